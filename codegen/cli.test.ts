@@ -1,0 +1,168 @@
+import { execFile, spawn } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { generatedDir, inputFiles } from './inputs';
+import { makeTempRepo, readJson, repoRoot, writeJson, writePage, type Json } from './test-support';
+
+const run = promisify(execFile);
+
+interface CliResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+async function codegen(rootDir: string, ...args: string[]): Promise<CliResult> {
+  try {
+    const { stdout, stderr } = await run('npx', ['tsx', 'codegen/cli.ts', '--root', rootDir, ...args], {
+      cwd: repoRoot,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+let repo: ReturnType<typeof makeTempRepo>;
+const generated = (file: string): string => join(repo.rootDir, generatedDir, file);
+
+beforeEach(() => {
+  repo = makeTempRepo();
+});
+afterEach(() => repo.cleanup());
+
+describe('codegen CLI', () => {
+  it('--check passes on the repo inputs and committed output', async () => {
+    const result = await codegen(repo.rootDir, '--check');
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toContain('codegen --check: src/generated is up to date.');
+  });
+
+  it('--check fails naming an edited, a deleted and an unexpected file, and writes nothing', async () => {
+    writeFileSync(generated('menu.ts'), `${readFileSync(generated('menu.ts'), 'utf8')}// hand edit\n`);
+    rmSync(generated('contract.ts'));
+    writeFileSync(generated('extra.ts'), 'export {};\n');
+    const result = await codegen(repo.rootDir, '--check');
+    expect(result.code).toBe(1);
+    expect(result.stderr.split('\n').slice(0, 3)).toEqual([
+      'missing src/generated/contract.ts',
+      'stale src/generated/menu.ts',
+      'unexpected src/generated/extra.ts (not generated)',
+    ]);
+    expect(readFileSync(generated('menu.ts'), 'utf8')).toContain('// hand edit');
+  });
+
+  it('rewrites only the files that changed', async () => {
+    writeFileSync(generated('routes.ts'), 'stale\n');
+    const result = await codegen(repo.rootDir);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('wrote src/generated/routes.ts\n');
+    expect(readFileSync(generated('routes.ts'), 'utf8')).toBe(
+      readFileSync(join(repoRoot, generatedDir, 'routes.ts'), 'utf8'),
+    );
+    expect((await codegen(repo.rootDir)).stdout).toBe('codegen: src/generated is up to date.\n');
+  });
+
+  it('exits 1 with every problem and writes nothing for a bad manifest', async () => {
+    const manifest = readJson(repo.rootDir, inputFiles.manifest);
+    manifest.routes[5].icon = 'no-such-thing';
+    manifest.routes[5].page = 'model/ModelPage';
+    writeJson(repo.rootDir, inputFiles.manifest, manifest);
+    rmSync(generated('routes.ts'));
+    const result = await codegen(repo.rootDir);
+    expect(result.code).toBe(1);
+    expect(result.stderr.split('\n')).toEqual([
+      'manifest/console.json#/routes/5/icon: unknown icon "no-such-thing" (no NoSuchThingOutlined in @ant-design/icons)',
+      'manifest/console.json#/routes/5/page: page file src/pages/model/ModelPage.tsx does not exist',
+      'codegen: 2 problem(s); nothing written.',
+      '',
+    ]);
+    expect(() => readFileSync(generated('routes.ts'))).toThrow(/ENOENT/);
+  });
+
+  it('puts a new manifest route into routes.ts and menu.ts', async () => {
+    const manifest = readJson(repo.rootDir, inputFiles.manifest);
+    manifest.routes
+      .find((route: Json) => route.path === '/system')
+      .children.push({
+        path: '/system/audit',
+        name: { zh: '审计', en: 'Audit' },
+        icon: 'audit',
+        modules: ['monitor'],
+        access: 'KEY.SYSTEM.LOG',
+        page: 'system/AuditPage',
+      });
+    writeJson(repo.rootDir, inputFiles.manifest, manifest);
+    writePage(repo.rootDir, 'system/AuditPage');
+
+    const result = await codegen(repo.rootDir);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('wrote src/generated/routes.ts\nwrote src/generated/menu.ts\n');
+    const routes = readFileSync(generated('routes.ts'), 'utf8');
+    expect(routes).toContain(
+      [
+        "        path: '/system/audit',",
+        "        name: { zh: '审计', en: 'Audit' },",
+        "        icon: 'audit',",
+        "        modules: ['monitor'],",
+        "        access: 'KEY.SYSTEM.LOG',",
+        '        hideInMenu: false,',
+        '        hideInBreadcrumb: false,',
+        '        layout: true,',
+        '        redirect: null,',
+        "        page: 'system/AuditPage',",
+        "        load: () => import('../pages/system/AuditPage'),",
+        '        children: [],',
+      ].join('\n'),
+    );
+    const menu = readFileSync(generated('menu.ts'), 'utf8');
+    expect(menu).toContain("import AuditOutlined from '@ant-design/icons/AuditOutlined';");
+    expect(menu).toContain(
+      [
+        "        path: '/system/audit',",
+        "        name: { zh: '审计', en: 'Audit' },",
+        '        icon: AuditOutlined,',
+        "        modules: ['monitor'],",
+        "        access: 'KEY.SYSTEM.LOG',",
+        '        hideInMenu: false,',
+        '        layout: true,',
+        '        children: [],',
+      ].join('\n'),
+    );
+    expect((await codegen(repo.rootDir, '--check')).code).toBe(0);
+  });
+
+  it('--watch regenerates when the manifest changes', async () => {
+    // node --import tsx rather than npx: one process, so the test can end it by its own handle.
+    const watcher = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'codegen/cli.ts', '--watch', '--root', repo.rootDir],
+      {
+        cwd: repoRoot,
+      },
+    );
+    let output = '';
+    watcher.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const printed = async (text: string): Promise<void> => {
+      for (let waited = 0; !output.includes(text); waited += 50) {
+        if (waited > 15000) throw new Error(`--watch never printed ${JSON.stringify(text)}; got ${output}`);
+        await new Promise((done) => setTimeout(done, 50));
+      }
+    };
+    try {
+      await printed('codegen: src/generated is up to date.');
+      const manifest = readJson(repo.rootDir, inputFiles.manifest);
+      manifest.app.title.en = 'Ops Platform';
+      writeJson(repo.rootDir, inputFiles.manifest, manifest);
+      await printed('wrote src/generated/settings.ts');
+      expect(readFileSync(generated('settings.ts'), 'utf8')).toContain(
+        "title: { zh: '运营平台', en: 'Ops Platform' }",
+      );
+    } finally {
+      watcher.kill();
+    }
+  });
+});

@@ -1,0 +1,130 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, watch, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { parseArgs } from 'node:util';
+import { formatDiagnostic } from './diagnostics';
+import { emit } from './emit';
+import { generatedDir, InputError, inputFiles, loadInputs } from './inputs';
+import { validate } from './validate';
+
+type Outcome = 'ok' | 'failed';
+
+/** Validates and emits; nothing is written unless every input is valid. */
+async function generate(rootDir: string): Promise<Map<string, string> | null> {
+  let inputs;
+  try {
+    inputs = loadInputs(rootDir);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    console.error(error.message);
+    return null;
+  }
+  const problems = validate(inputs);
+  if (problems.length > 0) {
+    problems.forEach((problem) => console.error(formatDiagnostic(problem)));
+    console.error(`codegen: ${problems.length} problem(s); nothing written.`);
+    return null;
+  }
+  return emit(inputs);
+}
+
+function readIfExists(file: string): string | null {
+  return existsSync(file) ? readFileSync(file, 'utf8') : null;
+}
+
+/** Files in src/generated that codegen does not produce. */
+function unexpectedFiles(rootDir: string, expected: Map<string, string>): string[] {
+  const dir = join(rootDir, generatedDir);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(rootDir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .filter((file) => !expected.has(file));
+}
+
+async function write(rootDir: string): Promise<Outcome> {
+  const files = await generate(rootDir);
+  if (files === null) return 'failed';
+  const changed = [...files].filter(([file, text]) => readIfExists(join(rootDir, file)) !== text);
+  for (const [file, text] of changed) {
+    mkdirSync(dirname(join(rootDir, file)), { recursive: true });
+    writeFileSync(join(rootDir, file), text);
+    console.log(`wrote ${file}`);
+  }
+  if (changed.length === 0) console.log('codegen: src/generated is up to date.');
+  for (const file of unexpectedFiles(rootDir, files)) console.warn(`unexpected file ${file} (not generated)`);
+  return 'ok';
+}
+
+async function check(rootDir: string): Promise<Outcome> {
+  const files = await generate(rootDir);
+  if (files === null) return 'failed';
+  const problems = [
+    ...[...files].flatMap(([file, text]) => {
+      const current = readIfExists(join(rootDir, file));
+      if (current === null) return [`missing ${file}`];
+      return current === text ? [] : [`stale ${file}`];
+    }),
+    ...unexpectedFiles(rootDir, files).map((file) => `unexpected ${file} (not generated)`),
+  ];
+  problems.forEach((problem) => console.error(problem));
+  if (problems.length > 0) {
+    console.error('codegen --check: src/generated differs from its inputs; run npm run codegen.');
+    return 'failed';
+  }
+  console.log('codegen --check: src/generated is up to date.');
+  return 'ok';
+}
+
+function watchInputs(rootDir: string): void {
+  let running = Promise.resolve();
+  const rerun = (): void => {
+    // Keep watching after a crash in one run; the next save gets a fresh try.
+    running = running.then(() =>
+      write(rootDir).then(
+        () => undefined,
+        (error: unknown) => console.error(error),
+      ),
+    );
+  };
+  rerun();
+  // Watch the folders, not the files: editors often replace a file, which ends a file watch.
+  const namesByDir = new Map<string, Set<string>>();
+  for (const file of Object.values(inputFiles)) {
+    const dir = dirname(join(rootDir, file));
+    namesByDir.set(dir, (namesByDir.get(dir) ?? new Set<string>()).add(basename(file)));
+  }
+  let timer: NodeJS.Timeout | undefined;
+  for (const [dir, names] of namesByDir) {
+    watch(dir, (_event, name) => {
+      if (name === null || !names.has(name)) return;
+      clearTimeout(timer);
+      timer = setTimeout(rerun, 100);
+    });
+  }
+  console.log(`codegen: watching ${Object.values(inputFiles).join(', ')}`);
+}
+
+const usage = 'usage: npm run codegen -- [--check | --watch] [--root <repo dir>]';
+
+async function main(): Promise<void> {
+  let options;
+  try {
+    options = parseArgs({
+      options: {
+        check: { type: 'boolean', default: false },
+        watch: { type: 'boolean', default: false },
+        root: { type: 'string', default: process.cwd() },
+      },
+    }).values;
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${usage}`);
+    process.exitCode = 2;
+    return;
+  }
+  const rootDir = resolve(options.root);
+  if (options.watch) return watchInputs(rootDir);
+  const outcome = options.check ? await check(rootDir) : await write(rootDir);
+  process.exitCode = outcome === 'ok' ? 0 : 1;
+}
+
+await main();

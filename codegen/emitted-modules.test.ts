@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { accessKeyInfos, accessKeys } from '../src/generated/access';
+import { stringRules } from '../src/generated/constraints';
+import { securityHeaders } from '../src/generated/contract';
+import { appSettings, modules } from '../src/generated/settings';
+
+// The generated modules as the console imports them (routes and menu need React pages/icons).
+describe('generated modules', () => {
+  it('carry the spec constants', () => {
+    expect(appSettings).toMatchObject({
+      title: { zh: '运营平台' },
+      primaryColor: '#1890ff',
+      apiBasePath: '/cfop',
+      requestTimeoutMs: 60000,
+      chunkTimeoutMs: 120000,
+      tokenKey: 'CFOP_TOKEN',
+    });
+    expect(modules).toEqual([{ value: 'monitor', label: { zh: '智能监控', en: 'Smart monitoring' } }]);
+  });
+
+  it('list the access keys in manifest order with their parents', () => {
+    expect(accessKeys).toHaveLength(16);
+    expect(accessKeys[0]).toBe('KEY.DEVICE');
+    expect(accessKeyInfos.find((info) => info.key === 'KEY.SYSTEM.LOG')?.parent).toBe('KEY.SYSTEM');
+    expect(accessKeyInfos.find((info) => info.key === 'KEY.MODEL')?.parent).toBeNull();
+  });
+
+  it('name the security headers and string rules from openapi.yaml', () => {
+    expect(securityHeaders).toEqual({
+      clientType: 'X-Client-Type',
+      clientHost: 'X-Client-Host',
+      sessionToken: 'X-Cfop-Token',
+    });
+    expect(Object.keys(stringRules)).toEqual(['Username', 'Phone', 'Password', 'NewPassword', 'SmsCode']);
+    expect(new RegExp(stringRules.NewPassword.pattern).test('abc12345')).toBe(true);
+    expect(stringRules.Username).toEqual({ minLength: 3, maxLength: 32, pattern: '^[A-Za-z0-9_.-]+$' });
+  });
+});

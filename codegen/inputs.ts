@@ -1,0 +1,80 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, sep } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+
+export const inputFiles = {
+  manifest: 'manifest/console.json',
+  schema: 'manifest/console.schema.json',
+  openapi: 'openapi.yaml',
+} as const;
+
+export const pagesDir = 'src/pages';
+export const generatedDir = 'src/generated';
+
+/** Everything codegen reads, loaded once so validate() and emit() stay pure. */
+export interface Inputs {
+  readonly manifest: unknown;
+  readonly schema: object;
+  readonly openapi: unknown;
+  /** Page modules present on disk, as the manifest names them: `home/HomePage`. */
+  readonly pages: ReadonlySet<string>;
+  /** Export names of the installed @ant-design/icons package. */
+  readonly iconExports: ReadonlySet<string>;
+}
+
+export class InputError extends Error {}
+
+export function loadInputs(rootDir: string): Inputs {
+  return {
+    manifest: readJson(rootDir, inputFiles.manifest),
+    schema: readJson(rootDir, inputFiles.schema) as object,
+    openapi: readYaml(rootDir, inputFiles.openapi),
+    pages: listPages(join(rootDir, pagesDir)),
+    iconExports: loadIconExports(),
+  };
+}
+
+function readInput(rootDir: string, file: string): string {
+  try {
+    return readFileSync(join(rootDir, file), 'utf8');
+  } catch (cause) {
+    throw new InputError(`${file}: cannot be read (${(cause as Error).message})`);
+  }
+}
+
+function readJson(rootDir: string, file: string): unknown {
+  try {
+    return JSON.parse(readInput(rootDir, file));
+  } catch (cause) {
+    if (cause instanceof InputError) throw cause;
+    throw new InputError(`${file}: invalid JSON (${(cause as Error).message})`);
+  }
+}
+
+function readYaml(rootDir: string, file: string): unknown {
+  try {
+    return parseYaml(readInput(rootDir, file));
+  } catch (cause) {
+    if (cause instanceof InputError) throw cause;
+    throw new InputError(`${file}: invalid YAML (${(cause as Error).message.split('\n')[0]})`);
+  }
+}
+
+function listPages(dir: string): Set<string> {
+  if (!existsSync(dir)) return new Set();
+  return new Set(
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.tsx') && !file.endsWith('.test.tsx'))
+      // readdir gives paths relative to dir with the platform separator; pages use '/'.
+      .map((file) => file.slice(0, -'.tsx'.length).split(sep).join('/')),
+  );
+}
+
+let iconExports: ReadonlySet<string> | undefined;
+
+// The real package exports, so a manifest icon is checked against what the build can import.
+function loadIconExports(): ReadonlySet<string> {
+  iconExports ??= new Set(Object.keys(createRequire(import.meta.url)('@ant-design/icons') as object));
+  return iconExports;
+}

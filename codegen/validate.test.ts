@@ -1,0 +1,219 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDiagnostic } from './diagnostics';
+import { InputError, inputFiles, loadInputs, type Inputs } from './inputs';
+import { makeTempRepo, type Json } from './test-support';
+import { validate } from './validate';
+
+let repo: ReturnType<typeof makeTempRepo>;
+let good: Inputs;
+
+beforeAll(() => {
+  repo = makeTempRepo();
+  good = loadInputs(repo.rootDir);
+});
+afterAll(() => repo.cleanup());
+
+function messages(inputs: Inputs): string[] {
+  return validate(inputs).map(formatDiagnostic);
+}
+
+/** Messages for the good inputs after `change` edits a copy of the manifest. */
+function afterManifestEdit(change: (manifest: Json) => void): string[] {
+  const manifest = structuredClone(good.manifest) as Json;
+  change(manifest);
+  return messages({ ...good, manifest });
+}
+
+const routeProperties =
+  'path, name, icon, modules, access, hideInMenu, hideInBreadcrumb, layout, redirect, page, children';
+const pathPattern = '^/([a-z0-9][a-z0-9-]*(/[a-z0-9][a-z0-9-]*)*)?$';
+const inManifest = 'not in manifest/console.json accessKeys';
+
+describe('validate', () => {
+  it('accepts the repo manifest and openapi.yaml', () => {
+    expect(messages(good)).toEqual([]);
+  });
+
+  describe('schema (ajv)', () => {
+    it('names an unknown property at its own pointer', () => {
+      expect(afterManifestEdit((m) => (m.routes[2].title = 'x'))).toEqual([
+        `manifest/console.json#/routes/2/title: unknown property "title" (allowed: ${routeProperties})`,
+      ]);
+    });
+
+    it('rejects a path that is neither absolute kebab nor "*"', () => {
+      expect(afterManifestEdit((m) => (m.routes[4].children[0].path = '/equipment/AI Server'))).toEqual([
+        `manifest/console.json#/routes/4/children/0/path: "/equipment/AI Server" matches none of the allowed forms: a string matching ${pathPattern}; equal to "*"`,
+      ]);
+    });
+
+    it('rejects a route with both a page and a redirect', () => {
+      expect(afterManifestEdit((m) => (m.routes[2].redirect = '/user/personal'))).toEqual([
+        'manifest/console.json#/routes/2: matches none of the allowed forms: with "redirect" without "page" or "children"; with "page" without "redirect"',
+      ]);
+    });
+
+    it('keeps a child route problem apart from its parent route problem', () => {
+      expect(
+        afterManifestEdit((m) => {
+          delete m.routes[4].page;
+          m.routes[4].children[0].redirect = '/home';
+          m.routes[4].children[1].path = '/equipment/Camera';
+        }),
+      ).toEqual([
+        'manifest/console.json#/routes/4: matches none of the allowed forms: with "redirect" without "page" or "children"; with "page" without "redirect"',
+        'manifest/console.json#/routes/4/children/0: matches none of the allowed forms: with "redirect" without "page" or "children"; with "page" without "redirect"',
+        `manifest/console.json#/routes/4/children/1/path: "/equipment/Camera" matches none of the allowed forms: a string matching ${pathPattern}; equal to "*"`,
+      ]);
+    });
+
+    it('reports a missing text, a wrong type and a value outside an enum', () => {
+      expect(
+        afterManifestEdit((m) => {
+          delete m.modules[0].label.en;
+          m.routes[5].hideInMenu = 'yes';
+          m.app.layout = 'grid';
+        }),
+      ).toEqual([
+        'manifest/console.json#/app/layout: "grid" is not one of "mix", "side", "top"',
+        'manifest/console.json#/modules/0/label: missing required property "en"',
+        'manifest/console.json#/routes/5/hideInMenu: must be boolean, not "yes"',
+      ]);
+    });
+  });
+
+  describe('manifest cross-checks', () => {
+    it('rejects a duplicate path', () => {
+      expect(afterManifestEdit((m) => (m.routes[4].children[1].path = '/equipment/aiserver'))).toEqual([
+        'manifest/console.json#/routes/4/children/1/path: duplicate path "/equipment/aiserver" (first at /routes/4/children/0/path)',
+      ]);
+    });
+
+    it('rejects a child outside its parent', () => {
+      expect(afterManifestEdit((m) => (m.routes[4].children[0].path = '/door/aiserver'))).toEqual([
+        'manifest/console.json#/routes/4/children/0/path: "/door/aiserver" is not under its parent\'s path "/equipment"',
+      ]);
+    });
+
+    it('rejects an icon @ant-design/icons does not have', () => {
+      expect(afterManifestEdit((m) => (m.routes[4].children[0].icon = 'foo'))).toEqual([
+        'manifest/console.json#/routes/4/children/0/icon: unknown icon "foo" (no FooOutlined in @ant-design/icons)',
+      ]);
+    });
+
+    it('accepts a multi-word icon', () => {
+      expect(afterManifestEdit((m) => (m.routes[5].icon = 'video-camera-add'))).toEqual([]);
+    });
+
+    it('rejects an undeclared access key on a route', () => {
+      expect(afterManifestEdit((m) => (m.routes[5].access = 'KEY.NOPE'))).toEqual([
+        'manifest/console.json#/routes/5/access: undeclared access key "KEY.NOPE" (not in accessKeys)',
+      ]);
+    });
+
+    it('rejects an undeclared module', () => {
+      expect(afterManifestEdit((m) => (m.routes[5].modules = ['monitor', 'video']))).toEqual([
+        'manifest/console.json#/routes/5/modules/1: undeclared module "video" (not in modules)',
+      ]);
+    });
+
+    it('rejects an unknown parent key', () => {
+      expect(afterManifestEdit((m) => (m.accessKeys[1].parent = 'KEY.NOPE'))).toEqual([
+        'manifest/console.json#/accessKeys/1/parent: unknown parent "KEY.NOPE" (not in accessKeys)',
+      ]);
+    });
+
+    it('rejects a duplicate access key, and everything that then misses the key', () => {
+      expect(afterManifestEdit((m) => (m.accessKeys[2].key = 'KEY.DEVICE.AISERVER'))).toEqual([
+        'manifest/console.json#/accessKeys/2/key: duplicate access key "KEY.DEVICE.AISERVER" (first at /accessKeys/1/key)',
+        'manifest/console.json#/routes/4/children/1/access: undeclared access key "KEY.DEVICE.CAMERA" (not in accessKeys)',
+        `openapi.yaml#/components/schemas/AccessKey/enum/2: "KEY.DEVICE.CAMERA" is not declared in manifest/console.json accessKeys`,
+      ]);
+    });
+
+    it('rejects a page whose file does not exist', () => {
+      expect(afterManifestEdit((m) => (m.routes[5].page = 'model/ModelPage'))).toEqual([
+        'manifest/console.json#/routes/5/page: page file src/pages/model/ModelPage.tsx does not exist',
+      ]);
+    });
+
+    it('rejects a redirect to a path no route has', () => {
+      expect(afterManifestEdit((m) => (m.routes[1].redirect = '/nowhere'))).toEqual([
+        'manifest/console.json#/routes/1/redirect: redirect target "/nowhere" is not a route path',
+      ]);
+    });
+
+    it('rejects app paths no route has', () => {
+      expect(afterManifestEdit((m) => (m.app.homePath = '/start'))).toEqual([
+        'manifest/console.json#/app/homePath: "/start" is not a route path',
+      ]);
+    });
+  });
+
+  describe('openapi.yaml cross-checks', () => {
+    it('rejects an x-access key the manifest does not declare (read from a temp openapi.yaml)', () => {
+      const file = join(repo.rootDir, inputFiles.openapi);
+      const original = readFileSync(file, 'utf8');
+      try {
+        writeFileSync(
+          file,
+          original.replace(
+            'operationId: getCurrentUser',
+            'operationId: getCurrentUser\n      x-access: KEY.NOPE',
+          ),
+        );
+        expect(messages(loadInputs(repo.rootDir))).toEqual([
+          `openapi.yaml#/paths/~1user~1info/get/x-access: undeclared access key "KEY.NOPE" (${inManifest})`,
+        ]);
+      } finally {
+        writeFileSync(file, original);
+      }
+    });
+
+    it('names each key missing on either side of the AccessKey enum', () => {
+      const openapi = structuredClone(good.openapi) as Json;
+      const accessKeyEnum: string[] = openapi.components.schemas.AccessKey.enum;
+      accessKeyEnum.splice(accessKeyEnum.indexOf('KEY.SYSTEM.LOG'), 1);
+      accessKeyEnum.splice(accessKeyEnum.indexOf('KEY.MODEL'), 1);
+      accessKeyEnum.push('KEY.EXTRA');
+      expect(messages({ ...good, openapi })).toEqual([
+        'openapi.yaml#/components/schemas/AccessKey/enum/14: "KEY.EXTRA" is not declared in manifest/console.json accessKeys',
+        'openapi.yaml#/components/schemas/AccessKey/enum: missing "KEY.MODEL", declared in manifest/console.json accessKeys',
+        'openapi.yaml#/components/schemas/AccessKey/enum: missing "KEY.SYSTEM.LOG", declared in manifest/console.json accessKeys',
+      ]);
+    });
+  });
+
+  it('reports every problem of every kind in one run', () => {
+    const manifest = structuredClone(good.manifest) as Json;
+    manifest.routes[2].title = 'x';
+    manifest.routes[4].children[0].icon = 'foo';
+    manifest.routes[5].access = 'KEY.NOPE';
+    manifest.routes[1].redirect = '/nowhere';
+    const openapi = structuredClone(good.openapi) as Json;
+    openapi.components.schemas.AccessKey.enum.push('KEY.EXTRA');
+    expect(messages({ ...good, manifest, openapi })).toEqual([
+      `manifest/console.json#/routes/2/title: unknown property "title" (allowed: ${routeProperties})`,
+      'manifest/console.json#/routes/1/redirect: redirect target "/nowhere" is not a route path',
+      'manifest/console.json#/routes/4/children/0/icon: unknown icon "foo" (no FooOutlined in @ant-design/icons)',
+      'manifest/console.json#/routes/5/access: undeclared access key "KEY.NOPE" (not in accessKeys)',
+      'openapi.yaml#/components/schemas/AccessKey/enum/16: "KEY.EXTRA" is not declared in manifest/console.json accessKeys',
+    ]);
+  });
+});
+
+describe('loadInputs', () => {
+  it('names a manifest that is not JSON', () => {
+    const file = join(repo.rootDir, inputFiles.manifest);
+    const original = readFileSync(file, 'utf8');
+    try {
+      writeFileSync(file, '{ "app": ');
+      expect(() => loadInputs(repo.rootDir)).toThrow(InputError);
+      expect(() => loadInputs(repo.rootDir)).toThrow(/^manifest\/console\.json: invalid JSON \(/);
+    } finally {
+      writeFileSync(file, original);
+    }
+  });
+});
