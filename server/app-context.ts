@@ -1,0 +1,15 @@
+import type { BackgroundTasks } from './background-tasks';
+import type { Clock } from './clock';
+import type { Contract } from './contract/load-contract';
+import type { Db } from './db/open-database';
+import type { SmsSender } from './sms/sms-sender';
+
+/** What operation handlers and services share for the life of one app. */
+export interface AppContext {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly contract: Contract;
+  readonly sessionTtlMs: number;
+  readonly smsSender: SmsSender;
+  readonly background: BackgroundTasks;
+}

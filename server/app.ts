@@ -1,0 +1,86 @@
+import { resolve } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppContext } from './app-context';
+import { createBackgroundTasks } from './background-tasks';
+import { systemClock, type Clock } from './clock';
+import { answerErrorsAsEnvelopes, noSuchOperationEnvelope } from './http/error-answers';
+import { acceptJsonBodiesOnly, bodyLimitBytes } from './http/json-body';
+import { registerOperationRoutes } from './http/operation-routes';
+import { addSecurityHeaders } from './http/security-headers';
+import { answerConsoleFallback, registerConsoleFiles } from './http/static-console';
+import { openStore } from './open-store';
+import { operationHandlers } from './operations';
+import type { OperationHandlers } from './operations/operation-handler';
+import { createLogSmsSender } from './sms/log-sms-sender';
+import type { SmsSender } from './sms/sms-sender';
+
+export interface AppOptions {
+  /** Holds cfop.sqlite and the SMS outbox. */
+  readonly dataDir: string;
+  readonly clock?: Clock;
+  /** Defaults to the log sender (server log + DATA_DIR/sms-outbox.jsonl). */
+  readonly smsSender?: SmsSender;
+  readonly logger?: boolean;
+  /** The built console; default `dist` in the working folder. */
+  readonly staticDir?: string;
+  readonly sessionTtlHours?: number;
+  /** The administrator made on first start (CFOP_ADMIN_PASSWORD, CFOP_ADMIN_PHONE). */
+  readonly admin?: { readonly password?: string | undefined; readonly phone?: string | undefined };
+  /** Where the once-only generated administrator password goes; default stdout. */
+  readonly announce?: (text: string) => void;
+  /** Another contract than the repository's openapi.yaml (tests use fixtures). */
+  readonly openApiPath?: string;
+  /** Handlers added to (or replacing) the built-in ones, keyed by operationId. */
+  readonly handlers?: OperationHandlers;
+}
+
+const defaultSessionTtlHours = 12;
+
+export async function createApp(options: AppOptions): Promise<FastifyInstance> {
+  const clock = options.clock ?? systemClock;
+  const staticDir = resolve(options.staticDir ?? 'dist');
+  const { db, contract } = await openStore({
+    dataDir: options.dataDir,
+    clock,
+    openApiPath: options.openApiPath,
+    admin: { ...options.admin, announce: options.announce ?? ((text) => process.stdout.write(text)) },
+  });
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: bodyLimitBytes });
+  const background = createBackgroundTasks(app.log);
+  app.addHook('onClose', async () => {
+    await background.drain();
+    await db.destroy();
+  });
+  try {
+    const ctx: AppContext = {
+      db,
+      clock,
+      contract,
+      sessionTtlMs: (options.sessionTtlHours ?? defaultSessionTtlHours) * 3_600_000,
+      smsSender: options.smsSender ?? createLogSmsSender({ dataDir: options.dataDir, log: app.log }),
+      background,
+    };
+    const isApiPath = apiPathMatcher(contract.basePath);
+    addSecurityHeaders(app, isApiPath);
+    acceptJsonBodiesOnly(app);
+    answerErrorsAsEnvelopes(app);
+    app.setNotFoundHandler((request, reply) =>
+      isApiPath(request.url)
+        ? reply.code(404).send(noSuchOperationEnvelope(request.headers['accept-language']))
+        : answerConsoleFallback(request, reply, staticDir),
+    );
+    registerOperationRoutes(app, ctx, { ...operationHandlers, ...options.handlers });
+    await registerConsoleFiles(app, staticDir);
+    return app;
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+}
+
+function apiPathMatcher(basePath: string): (url: string) => boolean {
+  return (url) => {
+    const path = url.split('?', 1)[0];
+    return path === basePath || path?.startsWith(`${basePath}/`) === true;
+  };
+}

@@ -1,0 +1,81 @@
+import type { AppContext } from '../app-context';
+import { later } from '../clock';
+import type { Db } from '../db/open-database';
+import { isWellFormedToken, newSessionToken, sha256Hex } from './session-token';
+
+/** Who is calling, as recorded on the session for the operator's benefit. */
+export interface ClientInfo {
+  readonly type: string;
+  readonly host: string;
+  readonly ip: string;
+}
+
+export interface ActiveSession {
+  readonly tokenHash: string;
+  readonly userId: number;
+}
+
+/** openapi.yaml components.schemas.Session */
+export interface IssuedSession {
+  readonly token: string;
+  readonly expiresAt: string;
+}
+
+/** Records the sign-in on the user and opens a session; only the token's digest is kept. */
+export async function signIn(ctx: AppContext, userId: number, client: ClientInfo): Promise<IssuedSession> {
+  const token = newSessionToken();
+  const signedInAt = ctx.clock.now();
+  const now = signedInAt.toISOString();
+  const expiresAt = later(signedInAt, ctx.sessionTtlMs).toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ last_login_at: now }).where('id', '=', userId).execute();
+    await trx
+      .insertInto('sessions')
+      .values({
+        token_hash: sha256Hex(token),
+        user_id: userId,
+        created_at: now,
+        expires_at: expiresAt,
+        revoked_at: null,
+        client_type: client.type,
+        client_host: client.host,
+        ip: client.ip,
+      })
+      .execute();
+  });
+  return { token, expiresAt };
+}
+
+/** The session behind a token, if it is unrevoked, unexpired and its user still enabled. */
+export async function findActiveSession(ctx: AppContext, token: string): Promise<ActiveSession | null> {
+  if (!isWellFormedToken(token)) return null;
+  const tokenHash = sha256Hex(token);
+  const row = await ctx.db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select('sessions.user_id')
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', ctx.clock.now().toISOString())
+    .where('users.status', '=', 'enabled')
+    .executeTakeFirst();
+  return row ? { tokenHash, userId: row.user_id } : null;
+}
+
+export async function revokeSession(ctx: AppContext, tokenHash: string): Promise<void> {
+  await ctx.db
+    .updateTable('sessions')
+    .set({ revoked_at: ctx.clock.now().toISOString() })
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function revokeUserSessions(db: Db, userId: number, now: Date): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

@@ -1,0 +1,81 @@
+import { resolve } from 'node:path';
+import { InvalidValuesError } from './contract/value-check';
+import type { FieldProblem } from './http/api-error';
+import { smsSenderKinds, type SmsSender, type SmsSenderKind } from './sms/sms-sender';
+import { createWebhookSmsSender } from './sms/webhook-sms-sender';
+
+/** What a data folder needs, for the server and the operator CLI. */
+export interface StoreConfig {
+  readonly dataDir: string;
+  readonly admin: { readonly password: string | undefined; readonly phone: string | undefined };
+}
+
+export interface ServerConfig extends StoreConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly sessionTtlHours: number;
+  /** Undefined: the app's default log sender. */
+  readonly smsSender: SmsSender | undefined;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** An empty variable counts as unset, as `FOO= npm start` means. */
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+export function readStoreConfig(env: Env): StoreConfig {
+  return {
+    dataDir: resolve(read(env, 'DATA_DIR') ?? 'data'),
+    admin: { password: env.CFOP_ADMIN_PASSWORD || undefined, phone: read(env, 'CFOP_ADMIN_PHONE') },
+  };
+}
+
+/** Reads every server setting from the environment; throws naming every bad variable at once. */
+export function readServerConfig(env: Env): ServerConfig {
+  const problems: FieldProblem[] = [];
+  const bad = (field: string, zh: string, en: string) => problems.push({ field, message: { zh, en } });
+
+  const port = Number(read(env, 'PORT') ?? 8000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    bad('PORT', '应为 0 到 65535 的整数', 'must be an integer from 0 to 65535');
+
+  const sessionTtlHours = Number(read(env, 'CFOP_SESSION_TTL_HOURS') ?? 12);
+  if (!(sessionTtlHours > 0 && sessionTtlHours <= 24 * 365)) {
+    bad(
+      'CFOP_SESSION_TTL_HOURS',
+      '应为大于 0、不超过 8760 的小时数',
+      'must be a number of hours above 0 and at most 8760',
+    );
+  }
+
+  const kind = (read(env, 'CFOP_SMS_SENDER') ?? 'log') as SmsSenderKind;
+  let smsSender: SmsSender | undefined;
+  if (!smsSenderKinds.includes(kind)) {
+    bad(
+      'CFOP_SMS_SENDER',
+      `必须是以下之一：${smsSenderKinds.join('、')}`,
+      `must be one of: ${smsSenderKinds.join(', ')}`,
+    );
+  } else if (kind === 'webhook') {
+    const url = read(env, 'CFOP_SMS_WEBHOOK_URL');
+    if (url && /^https?:\/\//.test(url) && URL.canParse(url)) smsSender = createWebhookSmsSender({ url });
+    else
+      bad(
+        'CFOP_SMS_WEBHOOK_URL',
+        '使用 webhook 发送短信时必须是 http(s) 地址',
+        'must be an http(s) URL when CFOP_SMS_SENDER is webhook',
+      );
+  }
+
+  if (problems.length > 0) throw new InvalidValuesError(problems);
+  return {
+    ...readStoreConfig(env),
+    port,
+    host: read(env, 'HOST') ?? '127.0.0.1',
+    sessionTtlHours,
+    smsSender,
+  };
+}

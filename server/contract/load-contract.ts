@@ -1,0 +1,147 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import type {
+  JsonSchema,
+  OpenApiDocument,
+  OperationObject,
+  ParameterObject,
+  SecurityRequirement,
+} from './openapi-types';
+
+/** The security scheme whose header carries the session token. */
+export const SESSION_SCHEME = 'sessionToken';
+/** The client headers' schemes: checked like input, and recorded on each session. */
+export const CLIENT_TYPE_SCHEME = 'clientType';
+export const CLIENT_HOST_SCHEME = 'clientHost';
+
+export const defaultOpenApiPath = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
+
+const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+
+export interface OperationSpec {
+  readonly operationId: string;
+  readonly method: Uppercase<(typeof httpMethods)[number]>;
+  /** The route as Fastify knows it: base path plus the OpenAPI path with `{id}` turned into `:id`. */
+  readonly url: string;
+  /** Scheme names of the operation's one effective security requirement. */
+  readonly securitySchemes: readonly string[];
+  readonly access: string | null;
+  readonly parameters: readonly ParameterObject[];
+  readonly requestBody: { readonly schema: JsonSchema; readonly required: boolean } | null;
+  readonly successSchema: JsonSchema | null;
+}
+
+export interface Contract {
+  readonly document: OpenApiDocument;
+  readonly basePath: string;
+  readonly operations: readonly OperationSpec[];
+  /** components.schemas.AccessKey.enum, in file order. */
+  readonly accessKeys: readonly string[];
+  /** apiKey header schemes: scheme name → header name as written in the contract. */
+  readonly headerSchemes: Readonly<Record<string, string>>;
+}
+
+export class ContractError extends Error {
+  override name = 'ContractError';
+}
+
+export function loadContract(openApiPath: string = defaultOpenApiPath): Contract {
+  const document = parse(readFileSync(openApiPath, 'utf8')) as OpenApiDocument;
+  const headerSchemes = readHeaderSchemes(document);
+  const accessKeys = readAccessKeys(document);
+  const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+    httpMethods
+      .filter((method) => item[method] !== undefined)
+      .map((method) => readOperation(document, path, method, item)),
+  );
+  for (const operation of operations) checkOperation(operation, headerSchemes, accessKeys);
+  return { document, basePath: document.servers?.[0]?.url ?? '', operations, accessKeys, headerSchemes };
+}
+
+function readHeaderSchemes(document: OpenApiDocument): Record<string, string> {
+  const schemes = document.components?.securitySchemes ?? {};
+  return Object.fromEntries(
+    Object.entries(schemes)
+      .filter(([, scheme]) => scheme.type === 'apiKey' && scheme.in === 'header' && scheme.name)
+      .map(([schemeName, scheme]) => [schemeName, scheme.name as string]),
+  );
+}
+
+function readAccessKeys(document: OpenApiDocument): string[] {
+  const values = document.components?.schemas?.AccessKey?.enum;
+  if (!Array.isArray(values) || !values.every((value) => typeof value === 'string')) {
+    throw new ContractError('openapi.yaml: components.schemas.AccessKey.enum must be a list of strings');
+  }
+  return values;
+}
+
+function readOperation(
+  document: OpenApiDocument,
+  path: string,
+  method: (typeof httpMethods)[number],
+  item: Record<string, unknown>,
+): OperationSpec {
+  const operation = item[method] as OperationObject;
+  const where = `${method.toUpperCase()} ${path}`;
+  if (!operation.operationId) throw new ContractError(`openapi.yaml: ${where} has no operationId`);
+  return {
+    operationId: operation.operationId,
+    method: method.toUpperCase() as OperationSpec['method'],
+    url: (document.servers?.[0]?.url ?? '') + path.replace(/\{([^}]+)\}/g, ':$1'),
+    securitySchemes: readSecurity(operation.security ?? document.security ?? [], where),
+    access: operation['x-access'] ?? null,
+    parameters: [
+      ...((item.parameters as ParameterObject[] | undefined) ?? []),
+      ...(operation.parameters ?? []),
+    ],
+    requestBody: readRequestBody(operation, where),
+    successSchema: readSuccessSchema(operation),
+  };
+}
+
+function readSecurity(requirements: SecurityRequirement[], where: string): string[] {
+  // One alternative keeps "which headers are required" a plain list; the contract has no need for more.
+  if (requirements.length > 1) {
+    throw new ContractError(
+      `openapi.yaml: ${where} lists ${requirements.length} security alternatives; the server supports one`,
+    );
+  }
+  return Object.keys(requirements[0] ?? {});
+}
+
+function readRequestBody(operation: OperationObject, where: string): OperationSpec['requestBody'] {
+  const body = operation.requestBody;
+  if (!body) return null;
+  const schema = body.content?.['application/json']?.schema;
+  if (!schema)
+    throw new ContractError(`openapi.yaml: ${where} has a request body without an application/json schema`);
+  return { schema, required: body.required === true };
+}
+
+function readSuccessSchema(operation: OperationObject): JsonSchema | null {
+  const ok = operation.responses?.['200'] as
+    { content?: Record<string, { schema?: JsonSchema }> } | undefined;
+  return ok?.content?.['application/json']?.schema ?? null;
+}
+
+function checkOperation(
+  operation: OperationSpec,
+  headerSchemes: Record<string, string>,
+  accessKeys: readonly string[],
+): void {
+  const where = `openapi.yaml: operation ${operation.operationId}`;
+  for (const scheme of operation.securitySchemes) {
+    if (!(scheme in headerSchemes))
+      throw new ContractError(`${where} uses security scheme ${scheme}, which is not an apiKey header`);
+  }
+  if (operation.access === null) return;
+  if (!accessKeys.includes(operation.access)) {
+    throw new ContractError(
+      `${where} has x-access ${operation.access}, which is not in components.schemas.AccessKey`,
+    );
+  }
+  if (!operation.securitySchemes.includes(SESSION_SCHEME)) {
+    throw new ContractError(`${where} has x-access but does not require ${SESSION_SCHEME}`);
+  }
+}

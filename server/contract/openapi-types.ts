@@ -1,0 +1,42 @@
+/** The slice of an OpenAPI 3.1 document the server reads; everything else is carried through untouched. */
+export type JsonSchema = Record<string, unknown>;
+
+export type SecurityRequirement = Record<string, string[]>;
+
+export interface ParameterObject {
+  readonly name: string;
+  readonly in: 'query' | 'header' | 'path' | 'cookie';
+  readonly required?: boolean;
+  readonly schema?: JsonSchema;
+}
+
+export interface RequestBodyObject {
+  readonly required?: boolean;
+  readonly content?: Record<string, { readonly schema?: JsonSchema }>;
+}
+
+export interface OperationObject {
+  readonly operationId?: string;
+  readonly security?: SecurityRequirement[];
+  readonly parameters?: ParameterObject[];
+  readonly requestBody?: RequestBodyObject;
+  readonly responses?: Record<string, unknown>;
+  readonly 'x-access'?: string;
+}
+
+export interface SecuritySchemeObject {
+  readonly type: string;
+  readonly in?: string;
+  readonly name?: string;
+}
+
+export interface OpenApiDocument {
+  readonly servers?: { readonly url: string }[];
+  readonly security?: SecurityRequirement[];
+  readonly paths?: Record<string, Record<string, unknown>>;
+  readonly components?: {
+    readonly schemas?: Record<string, JsonSchema>;
+    readonly securitySchemes?: Record<string, SecuritySchemeObject>;
+    readonly responses?: Record<string, unknown>;
+  };
+}

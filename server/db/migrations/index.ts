@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as accountsAndSessions from './0001-accounts-and-sessions';
+
+/** Every migration, keyed by a name that sorts in the order they must run. Add new ones at the end. */
+export const migrations: Record<string, Migration> = {
+  '0001-accounts-and-sessions': accountsAndSessions,
+};

@@ -1,0 +1,44 @@
+import type { LocalText } from './locale';
+
+/** Business codes of openapi.yaml (info.description) and the HTTP status each is answered with. */
+const httpStatusOfCode = {
+  '400': 400,
+  '401': 401,
+  '403': 403,
+  '404': 404,
+  '423': 423,
+  '429': 429,
+  '500': 500,
+  '1001': 400,
+  '1002': 400,
+  '1003': 400,
+} as const;
+
+export type BusinessCode = keyof typeof httpStatusOfCode;
+
+export interface FieldProblem {
+  readonly field: string;
+  readonly message: LocalText;
+}
+
+/** A failure the client is meant to see: its code, message and, for bad input, the fields at fault. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly httpStatus: number;
+
+  constructor(
+    readonly code: BusinessCode,
+    readonly text: LocalText,
+    readonly fieldProblems: readonly FieldProblem[] = [],
+  ) {
+    super(text.en);
+    this.httpStatus = httpStatusOfCode[code];
+  }
+}
+
+/** A 400 naming every bad field; the message lists them all. */
+export function badInput(problems: readonly FieldProblem[]): ApiError {
+  const join = (lang: keyof LocalText, separator: string, glue: string) =>
+    problems.map((p) => `${p.field}${separator}${p.message[lang]}`).join(glue);
+  return new ApiError('400', { zh: join('zh', '：', '；'), en: join('en', ': ', '; ') }, problems);
+}

@@ -1,0 +1,41 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ApiError } from './api-error';
+import { errorEnvelope } from './envelope';
+import { bodyErrorOf } from './json-body';
+import { pickLang } from './locale';
+
+const internalError = () =>
+  new ApiError('500', { zh: '服务器内部错误，请稍后重试', en: 'Internal server error; please retry later' });
+
+const badRequest = () => new ApiError('400', { zh: '请求不合法', en: 'Bad request' });
+
+const noSuchOperation = () => new ApiError('404', { zh: '接口不存在', en: 'No such API operation' });
+
+/**
+ * Every failure of an API call is an envelope with a matching HTTP status; an unexpected error is
+ * logged in full and answered as 500 without its details.
+ */
+export function answerErrorsAsEnvelopes(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError.code === '500') request.log.error({ err: error }, 'request failed');
+    return reply
+      .code(apiError.httpStatus)
+      .send(errorEnvelope(apiError, pickLang(request.headers['accept-language'])));
+  });
+}
+
+/** For a path under the API base that names no operation. */
+export function noSuchOperationEnvelope(acceptLanguage: string | undefined) {
+  return errorEnvelope(noSuchOperation(), pickLang(acceptLanguage));
+}
+
+function toApiError(error: FastifyError): ApiError {
+  if (error instanceof ApiError) return error;
+  const bodyError = bodyErrorOf(error);
+  if (bodyError) return bodyError;
+  // Fastify's own rejections of a malformed request (bad URL encoding, bad headers...).
+  if (error.code?.startsWith('FST_') && error.statusCode !== undefined && error.statusCode < 500)
+    return badRequest();
+  return internalError();
+}

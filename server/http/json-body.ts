@@ -1,0 +1,40 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { badInput, type ApiError } from './api-error';
+import type { LocalText } from './locale';
+
+export const bodyLimitBytes = 64 * 1024;
+
+/**
+ * JSON is the only body the API accepts. An empty body counts as no body, so a call without
+ * payload may still carry `Content-Type: application/json`.
+ */
+export function acceptJsonBodiesOnly(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined);
+    else parseJson(request, body as string, done);
+  });
+}
+
+const bodyProblems: Record<string, LocalText> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { zh: '不是合法的 JSON', en: 'is not valid JSON' },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    zh: `不能超过 ${bodyLimitBytes / 1024} KB`,
+    en: `must be at most ${bodyLimitBytes / 1024} KB`,
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    zh: '必须是 JSON（Content-Type: application/json）',
+    en: 'must be JSON (Content-Type: application/json)',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    zh: '长度与 Content-Length 不符',
+    en: 'does not match its Content-Length',
+  },
+};
+
+/** Fastify's own body errors (parse, size, media type) as a 400 naming the body. */
+export function bodyErrorOf(error: FastifyError): ApiError | null {
+  const message = bodyProblems[error.code];
+  return message ? badInput([{ field: 'body', message }]) : null;
+}

@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context';
+import { findActiveSession, type ActiveSession, type ClientInfo } from '../auth/sessions';
+import { userAccessKeys } from '../accounts/users';
+import {
+  CLIENT_HOST_SCHEME,
+  CLIENT_TYPE_SCHEME,
+  SESSION_SCHEME,
+  type OperationSpec,
+} from '../contract/load-contract';
+import { createSchemaCompiler } from '../contract/schema-compiler';
+import type { OperationHandler, OperationHandlers } from '../operations/operation-handler';
+import { ApiError, badInput } from './api-error';
+import { okEnvelope } from './envelope';
+import { createRequestValidator, type SchemaCompilers } from './request-validation';
+
+const notSignedIn = () =>
+  new ApiError('401', { zh: '未登录或登录已过期', en: 'Not signed in, or the session has expired' });
+
+const lacksAccess = (key: string) =>
+  new ApiError('403', { zh: `没有权限（需要 ${key}）`, en: `Access denied (needs ${key})` });
+
+/**
+ * Binds each operation of the contract to its handler behind one pipeline: validate headers, query,
+ * path and body against the contract (400) → session when its security asks for one (401) →
+ * `x-access` key (403) → handler → success envelope.
+ */
+export function registerOperationRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  handlers: OperationHandlers,
+): void {
+  checkBindings(ctx, handlers);
+  const compilers: SchemaCompilers = {
+    exact: createSchemaCompiler(ctx.contract, { coerceTypes: false }),
+    coercing: createSchemaCompiler(ctx.contract, { coerceTypes: true }),
+  };
+  for (const operation of ctx.contract.operations) {
+    const handler = handlers[operation.operationId] as OperationHandler;
+    const validate = createRequestValidator(operation, ctx.contract, compilers);
+    app.route({
+      method: operation.method,
+      url: operation.url,
+      handler: async (request) => {
+        const problems = validate(request);
+        if (problems.length > 0) throw badInput(problems);
+        const session = await authenticate(ctx, operation, request);
+        await authorize(ctx, operation, session);
+        const { body, query, params } = request;
+        const data = await handler({ body, query, params, session, client: clientInfo(ctx, request) }, ctx);
+        return okEnvelope(data ?? null);
+      },
+    });
+  }
+}
+
+function checkBindings(ctx: AppContext, handlers: OperationHandlers): void {
+  const operationIds = new Set(ctx.contract.operations.map((operation) => operation.operationId));
+  const unbound = [...operationIds].filter((id) => !handlers[id]);
+  const stray = Object.keys(handlers).filter((id) => !operationIds.has(id));
+  if (unbound.length > 0) {
+    throw new Error(`openapi.yaml operations without a server handler: ${unbound.join(', ')}`);
+  }
+  if (stray.length > 0) {
+    throw new Error(`server handlers for operations openapi.yaml lacks: ${stray.join(', ')}`);
+  }
+}
+
+async function authenticate(
+  ctx: AppContext,
+  operation: OperationSpec,
+  request: FastifyRequest,
+): Promise<ActiveSession | null> {
+  if (!operation.securitySchemes.includes(SESSION_SCHEME)) return null;
+  const token = headerOf(ctx, request, SESSION_SCHEME);
+  const session = token ? await findActiveSession(ctx, token) : null;
+  if (!session) throw notSignedIn();
+  return session;
+}
+
+async function authorize(
+  ctx: AppContext,
+  operation: OperationSpec,
+  session: ActiveSession | null,
+): Promise<void> {
+  if (operation.access === null) return;
+  // loadContract guarantees x-access operations require a session; no session therefore holds no key.
+  const held = session ? await userAccessKeys(ctx.db, session.userId) : new Set<string>();
+  if (!held.has(operation.access)) throw lacksAccess(operation.access);
+}
+
+function clientInfo(ctx: AppContext, request: FastifyRequest): ClientInfo {
+  return {
+    type: headerOf(ctx, request, CLIENT_TYPE_SCHEME),
+    host: headerOf(ctx, request, CLIENT_HOST_SCHEME),
+    ip: request.ip,
+  };
+}
+
+function headerOf(ctx: AppContext, request: FastifyRequest, scheme: string): string {
+  const name = ctx.contract.headerSchemes[scheme];
+  const value = name === undefined ? undefined : request.headers[name.toLowerCase()];
+  return typeof value === 'string' ? value : '';
+}

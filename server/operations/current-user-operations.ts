@@ -1,0 +1,37 @@
+import { loadCurrentUser } from '../accounts/current-user';
+import { setPassword } from '../accounts/users';
+import { verifyPassword } from '../auth/password-hash';
+import { ApiError, badInput } from '../http/api-error';
+import { requireSession, type OperationHandlers } from './operation-handler';
+import type { PasswordChange } from './payloads';
+
+const wrongOldPassword = { zh: '原密码错误', en: 'The old password is wrong' };
+
+export const currentUserOperations: OperationHandlers = {
+  async getCurrentUser(input, ctx) {
+    return loadCurrentUser(ctx, requireSession(input).userId);
+  },
+
+  async changePassword(input, ctx) {
+    const { oldPassword, newPassword } = input.body as PasswordChange;
+    const user = await ctx.db
+      .selectFrom('users')
+      .select(['id', 'username', 'password_hash'])
+      .where('id', '=', requireSession(input).userId)
+      .executeTakeFirstOrThrow();
+    if (!(await verifyPassword(oldPassword, user.password_hash))) {
+      throw new ApiError('1003', wrongOldPassword, [{ field: 'oldPassword', message: wrongOldPassword }]);
+    }
+    if (newPassword === oldPassword) {
+      throw badInput([
+        {
+          field: 'newPassword',
+          message: { zh: '不能与原密码相同', en: 'must differ from the old password' },
+        },
+      ]);
+    }
+    // Ends every session of the user, this one included: the console signs in again.
+    await setPassword(ctx.db, ctx.clock, user, newPassword);
+    return null;
+  },
+};

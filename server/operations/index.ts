@@ -1,0 +1,6 @@
+import { currentUserOperations } from './current-user-operations';
+import type { OperationHandlers } from './operation-handler';
+import { signInOperations } from './sign-in-operations';
+
+/** Every handler, keyed by the operationId of openapi.yaml it serves. */
+export const operationHandlers: OperationHandlers = { ...signInOperations, ...currentUserOperations };

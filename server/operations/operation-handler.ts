@@ -1,0 +1,24 @@
+import type { AppContext } from '../app-context';
+import type { ActiveSession, ClientInfo } from '../auth/sessions';
+
+/** A request that has passed validation, authentication and the access check of its operation. */
+export interface OperationInput {
+  /** Valid against the operation's request body schema (so a cast to its payload type is safe). */
+  readonly body: unknown;
+  readonly query: unknown;
+  readonly params: unknown;
+  readonly client: ClientInfo;
+  /** Present whenever the operation's security includes the session token. */
+  readonly session: ActiveSession | null;
+}
+
+/** Returns the envelope's `data` (undefined is sent as null). */
+export type OperationHandler = (input: OperationInput, ctx: AppContext) => Promise<unknown>;
+
+export type OperationHandlers = Readonly<Record<string, OperationHandler>>;
+
+export function requireSession(input: OperationInput): ActiveSession {
+  if (!input.session)
+    throw new Error('operation bound to a handler that needs a session, but its security has none');
+  return input.session;
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { createApp } from './app';
+import { readServerConfig } from './config';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Starts the server the environment describes and closes it cleanly on SIGINT or SIGTERM. */
+export async function runServer(env: Env): Promise<FastifyInstance> {
+  const config = readServerConfig(env);
+  const app = await createApp({
+    dataDir: config.dataDir,
+    admin: config.admin,
+    sessionTtlHours: config.sessionTtlHours,
+    smsSender: config.smsSender,
+    logger: true,
+  });
+  await app.listen({ port: config.port, host: config.host });
+  closeOnSignals(app);
+  return app;
+}
+
+function closeOnSignals(app: FastifyInstance): void {
+  let closing = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    // A second signal while closing means "now".
+    if (closing) process.exit(1);
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'closing failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}

@@ -1,0 +1,116 @@
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import type { AppContext } from '../app-context';
+import { later } from '../clock';
+import { sha256Hex } from '../auth/session-token';
+import { ApiError } from '../http/api-error';
+import type { SmsMessage } from './sms-sender';
+
+const codeLifeMs = 5 * 60_000;
+const resendGapMs = 60_000;
+const triesPerCode = 5;
+
+/** openapi.yaml components.schemas.SmsCodeSent */
+export interface SmsCodeSent {
+  readonly resendAfterSeconds: number;
+  readonly expiresInSeconds: number;
+}
+
+/**
+ * Issues a fresh code for the phone, replacing any earlier one. Every phone is treated alike (the
+ * code is stored and the resend gap applies), but only a known, enabled user's phone gets the SMS,
+ * so the answer never tells whether a phone has an account.
+ */
+export async function issueSmsCode(ctx: AppContext, phone: string): Promise<SmsCodeSent> {
+  const now = ctx.clock.now();
+  const code = String(randomInt(1_000_000)).padStart(6, '0');
+  const recipient = await ctx.db.transaction().execute(async (trx) => {
+    const last = await trx
+      .selectFrom('sms_codes')
+      .select('created_at')
+      .where('phone', '=', phone)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    const waitMs = last ? Date.parse(last.created_at) + resendGapMs - now.getTime() : 0;
+    if (waitMs > 0) throw tooSoon(waitMs);
+    // Expired rows can go: the resend gap only ever looks at codes younger than their life.
+    await trx
+      .deleteFrom('sms_codes')
+      .where((eb) => eb.or([eb('phone', '=', phone), eb('expires_at', '<=', now.toISOString())]))
+      .execute();
+    await trx
+      .insertInto('sms_codes')
+      .values({
+        phone,
+        code_hash: codeHash(phone, code),
+        created_at: now.toISOString(),
+        expires_at: later(now, codeLifeMs).toISOString(),
+        attempts: 0,
+        used_at: null,
+      })
+      .execute();
+    return trx
+      .selectFrom('users')
+      .select('id')
+      .where('phone', '=', phone)
+      .where('status', '=', 'enabled')
+      .executeTakeFirst();
+  });
+  if (recipient) {
+    const message = smsMessage(now, phone, code);
+    // Not awaited: a slow gateway must not make known phones answer slower than unknown ones.
+    ctx.background.run('sending an SMS code', () => ctx.smsSender.send(message));
+  }
+  return { resendAfterSeconds: resendGapMs / 1000, expiresInSeconds: codeLifeMs / 1000 };
+}
+
+/** True once for the right code within its life; each wrong try counts, and the fifth spends the code. */
+export async function consumeSmsCode(ctx: AppContext, phone: string, code: string): Promise<boolean> {
+  const now = ctx.clock.now().toISOString();
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('sms_codes')
+      .select(['id', 'code_hash'])
+      .where('phone', '=', phone)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .where('attempts', '<', triesPerCode)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    if (!row) return false;
+    const matches = timingSafeEqual(
+      Buffer.from(row.code_hash, 'hex'),
+      Buffer.from(codeHash(phone, code), 'hex'),
+    );
+    await trx
+      .updateTable('sms_codes')
+      .set(matches ? { used_at: now } : (eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', row.id)
+      .execute();
+    return matches;
+  });
+}
+
+export const wrongSmsCode = () =>
+  new ApiError('1002', { zh: '短信验证码错误或已失效', en: 'The SMS code is wrong or no longer valid' });
+
+function codeHash(phone: string, code: string): string {
+  return sha256Hex(`${phone}:${code}`);
+}
+
+function smsMessage(now: Date, phone: string, code: string): SmsMessage {
+  const minutes = codeLifeMs / 60_000;
+  return {
+    at: now.toISOString(),
+    phone,
+    code,
+    text: `验证码 ${code}，${minutes} 分钟内有效，请勿告诉他人。Your sign-in code is ${code}; it is valid for ${minutes} minutes.`,
+  };
+}
+
+function tooSoon(waitMs: number): ApiError {
+  const seconds = Math.ceil(waitMs / 1000);
+  return new ApiError('429', {
+    zh: `验证码发送过于频繁，请 ${seconds} 秒后再试`,
+    en: `A code was sent moments ago; try again in ${seconds} seconds`,
+  });
+}

@@ -1,0 +1,195 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import { onTestFinished } from 'vitest';
+import { findRoleIds } from '../accounts/roles';
+import { createUser } from '../accounts/users';
+import { createApp, type AppOptions } from '../app';
+import { systemClock, type Clock } from '../clock';
+import {
+  CLIENT_HOST_SCHEME,
+  CLIENT_TYPE_SCHEME,
+  loadContract,
+  SESSION_SCHEME,
+} from '../contract/load-contract';
+import { createSchemaCompiler } from '../contract/schema-compiler';
+import { databaseFileName, openDatabase } from '../db/open-database';
+import type { Database } from '../db/schema';
+import type { SmsMessage } from '../sms/sms-sender';
+
+export const testAdminPassword = 'Admin12345';
+
+export const contract = loadContract();
+const compileContractSchema = createSchemaCompiler(contract, { coerceTypes: false });
+
+const headerName = (scheme: string) => contract.headerSchemes[scheme] as string;
+
+/** What the console sends on every call. */
+export const clientHeaders = {
+  [headerName(CLIENT_TYPE_SCHEME)]: 'PC',
+  [headerName(CLIENT_HOST_SCHEME)]: 'console.test',
+};
+export const tokenHeader = headerName(SESSION_SCHEME);
+
+/** Registers what to undo after the test; a file-wide fixture passes its own (run in afterAll). */
+export type Cleanup = (undo: () => void | Promise<void>) => void;
+
+export function tempDir(cleanup: Cleanup = onTestFinished): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cfop-test-'));
+  cleanup(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export interface TestClock extends Clock {
+  advance(milliseconds: number): void;
+}
+
+export function testClock(): TestClock {
+  let now = Date.parse('2030-01-01T08:00:00.000Z');
+  return { now: () => new Date(now), advance: (ms) => (now += ms) };
+}
+
+export interface CallOptions {
+  readonly body?: unknown;
+  /** Sent as is, for malformed bodies. */
+  readonly rawBody?: string;
+  readonly token?: string;
+  readonly headers?: Record<string, string>;
+  readonly lang?: 'zh-CN' | 'en-US';
+}
+
+export interface CallResult {
+  readonly status: number;
+  readonly headers: Record<string, unknown>;
+  readonly body: { success: boolean; code: string; msg: string; data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export function operation(operationId: string) {
+  const found = contract.operations.find((op) => op.operationId === operationId);
+  if (!found) throw new Error(`no operation ${operationId} in openapi.yaml`);
+  return found;
+}
+
+/** Calls an operation the way the console does: client headers, JSON body, optional session token. */
+export async function callOperation(app: FastifyInstance, operationId: string, options: CallOptions = {}) {
+  const { method, url } = operation(operationId);
+  const headers: Record<string, string> = { ...clientHeaders, ...options.headers };
+  if (options.token !== undefined) headers[tokenHeader] = options.token;
+  if (options.lang) headers['accept-language'] = options.lang;
+  if (options.body !== undefined || options.rawBody !== undefined)
+    headers['content-type'] ??= 'application/json';
+  const response = await app.inject({
+    method,
+    url,
+    headers,
+    ...(options.rawBody !== undefined
+      ? { payload: options.rawBody }
+      : options.body !== undefined
+        ? { payload: JSON.stringify(options.body) }
+        : {}),
+  });
+  return { status: response.statusCode, headers: response.headers, body: response.json() } as CallResult;
+}
+
+/** Asserts a success answer matches the operation's 200 response schema in openapi.yaml. */
+export function expectContractAnswer(operationId: string, body: unknown): void {
+  const schema = operation(operationId).successSchema;
+  if (!schema) throw new Error(`${operationId} has no 200 schema`);
+  const validate = compileContractSchema(schema);
+  if (!validate(body))
+    throw new Error(`${operationId} answer breaks the contract: ${JSON.stringify(validate.errors)}`);
+}
+
+export interface TestApp {
+  readonly app: FastifyInstance;
+  readonly dataDir: string;
+  readonly clock: TestClock;
+  readonly sent: SmsMessage[];
+  readonly announced: string[];
+  call(operationId: string, options?: CallOptions): Promise<CallResult>;
+  signIn(username: string, password: string): Promise<string>;
+}
+
+/** A fresh app on its own data folder with a recording SMS sender and an administrator `admin`. */
+export async function startTestApp(
+  options: Partial<AppOptions> = {},
+  cleanup: Cleanup = onTestFinished,
+): Promise<TestApp> {
+  const dataDir = options.dataDir ?? tempDir(cleanup);
+  const clock = testClock();
+  const sent: SmsMessage[] = [];
+  const announced: string[] = [];
+  const app = await createApp({
+    clock,
+    smsSender: { send: async (message) => void sent.push(message) },
+    admin: { password: testAdminPassword },
+    announce: (text) => announced.push(text),
+    staticDir: join(dataDir, 'no-console-here'),
+    ...options,
+    dataDir,
+  });
+  cleanup(() => app.close());
+  const call = (operationId: string, callOptions?: CallOptions) =>
+    callOperation(app, operationId, callOptions);
+  return {
+    app,
+    dataDir,
+    clock,
+    sent,
+    announced,
+    call,
+    async signIn(username, password) {
+      const { body } = await call('loginByPassword', { body: { username, password } });
+      if (!body.success) throw new Error(`sign-in of ${username} failed: ${body.msg}`);
+      return body.data.token as string;
+    },
+  };
+}
+
+export async function addUser(
+  dataDir: string,
+  account: { username: string; password: string; name?: string; phone?: string; roles?: string[] },
+): Promise<number> {
+  const db = await openDatabase(dataDir);
+  try {
+    const roleIds = await findRoleIds(db, account.roles ?? []);
+    return await createUser(db, systemClock, {
+      username: account.username,
+      name: account.name ?? account.username,
+      phone: account.phone ?? null,
+      password: account.password,
+      roleIds: [...roleIds.values()],
+    });
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Direct SQL on the data folder, beside the app, as an operator's tool would. */
+export function withSqlite<T>(dataDir: string, work: (sqlite: SqliteDatabase.Database) => T): T {
+  const sqlite = new SqliteDatabase(join(dataDir, databaseFileName));
+  try {
+    return work(sqlite);
+  } finally {
+    sqlite.close();
+  }
+}
+
+const tables: readonly (keyof Database)[] = [
+  'users',
+  'roles',
+  'role_access_keys',
+  'user_roles',
+  'sessions',
+  'login_failures',
+  'sms_codes',
+];
+
+/** Every row of every table, to prove a rejected call wrote nothing. */
+export function snapshotRows(dataDir: string): Record<string, unknown[]> {
+  return withSqlite(dataDir, (sqlite) =>
+    Object.fromEntries(tables.map((table) => [table, sqlite.prepare(`select * from ${table}`).all()])),
+  );
+}
