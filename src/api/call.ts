@@ -1,0 +1,116 @@
+import { localeStore, translate } from '../i18n/locale-store';
+import { messages } from '../i18n/messages';
+import type { LocalText } from '../generated/settings';
+import { BusinessError, RequestError } from './errors';
+
+/** The `{ success, data, code, msg }` answer of every `/cfop` call. */
+export interface Envelope<T> {
+  readonly success: boolean;
+  readonly code: string;
+  readonly msg: string;
+  readonly data: T;
+}
+
+// What openapi-fetch resolves to. Its Readable<> type drops properties typed `null` (an empty
+// envelope's data), hence the optional data; such calls resolve to unknown (null at run time).
+type ApiAnswer<T> = Promise<{
+  data?: Omit<Envelope<T>, 'data'> & { readonly data?: T };
+  error?: unknown;
+  response: Response;
+}>;
+
+export interface RequestEffects {
+  toastError(text: string): void;
+  goToLogin(): void;
+  isOnLoginPage(): boolean;
+}
+
+export interface CallOptions {
+  /** The caller handles failures itself: no toast, no navigation; the error is still thrown. */
+  readonly skipErrorHandler?: boolean;
+}
+
+const successCode = '0';
+const sessionExpiredCode = '401';
+const longestToastText = 300;
+
+// Until the session registers the app's toast and navigation, failures are only logged.
+let effects: RequestEffects = {
+  toastError: (text) => console.error(text),
+  goToLogin: () => undefined,
+  isOnLoginPage: () => false,
+};
+
+/** Injects how failures reach the user (toast) and how a 401 reaches the login page. */
+export function configureRequestEffects(next: RequestEffects): void {
+  effects = next;
+}
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const { code, success } = value as Record<string, unknown>;
+  return typeof code === 'string' && typeof success === 'boolean';
+}
+
+function bodyText(body: unknown): string {
+  if (body === undefined || body === null) return '';
+  return typeof body === 'string' ? body.trim() : JSON.stringify(body);
+}
+
+function shorten(text: string): string {
+  return text.length > longestToastText ? `${text.slice(0, longestToastText)}…` : text;
+}
+
+async function settle<T>(pending: ApiAnswer<T>): Promise<T> {
+  const { data, error, response } = await pending;
+  const body: unknown = response.ok ? data : error;
+  if (isEnvelope(body)) {
+    if (body.code === successCode && body.success) return body.data as T;
+    throw new BusinessError(body.code, body.msg, body.data);
+  }
+  if (!response.ok) {
+    const text = bodyText(body) || `${response.status} ${response.statusText}`.trim();
+    throw new RequestError('http', text, { status: response.status });
+  }
+  throw new RequestError('unexpected', `The answer of ${response.url} is not an envelope`);
+}
+
+function asCallError(error: unknown): BusinessError | RequestError {
+  if (error instanceof BusinessError || error instanceof RequestError) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new RequestError('unexpected', reason, { cause: error });
+}
+
+function say(text: LocalText): string {
+  return translate(text, localeStore.get());
+}
+
+// Spec §8, one branch per kind of failure.
+function report(error: BusinessError | RequestError): void {
+  if (error instanceof BusinessError) {
+    if (error.code === sessionExpiredCode) {
+      effects.toastError(say(messages.loginExpired));
+      if (!effects.isOnLoginPage()) effects.goToLogin();
+    } else {
+      effects.toastError(error.msg || say(messages.requestError));
+    }
+    return;
+  }
+  if (error.kind === 'http') effects.toastError(shorten(error.message));
+  else if (error.kind === 'no-response') effects.toastError(say(messages.noResponse));
+  else effects.toastError(say(messages.requestError));
+}
+
+/**
+ * Resolves an api call to its envelope's data. Failures throw BusinessError or RequestError
+ * after the standard handling of spec §8 (toast, 401 to login) unless `skipErrorHandler`.
+ */
+export async function call<T>(pending: ApiAnswer<T>, options: CallOptions = {}): Promise<T> {
+  try {
+    return await settle(pending);
+  } catch (raw) {
+    const error = asCallError(raw);
+    if (!options.skipErrorHandler) report(error);
+    throw error;
+  }
+}

@@ -1,0 +1,40 @@
+import type { Middleware } from 'openapi-fetch';
+import { securityHeaders } from '../generated/contract';
+import { localeStore } from '../i18n/locale-store';
+import { downloadResponse, isDownloadResponse } from './download';
+import { RequestError } from './errors';
+import { tokenStore } from './token-store';
+
+const clientType = 'PC';
+
+// A downloaded file counts as success; the caller gets this envelope with no data.
+const downloadedEnvelope = { success: true, code: '0', msg: '', data: null };
+
+/**
+ * Spec §7 for every request: client type, host, the session token when one is stored, the UI
+ * language and a time-out; file answers are downloaded; a failed fetch becomes a
+ * `no-response` RequestError.
+ */
+export function createRequestMiddleware(timeoutMs: number): Middleware {
+  return {
+    onRequest({ request }) {
+      const headers = new Headers(request.headers);
+      headers.set(securityHeaders.clientType, clientType);
+      headers.set(securityHeaders.clientHost, location.host);
+      const token = tokenStore.get();
+      if (token) headers.set(securityHeaders.sessionToken, token);
+      headers.set('Accept-Language', localeStore.get());
+      const signal = AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]);
+      return new Request(request, { headers, signal });
+    },
+    async onResponse({ response }) {
+      if (!isDownloadResponse(response)) return undefined;
+      await downloadResponse(response);
+      return Response.json(downloadedEnvelope);
+    },
+    onError({ error }) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return new RequestError('no-response', reason, { cause: error });
+    },
+  };
+}

@@ -1,0 +1,8 @@
+import type { LocalText } from '../generated/settings';
+
+// The spec's English sentences must appear verbatim, so the Chinese text carries them too.
+export const messages = {
+  loginExpired: { zh: '登陆已过期', en: 'Login expired' },
+  noResponse: { zh: '网络无响应，请重试 None response! Please retry.', en: 'None response! Please retry.' },
+  requestError: { zh: '请求错误，请重试 Request error, please retry.', en: 'Request error, please retry.' },
+} as const satisfies Record<string, LocalText>;

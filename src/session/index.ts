@@ -1,0 +1,12 @@
+export { SessionProvider, useSession } from './SessionProvider';
+export type { CurrentUser, SessionValue } from './SessionProvider';
+export { accessFromPermissions, isRouteAccessible } from './access';
+export type { Access, AccessGated } from './access';
+export {
+  guardRedirect,
+  isLoginPage,
+  loginRedirectFrom,
+  safeRedirect,
+  shouldFetchUserAtStart,
+} from './navigation-rules';
+export type { PageLocation } from './navigation-rules';
