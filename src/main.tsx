@@ -1,0 +1,25 @@
+import 'antd/dist/reset.css';
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { routes } from './generated/routes';
+import { appSettings } from './generated/settings';
+import { LocaleProvider } from './i18n';
+import { AppProviders } from './shell/AppProviders';
+import { routeObjects } from './shell/route-objects';
+
+const router = createBrowserRouter(routeObjects(routes), { basename: appSettings.basePath });
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <LocaleProvider>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </LocaleProvider>
+  </StrictMode>,
+);

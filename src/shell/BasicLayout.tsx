@@ -1,0 +1,34 @@
+import { Layout } from 'antd';
+import { useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { useSession } from '../session';
+import { HeaderBar } from './HeaderBar';
+import { PageBreadcrumb } from './PageBreadcrumb';
+import { PageSpin } from './PageSpin';
+import { SiderMenu } from './SiderMenu';
+import { HEADER_HEIGHT, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from './theme';
+
+/** The mixed layout: fixed full-width header, fixed sider below it, pages on the grey body. */
+export default function BasicLayout() {
+  const { currentUser } = useSession();
+  const [collapsed, setCollapsed] = useState(false);
+  return (
+    <Layout className="cfop-layout">
+      <HeaderBar />
+      <SiderMenu collapsed={collapsed} onCollapse={setCollapsed} />
+      <Layout
+        className="cfop-main"
+        style={{
+          paddingTop: HEADER_HEIGHT,
+          marginInlineStart: collapsed ? SIDER_COLLAPSED_WIDTH : SIDER_WIDTH,
+        }}
+      >
+        <Layout.Content className="cfop-content">
+          <PageBreadcrumb />
+          {/* Pages and access checks need the user; the session sends the signed-out to the login page. */}
+          {currentUser ? <Outlet /> : <PageSpin />}
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,68 @@
+import { Layout, Menu } from 'antd';
+import type { MenuProps } from 'antd';
+import { createElement, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { menuTree, type MenuItemDef } from '../generated/menu';
+import type { LocalText } from '../generated/settings';
+import { useLocale } from '../i18n';
+import { useSession } from '../session';
+import { openMenuPaths, selectedMenuPath, visibleMenu } from './menu-rules';
+import { HEADER_HEIGHT, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from './theme';
+import { useRouteChain } from './use-current-route';
+
+type MenuItems = NonNullable<MenuProps['items']>;
+
+function toMenuItems(entries: readonly MenuItemDef[], t: (text: LocalText) => string): MenuItems {
+  return entries.map((entry) => {
+    const icon = entry.icon ? createElement(entry.icon) : undefined;
+    return entry.children.length > 0
+      ? { key: entry.path, icon, label: t(entry.name), children: toMenuItems(entry.children, t) }
+      : { key: entry.path, icon, label: <Link to={entry.path}>{t(entry.name)}</Link> };
+  });
+}
+
+export function SiderMenu({
+  collapsed,
+  onCollapse,
+}: {
+  collapsed: boolean;
+  onCollapse(value: boolean): void;
+}) {
+  const { selectedModule, canOpen } = useSession();
+  const { t } = useLocale();
+  const chain = useRouteChain();
+  const menu = useMemo(() => visibleMenu(menuTree, selectedModule, canOpen), [selectedModule, canOpen]);
+  const items = useMemo(() => toMenuItems(menu, t), [menu, t]);
+  const selected = selectedMenuPath(
+    menu,
+    chain.map((route) => route.path),
+  );
+
+  // The reader may open and close groups freely; arriving at a screen opens the groups above it.
+  const [openKeys, setOpenKeys] = useState(() => openMenuPaths(menu, selected));
+  const [followedPath, setFollowedPath] = useState(selected);
+  if (followedPath !== selected) {
+    setFollowedPath(selected);
+    setOpenKeys((keys) => [...new Set([...keys, ...openMenuPaths(menu, selected)])]);
+  }
+
+  return (
+    <Layout.Sider
+      className="cfop-sider"
+      style={{ top: HEADER_HEIGHT }}
+      theme="light"
+      width={SIDER_WIDTH}
+      collapsedWidth={SIDER_COLLAPSED_WIDTH}
+      collapsible
+      collapsed={collapsed}
+      onCollapse={onCollapse}
+    >
+      <Menu
+        mode="inline"
+        items={items}
+        selectedKeys={selected ? [selected] : []}
+        {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+      />
+    </Layout.Sider>
+  );
+}
