@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { chunkModulesReport } from './scripts/vite-chunk-modules';
 
 const apiTarget = process.env.CFOP_API_TARGET ?? 'http://127.0.0.1:8000';
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), chunkModulesReport()],
   build: {
     outDir: 'dist',
     manifest: true,

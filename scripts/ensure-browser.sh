@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The browser tests drive Debian's Chromium; Chinese text renders as empty boxes without the
+# CJK fonts. Installs both when missing and we are root (CI, a fresh machine), else says how.
+set -euo pipefail
+packages=(chromium fonts-noto-cjk)
+if dpkg -s "${packages[@]}" >/dev/null 2>&1; then exit 0; fi
+if [ "$(id -u)" -ne 0 ]; then
+  echo "Browser tests need: sudo apt-get install -y ${packages[*]}" >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${packages[@]}"
