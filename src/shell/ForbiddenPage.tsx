@@ -2,7 +2,7 @@ import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { appSettings } from '../generated/settings';
 import { useLocale } from '../i18n';
-import { backHomeText } from './texts';
+import { messages } from '../i18n';
 
 const forbiddenText = { zh: '抱歉，您无权访问此页面', en: 'Sorry, you are not allowed to open this page' };
 
@@ -18,7 +18,7 @@ export default function ForbiddenPage() {
       subTitle={t(forbiddenText)}
       extra={
         <Button type="primary" onClick={() => void navigate(appSettings.homePath)}>
-          {t(backHomeText)}
+          {t(messages.backHome)}
         </Button>
       }
     />

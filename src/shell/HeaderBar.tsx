@@ -2,7 +2,7 @@ import { Layout } from 'antd';
 import { Link } from 'react-router-dom';
 import { appSettings } from '../generated/settings';
 import { useLocale } from '../i18n';
-import { LanguageSwitch } from './LanguageSwitch';
+import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { ModuleTabs } from './ModuleTabs';
 import { UserMenu } from './UserMenu';
 

@@ -2,7 +2,7 @@ import { Breadcrumb } from 'antd';
 import { Link } from 'react-router-dom';
 import { useLocale } from '../i18n';
 import { breadcrumbTrail } from './breadcrumb-trail';
-import { useRouteChain } from './use-current-route';
+import { useRouteChain } from '../session/use-current-route';
 
 export function PageBreadcrumb() {
   const { t } = useLocale();

@@ -3,7 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { useLocale } from '../i18n';
 import { SessionProvider } from '../session';
 import { documentTitle } from './document-title';
-import { useCurrentRoute } from './use-current-route';
+import { useCurrentRoute } from '../session/use-current-route';
 
 function DocumentTitle() {
   const route = useCurrentRoute();

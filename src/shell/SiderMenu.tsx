@@ -6,9 +6,9 @@ import { menuTree, type MenuItemDef } from '../generated/menu';
 import type { LocalText } from '../generated/settings';
 import { useLocale } from '../i18n';
 import { useSession } from '../session';
-import { openMenuPaths, selectedMenuPath, visibleMenu } from './menu-rules';
+import { openMenuPaths, selectedMenuPath, visibleMenu } from '../session/menu-rules';
 import { HEADER_HEIGHT, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from './theme';
-import { useRouteChain } from './use-current-route';
+import { useRouteChain } from '../session/use-current-route';
 
 type MenuItems = NonNullable<MenuProps['items']>;
 

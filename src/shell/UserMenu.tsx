@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { appSettings } from '../generated/settings';
 import { useLocale } from '../i18n';
 import { useSession } from '../session';
-import { loadingText } from './texts';
+import { messages } from '../i18n';
 
 const personalText = { zh: '个人中心', en: 'Personal centre' };
 const logoutText = { zh: '退出登录', en: 'Log out' };
@@ -18,7 +18,7 @@ export function UserMenu() {
   const navigate = useNavigate();
   if (!currentUser) {
     return (
-      <span className="cfop-header-action" aria-label={t(loadingText)}>
+      <span className="cfop-header-action" aria-label={t(messages.loading)}>
         <Spin size="small" />
       </span>
     );

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '../generated/routes';
 import { breadcrumbTrail } from './breadcrumb-trail';
-import { findRouteChain } from './route-lookup';
-import { routeDef } from './test-fixtures';
+import { findRouteChain } from '../session/route-lookup';
+import { routeDef } from '../session/test-fixtures';
 
 describe('breadcrumbTrail', () => {
   it('links every level above the current page and leaves the current page as text', () => {

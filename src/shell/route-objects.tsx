@@ -3,7 +3,7 @@ import type { RouteDef } from '../generated/routes';
 import { AccessGuard } from './AccessGuard';
 import { LazyLayout } from './LazyLayout';
 import { LazyPage } from './LazyPage';
-import { flattenRoutes } from './route-lookup';
+import { flattenRoutes } from '../session/route-lookup';
 import { RouteErrorPage } from './RouteErrorPage';
 import { ShellRoot } from './ShellRoot';
 

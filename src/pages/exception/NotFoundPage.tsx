@@ -2,8 +2,8 @@ import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { appSettings } from '../../generated/settings';
 import { useLocale } from '../../i18n';
-import { LanguageSwitch } from '../../shell/LanguageSwitch';
-import { backHomeText } from '../../shell/texts';
+import { LanguageSwitch } from '../../i18n/LanguageSwitch';
+import { messages } from '../../i18n';
 
 const notFoundText = { zh: '抱歉，您访问的页面不存在', en: 'Sorry, the page you visited does not exist' };
 
@@ -21,7 +21,7 @@ export default function NotFoundPage() {
         subTitle={t(notFoundText)}
         extra={
           <Button type="primary" onClick={() => void navigate(appSettings.homePath)}>
-            {t(backHomeText)}
+            {t(messages.backHome)}
           </Button>
         }
       />

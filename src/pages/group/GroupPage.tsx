@@ -3,8 +3,8 @@ import { createElement, useMemo } from 'react';
 import { menuTree } from '../../generated/menu';
 import { useLocale } from '../../i18n';
 import { useSession } from '../../session';
-import { findMenuEntry, visibleMenu } from '../../shell/menu-rules';
-import { useCurrentRoute } from '../../shell/use-current-route';
+import { findMenuEntry, visibleMenu } from '../../session/menu-rules';
+import { useCurrentRoute } from '../../session/use-current-route';
 import { ScreenLinks } from '../shared/ScreenLinks';
 
 const chooseText = { zh: '请选择要打开的页面', en: 'Choose a screen to open' };

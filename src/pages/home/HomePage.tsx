@@ -5,7 +5,7 @@ import { menuTree } from '../../generated/menu';
 import { appSettings, modules, type LocalText } from '../../generated/settings';
 import { useLocale } from '../../i18n';
 import { useSession } from '../../session';
-import { menuLeaves, visibleMenu } from '../../shell/menu-rules';
+import { menuLeaves, visibleMenu } from '../../session/menu-rules';
 import { ScreenLinks } from '../shared/ScreenLinks';
 import { greetingFor } from './greeting';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { appSettings } from '../../generated/settings';
 import { useLocale } from '../../i18n';
-import { LanguageSwitch } from '../../shell/LanguageSwitch';
+import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { PasswordLoginForm } from './PasswordLoginForm';
 import { SmsLoginForm } from './SmsLoginForm';
 

@@ -2,7 +2,7 @@ import ToolOutlined from '@ant-design/icons/ToolOutlined';
 import { Card, Result } from 'antd';
 import type { LocalText } from '../../generated/settings';
 import { useLocale } from '../../i18n';
-import { useCurrentRoute } from '../../shell/use-current-route';
+import { useCurrentRoute } from '../../session/use-current-route';
 
 const underConstructionText = (name: LocalText | undefined) =>
   name

@@ -1,5 +1,5 @@
 import TranslationOutlined from '@ant-design/icons/TranslationOutlined';
-import { useLocale, type Locale } from '../i18n';
+import { useLocale, type Locale } from '.';
 
 // Each language is named in itself, so a reader finds theirs whatever the current language is.
 const otherLanguage: Record<Locale, { readonly locale: Locale; readonly label: string }> = {

@@ -1,4 +1,4 @@
-// Builders for the shell's unit tests: only the fields a test cares about need spelling out.
+// Builders for the menu, route and shell unit tests: only the fields a test cares about need spelling out.
 import type { MenuItemDef } from '../generated/menu';
 import type { RouteDef } from '../generated/routes';
 
