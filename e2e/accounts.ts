@@ -1,0 +1,47 @@
+// The people the browser tests act as. Each test that changes an account has one of its own.
+export interface Account {
+  readonly username: string;
+  readonly password: string;
+  readonly name: string;
+  readonly phone: string;
+}
+
+export interface Role {
+  readonly code: string;
+  readonly name: string;
+  readonly keys: readonly string[];
+}
+
+/** Made by the operator CLI before the tests run, with a role of its own. */
+export interface OperatorAccount extends Account {
+  readonly role: Role;
+}
+
+// Created by the server's first start from CFOP_ADMIN_PASSWORD and CFOP_ADMIN_PHONE; the
+// server names it 系统管理员.
+export const admin: Account = {
+  username: 'admin',
+  password: 'Admin-e2e-2024',
+  name: '系统管理员',
+  phone: '13800000001',
+};
+
+// Holds only the camera screen, to see that the menu and the routes follow the access keys.
+export const cameraOperator: OperatorAccount = {
+  username: 'camera.operator',
+  password: 'Camera-e2e-2024',
+  name: '摄像头值班员',
+  phone: '13800000002',
+  role: { code: 'camera-only', name: '仅摄像头', keys: ['KEY.DEVICE', 'KEY.DEVICE.CAMERA'] },
+};
+
+// Changes its own password, so no other test depends on its credentials.
+export const passwordChanger: OperatorAccount = {
+  username: 'password.changer',
+  password: 'Changer-e2e-2024',
+  name: '改密用户',
+  phone: '13800000003',
+  role: { code: 'models-only', name: '仅模型', keys: ['KEY.MODEL'] },
+};
+
+export const operatorAccounts: readonly OperatorAccount[] = [cameraOperator, passwordChanger];

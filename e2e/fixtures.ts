@@ -1,0 +1,37 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject, test as base } from 'vitest';
+import { screenshot } from './screen';
+
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Every test gets a fresh browser context (no stored token, no cookies) on the running server. */
+export const test = base
+  // vitest reads a fixture's dependencies from its destructuring pattern; empty means none.
+  // eslint-disable-next-line no-empty-pattern
+  .extend('browser', { scope: 'file' }, async ({}, { onCleanup }): Promise<Browser> => {
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+    onCleanup(() => browser.close());
+    return browser;
+  })
+  .extend('page', async ({ browser, task }, { onCleanup }): Promise<Page> => {
+    const context = await browser.newContext({ baseURL: inject('baseUrl'), locale: 'zh-CN' });
+    context.setDefaultTimeout(10_000);
+    const page = await context.newPage();
+    onCleanup(async () => {
+      // The screen as it was when the test failed is the first thing to look at.
+      if (task.result?.state === 'fail') {
+        await screenshot(page, `FAILED ${task.name}`);
+      }
+      await context.close();
+    });
+    return page;
+  });

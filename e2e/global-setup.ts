@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { admin, operatorAccounts, type OperatorAccount } from './accounts';
+import { artifactPath, artifactsDir } from './artifacts';
+import { runOperatorCli, startServer } from './server';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dataDir: string;
+  }
+}
+
+/** The operator's two commands that make an account: its role, then the user holding it. */
+function accountCommands({ role, ...user }: OperatorAccount): string[][] {
+  return [
+    ['role:create', '--code', role.code, '--name', role.name, '--keys', role.keys.join(',')],
+    [
+      'user:create',
+      ...['--username', user.username, '--name', user.name, '--phone', user.phone],
+      ...['--password', user.password, '--roles', role.code],
+    ],
+  ];
+}
+
+/** One real server on a fresh data folder for the whole run; every test file talks to it. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!existsSync('dist/index.html')) {
+    throw new Error('dist/ has no built console: run `npm run build` first');
+  }
+  await rm(artifactsDir, { recursive: true, force: true });
+  await mkdir(artifactsDir, { recursive: true });
+
+  const dataDir = await mkdtemp(join(tmpdir(), 'cfop-e2e-'));
+  const env = { DATA_DIR: dataDir, CFOP_ADMIN_PASSWORD: admin.password, CFOP_ADMIN_PHONE: admin.phone };
+  const server = await startServer(env, artifactPath('server.log'));
+  const teardown = async (): Promise<void> => {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    for (const command of operatorAccounts.flatMap(accountCommands)) await runOperatorCli(env, command);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  project.provide('baseUrl', server.url);
+  project.provide('dataDir', dataDir);
+  return teardown;
+}

@@ -1,0 +1,98 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { Account } from './accounts';
+import { artifactPath } from './artifacts';
+
+/** Waits for something on screen to come true, as a person would, rather than only checking once. */
+export function eventually<T>(read: () => T | Promise<T>, message?: string) {
+  return expect.poll(read, { timeout: 10_000, interval: 100, ...(message ? { message } : {}) });
+}
+
+/**
+ * Matches a visible label exactly; antd puts a space between the two characters of a
+ * two-character Chinese button label ("登 录"), so spaces between characters are allowed.
+ */
+export function label(text: string): RegExp {
+  const characters = [...text].map((character) => character.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^\\s*${characters.join('\\s*')}\\s*$`);
+}
+
+// antd renders the layout's header and sider inside <section>, where they are no landmarks.
+export function headerOf(page: Page): Locator {
+  return page.locator('.cfop-header');
+}
+
+export function siderOf(page: Page): Locator {
+  return page.locator('.cfop-sider');
+}
+
+export function breadcrumbOf(page: Page): Locator {
+  return page.locator('.cfop-breadcrumb');
+}
+
+export function pathAndQuery(page: Page): string {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}
+
+export async function expectAt(page: Page, expected: string): Promise<void> {
+  await eventually(() => pathAndQuery(page), `the browser at ${expected}`).toBe(expected);
+}
+
+/** Waits for the login page and gives the redirect target it was opened with. */
+export async function expectLoginPage(page: Page): Promise<string | null> {
+  await eventually(() => new URL(page.url()).pathname, 'the login page').toBe('/user/login');
+  return new URL(page.url()).searchParams.get('redirect');
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: artifactPath(`${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+export async function submitPasswordForm(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel('用户名', { exact: true }).fill(username);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: label('登录') }).click();
+}
+
+/** What the form says about a field: antd links the field's messages to it with aria-describedby. */
+export async function fieldDescription(page: Page, fieldLabel: string): Promise<string> {
+  const ids = await page.getByLabel(fieldLabel, { exact: true }).getAttribute('aria-describedby');
+  const texts = await Promise.all(
+    (ids ?? '')
+      .split(' ')
+      .filter((id) => id !== '')
+      .map((id) => page.locator(`[id="${id}"]`).innerText()),
+  );
+  return texts.join('\n');
+}
+
+/** The envelope of the next answer to an API call whose path ends with `path`. */
+export async function nextEnvelope(
+  page: Page,
+  path: string,
+): Promise<{ success: boolean; code: string; msg: string }> {
+  const response = await page.waitForResponse((candidate) =>
+    new URL(candidate.url()).pathname.endsWith(path),
+  );
+  return (await response.json()) as { success: boolean; code: string; msg: string };
+}
+
+/** Signs in on the login page the browser is already on and waits until the user's name shows. */
+export async function signInHere(page: Page, account: Account, password = account.password): Promise<void> {
+  await submitPasswordForm(page, account.username, password);
+  await headerOf(page).getByText(account.name, { exact: true }).waitFor();
+}
+
+/** Opens the login page and signs in; the browser lands on the home page. */
+export async function signIn(page: Page, account: Account): Promise<void> {
+  await page.goto('/user/login');
+  await signInHere(page, account);
+  await expectAt(page, '/home');
+}
+
+/** Picks an item of the avatar dropdown in the header. */
+export async function chooseFromAvatarMenu(page: Page, account: Account, item: string): Promise<void> {
+  await headerOf(page).getByText(account.name, { exact: true }).hover();
+  await page.getByRole('menuitem', { name: item }).click();
+}

@@ -1,0 +1,91 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { createServer } from 'node:net';
+import { promisify } from 'node:util';
+
+const loopback = '127.0.0.1';
+const startupTimeoutMs = 30_000;
+
+export interface RunningServer {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+// Runs a TypeScript entry the way `npx tsx file.ts` does, without npx's extra process, so
+// stopping the child stops the server itself.
+function tsxArgs(entry: string, args: readonly string[] = []): string[] {
+  return ['--import', 'tsx', entry, ...args];
+}
+
+async function freeLoopbackPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen(0, loopback, resolve);
+  });
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  if (address === null || typeof address === 'string') throw new Error('no TCP port for the e2e server');
+  return address.port;
+}
+
+async function waitUntilAnswering(url: string, child: ChildProcess, logPath: string): Promise<void> {
+  const deadline = Date.now() + startupTimeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`the server exited with code ${child.exitCode} while starting; see ${logPath}`);
+    }
+    try {
+      await fetch(`${url}/cfop/user/info`);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`the server did not answer at ${url} within ${startupTimeoutMs} ms; see ${logPath}`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const forceKill = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.once('exit', () => {
+      clearTimeout(forceKill);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Starts `server/main.ts` as a user would, on a free loopback port; its output goes to logPath. */
+export async function startServer(env: Record<string, string>, logPath: string): Promise<RunningServer> {
+  const port = await freeLoopbackPort();
+  const log = createWriteStream(logPath);
+  const child = spawn(process.execPath, tsxArgs('server/main.ts'), {
+    env: { ...process.env, ...env, PORT: String(port), HOST: loopback },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const url = `http://${loopback}:${port}`;
+  try {
+    await waitUntilAnswering(url, child, logPath);
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  return { url, stop: () => stopChild(child) };
+}
+
+/** Runs the operator CLI (`server/cli.ts`) on the same data folder as the server. */
+export async function runOperatorCli(env: Record<string, string>, args: readonly string[]): Promise<string> {
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, tsxArgs('server/cli.ts', args), {
+      env: { ...process.env, ...env },
+    });
+    return stdout;
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr ?? '';
+    throw new Error(`server/cli.ts ${args.join(' ')} failed: ${stderr || String(error)}`);
+  }
+}

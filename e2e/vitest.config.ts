@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser tests: real Chromium against the real server and the built console (dist/).
+export default defineConfig({
+  test: {
+    include: ['e2e/**/*.test.ts'],
+    globalSetup: ['e2e/global-setup.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Two CPUs on CI: more parallel browsers only slow each other down.
+    maxWorkers: 2,
+  },
+});
