@@ -49,9 +49,10 @@ describe('the shell', () => {
   });
 
   test('a page whose code fails to load shows the retry page, and 重试 recovers', async ({ page }) => {
-    await signIn(page, admin);
+    // Blocked before signing in: the menu prefetches the screens' code as soon as it shows.
     const pageChunk = '**/assets/PendingScreen-*.js';
     await page.route(pageChunk, (route) => route.abort());
+    await signIn(page, admin);
     await siderOf(page).getByRole('menuitem', { name: '模型管理' }).click();
     await page.getByText('页面加载失败').waitFor();
     await expectAt(page, '/model');
@@ -64,6 +65,13 @@ describe('the shell', () => {
       .filter({ hasText: label('重试') })
       .click();
     await page.getByText('「模型管理」页面建设中').waitFor();
+  });
+
+  test("the menu fetches its screens' code before any click", async ({ page }) => {
+    const screenChunk = page.waitForRequest(/\/assets\/PendingScreen-[\w-]+\.js$/);
+    await signIn(page, admin);
+    await screenChunk;
+    await expectAt(page, '/home');
   });
 
   test('an unknown path shows the 404 page without the layout', async ({ page }) => {

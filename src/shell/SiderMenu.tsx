@@ -1,12 +1,12 @@
 import { Layout, Menu } from 'antd';
 import type { MenuProps } from 'antd';
 import { createElement, useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { menuTree, type MenuItemDef } from '../generated/menu';
 import type { LocalText } from '../generated/settings';
 import { useLocale } from '../i18n';
 import { useSession } from '../session';
 import { openMenuPaths, selectedMenuPath, visibleMenu } from '../session/menu-rules';
+import { PrefetchLink } from './PrefetchLink';
 import { HEADER_HEIGHT, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from './theme';
 import { useRouteChain } from '../session/use-current-route';
 
@@ -17,7 +17,7 @@ function toMenuItems(entries: readonly MenuItemDef[], t: (text: LocalText) => st
     const icon = entry.icon ? createElement(entry.icon) : undefined;
     return entry.children.length > 0
       ? { key: entry.path, icon, label: t(entry.name), children: toMenuItems(entry.children, t) }
-      : { key: entry.path, icon, label: <Link to={entry.path}>{t(entry.name)}</Link> };
+      : { key: entry.path, icon, label: <PrefetchLink to={entry.path}>{t(entry.name)}</PrefetchLink> };
   });
 }
 
