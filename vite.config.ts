@@ -2,6 +2,10 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chunkModulesReport } from './scripts/vite-chunk-modules';
 
+const formEngine = /node_modules[\\/]@rc-component[\\/](form|async-validator)[\\/]/;
+const formContext = /node_modules[\\/]@rc-component[\\/]form[\\/]es[\\/]FormContext\.js$/;
+const isFormEngine = (id: string): boolean => formEngine.test(id) && !formContext.test(id);
+
 const apiTarget = process.env.CFOP_API_TARGET ?? 'http://127.0.0.1:8000';
 
 export default defineConfig({
@@ -12,6 +16,21 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1024,
+    rolldownOptions: {
+      // The engine's barrel only defines things (Form.Field = Field, …): importing its
+      // FormProvider must not make the sign-in page run, hence fetch, the whole engine.
+      treeshake: { moduleSideEffects: (id) => (formEngine.test(id) ? false : undefined) },
+      output: {
+        codeSplitting: {
+          groups: [
+            // antd's Input reads Form's context, which imports the form engine's barrel; left to
+            // the automatic chunking, the whole engine (used by the personal page's Form) lands
+            // in the chunk the sign-in page shares with it. Only the context stays there.
+            { name: 'form-engine', test: isFormEngine, includeDependenciesRecursively: false },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -5,3 +5,4 @@ export type { CallOptions, Envelope, RequestEffects } from './call';
 export { BusinessError, RequestError, getFieldErrors } from './errors';
 export type { RequestErrorKind } from './errors';
 export { tokenStore } from './token-store';
+export { toast, Toasts } from './toast';

@@ -1,8 +1,7 @@
-import { App } from 'antd';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { api, call, configureRequestEffects, tokenStore } from '../api';
+import { api, call, configureRequestEffects, toast, Toasts, tokenStore } from '../api';
 import type { components } from '../generated/openapi';
 import { modules } from '../generated/settings';
 import type { ModuleValue } from '../generated/settings';
@@ -44,11 +43,10 @@ function pageOf(url: string): PageLocation {
   return { pathname, search };
 }
 
-/** Spec §4: the current user, the selected module, access and the login guard. Lives inside the router and antd <App>. */
+/** Spec §4: the current user, the selected module, access and the login guard. Lives inside the router. */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const { message } = App.useApp();
   const [fetchesUserAtStart] = useState(() => shouldFetchUserAtStart(tokenStore.get(), location.pathname));
   const [initializing, setInitializing] = useState(fetchesUserAtStart);
   const [currentUser, setCurrentUser] = useState<CurrentUser>();
@@ -75,9 +73,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     configureRequestEffects({
-      toastError: (text) => {
-        void message.error(text);
-      },
+      toastError: (text) => toast('error', text),
       // The server no longer knows the token, so it is dropped with the user.
       goToLogin: () => {
         endSession();
@@ -85,7 +81,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       },
       isOnLoginPage: () => isLoginPage(page.current.pathname),
     });
-  }, [message, endSession, sendToLogin]);
+  }, [endSession, sendToLogin]);
 
   const loadUser = useCallback(async () => {
     const user = await call(api.GET('/user/info'));
@@ -152,7 +148,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }),
     [currentUser, initializing, selectedModule, fetchUserInfo, signIn, logout, access, canOpen],
   );
-  return <SessionContext value={value}>{children}</SessionContext>;
+  return (
+    <SessionContext value={value}>
+      {children}
+      <Toasts />
+    </SessionContext>
+  );
 }
 
 export function useSession(): SessionValue {

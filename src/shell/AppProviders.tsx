@@ -1,16 +1,62 @@
-import { App, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+import { ConfigProvider } from 'antd';
+import type { Locale as AntdLocale } from 'antd/es/locale';
+import enUS from 'antd/es/locale/en_US';
+import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useLocale } from '../i18n';
+import type { Locale } from '../i18n';
 import { shellTheme } from './theme';
 
-/** antd's theme and its own texts in the reader's language, plus the App context for messages. */
+// antd's own texts (pagination, pickers, empty tables): English is antd's built-in default
+// (ConfigProvider bundles it anyway); Chinese, with its picker and pagination texts, is fetched
+// after the first paint, as the sign-in page shows none of them.
+const antdLocaleLoaders: Partial<Record<Locale, () => Promise<AntdLocale>>> = {
+  'zh-CN': () => import('antd/es/locale/zh_CN').then((module) => module.default),
+};
+const loadedAntdLocales = new Map<Locale, AntdLocale>([['en-US', enUS]]);
+
+/**
+ * Fetches antd's texts for `locale` once. The layout waits for it too (LazyLayout), so a
+ * signed-in screen never flashes antd's English texts before the Chinese ones arrive.
+ */
+export async function loadAntdLocale(locale: Locale): Promise<void> {
+  const load = antdLocaleLoaders[locale];
+  if (loadedAntdLocales.has(locale) || !load) return;
+  loadedAntdLocales.set(locale, await load());
+}
+
+// Always a locale object: antd's ConfigProvider wraps its children in a LocaleProvider only when
+// given one, so going from none to Chinese would remount the whole app (and its session).
+function useAntdLocale(locale: Locale): AntdLocale {
+  const [, setLoaded] = useState(0);
+  useEffect(() => {
+    if (loadedAntdLocales.has(locale)) return;
+    let current = true;
+    loadAntdLocale(locale).then(
+      () => current && setLoaded((count) => count + 1),
+      // A failed fetch leaves antd's English texts; the next language switch retries.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [locale]);
+  return loadedAntdLocales.get(locale) ?? enUS;
+}
+
+// antd defines its CSS variables (--ant-color-primary, …) on the theme's class; this wrapper
+// carries it, with antd <App>'s base text styles (src/styles.css), without <App>'s
+// message, modal and notification code.
+const themeClass = 'cfop-theme';
+const appTheme = { ...shellTheme, cssVar: { key: themeClass } };
+
+/** antd's theme and its own texts in the reader's language (toasts render inside, see src/api/toast.tsx). */
 export function AppProviders({ children }: { children: ReactNode }) {
   const { locale } = useLocale();
+  const antdLocale = useAntdLocale(locale);
   return (
-    <ConfigProvider locale={locale === 'en-US' ? enUS : zhCN} theme={shellTheme}>
-      <App>{children}</App>
+    <ConfigProvider locale={antdLocale} theme={appTheme}>
+      <div className={`${themeClass} cfop-app`}>{children}</div>
     </ConfigProvider>
   );
 }

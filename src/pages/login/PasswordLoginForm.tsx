@@ -1,49 +1,57 @@
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
-import { Button, Form, Input } from 'antd';
+import { Button, Input } from 'antd';
 import { api, call } from '../../api';
 import { stringRules } from '../../generated/constraints';
 import { useLocale } from '../../i18n';
-import { fieldRules } from '../form-rules';
+import { fieldCheck } from '../form-rules';
+import { FieldMessage } from './FieldMessage';
 import { passwordLabel, signInText, usernameLabel } from './login-texts';
+import { useLoginFields } from './use-login-fields';
 import { useSignIn } from './use-sign-in';
 
-interface PasswordLoginValues {
-  username: string;
-  password: string;
-}
+const checks = {
+  username: fieldCheck(stringRules.Username, usernameLabel),
+  password: fieldCheck(stringRules.Password, passwordLabel),
+};
 
 export function PasswordLoginForm() {
   const { t } = useLocale();
-  const [form] = Form.useForm<PasswordLoginValues>();
-  const { submitting, submit } = useSignIn(form, ['username', 'password']);
+  const fields = useLoginFields(checks);
+  const { submitting, submit } = useSignIn(fields.showServerErrors);
   return (
-    <Form
-      form={form}
-      size="large"
+    <form
+      className="cfop-login-form"
+      noValidate
       autoComplete="on"
-      onFinish={(values) => submit(() => call(api.POST('/login/bypwd', { body: values })))}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const values = fields.validate();
+        if (values) void submit(() => call(api.POST('/login/bypwd', { body: values })));
+      }}
     >
-      <Form.Item name="username" validateFirst rules={fieldRules(stringRules.Username, usernameLabel, t)}>
-        <Input
-          prefix={<UserOutlined />}
-          placeholder={t(usernameLabel)}
-          aria-label={t(usernameLabel)}
-          autoComplete="username"
-          autoFocus
-        />
-      </Form.Item>
-      <Form.Item name="password" validateFirst rules={fieldRules(stringRules.Password, passwordLabel, t)}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder={t(passwordLabel)}
-          aria-label={t(passwordLabel)}
-          autoComplete="current-password"
-        />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={submitting}>
+      <Input
+        {...fields.field('username')}
+        size="large"
+        prefix={<UserOutlined />}
+        placeholder={t(usernameLabel)}
+        aria-label={t(usernameLabel)}
+        autoComplete="username"
+        autoFocus
+      />
+      <FieldMessage id={fields.messageId('username')} message={fields.errorOf('username')} />
+      <Input.Password
+        {...fields.field('password')}
+        size="large"
+        prefix={<LockOutlined />}
+        placeholder={t(passwordLabel)}
+        aria-label={t(passwordLabel)}
+        autoComplete="current-password"
+      />
+      <FieldMessage id={fields.messageId('password')} message={fields.errorOf('password')} />
+      <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
         {t(signInText)}
       </Button>
-    </Form>
+    </form>
   );
 }

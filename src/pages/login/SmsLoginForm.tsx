@@ -1,21 +1,22 @@
 import MobileOutlined from '@ant-design/icons/MobileOutlined';
 import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Input } from 'antd';
 import type { InputRef } from 'antd';
 import { useRef, useState } from 'react';
-import { api, call } from '../../api';
+import { api, call, getFieldErrors, toast } from '../../api';
 import { stringRules } from '../../generated/constraints';
 import { useLocale } from '../../i18n';
-import { fieldRules } from '../form-rules';
-import { showServerFieldErrors } from '../shared/server-field-errors';
+import { fieldCheck } from '../form-rules';
+import { FieldMessage } from './FieldMessage';
 import { phoneHint, phoneLabel, signInText, smsCodeHint, smsCodeLabel } from './login-texts';
 import { useCountdown } from './use-countdown';
+import { useLoginFields } from './use-login-fields';
 import { useSignIn } from './use-sign-in';
 
-interface SmsLoginValues {
-  phone: string;
-  code: string;
-}
+const checks = {
+  phone: fieldCheck(stringRules.Phone, phoneLabel, phoneHint),
+  code: fieldCheck(stringRules.SmsCode, smsCodeLabel, smsCodeHint),
+};
 
 const getCodeText = { zh: '获取验证码', en: 'Get code' };
 const codeSentText = { zh: '验证码已发送，请查收短信', en: 'The code is on its way by SMS' };
@@ -23,62 +24,65 @@ const retryInText = (seconds: number) => ({ zh: `${seconds}秒后重试`, en: `R
 
 export function SmsLoginForm() {
   const { t } = useLocale();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<SmsLoginValues>();
-  const { submitting, submit } = useSignIn(form, ['phone', 'code']);
+  const fields = useLoginFields(checks);
+  const { submitting, submit } = useSignIn(fields.showServerErrors);
   const { secondsLeft, start } = useCountdown();
   const [sending, setSending] = useState(false);
   const codeInput = useRef<InputRef>(null);
 
   async function sendCode(): Promise<void> {
-    const { phone } = await form.validateFields(['phone']).catch(() => ({ phone: null }));
-    if (phone === null) return;
+    const values = fields.validate(['phone']);
+    if (!values) return;
     setSending(true);
     try {
-      const sent = await call(api.POST('/login/msg/sms', { body: { phone } }));
+      const sent = await call(api.POST('/login/msg/sms', { body: { phone: values.phone } }));
       start(sent.resendAfterSeconds);
-      void message.success(t(codeSentText));
+      toast('success', t(codeSentText));
       codeInput.current?.focus();
     } catch (error) {
-      showServerFieldErrors(form, error, ['phone']);
+      fields.showServerErrors({ phone: getFieldErrors(error).phone });
     } finally {
       setSending(false);
     }
   }
 
   return (
-    <Form
-      form={form}
-      size="large"
-      onFinish={(values) => submit(() => call(api.POST('/login/bysms', { body: values })))}
+    <form
+      className="cfop-login-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const values = fields.validate();
+        if (values) void submit(() => call(api.POST('/login/bysms', { body: values })));
+      }}
     >
-      <Form.Item name="phone" validateFirst rules={fieldRules(stringRules.Phone, phoneLabel, t, phoneHint)}>
-        <Input
-          prefix={<MobileOutlined />}
-          placeholder={t(phoneLabel)}
-          aria-label={t(phoneLabel)}
-          autoComplete="tel"
-          inputMode="tel"
-        />
-      </Form.Item>
+      <Input
+        {...fields.field('phone')}
+        size="large"
+        prefix={<MobileOutlined />}
+        placeholder={t(phoneLabel)}
+        aria-label={t(phoneLabel)}
+        autoComplete="tel"
+        inputMode="tel"
+      />
+      <FieldMessage id={fields.messageId('phone')} message={fields.errorOf('phone')} />
       <div className="cfop-code-row">
-        <Form.Item
-          name="code"
-          validateFirst
-          rules={fieldRules(stringRules.SmsCode, smsCodeLabel, t, smsCodeHint)}
-          className="cfop-grow"
-        >
+        <div className="cfop-grow">
           <Input
+            {...fields.field('code')}
             ref={codeInput}
+            size="large"
             prefix={<SafetyOutlined />}
             placeholder={t(smsCodeLabel)}
             aria-label={t(smsCodeLabel)}
             autoComplete="one-time-code"
             inputMode="numeric"
           />
-        </Form.Item>
+          <FieldMessage id={fields.messageId('code')} message={fields.errorOf('code')} />
+        </div>
         <Button
           className="cfop-sms-button"
+          size="large"
           disabled={secondsLeft > 0}
           loading={sending}
           onClick={() => void sendCode()}
@@ -86,9 +90,9 @@ export function SmsLoginForm() {
           {secondsLeft > 0 ? t(retryInText(secondsLeft)) : t(getCodeText)}
         </Button>
       </div>
-      <Button type="primary" htmlType="submit" block loading={submitting}>
+      <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
         {t(signInText)}
       </Button>
-    </Form>
+    </form>
   );
 }

@@ -1,18 +1,14 @@
-import type { FormInstance } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { getFieldErrors } from '../../api';
 import { safeRedirect, useSession } from '../../session';
-import { showServerFieldErrors } from '../shared/server-field-errors';
 
 /**
  * Runs one sign-in request for a form: on success the session takes the token and the user
  * goes back where the login redirect says (same origin only), else home; on failure the
- * server's field messages land on the form's fields (other errors are toasted by the api layer).
+ * server's field messages go to `showFieldErrors` (other errors are toasted by the api layer).
  */
-export function useSignIn<Values>(
-  form: FormInstance<Values>,
-  fieldNames: readonly (keyof Values & string)[],
-) {
+export function useSignIn(showFieldErrors: (messages: Record<string, string>) => void) {
   const { signIn } = useSession();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -25,7 +21,7 @@ export function useSignIn<Values>(
       await signIn({ token: session.token });
       void navigate(safeRedirect(searchParams.get('redirect'), window.location.origin), { replace: true });
     } catch (error) {
-      showServerFieldErrors(form, error, fieldNames);
+      showFieldErrors(getFieldErrors(error));
     } finally {
       setSubmitting(false);
     }

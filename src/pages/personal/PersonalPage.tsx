@@ -1,5 +1,6 @@
 import UserOutlined from '@ant-design/icons/UserOutlined';
-import { App, Avatar, Card, Descriptions, Tag } from 'antd';
+import { Avatar, Card, Descriptions, Tag } from 'antd';
+import { toast } from '../../api';
 import { useLocale } from '../../i18n';
 import { useSession } from '../../session';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -20,7 +21,6 @@ const noValue = '—';
 export default function PersonalPage() {
   const { currentUser, logout } = useSession();
   const { locale, t } = useLocale();
-  const { message } = App.useApp();
   if (!currentUser) return null;
 
   const lastSignIn = currentUser.lastLoginAt
@@ -38,7 +38,7 @@ export default function PersonalPage() {
       : noValue;
 
   async function afterPasswordChange(): Promise<void> {
-    void message.success(t(changedText), 6);
+    toast('success', t(changedText), 6);
     // The server has already revoked this session too; logout forgets it here and opens sign-in.
     await logout();
   }

@@ -1,0 +1,51 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+
+type ToastKind = 'success' | 'error';
+type ShowToast = (kind: ToastKind, text: string, seconds?: number) => void;
+
+// antd's message code is fetched with the first toast, not with the sign-in page: <Toasts />
+// renders its holder only from then on, inside the app's tree (theme and texts included).
+const ToastHolder = lazy(() => import('./ToastHolder'));
+
+let show: ShowToast | undefined;
+const waiting: Parameters<ShowToast>[] = [];
+let wanted = false;
+const listeners = new Set<() => void>();
+
+/** Shows a toast; `seconds` is how long it stays (antd's default is 3). */
+export function toast(kind: ToastKind, text: string, seconds?: number): void {
+  if (show) {
+    show(kind, text, seconds);
+    return;
+  }
+  waiting.push([kind, text, seconds]);
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+}
+
+/** The mounted holder says how to show toasts (undefined when it unmounts); waiting ones go out. */
+export function attachToasts(next: ShowToast | undefined): void {
+  show = next;
+  if (next) for (const args of waiting.splice(0)) next(...args);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Where toasts appear: nothing (and no antd message code) until the first toast is asked for. */
+export function Toasts() {
+  const needed = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
+  return needed ? (
+    <Suspense fallback={null}>
+      <ToastHolder />
+    </Suspense>
+  ) : null;
+}
