@@ -3,6 +3,13 @@ import { expect } from 'vitest';
 import type { Account } from './accounts';
 import { artifactPath } from './artifacts';
 
+// Spec §7: the console keeps the session token in localStorage under this key.
+export const tokenKey = 'CFOP_TOKEN';
+
+export function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate((key) => localStorage.getItem(key), tokenKey);
+}
+
 /** Waits for something on screen to come true, as a person would, rather than only checking once. */
 export function eventually<T>(read: () => T | Promise<T>, message?: string) {
   return expect.poll(read, { timeout: 10_000, interval: 100, ...(message ? { message } : {}) });
@@ -65,6 +72,13 @@ export async function fieldDescription(page: Page, fieldLabel: string): Promise<
       .map((id) => page.locator(`[id="${id}"]`).innerText()),
   );
   return texts.join('\n');
+}
+
+/** An error toast (antd message with its red cross) holding `text`. */
+export function errorToast(page: Page, text: string | RegExp): Locator {
+  return page
+    .getByRole('alert')
+    .filter({ has: page.getByRole('img', { name: 'close-circle' }), hasText: text });
 }
 
 /** The envelope of the next answer to an API call whose path ends with `path`. */

@@ -1,46 +1,22 @@
-import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { securityHeaders } from '../src/generated/contract';
 import { admin } from './accounts';
+import { callApi, signedInToken } from './api';
 import { test } from './fixtures';
 import {
   chooseFromAvatarMenu,
+  eventually,
   expectAt,
   expectLoginPage,
   headerOf,
+  label,
+  pathAndQuery,
   screenshot,
+  siderOf,
   signIn,
   signInHere,
+  storedToken,
+  tokenKey,
 } from './screen';
-
-// Spec §7: the console keeps the session token in localStorage under this key.
-const tokenKey = 'CFOP_TOKEN';
-
-function storedToken(page: Page): Promise<string | null> {
-  return page.evaluate((key) => localStorage.getItem(key), tokenKey);
-}
-
-async function signedInToken(page: Page): Promise<string> {
-  const token = await storedToken(page);
-  if (token === null) throw new Error(`no ${tokenKey} in localStorage after signing in`);
-  return token;
-}
-
-/** Calls the API outside the console, as another program holding the token would. */
-async function callApi(page: Page, method: 'GET' | 'POST', path: string, token: string) {
-  const response = await page.request.fetch(`/cfop${path}`, {
-    method,
-    headers: {
-      [securityHeaders.clientType]: 'PC',
-      [securityHeaders.clientHost]: new URL(page.url()).host,
-      [securityHeaders.sessionToken]: token,
-    },
-  });
-  return {
-    status: response.status(),
-    envelope: (await response.json()) as { success: boolean; code: string },
-  };
-}
 
 describe('the session', () => {
   test('logging out from the avatar menu returns to the prior page after signing in again', async ({
@@ -56,6 +32,21 @@ describe('the session', () => {
     await screenshot(page, 'login-after-logout');
     await signInHere(page, admin);
     await expectAt(page, prior);
+  });
+
+  test('after logging out, the Back button meets the login page instead of the screen', async ({ page }) => {
+    await signIn(page, admin);
+    await siderOf(page).getByRole('menuitem', { name: '模型管理' }).click();
+    await page.getByText('「模型管理」页面建设中').waitFor();
+    await chooseFromAvatarMenu(page, admin, '退出登录');
+    expect(await expectLoginPage(page)).toBe('/model');
+
+    // A page change without a reload: the guard, not the start-up check, sends the visitor back.
+    await page.goBack();
+    await eventually(() => pathAndQuery(page)).toBe('/user/login?redirect=%2Fmodel');
+    await page.getByRole('button', { name: label('登录') }).waitFor();
+    expect(await page.getByText('「模型管理」页面建设中').count()).toBe(0);
+    expect(await headerOf(page).count()).toBe(0);
   });
 
   test('the API rejects a session token after logout', async ({ page }) => {

@@ -3,6 +3,7 @@ import { admin } from './accounts';
 import { test } from './fixtures';
 import { latestSmsCode } from './sms-outbox';
 import {
+  errorToast,
   eventually,
   expectAt,
   fieldDescription,
@@ -57,7 +58,7 @@ describe('signing in', () => {
     await submitPasswordForm(page, admin.username, 'not-the-password-1');
     const envelope = await answer;
     expect(envelope.code).toBe('1001');
-    await page.getByRole('alert').filter({ hasText: envelope.msg }).waitFor();
+    await errorToast(page, envelope.msg).waitFor();
     await expectAt(page, '/user/login');
     await screenshot(page, 'login-wrong-password');
   });
