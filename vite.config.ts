@@ -1,6 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { chunkModulesReport } from './scripts/vite-chunk-modules';
+
+// Where the built assets are served from is an app setting of the manifest (SPEC §9: /).
+const { publicPath } = (
+  JSON.parse(readFileSync('manifest/console.json', 'utf8')) as { app: { publicPath: string } }
+).app;
 
 const formEngine = /node_modules[\\/]@rc-component[\\/](form|async-validator)[\\/]/;
 const formContext = /node_modules[\\/]@rc-component[\\/]form[\\/]es[\\/]FormContext\.js$/;
@@ -9,7 +15,7 @@ const isFormEngine = (id: string): boolean => formEngine.test(id) && !formContex
 const apiTarget = process.env.CFOP_API_TARGET ?? 'http://127.0.0.1:8000';
 
 export default defineConfig({
-  base: '/',
+  base: publicPath,
   plugins: [react(), chunkModulesReport()],
   build: {
     outDir: 'dist',

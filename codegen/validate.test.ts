@@ -77,7 +77,7 @@ describe('validate', () => {
           m.app.layout = 'grid';
         }),
       ).toEqual([
-        'manifest/console.json#/app/layout: "grid" is not one of "mix", "side", "top"',
+        'manifest/console.json#/app/layout: "grid" is not one of "mix"',
         'manifest/console.json#/modules/0/label: missing required property "en"',
         'manifest/console.json#/routes/5/hideInMenu: must be boolean, not "yes"',
       ]);

@@ -9,7 +9,7 @@ import { UserMenu } from './UserMenu';
 export function HeaderBar() {
   const { t } = useLocale();
   return (
-    <Layout.Header className="cfop-header">
+    <Layout.Header className={appSettings.fixedHeader ? 'cfop-header cfop-header-fixed' : 'cfop-header'}>
       <Link to={appSettings.homePath} className="cfop-header-title">
         {t(appSettings.title)}
       </Link>

@@ -2,7 +2,7 @@ import { Layout, Menu } from 'antd';
 import type { MenuProps } from 'antd';
 import { createElement, useMemo, useState } from 'react';
 import { menuTree, type MenuItemDef } from '../generated/menu';
-import type { LocalText } from '../generated/settings';
+import { appSettings, type LocalText } from '../generated/settings';
 import { useLocale } from '../i18n';
 import { useSession } from '../session';
 import { openMenuPaths, selectedMenuPath, visibleMenu } from '../session/menu-rules';
@@ -48,7 +48,7 @@ export function SiderMenu({
 
   return (
     <Layout.Sider
-      className="cfop-sider"
+      className={appSettings.fixSiderbar ? 'cfop-sider cfop-sider-fixed' : 'cfop-sider'}
       style={{ top: HEADER_HEIGHT }}
       theme="light"
       width={SIDER_WIDTH}
