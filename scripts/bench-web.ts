@@ -1,0 +1,217 @@
+/**
+ * `npm run bench:web`: builds the console, serves it with the real server on a fresh database,
+ * and measures in headless Chromium with the CPU slowed 4× what a reader waits for: the login
+ * page (JS, first contentful paint, the password field taking a keystroke), signing in to
+ * /home, and the first menu screen, cold and on a route change back to it. One warm-up run,
+ * then five cold runs (each a new browser context: empty cache, no token); prints medians,
+ * ranges and the targets. Timings are printed, never asserted: the exit code only says whether
+ * the run worked. `--no-build` measures dist/ as it is.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { startServer, type RunningServer } from '../e2e/server';
+import { GzipSizes, wasCompressed } from './bench/js-bytes';
+import { runJourney, type JourneyFigures, type MenuScreen } from './bench/journey';
+import { busyWarning, describeMachine, describeSources, loadLine } from './bench/machine';
+import { metricTable, summarize, type Metric } from './bench/report';
+import { budgetPlanFromManifest } from './budgets/plan';
+
+process.chdir(fileURLToPath(new URL('..', import.meta.url)));
+
+const warmUps = 1;
+const runs = 5;
+const cpuThrottlingRate = 4;
+const targets = { passwordUsableMs: 900, warmRouteChangeMs: 100 };
+const buildTimeoutMs = 180_000;
+const actionTimeoutMs = 20_000;
+/** The whole run stops by itself after this, cleaning up, whatever hangs. */
+const deadlineMs = 6 * 60_000;
+const admin = { username: 'admin', password: 'Bench-admin-2024' };
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+interface ManifestRoute {
+  readonly path: string;
+  readonly name: { readonly zh: string };
+  readonly access?: string;
+  readonly page?: string;
+  readonly hideInMenu?: boolean;
+  readonly children?: readonly ManifestRoute[];
+}
+
+interface ConsoleManifest {
+  readonly routes: readonly ManifestRoute[];
+}
+
+/** The menu's screens in menu order, each with its top-level group (admin sees them all). */
+function menuScreens(routes: readonly ManifestRoute[]): MenuScreen[] {
+  const leaves = (route: ManifestRoute, group: string | null): MenuScreen[] =>
+    route.children && route.children.length > 0
+      ? route.children
+          .filter((child) => !child.hideInMenu)
+          .flatMap((child) => leaves(child, group ?? route.name.zh))
+      : [{ path: route.path, name: route.name.zh, group }];
+  return routes.filter((route) => !route.hideInMenu && route.access).flatMap((route) => leaves(route, null));
+}
+
+async function build(): Promise<void> {
+  const started = Date.now();
+  const child = spawn('npm', ['run', 'build'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGTERM'), buildTimeoutMs);
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  clearTimeout(timer);
+  if (code !== 0) {
+    console.error(output);
+    throw new Error(`npm run build failed (exit ${code})`);
+  }
+  console.log(`npm run build: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+type FigureKey = keyof Omit<JourneyFigures, 'scripts'>;
+
+function printReport(figures: readonly JourneyFigures[], screen: MenuScreen, other: MenuScreen): void {
+  const limits = budgetPlanFromManifest(
+    JSON.parse(readFileSync('manifest/console.json', 'utf8')) as Parameters<typeof budgetPlanFromManifest>[0],
+  ).limits;
+  const row = (label: string, key: FigureKey, target: number | null = null): Metric => ({
+    label,
+    unit: key.endsWith('Js') || key === 'prefetchedOnHome' ? 'KB' : 'ms',
+    values: figures.map((run) => run[key]),
+    target,
+  });
+  console.log(
+    metricTable([
+      row('/user/login JS fetched until usable (gzip)', 'loginJs', limits.login),
+      row('/user/login first contentful paint', 'fcp'),
+      row('/user/login password field shown', 'passwordShown'),
+      row('/user/login password field usable', 'passwordUsable', targets.passwordUsableMs),
+      row('Enter → /home greeting shown', 'signInToHome'),
+      row('JS until /home shown, cumulative (gzip)', 'homeJs', limits.home),
+      row('JS prefetched on /home before the click', 'prefetchedOnHome'),
+      row(`menu click → ${screen.path} shown, first visit`, 'screenCold'),
+      row(`JS until ${screen.path} shown, cumulative`, 'screenJs', limits.firstScreen),
+      row(`menu click → ${screen.path} shown, visited`, 'screenWarm', targets.warmRouteChangeMs),
+      row('JS fetched by that route change', 'warmJs'),
+    ]),
+  );
+
+  const scripts = figures.flatMap((run) => run.scripts);
+  const compressed = scripts.filter(wasCompressed).length;
+  const median = (key: FigureKey): number => Math.round(summarize(figures.map((run) => run[key])).median);
+  console.log(
+    [
+      '',
+      compressed === scripts.length
+        ? 'JS KB: encoded body bytes as transferred (the server compressed every script).'
+        : `JS KB: gzip -9 of each .js file the page fetched, computed here as npm run budgets does: the ` +
+          `server sent ${scripts.length - compressed} of ${scripts.length} script responses uncompressed.`,
+      'JS is counted by when its request started (Resource Timing), cumulative from the login page.',
+      'Times run from the navigation start (login page) or from the click / Enter key as the browser got',
+      'it, to just after the frame showing the element was painted. "usable": shown, and a keystroke has',
+      "taken effect in the field (its input event, after the console's handlers). Keystrokes go out from",
+      'when the field is in the document, each once the page handled the one before; medians: in the ' +
+        `document ${median('passwordInDom')} ms, painted ${median('passwordShown')} ms, first keystroke ` +
+        `got by the browser ${median('passwordKeySent')} ms, took effect ${median('passwordTyped')} ms.`,
+      `Screens: ${screen.path} (${screen.name}); the route change goes to ${other.path} (${other.name}) and back.`,
+    ].join('\n'),
+  );
+}
+
+async function main(): Promise<void> {
+  const skipBuild = process.argv.includes('--no-build');
+  if (skipBuild) console.log('--no-build: measuring dist/ as it is');
+  else await build();
+  const indexAtStart = await readFile('dist/index.html', 'utf8');
+
+  const manifest = JSON.parse(readFileSync('manifest/console.json', 'utf8')) as ConsoleManifest;
+  const [screen, other] = menuScreens(manifest.routes);
+  if (!screen || !other) throw new Error('manifest/console.json has fewer than two menu screens');
+
+  const dataDir = await mkdtemp(join(tmpdir(), 'cfop-bench-'));
+  const logPath = join(dataDir, 'server.log');
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  const cleanUp = async (): Promise<void> => {
+    await browser?.close().catch(() => undefined);
+    await server?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  let timedOut = false;
+  const watchdog = setTimeout(() => {
+    timedOut = true;
+    console.error(`bench:web did not finish within ${deadlineMs / 1000} s; stopping.`);
+    void cleanUp().finally(() => process.exit(1));
+  }, deadlineMs);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+  }
+
+  try {
+    server = await startServer({ DATA_DIR: dataDir, CFOP_ADMIN_PASSWORD: admin.password }, logPath);
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+    console.log(
+      `\nMachine\n${[...describeMachine(browser.version()), describeSources(), loadLine('before the runs')].join('\n')}`,
+    );
+    console.log(
+      `\nCPU throttled ${cpuThrottlingRate}× (CDP Emulation.setCPUThrottlingRate), no network throttling, ` +
+        `server on ${server.url}; ${warmUps} warm-up + ${runs} cold runs, each in a new browser context.\n`,
+    );
+
+    const gzip = new GzipSizes();
+    const plan = {
+      baseUrl: server.url,
+      ...admin,
+      cpuThrottlingRate,
+      screen,
+      other,
+      actionTimeoutMs,
+    };
+    const figures: JourneyFigures[] = [];
+    for (let run = 1; run <= warmUps + runs; run += 1) {
+      const result = await runJourney(browser, plan, gzip);
+      const warmUp = run <= warmUps;
+      if (!warmUp) figures.push(result);
+      console.log(
+        `${warmUp ? 'warm-up' : `run ${run - warmUps}`}: password usable ${Math.round(result.passwordUsable)} ms, ` +
+          `home ${Math.round(result.signInToHome)} ms, screen ${Math.round(result.screenCold)} / ` +
+          `${Math.round(result.screenWarm)} ms`,
+      );
+    }
+    if ((await readFile('dist/index.html', 'utf8')) !== indexAtStart) {
+      throw new Error('dist/ was rebuilt while measuring, so runs mixed two builds: rerun');
+    }
+    console.log(`${loadLine('after the runs')}\n`);
+    printReport(figures, screen, other);
+    const busy = busyWarning();
+    if (busy) console.log(`\n${busy}`);
+  } catch (error) {
+    if (timedOut) return; // the watchdog reports and exits
+    if ((await readFile('dist/index.html', 'utf8').catch(() => '')) !== indexAtStart) {
+      console.error('dist/ was rebuilt while measuring (another build ran): rerun.');
+    }
+    const log = await readFile(logPath, 'utf8').catch(() => '');
+    if (log) console.error(`server log (last lines):\n${log.split('\n').slice(-15).join('\n')}`);
+    throw error;
+  } finally {
+    clearTimeout(watchdog);
+    await cleanUp();
+  }
+}
+
+await main();

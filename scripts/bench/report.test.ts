@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { metricTable, summarize } from './report';
+
+describe('summarize', () => {
+  it('gives the middle value of an odd count and the range', () => {
+    expect(summarize([900, 700, 1100, 800, 1000])).toEqual({ median: 900, min: 700, max: 1100 });
+  });
+
+  it('averages the two middle values of an even count', () => {
+    expect(summarize([4, 1, 3, 2]).median).toBe(2.5);
+  });
+});
+
+describe('metricTable', () => {
+  it('says whether the median meets the target, in the metric unit', () => {
+    const table = metricTable([
+      { label: 'usable', unit: 'ms', values: [950, 850, 880], target: 900 },
+      { label: 'route change', unit: 'ms', values: [120, 130, 110], target: 100 },
+      { label: 'login JS', unit: 'KB', values: [2048, 2048, 2048], target: 4096 },
+    ]);
+    const [, usable, route, js] = table.split('\n');
+    expect(usable).toMatch(/^usable\s+880 ms\s+850–950 ms\s+≤ 900 ms\s+yes\s+950 850 880$/);
+    expect(route).toMatch(/\s+NO\s/);
+    expect(js).toMatch(/^login JS\s+2\.0 KB\s+2\.0 KB\s+≤ 4\.0 KB\s+yes$/);
+  });
+});
