@@ -1,12 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
+import { appSettingsHtml, type HtmlAppSettings } from './scripts/vite-app-settings-html';
 import { chunkModulesReport } from './scripts/vite-chunk-modules';
 
-// Where the built assets are served from is an app setting of the manifest (SPEC §9: /).
-const { publicPath } = (
-  JSON.parse(readFileSync('manifest/console.json', 'utf8')) as { app: { publicPath: string } }
-).app;
+// Where the built assets are served from, and the title, language and colour of the page
+// shown before the script runs: app settings of the manifest.
+const { app } = JSON.parse(readFileSync('manifest/console.json', 'utf8')) as {
+  app: HtmlAppSettings & { publicPath: string };
+};
 
 const formEngine = /node_modules[\\/]@rc-component[\\/](form|async-validator)[\\/]/;
 const formContext = /node_modules[\\/]@rc-component[\\/]form[\\/]es[\\/]FormContext\.js$/;
@@ -15,8 +17,8 @@ const isFormEngine = (id: string): boolean => formEngine.test(id) && !formContex
 const apiTarget = process.env.CFOP_API_TARGET ?? 'http://127.0.0.1:8000';
 
 export default defineConfig({
-  base: publicPath,
-  plugins: [react(), chunkModulesReport()],
+  base: app.publicPath,
+  plugins: [react(), appSettingsHtml(app), chunkModulesReport()],
   build: {
     outDir: 'dist',
     manifest: true,
