@@ -6,6 +6,7 @@ import type {
   OpenApiDocument,
   OperationObject,
   ParameterObject,
+  ReferenceObject,
   SecurityRequirement,
 } from './openapi-types';
 
@@ -92,12 +93,29 @@ function readOperation(
     securitySchemes: readSecurity(operation.security ?? document.security ?? [], where),
     access: operation['x-access'] ?? null,
     parameters: [
-      ...((item.parameters as ParameterObject[] | undefined) ?? []),
+      ...((item.parameters as (ParameterObject | ReferenceObject)[] | undefined) ?? []),
       ...(operation.parameters ?? []),
-    ],
+    ].map((parameter) => resolveParameter(document, parameter, where)),
     requestBody: readRequestBody(operation, where),
     successSchema: readSuccessSchema(operation),
   };
+}
+
+const parameterRefPrefix = '#/components/parameters/';
+
+function resolveParameter(
+  document: OpenApiDocument,
+  parameter: ParameterObject | ReferenceObject,
+  where: string,
+): ParameterObject {
+  if (!('$ref' in parameter)) return parameter;
+  const name = parameter.$ref.startsWith(parameterRefPrefix)
+    ? parameter.$ref.slice(parameterRefPrefix.length)
+    : undefined;
+  const found = name === undefined ? undefined : document.components?.parameters?.[name];
+  if (!found)
+    throw new ContractError(`openapi.yaml: ${where} refers to a missing parameter ${parameter.$ref}`);
+  return found;
 }
 
 function readSecurity(requirements: SecurityRequirement[], where: string): string[] {

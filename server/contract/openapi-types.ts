@@ -8,6 +8,13 @@ export interface ParameterObject {
   readonly in: 'query' | 'header' | 'path' | 'cookie';
   readonly required?: boolean;
   readonly schema?: JsonSchema;
+  /** How a list operation's query parameter filters the field of the same name. */
+  readonly 'x-filter'?: 'contains' | 'equals';
+}
+
+/** A parameter written once under components.parameters and used by `$ref`. */
+export interface ReferenceObject {
+  readonly $ref: string;
 }
 
 export interface RequestBodyObject {
@@ -18,7 +25,7 @@ export interface RequestBodyObject {
 export interface OperationObject {
   readonly operationId?: string;
   readonly security?: SecurityRequirement[];
-  readonly parameters?: ParameterObject[];
+  readonly parameters?: (ParameterObject | ReferenceObject)[];
   readonly requestBody?: RequestBodyObject;
   readonly responses?: Record<string, unknown>;
   readonly 'x-access'?: string;
@@ -38,5 +45,6 @@ export interface OpenApiDocument {
     readonly schemas?: Record<string, JsonSchema>;
     readonly securitySchemes?: Record<string, SecuritySchemeObject>;
     readonly responses?: Record<string, unknown>;
+    readonly parameters?: Record<string, ParameterObject>;
   };
 }

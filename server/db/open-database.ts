@@ -20,6 +20,10 @@ export async function openDatabase(dataDir: string): Promise<Db> {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   try {
     await migrate(db);
+    // Refreshes the planner's statistics where they are missing or stale: without them SQLite takes
+    // an equality filter on a two-valued column (status) for a selective one and sorts a big share of
+    // a table instead of walking the sort column's index.
+    sqlite.pragma('optimize = 0x10002');
   } catch (error) {
     await db.destroy();
     throw error;

@@ -64,6 +64,54 @@ export interface SmsCodesTable {
   used_at: Timestamp | null;
 }
 
+export type AiServerStatus = 'online' | 'offline';
+
+export interface AiServersTable {
+  id: Generated<number>;
+  name: string;
+  serial_number: string;
+  ip: string;
+  port: number;
+  hardware_model: string;
+  accelerator_type: string;
+  channel_capacity: number;
+  software_version: string;
+  location: string;
+  /** offline, with null loads, until the first heartbeat (the monitoring ingest sets them). */
+  status: AiServerStatus;
+  last_heartbeat_at: Timestamp | null;
+  cpu_load: number | null;
+  memory_load: number | null;
+  accelerator_load: number | null;
+  /** SHA-256 (hex) of the ingest key; the key itself is shown once and never stored. */
+  ingest_key_hash: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type OperationResult = 'success' | 'failure';
+
+export interface OperationLogsTable {
+  id: Generated<number>;
+  time: Timestamp;
+  /** Null when the caller was not signed in (a failed sign-in, a call without a valid token). */
+  user_id: number | null;
+  username: string | null;
+  ip: string;
+  /** The operation's x-access key; null for sign-in and session operations. */
+  area: string | null;
+  /** The operationId. */
+  action: string;
+  /** What was acted on, e.g. `#12 边缘盒子-01`; empty when nothing in particular. */
+  target: string;
+  result: OperationResult;
+  /** The business code answered ("0" on success). */
+  code: string;
+  /** The error message, or what changed; never a password, token or key. */
+  detail_zh: string;
+  detail_en: string;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -72,4 +120,6 @@ export interface Database {
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   sms_codes: SmsCodesTable;
+  ai_servers: AiServersTable;
+  operation_logs: OperationLogsTable;
 }

@@ -30,7 +30,8 @@ export function noSuchOperationEnvelope(acceptLanguage: string | undefined) {
   return errorEnvelope(noSuchOperation(), pickLang(acceptLanguage));
 }
 
-function toApiError(error: FastifyError): ApiError {
+/** The answer any thrown error stands for. */
+export function toApiError(error: FastifyError): ApiError {
   if (error instanceof ApiError) return error;
   const bodyError = bodyErrorOf(error);
   if (bodyError) return bodyError;

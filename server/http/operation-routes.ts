@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import { findActiveSession, type ActiveSession, type ClientInfo } from '../auth/sessions';
 import { userAccessKeys } from '../accounts/users';
@@ -9,9 +9,13 @@ import {
   type OperationSpec,
 } from '../contract/load-contract';
 import { createSchemaCompiler } from '../contract/schema-compiler';
+import { newAuditNote, type AuditNote } from '../oplog/audit-note';
+import { isLoggedOperation, writeOperationLog } from '../oplog/operation-log';
 import type { OperationHandler, OperationHandlers } from '../operations/operation-handler';
 import { ApiError, badInput } from './api-error';
 import { okEnvelope } from './envelope';
+import { toApiError } from './error-answers';
+import { FileAnswer } from './file-answer';
 import { createRequestValidator, type SchemaCompilers } from './request-validation';
 
 const notSignedIn = () =>
@@ -21,9 +25,11 @@ const lacksAccess = (key: string) =>
   new ApiError('403', { zh: `没有权限（需要 ${key}）`, en: `Access denied (needs ${key})` });
 
 /**
- * Binds each operation of the contract to its handler behind one pipeline: validate headers, query,
- * path and body against the contract (400) → session when its security asks for one (401) →
- * `x-access` key (403) → handler → success envelope.
+ * Binds each operation of the contract to its handler behind one pipeline: session when its
+ * security asks for one (401) → `x-access` key (403) → headers, query, path and body against the
+ * contract (400) → handler → success envelope, or a streamed file. Access comes before input so
+ * a caller without the key learns nothing about the operation's input. Every operation but GET
+ * leaves an operation log entry, whatever its outcome.
  */
 export function registerOperationRoutes(
   app: FastifyInstance,
@@ -38,20 +44,55 @@ export function registerOperationRoutes(
   for (const operation of ctx.contract.operations) {
     const handler = handlers[operation.operationId] as OperationHandler;
     const validate = createRequestValidator(operation, ctx.contract, compilers);
+    const calls = new WeakMap<FastifyRequest, { note: AuditNote; failure: ApiError | null }>();
+    const callOf = (request: FastifyRequest) => {
+      const found = calls.get(request) ?? { note: newAuditNote(), failure: null };
+      calls.set(request, found);
+      return found;
+    };
+    const logged = isLoggedOperation(operation);
     app.route({
       method: operation.method,
       url: operation.url,
-      handler: async (request) => {
+      handler: async (request, reply) => {
+        const { note } = callOf(request);
+        const session = await authenticate(ctx, operation, request);
+        if (session) note.actor = { userId: session.userId, username: null };
+        await authorize(ctx, operation, session);
         const problems = validate(request);
         if (problems.length > 0) throw badInput(problems);
-        const session = await authenticate(ctx, operation, request);
-        await authorize(ctx, operation, session);
         const { body, query, params } = request;
-        const data = await handler({ body, query, params, session, client: clientInfo(ctx, request) }, ctx);
-        return okEnvelope(data ?? null);
+        const client = clientInfo(ctx, request);
+        const data = await handler({ body, query, params, session, client, audit: note }, ctx);
+        return data instanceof FileAnswer ? sendFile(reply, data) : okEnvelope(data ?? null);
       },
+      // Errors before the handler (an unparsable body) reach these hooks too, so they are logged.
+      ...(logged && {
+        onError: async (request: FastifyRequest, _reply: FastifyReply, error: FastifyError) => {
+          callOf(request).failure = toApiError(error);
+        },
+        onSend: async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+          const { note, failure } = callOf(request);
+          if (!note.actor) note.actor = await sessionActor(ctx, request);
+          try {
+            await writeOperationLog(ctx, { operation, ip: request.ip, note, failure });
+          } catch (error) {
+            // The call itself is done (and committed); losing its log entry must not change its answer.
+            request.log.error({ err: error }, 'operation log entry not written');
+          }
+          return payload;
+        },
+      }),
     });
   }
+}
+
+function sendFile(reply: FastifyReply, file: FileAnswer): FastifyReply {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', file.contentDisposition)
+    .header('cache-control', 'no-store')
+    .send(file.body);
 }
 
 function checkBindings(ctx: AppContext, handlers: OperationHandlers): void {
@@ -76,6 +117,13 @@ async function authenticate(
   const session = token ? await findActiveSession(ctx, token) : null;
   if (!session) throw notSignedIn();
   return session;
+}
+
+/** The caller of a call that failed before its session was checked, if its token is good. */
+async function sessionActor(ctx: AppContext, request: FastifyRequest): Promise<AuditNote['actor']> {
+  const token = headerOf(ctx, request, SESSION_SCHEME);
+  const session = token ? await findActiveSession(ctx, token) : null;
+  return session && { userId: session.userId, username: null };
 }
 
 async function authorize(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSampler } from '../test-support/contract-samples';
 import {
   clientHeaders,
   contract,
@@ -31,6 +32,9 @@ const goodBodies: Record<string, unknown> = {
   sendSmsCode: { phone: '13800138000' },
   changePassword: { oldPassword: testAdminPassword, newPassword: 'Better1234' },
 };
+
+const sampler = createSampler(contract);
+const goodBody = (operationId: string) => goodBodies[operationId] ?? sampler.body(operation(operationId));
 
 const [typeHeader, hostHeader] = Object.keys(clientHeaders) as [string, string];
 
@@ -162,7 +166,7 @@ const cases: BadCase[] = [
     ...[typeHeader, hostHeader].map((header) => ({
       operationId,
       name: `no ${header} header`,
-      body: goodBodies[operationId],
+      body: goodBody(operationId),
       dropHeader: header,
       expected: { [`header.${header}`]: '必填' },
     })),
@@ -214,7 +218,8 @@ describe('bad input', () => {
   it.each(cases.map((c) => [`${c.operationId}: ${c.name}`, c] as const))(
     '%s → 400 naming each field, nothing written',
     async (_title, badCase) => {
-      const { method, url } = operation(badCase.operationId);
+      const { method } = operation(badCase.operationId);
+      const url = sampler.url(operation(badCase.operationId));
       const headers: Record<string, string> = Object.fromEntries(
         Object.entries({ ...clientHeaders, [tokenHeader]: token }).filter(
           ([name]) => name !== badCase.dropHeader,

@@ -1,6 +1,11 @@
+import { aiServerOperations } from './ai-server-operations';
 import { currentUserOperations } from './current-user-operations';
 import type { OperationHandlers } from './operation-handler';
 import { signInOperations } from './sign-in-operations';
 
 /** Every handler, keyed by the operationId of openapi.yaml it serves. */
-export const operationHandlers: OperationHandlers = { ...signInOperations, ...currentUserOperations };
+export const operationHandlers: OperationHandlers = {
+  ...signInOperations,
+  ...currentUserOperations,
+  ...aiServerOperations,
+};

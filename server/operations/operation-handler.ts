@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context';
 import type { ActiveSession, ClientInfo } from '../auth/sessions';
+import type { AuditNote } from '../oplog/audit-note';
 
 /** A request that has passed validation, authentication and the access check of its operation. */
 export interface OperationInput {
@@ -10,9 +11,11 @@ export interface OperationInput {
   readonly client: ClientInfo;
   /** Present whenever the operation's security includes the session token. */
   readonly session: ActiveSession | null;
+  /** Notes for the operation log entry of this call (written for every operation but GET). */
+  readonly audit: AuditNote;
 }
 
-/** Returns the envelope's `data` (undefined is sent as null). */
+/** Returns the envelope's `data` (undefined is sent as null), or a FileAnswer to stream a file. */
 export type OperationHandler = (input: OperationInput, ctx: AppContext) => Promise<unknown>;
 
 export type OperationHandlers = Readonly<Record<string, OperationHandler>>;

@@ -18,6 +18,7 @@ const accountDisabled = () =>
 export const signInOperations: OperationHandlers = {
   async loginByPassword(input, ctx) {
     const { username, password } = input.body as PasswordLogin;
+    input.audit.target = username;
     await assertNotLocked(ctx, username);
     const user = await ctx.db
       .selectFrom('users')
@@ -32,24 +33,28 @@ export const signInOperations: OperationHandlers = {
     }
     if (user.status !== 'enabled') throw accountDisabled();
     await clearFailures(ctx.db, username);
+    input.audit.actor = { userId: user.id, username };
     return signIn(ctx, user.id, input.client);
   },
 
   async sendSmsCode(input, ctx) {
     const { phone } = input.body as SmsCodeRequest;
+    input.audit.target = phone;
     return issueSmsCode(ctx, phone);
   },
 
   async loginBySms(input, ctx) {
     const { phone, code } = input.body as SmsLogin;
+    input.audit.target = phone;
     if (!(await consumeSmsCode(ctx, phone, code))) throw wrongSmsCode();
     const user = await ctx.db
       .selectFrom('users')
-      .select(['id', 'status'])
+      .select(['id', 'username', 'status'])
       .where('phone', '=', phone)
       .executeTakeFirst();
     if (!user) throw wrongSmsCode();
     if (user.status !== 'enabled') throw accountDisabled();
+    input.audit.actor = { userId: user.id, username: user.username };
     return signIn(ctx, user.id, input.client);
   },
 

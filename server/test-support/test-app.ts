@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { onTestFinished } from 'vitest';
-import { findRoleIds } from '../accounts/roles';
+import { createRole, findRoleIds } from '../accounts/roles';
 import { createUser } from '../accounts/users';
 import { createApp, type AppOptions } from '../app';
 import { systemClock, type Clock } from '../clock';
@@ -16,7 +16,6 @@ import {
 } from '../contract/load-contract';
 import { createSchemaCompiler } from '../contract/schema-compiler';
 import { databaseFileName, openDatabase } from '../db/open-database';
-import type { Database } from '../db/schema';
 import type { SmsMessage } from '../sms/sms-sender';
 
 export const testAdminPassword = 'Admin12345';
@@ -167,6 +166,15 @@ export async function addUser(
   }
 }
 
+export async function addRole(dataDir: string, code: string, accessKeys: readonly string[]): Promise<number> {
+  const db = await openDatabase(dataDir);
+  try {
+    return await createRole(db, { code, name: code, accessKeys });
+  } finally {
+    await db.destroy();
+  }
+}
+
 /** Direct SQL on the data folder, beside the app, as an operator's tool would. */
 export function withSqlite<T>(dataDir: string, work: (sqlite: SqliteDatabase.Database) => T): T {
   const sqlite = new SqliteDatabase(join(dataDir, databaseFileName));
@@ -177,19 +185,42 @@ export function withSqlite<T>(dataDir: string, work: (sqlite: SqliteDatabase.Dat
   }
 }
 
-const tables: readonly (keyof Database)[] = [
-  'users',
-  'roles',
-  'role_access_keys',
-  'user_roles',
-  'sessions',
-  'login_failures',
-  'sms_codes',
-];
+/** The operation log records rejected calls too; suites proving "nothing written" leave it out. */
+const loggedTables = new Set(['operation_logs']);
 
-/** Every row of every table, to prove a rejected call wrote nothing. */
+/** Every row of every table but the operation log, to prove a rejected call wrote nothing. */
 export function snapshotRows(dataDir: string): Record<string, unknown[]> {
-  return withSqlite(dataDir, (sqlite) =>
-    Object.fromEntries(tables.map((table) => [table, sqlite.prepare(`select * from ${table}`).all()])),
+  return withSqlite(dataDir, (sqlite) => {
+    const tables = (
+      sqlite
+        .prepare(
+          "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name",
+        )
+        .all() as { name: string }[]
+    )
+      .map((row) => row.name)
+      .filter((name) => !loggedTables.has(name));
+    return Object.fromEntries(tables.map((table) => [table, sqlite.prepare(`select * from ${table}`).all()]));
+  });
+}
+
+export interface LogRow {
+  readonly user_id: number | null;
+  readonly username: string | null;
+  readonly ip: string;
+  readonly area: string | null;
+  readonly action: string;
+  readonly target: string;
+  readonly result: 'success' | 'failure';
+  readonly code: string;
+  readonly detail_zh: string;
+  readonly detail_en: string;
+}
+
+/** The operation log, oldest first. */
+export function operationLog(dataDir: string): LogRow[] {
+  return withSqlite(
+    dataDir,
+    (sqlite) => sqlite.prepare('select * from operation_logs order by id').all() as LogRow[],
   );
 }

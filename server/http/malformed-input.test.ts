@@ -1,0 +1,322 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OperationSpec } from '../contract/load-contract';
+import type { JsonSchema } from '../contract/openapi-types';
+import { isLoggedOperation } from '../oplog/operation-log';
+import { resolveSchema } from '../resources/contract-shapes';
+import { createSampler } from '../test-support/contract-samples';
+import {
+  clientHeaders,
+  contract,
+  operationLog,
+  snapshotRows,
+  startTestApp,
+  testAdminPassword,
+  tokenHeader,
+  type TestApp,
+} from '../test-support/test-app';
+
+// Computed from openapi.yaml: for every operation with a body, query or path parameters, requests
+// spoiled one way at a time. Each must answer a 400 envelope naming exactly the spoiled fields and
+// write nothing but its failure in the operation log.
+
+const sampler = createSampler(contract);
+
+/** field → what its Chinese message must say (a regular expression, since some depend on the schema). */
+type Expected = Record<string, RegExp>;
+
+interface MalformedCase {
+  readonly operation: OperationSpec;
+  readonly name: string;
+  readonly body?: unknown;
+  readonly query?: string;
+  readonly path?: Record<string, string>;
+  readonly expected: Expected;
+}
+
+const anyType = /^应为/;
+const required = /^必填$/;
+const notAllowed = /^不允许的字段$/;
+const notInEnum = /^必须是以下之一：/;
+const tooLong = /^(长度不能超过 \d+ 个字符|格式不正确)$/;
+const belowMinimum = /^不能小于 /;
+const aboveMaximum = /^不能大于 /;
+
+/** A value of another JSON type than the schema's. */
+function wrongTypeFor(schema: JsonSchema): unknown {
+  const types = ([] as unknown[]).concat(schema.type ?? (schema.enum ? 'string' : 'object'));
+  if (types.includes('string')) return 12345;
+  if (types.includes('array') || types.includes('object')) return 'text';
+  return 'text';
+}
+
+function bodyCases(operation: OperationSpec): MalformedCase[] {
+  if (!operation.requestBody) return [];
+  const schema = resolveSchema(contract, operation.requestBody.schema);
+  const properties = Object.entries((schema.properties as Record<string, JsonSchema> | undefined) ?? {}).map(
+    ([name, property]) => [name, resolveSchema(contract, property)] as const,
+  );
+  const good = sampler.body(operation) as Record<string, unknown>;
+  const requiredNames = (schema.required as string[] | undefined) ?? [];
+  const cases: MalformedCase[] = [];
+  if (requiredNames.length > 0) {
+    cases.push({
+      operation,
+      name: 'missing required fields',
+      body: {},
+      expected: Object.fromEntries(requiredNames.map((name) => [name, required])),
+    });
+  }
+  if (properties.length > 0) {
+    cases.push({
+      operation,
+      name: 'wrong types',
+      body: Object.fromEntries(properties.map(([name, property]) => [name, wrongTypeFor(property)])),
+      expected: Object.fromEntries(properties.map(([name]) => [name, anyType])),
+    });
+  }
+  for (const [name, property] of properties) {
+    if (typeof property.maxLength === 'number') {
+      cases.push({
+        operation,
+        name: `an over-long ${name}`,
+        body: { ...good, [name]: `${String(good[name] ?? '')}${'x'.repeat(property.maxLength + 1)}` },
+        expected: { [name]: tooLong },
+      });
+    }
+    if (Array.isArray(property.enum)) {
+      cases.push({
+        operation,
+        name: `a ${name} outside its enum`,
+        body: { ...good, [name]: 'not-a-value' },
+        expected: { [name]: notInEnum },
+      });
+    }
+    if (typeof property.minimum === 'number') {
+      cases.push({
+        operation,
+        name: `a ${name} below its minimum`,
+        body: { ...good, [name]: property.minimum - 1 },
+        expected: { [name]: belowMinimum },
+      });
+    }
+    if (typeof property.maximum === 'number') {
+      cases.push({
+        operation,
+        name: `a ${name} over its maximum`,
+        body: { ...good, [name]: property.maximum + 1 },
+        expected: { [name]: aboveMaximum },
+      });
+    }
+    if (property.type === 'array') cases.push(...arrayCases(operation, good, name, property));
+  }
+  if (schema.additionalProperties === false) {
+    cases.push({
+      operation,
+      name: 'an unknown field',
+      body: { ...good, unexpectedField: 1 },
+      expected: { unexpectedField: notAllowed },
+    });
+  }
+  return cases;
+}
+
+function arrayCases(
+  operation: OperationSpec,
+  good: Record<string, unknown>,
+  name: string,
+  property: JsonSchema,
+): MalformedCase[] {
+  const items = resolveSchema(contract, (property.items as JsonSchema | undefined) ?? {});
+  const one = (good[name] as unknown[])[0];
+  const cases: MalformedCase[] = [
+    {
+      operation,
+      name: `a ${name} item of a wrong type`,
+      body: { ...good, [name]: [wrongTypeFor(items)] },
+      expected: { [`${name}[0]`]: anyType },
+    },
+  ];
+  if (typeof property.minItems === 'number' && property.minItems > 0) {
+    cases.push({
+      operation,
+      name: `an empty ${name}`,
+      body: { ...good, [name]: [] },
+      expected: { [name]: /^至少需要 / },
+    });
+  }
+  if (property.uniqueItems === true) {
+    cases.push({
+      operation,
+      name: `a repeated ${name} item`,
+      body: { ...good, [name]: [one, one] },
+      expected: { [name]: /^不能有重复项$/ },
+    });
+  }
+  if (typeof items.minimum === 'number') {
+    cases.push({
+      operation,
+      name: `a ${name} item below its minimum`,
+      body: { ...good, [name]: [items.minimum - 1] },
+      expected: { [`${name}[0]`]: belowMinimum },
+    });
+  }
+  return cases;
+}
+
+function queryCases(operation: OperationSpec): MalformedCase[] {
+  const body = sampler.body(operation);
+  const cases: MalformedCase[] = [
+    {
+      operation,
+      name: 'an unknown query parameter',
+      body,
+      query: 'unexpectedParam=1',
+      expected: { 'query.unexpectedParam': notAllowed },
+    },
+  ];
+  for (const parameter of operation.parameters.filter((p) => p.in === 'query')) {
+    const schema = resolveSchema(contract, parameter.schema ?? {});
+    const field = `query.${parameter.name}`;
+    if (schema.type === 'integer' || schema.type === 'number') {
+      cases.push({
+        operation,
+        name: `a non-numeric ${field}`,
+        body,
+        query: `${parameter.name}=abc`,
+        expected: { [field]: anyType },
+      });
+    }
+    if (typeof schema.maximum === 'number') {
+      cases.push({
+        operation,
+        name: `a ${field} over its maximum`,
+        body,
+        query: `${parameter.name}=${schema.maximum + 1}`,
+        expected: { [field]: aboveMaximum },
+      });
+    }
+    if (typeof schema.maxLength === 'number') {
+      cases.push({
+        operation,
+        name: `an over-long ${field}`,
+        body,
+        query: `${parameter.name}=${'x'.repeat(schema.maxLength + 1)}`,
+        expected: { [field]: tooLong },
+      });
+    }
+    if (Array.isArray(schema.enum)) {
+      cases.push({
+        operation,
+        name: `a ${field} outside its enum`,
+        body,
+        query: `${parameter.name}=not-a-value`,
+        expected: { [field]: notInEnum },
+      });
+    }
+  }
+  return cases;
+}
+
+function pathCases(operation: OperationSpec): MalformedCase[] {
+  const body = sampler.body(operation);
+  return operation.parameters
+    .filter((p) => p.in === 'path')
+    .flatMap((parameter) => {
+      const schema = resolveSchema(contract, parameter.schema ?? {});
+      const field = `path.${parameter.name}`;
+      const cases: MalformedCase[] = [];
+      if (schema.type === 'integer' || schema.type === 'number') {
+        cases.push({
+          operation,
+          name: `a non-numeric ${field}`,
+          body,
+          path: { [parameter.name]: 'abc' },
+          expected: { [field]: anyType },
+        });
+      }
+      if (typeof schema.minimum === 'number') {
+        cases.push({
+          operation,
+          name: `a ${field} below its minimum`,
+          body,
+          path: { [parameter.name]: String(schema.minimum - 1) },
+          expected: { [field]: belowMinimum },
+        });
+      }
+      return cases;
+    });
+}
+
+const cases = contract.operations.flatMap((operation) => [
+  ...bodyCases(operation),
+  ...queryCases(operation),
+  ...pathCases(operation),
+]);
+
+describe('malformed input, computed from openapi.yaml', () => {
+  const undo: (() => void | Promise<void>)[] = [];
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await startTestApp({}, (step) => undo.unshift(step));
+    token = await t.signIn('admin', testAdminPassword);
+  });
+  afterAll(async () => {
+    for (const step of undo) await step();
+  });
+
+  it('spoils the body of every operation that has one, and the parameters of every operation', () => {
+    const withBody = contract.operations
+      .filter((operation) => operation.requestBody)
+      .map((op) => op.operationId);
+    const withPath = contract.operations
+      .filter((operation) => operation.parameters.some((p) => p.in === 'path'))
+      .map((op) => op.operationId);
+    const covered = (suffix: RegExp) =>
+      new Set(cases.filter((c) => suffix.test(c.name)).map((c) => c.operation.operationId));
+    expect([...covered(/wrong types|missing/)].sort()).toEqual([...new Set(withBody)].sort());
+    expect([...covered(/path\./)].sort()).toEqual([...new Set(withPath)].sort());
+  });
+
+  it.each(cases.map((c) => [`${c.operation.operationId}: ${c.name}`, c] as const))(
+    '%s → 400 naming the fields, only the failure logged',
+    async (_title, malformed) => {
+      const { operation } = malformed;
+      const before = snapshotRows(t.dataDir);
+      const logBefore = operationLog(t.dataDir).length;
+      const url = sampler.url(operation, malformed.path) + (malformed.query ? `?${malformed.query}` : '');
+      const response = await t.app.inject({
+        method: operation.method,
+        url,
+        headers: {
+          ...clientHeaders,
+          [tokenHeader]: token,
+          ...(malformed.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(malformed.body === undefined ? {} : { payload: JSON.stringify(malformed.body) }),
+      });
+      expect(response.statusCode).toBe(400);
+      const answer = response.json();
+      expect(answer).toMatchObject({ success: false, code: '400' });
+      const errors = answer.data.errors as { field: string; message: string }[];
+      expect(errors.map((e) => e.field).sort()).toEqual(Object.keys(malformed.expected).sort());
+      for (const error of errors) expect(error.message).toMatch(malformed.expected[error.field] as RegExp);
+      for (const field of Object.keys(malformed.expected)) expect(answer.msg).toContain(field);
+
+      expect(snapshotRows(t.dataDir)).toEqual(before);
+      const logged = operationLog(t.dataDir).slice(logBefore);
+      if (isLoggedOperation(operation)) {
+        expect(logged).toEqual([
+          expect.objectContaining({
+            action: operation.operationId,
+            result: 'failure',
+            code: '400',
+            detail_zh: answer.msg,
+          }),
+        ]);
+      } else {
+        expect(logged).toEqual([]);
+      }
+    },
+  );
+});

@@ -1,0 +1,18 @@
+import type { LocalText } from '../http/locale';
+
+/**
+ * What a handler tells the operation log about its call; the pipeline fills in the rest (time,
+ * operation, caller, result) and writes the entry whether the call succeeds or fails.
+ */
+export interface AuditNote {
+  /** The signed-in caller; the pipeline sets it from the session, sign-in handlers on success. */
+  actor: { readonly userId: number; readonly username: string | null } | null;
+  /** What was acted on, e.g. `#12 边缘盒子-01` or the user name of a sign-in. */
+  target: string;
+  /** What changed, on success (field names only: never a value of a password, token or key). */
+  detail: LocalText | null;
+}
+
+export function newAuditNote(): AuditNote {
+  return { actor: null, target: '', detail: null };
+}

@@ -1,0 +1,53 @@
+import type { AppContext } from '../app-context';
+import type { OperationSpec } from '../contract/load-contract';
+import type { ApiError } from '../http/api-error';
+import type { AuditNote } from './audit-note';
+
+/**
+ * Every operation that may change something is logged: all but GET. That covers each mutation
+ * under an x-access key and the sign-in, sign-out and password operations, and any operation the
+ * contract gains later, with no list to keep up to date.
+ */
+export function isLoggedOperation(operation: OperationSpec): boolean {
+  return operation.method !== 'GET' && operation.method !== 'HEAD';
+}
+
+export interface LoggedCall {
+  readonly operation: OperationSpec;
+  readonly ip: string;
+  readonly note: AuditNote;
+  /** Absent when the call succeeded. */
+  readonly failure: ApiError | null;
+}
+
+export async function writeOperationLog(ctx: AppContext, call: LoggedCall): Promise<void> {
+  const { operation, note, failure } = call;
+  const actor = note.actor;
+  const username =
+    actor && actor.username === null
+      ? ((
+          await ctx.db
+            .selectFrom('users')
+            .select('username')
+            .where('id', '=', actor.userId)
+            .executeTakeFirst()
+        )?.username ?? null)
+      : (actor?.username ?? null);
+  const detail = failure ? failure.text : (note.detail ?? { zh: '', en: '' });
+  await ctx.db
+    .insertInto('operation_logs')
+    .values({
+      time: ctx.clock.now().toISOString(),
+      user_id: actor?.userId ?? null,
+      username,
+      ip: call.ip,
+      area: operation.access,
+      action: operation.operationId,
+      target: note.target,
+      result: failure ? 'failure' : 'success',
+      code: failure ? failure.code : '0',
+      detail_zh: detail.zh,
+      detail_en: detail.en,
+    })
+    .execute();
+}

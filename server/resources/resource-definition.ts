@@ -1,0 +1,49 @@
+import type { Db } from '../db/open-database';
+
+/** One API field stored in one column. */
+export interface StoredField {
+  readonly column: string;
+  /** Stored when an optional input field is absent (create, and update, which replaces the whole input). */
+  readonly whenAbsent?: string | number | boolean | null;
+  /** Column value → API value (0/1 → boolean, JSON text → array); default: as stored. */
+  readonly fromRow?: (value: unknown) => unknown;
+  /** API value → column value; default: as sent. */
+  readonly toRow?: (value: unknown) => unknown;
+}
+
+/** API item as answered: field name → value, in the order of the contract's item schema. */
+export type Item = Record<string, unknown>;
+
+/** A table row as Kysely returns it. */
+export type Row = Record<string, unknown>;
+
+/**
+ * Everything the generic CRUD layer needs to know about a resource that openapi.yaml does not say.
+ * Field types, lengths, enums, which fields are input, filters (`x-filter`) and sort orders all come
+ * from the contract; this says where each field lives and the rules the schema cannot express.
+ *
+ * Conventions: the table's key is the integer column `id` (API field `id`); a stored field named
+ * `createdAt` / `updatedAt` is set by the layer to the current ISO time.
+ */
+export interface ResourceDefinition {
+  /** Used in export file names: `<plural>-20261125.csv`. */
+  readonly plural: string;
+  readonly table: string;
+  /** components.schemas name of the item (the answer of get, a list's items, the CSV columns). */
+  readonly schema: string;
+  /** Every stored API field, id and timestamps included. */
+  readonly fields: Readonly<Record<string, StoredField>>;
+  /** Groups of input fields whose values together must be unique; a clash is a 400 naming the fields. */
+  readonly unique: readonly (readonly string[])[];
+  /** The field naming an item in the operation log after its id: `#12 <name>`. */
+  readonly labelField: string;
+  /** Item fields not stored in the table, computed for many items in one query (counts of bound rows). */
+  readonly computed?: (db: Db, ids: readonly number[]) => Promise<ReadonlyMap<number, Item>>;
+  /**
+   * Run in the delete transaction before rows go; throw a 400 ApiError to refuse (rows that still
+   * reference them). Not needed when nothing refers to the resource.
+   */
+  readonly beforeDelete?: (db: Db, ids: readonly number[]) => Promise<void>;
+  /** Extra columns of a new row beyond its input (a secret's digest), and the create answer built from the item. */
+  readonly onCreate?: () => { readonly columns: Row; readonly answer: (item: Item) => unknown };
+}

@@ -1,0 +1,158 @@
+import type { AppContext } from '../app-context';
+import type { Contract, OperationSpec } from '../contract/load-contract';
+import { FileAnswer } from '../http/file-answer';
+import type { OperationHandler, OperationHandlers } from '../operations/operation-handler';
+import { inputFieldNames, listShape, propertyNames, type ListShape } from './contract-shapes';
+import type { ResourceDefinition } from './resource-definition';
+import {
+  bindResource,
+  createItem,
+  deleteItems,
+  exportCsv,
+  getItem,
+  itemLabel,
+  listItems,
+  notFound,
+  updateItem,
+  type BoundResource,
+} from './resource-service';
+
+/** operationIds of openapi.yaml serving each standard operation of a resource; leave out what it lacks. */
+export interface ResourceOperationIds {
+  readonly list?: string;
+  readonly get?: string;
+  readonly create?: string;
+  readonly update?: string;
+  readonly delete?: string;
+  readonly bulkDelete?: string;
+  readonly export?: string;
+}
+
+/** Operations with an `{id}` path parameter pass it here (validated as an integer ≥ 1). */
+interface IdParams {
+  readonly id: number;
+}
+
+/**
+ * The handlers of a resource's standard operations, keyed by operationId. What they accept and answer
+ * is read from the operations in openapi.yaml (input fields, filters, sort, page size); the definition
+ * says where the fields live.
+ */
+export function resourceOperations(
+  definition: ResourceDefinition,
+  ids: ResourceOperationIds,
+): OperationHandlers {
+  const bound = new WeakMap<Contract, BoundResource>();
+  const resourceIn = (ctx: AppContext) => {
+    let found = bound.get(ctx.contract);
+    if (!found) {
+      const writer = ids.create ?? ids.update;
+      const inputFields = writer ? inputFieldNames(ctx.contract, operationIn(ctx.contract, writer)) : [];
+      found = bindResource(definition, propertyNames(ctx.contract, definition.schema), inputFields);
+      bound.set(ctx.contract, found);
+    }
+    return found;
+  };
+  const shapes = new WeakMap<OperationSpec, ListShape>();
+  const shapeOf = (ctx: AppContext, operationId: string) => {
+    const operation = operationIn(ctx.contract, operationId);
+    const shape = shapes.get(operation) ?? listShape(operation);
+    shapes.set(operation, shape);
+    return shape;
+  };
+
+  const handlers: Record<string, OperationHandler> = {};
+  const { list, get, create, update, bulkDelete } = ids;
+  if (list) {
+    handlers[list] = (input, ctx) =>
+      listItems(ctx, resourceIn(ctx), shapeOf(ctx, list), input.query as Record<string, unknown>);
+  }
+  if (get) {
+    handlers[get] = (input, ctx) => getItem(ctx.db, resourceIn(ctx), (input.params as IdParams).id);
+  }
+  if (create) {
+    handlers[create] = async (input, ctx) => {
+      const resource = resourceIn(ctx);
+      const { item, answer } = await createItem(ctx, resource, input.body as Record<string, unknown>);
+      input.audit.target = itemLabel(resource, item);
+      return answer;
+    };
+  }
+  if (update) {
+    handlers[update] = async (input, ctx) => {
+      const resource = resourceIn(ctx);
+      const { id } = input.params as IdParams;
+      input.audit.target = `#${id}`;
+      const { item, before, changed } = await updateItem(
+        ctx,
+        resource,
+        id,
+        input.body as Record<string, unknown>,
+      );
+      input.audit.target = itemLabel(resource, before);
+      input.audit.detail =
+        changed.length === 0
+          ? { zh: '无变更', en: 'nothing changed' }
+          : { zh: `修改：${changed.join('、')}`, en: `changed: ${changed.join(', ')}` };
+      return item;
+    };
+  }
+  if (ids.delete) {
+    handlers[ids.delete] = async (input, ctx) => {
+      const resource = resourceIn(ctx);
+      const { id } = input.params as IdParams;
+      input.audit.target = `#${id}`;
+      const [deleted] = await deleteItems(ctx, resource, [id]);
+      if (!deleted) throw notFound(id);
+      input.audit.target = itemLabel(resource, deleted);
+      return null;
+    };
+  }
+  if (bulkDelete) {
+    handlers[bulkDelete] = async (input, ctx) => {
+      const resource = resourceIn(ctx);
+      const requested = (input.body as { ids: number[] }).ids;
+      input.audit.target = listedTargets(requested.map((id) => `#${id}`));
+      const deleted = await deleteItems(ctx, resource, requested);
+      input.audit.target = listedTargets(deleted.map((item) => itemLabel(resource, item)));
+      input.audit.detail = {
+        zh: `删除 ${deleted.length} 项（请求 ${requested.length} 项）`,
+        en: `deleted ${deleted.length} of ${requested.length} requested`,
+      };
+      return { deleted: deleted.length };
+    };
+  }
+  if (ids.export) {
+    const exportId = ids.export;
+    handlers[exportId] = async (input, ctx) => {
+      const query = input.query as Record<string, unknown>;
+      const body = exportCsv(ctx, resourceIn(ctx), shapeOf(ctx, exportId), query);
+      return new FileAnswer(
+        `${definition.plural}-${dateStamp(ctx.clock.now())}.csv`,
+        'text/csv; charset=utf-8',
+        body,
+      );
+    };
+  }
+  return handlers;
+}
+
+const targetsListed = 20;
+
+/** The first few of many targets, so one bulk call keeps a readable log line. */
+function listedTargets(labels: readonly string[]): string {
+  const shown = labels.slice(0, targetsListed).join('，');
+  return labels.length > targetsListed ? `${shown} …(+${labels.length - targetsListed})` : shown;
+}
+
+function operationIn(contract: Contract, operationId: string): OperationSpec {
+  const operation = contract.operations.find((op) => op.operationId === operationId);
+  if (!operation) throw new Error(`openapi.yaml has no operation ${operationId}`);
+  return operation;
+}
+
+/** The server's local date, as a person exporting expects to see it in the file name. */
+function dateStamp(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}`;
+}

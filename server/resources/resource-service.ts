@@ -1,0 +1,270 @@
+import { Readable } from 'node:stream';
+import type { AppContext } from '../app-context';
+import type { Db } from '../db/open-database';
+import { ApiError, badInput, type FieldProblem } from '../http/api-error';
+import type { ListShape } from './contract-shapes';
+import { csvRecord, utf8Bom } from './csv';
+import type { Item, ResourceDefinition, Row } from './resource-definition';
+import {
+  countAll,
+  countRows,
+  deleteRows,
+  holdsValues,
+  insertRow,
+  selectById,
+  selectByIds,
+  selectInBatches,
+  selectPage,
+  updateRow,
+  type RowSelection,
+} from './resource-store';
+
+/** A definition joined with what openapi.yaml says about the resource. */
+export interface BoundResource {
+  readonly definition: ResourceDefinition;
+  /** The item schema's properties, in contract order: answer fields and CSV columns. */
+  readonly itemFields: readonly string[];
+  /** The create/update body's properties. */
+  readonly inputFields: readonly string[];
+}
+
+export interface ItemPage {
+  readonly items: Item[];
+  readonly total: number;
+  readonly page: number;
+  readonly pageSize: number;
+}
+
+const exportBatchSize = 500;
+/** Filters matching under 1/20 of the rows count as few (see selectPage). */
+const fewMatchesShare = 20;
+
+export const notFound = (id: number) =>
+  new ApiError('404', { zh: `记录不存在（id ${id}）`, en: `No such record (id ${id})` });
+
+export function bindResource(
+  definition: ResourceDefinition,
+  itemFields: readonly string[],
+  inputFields: readonly string[],
+): BoundResource {
+  const unstored = inputFields.filter((field) => !definition.fields[field]);
+  if (unstored.length > 0) {
+    throw new Error(`resource ${definition.plural}: input fields without a column: ${unstored.join(', ')}`);
+  }
+  return { definition, itemFields, inputFields };
+}
+
+export async function listItems(
+  ctx: AppContext,
+  resource: BoundResource,
+  shape: ListShape,
+  query: Record<string, unknown>,
+): Promise<ItemPage> {
+  const selection = selectionOf(resource, shape, query);
+  const page = typeof query.page === 'number' ? query.page : shape.defaultPage;
+  const pageSize = typeof query.pageSize === 'number' ? query.pageSize : shape.defaultPageSize;
+  const total = await countRows(ctx.db, selection);
+  const fewMatches =
+    selection.filters.length > 0 && total * fewMatchesShare < (await countAll(ctx.db, selection.table));
+  const rows = await selectPage(ctx.db, selection, {
+    offset: (page - 1) * pageSize,
+    limit: pageSize,
+    fewMatches,
+  });
+  return { items: await toItems(ctx.db, resource, rows), total, page, pageSize };
+}
+
+export async function getItem(db: Db, resource: BoundResource, id: number): Promise<Item> {
+  const row = await selectById(db, resource.definition.table, id);
+  if (!row) throw notFound(id);
+  const [item] = await toItems(db, resource, [row]);
+  return item as Item;
+}
+
+export async function createItem(
+  ctx: AppContext,
+  resource: BoundResource,
+  input: Record<string, unknown>,
+): Promise<{ item: Item; answer: unknown }> {
+  const { definition } = resource;
+  const now = ctx.clock.now().toISOString();
+  const created = definition.onCreate?.();
+  const values: Row = {
+    ...inputColumns(resource, input),
+    ...timestampColumns(definition, now, now),
+    ...created?.columns,
+  };
+  const item = await ctx.db.transaction().execute(async (trx) => {
+    await refuseClashes(trx, resource, input, null);
+    return getItem(trx, resource, await insertRow(trx, definition.table, values));
+  });
+  return { item, answer: created ? created.answer(item) : item };
+}
+
+/** Replaces the input fields of an item; answers it and the names of the fields whose value changed. */
+export async function updateItem(
+  ctx: AppContext,
+  resource: BoundResource,
+  id: number,
+  input: Record<string, unknown>,
+): Promise<{ item: Item; before: Item; changed: string[] }> {
+  const { definition } = resource;
+  const values: Row = {
+    ...inputColumns(resource, input),
+    ...timestampColumns(definition, null, ctx.clock.now().toISOString()),
+  };
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await getItem(trx, resource, id);
+    await refuseClashes(trx, resource, input, id);
+    await updateRow(trx, definition.table, id, values);
+    const item = await getItem(trx, resource, id);
+    const changed = resource.inputFields.filter((field) => before[field] !== item[field]);
+    return { item, before, changed };
+  });
+}
+
+/** Deletes the items in one transaction; answers the items deleted (ids that no longer exist are skipped). */
+export async function deleteItems(
+  ctx: AppContext,
+  resource: BoundResource,
+  ids: readonly number[],
+): Promise<Item[]> {
+  const { definition } = resource;
+  return ctx.db.transaction().execute(async (trx) => {
+    const rows = await selectByIds(trx, definition.table, ids);
+    const found = rows.map((row) => row.id as number);
+    await definition.beforeDelete?.(trx, found);
+    await deleteRows(trx, definition.table, found);
+    return rows.map((row) => itemOf(resource, row, {}));
+  });
+}
+
+/** The selected items as a CSV stream: BOM, a header of field names, then the rows in batches. */
+export function exportCsv(
+  ctx: AppContext,
+  resource: BoundResource,
+  shape: ListShape,
+  query: Record<string, unknown>,
+): Readable {
+  const selection = selectionOf(resource, shape, query);
+  async function* lines(): AsyncGenerator<string> {
+    yield utf8Bom + csvRecord(resource.itemFields);
+    for await (const rows of selectInBatches(ctx.db, selection, exportBatchSize)) {
+      const items = await toItems(ctx.db, resource, rows);
+      yield items.map((item) => csvRecord(resource.itemFields.map((field) => item[field]))).join('');
+    }
+  }
+  return Readable.from(lines(), { objectMode: false });
+}
+
+/** `#12 边缘盒子-01`: how the operation log names an item. */
+export function itemLabel(resource: BoundResource, item: Item): string {
+  return `#${String(item.id)} ${String(item[resource.definition.labelField] ?? '')}`.trim();
+}
+
+function selectionOf(
+  resource: BoundResource,
+  shape: ListShape,
+  query: Record<string, unknown>,
+): RowSelection {
+  const { definition } = resource;
+  const sort = typeof query.sort === 'string' ? query.sort : (shape.defaultSort ?? 'id');
+  const descending = sort.startsWith('-');
+  return {
+    table: definition.table,
+    filters: shape.filters
+      .filter((filter) => query[filter.field] !== undefined && query[filter.field] !== '')
+      .map((filter) => {
+        const stored = storedField(definition, filter.field);
+        return {
+          column: stored.column,
+          mode: filter.mode,
+          value: stored.toRow ? stored.toRow(query[filter.field]) : query[filter.field],
+        };
+      }),
+    order: { column: storedField(definition, descending ? sort.slice(1) : sort).column, descending },
+  };
+}
+
+function storedField(definition: ResourceDefinition, field: string) {
+  const stored = definition.fields[field];
+  // The contract may only filter and sort by stored fields; this is a mistake in openapi.yaml or the definition.
+  if (!stored)
+    throw new Error(`resource ${definition.plural}: ${field} is filtered or sorted but has no column`);
+  return stored;
+}
+
+async function toItems(db: Db, resource: BoundResource, rows: readonly Row[]): Promise<Item[]> {
+  const computed = await resource.definition.computed?.(
+    db,
+    rows.map((row) => row.id as number),
+  );
+  return rows.map((row) => itemOf(resource, row, computed?.get(row.id as number) ?? {}));
+}
+
+function itemOf(resource: BoundResource, row: Row, computed: Item): Item {
+  const { fields } = resource.definition;
+  return Object.fromEntries(
+    resource.itemFields.map((field) => {
+      const stored = fields[field];
+      if (!stored) return [field, computed[field] ?? null];
+      const value = row[stored.column];
+      return [field, stored.fromRow ? stored.fromRow(value) : value];
+    }),
+  );
+}
+
+function inputColumns(resource: BoundResource, input: Record<string, unknown>): Row {
+  return Object.fromEntries(
+    resource.inputFields.map((field) => {
+      const stored = resource.definition.fields[field] as NonNullable<ResourceDefinition['fields'][string]>;
+      const value = input[field] === undefined ? (stored.whenAbsent ?? null) : input[field];
+      return [stored.column, stored.toRow ? stored.toRow(value) : value];
+    }),
+  );
+}
+
+function timestampColumns(definition: ResourceDefinition, createdAt: string | null, updatedAt: string): Row {
+  const columns: Row = {};
+  if (definition.fields.createdAt && createdAt !== null)
+    columns[definition.fields.createdAt.column] = createdAt;
+  if (definition.fields.updatedAt) columns[definition.fields.updatedAt.column] = updatedAt;
+  return columns;
+}
+
+async function refuseClashes(
+  db: Db,
+  resource: BoundResource,
+  input: Record<string, unknown>,
+  exceptId: number | null,
+): Promise<void> {
+  const values = inputColumns(resource, input);
+  const problems: FieldProblem[] = [];
+  for (const group of resource.definition.unique) {
+    const columns = group.map((field) => resource.definition.fields[field]?.column as string);
+    const taken = await holdsValues(
+      db,
+      resource.definition.table,
+      Object.fromEntries(columns.map((column) => [column, values[column]])),
+      exceptId,
+    );
+    if (taken) problems.push(...clashProblems(group));
+  }
+  if (problems.length > 0) throw badInput(problems);
+}
+
+function clashProblems(group: readonly string[]): FieldProblem[] {
+  return group.map((field) => {
+    const others = group.filter((other) => other !== field);
+    return {
+      field,
+      message:
+        others.length === 0
+          ? { zh: '已存在', en: 'already exists' }
+          : {
+              zh: `与 ${others.join('、')} 的组合已存在`,
+              en: `already exists together with ${others.join(', ')}`,
+            },
+    };
+  });
+}

@@ -1,0 +1,173 @@
+import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Db } from '../db/open-database';
+import type { FilterMode } from './contract-shapes';
+import type { Row } from './resource-definition';
+
+/** The generic layer addresses tables and columns by name; their types live in the definitions. */
+type AnyTables = Record<string, Row>;
+type LooseDb = Kysely<AnyTables>;
+type LooseQuery = SelectQueryBuilder<AnyTables, string, Row>;
+
+const loose = (db: Db) => db as unknown as LooseDb;
+
+export interface RowFilter {
+  readonly column: string;
+  readonly mode: FilterMode;
+  readonly value: unknown;
+}
+
+/** The requested order; ties are broken by id in the same direction, so every order is total. */
+export interface RowOrder {
+  readonly column: string;
+  readonly descending: boolean;
+}
+
+export interface RowSelection {
+  readonly table: string;
+  readonly filters: readonly RowFilter[];
+  readonly order: RowOrder;
+}
+
+export async function countRows(db: Db, selection: RowSelection): Promise<number> {
+  const { count } = await filtered(db, selection)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export async function countAll(db: Db, table: string): Promise<number> {
+  const { count } = await loose(db)
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/**
+ * One page of the selection, with a hint for SQLite's planner, which cannot tell how many rows a
+ * `like '%…%'` keeps. `fewMatches`: the filters keep a small share of the table, so walking the sort
+ * column's index would visit most rows to fill a page; the matches are scanned and sorted instead
+ * (a unary `+` keeps the index out of the ORDER BY). Otherwise the sort index is walked, and equality
+ * filters are kept from steering SQLite to their own index (which would make it sort every match).
+ */
+export async function selectPage(
+  db: Db,
+  selection: RowSelection,
+  page: { readonly offset: number; readonly limit: number; readonly fewMatches: boolean },
+): Promise<Row[]> {
+  return ordered(filtered(db, selection, !page.fewMatches).selectAll(), selection.order, page.fewMatches)
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+/**
+ * Every selected row in order, a batch at a time: each batch starts after the last row of the one
+ * before (keyset paging), so memory stays one batch whatever the table size, no batch rescans the
+ * rows before it, and rows added or removed meanwhile never shift others into a repeat or a gap.
+ */
+export async function* selectInBatches(
+  db: Db,
+  selection: RowSelection,
+  batchSize: number,
+): AsyncGenerator<Row[]> {
+  let last: Row | undefined;
+  for (;;) {
+    let query = filtered(db, selection, true).selectAll();
+    if (last) query = query.where((eb) => after(eb, selection.order, last as Row));
+    const rows = await ordered(query, selection.order).limit(batchSize).execute();
+    if (rows.length > 0) yield rows;
+    if (rows.length < batchSize) return;
+    last = rows[rows.length - 1];
+  }
+}
+
+export async function selectById(db: Db, table: string, id: number): Promise<Row | undefined> {
+  return loose(db).selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function selectByIds(db: Db, table: string, ids: readonly number[]): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  return loose(db)
+    .selectFrom(table)
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .execute();
+}
+
+export async function insertRow(db: Db, table: string, values: Row): Promise<number> {
+  const { id } = await loose(db).insertInto(table).values(values).returning('id').executeTakeFirstOrThrow();
+  return Number(id);
+}
+
+export async function updateRow(db: Db, table: string, id: number, values: Row): Promise<boolean> {
+  const { numUpdatedRows } = await loose(db)
+    .updateTable(table)
+    .set(values)
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return numUpdatedRows > 0n;
+}
+
+export async function deleteRows(db: Db, table: string, ids: readonly number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const { numDeletedRows } = await loose(db)
+    .deleteFrom(table)
+    .where('id', 'in', [...ids])
+    .executeTakeFirstOrThrow();
+  return Number(numDeletedRows);
+}
+
+/** Whether another row than `exceptId` already holds these column values. */
+export async function holdsValues(
+  db: Db,
+  table: string,
+  values: Row,
+  exceptId: number | null,
+): Promise<boolean> {
+  let query = loose(db).selectFrom(table).select('id');
+  for (const [column, value] of Object.entries(values)) query = query.where(column, '=', value);
+  if (exceptId !== null) query = query.where('id', '!=', exceptId);
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** `bySortIndex`: equality filters are written so that no index of theirs competes with the sort's. */
+function filtered(db: Db, selection: RowSelection, bySortIndex = false): LooseQuery {
+  let query = loose(db).selectFrom(selection.table) as LooseQuery;
+  for (const filter of selection.filters) {
+    const column = bySortIndex ? sql`+${sql.ref(filter.column)}` : sql.ref(filter.column);
+    query =
+      filter.mode === 'contains'
+        ? query.where(sql<boolean>`${column} like ${`%${escapeLike(String(filter.value))}%`} escape '\\'`)
+        : query.where(column, '=', filter.value);
+  }
+  return query;
+}
+
+function ordered(query: LooseQuery, order: RowOrder, withoutIndex = false): LooseQuery {
+  const direction = order.descending ? 'desc' : 'asc';
+  const column = withoutIndex ? sql`+${sql.ref(order.column)}` : sql.ref(order.column);
+  return query.orderBy(column, direction).orderBy('id', direction);
+}
+
+/**
+ * Rows after `last` in the order `column dir, id dir`. SQLite puts nulls first ascending and last
+ * descending, so a null sort value is the lowest; the conditions spell that out. The row-value
+ * comparison lets SQLite seek in the (column, id) index instead of scanning.
+ */
+function after(eb: ExpressionBuilder<AnyTables, string>, order: RowOrder, last: Row) {
+  const value = last[order.column];
+  const id = last.id as number;
+  const beyond = order.descending ? '<' : '>';
+  if (value === null || value === undefined) {
+    const laterNull = eb.and([eb(order.column, 'is', null), eb('id', beyond, id)]);
+    return order.descending ? laterNull : eb.or([laterNull, eb(order.column, 'is not', null)]);
+  }
+  const laterValue = eb(eb.refTuple(order.column, 'id'), beyond, eb.tuple(value, id));
+  return order.descending ? eb.or([laterValue, eb(order.column, 'is', null)]) : laterValue;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

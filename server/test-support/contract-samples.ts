@@ -1,0 +1,94 @@
+import type { Contract, OperationSpec } from '../contract/load-contract';
+import type { JsonSchema } from '../contract/openapi-types';
+import { createSchemaCompiler } from '../contract/schema-compiler';
+import { resolveSchema } from '../resources/contract-shapes';
+
+/** Strings tried, in order, for a string schema with a pattern the sampler cannot read. */
+const stringCandidates = ['Sample1234', 'sample', 'SN-0001', '13800138000', '123456', 'a'];
+
+const formatSamples: Record<string, string> = {
+  ipv4: '10.0.0.1',
+  'date-time': '2030-01-01T08:00:00.000Z',
+  email: 'someone@example.com',
+};
+
+/**
+ * Valid values for contract schemas, so suites computed from openapi.yaml can send a good request
+ * and spoil one part of it. Uses a schema's `examples` first; fails naming the schema when nothing
+ * fits, which an `examples` entry in openapi.yaml then fixes.
+ */
+export function createSampler(contract: Contract) {
+  const compile = createSchemaCompiler(contract, { coerceTypes: false });
+  const fits = (schema: JsonSchema, value: unknown) => compile(schema)(value);
+
+  function sample(schema: JsonSchema, where: string): unknown {
+    const resolved = resolveSchema(contract, schema);
+    const examples = Array.isArray(resolved.examples) ? (resolved.examples as unknown[]) : [];
+    const candidates = [...examples, ...candidatesOf(resolved, where)];
+    const found = candidates.find((candidate) => fits(schema, candidate));
+    if (found === undefined)
+      throw new Error(`no sample fits ${where}; add examples to its schema in openapi.yaml`);
+    return found;
+  }
+
+  function candidatesOf(schema: JsonSchema, where: string): unknown[] {
+    if (Array.isArray(schema.enum)) return schema.enum;
+    if ('const' in schema) return [schema.const];
+    const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+    switch (type) {
+      case 'string': {
+        const format = typeof schema.format === 'string' ? formatSamples[schema.format] : undefined;
+        const length = typeof schema.minLength === 'number' ? Math.max(schema.minLength, 1) : 1;
+        return [...(format ? [format] : []), ...stringCandidates, 's'.repeat(length)];
+      }
+      case 'integer':
+      case 'number': {
+        const minimum = typeof schema.minimum === 'number' ? schema.minimum : 1;
+        return [Math.max(minimum, 1), minimum];
+      }
+      case 'boolean':
+        return [true];
+      case 'array': {
+        const items = (schema.items as JsonSchema | undefined) ?? {};
+        const count = typeof schema.minItems === 'number' ? schema.minItems : 1;
+        // Distinct items where numbers allow it, for uniqueItems.
+        return [
+          Array.from({ length: count }, (_, i) => {
+            const one = sample(items, `${where}[]`);
+            return typeof one === 'number' ? one + i : one;
+          }),
+        ];
+      }
+      case 'object': {
+        const properties = (schema.properties as Record<string, JsonSchema> | undefined) ?? {};
+        const required = new Set((schema.required as string[] | undefined) ?? []);
+        const full = Object.fromEntries(
+          Object.entries(properties).map(([name, property]) => [name, sample(property, `${where}.${name}`)]),
+        );
+        const minimal = Object.fromEntries(Object.entries(full).filter(([name]) => required.has(name)));
+        return [full, minimal];
+      }
+      default:
+        return [];
+    }
+  }
+
+  return {
+    sample,
+    /** A body the operation accepts (every property filled), or undefined when it takes none. */
+    body(operation: OperationSpec): unknown {
+      return operation.requestBody
+        ? sample(operation.requestBody.schema, `${operation.operationId} body`)
+        : undefined;
+    },
+    /** The operation's URL with every path parameter filled (ids: 1). */
+    url(operation: OperationSpec, values: Record<string, unknown> = {}): string {
+      return operation.url.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
+        const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === name);
+        const value =
+          values[name] ?? sample(parameter?.schema ?? {}, `${operation.operationId} path ${name}`);
+        return encodeURIComponent(String(value));
+      });
+    },
+  };
+}
