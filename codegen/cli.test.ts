@@ -1,8 +1,11 @@
 import { execFile, spawn } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import type { ResourceDescriptor } from '../src/generated/resources';
+import type { RouteDef } from '../src/generated/routes';
 import { generatedDir, inputFiles } from './inputs';
 import { makeTempRepo, readJson, repoRoot, writeJson, writePage, type Json } from './test-support';
 
@@ -114,6 +117,7 @@ describe('codegen CLI', () => {
         '        layout: true,',
         '        redirect: null,',
         "        page: 'system/AuditPage',",
+        '        resource: null,',
         "        load: () => import('../pages/system/AuditPage'),",
         '        children: [],',
       ].join('\n'),
@@ -134,6 +138,149 @@ describe('codegen CLI', () => {
     );
     expect((await codegen(repo.rootDir, '--check')).code).toBe(0);
   });
+
+  it('turns a manifest entry for a new resource into a typed descriptor and a working route', async () => {
+    // A small camera contract in the temp openapi.yaml, guarded by the camera route's key.
+    const openapiFile = join(repo.rootDir, inputFiles.openapi);
+    const openapi = parseYaml(readFileSync(openapiFile, 'utf8')) as Json;
+    const guarded = { 'x-access': 'KEY.DEVICE.CAMERA', responses: { '200': { description: 'ok' } } };
+    openapi.paths['/cameras'] = {
+      get: {
+        operationId: 'listCameras',
+        ...guarded,
+        parameters: [
+          { $ref: '#/components/parameters/Page' },
+          { $ref: '#/components/parameters/PageSize' },
+          { name: 'sort', in: 'query', schema: { type: 'string', enum: ['name', '-name'], default: 'name' } },
+          { name: 'name', in: 'query', 'x-filter': 'contains', schema: { type: 'string' } },
+        ],
+      },
+    };
+    openapi.paths['/cameras/{id}'] = {
+      parameters: [{ $ref: '#/components/parameters/Id' }],
+      get: { operationId: 'getCamera', ...guarded },
+    };
+    openapi.components.schemas.Camera = {
+      type: 'object',
+      required: ['id', 'name', 'online'],
+      properties: {
+        id: { type: 'integer' },
+        name: { type: 'string', maxLength: 32, description: 'Shown on the video wall.' },
+        online: { type: 'boolean' },
+      },
+    };
+    writeFileSync(openapiFile, stringifyYaml(openapi));
+    const manifest = readJson(repo.rootDir, inputFiles.manifest);
+    manifest.resources.push({
+      name: 'camera',
+      title: { zh: '摄像头', en: 'Cameras' },
+      access: 'KEY.DEVICE.CAMERA',
+      schema: 'Camera',
+      operations: { list: 'listCameras', get: 'getCamera' },
+      fields: [
+        {
+          name: 'name',
+          label: { zh: '名称', en: 'Name' },
+          show: ['table', 'search', 'detail'],
+          widget: 'text',
+        },
+        { name: 'online', label: { zh: '在线', en: 'Online' }, show: ['table', 'detail'], widget: 'switch' },
+      ],
+    });
+    const cameraRoute = manifest.routes[4].children[1];
+    delete cameraRoute.page;
+    cameraRoute.resource = 'camera';
+    writeJson(repo.rootDir, inputFiles.manifest, manifest);
+
+    const result = await codegen(repo.rootDir);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toBe(
+      'wrote src/generated/routes.ts\nwrote src/generated/openapi.ts\nwrote src/generated/resources.ts\n',
+    );
+
+    // The temp repo's modules, typed as their committed twins are (plus the new name).
+    const { resources, resourceByRoute } = (await import(generated('resources.ts'))) as {
+      resources: Record<string, ResourceDescriptor>;
+      resourceByRoute: Record<string, string>;
+    };
+    expect(resourceByRoute).toEqual({ '/equipment/aiserver': 'aiserver', '/equipment/camera': 'camera' });
+    const camera = resources.camera;
+    expect(camera).toMatchObject({
+      name: 'camera',
+      access: 'KEY.DEVICE.CAMERA',
+      route: '/equipment/camera',
+      paths: { collection: '/cameras', item: '/cameras/{id}', export: null, bulkDelete: null },
+      operations: {
+        list: true,
+        get: true,
+        create: false,
+        update: false,
+        delete: false,
+        bulkDelete: false,
+        export: false,
+      },
+      defaultSort: 'name',
+      pageSizeMax: 100,
+      actions: [],
+    });
+    expect(camera?.fields).toEqual([
+      {
+        name: 'name',
+        label: { zh: '名称', en: 'Name' },
+        widget: 'text',
+        table: true,
+        search: true,
+        form: false,
+        detail: true,
+        type: 'string',
+        required: false,
+        nullable: false,
+        minLength: null,
+        maxLength: 32,
+        pattern: null,
+        minimum: null,
+        maximum: null,
+        format: null,
+        options: null,
+        sortable: true,
+        filter: 'contains',
+        description: 'Shown on the video wall.',
+      },
+      expect.objectContaining({
+        name: 'online',
+        widget: 'switch',
+        type: 'boolean',
+        sortable: false,
+        filter: null,
+      }),
+    ]);
+
+    const { routes } = (await import(generated('routes.ts'))) as { routes: readonly RouteDef[] };
+    const route = routes[4]?.children[1];
+    expect(route).toMatchObject({ path: '/equipment/camera', page: null, resource: 'camera' });
+    const screen = await route?.load?.();
+    expect(typeof screen?.default).toBe('function');
+
+    // The emitted modules type-check with a consumer that names the new resource.
+    symlinkSync(join(repoRoot, 'node_modules'), join(repo.rootDir, 'node_modules'));
+    writeFileSync(
+      join(repo.rootDir, 'src/uses-camera.ts'),
+      [
+        "import { resources, type ResourceName, type Widget } from './generated/resources';",
+        "const name: ResourceName = 'camera';",
+        'export const widget: Widget | undefined = resources[name].fields[1]?.widget;',
+        '',
+      ].join('\n'),
+    );
+    writeJson(repo.rootDir, 'tsconfig.json', {
+      ...readJson(repoRoot, 'tsconfig.json'),
+      include: ['src'],
+    });
+    await expect(
+      run('npx', ['tsc', '--noEmit', '-p', repo.rootDir], { cwd: repoRoot }),
+    ).resolves.toBeDefined();
+    expect((await codegen(repo.rootDir, '--check')).code).toBe(0);
+  }, 60000);
 
   it('--watch regenerates when the manifest changes', async () => {
     // node --import tsx rather than npx: one process, so the test can end it by its own handle.

@@ -1,12 +1,17 @@
-import { pointerOf, shown, type Diagnostic } from './diagnostics';
-import { inputFiles, pagesDir, type Inputs } from './inputs';
+import { pointerOf, shown, type Diagnostic, type Segment } from './diagnostics';
+import { inputFiles, pagesDir, resourceScreen, type Inputs } from './inputs';
 import { catchAllPath, iconComponentName } from './manifest';
-import { accessKeySchemaName, componentSchemas, isObject, pathItems, type JsonObject } from './openapi-doc';
+import {
+  accessKeySchemaName,
+  componentSchemas,
+  httpMethods,
+  isObject,
+  pathItems,
+  type JsonObject,
+} from './openapi-doc';
 
 // These checks read the manifest defensively, so they still run (and report) when the schema
 // check failed on some other part: a maintainer sees every problem in one run.
-
-type Segment = string | number;
 
 interface Located {
   readonly value: JsonObject;
@@ -22,11 +27,12 @@ interface Declared {
   readonly keys: ReadonlySet<string>;
   readonly modules: ReadonlySet<string>;
   readonly paths: ReadonlySet<string>;
+  /** Access key per declared resource name. */
+  readonly resources: ReadonlyMap<string, unknown>;
 }
 
 const iconsPackage = '@ant-design/icons';
 const manifestKeys = `${inputFiles.manifest} accessKeys`;
-const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 function entries(container: unknown, key: string): Located[] {
   const list = isObject(container) ? container[key] : undefined;
@@ -107,7 +113,7 @@ function unroutedAppPaths(manifest: unknown, declared: Declared): Diagnostic[] {
 function routeProblems(
   route: LocatedRoute,
   declared: Declared,
-  installed: Pick<Inputs, 'pages' | 'iconExports'>,
+  installed: Pick<Inputs, 'pages' | 'iconExports' | 'hasResourceScreen'>,
 ): Diagnostic[] {
   const found: Diagnostic[] = [];
   const report = (field: Segment[], message: string): void => {
@@ -135,6 +141,21 @@ function routeProblems(
   if (page !== undefined && !installed.pages.has(page)) {
     report(['page'], `page file ${pagesDir}/${page}.tsx does not exist`);
   }
+  const resource = stringField(route, 'resource');
+  if (resource !== undefined) {
+    if (!declared.resources.has(resource)) {
+      report(['resource'], `unknown resource ${shown(resource)} (not in resources)`);
+    } else if (declared.resources.get(resource) !== access) {
+      const wanted = shown(declared.resources.get(resource));
+      report(
+        ['access'],
+        `must be ${wanted}, the access of resource ${shown(resource)}, not ${shown(access)}`,
+      );
+    }
+    if (!installed.hasResourceScreen) {
+      report(['resource'], `resource screen ${resourceScreen.file} does not exist`);
+    }
+  }
   const redirect = stringField(route, 'redirect');
   if (redirect !== undefined && (redirect === catchAllPath || !declared.paths.has(redirect))) {
     report(['redirect'], `redirect target ${shown(redirect)} is not a route path`);
@@ -142,11 +163,32 @@ function routeProblems(
   return found;
 }
 
+function unroutedResources(resources: readonly Located[], routes: readonly Located[]): Diagnostic[] {
+  const routed = new Set(stringFields(routes, 'resource'));
+  return resources.flatMap((entry) => {
+    const name = stringField(entry, 'name');
+    if (name === undefined || routed.has(name)) return [];
+    return [
+      manifestAt(
+        [...entry.pointer, 'name'],
+        `resource ${shown(name)} has no route (no route has "resource": ${shown(name)})`,
+      ),
+    ];
+  });
+}
+
 export function manifestCrossChecks(inputs: Inputs): Diagnostic[] {
   const routes = allRoutes(inputs.manifest);
   const accessKeys = entries(inputs.manifest, 'accessKeys');
   const modules = entries(inputs.manifest, 'modules');
+  const resources = entries(inputs.manifest, 'resources');
   const declared: Declared = {
+    resources: new Map(
+      resources.flatMap((entry) => {
+        const name = stringField(entry, 'name');
+        return name === undefined ? [] : [[name, entry.value.access] as const];
+      }),
+    ),
     keys: new Set(stringFields(accessKeys, 'key')),
     modules: new Set(stringFields(modules, 'value')),
     paths: new Set(stringFields(routes, 'path')),
@@ -155,6 +197,13 @@ export function manifestCrossChecks(inputs: Inputs): Diagnostic[] {
     ...duplicates(routes, 'path', 'path'),
     ...duplicates(accessKeys, 'key', 'access key'),
     ...duplicates(modules, 'value', 'module'),
+    ...duplicates(resources, 'name', 'resource'),
+    ...duplicates(
+      routes.filter((route) => route.value.resource !== undefined),
+      'resource',
+      'route of resource',
+    ),
+    ...unroutedResources(resources, routes),
     ...unknownParents(accessKeys, declared),
     ...unroutedAppPaths(inputs.manifest, declared),
     ...routes.flatMap((route) => routeProblems(route, declared, inputs)),

@@ -20,3 +20,6 @@ export function pointerOf(...segments: readonly (string | number)[]): string {
 export function shown(value: unknown): string {
   return value === undefined ? 'nothing' : JSON.stringify(value);
 }
+
+/** One step of a JSON pointer: a property name or an array index. */
+export type Segment = string | number;

@@ -5,6 +5,7 @@ import { emitConstraints } from './emitters/constraints';
 import { emitContract } from './emitters/contract';
 import { emitMenu } from './emitters/menu';
 import { emitOpenapiTypes } from './emitters/openapi-types';
+import { emitResources } from './emitters/resources';
 import { emitRoutes } from './emitters/routes';
 import { emitSettings } from './emitters/settings';
 import { generatedDir, inputFiles, type Inputs } from './inputs';
@@ -30,6 +31,11 @@ const generatedModules: readonly GeneratedModule[] = [
   { file: 'routes.ts', from: inputFiles.manifest, text: (i) => emitRoutes(i.manifest as Manifest) },
   { file: 'menu.ts', from: inputFiles.manifest, text: (i) => emitMenu(i.manifest as Manifest) },
   { file: 'openapi.ts', from: inputFiles.openapi, text: (i) => emitOpenapiTypes(i.openapi) },
+  {
+    file: 'resources.ts',
+    from: `${inputFiles.manifest} and ${inputFiles.openapi}`,
+    text: (i) => emitResources(i),
+  },
 ];
 
 function generatedHeader(from: string): string {

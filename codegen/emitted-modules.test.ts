@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accessKeyInfos, accessKeys } from '../src/generated/access';
 import { stringRules } from '../src/generated/constraints';
 import { securityHeaders } from '../src/generated/contract';
+import { resourceByRoute, resources } from '../src/generated/resources';
 import { appSettings, modules } from '../src/generated/settings';
 
 // The generated modules as the console imports them (routes and menu need React pages/icons).
@@ -34,5 +35,40 @@ describe('generated modules', () => {
     expect(Object.keys(stringRules)).toEqual(['Username', 'Phone', 'Password', 'NewPassword', 'SmsCode']);
     expect(new RegExp(stringRules.NewPassword.pattern).test('abc12345')).toBe(true);
     expect(stringRules.Username).toEqual({ minLength: 3, maxLength: 32, pattern: '^[A-Za-z0-9_.-]+$' });
+  });
+
+  it('describe each resource for the screen its route shows', () => {
+    expect(resourceByRoute).toEqual({ '/equipment/aiserver': 'aiserver' });
+    const aiserver = resources.aiserver;
+    expect(aiserver).toMatchObject({ access: 'KEY.DEVICE.AISERVER', route: '/equipment/aiserver' });
+    expect(aiserver.fields.filter((field) => field.form).map((field) => field.name)).toEqual([
+      'name',
+      'serialNumber',
+      'ip',
+      'port',
+      'acceleratorType',
+      'channelCapacity',
+      'hardwareModel',
+      'softwareVersion',
+      'location',
+    ]);
+    expect(aiserver.fields.filter((field) => field.required).map((field) => field.name)).toEqual([
+      'name',
+      'serialNumber',
+      'ip',
+      'port',
+      'acceleratorType',
+      'channelCapacity',
+    ]);
+    expect(
+      aiserver.fields.filter((field) => field.search).map((field) => [field.name, field.filter]),
+    ).toEqual([
+      ['name', 'contains'],
+      ['serialNumber', 'contains'],
+      ['ip', 'contains'],
+      ['status', 'equals'],
+      ['acceleratorType', 'equals'],
+      ['location', 'contains'],
+    ]);
   });
 });

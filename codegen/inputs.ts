@@ -10,6 +10,11 @@ export const inputFiles = {
 } as const;
 
 export const pagesDir = 'src/pages';
+/** The generic screen every resource route shows (default export). */
+export const resourceScreen = {
+  file: 'src/resources/ResourceScreen.tsx',
+  importFromGenerated: '../resources/ResourceScreen',
+} as const;
 export const generatedDir = 'src/generated';
 
 /** Everything codegen reads, loaded once so validate() and emit() stay pure. */
@@ -19,6 +24,8 @@ export interface Inputs {
   readonly openapi: unknown;
   /** Page modules present on disk, as the manifest names them: `home/HomePage`. */
   readonly pages: ReadonlySet<string>;
+  /** Whether the generic resource screen exists yet. */
+  readonly hasResourceScreen: boolean;
   /** Export names of the installed @ant-design/icons package. */
   readonly iconExports: ReadonlySet<string>;
 }
@@ -31,6 +38,7 @@ export function loadInputs(rootDir: string): Inputs {
     schema: readJson(rootDir, inputFiles.schema) as object,
     openapi: readYaml(rootDir, inputFiles.openapi),
     pages: listPages(join(rootDir, pagesDir)),
+    hasResourceScreen: existsSync(join(rootDir, resourceScreen.file)),
     iconExports: loadIconExports(),
   };
 }

@@ -31,7 +31,44 @@ export interface RouteEntry {
   readonly layout?: boolean;
   readonly redirect?: string;
   readonly page?: string;
+  readonly resource?: string;
   readonly children?: readonly RouteEntry[];
+}
+
+export const fieldPlaces = ['table', 'search', 'form', 'detail'] as const;
+export type FieldPlace = (typeof fieldPlaces)[number];
+
+export interface FieldOptionEntry extends LocalText {
+  readonly color?: string;
+}
+
+export interface ResourceFieldEntry {
+  readonly name: string;
+  readonly label: LocalText;
+  readonly show: readonly FieldPlace[];
+  readonly widget: string;
+  readonly options?: Readonly<Record<string, FieldOptionEntry>>;
+}
+
+export interface ResourceActionEntry {
+  readonly name: string;
+  readonly operation: string;
+  readonly label: LocalText;
+  readonly confirm?: LocalText;
+  readonly showsSecret?: boolean;
+}
+
+export const operationRoles = ['list', 'get', 'create', 'update', 'delete', 'bulkDelete', 'export'] as const;
+export type OperationRole = (typeof operationRoles)[number];
+
+export interface ResourceEntry {
+  readonly name: string;
+  readonly title: LocalText;
+  readonly access: string;
+  readonly schema: string;
+  readonly operations: Readonly<Partial<Record<OperationRole, string>>>;
+  readonly actions?: readonly ResourceActionEntry[];
+  readonly fields: readonly ResourceFieldEntry[];
 }
 
 export interface Manifest {
@@ -39,6 +76,7 @@ export interface Manifest {
   readonly modules: readonly ModuleEntry[];
   readonly accessKeys: readonly AccessKeyEntry[];
   readonly routes: readonly RouteEntry[];
+  readonly resources?: readonly ResourceEntry[];
 }
 
 export const catchAllPath = '*';

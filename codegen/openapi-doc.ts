@@ -24,3 +24,75 @@ export function pathItems(doc: unknown): JsonObject {
 }
 
 export const accessKeySchemaName = 'AccessKey';
+
+export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/** One operation of openapi.yaml with where it sits. */
+export interface OperationInfo {
+  readonly id: string;
+  readonly path: string;
+  readonly method: (typeof httpMethods)[number];
+  readonly operation: JsonObject;
+  readonly pathItem: JsonObject;
+}
+
+export function operationsById(doc: unknown): Map<string, OperationInfo> {
+  const found = new Map<string, OperationInfo>();
+  for (const [path, pathItem] of Object.entries(pathItems(doc))) {
+    if (!isObject(pathItem)) continue;
+    for (const method of httpMethods) {
+      const operation = pathItem[method];
+      if (isObject(operation) && typeof operation.operationId === 'string') {
+        found.set(operation.operationId, { id: operation.operationId, path, method, operation, pathItem });
+      }
+    }
+  }
+  return found;
+}
+
+const schemaRefPrefix = '#/components/schemas/';
+
+/** The components.schemas name a `$ref` points at, or null for an inline schema. */
+export function schemaRefName(value: unknown): string | null {
+  if (!isObject(value) || typeof value.$ref !== 'string') return null;
+  return value.$ref.startsWith(schemaRefPrefix) ? value.$ref.slice(schemaRefPrefix.length) : null;
+}
+
+/**
+ * The object a local `$ref` chain ends at; keywords beside a `$ref` (OpenAPI 3.1 allows a
+ * description there) win over the target's. Anything else comes back as is.
+ */
+export function deref(doc: unknown, value: unknown, depth = 0): JsonObject {
+  if (!isObject(value)) return {};
+  if (typeof value.$ref !== 'string' || !value.$ref.startsWith('#/') || depth > 32) return value;
+  const { $ref, ...siblings } = value;
+  let target: unknown = doc;
+  for (const segment of $ref.slice(2).split('/')) {
+    target = isObject(target) ? target[segment.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined;
+  }
+  return { ...deref(doc, target, depth + 1), ...siblings };
+}
+
+/** The operation's parameters with the path item's, resolved; the operation's win on a clash. */
+export function parametersOf(doc: unknown, info: OperationInfo): JsonObject[] {
+  const resolve = (list: unknown): JsonObject[] =>
+    Array.isArray(list) ? list.map((parameter) => deref(doc, parameter)) : [];
+  const own = resolve(info.operation.parameters);
+  const inherited = resolve(info.pathItem.parameters).filter(
+    (parameter) => !own.some((mine) => mine.name === parameter.name && mine.in === parameter.in),
+  );
+  return [...inherited, ...own];
+}
+
+export function queryParameter(doc: unknown, info: OperationInfo, name: string): JsonObject | null {
+  return (
+    parametersOf(doc, info).find((parameter) => parameter.in === 'query' && parameter.name === name) ?? null
+  );
+}
+
+/** The JSON request body schema as written (usually a `$ref`), or null without one. */
+export function requestBodySchema(doc: unknown, info: OperationInfo): unknown {
+  const body = deref(doc, info.operation.requestBody);
+  const content = isObject(body.content) ? body.content['application/json'] : undefined;
+  return isObject(content) && content.schema !== undefined ? content.schema : null;
+}

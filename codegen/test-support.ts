@@ -2,8 +2,10 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generatedDir, inputFiles, pagesDir } from './inputs';
+import { formatDiagnostic } from './diagnostics';
+import { generatedDir, inputFiles, pagesDir, resourceScreen, type Inputs } from './inputs';
 import type { Manifest, RouteEntry } from './manifest';
+import { validate } from './validate';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -15,15 +17,19 @@ function pagesOf(routes: readonly RouteEntry[]): string[] {
   return routes.flatMap((route) => [...(route.page ? [route.page] : []), ...pagesOf(route.children ?? [])]);
 }
 
-export function writePage(rootDir: string, page: string): void {
-  const file = join(rootDir, pagesDir, `${page}.tsx`);
+function writeStubScreen(file: string): void {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, 'export default function Page() {\n  return null;\n}\n');
 }
 
+export function writePage(rootDir: string, page: string): void {
+  writeStubScreen(join(rootDir, pagesDir, `${page}.tsx`));
+}
+
 /**
  * A throw-away copy of the repo's codegen inputs and committed output, with a stub for every
- * page the manifest names, so tests never touch the real tree nor wait for the real pages.
+ * page the manifest names and for the resource screen, so tests never touch the real tree nor
+ * wait for the real pages.
  */
 export function makeTempRepo(): { readonly rootDir: string; readonly cleanup: () => void } {
   const rootDir = mkdtempSync(join(tmpdir(), 'cfop-codegen-'));
@@ -31,6 +37,7 @@ export function makeTempRepo(): { readonly rootDir: string; readonly cleanup: ()
     cpSync(join(repoRoot, path), join(rootDir, path), { recursive: true });
   }
   new Set(pagesOf(readRepoManifest().routes)).forEach((page) => writePage(rootDir, page));
+  writeStubScreen(join(rootDir, resourceScreen.file));
   return { rootDir, cleanup: () => rmSync(rootDir, { recursive: true, force: true }) };
 }
 
@@ -43,4 +50,21 @@ export function readJson(rootDir: string, file: string): Json {
 
 export function writeJson(rootDir: string, file: string, value: unknown): void {
   writeFileSync(join(rootDir, file), `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Every problem validate() finds, formatted as the CLI prints them. */
+export function messages(inputs: Inputs): string[] {
+  return validate(inputs).map(formatDiagnostic);
+}
+
+/** Messages for `good` after the edits change copies of its manifest and openapi.yaml. */
+export function messagesAfter(
+  good: Inputs,
+  edit: { readonly manifest?: (manifest: Json) => void; readonly openapi?: (openapi: Json) => void },
+): string[] {
+  const manifest = structuredClone(good.manifest) as Json;
+  const openapi = structuredClone(good.openapi) as Json;
+  edit.manifest?.(manifest);
+  edit.openapi?.(openapi);
+  return messages({ ...good, manifest, openapi });
 }

@@ -1,10 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDiagnostic } from './diagnostics';
 import { InputError, inputFiles, loadInputs, type Inputs } from './inputs';
-import { makeTempRepo, type Json } from './test-support';
-import { validate } from './validate';
+import { makeTempRepo, messages, messagesAfter, type Json } from './test-support';
 
 let repo: ReturnType<typeof makeTempRepo>;
 let good: Inputs;
@@ -15,19 +13,15 @@ beforeAll(() => {
 });
 afterAll(() => repo.cleanup());
 
-function messages(inputs: Inputs): string[] {
-  return validate(inputs).map(formatDiagnostic);
-}
-
 /** Messages for the good inputs after `change` edits a copy of the manifest. */
 function afterManifestEdit(change: (manifest: Json) => void): string[] {
-  const manifest = structuredClone(good.manifest) as Json;
-  change(manifest);
-  return messages({ ...good, manifest });
+  return messagesAfter(good, { manifest: change });
 }
 
 const routeProperties =
-  'path, name, icon, modules, access, hideInMenu, hideInBreadcrumb, layout, redirect, page, children';
+  'path, name, icon, modules, access, hideInMenu, hideInBreadcrumb, layout, redirect, page, resource, children';
+const routeForms =
+  'with "redirect" without "page" or "children" or "resource"; with "page" without "redirect" or "resource"; with "resource" without "redirect" or "page" or "children"';
 const pathPattern = '^/([a-z0-9][a-z0-9-]*(/[a-z0-9][a-z0-9-]*)*)?$';
 const inManifest = 'not in manifest/console.json accessKeys';
 
@@ -51,7 +45,7 @@ describe('validate', () => {
 
     it('rejects a route with both a page and a redirect', () => {
       expect(afterManifestEdit((m) => (m.routes[2].redirect = '/user/personal'))).toEqual([
-        'manifest/console.json#/routes/2: matches none of the allowed forms: with "redirect" without "page" or "children"; with "page" without "redirect"',
+        `manifest/console.json#/routes/2: matches none of the allowed forms: ${routeForms}`,
       ]);
     });
 
@@ -63,8 +57,8 @@ describe('validate', () => {
           m.routes[4].children[1].path = '/equipment/Camera';
         }),
       ).toEqual([
-        'manifest/console.json#/routes/4: matches none of the allowed forms: with "redirect" without "page" or "children"; with "page" without "redirect"',
-        'manifest/console.json#/routes/4/children/0: matches none of the allowed forms: with "redirect" without "page" or "children"; with "page" without "redirect"',
+        `manifest/console.json#/routes/4: matches none of the allowed forms: ${routeForms}`,
+        `manifest/console.json#/routes/4/children/0: matches none of the allowed forms: ${routeForms}`,
         `manifest/console.json#/routes/4/children/1/path: "/equipment/Camera" matches none of the allowed forms: a string matching ${pathPattern}; equal to "*"`,
       ]);
     });

@@ -1,7 +1,19 @@
 import { VariableDeclarationKind } from 'ts-morph';
 import { Code, literal } from '../literal';
+import { resourceScreen } from '../inputs';
 import type { Manifest, RouteEntry } from '../manifest';
 import { newSourceFile } from './source-file';
+
+function importFromGenerated(module: string): Code {
+  return new Code(`() => import(${JSON.stringify(module)})`);
+}
+
+function pageLoader(route: RouteEntry): Code | null {
+  if (route.page !== undefined) return importFromGenerated(`../pages/${route.page}`);
+  // Every resource route shows the one generic screen; it finds its descriptor by the route.
+  if (route.resource !== undefined) return importFromGenerated(resourceScreen.importFromGenerated);
+  return null;
+}
 
 /** The manifest route with every default filled in, as the generated RouteDef holds it. */
 function routeDef(route: RouteEntry): Record<string, unknown> {
@@ -16,8 +28,8 @@ function routeDef(route: RouteEntry): Record<string, unknown> {
     layout: route.layout ?? true,
     redirect: route.redirect ?? null,
     page: route.page ?? null,
-    load:
-      route.page === undefined ? null : new Code(`() => import(${JSON.stringify(`../pages/${route.page}`)})`),
+    resource: route.resource ?? null,
+    load: pageLoader(route),
     children: (route.children ?? []).map(routeDef),
   };
 }
@@ -48,6 +60,13 @@ export function emitRoutes(manifest: Manifest): string {
         name: 'page',
         type: 'string | null',
         docs: ["'home/HomePage' = src/pages/home/HomePage.tsx (default export)."],
+      },
+      {
+        name: 'resource',
+        type: 'string | null',
+        docs: [
+          'A resource name of resources.ts: the route shows the generic resource screen. null for page routes.',
+        ],
       },
       { name: 'load', type: '(() => Promise<{ default: ComponentType }>) | null' },
       { name: 'children', type: 'readonly RouteDef[]' },

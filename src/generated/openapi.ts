@@ -106,6 +106,107 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/aiservers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** AI服务器列表 / List AI servers */
+    get: operations['listAiServers'];
+    put?: never;
+    /**
+     * 新增AI服务器 / Add an AI server
+     * @description Answers the new server with its ingest key, shown only this once.
+     */
+    post: operations['createAiServer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/aiservers/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 导出AI服务器 / Export AI servers as CSV
+     * @description Every AI server the filters select, in the sort order, streamed as a UTF-8 CSV file.
+     */
+    get: operations['exportAiServers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/aiservers/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 批量删除AI服务器 / Delete several AI servers */
+    post: operations['bulkDeleteAiServers'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/aiservers/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /** AI服务器详情 / One AI server */
+    get: operations['getAiServer'];
+    /** 编辑AI服务器 / Change an AI server */
+    put: operations['updateAiServer'];
+    post?: never;
+    /** 删除AI服务器 / Delete an AI server */
+    delete: operations['deleteAiServer'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/aiservers/{id}/ingest-key': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 重置接入密钥 / Rotate the AI server's ingest key
+     * @description The old key stops working at once; the new one is shown only this once.
+     */
+    post: operations['rotateAiServerKey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -182,6 +283,67 @@ export interface components {
       /** Format: date-time */
       lastLoginAt: string | null;
     };
+    /** @enum {string} */
+    AiServerStatus: 'online' | 'offline';
+    /** @enum {string} */
+    AcceleratorType: 'NPU' | 'GPU' | 'CPU';
+    AiServerInput: {
+      name: string;
+      serialNumber: string;
+      /** Format: ipv4 */
+      ip: string;
+      port: number;
+      hardwareModel?: string;
+      acceleratorType: components['schemas']['AcceleratorType'];
+      channelCapacity: number;
+      softwareVersion?: string;
+      location?: string;
+    };
+    AiServer: {
+      id: number;
+      name: string;
+      serialNumber: string;
+      ip: string;
+      port: number;
+      hardwareModel: string;
+      acceleratorType: components['schemas']['AcceleratorType'];
+      channelCapacity: number;
+      softwareVersion: string;
+      location: string;
+      status: components['schemas']['AiServerStatus'];
+      /** Format: date-time */
+      lastHeartbeatAt: string | null;
+      /** @description Percent, from the last heartbeat. */
+      cpuLoad: number | null;
+      memoryLoad: number | null;
+      acceleratorLoad: number | null;
+      /** @description Cameras bound to this server. */
+      cameraCount: number;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    AiServerWithKey: {
+      server: components['schemas']['AiServer'];
+      /** @description Shown only once; the server stores its SHA-256. */
+      ingestKey: string;
+    };
+    AiServerPage: {
+      items: components['schemas']['AiServer'][];
+      total: number;
+      page: number;
+      pageSize: number;
+    };
+    IdList: {
+      ids: number[];
+    };
+    DeletedCount: {
+      deleted: number;
+    };
+    IngestKey: {
+      ingestKey: string;
+    };
     FieldError: {
       /** @description Where the bad value is, e.g. `username` or `header.X-Cfop-Token`. */
       field: string;
@@ -228,6 +390,46 @@ export interface components {
       msg: string;
       data: components['schemas']['CurrentUser'];
     };
+    AiServerPageEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['AiServerPage'];
+    };
+    AiServerEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['AiServer'];
+    };
+    AiServerWithKeyEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['AiServerWithKey'];
+    };
+    DeletedCountEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['DeletedCount'];
+    };
+    IngestKeyEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['IngestKey'];
+    };
   };
   responses: {
     /** @description Any failure, with a business code and a message naming the cause. */
@@ -240,7 +442,28 @@ export interface components {
       };
     };
   };
-  parameters: never;
+  parameters: {
+    Id: number;
+    /** @description 1-based page number. */
+    Page: number;
+    PageSize: number;
+    /** @description A field to sort by, '-' first for descending. */
+    AiServerSort:
+      | 'name'
+      | '-name'
+      | 'serialNumber'
+      | '-serialNumber'
+      | 'ip'
+      | '-ip'
+      | 'status'
+      | '-status'
+      | 'channelCapacity'
+      | '-channelCapacity'
+      | 'lastHeartbeatAt'
+      | '-lastHeartbeatAt'
+      | 'createdAt'
+      | '-createdAt';
+  };
   requestBodies: never;
   headers: never;
   pathItems: never;
@@ -384,6 +607,215 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listAiServers: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number. */
+        page?: components['parameters']['Page'];
+        pageSize?: components['parameters']['PageSize'];
+        /** @description A field to sort by, '-' first for descending. */
+        sort?: components['parameters']['AiServerSort'];
+        name?: string;
+        serialNumber?: string;
+        ip?: string;
+        status?: components['schemas']['AiServerStatus'];
+        acceleratorType?: components['schemas']['AcceleratorType'];
+        location?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of AI servers. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AiServerPageEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  createAiServer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AiServerInput'];
+      };
+    };
+    responses: {
+      /** @description The new AI server and its ingest key. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AiServerWithKeyEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  exportAiServers: {
+    parameters: {
+      query?: {
+        /** @description A field to sort by, '-' first for descending. */
+        sort?: components['parameters']['AiServerSort'];
+        name?: string;
+        serialNumber?: string;
+        ip?: string;
+        status?: components['schemas']['AiServerStatus'];
+        acceleratorType?: components['schemas']['AcceleratorType'];
+        location?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file (content-disposition attachment). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  bulkDeleteAiServers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IdList'];
+      };
+    };
+    responses: {
+      /** @description How many were deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeletedCountEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  getAiServer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The AI server. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AiServerEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  updateAiServer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AiServerInput'];
+      };
+    };
+    responses: {
+      /** @description The changed AI server. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AiServerEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  deleteAiServer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  rotateAiServerKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The new ingest key. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IngestKeyEnvelope'];
         };
       };
       default: components['responses']['Failure'];

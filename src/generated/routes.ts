@@ -18,6 +18,8 @@ export interface RouteDef {
   readonly redirect: string | null;
   /** 'home/HomePage' = src/pages/home/HomePage.tsx (default export). */
   readonly page: string | null;
+  /** A resource name of resources.ts: the route shows the generic resource screen. null for page routes. */
+  readonly resource: string | null;
   readonly load: (() => Promise<{ default: ComponentType }>) | null;
   readonly children: readonly RouteDef[];
 }
@@ -34,6 +36,7 @@ export const routes: readonly RouteDef[] = [
     layout: false,
     redirect: null,
     page: 'login/LoginPage',
+    resource: null,
     load: () => import('../pages/login/LoginPage'),
     children: [],
   },
@@ -48,6 +51,7 @@ export const routes: readonly RouteDef[] = [
     layout: true,
     redirect: '/home',
     page: null,
+    resource: null,
     load: null,
     children: [],
   },
@@ -62,6 +66,7 @@ export const routes: readonly RouteDef[] = [
     layout: true,
     redirect: null,
     page: 'home/HomePage',
+    resource: null,
     load: () => import('../pages/home/HomePage'),
     children: [],
   },
@@ -76,6 +81,7 @@ export const routes: readonly RouteDef[] = [
     layout: true,
     redirect: null,
     page: 'personal/PersonalPage',
+    resource: null,
     load: () => import('../pages/personal/PersonalPage'),
     children: [],
   },
@@ -90,6 +96,7 @@ export const routes: readonly RouteDef[] = [
     layout: true,
     redirect: null,
     page: 'group/GroupPage',
+    resource: null,
     load: () => import('../pages/group/GroupPage'),
     children: [
       {
@@ -102,8 +109,9 @@ export const routes: readonly RouteDef[] = [
         hideInBreadcrumb: false,
         layout: true,
         redirect: null,
-        page: 'pending/PendingScreen',
-        load: () => import('../pages/pending/PendingScreen'),
+        page: null,
+        resource: 'aiserver',
+        load: () => import('../resources/ResourceScreen'),
         children: [],
       },
       {
@@ -117,6 +125,7 @@ export const routes: readonly RouteDef[] = [
         layout: true,
         redirect: null,
         page: 'pending/PendingScreen',
+        resource: null,
         load: () => import('../pages/pending/PendingScreen'),
         children: [],
       },
@@ -133,6 +142,7 @@ export const routes: readonly RouteDef[] = [
     layout: true,
     redirect: null,
     page: 'pending/PendingScreen',
+    resource: null,
     load: () => import('../pages/pending/PendingScreen'),
     children: [],
   },
@@ -147,6 +157,7 @@ export const routes: readonly RouteDef[] = [
     layout: true,
     redirect: null,
     page: 'group/GroupPage',
+    resource: null,
     load: () => import('../pages/group/GroupPage'),
     children: [
       {
@@ -160,6 +171,7 @@ export const routes: readonly RouteDef[] = [
         layout: true,
         redirect: null,
         page: 'pending/PendingScreen',
+        resource: null,
         load: () => import('../pages/pending/PendingScreen'),
         children: [],
       },
@@ -174,6 +186,7 @@ export const routes: readonly RouteDef[] = [
         layout: true,
         redirect: null,
         page: 'pending/PendingScreen',
+        resource: null,
         load: () => import('../pages/pending/PendingScreen'),
         children: [],
       },
@@ -188,6 +201,7 @@ export const routes: readonly RouteDef[] = [
         layout: true,
         redirect: null,
         page: 'pending/PendingScreen',
+        resource: null,
         load: () => import('../pages/pending/PendingScreen'),
         children: [],
       },
@@ -204,6 +218,7 @@ export const routes: readonly RouteDef[] = [
     layout: true,
     redirect: null,
     page: 'group/GroupPage',
+    resource: null,
     load: () => import('../pages/group/GroupPage'),
     children: [
       {
@@ -217,6 +232,7 @@ export const routes: readonly RouteDef[] = [
         layout: true,
         redirect: null,
         page: 'pending/PendingScreen',
+        resource: null,
         load: () => import('../pages/pending/PendingScreen'),
         children: [],
       },
@@ -231,6 +247,7 @@ export const routes: readonly RouteDef[] = [
         layout: true,
         redirect: null,
         page: 'pending/PendingScreen',
+        resource: null,
         load: () => import('../pages/pending/PendingScreen'),
         children: [],
       },
@@ -247,6 +264,7 @@ export const routes: readonly RouteDef[] = [
     layout: true,
     redirect: null,
     page: 'group/GroupPage',
+    resource: null,
     load: () => import('../pages/group/GroupPage'),
     children: [
       {
@@ -260,6 +278,7 @@ export const routes: readonly RouteDef[] = [
         layout: true,
         redirect: null,
         page: 'pending/PendingScreen',
+        resource: null,
         load: () => import('../pages/pending/PendingScreen'),
         children: [],
       },
@@ -276,6 +295,7 @@ export const routes: readonly RouteDef[] = [
     layout: true,
     redirect: null,
     page: 'group/GroupPage',
+    resource: null,
     load: () => import('../pages/group/GroupPage'),
     children: [
       {
@@ -289,6 +309,7 @@ export const routes: readonly RouteDef[] = [
         layout: true,
         redirect: null,
         page: 'pending/PendingScreen',
+        resource: null,
         load: () => import('../pages/pending/PendingScreen'),
         children: [],
       },
@@ -303,6 +324,7 @@ export const routes: readonly RouteDef[] = [
         layout: true,
         redirect: null,
         page: 'pending/PendingScreen',
+        resource: null,
         load: () => import('../pages/pending/PendingScreen'),
         children: [],
       },
@@ -317,6 +339,7 @@ export const routes: readonly RouteDef[] = [
         layout: true,
         redirect: null,
         page: 'pending/PendingScreen',
+        resource: null,
         load: () => import('../pages/pending/PendingScreen'),
         children: [],
       },
@@ -333,6 +356,7 @@ export const routes: readonly RouteDef[] = [
     layout: false,
     redirect: null,
     page: 'exception/NotFoundPage',
+    resource: null,
     load: () => import('../pages/exception/NotFoundPage'),
     children: [],
   },

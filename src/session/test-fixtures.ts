@@ -16,6 +16,7 @@ export function routeDef(path: string, fields: Partial<RouteDef> = {}): RouteDef
     layout: true,
     redirect: null,
     page: 'pending/PendingScreen',
+    resource: null,
     load: () => Promise.resolve({ default: () => null }),
     children: [],
     ...fields,

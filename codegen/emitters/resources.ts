@@ -1,0 +1,140 @@
+import { VariableDeclarationKind } from 'ts-morph';
+import type { Inputs } from '../inputs';
+import { literal, stringUnion } from '../literal';
+import type { Manifest } from '../manifest';
+import { resourceContext } from '../resource-context';
+import { widgetNeeds } from '../resource-fields';
+import { resolveResource } from '../resources';
+import { newSourceFile } from './source-file';
+
+const readonlyProperties = (properties: readonly { name: string; type: string; docs?: string[] }[]) =>
+  properties.map((property) => ({ ...property, isReadonly: true }));
+
+/** One descriptor per manifest resource, resolved against openapi.yaml. Expects validated inputs. */
+export function emitResources(inputs: Inputs): string {
+  const manifest = inputs.manifest as Manifest;
+  const entries = manifest.resources ?? [];
+  const context = resourceContext(inputs);
+  const descriptors = entries.map((entry, index) => resolveResource(entry, index, context).descriptor);
+
+  const file = newSourceFile('resources.ts');
+  file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: './access', namedImports: ['AccessKey'] });
+  file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: './settings', namedImports: ['LocalText'] });
+  file.addTypeAlias({ isExported: true, name: 'Widget', type: stringUnion(Object.keys(widgetNeeds)) });
+  file.addInterface({
+    isExported: true,
+    name: 'FieldOption',
+    properties: readonlyProperties([
+      { name: 'value', type: 'string' },
+      { name: 'label', type: 'LocalText' },
+      {
+        name: 'color',
+        type: 'string | null',
+        docs: ['An antd Badge status: success, processing, default, error, warning.'],
+      },
+    ]),
+  });
+  file.addInterface({
+    isExported: true,
+    name: 'FieldDescriptor',
+    properties: readonlyProperties([
+      { name: 'name', type: 'string' },
+      { name: 'label', type: 'LocalText' },
+      { name: 'widget', type: 'Widget' },
+      { name: 'table', type: 'boolean' },
+      { name: 'search', type: 'boolean' },
+      { name: 'form', type: 'boolean' },
+      { name: 'detail', type: 'boolean' },
+      { name: 'type', type: "'string' | 'integer' | 'number' | 'boolean'" },
+      { name: 'required', type: 'boolean', docs: ['Required in the input schema (form).'] },
+      { name: 'nullable', type: 'boolean' },
+      { name: 'minLength', type: 'number | null' },
+      { name: 'maxLength', type: 'number | null' },
+      { name: 'pattern', type: 'string | null' },
+      { name: 'minimum', type: 'number | null' },
+      { name: 'maximum', type: 'number | null' },
+      { name: 'format', type: 'string | null' },
+      {
+        name: 'options',
+        type: 'readonly FieldOption[] | null',
+        docs: ['Enum values in openapi order, labels from the manifest.'],
+      },
+      { name: 'sortable', type: 'boolean' },
+      {
+        name: 'filter',
+        type: "'contains' | 'equals' | null",
+        docs: ["From the list parameter's x-filter."],
+      },
+      { name: 'description', type: 'string | null' },
+    ]),
+  });
+  file.addInterface({
+    isExported: true,
+    name: 'ActionDescriptor',
+    properties: readonlyProperties([
+      { name: 'name', type: 'string' },
+      { name: 'label', type: 'LocalText' },
+      { name: 'method', type: "'post' | 'put' | 'delete'" },
+      { name: 'path', type: 'string' },
+      { name: 'confirm', type: 'LocalText | null' },
+      { name: 'showsSecret', type: 'boolean' },
+    ]),
+  });
+  file.addInterface({
+    isExported: true,
+    name: 'ResourceDescriptor',
+    properties: readonlyProperties([
+      { name: 'name', type: 'string' },
+      { name: 'title', type: 'LocalText' },
+      { name: 'access', type: 'AccessKey' },
+      { name: 'route', type: 'string' },
+      {
+        name: 'paths',
+        type: '{ readonly collection: string; readonly item: string; readonly export: string | null; readonly bulkDelete: string | null }',
+        docs: ["As in openapi.yaml, without the API base path: '/aiservers', '/aiservers/{id}'."],
+      },
+      {
+        name: 'operations',
+        type: '{ readonly list: boolean; readonly get: boolean; readonly create: boolean; readonly update: boolean; readonly delete: boolean; readonly bulkDelete: boolean; readonly export: boolean }',
+      },
+      { name: 'defaultSort', type: 'string | null', docs: ["The sort parameter's default."] },
+      { name: 'pageSizeMax', type: 'number', docs: ["The pageSize parameter's maximum."] },
+      { name: 'fields', type: 'readonly FieldDescriptor[]' },
+      { name: 'actions', type: 'readonly ActionDescriptor[]' },
+    ]),
+  });
+  file.addTypeAlias({
+    isExported: true,
+    name: 'ResourceName',
+    type: stringUnion(entries.map((entry) => entry.name)),
+  });
+  file.addVariableStatement({
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: ['Manifest order.'],
+    declarations: [
+      {
+        name: 'resources',
+        type: 'Readonly<Record<ResourceName, ResourceDescriptor>>',
+        initializer: literal(
+          Object.fromEntries(descriptors.map((descriptor) => [descriptor.name, descriptor])),
+        ),
+      },
+    ],
+  });
+  file.addVariableStatement({
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: ['The resource each resource route shows, by route path.'],
+    declarations: [
+      {
+        name: 'resourceByRoute',
+        type: 'Readonly<Record<string, ResourceName>>',
+        initializer: literal(
+          Object.fromEntries(descriptors.map((descriptor) => [descriptor.route, descriptor.name])),
+        ),
+      },
+    ],
+  });
+  return file.getFullText();
+}

@@ -1,0 +1,28 @@
+import type { Inputs } from './inputs';
+import type { Manifest } from './manifest';
+import { isObject } from './openapi-doc';
+import type { ResolveContext } from './resources';
+
+/** Route path per resource name; reads the route tree defensively, as validation may run on a bad one. */
+function resourceRoutes(routes: unknown): [string, string][] {
+  if (!Array.isArray(routes)) return [];
+  return routes.flatMap((route): [string, string][] => {
+    if (!isObject(route)) return [];
+    const own: [string, string][] =
+      typeof route.resource === 'string' && typeof route.path === 'string'
+        ? [[route.resource, route.path]]
+        : [];
+    return [...own, ...resourceRoutes(route.children)];
+  });
+}
+
+/** What resolving a resource looks up beside openapi.yaml: the declared keys and the routes. */
+export function resourceContext(inputs: Pick<Inputs, 'manifest' | 'openapi'>): ResolveContext {
+  const manifest = inputs.manifest as Partial<Manifest>;
+  const keys = Array.isArray(manifest.accessKeys) ? manifest.accessKeys : [];
+  return {
+    openapi: inputs.openapi,
+    declaredKeys: new Set(keys.flatMap((entry) => (isObject(entry) ? [String(entry.key)] : []))),
+    routeOf: new Map(resourceRoutes(manifest.routes)),
+  };
+}

@@ -1,0 +1,232 @@
+import { shown, type Segment } from './diagnostics';
+import type { LocalText, ResourceFieldEntry } from './manifest';
+import { deref, queryParameter, type OperationInfo } from './openapi-doc';
+import {
+  describe,
+  factsOf,
+  isNumeric,
+  numberOrNull,
+  propertyFacts,
+  stringOrNull,
+  type Facts,
+  type NamedSchema,
+} from './schema-facts';
+
+// One manifest field resolved against the resource's row, input and list schemas.
+
+export type FieldType = 'string' | 'integer' | 'number' | 'boolean';
+export type Filter = 'contains' | 'equals';
+
+export interface FieldOption {
+  readonly value: string;
+  readonly label: LocalText;
+  readonly color: string | null;
+}
+
+export interface FieldDescriptor {
+  readonly name: string;
+  readonly label: LocalText;
+  readonly widget: string;
+  readonly table: boolean;
+  readonly search: boolean;
+  readonly form: boolean;
+  readonly detail: boolean;
+  readonly type: FieldType;
+  readonly required: boolean;
+  readonly nullable: boolean;
+  readonly minLength: number | null;
+  readonly maxLength: number | null;
+  readonly pattern: string | null;
+  readonly minimum: number | null;
+  readonly maximum: number | null;
+  readonly format: string | null;
+  readonly options: readonly FieldOption[] | null;
+  readonly sortable: boolean;
+  readonly filter: Filter | null;
+  readonly description: string | null;
+}
+
+/** What a widget draws, and so the openapi type it needs. The schema's widget enum lists these keys. */
+interface WidgetRule {
+  readonly needs: string;
+  readonly fits: (facts: Facts) => boolean;
+}
+const plainString: WidgetRule = {
+  needs: 'a string without enum',
+  fits: (s) => s.type === 'string' && s.enum === null,
+};
+const stringEnum: WidgetRule = {
+  needs: 'a string enum',
+  fits: (s) => s.type === 'string' && s.enum !== null,
+};
+
+export const widgetNeeds = {
+  text: plainString,
+  textarea: plainString,
+  password: plainString,
+  number: { needs: 'an integer or a number', fits: (s: Facts) => isNumeric(s) && s.enum === null },
+  select: stringEnum,
+  status: stringEnum,
+  datetime: {
+    needs: 'a string of format date-time',
+    fits: (s: Facts) => s.type === 'string' && s.format === 'date-time',
+  },
+  percent: {
+    needs: 'a number from 0 to 100',
+    fits: (s: Facts) => isNumeric(s) && s.minimum === 0 && s.maximum === 100,
+  },
+  ip: { needs: 'a string of format ipv4', fits: (s: Facts) => s.type === 'string' && s.format === 'ipv4' },
+  switch: { needs: 'a boolean', fits: (s: Facts) => s.type === 'boolean' },
+} as const satisfies Record<string, WidgetRule>;
+
+const fieldTypes: readonly string[] = ['string', 'integer', 'number', 'boolean'] satisfies FieldType[];
+const filters: readonly string[] = ['contains', 'equals'] satisfies Filter[];
+
+/** Reports a problem at a pointer below the entry being resolved. */
+export type Report = (at: readonly Segment[], message: string) => void;
+
+export interface FieldContext {
+  readonly report: Report;
+  readonly openapi: unknown;
+  readonly row: NamedSchema | null;
+  readonly input: NamedSchema | null;
+  readonly list: OperationInfo | undefined;
+  readonly exporter: OperationInfo | undefined;
+  readonly sortValues: readonly string[];
+}
+
+export function resolveField(field: ResourceFieldEntry, context: FieldContext): FieldDescriptor {
+  const { report, openapi, row, input, list } = context;
+  const shows = (place: ResourceFieldEntry['show'][number]): boolean => field.show.includes(place);
+  const [table, search, form, detail] = [shows('table'), shows('search'), shows('form'), shows('detail')];
+
+  const rowFacts = row === null ? null : propertyFacts(openapi, row, field.name);
+  if ((table || detail) && row !== null && rowFacts === null)
+    report(['name'], `not a property of ${row.name}`);
+
+  const inputFacts = input === null ? null : propertyFacts(openapi, input, field.name);
+  if (form && input === null)
+    report(['show'], 'shown in the form, but the resource has no create or update operation');
+  if (form && input !== null && inputFacts === null) {
+    report(['name'], `not a property of ${input.name}, the create and update body`);
+  }
+
+  let filter: Filter | null = null;
+  let searchFacts: Facts | null = null;
+  if (search && list !== undefined) {
+    const parameter = queryParameter(openapi, list, field.name);
+    const how = parameter?.['x-filter'];
+    if (parameter === null)
+      report(['show'], `shown in search, but ${list.id} has no query parameter ${shown(field.name)}`);
+    else if (typeof how !== 'string' || !filters.includes(how)) {
+      report(
+        ['show'],
+        `query parameter ${shown(field.name)} of ${list.id} needs x-filter contains or equals, not ${shown(how)}`,
+      );
+    } else {
+      filter = how as Filter;
+      searchFacts = factsOf(`query parameter ${field.name} of ${list.id}`, deref(openapi, parameter.schema));
+    }
+    const exporter = context.exporter;
+    if (
+      parameter !== null &&
+      exporter !== undefined &&
+      queryParameter(openapi, exporter, field.name) === null
+    ) {
+      report(
+        ['show'],
+        `shown in search, but ${exporter.id} has no query parameter ${shown(field.name)}, so the export would not filter by it`,
+      );
+    }
+  }
+
+  // The form's schema rules the field's rules; otherwise what a row holds; a search-only field has
+  // its parameter. Where that schema is missing (reported above) the widget is not checked.
+  const primary = form ? inputFacts : table || detail ? rowFacts : searchFacts;
+  if (rowFacts !== null && inputFacts !== null && rowFacts.type !== inputFacts.type) {
+    report(
+      ['name'],
+      `${inputFacts.where} is ${describe(inputFacts)} but ${rowFacts.where} is ${describe(rowFacts)}`,
+    );
+  }
+  const facts = primary ?? factsOf('', {});
+  if (primary !== null) checkWidget(field, primary, report);
+  const options = primary === null ? null : fieldOptions(field, primary, report);
+
+  const requiredInput =
+    form && input !== null && Array.isArray(input.schema.required) ? input.schema.required : [];
+  const description = stringOrNull(facts.schema.description) ?? stringOrNull(rowFacts?.schema.description);
+  return {
+    name: field.name,
+    label: field.label,
+    widget: field.widget,
+    table,
+    search,
+    form,
+    detail,
+    type: (fieldTypes.includes(facts.type ?? '') ? facts.type : 'string') as FieldType,
+    required: requiredInput.includes(field.name),
+    nullable: (rowFacts ?? facts).nullable,
+    minLength: numberOrNull(facts.schema.minLength),
+    maxLength: numberOrNull(facts.schema.maxLength),
+    pattern: stringOrNull(facts.schema.pattern),
+    minimum: facts.minimum,
+    maximum: facts.maximum,
+    format: facts.format,
+    options,
+    sortable: context.sortValues.includes(field.name),
+    filter,
+    // Block-style YAML descriptions end in a newline that no screen wants to show.
+    description: description?.trim() ?? null,
+  };
+}
+
+function checkWidget(field: ResourceFieldEntry, facts: Facts, report: Report): void {
+  if (facts.type === null || !fieldTypes.includes(facts.type)) {
+    report(
+      ['name'],
+      `${facts.where} is ${describe(facts)}; a field must be a string, integer, number or boolean`,
+    );
+    return;
+  }
+  const rule = (widgetNeeds as Record<string, WidgetRule | undefined>)[field.widget];
+  if (rule !== undefined && !rule.fits(facts)) {
+    report(
+      ['widget'],
+      `widget ${shown(field.widget)} needs ${rule.needs}, but ${facts.where} is ${describe(facts)}`,
+    );
+  }
+}
+
+/** The enum's values in openapi order with their manifest labels; every value needs one. */
+function fieldOptions(field: ResourceFieldEntry, facts: Facts, report: Report): FieldOption[] | null {
+  const labels = field.options ?? {};
+  if (facts.enum === null) {
+    if (field.options !== undefined) report(['options'], `has options, but ${facts.where} is not an enum`);
+    return null;
+  }
+  const values = facts.enum.map(String);
+  const unlabelled = values.filter((value) => labels[value] === undefined);
+  if (unlabelled.length > 0) {
+    report(
+      field.options === undefined ? [] : ['options'],
+      `no option label for ${unlabelled.map(shown).join(', ')} (values of ${facts.where})`,
+    );
+  }
+  for (const value of Object.keys(labels)) {
+    if (!values.includes(value)) {
+      report(
+        ['options', value],
+        `${shown(value)} is not a value of ${facts.where} (${values.map(shown).join(', ')})`,
+      );
+    }
+  }
+  return values.map((value) => {
+    const option = labels[value];
+    return {
+      value,
+      label: { zh: option?.zh ?? value, en: option?.en ?? value },
+      color: option?.color ?? null,
+    };
+  });
+}

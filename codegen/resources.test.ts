@@ -1,0 +1,396 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inputFiles, loadInputs, type Inputs } from './inputs';
+import { resourceContext } from './resource-context';
+import { widgetNeeds } from './resource-fields';
+import { resolveResource } from './resources';
+import { makeTempRepo, messages, messagesAfter, repoRoot, type Json } from './test-support';
+import type { Manifest } from './manifest';
+
+let repo: ReturnType<typeof makeTempRepo>;
+let good: Inputs;
+
+beforeAll(() => {
+  repo = makeTempRepo();
+  good = loadInputs(repo.rootDir);
+});
+afterAll(() => repo.cleanup());
+
+const at = 'manifest/console.json#/resources/0';
+const aiserverRoute = 'manifest/console.json#/routes/4/children/0';
+
+function afterManifestEdit(change: (manifest: Json) => void): string[] {
+  return messagesAfter(good, { manifest: change });
+}
+
+function afterOpenapiEdit(change: (openapi: Json) => void): string[] {
+  return messagesAfter(good, { openapi: change });
+}
+
+/** A manifest field of the AI server resource, by name. */
+function field(manifest: Json, name: string): Json {
+  return manifest.resources[0].fields.find((candidate: Json) => candidate.name === name);
+}
+
+/** An inline query parameter of an openapi.yaml operation, by name. */
+function queryParameter(openapi: Json, path: string, name: string): Json {
+  return openapi.paths[path].get.parameters.find((candidate: Json) => candidate.name === name);
+}
+
+describe('resource resolution', () => {
+  it('accepts the repo manifest and openapi.yaml', () => {
+    expect(messages(good)).toEqual([]);
+  });
+
+  it('lists the same widgets in the schema as codegen knows how to check', () => {
+    const schema = JSON.parse(readFileSync(join(repoRoot, inputFiles.schema), 'utf8')) as Json;
+    expect(schema.$defs.resourceField.properties.widget.enum).toEqual(Object.keys(widgetNeeds));
+  });
+
+  it('describes the AI server from openapi.yaml with the manifest labels', () => {
+    const manifest = good.manifest as Manifest;
+    const [entry] = manifest.resources ?? [];
+    if (entry === undefined) throw new Error('the repo manifest has no resource');
+    const { descriptor, problems } = resolveResource(entry, 0, resourceContext(good));
+    expect(problems).toEqual([]);
+    expect(descriptor).toMatchObject({
+      name: 'aiserver',
+      route: '/equipment/aiserver',
+      paths: {
+        collection: '/aiservers',
+        item: '/aiservers/{id}',
+        export: '/aiservers/export',
+        bulkDelete: '/aiservers/bulk-delete',
+      },
+      defaultSort: '-createdAt',
+      pageSizeMax: 100,
+      actions: [{ name: 'rotateKey', method: 'post', path: '/aiservers/{id}/ingest-key', showsSecret: true }],
+    });
+    const byName = new Map(descriptor.fields.map((candidate) => [candidate.name, candidate]));
+    expect(byName.get('name')).toMatchObject({
+      type: 'string',
+      required: true,
+      minLength: 1,
+      maxLength: 64,
+      sortable: true,
+      filter: 'contains',
+    });
+    expect(byName.get('ip')).toMatchObject({ widget: 'ip', format: 'ipv4', required: true });
+    expect(byName.get('hardwareModel')).toMatchObject({ required: false, maxLength: 64, filter: null });
+    expect(byName.get('status')).toMatchObject({
+      form: false,
+      filter: 'equals',
+      options: [
+        { value: 'online', label: { zh: '在线', en: 'Online' }, color: 'success' },
+        { value: 'offline', label: { zh: '离线', en: 'Offline' }, color: 'default' },
+      ],
+    });
+    expect(byName.get('acceleratorType')?.options?.map((option) => option.value)).toEqual([
+      'NPU',
+      'GPU',
+      'CPU',
+    ]);
+    expect(byName.get('cpuLoad')).toMatchObject({ type: 'number', nullable: true, minimum: 0, maximum: 100 });
+    expect(byName.get('lastHeartbeatAt')).toMatchObject({ nullable: true, format: 'date-time' });
+  });
+
+  describe('operations', () => {
+    it('rejects an unknown operationId', () => {
+      expect(afterManifestEdit((m) => (m.resources[0].operations.get = 'getNope'))).toEqual([
+        `${at}/operations/get: unknown operationId "getNope" (not in openapi.yaml)`,
+      ]);
+    });
+
+    it('rejects an operation whose method or path does not fit its role', () => {
+      expect(afterManifestEdit((m) => (m.resources[0].operations.create = 'updateAiServer'))).toEqual([
+        `${at}/operations/create: updateAiServer is PUT /aiservers/{id}; the create operation must be POST /aiservers`,
+      ]);
+    });
+
+    it('rejects an operation guarded by another access key than the resource', () => {
+      expect(afterOpenapiEdit((o) => (o.paths['/aiservers/{id}'].get['x-access'] = 'KEY.DEVICE'))).toEqual([
+        `${at}/operations/get: getAiServer has x-access "KEY.DEVICE", not the resource's access "KEY.DEVICE.AISERVER"`,
+      ]);
+    });
+
+    it('rejects a route whose access is not the resource access', () => {
+      expect(afterManifestEdit((m) => (m.routes[4].children[0].access = 'KEY.DEVICE'))).toEqual([
+        `${aiserverRoute}/access: must be "KEY.DEVICE.AISERVER", the access of resource "aiserver", not "KEY.DEVICE"`,
+      ]);
+    });
+
+    it('rejects a resource access key the manifest does not declare', () => {
+      const found = afterManifestEdit((m) => (m.resources[0].access = 'KEY.NOPE'));
+      expect(found[0]).toBe(
+        `${aiserverRoute}/access: must be "KEY.NOPE", the access of resource "aiserver", not "KEY.DEVICE.AISERVER"`,
+      );
+      expect(found[1]).toBe(`${at}/access: undeclared access key "KEY.NOPE" (not in accessKeys)`);
+      // …and then every operation and the action, each guarded by another key.
+      expect(found.slice(2)).toHaveLength(8);
+    });
+
+    it('rejects a list operation without a pageSize maximum', () => {
+      expect(afterOpenapiEdit((o) => delete o.components.parameters.PageSize.schema.maximum)).toEqual([
+        `${at}/operations/list: listAiServers has no pageSize query parameter with a maximum`,
+      ]);
+    });
+
+    it('rejects a sort value that is not a property of the row schema', () => {
+      expect(
+        afterOpenapiEdit((o) => o.components.parameters.AiServerSort.schema.enum.push('rank', '-rank')),
+      ).toEqual([
+        `${at}/operations/list: listAiServers sorts by "rank", "-rank", not properties of AiServer`,
+      ]);
+    });
+
+    it('rejects an export that sorts otherwise than the list', () => {
+      expect(
+        afterOpenapiEdit((o) => {
+          const parameters: Json[] = o.paths['/aiservers/export'].get.parameters;
+          parameters[0] = { name: 'sort', in: 'query', schema: { type: 'string', enum: ['name'] } };
+        }),
+      ).toEqual([
+        `${at}/operations/export: exportAiServers must take the sort values of listAiServers, in the same order`,
+      ]);
+    });
+
+    it('rejects create and update taking different bodies', () => {
+      expect(
+        afterOpenapiEdit(
+          (o) =>
+            (o.paths['/aiservers/{id}'].put.requestBody.content['application/json'].schema.$ref =
+              '#/components/schemas/IdList'),
+        ),
+      ).toEqual([
+        `${at}/operations/update: updateAiServer takes IdList but createAiServer takes AiServerInput; the form needs one input schema`,
+      ]);
+    });
+
+    it('rejects an unknown row schema', () => {
+      expect(afterManifestEdit((m) => (m.resources[0].schema = 'AiServr'))).toEqual([
+        `${at}/schema: unknown schema "AiServr" (not in openapi.yaml components.schemas)`,
+      ]);
+    });
+  });
+
+  describe('fields', () => {
+    it('rejects a table or detail field the row schema does not have', () => {
+      expect(
+        afterManifestEdit((m) =>
+          m.resources[0].fields.push({
+            name: 'rack',
+            label: { zh: '机柜', en: 'Rack' },
+            show: ['detail'],
+            widget: 'text',
+          }),
+        ),
+      ).toEqual([`${at}/fields/18/name: field "rack": not a property of AiServer`]);
+    });
+
+    it('rejects a form field the input schema does not have', () => {
+      expect(afterManifestEdit((m) => field(m, 'status').show.push('form'))).toEqual([
+        `${at}/fields/5/name: field "status": not a property of AiServerInput, the create and update body`,
+      ]);
+    });
+
+    it('rejects form fields when there is neither create nor update', () => {
+      const found = afterManifestEdit((m) => {
+        delete m.resources[0].operations.create;
+        delete m.resources[0].operations.update;
+      });
+      expect(found[0]).toBe(
+        `${at}/fields/1/show: field "name": shown in the form, but the resource has no create or update operation`,
+      );
+      expect(found).toHaveLength(9);
+    });
+
+    it('rejects a search field the list operation has no query parameter for', () => {
+      expect(afterManifestEdit((m) => field(m, 'port').show.push('search'))).toEqual([
+        `${at}/fields/4/show: field "port": shown in search, but listAiServers has no query parameter "port"`,
+      ]);
+    });
+
+    it('rejects a search parameter without x-filter', () => {
+      expect(afterOpenapiEdit((o) => delete queryParameter(o, '/aiservers', 'name')['x-filter'])).toEqual([
+        `${at}/fields/1/show: field "name": query parameter "name" of listAiServers needs x-filter contains or equals, not nothing`,
+      ]);
+    });
+
+    it('rejects a search field the export would ignore', () => {
+      expect(
+        afterOpenapiEdit((o) => {
+          const parameters: Json[] = o.paths['/aiservers/export'].get.parameters;
+          parameters.splice(parameters.indexOf(queryParameter(o, '/aiservers/export', 'location')), 1);
+        }),
+      ).toEqual([
+        `${at}/fields/14/show: field "location": shown in search, but exportAiServers has no query parameter "location", so the export would not filter by it`,
+      ]);
+    });
+
+    it('rejects a field whose type differs between the row and the input schema', () => {
+      expect(
+        afterOpenapiEdit((o) => (o.components.schemas.AiServer.properties.port.type = 'string')),
+      ).toEqual([
+        `${at}/fields/4/name: field "port": AiServerInput.port is an integer from 1 to 65535 but AiServer.port is a string`,
+      ]);
+    });
+
+    it('rejects a field that is not a string, integer, number or boolean', () => {
+      expect(
+        afterOpenapiEdit(
+          (o) => (o.components.schemas.AiServer.properties.cameraCount = { type: 'array', items: {} }),
+        ),
+      ).toEqual([
+        `${at}/fields/8/name: field "cameraCount": AiServer.cameraCount is an array; a field must be a string, integer, number or boolean`,
+      ]);
+    });
+
+    it('rejects every widget that does not fit its type, naming the field', () => {
+      expect(
+        afterManifestEdit((m) => {
+          field(m, 'cpuLoad').widget = 'datetime';
+          field(m, 'name').widget = 'number';
+          field(m, 'port').widget = 'percent';
+          field(m, 'serialNumber').widget = 'ip';
+          field(m, 'createdAt').widget = 'switch';
+          field(m, 'channelCapacity').widget = 'textarea';
+        }),
+      ).toEqual([
+        `${at}/fields/1/widget: field "name": widget "number" needs an integer or a number, but AiServerInput.name is a string`,
+        `${at}/fields/2/widget: field "serialNumber": widget "ip" needs a string of format ipv4, but AiServerInput.serialNumber is a string`,
+        `${at}/fields/4/widget: field "port": widget "percent" needs a number from 0 to 100, but AiServerInput.port is an integer from 1 to 65535`,
+        `${at}/fields/7/widget: field "channelCapacity": widget "textarea" needs a string without enum, but AiServerInput.channelCapacity is an integer from 1 to 256`,
+        `${at}/fields/9/widget: field "cpuLoad": widget "datetime" needs a string of format date-time, but AiServer.cpuLoad is a nullable number from 0 to 100`,
+        `${at}/fields/16/widget: field "createdAt": widget "switch" needs a boolean, but AiServer.createdAt is a string of format date-time`,
+      ]);
+    });
+
+    it('rejects a plain text widget on an enum, and a select on a plain string', () => {
+      expect(
+        afterManifestEdit((m) => {
+          field(m, 'status').widget = 'text';
+          field(m, 'location').widget = 'select';
+        }),
+      ).toEqual([
+        `${at}/fields/5/widget: field "status": widget "text" needs a string without enum, but AiServer.status is a string enum`,
+        `${at}/fields/14/widget: field "location": widget "select" needs a string enum, but AiServerInput.location is a string`,
+      ]);
+    });
+
+    it('rejects an enum value without an option label', () => {
+      expect(afterManifestEdit((m) => delete field(m, 'status').options.offline)).toEqual([
+        `${at}/fields/5/options: field "status": no option label for "offline" (values of AiServer.status)`,
+      ]);
+    });
+
+    it('rejects an enum field without options', () => {
+      expect(afterManifestEdit((m) => delete field(m, 'acceleratorType').options)).toEqual([
+        `${at}/fields/6: field "acceleratorType": no option label for "NPU", "GPU", "CPU" (values of AiServerInput.acceleratorType)`,
+      ]);
+    });
+
+    it('rejects an option for a value the enum does not have', () => {
+      expect(
+        afterManifestEdit(
+          (m) => (field(m, 'status').options.busy = { zh: '忙碌', en: 'Busy', color: 'warning' }),
+        ),
+      ).toEqual([
+        `${at}/fields/5/options/busy: field "status": "busy" is not a value of AiServer.status ("online", "offline")`,
+      ]);
+    });
+
+    it('rejects options on a field that is not an enum', () => {
+      expect(afterManifestEdit((m) => (field(m, 'name').options = { a: { zh: '甲', en: 'A' } }))).toEqual([
+        `${at}/fields/1/options: field "name": has options, but AiServerInput.name is not an enum`,
+      ]);
+    });
+
+    it('rejects a duplicate field', () => {
+      expect(afterManifestEdit((m) => (field(m, 'serialNumber').name = 'name'))).toEqual([
+        `${at}/fields/2/name: duplicate field "name" (first at /resources/0/fields/1/name)`,
+      ]);
+    });
+  });
+
+  describe('actions', () => {
+    it('rejects an unknown action operation', () => {
+      expect(afterManifestEdit((m) => (m.resources[0].actions[0].operation = 'rotateNope'))).toEqual([
+        `${at}/actions/0/operation: unknown operationId "rotateNope" (not in openapi.yaml)`,
+      ]);
+    });
+
+    it('rejects an action that only reads', () => {
+      expect(afterManifestEdit((m) => (m.resources[0].actions[0].operation = 'getAiServer'))).toEqual([
+        `${at}/actions/0/operation: getAiServer is GET /aiservers/{id}; an action must be POST, PUT or DELETE`,
+      ]);
+    });
+  });
+
+  describe('routes', () => {
+    it('rejects a route naming an undeclared resource, and a resource without a route', () => {
+      expect(afterManifestEdit((m) => (m.routes[4].children[0].resource = 'camera'))).toEqual([
+        `${at}/name: resource "aiserver" has no route (no route has "resource": "aiserver")`,
+        `${aiserverRoute}/resource: unknown resource "camera" (not in resources)`,
+      ]);
+    });
+
+    it('rejects a second route for one resource', () => {
+      expect(
+        afterManifestEdit((m) => {
+          const camera = m.routes[4].children[1];
+          delete camera.page;
+          camera.resource = 'aiserver';
+          camera.access = 'KEY.DEVICE.AISERVER';
+        }),
+      ).toEqual([
+        'manifest/console.json#/routes/4/children/1/resource: duplicate route of resource "aiserver" (first at /routes/4/children/0/resource)',
+      ]);
+    });
+
+    it('rejects a resource route while the resource screen file does not exist', () => {
+      expect(messages({ ...good, hasResourceScreen: false })).toEqual([
+        `${aiserverRoute}/resource: resource screen src/resources/ResourceScreen.tsx does not exist`,
+      ]);
+    });
+
+    it('rejects a route with both a page and a resource', () => {
+      expect(afterManifestEdit((m) => (m.routes[4].children[0].page = 'pending/PendingScreen'))).toEqual([
+        `${aiserverRoute}: matches none of the allowed forms: with "redirect" without "page" or "children" or "resource"; with "page" without "redirect" or "resource"; with "resource" without "redirect" or "page" or "children"`,
+      ]);
+    });
+  });
+
+  it('reports every resource problem of every kind in one run', () => {
+    expect(
+      messagesAfter(good, {
+        manifest: (m) => {
+          m.resources[0].operations.export = 'exportNope';
+          field(m, 'cpuLoad').widget = 'text';
+          delete field(m, 'status').options.online;
+          m.routes[4].children[0].access = 'KEY.DEVICE';
+        },
+        openapi: (o) => (o.paths['/aiservers/{id}'].delete['x-access'] = 'KEY.DEVICE'),
+      }),
+    ).toEqual([
+      `${aiserverRoute}/access: must be "KEY.DEVICE.AISERVER", the access of resource "aiserver", not "KEY.DEVICE"`,
+      `${at}/operations/delete: deleteAiServer has x-access "KEY.DEVICE", not the resource's access "KEY.DEVICE.AISERVER"`,
+      `${at}/operations/export: unknown operationId "exportNope" (not in openapi.yaml)`,
+      `${at}/fields/5/options: field "status": no option label for "online" (values of AiServer.status)`,
+      `${at}/fields/9/widget: field "cpuLoad": widget "text" needs a string without enum, but AiServer.cpuLoad is a nullable number from 0 to 100`,
+    ]);
+  });
+
+  it('skips the openapi.yaml checks of a resource the schema rejects, and reports the rest', () => {
+    expect(
+      afterManifestEdit((m) => {
+        field(m, 'name').show = ['grid'];
+        field(m, 'port').widget = 'slider';
+        m.resources[0].operations.get = 'getNope';
+      }),
+    ).toEqual([
+      `${at}/fields/1/show/0: "grid" is not one of "table", "search", "form", "detail"`,
+      `${at}/fields/4/widget: "slider" is not one of "text", "textarea", "password", "number", "select", "status", "datetime", "percent", "ip", "switch"`,
+    ]);
+  });
+});

@@ -1,0 +1,305 @@
+import { pointerOf, shown, type Diagnostic, type Segment } from './diagnostics';
+import { inputFiles } from './inputs';
+import type { LocalText, OperationRole, ResourceActionEntry, ResourceEntry } from './manifest';
+import {
+  componentSchemas,
+  deref,
+  isObject,
+  operationsById,
+  queryParameter,
+  requestBodySchema,
+  schemaRefName,
+  type JsonObject,
+  type OperationInfo,
+} from './openapi-doc';
+import { resolveField, type FieldDescriptor, type Report } from './resource-fields';
+import { numberOrNull, stringOrNull, type NamedSchema } from './schema-facts';
+
+// A manifest resource resolved against openapi.yaml: the descriptor the console gets and every
+// problem found on the way. Validation reports the problems; emit writes the descriptor.
+
+export interface ActionDescriptor {
+  readonly name: string;
+  readonly label: LocalText;
+  readonly method: string;
+  readonly path: string;
+  readonly confirm: LocalText | null;
+  readonly showsSecret: boolean;
+}
+
+export interface ResourceDescriptor {
+  readonly name: string;
+  readonly title: LocalText;
+  readonly access: string;
+  readonly route: string;
+  readonly paths: {
+    readonly collection: string;
+    readonly item: string;
+    readonly export: string | null;
+    readonly bulkDelete: string | null;
+  };
+  readonly operations: Readonly<Record<OperationRole, boolean>>;
+  readonly defaultSort: string | null;
+  readonly pageSizeMax: number;
+  readonly fields: readonly FieldDescriptor[];
+  readonly actions: readonly ActionDescriptor[];
+}
+
+/** What the role of an operation asks of its method and path. */
+const roleRules: Record<OperationRole, { methods: readonly string[]; path: 'collection' | 'item' | null }> = {
+  list: { methods: ['get'], path: null },
+  get: { methods: ['get'], path: null },
+  create: { methods: ['post'], path: 'collection' },
+  update: { methods: ['put', 'patch'], path: 'item' },
+  delete: { methods: ['delete'], path: 'item' },
+  bulkDelete: { methods: ['post', 'delete'], path: null },
+  export: { methods: ['get'], path: null },
+};
+const actionMethods = ['post', 'put', 'delete'];
+
+interface Resolution {
+  readonly descriptor: ResourceDescriptor;
+  readonly problems: readonly Diagnostic[];
+}
+
+export interface ResolveContext {
+  readonly openapi: unknown;
+  readonly declaredKeys: ReadonlySet<string>;
+  /** Route path per resource name, from the manifest's routes. */
+  readonly routeOf: ReadonlyMap<string, string>;
+}
+
+type Operations = Partial<Record<OperationRole, OperationInfo>>;
+
+/** Resolves one manifest resource (at resources/<index>) against openapi.yaml. */
+export function resolveResource(entry: ResourceEntry, index: number, context: ResolveContext): Resolution {
+  const { openapi } = context;
+  const problems: Diagnostic[] = [];
+  const report: Report = (at, message) => {
+    problems.push({ file: inputFiles.manifest, pointer: pointerOf('resources', index, ...at), message });
+  };
+  if (!context.declaredKeys.has(entry.access)) {
+    report(['access'], `undeclared access key ${shown(entry.access)} (not in accessKeys)`);
+  }
+  const byId = operationsById(openapi);
+  const operations = resolveOperations(entry, byId, report);
+  const rowSchema = componentSchemas(openapi)[entry.schema];
+  const row = isObject(rowSchema) ? { name: entry.schema, schema: deref(openapi, rowSchema) } : null;
+  if (row === null) {
+    report(['schema'], `unknown schema ${shown(entry.schema)} (not in openapi.yaml components.schemas)`);
+  }
+  const listing = resolveListing(openapi, operations, row, report);
+  const shared = {
+    openapi,
+    row,
+    input: inputSchema(openapi, operations, report),
+    list: operations.list,
+    exporter: operations.export,
+    sortValues: listing.sortValues,
+  };
+  const fields = entry.fields.map((field, position) =>
+    resolveField(field, {
+      ...shared,
+      report: (at, message) => report(['fields', position, ...at], `field ${shown(field.name)}: ${message}`),
+    }),
+  );
+  reportDuplicateNames(entry.fields, 'fields', 'field', report, index);
+  reportDuplicateNames(entry.actions ?? [], 'actions', 'action', report, index);
+
+  return {
+    problems,
+    descriptor: {
+      name: entry.name,
+      title: entry.title,
+      access: entry.access,
+      route: context.routeOf.get(entry.name) ?? '',
+      paths: {
+        collection: operations.list?.path ?? '',
+        item: operations.get?.path ?? '',
+        export: operations.export?.path ?? null,
+        bulkDelete: operations.bulkDelete?.path ?? null,
+      },
+      operations: {
+        list: operations.list !== undefined,
+        get: operations.get !== undefined,
+        create: operations.create !== undefined,
+        update: operations.update !== undefined,
+        delete: operations.delete !== undefined,
+        bulkDelete: operations.bulkDelete !== undefined,
+        export: operations.export !== undefined,
+      },
+      defaultSort: listing.defaultSort,
+      pageSizeMax: listing.pageSizeMax ?? 0,
+      fields,
+      actions: resolveActions(entry, byId, report),
+    },
+  };
+}
+
+function checkAccess(
+  entry: ResourceEntry,
+  info: OperationInfo,
+  at: readonly Segment[],
+  report: Report,
+): void {
+  const xAccess = info.operation['x-access'];
+  if (xAccess !== entry.access) {
+    report(at, `${info.id} has x-access ${shown(xAccess)}, not the resource's access ${shown(entry.access)}`);
+  }
+}
+
+/** The operations by role, each known, guarded by the resource's key, and of its role's method and path. */
+function resolveOperations(
+  entry: ResourceEntry,
+  byId: ReadonlyMap<string, OperationInfo>,
+  report: Report,
+): Operations {
+  const operations: Operations = {};
+  for (const [role, id] of Object.entries(entry.operations) as [OperationRole, string][]) {
+    const info = byId.get(id);
+    if (info === undefined) {
+      report(['operations', role], `unknown operationId ${shown(id)} (not in openapi.yaml)`);
+    } else {
+      operations[role] = info;
+      checkAccess(entry, info, ['operations', role], report);
+    }
+  }
+  const collection = operations.list?.path ?? '';
+  const item = operations.get?.path ?? '';
+  for (const [role, info] of Object.entries(operations) as [OperationRole, OperationInfo][]) {
+    const rule = roleRules[role];
+    // An unknown list or get operation is reported already; no path to hold the others to then.
+    const wanted = rule.path === 'collection' ? collection : rule.path === 'item' ? item : '';
+    const path = wanted === '' ? info.path : wanted;
+    if (!rule.methods.includes(info.method) || info.path !== path) {
+      const expected = `${rule.methods.map((method) => method.toUpperCase()).join(' or ')} ${path}`;
+      report(
+        ['operations', role],
+        `${info.id} is ${info.method.toUpperCase()} ${info.path}; the ${role} operation must be ${expected}`,
+      );
+    }
+  }
+  return operations;
+}
+
+/** Sort and paging of the list operation; the export must sort the same way. */
+function resolveListing(
+  openapi: unknown,
+  operations: Operations,
+  row: NamedSchema | null,
+  report: Report,
+): { sortValues: string[]; defaultSort: string | null; pageSizeMax: number | null } {
+  const list = operations.list;
+  const sortSchema = sortSchemaOf(openapi, list);
+  const sortValues = Array.isArray(sortSchema.enum) ? sortSchema.enum.map(String) : [];
+  const pageSizeMax =
+    list === undefined
+      ? null
+      : numberOrNull(deref(openapi, queryParameter(openapi, list, 'pageSize')?.schema).maximum);
+  if (list === undefined) return { sortValues, defaultSort: null, pageSizeMax };
+  if (pageSizeMax === null) {
+    report(['operations', 'list'], `${list.id} has no pageSize query parameter with a maximum`);
+  }
+  const rowProperties = row !== null && isObject(row.schema.properties) ? row.schema.properties : null;
+  const unsortable = sortValues.filter(
+    (value) => rowProperties !== null && !(value.replace(/^-/, '') in rowProperties),
+  );
+  if (row !== null && unsortable.length > 0) {
+    report(
+      ['operations', 'list'],
+      `${list.id} sorts by ${unsortable.map(shown).join(', ')}, not properties of ${row.name}`,
+    );
+  }
+  const exporter = operations.export;
+  if (exporter !== undefined) {
+    const exportSort = sortSchemaOf(openapi, exporter).enum;
+    if (JSON.stringify(exportSort ?? []) !== JSON.stringify(sortValues)) {
+      report(
+        ['operations', 'export'],
+        `${exporter.id} must take the sort values of ${list.id}, in the same order`,
+      );
+    }
+  }
+  return { sortValues, defaultSort: stringOrNull(sortSchema.default), pageSizeMax };
+}
+
+function resolveActions(
+  entry: ResourceEntry,
+  byId: ReadonlyMap<string, OperationInfo>,
+  report: Report,
+): ActionDescriptor[] {
+  return (entry.actions ?? []).flatMap((action, position): ActionDescriptor[] => {
+    const info = byId.get(action.operation);
+    const at = ['actions', position, 'operation'];
+    if (info === undefined) {
+      report(at, `unknown operationId ${shown(action.operation)} (not in openapi.yaml)`);
+      return [];
+    }
+    checkAccess(entry, info, at, report);
+    if (!actionMethods.includes(info.method)) {
+      report(
+        at,
+        `${info.id} is ${info.method.toUpperCase()} ${info.path}; an action must be POST, PUT or DELETE`,
+      );
+    }
+    return [actionDescriptor(action, info)];
+  });
+}
+
+function sortSchemaOf(openapi: unknown, info: OperationInfo | undefined): JsonObject {
+  return deref(openapi, info === undefined ? undefined : queryParameter(openapi, info, 'sort')?.schema);
+}
+
+function actionDescriptor(action: ResourceActionEntry, info: OperationInfo): ActionDescriptor {
+  return {
+    name: action.name,
+    label: action.label,
+    method: info.method,
+    path: info.path,
+    confirm: action.confirm ?? null,
+    showsSecret: action.showsSecret ?? false,
+  };
+}
+
+function reportDuplicateNames(
+  list: readonly { readonly name: string }[],
+  key: string,
+  what: string,
+  report: Report,
+  resourceIndex: number,
+): void {
+  const first = new Map<string, number>();
+  list.forEach(({ name }, position) => {
+    const earlier = first.get(name);
+    if (earlier === undefined) first.set(name, position);
+    else
+      report(
+        [key, position, 'name'],
+        `duplicate ${what} ${shown(name)} (first at ${pointerOf('resources', resourceIndex, key, earlier, 'name')})`,
+      );
+  });
+}
+
+/** The body schema of create and update; the form needs them to be one and the same. */
+function inputSchema(openapi: unknown, operations: Operations, report: Report): NamedSchema | null {
+  const bodies = (['create', 'update'] as const).flatMap((role) => {
+    const info = operations[role];
+    if (info === undefined) return [];
+    const written = requestBodySchema(openapi, info);
+    if (written === null) {
+      report(['operations', role], `${info.id} has no application/json request body`);
+      return [];
+    }
+    return [
+      { role, info, name: schemaRefName(written) ?? `the ${info.id} body`, schema: deref(openapi, written) },
+    ];
+  });
+  const [first, second] = bodies;
+  if (first !== undefined && second !== undefined && first.name !== second.name) {
+    report(
+      ['operations', second.role],
+      `${second.info.id} takes ${second.name} but ${first.info.id} takes ${first.name}; the form needs one input schema`,
+    );
+  }
+  return first ?? null;
+}

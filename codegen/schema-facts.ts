@@ -1,0 +1,71 @@
+import { deref, isObject, type JsonObject } from './openapi-doc';
+
+// What codegen reads from one openapi.yaml schema, and how it names it in a message.
+
+/** The parts of one openapi schema a field reads, with where it was found for messages. */
+export interface Facts {
+  readonly where: string;
+  readonly type: string | null;
+  readonly nullable: boolean;
+  readonly format: string | null;
+  readonly enum: readonly unknown[] | null;
+  readonly minimum: number | null;
+  readonly maximum: number | null;
+  readonly schema: JsonObject;
+}
+
+export function isNumeric(facts: Facts): boolean {
+  return facts.type === 'integer' || facts.type === 'number';
+}
+
+export function numberOrNull(value: unknown): number | null {
+  return typeof value === 'number' ? value : null;
+}
+
+export function stringOrNull(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+export function factsOf(where: string, schema: JsonObject): Facts {
+  const declared = schema.type;
+  const types = Array.isArray(declared) ? declared : declared === undefined ? [] : [declared];
+  const values = Array.isArray(schema.enum) ? schema.enum.filter((value) => value !== null) : null;
+  const named = types.filter((type) => type !== 'null');
+  // An enum without a type is a string enum when its values are strings.
+  const inferred =
+    named.length === 0 && values?.every((value) => typeof value === 'string') ? ['string'] : named;
+  return {
+    where,
+    type: inferred.length === 1 ? String(inferred[0]) : inferred.length === 0 ? null : inferred.join(' or '),
+    nullable: types.includes('null'),
+    format: stringOrNull(schema.format),
+    enum: values,
+    minimum: numberOrNull(schema.minimum),
+    maximum: numberOrNull(schema.maximum),
+    schema,
+  };
+}
+
+export function describe(facts: Facts): string {
+  const kind = facts.type ?? 'untyped value';
+  const parts = [facts.nullable ? 'a nullable' : /^[aeiou]/.test(kind) ? 'an' : 'a', kind];
+  if (facts.enum !== null) parts.push('enum');
+  if (facts.format !== null) parts.push(`of format ${facts.format}`);
+  if (facts.minimum !== null || facts.maximum !== null) {
+    parts.push(`from ${facts.minimum ?? '-∞'} to ${facts.maximum ?? '∞'}`);
+  }
+  return parts.join(' ');
+}
+
+/** A schema with the name a message gives it, e.g. AiServerInput. */
+export interface NamedSchema {
+  readonly name: string;
+  readonly schema: JsonObject;
+}
+
+/** Facts of one property of a named object schema, or null when it has no such property. */
+export function propertyFacts(openapi: unknown, owner: NamedSchema, name: string): Facts | null {
+  const properties = isObject(owner.schema.properties) ? owner.schema.properties : {};
+  const property = properties[name];
+  return isObject(property) ? factsOf(`${owner.name}.${name}`, deref(openapi, property)) : null;
+}
