@@ -161,7 +161,7 @@ describe('the layout', () => {
     }
     const last = sider.getByRole('menuitem', { name: '操作日志' });
     // A click lands only when nothing covers the entry (the pinned collapse button would).
-    await last.click({ timeout: 5000 });
+    await last.click();
     await expectAt(page, '/system/logs');
     const entry = await box(last);
     const trigger = await box(page.locator('.ant-layout-sider-trigger'));

@@ -1,9 +1,11 @@
+import { pagesDir, resourceScreen } from '../../codegen/inputs';
 import type { BudgetPlan } from './route-costs';
 
 interface ManifestRoute {
   readonly path: string;
   readonly access?: string;
   readonly page?: string;
+  readonly resource?: string;
   readonly children?: readonly ManifestRoute[];
 }
 
@@ -11,6 +13,9 @@ const KB = 1024;
 
 /** Monitoring views with their own heavy libraries; the per-screen increment is for CRUD screens. */
 const MONITORING_SCREENS = ['/monitor/video', '/monitor/ai', '/data/operations'];
+
+/** The page that stands where a screen is still to be built: not a screen to budget yet. */
+const PLACEHOLDER_PAGE = 'pending/PendingScreen';
 
 /** The layout modules the router imports lazily after sign-in (kept out of the login page). */
 export const SHELL_MODULES: readonly string[] = ['src/shell/BasicLayout.tsx'];
@@ -22,9 +27,11 @@ export function budgetPlanFromManifest(manifest: { readonly routes: readonly Man
     if (!route?.page) throw new Error(`manifest has no page for ${path}`);
     return sourceOf(route.page);
   };
-  const leaves = flat.flatMap((r) =>
-    r.access && r.page && !r.children ? [{ path: r.path, source: sourceOf(r.page) }] : [],
-  );
+  const leaves = flat.flatMap((r) => {
+    if (!r.access || r.children) return [];
+    if (r.resource) return [{ path: r.path, source: resourceScreen.file }];
+    return r.page && r.page !== PLACEHOLDER_PAGE ? [{ path: r.path, source: sourceOf(r.page) }] : [];
+  });
   return {
     loginPage: pageOf('/user/login'),
     shellModules: SHELL_MODULES,
@@ -44,5 +51,5 @@ function flatten(routes: readonly ManifestRoute[]): ManifestRoute[] {
 }
 
 function sourceOf(page: string): string {
-  return `src/pages/${page}.tsx`;
+  return `${pagesDir}/${page}.tsx`;
 }

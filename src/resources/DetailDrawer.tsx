@@ -1,0 +1,76 @@
+import { Button, Descriptions, Drawer } from 'antd';
+import { useEffect, useState } from 'react';
+import type { ResourceDescriptor } from '../generated/resources';
+import { useLocale } from '../i18n';
+import { FieldValue } from './FieldValue';
+import type { Entity } from './form-values';
+import { LoadFailure } from './LoadFailure';
+import { resourceApi } from './resource-api';
+import { detailTitle, texts } from './texts';
+
+const drawerWidth = 640;
+
+/** One entity's `detail` fields, freshly loaded, in a drawer; Edit when the reader may change it. */
+export function DetailDrawer(props: {
+  descriptor: ResourceDescriptor;
+  id: number;
+  open: boolean;
+  onClose(): void;
+  /** Absent when the reader may not edit. */
+  onEdit?: () => void;
+}) {
+  const { t } = useLocale();
+  const { descriptor, id } = props;
+  const [attempt, setAttempt] = useState(0);
+  const [loaded, setLoaded] = useState<{ attempt: number; entity: Entity | null } | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    resourceApi.get(descriptor, id).then(
+      (entity) => current && setLoaded({ attempt, entity }),
+      () => current && setLoaded({ attempt, entity: null }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [descriptor, id, attempt]);
+
+  const settled = loaded?.attempt === attempt;
+  const entity = settled ? loaded.entity : undefined;
+  return (
+    <Drawer
+      open={props.open}
+      title={t(detailTitle(descriptor.title))}
+      size={drawerWidth}
+      onClose={props.onClose}
+      destroyOnHidden
+      extra={
+        props.onEdit && entity ? (
+          <Button type="primary" onClick={props.onEdit}>
+            {t(texts.edit)}
+          </Button>
+        ) : null
+      }
+    >
+      {entity === undefined ? (
+        <div className="cfop-page-spin" />
+      ) : entity === null ? (
+        <LoadFailure text={t(texts.loadFailedDetail)} onRetry={() => setAttempt((count) => count + 1)} />
+      ) : (
+        <Descriptions
+          bordered
+          column={1}
+          size="middle"
+          className="cfop-resource-detail"
+          items={descriptor.fields
+            .filter((field) => field.detail)
+            .map((field) => ({
+              key: field.name,
+              label: t(field.label),
+              children: <FieldValue field={field} value={entity[field.name]} />,
+            }))}
+        />
+      )}
+    </Drawer>
+  );
+}

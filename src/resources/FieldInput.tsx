@@ -1,0 +1,73 @@
+import { Input, InputNumber, Select, Switch } from 'antd';
+import type { FieldDescriptor } from '../generated/resources';
+import { useLocale } from '../i18n';
+
+// antd's Form.Item hands its child the value, onChange, the id its label points to and the
+// aria attributes linking the field's messages; all of them go on to the input.
+interface FieldInputProps {
+  readonly field: FieldDescriptor;
+  readonly id?: string;
+  readonly 'aria-describedby'?: string;
+  readonly 'aria-invalid'?: boolean | 'true' | 'false';
+  readonly value?: unknown;
+  readonly onChange?: (value: unknown) => void;
+}
+
+const ipPlaceholder = '192.168.1.10';
+
+/** The input a descriptor field's widget asks for in the create / edit form. */
+export function FieldInput({ field, value, onChange: change, ...linked }: FieldInputProps) {
+  const { t } = useLocale();
+  const onChange = change ?? (() => undefined);
+  if (field.options !== null) {
+    return (
+      <Select
+        {...linked}
+        value={value ?? undefined}
+        onChange={onChange}
+        allowClear={!field.required}
+        options={field.options.map((option) => ({ value: option.value, label: t(option.label) }))}
+      />
+    );
+  }
+  if (field.type === 'boolean') {
+    return <Switch {...linked} checked={value === true} onChange={onChange} />;
+  }
+  if (field.type === 'integer' || field.type === 'number') {
+    return (
+      <InputNumber
+        {...linked}
+        className="cfop-resource-number"
+        value={typeof value === 'number' ? value : null}
+        onChange={onChange}
+        precision={field.type === 'integer' ? 0 : undefined}
+        suffix={field.widget === 'percent' ? '%' : undefined}
+      />
+    );
+  }
+  const text = typeof value === 'string' ? value : '';
+  const onText = (event: { target: { value: string } }) => onChange(event.target.value);
+  if (field.widget === 'textarea') {
+    return (
+      <Input.TextArea
+        {...linked}
+        value={text}
+        onChange={onText}
+        autoSize={{ minRows: 3, maxRows: 8 }}
+        count={field.maxLength === null ? undefined : { show: true, max: field.maxLength }}
+      />
+    );
+  }
+  if (field.widget === 'password') {
+    return <Input.Password {...linked} value={text} onChange={onText} autoComplete="new-password" />;
+  }
+  return (
+    <Input
+      {...linked}
+      value={text}
+      onChange={onText}
+      placeholder={field.widget === 'ip' ? ipPlaceholder : undefined}
+      autoComplete="off"
+    />
+  );
+}

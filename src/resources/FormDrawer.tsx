@@ -1,0 +1,192 @@
+import { Button, Drawer, Form, Space } from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { ResourceDescriptor } from '../generated/resources';
+import { getFieldErrors } from '../api';
+import { useLocale } from '../i18n';
+import { descriptorRules, serverFieldMessage } from './field-rules';
+import { FieldInput } from './FieldInput';
+import {
+  formFields,
+  hasUnsavedChanges,
+  initialFormValues,
+  requestBody,
+  type Entity,
+  type FormValues,
+} from './form-values';
+import { LoadFailure } from './LoadFailure';
+import { resourceApi } from './resource-api';
+import { createTitle, editTitle, texts } from './texts';
+import type { ConfirmOptions } from './use-confirm';
+import { useUnsavedGuard } from './use-unsaved-guard';
+
+export type FormTarget = { readonly mode: 'create' } | { readonly mode: 'edit'; readonly id: number };
+
+const drawerWidth = 520;
+
+/** Loads the entity to edit; nothing to load when creating. */
+function useEditedEntity(descriptor: ResourceDescriptor, target: FormTarget, attempt: number) {
+  const id = target.mode === 'edit' ? target.id : null;
+  const [loaded, setLoaded] = useState<{ id: number; attempt: number; entity: Entity | null } | null>(null);
+  useEffect(() => {
+    if (id === null) return;
+    let current = true;
+    resourceApi.get(descriptor, id).then(
+      (entity) => current && setLoaded({ id, attempt, entity }),
+      () => current && setLoaded({ id, attempt, entity: null }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [descriptor, id, attempt]);
+  if (id === null) return { ready: true, failed: false, entity: undefined };
+  const settled = loaded !== null && loaded.id === id && loaded.attempt === attempt;
+  return {
+    ready: settled && loaded.entity !== null,
+    failed: settled && loaded.entity === null,
+    entity: loaded?.entity ?? undefined,
+  };
+}
+
+function ResourceForm(props: {
+  descriptor: ResourceDescriptor;
+  target: FormTarget;
+  entity: Entity | undefined;
+  onDirtyChange(dirty: boolean): void;
+  onSaved(answer: unknown): void;
+  onCancel(): void;
+}) {
+  const { t } = useLocale();
+  const [form] = Form.useForm<FormValues>();
+  const fields = useMemo(() => formFields(props.descriptor), [props.descriptor]);
+  const [initial] = useState(() => initialFormValues(fields, props.entity));
+  const [saving, setSaving] = useState(false);
+  const { descriptor, target, onDirtyChange, onSaved } = props;
+
+  async function save(values: FormValues): Promise<void> {
+    setSaving(true);
+    try {
+      const body = requestBody(fields, values);
+      const answer =
+        target.mode === 'create'
+          ? await resourceApi.create(descriptor, body)
+          : await resourceApi.update(descriptor, target.id, body);
+      onSaved(answer);
+    } catch (error) {
+      // The toast has told the reader already; the messages also go under their fields.
+      const messages = getFieldErrors(error);
+      const failed = fields.flatMap((field) => {
+        const message = messages[field.name];
+        return message === undefined
+          ? []
+          : [{ name: field.name, errors: [serverFieldMessage(field.label, message, t)] }];
+      });
+      form.setFields(failed);
+      if (failed[0]) form.scrollToField(failed[0].name);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Form
+      form={form}
+      name={`${descriptor.name}-form`}
+      layout="vertical"
+      initialValues={initial}
+      onFinish={(values) => void save(values)}
+      onValuesChange={() => onDirtyChange(hasUnsavedChanges(fields, initial, form.getFieldsValue(true)))}
+      scrollToFirstError
+      className="cfop-resource-form"
+    >
+      {fields.map((field) => (
+        <Form.Item
+          key={field.name}
+          name={field.name}
+          label={t(field.label)}
+          required={field.required}
+          rules={descriptorRules(field, t)}
+          validateFirst
+        >
+          <FieldInput field={field} />
+        </Form.Item>
+      ))}
+      <Space className="cfop-resource-form-buttons">
+        <Button onClick={props.onCancel}>{t(texts.cancel)}</Button>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          {t(texts.save)}
+        </Button>
+      </Space>
+    </Form>
+  );
+}
+
+/**
+ * Create / edit in a drawer. Closing it or leaving the route with unsaved changes asks first;
+ * server field errors show on their fields.
+ */
+export function FormDrawer(props: {
+  descriptor: ResourceDescriptor;
+  target: FormTarget;
+  /** False while the drawer slides away; the screen mounts a new one for each opening. */
+  open: boolean;
+  confirm(options: ConfirmOptions): Promise<boolean>;
+  onClose(): void;
+  onSaved(answer: unknown): void;
+}) {
+  const { t } = useLocale();
+  const { descriptor, target, open, confirm, onClose } = props;
+  const [dirty, setDirty] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const loaded = useEditedEntity(descriptor, target, attempt);
+
+  const confirmDiscard = useCallback(
+    () =>
+      confirm({
+        title: t(texts.discardTitle),
+        content: t(texts.discardText),
+        okText: t(texts.discard),
+        cancelText: t(texts.keepEditing),
+        danger: true,
+      }),
+    [confirm, t],
+  );
+  const close = useCallback(() => {
+    setDirty(false);
+    onClose();
+  }, [onClose]);
+  useUnsavedGuard(open && dirty, confirmDiscard, close);
+
+  async function requestClose(): Promise<void> {
+    if (!dirty || (await confirmDiscard())) close();
+  }
+
+  const title = t(target.mode === 'create' ? createTitle(descriptor.title) : editTitle(descriptor.title));
+  return (
+    <Drawer
+      open={open}
+      title={title}
+      size={drawerWidth}
+      onClose={() => void requestClose()}
+      destroyOnHidden
+      maskClosable
+    >
+      {loaded.failed ? (
+        <LoadFailure text={t(texts.loadFailedDetail)} onRetry={() => setAttempt((count) => count + 1)} />
+      ) : loaded.ready ? (
+        <ResourceForm
+          descriptor={descriptor}
+          target={target}
+          entity={loaded.entity}
+          onDirtyChange={setDirty}
+          onSaved={(answer) => {
+            close();
+            props.onSaved(answer);
+          }}
+          onCancel={() => void requestClose()}
+        />
+      ) : (
+        <div className="cfop-page-spin" />
+      )}
+    </Drawer>
+  );
+}

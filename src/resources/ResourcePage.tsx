@@ -1,0 +1,325 @@
+import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
+import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
+import { Button, Card, Empty, Space, Table, Tooltip } from 'antd';
+import type { TableColumnsType, TableProps } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { toast } from '../api';
+import type { ActionDescriptor, ResourceDescriptor } from '../generated/resources';
+import { useLocale } from '../i18n';
+import { useSession } from '../session';
+import { ColumnChooser } from './ColumnChooser';
+import { readHiddenColumns, storeHiddenColumns } from './column-prefs';
+import { DetailDrawer } from './DetailDrawer';
+import { FieldValue } from './FieldValue';
+import { entityId, splitAnswer, type Entity, type Secret } from './form-values';
+import { FormDrawer, type FormTarget } from './FormDrawer';
+import {
+  emptyListState,
+  lastPage,
+  listQuery,
+  orderOfColumn,
+  pageSizeOptions,
+  sortFromOrder,
+  withFilters,
+} from './list-query';
+import { LoadFailure } from './LoadFailure';
+import { resourceApi } from './resource-api';
+import { RowActions } from './RowActions';
+import { SearchForm } from './SearchForm';
+import { SecretModal } from './SecretModal';
+import {
+  bulkDeleteTitle,
+  cannotUndoText,
+  deletedCountText,
+  emptyText,
+  selectedText,
+  texts,
+  totalText,
+} from './texts';
+import { useConfirm } from './use-confirm';
+import { useListState } from './use-list-state';
+import { useResourceList } from './use-resource-list';
+
+/** A drawer's subject; each opening is a new session, so the drawer mounts fresh. */
+interface Opened<T> {
+  readonly subject: T;
+  readonly open: boolean;
+  readonly session: number;
+}
+
+const percentColumnWidth = 160;
+
+/** The generic list screen of one resource: search, toolbar, table, drawers and dialogs. */
+export function ResourcePage({ descriptor }: { descriptor: ResourceDescriptor }) {
+  const { t } = useLocale();
+  const { access } = useSession();
+  const allowed = access[descriptor.access];
+  const { operations } = descriptor;
+  const [state, setState] = useListState(descriptor);
+  const [reloadCount, setReloadCount] = useState(0);
+  const list = useResourceList(descriptor, state, reloadCount);
+  const [confirm, confirmHolder] = useConfirm();
+  const [selection, setSelection] = useState<{ key: string; ids: number[] }>({ key: '', ids: [] });
+  const [hidden, setHidden] = useState(() => readHiddenColumns(descriptor));
+  const [formDrawer, setFormDrawer] = useState<Opened<FormTarget> | null>(null);
+  const [detailDrawer, setDetailDrawer] = useState<Opened<number> | null>(null);
+  const [secrets, setSecrets] = useState<readonly Secret[]>([]);
+  const [exporting, setExporting] = useState(false);
+  const sessions = useRef(0);
+
+  const reload = () => setReloadCount((count) => count + 1);
+  const items = list.page?.items ?? [];
+  // A selection belongs to the list it was made in: another page, filter or sort starts afresh.
+  const listKey = JSON.stringify(listQuery(state));
+  const selected =
+    selection.key === listKey ? selection.ids.filter((id) => items.some((item) => item.id === id)) : [];
+  const filtered = Object.keys(state.filters).length > 0;
+
+  // Deleting the last rows of the last page leaves the reader past the end: show the new last page.
+  const total = list.page?.total ?? 0;
+  const pastTheEnd = !list.loading && list.page !== null && items.length === 0 && total > 0 && state.page > 1;
+  useEffect(() => {
+    if (pastTheEnd) setState({ ...state, page: lastPage(total, state.pageSize) }, { replace: true });
+  }, [pastTheEnd, state, total, setState]);
+
+  function openForm(target: FormTarget): void {
+    sessions.current += 1;
+    setFormDrawer({ subject: target, open: true, session: sessions.current });
+  }
+
+  // Stable, as the drawer's route guard depends on it.
+  const closeForm = useCallback(() => setFormDrawer((opened) => opened && { ...opened, open: false }), []);
+
+  function openDetail(id: number): void {
+    sessions.current += 1;
+    setDetailDrawer({ subject: id, open: true, session: sessions.current });
+  }
+
+  function afterSave(target: FormTarget, answer: unknown): void {
+    toast('success', t(target.mode === 'create' ? texts.created : texts.saved));
+    setSecrets(splitAnswer(answer).secrets);
+    reload();
+  }
+
+  async function deleteOne(entity: Entity): Promise<void> {
+    await resourceApi.remove(descriptor, entityId(entity));
+    toast('success', t(texts.deleted));
+    reload();
+  }
+
+  async function deleteSelected(): Promise<void> {
+    const agreed = await confirm({
+      title: t(bulkDeleteTitle(selected.length)),
+      content: t(cannotUndoText),
+      okText: t(texts.delete),
+      danger: true,
+    });
+    if (!agreed) return;
+    const { deleted } = await resourceApi.bulkDelete(descriptor, selected);
+    toast('success', t(deletedCountText(deleted)));
+    setSelection({ key: '', ids: [] });
+    reload();
+  }
+
+  async function exportList(): Promise<void> {
+    setExporting(true);
+    try {
+      await resourceApi.export(descriptor, state);
+      toast('success', t(texts.exported));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  async function runAction(action: ActionDescriptor, entity: Entity): Promise<void> {
+    if (action.confirm !== null && !(await confirm({ title: t(action.label), content: t(action.confirm) }))) {
+      return;
+    }
+    const answer = await resourceApi.action(action, entityId(entity));
+    if (action.showsSecret) setSecrets(splitAnswer(answer).secrets);
+    else toast('success', t(texts.done));
+    reload();
+  }
+
+  // Failures were already told by the api layer (a toast); nothing else to do with them here.
+  const quietly = (pending: Promise<void>) => void pending.catch(() => undefined);
+
+  const tableFields = useMemo(() => descriptor.fields.filter((field) => field.table), [descriptor]);
+  const columns: TableColumnsType<Entity> = [
+    ...tableFields
+      .filter((field) => !hidden.includes(field.name))
+      .map((field) => ({
+        key: field.name,
+        dataIndex: field.name,
+        title: t(field.label),
+        sorter: field.sortable,
+        sortOrder: field.sortable ? orderOfColumn(state.sort, field.name) : undefined,
+        width: field.widget === 'percent' ? percentColumnWidth : undefined,
+        render: (value: unknown) => <FieldValue field={field} value={value} />,
+      })),
+    {
+      key: 'actions',
+      title: t(texts.actions),
+      fixed: 'right',
+      render: (_: unknown, entity: Entity) => (
+        <RowActions
+          descriptor={descriptor}
+          entity={entity}
+          allowed={allowed}
+          onDetail={() => openDetail(entityId(entity))}
+          onEdit={() => openForm({ mode: 'edit', id: entityId(entity) })}
+          onDelete={() => deleteOne(entity)}
+          onAction={(action) => quietly(runAction(action, entity))}
+        />
+      ),
+    },
+  ];
+
+  const onTableChange: TableProps<Entity>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action === 'sort') {
+      const column = Array.isArray(sorter) ? sorter[0] : sorter;
+      const field = column?.columnKey === undefined ? null : String(column.columnKey);
+      setState({ ...state, page: 1, sort: field === null ? null : sortFromOrder(field, column?.order) });
+    } else if (extra.action === 'paginate') {
+      const pageSize = pagination.pageSize ?? state.pageSize;
+      setState({ ...state, pageSize, page: pageSize === state.pageSize ? (pagination.current ?? 1) : 1 });
+    }
+  };
+
+  const clearFilters = () =>
+    setState({ ...emptyListState(descriptor), sort: state.sort, pageSize: state.pageSize });
+  const canCreate = allowed && operations.create;
+  let empty;
+  if (list.failed) empty = <LoadFailure text={t(texts.loadFailed)} onRetry={reload} />;
+  else if (list.page === null) empty = <div className="cfop-resource-waiting" />;
+  else if (filtered) {
+    empty = (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(texts.noMatches)}>
+        <Button onClick={clearFilters}>{t(texts.clearFilters)}</Button>
+      </Empty>
+    );
+  } else {
+    empty = (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(emptyText(descriptor.title))}>
+        {canCreate && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm({ mode: 'create' })}>
+            {t(texts.create)}
+          </Button>
+        )}
+      </Empty>
+    );
+  }
+
+  const toolbar = (
+    <Space wrap className="cfop-resource-toolbar">
+      {selected.length > 0 && (
+        <span className="cfop-resource-selected">{t(selectedText(selected.length))}</span>
+      )}
+      {allowed && operations.bulkDelete && (
+        <Button
+          danger
+          icon={<DeleteOutlined />}
+          disabled={selected.length === 0}
+          onClick={() => quietly(deleteSelected())}
+        >
+          {t(texts.bulkDelete)}
+        </Button>
+      )}
+      {allowed && operations.export && (
+        <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => quietly(exportList())}>
+          {t(texts.export)}
+        </Button>
+      )}
+      {canCreate && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm({ mode: 'create' })}>
+          {t(texts.create)}
+        </Button>
+      )}
+      <Tooltip title={t(texts.refresh)}>
+        <Button icon={<ReloadOutlined />} aria-label={t(texts.refresh)} onClick={reload} />
+      </Tooltip>
+      <ColumnChooser
+        fields={tableFields}
+        hidden={hidden}
+        onChange={(next) => {
+          setHidden(next);
+          storeHiddenColumns(descriptor, next);
+        }}
+      />
+    </Space>
+  );
+
+  return (
+    <div className="cfop-stack">
+      <Card variant="borderless" className="cfop-resource-search-card">
+        <SearchForm
+          descriptor={descriptor}
+          filters={state.filters}
+          onSearch={(values) => {
+            // The same search again asks the server again.
+            if (!setState(withFilters(descriptor, state, values))) reload();
+          }}
+        />
+      </Card>
+      <Card variant="borderless" title={t(descriptor.title)} extra={toolbar}>
+        <Table<Entity>
+          rowKey="id"
+          columns={columns}
+          dataSource={list.failed ? [] : items}
+          loading={list.loading}
+          scroll={{ x: 'max-content' }}
+          onChange={onTableChange}
+          locale={{ emptyText: empty }}
+          rowSelection={
+            allowed && operations.bulkDelete
+              ? {
+                  selectedRowKeys: selected,
+                  onChange: (keys) => setSelection({ key: listKey, ids: keys.map(Number) }),
+                }
+              : undefined
+          }
+          pagination={{
+            current: state.page,
+            pageSize: state.pageSize,
+            total,
+            showSizeChanger: true,
+            pageSizeOptions: pageSizeOptions(descriptor),
+            showTotal: (count) => t(totalText(count)),
+          }}
+        />
+      </Card>
+      {formDrawer && (
+        <FormDrawer
+          key={formDrawer.session}
+          descriptor={descriptor}
+          target={formDrawer.subject}
+          open={formDrawer.open}
+          confirm={confirm}
+          onClose={closeForm}
+          onSaved={(answer) => afterSave(formDrawer.subject, answer)}
+        />
+      )}
+      {detailDrawer && (
+        <DetailDrawer
+          key={detailDrawer.session}
+          descriptor={descriptor}
+          id={detailDrawer.subject}
+          open={detailDrawer.open}
+          onClose={() => setDetailDrawer({ ...detailDrawer, open: false })}
+          onEdit={
+            allowed && operations.update
+              ? () => {
+                  setDetailDrawer({ ...detailDrawer, open: false });
+                  openForm({ mode: 'edit', id: detailDrawer.subject });
+                }
+              : undefined
+          }
+        />
+      )}
+      <SecretModal secrets={secrets} onClose={() => setSecrets([])} />
+      {confirmHolder}
+    </div>
+  );
+}

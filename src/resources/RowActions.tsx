@@ -1,0 +1,67 @@
+import DownOutlined from '@ant-design/icons/DownOutlined';
+import { Button, Dropdown, Popconfirm, Space } from 'antd';
+import type { ActionDescriptor, ResourceDescriptor } from '../generated/resources';
+import { useLocale } from '../i18n';
+import { entityTitle, type Entity } from './form-values';
+import { cannotUndoText, deleteTitle, texts } from './texts';
+
+/**
+ * The links of one table row: details, edit, delete, and the resource's own actions under More;
+ * only details when the reader may not change the resource.
+ */
+export function RowActions(props: {
+  descriptor: ResourceDescriptor;
+  entity: Entity;
+  allowed: boolean;
+  onDetail(): void;
+  onEdit(): void;
+  onDelete(): Promise<void>;
+  onAction(action: ActionDescriptor): void;
+}) {
+  const { t } = useLocale();
+  const { operations, actions } = props.descriptor;
+  return (
+    <Space size={0} wrap={false} className="cfop-resource-row-actions">
+      {operations.get && (
+        <Button type="link" size="small" onClick={props.onDetail}>
+          {t(texts.detail)}
+        </Button>
+      )}
+      {props.allowed && operations.update && (
+        <Button type="link" size="small" onClick={props.onEdit}>
+          {t(texts.edit)}
+        </Button>
+      )}
+      {props.allowed && operations.delete && (
+        <Popconfirm
+          title={t(deleteTitle(entityTitle(props.descriptor, props.entity)))}
+          description={t(cannotUndoText)}
+          okText={t(texts.delete)}
+          cancelText={t(texts.cancel)}
+          okButtonProps={{ danger: true }}
+          onConfirm={props.onDelete}
+        >
+          <Button type="link" size="small" danger>
+            {t(texts.delete)}
+          </Button>
+        </Popconfirm>
+      )}
+      {props.allowed && actions.length > 0 && (
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: actions.map((action) => ({ key: action.name, label: t(action.label) })),
+            onClick: ({ key }) => {
+              const action = actions.find((candidate) => candidate.name === key);
+              if (action) props.onAction(action);
+            },
+          }}
+        >
+          <Button type="link" size="small">
+            {t(texts.more)} <DownOutlined />
+          </Button>
+        </Dropdown>
+      )}
+    </Space>
+  );
+}

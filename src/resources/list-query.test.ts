@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import {
+  emptyListState,
+  lastPage,
+  listQuery,
+  listStateFromQuery,
+  orderOfColumn,
+  pageSizeOptions,
+  queryFromListState,
+  searchFields,
+  sortFromOrder,
+  withFilters,
+} from './list-query';
+import { device } from './test-fixtures';
+
+const read = (query: string) => listStateFromQuery(device, new URLSearchParams(query));
+
+describe('the list state in the URL query', () => {
+  it('is the defaults for an empty query', () => {
+    expect(read('')).toEqual({ page: 1, pageSize: 20, sort: null, filters: {} });
+    expect(read('')).toEqual(emptyListState(device));
+  });
+
+  it('reads page, page size, sort and the search fields', () => {
+    expect(read('page=2&pageSize=10&sort=-createdAt&name=abc&status=online&enabled=true')).toEqual({
+      page: 2,
+      pageSize: 10,
+      sort: '-createdAt',
+      filters: { name: 'abc', status: 'online', enabled: 'true' },
+    });
+  });
+
+  it('ignores what the descriptor does not allow', () => {
+    expect(
+      read('page=0&pageSize=500&sort=port&status=lost&enabled=maybe&port=80&note=' + 'x'.repeat(17)),
+    ).toEqual({ page: 1, pageSize: 20, sort: null, filters: {} });
+    expect(read('page=-3&pageSize=abc&sort=-unknown').page).toBe(1);
+  });
+
+  it('trims filter values and drops blank ones', () => {
+    expect(read('name=%20abc%20&note=%20%20').filters).toEqual({ name: 'abc' });
+  });
+
+  it('writes only what differs from the defaults, in a stable order', () => {
+    const state = { page: 3, pageSize: 20, sort: 'name', filters: { status: 'offline', name: 'a b' } };
+    expect(queryFromListState(device, state).toString()).toBe('page=3&sort=name&name=a+b&status=offline');
+    expect(queryFromListState(device, emptyListState(device)).toString()).toBe('');
+  });
+
+  it('survives a round trip through the URL', () => {
+    const state = { page: 2, pageSize: 50, sort: '-name', filters: { name: '边缘盒子&1', enabled: 'false' } };
+    expect(read(queryFromListState(device, state).toString())).toEqual(state);
+  });
+});
+
+describe('list requests and changes', () => {
+  it('sends page, size, sort and filters to the list operation', () => {
+    expect(listQuery({ page: 2, pageSize: 10, sort: '-name', filters: { name: 'a' } })).toEqual({
+      page: 2,
+      pageSize: 10,
+      sort: '-name',
+      name: 'a',
+    });
+    expect(listQuery(emptyListState(device))).toEqual({ page: 1, pageSize: 20 });
+  });
+
+  it('goes back to page 1 with new search values, keeping sort and size', () => {
+    const state = { page: 4, pageSize: 10, sort: 'name', filters: { name: 'old' } };
+    expect(withFilters(device, state, { name: ' new ', status: undefined, note: '', enabled: null })).toEqual(
+      {
+        page: 1,
+        pageSize: 10,
+        sort: 'name',
+        filters: { name: 'new' },
+      },
+    );
+  });
+
+  it('offers the search fields that the list operation filters by', () => {
+    expect(searchFields(device).map((field) => field.name)).toEqual(['name', 'status', 'note', 'enabled']);
+  });
+
+  it('maps table sort orders to sort values and back', () => {
+    expect(sortFromOrder('name', 'ascend')).toBe('name');
+    expect(sortFromOrder('name', 'descend')).toBe('-name');
+    expect(sortFromOrder('name', null)).toBeNull();
+    expect(orderOfColumn('-name', 'name')).toBe('descend');
+    expect(orderOfColumn('name', 'name')).toBe('ascend');
+    expect(orderOfColumn('-createdAt', 'name')).toBeNull();
+  });
+
+  it('offers page sizes up to the operation maximum', () => {
+    expect(pageSizeOptions(device)).toEqual([10, 20, 50]);
+    expect(pageSizeOptions({ ...device, pageSizeMax: 5 })).toEqual([5]);
+  });
+
+  it('finds the last page holding rows', () => {
+    expect(lastPage(41, 20)).toBe(3);
+    expect(lastPage(40, 20)).toBe(2);
+    expect(lastPage(0, 20)).toBe(1);
+  });
+});

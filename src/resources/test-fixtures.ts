@@ -1,0 +1,80 @@
+import type { FieldDescriptor, ResourceDescriptor } from '../generated/resources';
+
+/** A field with every limit off; tests name only what they check. */
+export function field(overrides: Partial<FieldDescriptor> & { name: string }): FieldDescriptor {
+  return {
+    label: { zh: overrides.name, en: overrides.name },
+    widget: 'text',
+    table: true,
+    search: false,
+    form: true,
+    detail: true,
+    type: 'string',
+    required: false,
+    nullable: false,
+    minLength: null,
+    maxLength: null,
+    pattern: null,
+    minimum: null,
+    maximum: null,
+    format: null,
+    options: null,
+    sortable: false,
+    filter: null,
+    description: null,
+    ...overrides,
+  };
+}
+
+export const statusOptions = [
+  { value: 'online', label: { zh: '在线', en: 'Online' }, color: 'success' },
+  { value: 'offline', label: { zh: '离线', en: 'Offline' }, color: 'default' },
+];
+
+/** An AI-server-like resource: text, enum, number, nullable and secret-bearing pieces. */
+export const device: ResourceDescriptor = {
+  name: 'device',
+  title: { zh: '设备', en: 'Devices' },
+  access: 'KEY.DEVICE.AISERVER',
+  route: '/equipment/device',
+  paths: { collection: '/devices', item: '/devices/{id}', export: '/devices/export', bulkDelete: null },
+  operations: {
+    list: true,
+    get: true,
+    create: true,
+    update: true,
+    delete: true,
+    bulkDelete: false,
+    export: true,
+  },
+  defaultSort: '-createdAt',
+  pageSizeMax: 50,
+  fields: [
+    field({ name: 'id', type: 'integer', widget: 'number', table: false, form: false }),
+    field({
+      name: 'name',
+      label: { zh: '名称', en: 'Name' },
+      required: true,
+      minLength: 1,
+      maxLength: 8,
+      search: true,
+      filter: 'contains',
+      sortable: true,
+    }),
+    field({
+      name: 'status',
+      widget: 'status',
+      form: false,
+      search: true,
+      filter: 'equals',
+      options: statusOptions,
+      sortable: true,
+    }),
+    field({ name: 'port', type: 'integer', widget: 'number', minimum: 1, maximum: 65535, required: true }),
+    field({ name: 'note', widget: 'textarea', maxLength: 16, search: true, filter: 'contains' }),
+    field({ name: 'load', type: 'number', widget: 'percent', nullable: true, form: false }),
+    field({ name: 'enabled', type: 'boolean', widget: 'switch', search: true, filter: 'equals' }),
+    field({ name: 'createdAt', widget: 'datetime', format: 'date-time', form: false, sortable: true }),
+  ],
+  actions: [],
+};

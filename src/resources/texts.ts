@@ -1,0 +1,113 @@
+import type { LocalText } from '../generated/settings';
+
+/** Every text of the generic resource screens; resource-specific words come from the descriptor. */
+export const texts = {
+  search: { zh: '查询', en: 'Search' },
+  reset: { zh: '重置', en: 'Reset' },
+  create: { zh: '新增', en: 'New' },
+  export: { zh: '导出', en: 'Export' },
+  exported: { zh: '导出完成，文件已开始下载', en: 'Export ready: the file is downloading' },
+  bulkDelete: { zh: '批量删除', en: 'Delete selected' },
+  refresh: { zh: '刷新', en: 'Refresh' },
+  columns: { zh: '列设置', en: 'Columns' },
+  columnsReset: { zh: '恢复默认', en: 'Reset' },
+  detail: { zh: '详情', en: 'Details' },
+  edit: { zh: '编辑', en: 'Edit' },
+  delete: { zh: '删除', en: 'Delete' },
+  actions: { zh: '操作', en: 'Actions' },
+  more: { zh: '更多', en: 'More' },
+  ok: { zh: '确定', en: 'OK' },
+  cancel: { zh: '取消', en: 'Cancel' },
+  save: { zh: '保存', en: 'Save' },
+  all: { zh: '全部', en: 'All' },
+  yes: { zh: '是', en: 'Yes' },
+  no: { zh: '否', en: 'No' },
+  deleted: { zh: '已删除', en: 'Deleted' },
+  created: { zh: '已新增', en: 'Added' },
+  saved: { zh: '已保存', en: 'Saved' },
+  done: { zh: '操作成功', en: 'Done' },
+  loadFailed: { zh: '数据加载失败', en: 'The list could not be loaded' },
+  loadFailedDetail: { zh: '详情加载失败', en: 'The details could not be loaded' },
+  retry: { zh: '重试', en: 'Retry' },
+  noMatches: { zh: '没有符合条件的记录', en: 'Nothing matches these filters' },
+  clearFilters: { zh: '清除筛选', en: 'Clear filters' },
+  discardTitle: { zh: '放弃未保存的修改？', en: 'Discard unsaved changes?' },
+  discardText: {
+    zh: '表单中有尚未保存的修改，离开后这些修改将丢失。',
+    en: 'The form has changes that are not saved yet; they will be lost.',
+  },
+  discard: { zh: '放弃修改', en: 'Discard' },
+  keepEditing: { zh: '继续编辑', en: 'Keep editing' },
+  secretWarning: {
+    zh: '请立即复制并妥善保存。关闭此窗口后将无法再次查看，遗失后只能重置。',
+    en: 'Copy it now and keep it safe. It will not be shown again once this window closes; if lost, it can only be rotated.',
+  },
+  secretSaved: { zh: '我已保存', en: 'I have saved it' },
+  copy: { zh: '复制', en: 'Copy' },
+  copied: { zh: '已复制', en: 'Copied' },
+  copyFailed: { zh: '复制失败，请手动选择并复制', en: 'Could not copy; select the text and copy it by hand' },
+  noValue: { zh: '—', en: '—' },
+} as const satisfies Record<string, LocalText>;
+
+// Titles are plural (AI servers); one entity reads in the singular in English (New AI server).
+export const createTitle = (title: LocalText): LocalText => ({
+  zh: `新增${title.zh}`,
+  en: `New ${singular(title.en)}`,
+});
+
+export const editTitle = (title: LocalText): LocalText => ({
+  zh: `编辑${title.zh}`,
+  en: `Edit ${singular(title.en)}`,
+});
+
+export const detailTitle = (title: LocalText): LocalText => ({
+  zh: `${title.zh}详情`,
+  en: `${singular(title.en)} details`,
+});
+
+export const emptyText = (title: LocalText): LocalText => ({
+  zh: `暂无${title.zh}`,
+  en: `No ${title.en} yet`,
+});
+
+export const totalText = (total: number): LocalText => ({ zh: `共 ${total} 条`, en: `${total} in total` });
+
+export const selectedText = (count: number): LocalText => ({
+  zh: `已选择 ${count} 项`,
+  en: `${count} selected`,
+});
+
+export const bulkDeleteTitle = (count: number): LocalText => ({
+  zh: `确定删除选中的 ${count} 项吗？`,
+  en: `Delete the ${count} selected ${count === 1 ? 'entry' : 'entries'}?`,
+});
+
+export const deleteTitle = (target: string): LocalText => ({
+  zh: `确定删除「${target}」吗？`,
+  en: `Delete “${target}”?`,
+});
+
+export const deletedCountText = (count: number): LocalText => ({
+  zh: `已删除 ${count} 项`,
+  en: `${count} deleted`,
+});
+
+export const cannotUndoText: LocalText = { zh: '删除后无法恢复。', en: 'This cannot be undone.' };
+
+export const secretTitle = (secretLabel: LocalText): LocalText => ({
+  zh: `${secretLabel.zh}（仅显示一次）`,
+  en: `${secretLabel.en} (shown only once)`,
+});
+
+/** Secrets an answer may carry, by property name; an unknown one shows under its own name. */
+export const secretLabels: Readonly<Record<string, LocalText>> = {
+  ingestKey: { zh: '接入密钥', en: 'Ingest key' },
+};
+
+export function secretLabel(name: string): LocalText {
+  return secretLabels[name] ?? { zh: name, en: name };
+}
+
+function singular(plural: string): string {
+  return plural.replace(/ies$/, 'y').replace(/s$/, '');
+}

@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react';
+import type { ResourceDescriptor } from '../generated/resources';
+import { listQuery, type ListState } from './list-query';
+import { resourceApi, type ListPage } from './resource-api';
+
+interface Loaded {
+  readonly key: string;
+  readonly page: ListPage | null;
+  readonly failed: boolean;
+}
+
+export interface ListResult {
+  /** The last page loaded; kept while the next one loads so the table does not flash empty. */
+  readonly page: ListPage | null;
+  readonly loading: boolean;
+  readonly failed: boolean;
+}
+
+/** Loads the page a list state asks for; a new `reloadCount` loads it again. */
+export function useResourceList(
+  descriptor: ResourceDescriptor,
+  state: ListState,
+  reloadCount: number,
+): ListResult {
+  const key = JSON.stringify([descriptor.name, listQuery(state), reloadCount]);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  useEffect(() => {
+    let current = true;
+    resourceApi.list(descriptor, state).then(
+      (page) => current && setLoaded({ key, page, failed: false }),
+      // call() has already told the reader (toast, or the login page on an expired session).
+      () => current && setLoaded((last) => ({ key, page: last?.page ?? null, failed: true })),
+    );
+    return () => {
+      current = false;
+    };
+  }, [descriptor, state, key]);
+  const loading = loaded?.key !== key;
+  return {
+    page: loaded?.failed ? null : (loaded?.page ?? null),
+    loading,
+    failed: !loading && loaded.failed,
+  };
+}

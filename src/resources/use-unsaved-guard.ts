@@ -1,0 +1,48 @@
+import { useEffect, useRef } from 'react';
+import { useBlocker } from 'react-router-dom';
+
+/**
+ * While `dirty`, leaving the route or changing its query (links, menu, Back) asks
+ * `confirmDiscard` first; agreeing calls `onDiscard` and goes on. Closing or reloading the tab
+ * gets the browser's own warning.
+ */
+export function useUnsavedGuard(
+  dirty: boolean,
+  confirmDiscard: () => Promise<boolean>,
+  onDiscard: () => void,
+): void {
+  // Set once the reader agreed: going on re-runs the check (a Back is replayed), which must pass.
+  const discarded = useRef(false);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty &&
+      !discarded.current &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+  const asking = useRef(false);
+  useEffect(() => {
+    if (blocker.state !== 'blocked' || asking.current) return;
+    asking.current = true;
+    void confirmDiscard().then((discard) => {
+      asking.current = false;
+      if (!discard) {
+        blocker.reset();
+        return;
+      }
+      discarded.current = true;
+      onDiscard();
+      blocker.proceed();
+    });
+  }, [blocker, confirmDiscard, onDiscard]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older Chromium shows the prompt only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+}
