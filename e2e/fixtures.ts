@@ -1,24 +1,14 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { inject, test as base } from 'vitest';
+import { launchChromium } from './chromium';
 import { screenshot } from './screen';
-
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Every test gets a fresh browser context (no stored token, no cookies) on the running server. */
 export const test = base
   // vitest reads a fixture's dependencies from its destructuring pattern; empty means none.
   // eslint-disable-next-line no-empty-pattern
   .extend('browser', { scope: 'file' }, async ({}, { onCleanup }): Promise<Browser> => {
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+    const browser = await launchChromium();
     onCleanup(() => browser.close());
     return browser;
   })

@@ -13,7 +13,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../e2e/chromium';
 import { startServer, type RunningServer } from '../e2e/server';
 import { GzipSizes, wasCompressed } from './bench/js-bytes';
 import { runJourney, type JourneyFigures, type MenuScreen } from './bench/journey';
@@ -32,16 +33,6 @@ const actionTimeoutMs = 20_000;
 /** The whole run stops by itself after this, cleaning up, whatever hangs. */
 const deadlineMs = 6 * 60_000;
 const admin = { username: 'admin', password: 'Bench-admin-2024' };
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 interface ManifestRoute {
   readonly path: string;
@@ -164,7 +155,7 @@ async function main(): Promise<void> {
 
   try {
     server = await startServer({ DATA_DIR: dataDir, CFOP_ADMIN_PASSWORD: admin.password }, logPath);
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+    browser = await launchChromium();
     console.log(
       `\nMachine\n${[...describeMachine(browser.version()), describeSources(), loadLine('before the runs')].join('\n')}`,
     );
