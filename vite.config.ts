@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { appSettingsHtml, type HtmlAppSettings } from './scripts/vite-app-settings-html';
 import { chunkModulesReport } from './scripts/vite-chunk-modules';
+import { precompressAssets } from './scripts/vite-precompress';
 
 // Where the built assets are served from, and the title, language and colour of the page
 // shown before the script runs: app settings of the manifest.
@@ -18,7 +19,7 @@ const apiTarget = process.env.CFOP_API_TARGET ?? 'http://127.0.0.1:8000';
 
 export default defineConfig({
   base: app.publicPath,
-  plugins: [react(), appSettingsHtml(app), chunkModulesReport()],
+  plugins: [react(), appSettingsHtml(app), chunkModulesReport(), precompressAssets()],
   build: {
     outDir: 'dist',
     manifest: true,

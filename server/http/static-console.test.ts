@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { startTestApp, tempDir, testAdminPassword } from '../test-support/test-app';
 import { securityHeaders } from './security-headers';
@@ -44,6 +45,32 @@ describe('the built console', () => {
     const icon = await app.inject({ url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("sends the build's compressed copy of an asset to a browser that takes it, the file itself otherwise", async () => {
+    const dist = builtConsole();
+    const script = join(dist, 'assets', 'index-abc123.js');
+    writeFileSync(`${script}.br`, brotliCompressSync('console.log(1);'));
+    writeFileSync(`${script}.gz`, gzipSync('console.log(1);'));
+    const { app } = await startTestApp({ staticDir: dist });
+
+    const br = await app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1);');
+
+    const gz = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+
+    const plain = await app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1);');
   });
 
   it('answers a missing asset, or a missing file nobody asked HTML for, with a real 404', async () => {

@@ -19,6 +19,8 @@ export async function registerConsoleFiles(app: FastifyInstance, staticDir: stri
   const assetsDir = join(staticDir, assetsFolder) + sep;
   await app.register(fastifyStatic, {
     root: staticDir,
+    // The build writes .br and .gz copies beside each text asset; they go out as they are.
+    preCompressed: true,
     cacheControl: false,
     setHeaders(response, filePath) {
       response.setHeader('cache-control', filePath.startsWith(assetsDir) ? immutable : 'no-cache');
