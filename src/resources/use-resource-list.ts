@@ -9,6 +9,10 @@ interface Loaded {
   readonly failed: boolean;
 }
 
+// The last page seen for each list query, for the life of the tab: coming back to a screen
+// shows it at once while the fresh page loads (stale-while-revalidate), instead of a blank table.
+const lastPages = new Map<string, ListPage>();
+
 export interface ListResult {
   /** The last page loaded; kept while the next one loads so the table does not flash empty. */
   readonly page: ListPage | null;
@@ -22,19 +26,26 @@ export function useResourceList(
   state: ListState,
   reloadCount: number,
 ): ListResult {
-  const key = JSON.stringify([descriptor.name, listQuery(state), reloadCount]);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const query = JSON.stringify([descriptor.name, listQuery(state)]);
+  const key = JSON.stringify([query, reloadCount]);
+  const [loaded, setLoaded] = useState<Loaded | null>(() => {
+    const seen = lastPages.get(query);
+    return seen ? { key: '', page: seen, failed: false } : null;
+  });
   useEffect(() => {
     let current = true;
     resourceApi.list(descriptor, state).then(
-      (page) => current && setLoaded({ key, page, failed: false }),
+      (page) => {
+        lastPages.set(query, page);
+        if (current) setLoaded({ key, page, failed: false });
+      },
       // call() has already told the reader (toast, or the login page on an expired session).
       () => current && setLoaded((last) => ({ key, page: last?.page ?? null, failed: true })),
     );
     return () => {
       current = false;
     };
-  }, [descriptor, state, key]);
+  }, [descriptor, state, query, key]);
   const loading = loaded?.key !== key;
   return {
     page: loaded?.failed ? null : (loaded?.page ?? null),

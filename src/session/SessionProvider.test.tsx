@@ -89,6 +89,9 @@ afterEach(async () => {
   document.body.innerHTML = '';
 });
 
+// A toast fetches antd's message code on first use; on a busy machine that takes a while.
+const toastWait = { timeout: 10_000 };
+
 describe('start-up', () => {
   it('without a token has no user, fetches nothing and guards the page', async () => {
     await start('/system/user?page=2');
@@ -127,8 +130,9 @@ describe('start-up', () => {
     await vi.waitFor(() => expect(page).toBe('/user/login?redirect=%2Fmodel'));
     expect(current().currentUser).toBeUndefined();
     expect(localStorage.getItem('CFOP_TOKEN')).toBe('tok');
-    await vi.waitFor(() =>
-      expect(document.body.textContent).toContain('网络无响应，请重试 None response! Please retry.'),
+    await vi.waitFor(
+      () => expect(document.body.textContent).toContain('网络无响应，请重试 None response! Please retry.'),
+      toastWait,
     );
   });
 
@@ -138,7 +142,7 @@ describe('start-up', () => {
     await start('/home?tab=1');
     await vi.waitFor(() => expect(page).toBe('/user/login?redirect=%2Fhome%3Ftab%3D1'));
     expect(localStorage.getItem('CFOP_TOKEN')).toBeNull();
-    await vi.waitFor(() => expect(document.body.textContent).toContain('登陆已过期'));
+    await vi.waitFor(() => expect(document.body.textContent).toContain('登陆已过期'), toastWait);
   });
 });
 

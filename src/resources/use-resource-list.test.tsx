@@ -1,0 +1,48 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { emptyListState } from './list-query';
+import { resourceApi, type ListPage } from './resource-api';
+import { device } from './test-fixtures';
+import { useResourceList, type ListResult } from './use-resource-list';
+
+beforeAll(() => {
+  Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
+});
+
+const page = (name: string): ListPage => ({ items: [{ id: 1, name }], total: 1, page: 1, pageSize: 20 });
+
+/** Renders the hook once and returns what it gave on its very first render. */
+async function firstRender(): Promise<{ first: ListResult; unmount(): Promise<void> }> {
+  const seen: ListResult[] = [];
+  const state = emptyListState(device);
+  function Probe() {
+    seen.push(useResourceList(device, state, 0));
+    return null;
+  }
+  const root = createRoot(document.createElement('div'));
+  await act(async () => root.render(<Probe />));
+  const [first] = seen;
+  if (!first) throw new Error('the probe did not render');
+  return { first, unmount: () => act(async () => root.unmount()) };
+}
+
+describe('useResourceList', () => {
+  it('shows the page last seen for the same query at once on return, while the fresh one loads', async () => {
+    const list = vi.spyOn(resourceApi, 'list');
+    list.mockResolvedValueOnce(page('first visit'));
+    const visit = await firstRender();
+    expect(visit.first.page).toBeNull();
+    await visit.unmount();
+
+    let answer: (value: ListPage) => void = () => undefined;
+    list.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const back = await firstRender();
+    expect(back.first.page?.items).toEqual([{ id: 1, name: 'first visit' }]);
+    expect(back.first.loading).toBe(true);
+    await act(async () => answer(page('fresh')));
+    await back.unmount();
+    list.mockRestore();
+  });
+});
