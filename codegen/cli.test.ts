@@ -203,7 +203,11 @@ describe('codegen CLI', () => {
       resources: Record<string, ResourceDescriptor>;
       resourceByRoute: Record<string, string>;
     };
-    expect(resourceByRoute).toEqual({ '/equipment/aiserver': 'aiserver', '/equipment/camera': 'camera' });
+    expect(resourceByRoute).toEqual({
+      '/equipment/aiserver': 'aiserver',
+      '/equipment/camera': 'camera',
+      '/system/logs': 'oplog',
+    });
     const camera = resources.camera;
     expect(camera).toMatchObject({
       name: 'camera',
@@ -244,6 +248,7 @@ describe('codegen CLI', () => {
         options: null,
         sortable: true,
         filter: 'contains',
+        range: null,
         description: 'Shown on the video wall.',
       },
       expect.objectContaining({

@@ -38,7 +38,7 @@ describe('generated modules', () => {
   });
 
   it('describe each resource for the screen its route shows', () => {
-    expect(resourceByRoute).toEqual({ '/equipment/aiserver': 'aiserver' });
+    expect(resourceByRoute).toEqual({ '/equipment/aiserver': 'aiserver', '/system/logs': 'oplog' });
     const aiserver = resources.aiserver;
     expect(aiserver).toMatchObject({ access: 'KEY.DEVICE.AISERVER', route: '/equipment/aiserver' });
     expect(aiserver.fields.filter((field) => field.form).map((field) => field.name)).toEqual([
@@ -70,5 +70,35 @@ describe('generated modules', () => {
       ['acceleratorType', 'equals'],
       ['location', 'contains'],
     ]);
+  });
+
+  it('describes the read-only operation log, its time range and its areas labelled from accessKeys', () => {
+    const oplog = resources.oplog;
+    expect(oplog.operations).toEqual({
+      list: true,
+      get: true,
+      create: false,
+      update: false,
+      delete: false,
+      bulkDelete: false,
+      export: true,
+    });
+    expect(oplog.defaultSort).toBe('-time');
+    expect(
+      oplog.fields.filter((field) => field.search).map((field) => [field.name, field.filter, field.range]),
+    ).toEqual([
+      ['time', 'range', { from: 'timeFrom', to: 'timeTo' }],
+      ['username', 'contains', null],
+      ['area', 'equals', null],
+      ['action', 'contains', null],
+      ['result', 'equals', null],
+    ]);
+    const area = oplog.fields.find((field) => field.name === 'area');
+    expect(area).toMatchObject({ nullable: true, widget: 'select' });
+    expect(area?.options).toHaveLength(16);
+    expect(area?.options?.find((option) => option.value === 'KEY.SYSTEM.LOG')?.label).toEqual({
+      zh: '操作日志',
+      en: 'Operation log',
+    });
   });
 });

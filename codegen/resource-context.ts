@@ -23,6 +23,13 @@ export function resourceContext(inputs: Pick<Inputs, 'manifest' | 'openapi'>): R
   return {
     openapi: inputs.openapi,
     declaredKeys: new Set(keys.flatMap((entry) => (isObject(entry) ? [String(entry.key)] : []))),
+    accessKeyLabels: new Map(
+      keys.flatMap((entry) =>
+        isObject(entry) && isObject(entry.label)
+          ? [[String(entry.key), { zh: String(entry.label.zh), en: String(entry.label.en) }] as const]
+          : [],
+      ),
+    ),
     routeOf: new Map(resourceRoutes(manifest.routes)),
   };
 }

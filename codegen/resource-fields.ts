@@ -1,6 +1,6 @@
 import { shown, type Segment } from './diagnostics';
 import type { LocalText, ResourceFieldEntry } from './manifest';
-import { deref, queryParameter, type OperationInfo } from './openapi-doc';
+import { deref, parametersOf, queryParameter, type JsonObject, type OperationInfo } from './openapi-doc';
 import {
   describe,
   factsOf,
@@ -15,7 +15,13 @@ import {
 // One manifest field resolved against the resource's row, input and list schemas.
 
 export type FieldType = 'string' | 'integer' | 'number' | 'boolean';
-export type Filter = 'contains' | 'equals';
+export type Filter = 'contains' | 'equals' | 'range';
+
+/** The two query parameters bounding a range filter: `x-filter: from` (≥) and `x-filter: to` (≤). */
+export interface FieldRange {
+  readonly from: string;
+  readonly to: string;
+}
 
 export interface FieldOption {
   readonly value: string;
@@ -43,6 +49,7 @@ export interface FieldDescriptor {
   readonly options: readonly FieldOption[] | null;
   readonly sortable: boolean;
   readonly filter: Filter | null;
+  readonly range: FieldRange | null;
   readonly description: string | null;
 }
 
@@ -82,6 +89,8 @@ export const widgetNeeds = {
 const fieldTypes: readonly string[] = ['string', 'integer', 'number', 'boolean'] satisfies FieldType[];
 const filters: readonly string[] = ['contains', 'equals'] satisfies Filter[];
 
+const accessKeyPattern = /^KEY(\.[A-Z][A-Z0-9_]*)+$/;
+
 /** Reports a problem at a pointer below the entry being resolved. */
 export type Report = (at: readonly Segment[], message: string) => void;
 
@@ -93,6 +102,8 @@ export interface FieldContext {
   readonly list: OperationInfo | undefined;
   readonly exporter: OperationInfo | undefined;
   readonly sortValues: readonly string[];
+  /** Labels of the manifest's access keys: an enum of access keys takes them as its option labels. */
+  readonly accessKeyLabels?: ReadonlyMap<string, LocalText>;
 }
 
 export function resolveField(field: ResourceFieldEntry, context: FieldContext): FieldDescriptor {
@@ -112,31 +123,46 @@ export function resolveField(field: ResourceFieldEntry, context: FieldContext): 
   }
 
   let filter: Filter | null = null;
+  let range: FieldRange | null = null;
   let searchFacts: Facts | null = null;
   if (search && list !== undefined) {
     const parameter = queryParameter(openapi, list, field.name);
     const how = parameter?.['x-filter'];
-    if (parameter === null)
-      report(['show'], `shown in search, but ${list.id} has no query parameter ${shown(field.name)}`);
-    else if (typeof how !== 'string' || !filters.includes(how)) {
+    const bounds = rangeBounds(openapi, list, field.name);
+    let filteredBy: readonly string[] = [];
+    if (parameter === null && bounds.length === 0)
       report(
         ['show'],
-        `query parameter ${shown(field.name)} of ${list.id} needs x-filter contains or equals, not ${shown(how)}`,
+        `shown in search, but ${list.id} has no query parameter ${shown(field.name)} (nor a range: two with x-field ${shown(field.name)} and x-filter from and to)`,
+      );
+    else if (parameter === null) {
+      range = resolveRange(field.name, list, bounds, rowFacts, context);
+      if (range !== null) {
+        filter = 'range';
+        filteredBy = [range.from, range.to];
+        searchFacts = factsOf(
+          `query parameter ${range.from} of ${list.id}`,
+          deref(openapi, queryParameter(openapi, list, range.from)?.schema),
+        );
+      }
+    } else if (typeof how !== 'string' || !filters.includes(how)) {
+      report(
+        ['show'],
+        `query parameter ${shown(field.name)} of ${list.id} needs x-filter contains or equals, not ${shown(how)} (a range is two parameters with x-field ${shown(field.name)})`,
       );
     } else {
       filter = how as Filter;
+      filteredBy = [field.name];
       searchFacts = factsOf(`query parameter ${field.name} of ${list.id}`, deref(openapi, parameter.schema));
     }
     const exporter = context.exporter;
-    if (
-      parameter !== null &&
-      exporter !== undefined &&
-      queryParameter(openapi, exporter, field.name) === null
-    ) {
-      report(
-        ['show'],
-        `shown in search, but ${exporter.id} has no query parameter ${shown(field.name)}, so the export would not filter by it`,
-      );
+    for (const name of filteredBy) {
+      if (exporter !== undefined && queryParameter(openapi, exporter, name) === null) {
+        report(
+          ['show'],
+          `shown in search, but ${exporter.id} has no query parameter ${shown(name)}, so the export would not filter by it`,
+        );
+      }
     }
   }
 
@@ -151,7 +177,8 @@ export function resolveField(field: ResourceFieldEntry, context: FieldContext): 
   }
   const facts = primary ?? factsOf('', {});
   if (primary !== null) checkWidget(field, primary, report);
-  const options = primary === null ? null : fieldOptions(field, primary, report);
+  const options =
+    primary === null ? null : fieldOptions(field, primary, report, context.accessKeyLabels ?? new Map());
 
   const requiredInput =
     form && input !== null && Array.isArray(input.schema.required) ? input.schema.required : [];
@@ -176,6 +203,7 @@ export function resolveField(field: ResourceFieldEntry, context: FieldContext): 
     options,
     sortable: context.sortValues.includes(field.name),
     filter,
+    range,
     // Block-style YAML descriptions end in a newline that no screen wants to show.
     description: description?.trim() ?? null,
   };
@@ -199,14 +227,33 @@ function checkWidget(field: ResourceFieldEntry, facts: Facts, report: Report): v
 }
 
 /** The enum's values in openapi order with their manifest labels; every value needs one. */
-function fieldOptions(field: ResourceFieldEntry, facts: Facts, report: Report): FieldOption[] | null {
-  const labels = field.options ?? {};
+function fieldOptions(
+  field: ResourceFieldEntry,
+  facts: Facts,
+  report: Report,
+  accessKeyLabels: ReadonlyMap<string, LocalText>,
+): FieldOption[] | null {
   if (facts.enum === null) {
     if (field.options !== undefined) report(['options'], `has options, but ${facts.where} is not an enum`);
     return null;
   }
   const values = facts.enum.map(String);
-  const unlabelled = values.filter((value) => labels[value] === undefined);
+  // An enum of access keys (AccessKey) is labelled by the manifest's accessKeys; options may override.
+  // A key missing from accessKeys is reported by the AccessKey cross-check, not here once more.
+  const ofAccessKeys = values.some((value) => accessKeyLabels.has(value));
+  const keyLabels = Object.fromEntries(
+    values.flatMap((value) => {
+      const label = accessKeyLabels.get(value);
+      return label === undefined ? [] : [[value, label]];
+    }),
+  );
+  const labels: Readonly<Record<string, { zh: string; en: string; color?: string }>> = {
+    ...keyLabels,
+    ...field.options,
+  };
+  const unlabelled = values.filter(
+    (value) => labels[value] === undefined && !(ofAccessKeys && accessKeyPattern.test(value)),
+  );
   if (unlabelled.length > 0) {
     report(
       field.options === undefined ? [] : ['options'],
@@ -229,4 +276,66 @@ function fieldOptions(field: ResourceFieldEntry, facts: Facts, report: Report): 
       color: option?.color ?? null,
     };
   });
+}
+
+/** The list's query parameters that bound a range of the field: those with `x-field: <field>`. */
+function rangeBounds(openapi: unknown, list: OperationInfo, field: string): JsonObject[] {
+  return parametersOf(openapi, list).filter(
+    (parameter) => parameter.in === 'query' && parameter['x-field'] === field,
+  );
+}
+
+/** One `from` and one `to` bound, each of the field's own type; null (reported) otherwise. */
+function resolveRange(
+  field: string,
+  list: OperationInfo,
+  bounds: readonly JsonObject[],
+  rowFacts: Facts | null,
+  context: FieldContext,
+): FieldRange | null {
+  const { report, openapi } = context;
+  let ok = true;
+  const named = (end: 'from' | 'to') =>
+    bounds.filter((bound) => bound['x-filter'] === end).map((bound) => String(bound.name));
+  for (const bound of bounds) {
+    const how = bound['x-filter'];
+    if (how !== 'from' && how !== 'to') {
+      ok = false;
+      report(
+        ['show'],
+        `query parameter ${shown(bound.name)} of ${list.id} has x-field ${shown(field)}, so it needs x-filter from or to, not ${shown(how)}`,
+      );
+    }
+    const facts = factsOf(
+      `query parameter ${String(bound.name)} of ${list.id}`,
+      deref(openapi, bound.schema),
+    );
+    if (rowFacts !== null && (facts.type !== rowFacts.type || facts.format !== rowFacts.format)) {
+      ok = false;
+      report(
+        ['show'],
+        `${facts.where} bounds ${shown(field)}, so it must be ${describe({ ...rowFacts, nullable: false, enum: null })}, not ${describe(facts)}`,
+      );
+    }
+  }
+  const [from, to] = [named('from'), named('to')];
+  for (const [end, other, names] of [
+    ['from', 'to', from],
+    ['to', 'from', to],
+  ] as const) {
+    if (names.length > 1) {
+      ok = false;
+      report(['show'], `${list.id} bounds ${shown(field)} ${end} twice: ${names.map(shown).join(', ')}`);
+    }
+    if (names.length === 0 && bounds.some((bound) => bound['x-filter'] === other)) {
+      ok = false;
+      report(
+        ['show'],
+        `${list.id} bounds ${shown(field)} ${other} but not ${end}: a range needs a query parameter with x-filter ${end} and x-field ${shown(field)}`,
+      );
+    }
+  }
+  const [first] = from;
+  const [last] = to;
+  return ok && first !== undefined && last !== undefined ? { from: first, to: last } : null;
 }

@@ -133,6 +133,7 @@ describe('resource resolution', () => {
     it('rejects a list operation without a pageSize maximum', () => {
       expect(afterOpenapiEdit((o) => delete o.components.parameters.PageSize.schema.maximum)).toEqual([
         `${at}/operations/list: listAiServers has no pageSize query parameter with a maximum`,
+        'manifest/console.json#/resources/1/operations/list: listOperationLogs has no pageSize query parameter with a maximum',
       ]);
     });
 
@@ -207,14 +208,73 @@ describe('resource resolution', () => {
 
     it('rejects a search field the list operation has no query parameter for', () => {
       expect(afterManifestEdit((m) => field(m, 'port').show.push('search'))).toEqual([
-        `${at}/fields/4/show: field "port": shown in search, but listAiServers has no query parameter "port"`,
+        `${at}/fields/4/show: field "port": shown in search, but listAiServers has no query parameter "port" (nor a range: two with x-field "port" and x-filter from and to)`,
       ]);
     });
 
     it('rejects a search parameter without x-filter', () => {
       expect(afterOpenapiEdit((o) => delete queryParameter(o, '/aiservers', 'name')['x-filter'])).toEqual([
-        `${at}/fields/1/show: field "name": query parameter "name" of listAiServers needs x-filter contains or equals, not nothing`,
+        `${at}/fields/1/show: field "name": query parameter "name" of listAiServers needs x-filter contains or equals, not nothing (a range is two parameters with x-field "name")`,
       ]);
+    });
+
+    describe('range filters (x-filter from / to with x-field)', () => {
+      const logAt = 'manifest/console.json#/resources/1/fields/1/show';
+      const logParameter = (o: Json, name: string, path = '/operation-logs') => queryParameter(o, path, name);
+
+      it('resolves a pair of bounds into a range of the field', () => {
+        const manifest = good.manifest as Manifest;
+        const entry = manifest.resources?.[1];
+        if (entry === undefined) throw new Error('the repo manifest has no operation log resource');
+        const { descriptor, problems } = resolveResource(entry, 1, resourceContext(good));
+        expect(problems).toEqual([]);
+        expect(descriptor.fields.find((candidate) => candidate.name === 'time')).toMatchObject({
+          filter: 'range',
+          range: { from: 'timeFrom', to: 'timeTo' },
+          format: 'date-time',
+        });
+      });
+
+      it('rejects a from bound without a to bound', () => {
+        expect(
+          afterOpenapiEdit((o) => {
+            const parameters: Json[] = o.paths['/operation-logs'].get.parameters;
+            parameters.splice(parameters.indexOf(logParameter(o, 'timeTo')), 1);
+          }),
+        ).toEqual([
+          `${logAt}: field "time": listOperationLogs bounds "time" from but not to: a range needs a query parameter with x-filter to and x-field "time"`,
+        ]);
+      });
+
+      it('rejects a bound of another type than the field', () => {
+        expect(afterOpenapiEdit((o) => (logParameter(o, 'timeFrom').schema = { type: 'integer' }))).toEqual([
+          `${logAt}: field "time": query parameter timeFrom of listOperationLogs bounds "time", so it must be a string of format date-time, not an integer`,
+        ]);
+      });
+
+      it('rejects a parameter naming the field with another x-filter, and a bound the export lacks', () => {
+        expect(
+          afterOpenapiEdit((o) => {
+            logParameter(o, 'timeTo')['x-filter'] = 'equals';
+            const parameters: Json[] = o.paths['/operation-logs/export'].get.parameters;
+            parameters.splice(parameters.indexOf(logParameter(o, 'timeFrom', '/operation-logs/export')), 1);
+          }),
+        ).toEqual([
+          `${logAt}: field "time": query parameter "timeTo" of listOperationLogs has x-field "time", so it needs x-filter from or to, not "equals"`,
+          `${logAt}: field "time": listOperationLogs bounds "time" from but not to: a range needs a query parameter with x-filter to and x-field "time"`,
+        ]);
+      });
+
+      it('rejects a range the export would ignore', () => {
+        expect(
+          afterOpenapiEdit((o) => {
+            const parameters: Json[] = o.paths['/operation-logs/export'].get.parameters;
+            parameters.splice(parameters.indexOf(logParameter(o, 'timeTo', '/operation-logs/export')), 1);
+          }),
+        ).toEqual([
+          `${logAt}: field "time": shown in search, but exportOperationLogs has no query parameter "timeTo", so the export would not filter by it`,
+        ]);
+      });
     });
 
     it('rejects a search field the export would ignore', () => {
@@ -351,6 +411,7 @@ describe('resource resolution', () => {
     it('rejects a resource route while the resource screen file does not exist', () => {
       expect(messages({ ...good, hasResourceScreen: false })).toEqual([
         `${aiserverRoute}/resource: resource screen src/resources/ResourceScreen.tsx does not exist`,
+        'manifest/console.json#/routes/9/children/2/resource: resource screen src/resources/ResourceScreen.tsx does not exist',
       ]);
     });
 

@@ -67,6 +67,8 @@ export interface ResolveContext {
   readonly declaredKeys: ReadonlySet<string>;
   /** Route path per resource name, from the manifest's routes. */
   readonly routeOf: ReadonlyMap<string, string>;
+  /** Labels of the manifest's access keys, by key. */
+  readonly accessKeyLabels?: ReadonlyMap<string, LocalText>;
 }
 
 type Operations = Partial<Record<OperationRole, OperationInfo>>;
@@ -96,6 +98,7 @@ export function resolveResource(entry: ResourceEntry, index: number, context: Re
     list: operations.list,
     exporter: operations.export,
     sortValues: listing.sortValues,
+    ...(context.accessKeyLabels ? { accessKeyLabels: context.accessKeyLabels } : {}),
   };
   const fields = entry.fields.map((field, position) =>
     resolveField(field, {

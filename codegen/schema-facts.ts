@@ -67,5 +67,14 @@ export interface NamedSchema {
 export function propertyFacts(openapi: unknown, owner: NamedSchema, name: string): Facts | null {
   const properties = isObject(owner.schema.properties) ? owner.schema.properties : {};
   const property = properties[name];
-  return isObject(property) ? factsOf(`${owner.name}.${name}`, deref(openapi, property)) : null;
+  if (!isObject(property)) return null;
+  const where = `${owner.name}.${name}`;
+  // `oneOf: [{ $ref: X }, { type: 'null' }]` is X, nullable: how a shared enum is made nullable.
+  const members = Array.isArray(property.oneOf) ? property.oneOf.filter(isObject) : [];
+  const nonNull = members.filter((member) => member.type !== 'null');
+  const [only] = nonNull;
+  if (members.length === 2 && nonNull.length === 1 && only !== undefined) {
+    return { ...factsOf(where, deref(openapi, only)), nullable: true };
+  }
+  return factsOf(where, deref(openapi, property));
 }

@@ -219,6 +219,8 @@ describe('the AI server screen', () => {
     // antd's header cycles descending → unsorted (the server's default order) → ascending.
     await page.getByRole('columnheader', { name: '名称' }).click();
     await expectAt(page, `${screenPath}?pageSize=10&name=${tag}`);
+    // While a page loads, antd's table lies under its spinner's mask, which takes the clicks.
+    await eventually(() => page.locator('.ant-table-wrapper .ant-spin-spinning').count()).toBe(0);
     await page.getByRole('columnheader', { name: '名称' }).click();
     await expectAt(page, `${screenPath}?pageSize=10&sort=name&name=${tag}`);
     await eventually(names).toEqual([`${tag}-a`, `${tag}-b`, `${tag}-c`, `${tag}-d`]);

@@ -90,7 +90,7 @@ describe('the routes', () => {
     await page.evaluate(() => Object.assign(window, { cfopE2eMarker: true }));
     await page.goBack();
     await expectAt(page, '/system/logs');
-    await content.getByText('「操作日志」页面建设中').waitFor();
+    await content.locator('.ant-card').filter({ hasText: '操作日志' }).first().waitFor();
     expect(await page.evaluate(() => 'cfopE2eMarker' in window)).toBe(true);
     await headerOf(page).getByText(admin.name, { exact: true }).waitFor();
   });

@@ -62,8 +62,15 @@ export function emitResources(inputs: Inputs): string {
       { name: 'sortable', type: 'boolean' },
       {
         name: 'filter',
-        type: "'contains' | 'equals' | null",
-        docs: ["From the list parameter's x-filter."],
+        type: "'contains' | 'equals' | 'range' | null",
+        docs: [
+          "From the list parameter's x-filter; `range`: two parameters with `x-field: <name>` and x-filter from / to.",
+        ],
+      },
+      {
+        name: 'range',
+        type: '{ readonly from: string; readonly to: string } | null',
+        docs: ['For a range filter, the query parameters of its lower (≥) and upper (≤) bound.'],
       },
       { name: 'description', type: 'string | null' },
     ]),

@@ -8,8 +8,13 @@ export interface ParameterObject {
   readonly in: 'query' | 'header' | 'path' | 'cookie';
   readonly required?: boolean;
   readonly schema?: JsonSchema;
-  /** How a list operation's query parameter filters the field of the same name. */
-  readonly 'x-filter'?: 'contains' | 'equals';
+  /**
+   * How a list operation's query parameter filters the field of the same name (or the field named by
+   * `x-field`): `contains`, `equals`, or one end of a range, `from` (≥) and `to` (≤).
+   */
+  readonly 'x-filter'?: 'contains' | 'equals' | 'from' | 'to';
+  /** The field a range bound (`x-filter: from | to`) filters, as `timeFrom` / `timeTo` filter `time`. */
+  readonly 'x-field'?: string;
 }
 
 /** A parameter written once under components.parameters and used by `$ref`. */

@@ -14,6 +14,7 @@ import { isLoggedOperation, writeOperationLog } from '../oplog/operation-log';
 import type { OperationHandler, OperationHandlers } from '../operations/operation-handler';
 import { ApiError, badInput } from './api-error';
 import { okEnvelope } from './envelope';
+import { pickLang } from './locale';
 import { toApiError } from './error-answers';
 import { FileAnswer } from './file-answer';
 import { createRequestValidator, type SchemaCompilers } from './request-validation';
@@ -63,7 +64,8 @@ export function registerOperationRoutes(
         if (problems.length > 0) throw badInput(problems);
         const { body, query, params } = request;
         const client = clientInfo(ctx, request);
-        const data = await handler({ body, query, params, session, client, audit: note }, ctx);
+        const lang = pickLang(request.headers['accept-language']);
+        const data = await handler({ body, query, params, session, client, lang, audit: note }, ctx);
         return data instanceof FileAnswer ? sendFile(reply, data) : okEnvelope(data ?? null);
       },
       // Errors before the handler (an unparsable body) reach these hooks too, so they are logged.

@@ -1,6 +1,7 @@
 import { aiServerOperations } from './ai-server-operations';
 import { currentUserOperations } from './current-user-operations';
 import type { OperationHandlers } from './operation-handler';
+import { operationLogOperations } from './operation-log-operations';
 import { signInOperations } from './sign-in-operations';
 
 /** Every handler, keyed by the operationId of openapi.yaml it serves. */
@@ -8,4 +9,5 @@ export const operationHandlers: OperationHandlers = {
   ...signInOperations,
   ...currentUserOperations,
   ...aiServerOperations,
+  ...operationLogOperations,
 };

@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context';
 import type { ActiveSession, ClientInfo } from '../auth/sessions';
+import type { Lang } from '../http/locale';
 import type { AuditNote } from '../oplog/audit-note';
 
 /** A request that has passed validation, authentication and the access check of its operation. */
@@ -9,6 +10,8 @@ export interface OperationInput {
   readonly query: unknown;
   readonly params: unknown;
   readonly client: ClientInfo;
+  /** The caller's language, from Accept-Language (Chinese unless English is preferred). */
+  readonly lang: Lang;
   /** Present whenever the operation's security includes the session token. */
   readonly session: ActiveSession | null;
   /** Notes for the operation log entry of this call (written for every operation but GET). */

@@ -1,12 +1,23 @@
 import type { Contract, OperationSpec } from '../contract/load-contract';
 import type { JsonSchema } from '../contract/openapi-types';
 
-export type FilterMode = 'contains' | 'equals';
+export type FilterMode = 'contains' | 'equals' | 'from' | 'to';
+
+export interface FilterShape {
+  readonly param: string;
+  readonly field: string;
+  readonly mode: FilterMode;
+  readonly dateTime: boolean;
+}
 
 /** What a list (or export) operation accepts, read from its query parameters. */
 export interface ListShape {
-  /** Query parameters marked `x-filter`, each named after the field it filters. */
-  readonly filters: readonly { readonly field: string; readonly mode: FilterMode }[];
+  /**
+   * Query parameters marked `x-filter`: `param` is the query parameter, `field` the field it filters
+   * (the parameter's name, or its `x-field` for a range bound). `dateTime`: a date-time value, compared
+   * as the stored ISO text once normalised to UTC.
+   */
+  readonly filters: readonly FilterShape[];
   /** The `sort` enum: `field` ascending, `-field` descending. */
   readonly sorts: readonly string[];
   readonly defaultSort: string | null;
@@ -21,7 +32,13 @@ export function listShape(operation: OperationSpec): ListShape {
   const schemaOf = (name: string) => query.find((p) => p.name === name)?.schema ?? {};
   const sort = schemaOf('sort');
   return {
-    filters: query.flatMap((p) => (p['x-filter'] ? [{ field: p.name, mode: p['x-filter'] }] : [])),
+    filters: query.flatMap((p) => {
+      const mode = p['x-filter'];
+      if (!mode) return [];
+      return [
+        { param: p.name, field: p['x-field'] ?? p.name, mode, dateTime: p.schema?.format === 'date-time' },
+      ];
+    }),
     sorts: Array.isArray(sort.enum) ? (sort.enum as string[]) : [],
     defaultSort: typeof sort.default === 'string' ? sort.default : null,
     defaultPage: numberOr(schemaOf('page').default, 1),

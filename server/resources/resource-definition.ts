@@ -1,4 +1,5 @@
 import type { Db } from '../db/open-database';
+import type { Lang } from '../http/locale';
 
 /** One API field stored in one column. */
 export interface StoredField {
@@ -9,6 +10,11 @@ export interface StoredField {
   readonly fromRow?: (value: unknown) => unknown;
   /** API value → column value; default: as sent. */
   readonly toRow?: (value: unknown) => unknown;
+  /**
+   * A text kept in both languages: the column read for each request language (Accept-Language).
+   * `column` is still the one filtered and sorted by.
+   */
+  readonly byLang?: Readonly<Record<Lang, string>>;
 }
 
 /** API item as answered: field name → value, in the order of the contract's item schema. */

@@ -65,10 +65,11 @@ export function resourceOperations(
   const { list, get, create, update, bulkDelete } = ids;
   if (list) {
     handlers[list] = (input, ctx) =>
-      listItems(ctx, resourceIn(ctx), shapeOf(ctx, list), input.query as Record<string, unknown>);
+      listItems(ctx, resourceIn(ctx), shapeOf(ctx, list), input.query as Record<string, unknown>, input.lang);
   }
   if (get) {
-    handlers[get] = (input, ctx) => getItem(ctx.db, resourceIn(ctx), (input.params as IdParams).id);
+    handlers[get] = (input, ctx) =>
+      getItem(ctx.db, resourceIn(ctx), (input.params as IdParams).id, input.lang);
   }
   if (create) {
     handlers[create] = async (input, ctx) => {
@@ -126,7 +127,7 @@ export function resourceOperations(
     const exportId = ids.export;
     handlers[exportId] = async (input, ctx) => {
       const query = input.query as Record<string, unknown>;
-      const body = exportCsv(ctx, resourceIn(ctx), shapeOf(ctx, exportId), query);
+      const body = exportCsv(ctx, resourceIn(ctx), shapeOf(ctx, exportId), query, input.lang);
       return new FileAnswer(
         `${definition.plural}-${dateStamp(ctx.clock.now())}.csv`,
         'text/csv; charset=utf-8',

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/open-database';
 import { ApiError, badInput, type FieldProblem } from '../http/api-error';
+import type { Lang } from '../http/locale';
 import type { ListShape } from './contract-shapes';
 import { csvRecord, utf8Bom } from './csv';
 import type { Item, ResourceDefinition, Row } from './resource-definition';
@@ -59,6 +60,7 @@ export async function listItems(
   resource: BoundResource,
   shape: ListShape,
   query: Record<string, unknown>,
+  lang: Lang = 'zh',
 ): Promise<ItemPage> {
   const selection = selectionOf(resource, shape, query);
   const page = typeof query.page === 'number' ? query.page : shape.defaultPage;
@@ -71,13 +73,13 @@ export async function listItems(
     limit: pageSize,
     fewMatches,
   });
-  return { items: await toItems(ctx.db, resource, rows), total, page, pageSize };
+  return { items: await toItems(ctx.db, resource, rows, lang), total, page, pageSize };
 }
 
-export async function getItem(db: Db, resource: BoundResource, id: number): Promise<Item> {
+export async function getItem(db: Db, resource: BoundResource, id: number, lang: Lang = 'zh'): Promise<Item> {
   const row = await selectById(db, resource.definition.table, id);
   if (!row) throw notFound(id);
-  const [item] = await toItems(db, resource, [row]);
+  const [item] = await toItems(db, resource, [row], lang);
   return item as Item;
 }
 
@@ -135,7 +137,7 @@ export async function deleteItems(
     const found = rows.map((row) => row.id as number);
     await definition.beforeDelete?.(trx, found);
     await deleteRows(trx, definition.table, found);
-    return rows.map((row) => itemOf(resource, row, {}));
+    return rows.map((row) => itemOf(resource, row, {}, 'zh'));
   });
 }
 
@@ -145,12 +147,13 @@ export function exportCsv(
   resource: BoundResource,
   shape: ListShape,
   query: Record<string, unknown>,
+  lang: Lang = 'zh',
 ): Readable {
   const selection = selectionOf(resource, shape, query);
   async function* lines(): AsyncGenerator<string> {
     yield utf8Bom + csvRecord(resource.itemFields);
     for await (const rows of selectInBatches(ctx.db, selection, exportBatchSize)) {
-      const items = await toItems(ctx.db, resource, rows);
+      const items = await toItems(ctx.db, resource, rows, lang);
       yield items.map((item) => csvRecord(resource.itemFields.map((field) => item[field]))).join('');
     }
   }
@@ -173,17 +176,25 @@ function selectionOf(
   return {
     table: definition.table,
     filters: shape.filters
-      .filter((filter) => query[filter.field] !== undefined && query[filter.field] !== '')
+      .filter((filter) => query[filter.param] !== undefined && query[filter.param] !== '')
       .map((filter) => {
         const stored = storedField(definition, filter.field);
+        // Stored times are ISO text in UTC; `2026-11-26T08:00:00+08:00` must compare as `…T00:00:00.000Z`.
+        const sent = filter.dateTime ? utcIso(query[filter.param]) : query[filter.param];
         return {
           column: stored.column,
           mode: filter.mode,
-          value: stored.toRow ? stored.toRow(query[filter.field]) : query[filter.field],
+          value: stored.toRow ? stored.toRow(sent) : sent,
         };
       }),
     order: { column: storedField(definition, descending ? sort.slice(1) : sort).column, descending },
   };
+}
+
+/** A validated date-time as the stored ISO text in UTC; left as sent if Date cannot read it (a leap second). */
+function utcIso(value: unknown): unknown {
+  const time = Date.parse(String(value));
+  return Number.isFinite(time) ? new Date(time).toISOString() : value;
 }
 
 function storedField(definition: ResourceDefinition, field: string) {
@@ -194,21 +205,21 @@ function storedField(definition: ResourceDefinition, field: string) {
   return stored;
 }
 
-async function toItems(db: Db, resource: BoundResource, rows: readonly Row[]): Promise<Item[]> {
+async function toItems(db: Db, resource: BoundResource, rows: readonly Row[], lang: Lang): Promise<Item[]> {
   const computed = await resource.definition.computed?.(
     db,
     rows.map((row) => row.id as number),
   );
-  return rows.map((row) => itemOf(resource, row, computed?.get(row.id as number) ?? {}));
+  return rows.map((row) => itemOf(resource, row, computed?.get(row.id as number) ?? {}, lang));
 }
 
-function itemOf(resource: BoundResource, row: Row, computed: Item): Item {
+function itemOf(resource: BoundResource, row: Row, computed: Item, lang: Lang): Item {
   const { fields } = resource.definition;
   return Object.fromEntries(
     resource.itemFields.map((field) => {
       const stored = fields[field];
       if (!stored) return [field, computed[field] ?? null];
-      const value = row[stored.column];
+      const value = row[stored.byLang ? stored.byLang[lang] : stored.column];
       return [field, stored.fromRow ? stored.fromRow(value) : value];
     }),
   );

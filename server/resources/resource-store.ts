@@ -132,15 +132,19 @@ export async function holdsValues(
   return (await query.limit(1).executeTakeFirst()) !== undefined;
 }
 
+const comparison = { equals: '=', from: '>=', to: '<=' } as const;
+
 /** `bySortIndex`: equality filters are written so that no index of theirs competes with the sort's. */
 function filtered(db: Db, selection: RowSelection, bySortIndex = false): LooseQuery {
   let query = loose(db).selectFrom(selection.table) as LooseQuery;
   for (const filter of selection.filters) {
-    const column = bySortIndex ? sql`+${sql.ref(filter.column)}` : sql.ref(filter.column);
+    // A range bound is left free to use its column's index (usually the sort's own).
+    const ranged = filter.mode === 'from' || filter.mode === 'to';
+    const column = bySortIndex && !ranged ? sql`+${sql.ref(filter.column)}` : sql.ref(filter.column);
     query =
       filter.mode === 'contains'
         ? query.where(sql<boolean>`${column} like ${`%${escapeLike(String(filter.value))}%`} escape '\\'`)
-        : query.where(column, '=', filter.value);
+        : query.where(column, comparison[filter.mode], filter.value);
   }
   return query;
 }

@@ -207,6 +207,62 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/operation-logs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 操作日志 / List the operation log */
+    get: operations['listOperationLogs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/operation-logs/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 导出操作日志 / Export the operation log as CSV
+     * @description Every entry the filters select, in the sort order, streamed as a UTF-8 CSV file.
+     */
+    get: operations['exportOperationLogs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/operation-logs/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /** 操作日志详情 / One operation log entry */
+    get: operations['getOperationLog'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -335,6 +391,31 @@ export interface components {
       page: number;
       pageSize: number;
     };
+    /** @enum {string} */
+    OperationResult: 'success' | 'failure';
+    OperationLog: {
+      id: number;
+      /** Format: date-time */
+      time: string;
+      userId: number | null;
+      username: string | null;
+      ip: string;
+      area: components['schemas']['AccessKey'] | null;
+      /** @description The operationId called. */
+      action: string;
+      target: string;
+      result: components['schemas']['OperationResult'];
+      /** @description '0' on success, else the error code answered. */
+      code: string;
+      /** @description In the language of the request's Accept-Language. */
+      detail: string;
+    };
+    OperationLogPage: {
+      items: components['schemas']['OperationLog'][];
+      total: number;
+      page: number;
+      pageSize: number;
+    };
     IdList: {
       ids: number[];
     };
@@ -430,6 +511,22 @@ export interface components {
       msg: string;
       data: components['schemas']['IngestKey'];
     };
+    OperationLogPageEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['OperationLogPage'];
+    };
+    OperationLogEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['OperationLog'];
+    };
   };
   responses: {
     /** @description Any failure, with a business code and a message naming the cause. */
@@ -447,6 +544,8 @@ export interface components {
     /** @description 1-based page number. */
     Page: number;
     PageSize: number;
+    /** @description A field to sort by, '-' first for descending. */
+    OperationLogSort: 'time' | '-time';
     /** @description A field to sort by, '-' first for descending. */
     AiServerSort:
       | 'name'
@@ -816,6 +915,92 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['IngestKeyEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listOperationLogs: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number. */
+        page?: components['parameters']['Page'];
+        pageSize?: components['parameters']['PageSize'];
+        /** @description A field to sort by, '-' first for descending. */
+        sort?: components['parameters']['OperationLogSort'];
+        username?: string;
+        area?: components['schemas']['AccessKey'];
+        result?: components['schemas']['OperationResult'];
+        action?: string;
+        timeFrom?: string;
+        timeTo?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of log entries. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OperationLogPageEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  exportOperationLogs: {
+    parameters: {
+      query?: {
+        /** @description A field to sort by, '-' first for descending. */
+        sort?: components['parameters']['OperationLogSort'];
+        username?: string;
+        area?: components['schemas']['AccessKey'];
+        result?: components['schemas']['OperationResult'];
+        action?: string;
+        timeFrom?: string;
+        timeTo?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file (content-disposition attachment). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  getOperationLog: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The log entry. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OperationLogEnvelope'];
         };
       };
       default: components['responses']['Failure'];

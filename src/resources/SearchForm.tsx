@@ -3,12 +3,21 @@ import { useEffect, useMemo } from 'react';
 import type { FieldDescriptor, ResourceDescriptor } from '../generated/resources';
 import { useLocale } from '../i18n';
 import { searchFields } from './list-query';
+import RangeInput, { type RangeValue } from './RangeInput';
 import { texts } from './texts';
 
+/** Values by query parameter, as the list state's filters. */
 type SearchValues = Record<string, string | undefined>;
+/** The form's own values: by field name, a range field holding its two bounds. */
+type FormValues = Record<string, string | RangeValue | undefined>;
 
 function SearchInput({ field, ...props }: { field: FieldDescriptor; id?: string }) {
   const { t } = useLocale();
+  if (field.range !== null) {
+    // In the screen's own chunk: fetched lazily it would escape the per-screen budget check,
+    // and every screen with dates (visitors, vehicles, staff, the log) needs it.
+    return <RangeInput {...props} />;
+  }
   const choices =
     field.options?.map((option) => ({ value: option.value, label: t(option.label) })) ??
     (field.type === 'boolean'
@@ -38,11 +47,13 @@ export function SearchForm(props: {
   onSearch(values: SearchValues): void;
 }) {
   const { t } = useLocale();
-  const [form] = Form.useForm<SearchValues>();
+  const [form] = Form.useForm<FormValues>();
   const fields = useMemo(() => searchFields(props.descriptor), [props.descriptor]);
 
   useEffect(() => {
-    form.setFieldsValue(Object.fromEntries(fields.map((field) => [field.name, props.filters[field.name]])));
+    form.setFieldsValue(
+      Object.fromEntries(fields.map((field) => [field.name, formValue(field, props.filters)])),
+    );
   }, [form, fields, props.filters]);
 
   if (fields.length === 0) return null;
@@ -53,7 +64,7 @@ export function SearchForm(props: {
       name={`${props.descriptor.name}-search`}
       layout="inline"
       className="cfop-resource-search"
-      onFinish={props.onSearch}
+      onFinish={(values) => props.onSearch(searchValues(fields, values))}
       aria-label={t(texts.search)}
     >
       {fields.map((field) => (
@@ -75,5 +86,30 @@ export function SearchForm(props: {
         </Button>
       </Form.Item>
     </Form>
+  );
+}
+
+/** A field's form value from the filters: a range field gets its pair of bounds. */
+function formValue(
+  field: FieldDescriptor,
+  filters: Readonly<Record<string, string>>,
+): string | RangeValue | undefined {
+  if (field.range === null) return filters[field.name];
+  const pair: RangeValue = [filters[field.range.from] ?? null, filters[field.range.to] ?? null];
+  return pair[0] === null && pair[1] === null ? undefined : pair;
+}
+
+/** The form's values keyed by query parameter: a range splits into its two bounds. */
+function searchValues(fields: readonly FieldDescriptor[], values: FormValues): SearchValues {
+  return Object.fromEntries(
+    fields.flatMap((field): [string, string | undefined][] => {
+      const value = values[field.name];
+      if (field.range === null) return [[field.name, typeof value === 'string' ? value : undefined]];
+      const [from, to] = Array.isArray(value) ? (value as RangeValue) : [null, null];
+      return [
+        [field.range.from, from ?? undefined],
+        [field.range.to, to ?? undefined],
+      ];
+    }),
   );
 }

@@ -11,7 +11,7 @@ import {
   sortFromOrder,
   withFilters,
 } from './list-query';
-import { device } from './test-fixtures';
+import { device, field } from './test-fixtures';
 
 const read = (query: string) => listStateFromQuery(device, new URLSearchParams(query));
 
@@ -98,5 +98,60 @@ describe('list requests and changes', () => {
     expect(lastPage(41, 20)).toBe(3);
     expect(lastPage(40, 20)).toBe(2);
     expect(lastPage(0, 20)).toBe(1);
+  });
+});
+
+describe('a range filter in the URL query', () => {
+  const logbook = {
+    ...device,
+    name: 'logbook',
+    fields: [
+      field({
+        name: 'time',
+        widget: 'datetime',
+        format: 'date-time',
+        form: false,
+        search: true,
+        filter: 'range',
+        range: { from: 'timeFrom', to: 'timeTo' },
+        sortable: true,
+      }),
+      field({ name: 'user', search: true, filter: 'contains', form: false }),
+    ],
+  } satisfies typeof device;
+  const readLog = (query: string) => listStateFromQuery(logbook, new URLSearchParams(query));
+
+  it('reads both bounds, as UTC instants, each one optional', () => {
+    expect(
+      readLog('timeFrom=2030-01-01T16:00:00%2B08:00&timeTo=2030-01-01T09:30:00.000Z&user=ad').filters,
+    ).toEqual({ timeFrom: '2030-01-01T08:00:00.000Z', timeTo: '2030-01-01T09:30:00.000Z', user: 'ad' });
+    expect(readLog('timeTo=2030-01-01T09:30:00Z').filters).toEqual({ timeTo: '2030-01-01T09:30:00.000Z' });
+  });
+
+  it('drops a bound that is not a date-time, and a parameter named after the field', () => {
+    expect(readLog('timeFrom=yesterday&timeTo=1&time=2030-01-01T09:30:00Z').filters).toEqual({});
+  });
+
+  it('writes the bounds back to the query and into the list call, after a search', () => {
+    const state = withFilters(logbook, emptyListState(logbook), {
+      timeFrom: '2030-01-01T08:00:00.000Z',
+      timeTo: '2030-01-02T08:00:00.000Z',
+      time: 'ignored',
+    });
+    expect(state.filters).toEqual({
+      timeFrom: '2030-01-01T08:00:00.000Z',
+      timeTo: '2030-01-02T08:00:00.000Z',
+    });
+    const query = queryFromListState(logbook, state);
+    expect(query.toString()).toBe(
+      'timeFrom=2030-01-01T08%3A00%3A00.000Z&timeTo=2030-01-02T08%3A00%3A00.000Z',
+    );
+    expect(readLog(query.toString())).toEqual(state);
+    expect(listQuery(state)).toEqual({
+      page: 1,
+      pageSize: 20,
+      timeFrom: '2030-01-01T08:00:00.000Z',
+      timeTo: '2030-01-02T08:00:00.000Z',
+    });
   });
 });

@@ -6,7 +6,10 @@ export interface ListState {
   readonly pageSize: number;
   /** A sortable field, '-' first for descending; null leaves the server's default order. */
   readonly sort: string | null;
-  /** Search values by field name, only non-empty ones. */
+  /**
+   * Search values by query parameter, only non-empty ones: the field's name, or for a range filter
+   * the names of its two bounds (`timeFrom`, `timeTo`), each an ISO date-time.
+   */
   readonly filters: Readonly<Record<string, string>>;
 }
 
@@ -56,15 +59,39 @@ export function filterValue(field: FieldDescriptor, raw: string | null | undefin
   return value;
 }
 
+/** The query parameters a search field fills: its name, or the two bounds of a range. */
+export function filterParams(field: FieldDescriptor): string[] {
+  return field.range === null ? [field.name] : [field.range.from, field.range.to];
+}
+
+/** A range bound as the list operation takes it: an ISO date-time in UTC; null drops it. */
+export function boundValue(raw: string | null | undefined): string | null {
+  const value = raw?.trim() ?? '';
+  // Date.parse accepts loose forms ("1"); a bound must at least look like a date.
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(value)) return null;
+  const time = Date.parse(value);
+  return Number.isFinite(time) ? new Date(time).toISOString() : null;
+}
+
+/** The filters of one search field from raw values keyed by query parameter. */
+function fieldFilters(field: FieldDescriptor, raw: (param: string) => string | null): [string, string][] {
+  if (field.range === null) {
+    const value = filterValue(field, raw(field.name));
+    return value === null ? [] : [[field.name, value]];
+  }
+  return filterParams(field).flatMap((param): [string, string][] => {
+    const value = boundValue(raw(param));
+    return value === null ? [] : [[param, value]];
+  });
+}
+
 /** The list state a URL query asks for; values the descriptor does not allow are ignored. */
 export function listStateFromQuery(descriptor: ResourceDescriptor, query: URLSearchParams): ListState {
   const pageSize = positiveInteger(query.get('pageSize'));
   const sort = query.get('sort');
-  const filters: Record<string, string> = {};
-  for (const field of searchFields(descriptor)) {
-    const value = filterValue(field, query.get(field.name));
-    if (value !== null) filters[field.name] = value;
-  }
+  const filters = Object.fromEntries(
+    searchFields(descriptor).flatMap((field) => fieldFilters(field, (param) => query.get(param))),
+  );
   return {
     page: positiveInteger(query.get('page')) ?? 1,
     pageSize: pageSize !== null && pageSize <= descriptor.pageSizeMax ? pageSize : firstPageSize(descriptor),
@@ -80,8 +107,10 @@ export function queryFromListState(descriptor: ResourceDescriptor, state: ListSt
   if (state.pageSize !== firstPageSize(descriptor)) query.set('pageSize', String(state.pageSize));
   if (state.sort !== null) query.set('sort', state.sort);
   for (const field of searchFields(descriptor)) {
-    const value = state.filters[field.name];
-    if (value !== undefined) query.set(field.name, value);
+    for (const param of filterParams(field)) {
+      const value = state.filters[param];
+      if (value !== undefined) query.set(param, value);
+    }
   }
   return query;
 }
@@ -96,18 +125,20 @@ export function listQuery(state: ListState): Record<string, string | number> {
   return { page: state.page, pageSize: state.pageSize, ...filterQuery(state) };
 }
 
-/** The state after new search values: back to page 1, sort and page size kept. */
+/**
+ * The state after new search values (keyed by query parameter, as `filters`): back to page 1, sort
+ * and page size kept.
+ */
 export function withFilters(
   descriptor: ResourceDescriptor,
   state: ListState,
   values: Readonly<Record<string, unknown>>,
 ): ListState {
-  const filters: Record<string, string> = {};
-  for (const field of searchFields(descriptor)) {
-    const raw = values[field.name];
-    const value = filterValue(field, raw === undefined || raw === null ? null : String(raw));
-    if (value !== null) filters[field.name] = value;
-  }
+  const raw = (param: string) => {
+    const value = values[param];
+    return value === undefined || value === null ? null : String(value);
+  };
+  const filters = Object.fromEntries(searchFields(descriptor).flatMap((field) => fieldFilters(field, raw)));
   return { ...state, page: 1, filters };
 }
 

@@ -21,6 +21,7 @@ export function field(overrides: Partial<FieldDescriptor> & { name: string }): F
     options: null,
     sortable: false,
     filter: null,
+    range: null,
     description: null,
     ...overrides,
   };

@@ -20,6 +20,8 @@ export const texts = {
   cancel: { zh: '取消', en: 'Cancel' },
   save: { zh: '保存', en: 'Save' },
   all: { zh: '全部', en: 'All' },
+  rangeFrom: { zh: '开始时间', en: 'From' },
+  rangeTo: { zh: '结束时间', en: 'To' },
   yes: { zh: '是', en: 'Yes' },
   no: { zh: '否', en: 'No' },
   deleted: { zh: '已删除', en: 'Deleted' },
