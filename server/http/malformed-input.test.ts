@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { OperationSpec } from '../contract/load-contract';
 import type { JsonSchema } from '../contract/openapi-types';
 import { isLoggedOperation } from '../oplog/operation-log';
@@ -13,6 +13,7 @@ import {
   testAdminPassword,
   tokenHeader,
   type TestApp,
+  afterSuite,
 } from '../test-support/test-app';
 
 // Computed from openapi.yaml: for every operation with a body, query or path parameters, requests
@@ -254,17 +255,13 @@ const cases = contract.operations.flatMap((operation) => [
 ]);
 
 describe('malformed input, computed from openapi.yaml', () => {
-  const undo: (() => void | Promise<void>)[] = [];
+  const cleanup = afterSuite();
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await startTestApp({}, (step) => undo.unshift(step));
+    t = await startTestApp({}, cleanup);
     token = await t.signIn('admin', testAdminPassword);
   });
-  afterAll(async () => {
-    for (const step of undo) await step();
-  });
-
   it('spoils the body of every operation that has one, and the parameters of every operation', () => {
     const withBody = contract.operations
       .filter((operation) => operation.requestBody)

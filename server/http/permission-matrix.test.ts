@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createSampler } from '../test-support/contract-samples';
 import {
   addRole,
@@ -8,6 +8,7 @@ import {
   startTestApp,
   tokenHeader,
   type TestApp,
+  afterSuite,
 } from '../test-support/test-app';
 import type { OperationSpec } from '../contract/load-contract';
 
@@ -22,13 +23,13 @@ const holder = (key: string) => `holds-${keys.indexOf(key)}`;
 const lacker = (key: string) => `lacks-${keys.indexOf(key)}`;
 
 describe('permission matrix', () => {
-  const undo: (() => void | Promise<void>)[] = [];
+  const cleanup = afterSuite();
   let t: TestApp;
   const tokens = new Map<string, string>();
   let revoked: string;
 
   beforeAll(async () => {
-    t = await startTestApp({}, (step) => undo.unshift(step));
+    t = await startTestApp({}, cleanup);
     for (const key of keys) {
       for (const [username, held] of [
         [holder(key), [key]],
@@ -42,10 +43,6 @@ describe('permission matrix', () => {
     revoked = await t.signIn(holder(keys[0] as string), password);
     expect((await t.call('logout', { token: revoked })).status).toBe(200);
   });
-  afterAll(async () => {
-    for (const step of undo) await step();
-  });
-
   function send(operation: OperationSpec, token: string | undefined) {
     const body = sampler.body(operation);
     return t.app.inject({

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createSampler } from '../test-support/contract-samples';
 import {
   clientHeaders,
@@ -9,6 +9,7 @@ import {
   testAdminPassword,
   tokenHeader,
   type TestApp,
+  afterSuite,
 } from '../test-support/test-app';
 
 interface BadCase {
@@ -199,17 +200,13 @@ const cases: BadCase[] = [
 
 describe('bad input', () => {
   // Rejected calls write nothing, so one app serves every case (each checks the rows itself).
-  const undo: (() => void | Promise<void>)[] = [];
+  const cleanup = afterSuite();
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await startTestApp({}, (step) => undo.unshift(step));
+    t = await startTestApp({}, cleanup);
     token = await t.signIn('admin', testAdminPassword);
   });
-  afterAll(async () => {
-    for (const step of undo) await step();
-  });
-
   it('covers every operation of the contract', () => {
     const covered = new Set(cases.map((c) => c.operationId));
     expect([...covered].sort()).toEqual(contract.operations.map((op) => op.operationId).sort());

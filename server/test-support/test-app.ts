@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
-import { onTestFinished } from 'vitest';
+import { afterAll, onTestFinished } from 'vitest';
 import { createRole, findRoleIds } from '../accounts/roles';
 import { createUser } from '../accounts/users';
 import { createApp, type AppOptions } from '../app';
@@ -34,6 +34,18 @@ export const tokenHeader = headerName(SESSION_SCHEME);
 
 /** Registers what to undo after the test; a file-wide fixture passes its own (run in afterAll). */
 export type Cleanup = (undo: () => void | Promise<void>) => void;
+
+/**
+ * Cleanup for things shared by a whole describe block (one app for many read-only cases):
+ * the steps run after the block's last test, newest first.
+ */
+export function afterSuite(): Cleanup {
+  const undo: (() => void | Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const step of undo) await step();
+  });
+  return (step) => void undo.unshift(step);
+}
 
 export function tempDir(cleanup: Cleanup = onTestFinished): string {
   const dir = mkdtempSync(join(tmpdir(), 'cfop-test-'));
