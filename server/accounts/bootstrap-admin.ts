@@ -1,10 +1,11 @@
-import { randomInt } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { Contract } from '../contract/load-contract';
-import { assertNoProblems, createValueCheck, type ValueCheck } from '../contract/value-check';
+import { assertNoProblems, createValueCheck } from '../contract/value-check';
 import type { Db } from '../db/open-database';
+import { createUser } from './account-service';
+import { generatePassword } from './generated-password';
 import { syncAdminRole } from './roles';
-import { countUsers, createUser } from './users';
+import { countUsers } from './users';
 
 export interface AdminBootstrap {
   /** CFOP_ADMIN_PASSWORD; without it a strong password is generated and announced once. */
@@ -26,7 +27,7 @@ export async function prepareAccounts(
   contract: Contract,
   admin: AdminBootstrap,
 ): Promise<void> {
-  const adminRoleId = await syncAdminRole(db, contract.accessKeys);
+  const adminRoleId = await syncAdminRole(db, clock, contract.accessKeys);
   if ((await countUsers(db)) > 0) return;
   const check = createValueCheck(contract);
   assertNoProblems([
@@ -34,19 +35,18 @@ export async function prepareAccounts(
     ...(admin.phone === undefined ? [] : check('Phone', admin.phone, 'CFOP_ADMIN_PHONE')),
   ]);
   const password = admin.password ?? generatePassword(check);
-  await createUser(db, clock, { ...adminUser, phone: admin.phone ?? null, password, roleIds: [adminRoleId] });
+  await createUser(
+    { db, clock, contract },
+    {
+      ...adminUser,
+      phone: admin.phone ?? null,
+      email: null,
+      status: 'enabled',
+      password,
+      roleIds: [adminRoleId],
+    },
+  );
   if (admin.password === undefined) admin.announce(passwordNotice(password));
-}
-
-const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-
-/** 20 characters without look-alikes (≈ 116 bits), redrawn until the contract's NewPassword accepts it. */
-function generatePassword(check: ValueCheck): string {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const password = Array.from({ length: 20 }, () => alphabet[randomInt(alphabet.length)]).join('');
-    if (check('NewPassword', password, 'password').length === 0) return password;
-  }
-  throw new Error('components.schemas.NewPassword rejects every generated password; set CFOP_ADMIN_PASSWORD');
 }
 
 function passwordNotice(password: string): string {

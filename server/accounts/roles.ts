@@ -1,3 +1,4 @@
+import type { Clock } from '../clock';
 import type { Db } from '../db/open-database';
 
 export const adminRole = {
@@ -6,30 +7,6 @@ export const adminRole = {
   description: '内置角色，拥有全部权限',
 } as const;
 
-export interface NewRole {
-  readonly code: string;
-  readonly name: string;
-  readonly description?: string;
-  readonly accessKeys: readonly string[];
-}
-
-export async function createRole(db: Db, role: NewRole): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const { id } = await trx
-      .insertInto('roles')
-      .values({ code: role.code, name: role.name, description: role.description ?? '', builtin: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (role.accessKeys.length > 0) {
-      await trx
-        .insertInto('role_access_keys')
-        .values(role.accessKeys.map((access_key) => ({ role_id: id, access_key })))
-        .execute();
-    }
-    return id;
-  });
-}
-
 export async function findRoleIds(db: Db, codes: readonly string[]): Promise<Map<string, number>> {
   if (codes.length === 0) return new Map();
   const rows = await db.selectFrom('roles').select(['id', 'code']).where('code', 'in', codes).execute();
@@ -37,11 +14,12 @@ export async function findRoleIds(db: Db, codes: readonly string[]): Promise<Map
 }
 
 /** Creates the built-in administrator role if needed and makes it hold exactly the contract's keys. */
-export async function syncAdminRole(db: Db, accessKeys: readonly string[]): Promise<number> {
+export async function syncAdminRole(db: Db, clock: Clock, accessKeys: readonly string[]): Promise<number> {
+  const now = clock.now().toISOString();
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('roles')
-      .values({ ...adminRole, builtin: 1 })
+      .values({ ...adminRole, builtin: 1, created_at: now, updated_at: now })
       .onConflict((oc) => oc.column('code').doUpdateSet({ builtin: 1 }))
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -4,47 +4,12 @@ import { revokeUserSessions } from '../auth/sessions';
 import type { Clock } from '../clock';
 import type { Db } from '../db/open-database';
 
-export interface NewAccount {
-  readonly username: string;
-  readonly name: string;
-  readonly phone: string | null;
-  readonly password: string;
-  readonly roleIds: readonly number[];
-}
-
 export async function countUsers(db: Db): Promise<number> {
   const { count } = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(count);
-}
-
-export async function createUser(db: Db, clock: Clock, account: NewAccount): Promise<number> {
-  const passwordHash = await hashPassword(account.password);
-  return db.transaction().execute(async (trx) => {
-    const { id } = await trx
-      .insertInto('users')
-      .values({
-        username: account.username,
-        name: account.name,
-        phone: account.phone,
-        email: null,
-        status: 'enabled',
-        password_hash: passwordHash,
-        created_at: clock.now().toISOString(),
-        last_login_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (account.roleIds.length > 0) {
-      await trx
-        .insertInto('user_roles')
-        .values(account.roleIds.map((role_id) => ({ user_id: id, role_id })))
-        .execute();
-    }
-    return id;
-  });
 }
 
 /** A new password ends every session of the user and lifts a sign-in lock on the name. */

@@ -74,7 +74,7 @@ describe('operator CLI', () => {
 
   it.each([
     [['role:create', '--code', 'r', '--name', 'R', '--keys', 'KEY.NOPE'], '--keys KEY.NOPE：必须是以下之一'],
-    [['role:create', '--code', 'admin', '--name', 'R', '--keys', 'KEY.MODEL'], '--code：角色 admin 已存在'],
+    [['role:create', '--code', 'admin', '--name', 'R', '--keys', 'KEY.MODEL'], '--code：已存在'],
     [['role:create', '--name', 'R'], '--code：必填'],
     [
       ['user:create', '--username', 'x', '--name', 'X', '--password', 'short', '--roles', 'admin'],
@@ -106,7 +106,7 @@ describe('operator CLI', () => {
     ],
     [
       ['user:create', '--username', 'admin', '--name', 'X', '--password', 'Long12345', '--roles', 'admin'],
-      '--username：用户 admin 已存在',
+      '--username：已存在',
     ],
     [['user:password', '--username', 'nobody', '--password', 'Long12345'], '--username：用户 nobody 不存在'],
     [['user:password', '--username', 'admin', '--password', 'letters-only'], '--password：格式不正确'],

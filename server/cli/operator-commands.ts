@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
-import { createRole, findRoleIds } from '../accounts/roles';
-import { createUser, setPassword } from '../accounts/users';
-import { systemClock, type Clock } from '../clock';
+import { createRole, createUser, type AccountStore } from '../accounts/account-service';
+import { findRoleIds } from '../accounts/roles';
+import { setPassword } from '../accounts/users';
+import { systemClock } from '../clock';
 import type { StoreConfig } from '../config';
 import {
   assertNoProblems,
@@ -9,8 +10,7 @@ import {
   InvalidValuesError,
   type ValueCheck,
 } from '../contract/value-check';
-import type { Db } from '../db/open-database';
-import type { FieldProblem } from '../http/api-error';
+import { ApiError, type FieldProblem } from '../http/api-error';
 import { bilingual, type LocalText } from '../http/locale';
 import { openStore } from '../open-store';
 
@@ -20,8 +20,7 @@ export interface CliIo {
 }
 
 interface CommandContext<Options> {
-  readonly db: Db;
-  readonly clock: Clock;
+  readonly store: AccountStore;
   readonly check: ValueCheck;
   readonly options: Options;
 }
@@ -43,29 +42,50 @@ function defineCommand<R extends string, O extends string = never>(spec: {
   return { optional: [], ...spec, run: spec.run as Command['run'] };
 }
 
-/** Free-text names have no schema in openapi.yaml; this keeps them sane for the screens that show them. */
-const maxNameLength = 64;
+/**
+ * Runs a write of the account service, naming a refused field the way the operator typed it
+ * (`--code`, not the contract's `code`).
+ */
+async function asCommandLine<T>(rename: (field: string) => string, write: () => Promise<T>): Promise<T> {
+  const problemsAs = (problems: readonly FieldProblem[]) =>
+    problems.map((problem) => ({ ...problem, field: rename(problem.field) }));
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof ApiError && error.fieldProblems.length > 0) {
+      throw new InvalidValuesError(problemsAs(error.fieldProblems));
+    }
+    if (error instanceof InvalidValuesError) throw new InvalidValuesError(problemsAs(error.problems));
+    throw error;
+  }
+}
+
+/** Checks a command's body against its openapi.yaml schema, as the matching operation would. */
+function checkBody(check: ValueCheck, schema: string, body: Record<string, unknown>): void {
+  assertNoProblems(check(schema, body, 'body'));
+}
 
 const commands: Record<string, Command> = {
   'role:create': defineCommand({
     usage: 'role:create --code C --name N --keys KEY.A,KEY.B [--description D]',
     required: ['code', 'name', 'keys'],
     optional: ['description'],
-    async run({ db, check, options }) {
+    async run({ store, check, options }) {
       const keys = listOf(options.keys);
-      assertNoProblems([
-        ...nameRule(options.code, '--code'),
-        ...nameRule(options.name, '--name'),
-        ...keys.flatMap((key) => check('AccessKey', key, `--keys ${key}`)),
-      ]);
-      if ((await findRoleIds(db, [options.code])).size > 0) {
-        throwOne('--code', `角色 ${options.code} 已存在`, `role ${options.code} already exists`);
-      }
-      await createRole(db, {
+      const input = {
         code: options.code,
         name: options.name,
-        description: options.description,
+        ...(options.description === undefined ? {} : { description: options.description }),
         accessKeys: keys,
+      };
+      const rename = (field: string) =>
+        field
+          .replace(/^accessKeys\[(\d+)\]/, (_all, index: string) => `--keys ${keys[Number(index)]}`)
+          .replace(/^accessKeys$/, '--keys')
+          .replace(/^(code|name|description)$/, '--$1');
+      await asCommandLine(rename, async () => {
+        checkBody(check, 'RoleInput', input);
+        await createRole(store, input);
       });
       return {
         zh: `已创建角色 ${options.code}（${keys.length} 个权限）`,
@@ -75,36 +95,33 @@ const commands: Record<string, Command> = {
   }),
 
   'user:create': defineCommand({
-    usage: 'user:create --username U --name N [--phone P] --password P --roles C1,C2',
+    usage: 'user:create --username U --name N [--phone P] [--email E] --password P --roles C1,C2',
     required: ['username', 'name', 'password', 'roles'],
-    optional: ['phone'],
-    async run({ db, clock, check, options }) {
-      const { username, name, password } = options;
-      const phone = options.phone ?? null;
+    optional: ['phone', 'email'],
+    async run({ store, check, options }) {
       const roles = listOf(options.roles);
-      assertNoProblems([
-        ...check('Username', username, '--username'),
-        ...nameRule(name, '--name'),
-        ...(phone === null ? [] : check('Phone', phone, '--phone')),
-        ...check('NewPassword', password, '--password'),
-      ]);
-      const roleIds = await findRoleIds(db, roles);
+      const roleIds = await findRoleIds(store.db, roles);
       const missing = roles.filter((code) => !roleIds.has(code));
       if (missing.length > 0)
         throwOne('--roles', `角色不存在：${missing.join('、')}`, `no such role: ${missing.join(', ')}`);
-      const taken = await db
-        .selectFrom('users')
-        .select('username')
-        .where((eb) => eb.or([eb('username', '=', username), eb('phone', '=', phone)]))
-        .executeTakeFirst();
-      if (taken?.username === username)
-        throwOne('--username', `用户 ${username} 已存在`, `user ${username} already exists`);
-      if (taken)
-        throwOne('--phone', `手机号 ${phone} 已属于其他用户`, `phone ${phone} belongs to another user`);
-      await createUser(db, clock, { username, name, phone, password, roleIds: [...roleIds.values()] });
+      const input = {
+        username: options.username,
+        name: options.name,
+        phone: options.phone ?? null,
+        email: options.email ?? null,
+        status: 'enabled' as const,
+        roleIds: [...roleIds.values()],
+        password: options.password,
+      };
+      const rename = (field: string) =>
+        field.replace(/^roleIds.*$/, '--roles').replace(/^(username|name|phone|email|password)$/, '--$1');
+      await asCommandLine(rename, async () => {
+        checkBody(check, 'UserCreateInput', input);
+        await createUser(store, input);
+      });
       return {
-        zh: `已创建用户 ${username}（角色：${roles.join('、')}）`,
-        en: `Created user ${username} (roles: ${roles.join(', ')})`,
+        zh: `已创建用户 ${options.username}（角色：${roles.join('、')}）`,
+        en: `Created user ${options.username} (roles: ${roles.join(', ')})`,
       };
     },
   }),
@@ -112,7 +129,7 @@ const commands: Record<string, Command> = {
   'user:password': defineCommand({
     usage: 'user:password --username U --password P',
     required: ['username', 'password'],
-    async run({ db, clock, check, options }) {
+    async run({ store: { db, clock }, check, options }) {
       const { username, password } = options;
       assertNoProblems(check('NewPassword', password, '--password'));
       const user = await db
@@ -152,7 +169,8 @@ export async function runOperatorCommand(
       admin: { ...config.admin, announce: io.out },
     });
     try {
-      io.out(bilingual(await command.run({ db, clock, check: createValueCheck(contract), options })));
+      const store = { db, clock, contract };
+      io.out(bilingual(await command.run({ store, check: createValueCheck(contract), options })));
     } finally {
       await db.destroy();
     }
@@ -193,15 +211,6 @@ function listOf(value: string): string[] {
     .split(',')
     .map((item) => item.trim())
     .filter((item) => item !== '');
-}
-
-function nameRule(value: string, field: string): FieldProblem[] {
-  if (value.length <= maxNameLength) return [];
-  const message = {
-    zh: `长度不能超过 ${maxNameLength} 个字符`,
-    en: `must be at most ${maxNameLength} characters`,
-  };
-  return [{ field, message }];
 }
 
 function throwOne(field: string, zh: string, en: string): never {

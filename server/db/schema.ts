@@ -24,6 +24,8 @@ export interface RolesTable {
   description: string;
   /** 1 for roles the server maintains itself (the administrator role), else 0. */
   builtin: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface RoleAccessKeysTable {

@@ -2,7 +2,9 @@ import { aiServerOperations } from './ai-server-operations';
 import { currentUserOperations } from './current-user-operations';
 import type { OperationHandlers } from './operation-handler';
 import { operationLogOperations } from './operation-log-operations';
+import { roleOperations } from './role-operations';
 import { signInOperations } from './sign-in-operations';
+import { userAdminOperations } from './user-admin-operations';
 
 /** Every handler, keyed by the operationId of openapi.yaml it serves. */
 export const operationHandlers: OperationHandlers = {
@@ -10,4 +12,6 @@ export const operationHandlers: OperationHandlers = {
   ...currentUserOperations,
   ...aiServerOperations,
   ...operationLogOperations,
+  ...roleOperations,
+  ...userAdminOperations,
 };

@@ -1,5 +1,5 @@
 import type { Db } from '../db/open-database';
-import type { Lang } from '../http/locale';
+import type { Lang, LocalText } from '../http/locale';
 
 /** One API field stored in one column. */
 export interface StoredField {
@@ -15,6 +15,45 @@ export interface StoredField {
    * `column` is still the one filtered and sorted by.
    */
   readonly byLang?: Readonly<Record<Lang, string>>;
+}
+
+/**
+ * A many-valued API field (an array) kept in a link table, one row per item and value: written with
+ * the item in its transaction, answered sorted by value, filterable with `x-filter: equals` (items
+ * holding that value). The link table's rows go with the item (its foreign key cascades).
+ */
+export interface LinkedField {
+  readonly table: string;
+  /** The column holding the item's id. */
+  readonly ownerColumn: string;
+  readonly valueColumn: string;
+  /**
+   * The values are ids of rows of another table: a write naming one that does not exist is a 400
+   * naming the field, and each answered item gets `label`, the rows' `labelColumn` in value order.
+   */
+  readonly references?: {
+    readonly table: string;
+    readonly labelColumn: string;
+    readonly label: string;
+    /** What one referenced row is, for the message: { zh: '角色', en: 'role' }. */
+    readonly noun: LocalText;
+  };
+}
+
+/** Who writes and when, for rules that depend on the caller (nobody deletes themself). */
+export interface WriteScope {
+  readonly db: Db;
+  /** ISO time of the write. */
+  readonly now: string;
+  /** The signed-in caller; null for the operator CLI and the first start. */
+  readonly actorId: number | null;
+}
+
+/** An item being written: `before` is null on create; `input` is the validated body. */
+export interface ItemChange {
+  readonly id: number | null;
+  readonly before: Item | null;
+  readonly input: Readonly<Record<string, unknown>>;
 }
 
 /** API item as answered: field name → value, in the order of the contract's item schema. */
@@ -39,6 +78,10 @@ export interface ResourceDefinition {
   readonly schema: string;
   /** Every stored API field, id and timestamps included. */
   readonly fields: Readonly<Record<string, StoredField>>;
+  /** Array fields kept in link tables. */
+  readonly links?: Readonly<Record<string, LinkedField>>;
+  /** Input fields that `onCreate` stores itself (a password, kept as its hash), not in a column of their own. */
+  readonly inputOnly?: readonly string[];
   /** Groups of input fields whose values together must be unique; a clash is a 400 naming the fields. */
   readonly unique: readonly (readonly string[])[];
   /** The field naming an item in the operation log after its id: `#12 <name>`. */
@@ -47,9 +90,23 @@ export interface ResourceDefinition {
   readonly computed?: (db: Db, ids: readonly number[]) => Promise<ReadonlyMap<number, Item>>;
   /**
    * Run in the delete transaction before rows go; throw a 400 ApiError to refuse (rows that still
-   * reference them). Not needed when nothing refers to the resource.
+   * reference them). Not needed when nothing refers to the resource. `field` names the ids in the
+   * request (`id` of a delete, `ids` of a bulk delete), for the 400.
    */
-  readonly beforeDelete?: (db: Db, ids: readonly number[]) => Promise<void>;
+  readonly beforeDelete?: (
+    db: Db,
+    ids: readonly number[],
+    scope: WriteScope & { readonly field: string },
+  ) => Promise<void>;
+  /** Run in the create / update transaction before the row is written; throw a 400 ApiError to refuse. */
+  readonly beforeWrite?: (scope: WriteScope, change: ItemChange) => Promise<void>;
+  /** Run in the create / update transaction after the row is written (ending a disabled user's sessions). */
+  readonly afterWrite?: (scope: WriteScope, change: ItemChange & { readonly item: Item }) => Promise<void>;
   /** Extra columns of a new row beyond its input (a secret's digest), and the create answer built from the item. */
-  readonly onCreate?: () => { readonly columns: Row; readonly answer: (item: Item) => unknown };
+  readonly onCreate?: (input: Readonly<Record<string, unknown>>) => Promise<CreatedColumns> | CreatedColumns;
+}
+
+export interface CreatedColumns {
+  readonly columns: Row;
+  readonly answer: (item: Item) => unknown;
 }

@@ -1,7 +1,7 @@
 import type { AppContext } from '../app-context';
 import type { Contract, OperationSpec } from '../contract/load-contract';
 import { FileAnswer } from '../http/file-answer';
-import type { OperationHandler, OperationHandlers } from '../operations/operation-handler';
+import type { OperationHandler, OperationHandlers, OperationInput } from '../operations/operation-handler';
 import { inputFieldNames, listShape, propertyNames, type ListShape } from './contract-shapes';
 import type { ResourceDefinition } from './resource-definition';
 import {
@@ -46,13 +46,12 @@ export function resourceOperations(
   const resourceIn = (ctx: AppContext) => {
     let found = bound.get(ctx.contract);
     if (!found) {
-      const writer = ids.create ?? ids.update;
-      const inputFields = writer ? inputFieldNames(ctx.contract, operationIn(ctx.contract, writer)) : [];
-      found = bindResource(definition, propertyNames(ctx.contract, definition.schema), inputFields);
+      found = bindToContract(ctx.contract, definition, ids);
       bound.set(ctx.contract, found);
     }
     return found;
   };
+  const actorOf = (input: OperationInput) => input.session?.userId ?? null;
   const shapes = new WeakMap<OperationSpec, ListShape>();
   const shapeOf = (ctx: AppContext, operationId: string) => {
     const operation = operationIn(ctx.contract, operationId);
@@ -74,7 +73,8 @@ export function resourceOperations(
   if (create) {
     handlers[create] = async (input, ctx) => {
       const resource = resourceIn(ctx);
-      const { item, answer } = await createItem(ctx, resource, input.body as Record<string, unknown>);
+      const body = input.body as Record<string, unknown>;
+      const { item, answer } = await createItem(ctx, resource, body, actorOf(input));
       input.audit.target = itemLabel(resource, item);
       return answer;
     };
@@ -89,6 +89,7 @@ export function resourceOperations(
         resource,
         id,
         input.body as Record<string, unknown>,
+        actorOf(input),
       );
       input.audit.target = itemLabel(resource, before);
       input.audit.detail =
@@ -103,7 +104,7 @@ export function resourceOperations(
       const resource = resourceIn(ctx);
       const { id } = input.params as IdParams;
       input.audit.target = `#${id}`;
-      const [deleted] = await deleteItems(ctx, resource, [id]);
+      const [deleted] = await deleteItems(ctx, resource, [id], { actorId: actorOf(input), field: 'id' });
       if (!deleted) throw notFound(id);
       input.audit.target = itemLabel(resource, deleted);
       return null;
@@ -114,7 +115,7 @@ export function resourceOperations(
       const resource = resourceIn(ctx);
       const requested = (input.body as { ids: number[] }).ids;
       input.audit.target = listedTargets(requested.map((id) => `#${id}`));
-      const deleted = await deleteItems(ctx, resource, requested);
+      const deleted = await deleteItems(ctx, resource, requested, { actorId: actorOf(input), field: 'ids' });
       input.audit.target = listedTargets(deleted.map((item) => itemLabel(resource, item)));
       input.audit.detail = {
         zh: `删除 ${deleted.length} 项（请求 ${requested.length} 项）`,
@@ -136,6 +137,20 @@ export function resourceOperations(
     };
   }
   return handlers;
+}
+
+/**
+ * The definition joined with its schemas in the contract: the item schema's fields, and the input
+ * fields of its create (else update) operation. For writers outside HTTP (the operator CLI).
+ */
+export function bindToContract(
+  contract: Contract,
+  definition: ResourceDefinition,
+  ids: ResourceOperationIds,
+): BoundResource {
+  const writer = ids.create ?? ids.update;
+  const inputFields = writer ? inputFieldNames(contract, operationIn(contract, writer)) : [];
+  return bindResource(definition, propertyNames(contract, definition.schema), inputFields);
 }
 
 const targetsListed = 20;

@@ -5,7 +5,8 @@ import { ApiError, badInput, type FieldProblem } from '../http/api-error';
 import type { Lang } from '../http/locale';
 import type { ListShape } from './contract-shapes';
 import { csvRecord, utf8Bom } from './csv';
-import type { Item, ResourceDefinition, Row } from './resource-definition';
+import type { Item, ItemChange, ResourceDefinition, Row, WriteScope } from './resource-definition';
+import { linkedValues, linksOf, refuseMissingReferences, replaceLinks } from './resource-links';
 import {
   countAll,
   countRows,
@@ -20,12 +21,15 @@ import {
   type RowSelection,
 } from './resource-store';
 
+/** What writes need of the app: its database and clock (the operator CLI has no more). */
+export type Store = Pick<AppContext, 'db' | 'clock'>;
+
 /** A definition joined with what openapi.yaml says about the resource. */
 export interface BoundResource {
   readonly definition: ResourceDefinition;
   /** The item schema's properties, in contract order: answer fields and CSV columns. */
   readonly itemFields: readonly string[];
-  /** The create/update body's properties. */
+  /** The create/update body's properties stored as columns or links (not the definition's inputOnly). */
   readonly inputFields: readonly string[];
 }
 
@@ -48,11 +52,12 @@ export function bindResource(
   itemFields: readonly string[],
   inputFields: readonly string[],
 ): BoundResource {
-  const unstored = inputFields.filter((field) => !definition.fields[field]);
+  const stored = inputFields.filter((field) => !definition.inputOnly?.includes(field));
+  const unstored = stored.filter((field) => !definition.fields[field] && !linksOf(definition)[field]);
   if (unstored.length > 0) {
     throw new Error(`resource ${definition.plural}: input fields without a column: ${unstored.join(', ')}`);
   }
-  return { definition, itemFields, inputFields };
+  return { definition, itemFields, inputFields: stored };
 }
 
 export async function listItems(
@@ -84,58 +89,79 @@ export async function getItem(db: Db, resource: BoundResource, id: number, lang:
 }
 
 export async function createItem(
-  ctx: AppContext,
+  ctx: Store,
   resource: BoundResource,
   input: Record<string, unknown>,
+  actorId: number | null = null,
 ): Promise<{ item: Item; answer: unknown }> {
   const { definition } = resource;
   const now = ctx.clock.now().toISOString();
-  const created = definition.onCreate?.();
+  const created = await definition.onCreate?.(input);
   const values: Row = {
     ...inputColumns(resource, input),
     ...timestampColumns(definition, now, now),
     ...created?.columns,
   };
   const item = await ctx.db.transaction().execute(async (trx) => {
+    const scope: WriteScope = { db: trx, now, actorId };
+    const change: ItemChange = { id: null, before: null, input };
     await refuseClashes(trx, resource, input, null);
-    return getItem(trx, resource, await insertRow(trx, definition.table, values));
+    await refuseMissingReferences(trx, linksOf(definition), input);
+    await definition.beforeWrite?.(scope, change);
+    const id = await insertRow(trx, definition.table, values);
+    await replaceLinks(trx, linksOf(definition), id, input);
+    const written = await getItem(trx, resource, id);
+    await definition.afterWrite?.(scope, { ...change, item: written });
+    return written;
   });
   return { item, answer: created ? created.answer(item) : item };
 }
 
 /** Replaces the input fields of an item; answers it and the names of the fields whose value changed. */
 export async function updateItem(
-  ctx: AppContext,
+  ctx: Store,
   resource: BoundResource,
   id: number,
   input: Record<string, unknown>,
+  actorId: number | null = null,
 ): Promise<{ item: Item; before: Item; changed: string[] }> {
   const { definition } = resource;
+  const now = ctx.clock.now().toISOString();
   const values: Row = {
     ...inputColumns(resource, input),
-    ...timestampColumns(definition, null, ctx.clock.now().toISOString()),
+    ...timestampColumns(definition, null, now),
   };
   return ctx.db.transaction().execute(async (trx) => {
+    const scope: WriteScope = { db: trx, now, actorId };
     const before = await getItem(trx, resource, id);
+    const change: ItemChange = { id, before, input };
     await refuseClashes(trx, resource, input, id);
+    await refuseMissingReferences(trx, linksOf(definition), input);
+    await definition.beforeWrite?.(scope, change);
     await updateRow(trx, definition.table, id, values);
+    await replaceLinks(trx, linksOf(definition), id, input);
     const item = await getItem(trx, resource, id);
-    const changed = resource.inputFields.filter((field) => before[field] !== item[field]);
+    await definition.afterWrite?.(scope, { ...change, item });
+    // Arrays (linked fields) compare by their values.
+    const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+    const changed = resource.inputFields.filter((field) => !same(before[field], item[field]));
     return { item, before, changed };
   });
 }
 
 /** Deletes the items in one transaction; answers the items deleted (ids that no longer exist are skipped). */
 export async function deleteItems(
-  ctx: AppContext,
+  ctx: Store,
   resource: BoundResource,
   ids: readonly number[],
+  scope: { readonly actorId: number | null; readonly field: string } = { actorId: null, field: 'ids' },
 ): Promise<Item[]> {
   const { definition } = resource;
   return ctx.db.transaction().execute(async (trx) => {
     const rows = await selectByIds(trx, definition.table, ids);
     const found = rows.map((row) => row.id as number);
-    await definition.beforeDelete?.(trx, found);
+    const now = ctx.clock.now().toISOString();
+    await definition.beforeDelete?.(trx, found, { db: trx, now, ...scope });
     await deleteRows(trx, definition.table, found);
     return rows.map((row) => itemOf(resource, row, {}, 'zh'));
   });
@@ -178,6 +204,8 @@ function selectionOf(
     filters: shape.filters
       .filter((filter) => query[filter.param] !== undefined && query[filter.param] !== '')
       .map((filter) => {
+        const linked = linksOf(definition)[filter.field];
+        if (linked) return { column: 'id', mode: filter.mode, value: query[filter.param], linked };
         const stored = storedField(definition, filter.field);
         // Stored times are ISO text in UTC; `2026-11-26T08:00:00+08:00` must compare as `…T00:00:00.000Z`.
         const sent = filter.dateTime ? utcIso(query[filter.param]) : query[filter.param];
@@ -206,11 +234,13 @@ function storedField(definition: ResourceDefinition, field: string) {
 }
 
 async function toItems(db: Db, resource: BoundResource, rows: readonly Row[], lang: Lang): Promise<Item[]> {
-  const computed = await resource.definition.computed?.(
-    db,
-    rows.map((row) => row.id as number),
-  );
-  return rows.map((row) => itemOf(resource, row, computed?.get(row.id as number) ?? {}, lang));
+  const ids = rows.map((row) => row.id as number);
+  const computed = await resource.definition.computed?.(db, ids);
+  const linked = await linkedValues(db, linksOf(resource.definition), ids);
+  return rows.map((row) => {
+    const id = row.id as number;
+    return itemOf(resource, row, { ...computed?.get(id), ...linked.get(id) }, lang);
+  });
 }
 
 function itemOf(resource: BoundResource, row: Row, computed: Item, lang: Lang): Item {
@@ -226,12 +256,15 @@ function itemOf(resource: BoundResource, row: Row, computed: Item, lang: Lang): 
 }
 
 function inputColumns(resource: BoundResource, input: Record<string, unknown>): Row {
+  const links = linksOf(resource.definition);
   return Object.fromEntries(
-    resource.inputFields.map((field) => {
-      const stored = resource.definition.fields[field] as NonNullable<ResourceDefinition['fields'][string]>;
-      const value = input[field] === undefined ? (stored.whenAbsent ?? null) : input[field];
-      return [stored.column, stored.toRow ? stored.toRow(value) : value];
-    }),
+    resource.inputFields
+      .filter((field) => !links[field])
+      .map((field) => {
+        const stored = resource.definition.fields[field] as NonNullable<ResourceDefinition['fields'][string]>;
+        const value = input[field] === undefined ? (stored.whenAbsent ?? null) : input[field];
+        return [stored.column, stored.toRow ? stored.toRow(value) : value];
+      }),
   );
 }
 

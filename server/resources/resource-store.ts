@@ -1,7 +1,8 @@
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/open-database';
 import type { FilterMode } from './contract-shapes';
-import type { Row } from './resource-definition';
+import type { LinkedField, Row } from './resource-definition';
+import { holdingLink } from './resource-links';
 
 /** The generic layer addresses tables and columns by name; their types live in the definitions. */
 type AnyTables = Record<string, Row>;
@@ -14,6 +15,8 @@ export interface RowFilter {
   readonly column: string;
   readonly mode: FilterMode;
   readonly value: unknown;
+  /** Set for a filter on a linked field: rows holding the value in that link table. */
+  readonly linked?: LinkedField;
 }
 
 /** The requested order; ties are broken by id in the same direction, so every order is total. */
@@ -138,6 +141,10 @@ const comparison = { equals: '=', from: '>=', to: '<=' } as const;
 function filtered(db: Db, selection: RowSelection, bySortIndex = false): LooseQuery {
   let query = loose(db).selectFrom(selection.table) as LooseQuery;
   for (const filter of selection.filters) {
+    if (filter.linked) {
+      query = query.where(holdingLink(filter.linked, filter.value));
+      continue;
+    }
     // A range bound is left free to use its column's index (usually the sort's own).
     const ranged = filter.mode === 'from' || filter.mode === 'to';
     const column = bySortIndex && !ranged ? sql`+${sql.ref(filter.column)}` : sql.ref(filter.column);

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, onTestFinished } from 'vitest';
-import { createRole, findRoleIds } from '../accounts/roles';
-import { createUser } from '../accounts/users';
+import { createRole, createUser } from '../accounts/account-service';
+import { findRoleIds } from '../accounts/roles';
 import { createApp, type AppOptions } from '../app';
 import { systemClock, type Clock } from '../clock';
 import {
@@ -166,13 +166,19 @@ export async function addUser(
   const db = await openDatabase(dataDir);
   try {
     const roleIds = await findRoleIds(db, account.roles ?? []);
-    return await createUser(db, systemClock, {
-      username: account.username,
-      name: account.name ?? account.username,
-      phone: account.phone ?? null,
-      password: account.password,
-      roleIds: [...roleIds.values()],
-    });
+    const user = await createUser(
+      { db, clock: systemClock, contract },
+      {
+        username: account.username,
+        name: account.name ?? account.username,
+        phone: account.phone ?? null,
+        email: null,
+        status: 'enabled',
+        password: account.password,
+        roleIds: [...roleIds.values()],
+      },
+    );
+    return user.id as number;
   } finally {
     await db.destroy();
   }
@@ -181,7 +187,8 @@ export async function addUser(
 export async function addRole(dataDir: string, code: string, accessKeys: readonly string[]): Promise<number> {
   const db = await openDatabase(dataDir);
   try {
-    return await createRole(db, { code, name: code, accessKeys });
+    const role = await createRole({ db, clock: systemClock, contract }, { code, name: code, accessKeys });
+    return role.id as number;
   } finally {
     await db.destroy();
   }

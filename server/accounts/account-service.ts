@@ -1,0 +1,56 @@
+import type { Contract } from '../contract/load-contract';
+import type { Item } from '../resources/resource-definition';
+import { bindToContract } from '../resources/resource-operations';
+import { createItem, type BoundResource, type Store } from '../resources/resource-service';
+import { roleOperationIds, roleResource } from './role-resource';
+import { userOperationIds, userResource } from './user-resource';
+
+// Roles and users are created here by everything that is not an HTTP call (the operator CLI, the
+// first start, tests): the same definitions, so the same rules, as the role and user operations.
+
+export interface AccountStore extends Store {
+  readonly contract: Contract;
+}
+
+/** openapi.yaml RoleInput */
+export interface RoleInput {
+  readonly code: string;
+  readonly name: string;
+  readonly description?: string;
+  readonly accessKeys: readonly string[];
+}
+
+/** openapi.yaml UserCreateInput */
+export interface UserCreateInput {
+  readonly username: string;
+  readonly name: string;
+  readonly phone: string | null;
+  readonly email: string | null;
+  readonly status: 'enabled' | 'disabled';
+  readonly roleIds: readonly number[];
+  readonly password: string;
+}
+
+const bound = new WeakMap<Contract, { roles: BoundResource; users: BoundResource }>();
+
+function resourcesOf(contract: Contract) {
+  let found = bound.get(contract);
+  if (!found) {
+    found = {
+      roles: bindToContract(contract, roleResource, roleOperationIds),
+      users: bindToContract(contract, userResource, userOperationIds),
+    };
+    bound.set(contract, found);
+  }
+  return found;
+}
+
+export async function createRole(store: AccountStore, input: RoleInput): Promise<Item> {
+  const { item } = await createItem(store, resourcesOf(store.contract).roles, { ...input });
+  return item;
+}
+
+export async function createUser(store: AccountStore, input: UserCreateInput): Promise<Item> {
+  const { item } = await createItem(store, resourcesOf(store.contract).users, { ...input });
+  return item;
+}

@@ -1,0 +1,107 @@
+import { hashPassword } from '../auth/password-hash';
+import { revokeUserSessions } from '../auth/sessions';
+import type { Db } from '../db/open-database';
+import { badInput } from '../http/api-error';
+import type { LocalText } from '../http/locale';
+import type { Item, ResourceDefinition } from '../resources/resource-definition';
+import type { ResourceOperationIds } from '../resources/resource-operations';
+import { builtinRoleIds, enabledAdministratorIds } from './administrators';
+
+/** openapi.yaml operations of the user screen (tag `user-admin`); resetUserPassword is its own. */
+export const userOperationIds = {
+  list: 'listUsers',
+  get: 'getUser',
+  create: 'createUser',
+  update: 'updateUser',
+  delete: 'deleteUser',
+  bulkDelete: 'bulkDeleteUsers',
+  export: 'exportUsers',
+} as const satisfies ResourceOperationIds;
+
+const lastAdministrator: LocalText = {
+  zh: '系统至少需要保留一个启用的管理员（拥有内置管理员角色的用户）',
+  en: 'at least one enabled administrator (a user holding the built-in administrator role) must remain',
+};
+
+/** Whether an item (or an input) is an enabled user holding the built-in role. */
+async function isAdministrator(db: Db, user: Readonly<Record<string, unknown>>): Promise<boolean> {
+  if (user.status !== 'enabled') return false;
+  const builtin = await builtinRoleIds(db);
+  return (user.roleIds as number[]).some((id) => builtin.includes(id));
+}
+
+/**
+ * Users: table users, item schema User, roles in user_roles. Create takes the initial password
+ * (stored as its hash); update never touches it. Disabling a user ends their sessions. Nobody
+ * deletes or disables themself, and the last enabled administrator stays one.
+ */
+export const userResource: ResourceDefinition = {
+  plural: 'users',
+  table: 'users',
+  schema: 'User',
+  fields: {
+    id: { column: 'id' },
+    username: { column: 'username' },
+    name: { column: 'name' },
+    phone: { column: 'phone' },
+    email: { column: 'email' },
+    status: { column: 'status' },
+    lastLoginAt: { column: 'last_login_at' },
+    createdAt: { column: 'created_at' },
+  },
+  links: {
+    roleIds: {
+      table: 'user_roles',
+      ownerColumn: 'user_id',
+      valueColumn: 'role_id',
+      references: {
+        table: 'roles',
+        labelColumn: 'name',
+        label: 'roleNames',
+        noun: { zh: '角色', en: 'role' },
+      },
+    },
+  },
+  inputOnly: ['password'],
+  unique: [['username'], ['phone']],
+  labelField: 'username',
+
+  async onCreate(input) {
+    const passwordHash = await hashPassword(String(input.password));
+    return { columns: { password_hash: passwordHash }, answer: (item: Item) => item };
+  },
+
+  async beforeWrite({ db, actorId }, { id, before, input }) {
+    if (id === null || before === null) return;
+    if (id === actorId && input.status !== 'enabled') {
+      throw badInput([
+        { field: 'status', message: { zh: '不能停用自己的账号', en: 'you cannot disable your own account' } },
+      ]);
+    }
+    if (!(await isAdministrator(db, before)) || (await isAdministrator(db, input))) return;
+    const others = (await enabledAdministratorIds(db)).filter((other) => other !== id);
+    if (others.length === 0) {
+      throw badInput([
+        { field: input.status === 'enabled' ? 'roleIds' : 'status', message: lastAdministrator },
+      ]);
+    }
+  },
+
+  async afterWrite({ db, now }, { before, item }) {
+    if (before !== null && before.status === 'enabled' && item.status !== 'enabled') {
+      await revokeUserSessions(db, item.id as number, new Date(now));
+    }
+  },
+
+  async beforeDelete(db, ids, { actorId, field }) {
+    if (actorId !== null && ids.includes(actorId)) {
+      throw badInput([
+        { field, message: { zh: '不能删除自己的账号', en: 'you cannot delete your own account' } },
+      ]);
+    }
+    const administrators = await enabledAdministratorIds(db);
+    if (administrators.length > 0 && administrators.every((id) => ids.includes(id))) {
+      throw badInput([{ field, message: lastAdministrator }]);
+    }
+  },
+};

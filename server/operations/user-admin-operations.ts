@@ -1,0 +1,43 @@
+import { generatePassword } from '../accounts/generated-password';
+import { userOperationIds, userResource } from '../accounts/user-resource';
+import { setPassword } from '../accounts/users';
+import { createValueCheck } from '../contract/value-check';
+import { badInput } from '../http/api-error';
+import { resourceOperations } from '../resources/resource-operations';
+import { notFound } from '../resources/resource-service';
+import { requireSession, type OperationHandlers } from './operation-handler';
+
+export const userAdminOperations: OperationHandlers = {
+  ...resourceOperations(userResource, userOperationIds),
+
+  /** A random password shown once; the user's sessions end and a sign-in lock on the name lifts. */
+  async resetUserPassword(input, ctx) {
+    const { id } = input.params as { id: number };
+    input.audit.target = `#${id}`;
+    if (id === requireSession(input).userId) {
+      throw badInput([
+        {
+          field: 'id',
+          message: {
+            zh: '不能在此重置自己的密码，请在个人中心修改',
+            en: 'change your own password in the personal centre, not here',
+          },
+        },
+      ]);
+    }
+    const user = await ctx.db
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!user) throw notFound(id);
+    input.audit.target = `#${user.id} ${user.username}`;
+    const password = generatePassword(createValueCheck(ctx.contract));
+    await setPassword(ctx.db, ctx.clock, user, password);
+    input.audit.detail = {
+      zh: '已重置密码，并结束该用户的全部会话',
+      en: 'reset the password and ended all sessions of the user',
+    };
+    return { password };
+  },
+};
