@@ -42,8 +42,11 @@ const tooLong = /^(长度不能超过 \d+ 个字符|格式不正确)$/;
 const belowMinimum = /^不能小于 /;
 const aboveMaximum = /^不能大于 /;
 
-/** A value of another JSON type than the schema's. */
+/** A value of another JSON type than the schema's (a nullable `oneOf: [X, null]` counts as X). */
 function wrongTypeFor(schema: JsonSchema): unknown {
+  const members = Array.isArray(schema.oneOf) ? (schema.oneOf as JsonSchema[]) : [];
+  const [typed] = members.filter((member) => member.type !== 'null');
+  if (typed) return wrongTypeFor(resolveSchema(contract, typed));
   const types = ([] as unknown[]).concat(schema.type ?? (schema.enum ? 'string' : 'object'));
   if (types.includes('string')) return 12345;
   if (types.includes('array') || types.includes('object')) return 'text';

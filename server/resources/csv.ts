@@ -15,6 +15,8 @@ export function csvRecord(values: readonly unknown[]): string {
 function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  // A list (a role's access keys, a user's roles) reads as one cell of comma-separated values.
+  if (Array.isArray(value)) return csvField(value.map((one) => (one === null ? '' : String(one))).join(', '));
   const raw = typeof value === 'string' ? value : JSON.stringify(value);
   const text = formulaStart.test(raw) ? `'${raw}` : raw;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

@@ -69,12 +69,18 @@ export interface CallOptions {
   readonly token?: string;
   readonly headers?: Record<string, string>;
   readonly lang?: 'zh-CN' | 'en-US';
+  /** Path parameters: `{ id: 3 }` fills `:id` of the operation's URL. */
+  readonly params?: Record<string, string | number>;
+  /** Query parameters, sent URL-encoded. */
+  readonly query?: Record<string, string | number>;
 }
 
 export interface CallResult {
   readonly status: number;
   readonly headers: Record<string, unknown>;
   readonly body: { success: boolean; code: string; msg: string; data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** The raw answer as text (a CSV export). */
+  readonly text: string;
 }
 
 export function operation(operationId: string) {
@@ -85,7 +91,14 @@ export function operation(operationId: string) {
 
 /** Calls an operation the way the console does: client headers, JSON body, optional session token. */
 export async function callOperation(app: FastifyInstance, operationId: string, options: CallOptions = {}) {
-  const { method, url } = operation(operationId);
+  const { method, url: template } = operation(operationId);
+  const path = template.replace(/:([A-Za-z0-9_]+)/g, (match, name: string) =>
+    options.params?.[name] === undefined ? match : encodeURIComponent(String(options.params[name])),
+  );
+  const search = new URLSearchParams(
+    Object.entries(options.query ?? {}).map(([name, value]) => [name, String(value)]),
+  ).toString();
+  const url = search === '' ? path : `${path}?${search}`;
   const headers: Record<string, string> = { ...clientHeaders, ...options.headers };
   if (options.token !== undefined) headers[tokenHeader] = options.token;
   if (options.lang) headers['accept-language'] = options.lang;
@@ -101,7 +114,13 @@ export async function callOperation(app: FastifyInstance, operationId: string, o
         ? { payload: JSON.stringify(options.body) }
         : {}),
   });
-  return { status: response.statusCode, headers: response.headers, body: response.json() } as CallResult;
+  const isJson = String(response.headers['content-type'] ?? '').startsWith('application/json');
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    body: isJson ? response.json() : null,
+    text: response.rawPayload.toString('utf8'),
+  } as CallResult;
 }
 
 /** Asserts a success answer matches the operation's 200 response schema in openapi.yaml. */
