@@ -235,6 +235,7 @@ describe('codegen CLI', () => {
         table: true,
         search: true,
         form: false,
+        createOnly: false,
         detail: true,
         type: 'string',
         required: false,

@@ -32,7 +32,16 @@ describe('generated modules', () => {
       clientHost: 'X-Client-Host',
       sessionToken: 'X-Cfop-Token',
     });
-    expect(Object.keys(stringRules)).toEqual(['Username', 'Phone', 'Password', 'NewPassword', 'SmsCode']);
+    expect(Object.keys(stringRules)).toEqual([
+      'Username',
+      'Phone',
+      'Password',
+      'NewPassword',
+      'SmsCode',
+      'RoleCode',
+      'Email',
+      'PersonName',
+    ]);
     expect(new RegExp(stringRules.NewPassword.pattern).test('abc12345')).toBe(true);
     expect(stringRules.Username).toEqual({ minLength: 3, maxLength: 32, pattern: '^[A-Za-z0-9_.-]+$' });
   });

@@ -36,6 +36,7 @@ export interface FieldDescriptor {
   readonly table: boolean;
   readonly search: boolean;
   readonly form: boolean;
+  readonly createOnly: boolean;
   readonly detail: boolean;
   readonly type: FieldType;
   readonly required: boolean;
@@ -98,7 +99,10 @@ export interface FieldContext {
   readonly report: Report;
   readonly openapi: unknown;
   readonly row: NamedSchema | null;
+  /** The create body (else the update body): what the form sends. */
   readonly input: NamedSchema | null;
+  /** The update body when it differs from the create body (it lacks the create-only fields). */
+  readonly updateInput?: NamedSchema | null;
   readonly list: OperationInfo | undefined;
   readonly exporter: OperationInfo | undefined;
   readonly sortValues: readonly string[];
@@ -109,7 +113,9 @@ export interface FieldContext {
 export function resolveField(field: ResourceFieldEntry, context: FieldContext): FieldDescriptor {
   const { report, openapi, row, input, list } = context;
   const shows = (place: ResourceFieldEntry['show'][number]): boolean => field.show.includes(place);
-  const [table, search, form, detail] = [shows('table'), shows('search'), shows('form'), shows('detail')];
+  const [table, search, detail] = [shows('table'), shows('search'), shows('detail')];
+  const createOnly = shows('create') && !shows('form');
+  const form = shows('form') || createOnly;
 
   const rowFacts = row === null ? null : propertyFacts(openapi, row, field.name);
   if ((table || detail) && row !== null && rowFacts === null)
@@ -120,6 +126,22 @@ export function resolveField(field: ResourceFieldEntry, context: FieldContext): 
     report(['show'], 'shown in the form, but the resource has no create or update operation');
   if (form && input !== null && inputFacts === null) {
     report(['name'], `not a property of ${input.name}, the create and update body`);
+  }
+  const updateInput = context.updateInput ?? null;
+  if (updateInput !== null && inputFacts !== null) {
+    const inUpdate = propertyFacts(openapi, updateInput, field.name) !== null;
+    if (shows('form') && !inUpdate) {
+      report(
+        ['show'],
+        `in the form, but ${updateInput.name} (the update body) lacks it: show it in "create" only`,
+      );
+    }
+    if (createOnly && inUpdate) {
+      report(
+        ['show'],
+        `in "create" only, but ${updateInput.name} (the update body) takes it too: show it in "form"`,
+      );
+    }
   }
 
   let filter: Filter | null = null;
@@ -190,6 +212,7 @@ export function resolveField(field: ResourceFieldEntry, context: FieldContext): 
     table,
     search,
     form,
+    createOnly,
     detail,
     type: (fieldTypes.includes(facts.type ?? '') ? facts.type : 'string') as FieldType,
     required: requiredInput.includes(field.name),

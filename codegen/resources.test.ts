@@ -164,7 +164,7 @@ describe('resource resolution', () => {
               '#/components/schemas/IdList'),
         ),
       ).toEqual([
-        `${at}/operations/update: updateAiServer takes IdList but createAiServer takes AiServerInput; the form needs one input schema`,
+        `${at}/operations/update: updateAiServer takes IdList with "ids", which createAiServer's AiServerInput lacks; the form needs the update body to be the create body less create-only fields`,
       ]);
     });
 
@@ -193,6 +193,54 @@ describe('resource resolution', () => {
       expect(afterManifestEdit((m) => field(m, 'status').show.push('form'))).toEqual([
         `${at}/fields/5/name: field "status": not a property of AiServerInput, the create and update body`,
       ]);
+    });
+
+    describe('create-only fields (show "create": the update body lacks them)', () => {
+      /** updateAiServer takes AiServerUpdate: AiServerInput without hardwareModel, plus `extra` properties. */
+      const splitBodies = (o: Json, extra: Record<string, Json> = {}) => {
+        const input = o.components.schemas.AiServerInput;
+        const properties = { ...input.properties, ...extra };
+        if (!('hardwareModel' in extra)) delete properties.hardwareModel;
+        o.components.schemas.AiServerUpdate = { ...input, properties };
+        o.paths['/aiservers/{id}'].put.requestBody.content['application/json'].schema = {
+          $ref: '#/components/schemas/AiServerUpdate',
+        };
+      };
+      const hardwareAt = `${at}/fields/12/show`;
+
+      it('asks a field the update body lacks to show in "create" only, and resolves it so', () => {
+        expect(afterOpenapiEdit((o) => splitBodies(o))).toEqual([
+          `${hardwareAt}: field "hardwareModel": in the form, but AiServerUpdate (the update body) lacks it: show it in "create" only`,
+        ]);
+        expect(
+          messagesAfter(good, {
+            openapi: (o) => splitBodies(o),
+            manifest: (m) => (field(m, 'hardwareModel').show = ['create', 'detail']),
+          }),
+        ).toEqual([]);
+      });
+
+      it('rejects a create-only field the update body takes too', () => {
+        expect(afterManifestEdit((m) => (field(m, 'hardwareModel').show = ['create', 'detail']))).toEqual([]);
+        expect(
+          messagesAfter(good, {
+            openapi: (o) => splitBodies(o, { hardwareModel: { type: 'string' } }),
+            manifest: (m) => (field(m, 'location').show = ['create', 'detail']),
+          }),
+        ).toEqual([
+          `${at}/fields/14/show: field "location": in "create" only, but AiServerUpdate (the update body) takes it too: show it in "form"`,
+        ]);
+      });
+
+      it('rejects an update body with a property the create body lacks', () => {
+        expect(
+          afterOpenapiEdit((o) =>
+            splitBodies(o, { hardwareModel: { type: 'string' }, rack: { type: 'string' } }),
+          ),
+        ).toEqual([
+          `${at}/operations/update: updateAiServer takes AiServerUpdate with "rack", which createAiServer's AiServerInput lacks; the form needs the update body to be the create body less create-only fields`,
+        ]);
+      });
     });
 
     it('rejects form fields when there is neither create nor update', () => {
@@ -450,7 +498,7 @@ describe('resource resolution', () => {
         m.resources[0].operations.get = 'getNope';
       }),
     ).toEqual([
-      `${at}/fields/1/show/0: "grid" is not one of "table", "search", "form", "detail"`,
+      `${at}/fields/1/show/0: "grid" is not one of "table", "search", "form", "create", "detail"`,
       `${at}/fields/4/widget: "slider" is not one of "text", "textarea", "password", "number", "select", "status", "datetime", "percent", "ip", "switch"`,
     ]);
   });

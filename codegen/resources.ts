@@ -94,7 +94,7 @@ export function resolveResource(entry: ResourceEntry, index: number, context: Re
   const shared = {
     openapi,
     row,
-    input: inputSchema(openapi, operations, report),
+    ...inputSchemas(openapi, operations, report),
     list: operations.list,
     exporter: operations.export,
     sortValues: listing.sortValues,
@@ -283,8 +283,15 @@ function reportDuplicateNames(
   });
 }
 
-/** The body schema of create and update; the form needs them to be one and the same. */
-function inputSchema(openapi: unknown, operations: Operations, report: Report): NamedSchema | null {
+/**
+ * The body schemas of create and update. The form sends the create body; an update body that
+ * differs must be the create body less some properties (those the manifest shows in "create" only).
+ */
+function inputSchemas(
+  openapi: unknown,
+  operations: Operations,
+  report: Report,
+): { input: NamedSchema | null; updateInput: NamedSchema | null } {
   const bodies = (['create', 'update'] as const).flatMap((role) => {
     const info = operations[role];
     if (info === undefined) return [];
@@ -298,11 +305,18 @@ function inputSchema(openapi: unknown, operations: Operations, report: Report): 
     ];
   });
   const [first, second] = bodies;
-  if (first !== undefined && second !== undefined && first.name !== second.name) {
+  if (first === undefined || second === undefined || first.name === second.name) {
+    return { input: first ?? null, updateInput: null };
+  }
+  const propertiesOf = (schema: JsonObject) =>
+    isObject(schema.properties) ? Object.keys(schema.properties) : [];
+  const extra = propertiesOf(second.schema).filter((name) => !propertiesOf(first.schema).includes(name));
+  if (extra.length > 0) {
     report(
       ['operations', second.role],
-      `${second.info.id} takes ${second.name} but ${first.info.id} takes ${first.name}; the form needs one input schema`,
+      `${second.info.id} takes ${second.name} with ${extra.map(shown).join(', ')}, which ${first.info.id}'s ${first.name} lacks; the form needs the update body to be the create body less create-only fields`,
     );
+    return { input: first, updateInput: null };
   }
-  return first ?? null;
+  return { input: first, updateInput: second };
 }

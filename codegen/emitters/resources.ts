@@ -44,6 +44,11 @@ export function emitResources(inputs: Inputs): string {
       { name: 'table', type: 'boolean' },
       { name: 'search', type: 'boolean' },
       { name: 'form', type: 'boolean' },
+      {
+        name: 'createOnly',
+        type: 'boolean',
+        docs: ['In the create form only (a field of the create body that update does not take).'],
+      },
       { name: 'detail', type: 'boolean' },
       { name: 'type', type: "'string' | 'integer' | 'number' | 'boolean'" },
       { name: 'required', type: 'boolean', docs: ['Required in the input schema (form).'] },

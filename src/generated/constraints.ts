@@ -17,4 +17,12 @@ export const stringRules = {
     description: 'At least 8 characters with letters and digits.',
   },
   SmsCode: { pattern: '^[0-9]{6}$' },
+  RoleCode: {
+    minLength: 2,
+    maxLength: 32,
+    pattern: '^[A-Za-z][A-Za-z0-9_-]*$',
+    description: "Letters, digits, '_' and '-', starting with a letter.",
+  },
+  Email: { maxLength: 128 },
+  PersonName: { minLength: 1, maxLength: 64 },
 } as const satisfies Record<string, StringRule>;

@@ -263,6 +263,205 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/roles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 角色列表 / List roles */
+    get: operations['listRoles'];
+    put?: never;
+    /** 新增角色 / Add a role */
+    post: operations['createRole'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/roles/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 导出角色 / Export roles as CSV
+     * @description Every row the filters select, in the sort order, streamed as a UTF-8 CSV file.
+     */
+    get: operations['exportRoles'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/roles/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 批量删除角色 / Delete several roles
+     * @description All or nothing; refused naming ids while any listed role is built in or still held by users.
+     */
+    post: operations['bulkDeleteRoles'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/roles/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /** 角色详情 / One a role */
+    get: operations['getRole'];
+    /**
+     * 编辑角色 / Change a role
+     * @description The built-in administrator role keeps its code and access keys (400 naming the field).
+     */
+    put: operations['updateRole'];
+    post?: never;
+    /**
+     * 删除角色 / Delete a role
+     * @description Refused naming id for the built-in role and for a role users still hold.
+     */
+    delete: operations['deleteRole'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 用户列表 / List users */
+    get: operations['listUsers'];
+    put?: never;
+    /**
+     * 新增用户 / Add a user
+     * @description The user signs in with the initial password given here.
+     */
+    post: operations['createUser'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 导出用户 / Export users as CSV
+     * @description Every row the filters select, in the sort order, streamed as a UTF-8 CSV file.
+     */
+    get: operations['exportUsers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 批量删除用户 / Delete several users
+     * @description All or nothing; refused naming ids when a listed user is the caller or the deletion would leave no enabled administrator.
+     */
+    post: operations['bulkDeleteUsers'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /** 用户详情 / One a user */
+    get: operations['getUser'];
+    /**
+     * 编辑用户 / Change a user
+     * @description Not the password (see resetUserPassword). Disabling a user ends their sessions. Refused naming
+     *     status for the caller themself, and naming status or roleIds when it would leave no enabled
+     *     administrator (a user holding the built-in role).
+     */
+    put: operations['updateUser'];
+    post?: never;
+    /**
+     * 删除用户 / Delete a user
+     * @description Refused naming id for the caller themself or the last enabled administrator.
+     */
+    delete: operations['deleteUser'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/{id}/password-reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 重置密码 / Give a user a new random password
+     * @description The new password is answered only this once; every session of the user ends and a sign-in
+     *     lock on the name is lifted. Refused naming id for the caller (who changes their own password
+     *     in the personal centre).
+     */
+    post: operations['resetUserPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -416,6 +615,93 @@ export interface components {
       page: number;
       pageSize: number;
     };
+    /** @description Letters, digits, '_' and '-', starting with a letter. */
+    RoleCode: string;
+    RoleInput: {
+      name: string;
+      code: components['schemas']['RoleCode'];
+      description?: string;
+      accessKeys: components['schemas']['AccessKey'][];
+    };
+    Role: {
+      id: number;
+      name: string;
+      code: string;
+      description: string;
+      /** @description In the order of the AccessKey enum. */
+      accessKeys: components['schemas']['AccessKey'][];
+      /** @description The built-in administrator role; it cannot be deleted, nor its code or keys changed. */
+      builtin: boolean;
+      /** @description Users holding the role. */
+      userCount: number;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    RolePage: {
+      items: components['schemas']['Role'][];
+      total: number;
+      page: number;
+      pageSize: number;
+    };
+    /**
+     * @description A disabled user cannot sign in and has no session.
+     * @enum {string}
+     */
+    UserStatus: 'enabled' | 'disabled';
+    /** Format: email */
+    Email: string;
+    PersonName: string;
+    /** @description Ids of the roles the user holds; the keys they grant apply from the next request. */
+    UserRoleIds: number[];
+    UserInput: {
+      username: components['schemas']['Username'];
+      name: components['schemas']['PersonName'];
+      /** @example 13800138000 */
+      phone?: components['schemas']['Phone'] | null;
+      /** @example someone@example.com */
+      email?: components['schemas']['Email'] | null;
+      status: components['schemas']['UserStatus'];
+      roleIds: components['schemas']['UserRoleIds'];
+    };
+    /** @description UserInput and the initial password. */
+    UserCreateInput: {
+      username: components['schemas']['Username'];
+      name: components['schemas']['PersonName'];
+      /** @example 13800138000 */
+      phone?: components['schemas']['Phone'] | null;
+      /** @example someone@example.com */
+      email?: components['schemas']['Email'] | null;
+      status: components['schemas']['UserStatus'];
+      roleIds: components['schemas']['UserRoleIds'];
+      password: components['schemas']['NewPassword'];
+    };
+    User: {
+      id: number;
+      username: string;
+      name: string;
+      phone: string | null;
+      email: string | null;
+      status: components['schemas']['UserStatus'];
+      roleIds: number[];
+      /** @description The names of roleIds, in the same order. */
+      roleNames: string[];
+      /** Format: date-time */
+      lastLoginAt: string | null;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    UserPage: {
+      items: components['schemas']['User'][];
+      total: number;
+      page: number;
+      pageSize: number;
+    };
+    NewPasswordShownOnce: {
+      /** @description Shown only once; the server keeps only its hash. */
+      password: string;
+    };
     IdList: {
       ids: number[];
     };
@@ -527,6 +813,46 @@ export interface components {
       msg: string;
       data: components['schemas']['OperationLog'];
     };
+    RolePageEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['RolePage'];
+    };
+    RoleEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['Role'];
+    };
+    UserPageEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['UserPage'];
+    };
+    UserEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['User'];
+    };
+    NewPasswordShownOnceEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['NewPasswordShownOnce'];
+    };
   };
   responses: {
     /** @description Any failure, with a business code and a message naming the cause. */
@@ -560,6 +886,20 @@ export interface components {
       | '-channelCapacity'
       | 'lastHeartbeatAt'
       | '-lastHeartbeatAt'
+      | 'createdAt'
+      | '-createdAt';
+    /** @description A field to sort by, '-' first for descending. */
+    RoleSort: 'name' | '-name' | 'code' | '-code' | 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
+    /** @description A field to sort by, '-' first for descending. */
+    UserSort:
+      | 'username'
+      | '-username'
+      | 'name'
+      | '-name'
+      | 'status'
+      | '-status'
+      | 'lastLoginAt'
+      | '-lastLoginAt'
       | 'createdAt'
       | '-createdAt';
   };
@@ -1001,6 +1341,397 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['OperationLogEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listRoles: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number. */
+        page?: components['parameters']['Page'];
+        pageSize?: components['parameters']['PageSize'];
+        /** @description A field to sort by, '-' first for descending. */
+        sort?: components['parameters']['RoleSort'];
+        name?: string;
+        code?: string;
+        /** @description Roles holding this key. */
+        accessKeys?: components['schemas']['AccessKey'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of roles. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RolePageEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  createRole: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RoleInput'];
+      };
+    };
+    responses: {
+      /** @description The new a role. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RoleEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  exportRoles: {
+    parameters: {
+      query?: {
+        /** @description A field to sort by, '-' first for descending. */
+        sort?: components['parameters']['RoleSort'];
+        name?: string;
+        code?: string;
+        /** @description Roles holding this key. */
+        accessKeys?: components['schemas']['AccessKey'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file (content-disposition attachment). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  bulkDeleteRoles: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IdList'];
+      };
+    };
+    responses: {
+      /** @description How many were deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeletedCountEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  getRole: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The a role. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RoleEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  updateRole: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RoleInput'];
+      };
+    };
+    responses: {
+      /** @description The changed a role. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RoleEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  deleteRole: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listUsers: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number. */
+        page?: components['parameters']['Page'];
+        pageSize?: components['parameters']['PageSize'];
+        /** @description A field to sort by, '-' first for descending. */
+        sort?: components['parameters']['UserSort'];
+        username?: string;
+        name?: string;
+        phone?: string;
+        status?: components['schemas']['UserStatus'];
+        /** @description Users holding this role. */
+        roleIds?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of users. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserPageEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  createUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UserCreateInput'];
+      };
+    };
+    responses: {
+      /** @description The new a user. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  exportUsers: {
+    parameters: {
+      query?: {
+        /** @description A field to sort by, '-' first for descending. */
+        sort?: components['parameters']['UserSort'];
+        username?: string;
+        name?: string;
+        phone?: string;
+        status?: components['schemas']['UserStatus'];
+        /** @description Users holding this role. */
+        roleIds?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file (content-disposition attachment). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  bulkDeleteUsers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IdList'];
+      };
+    };
+    responses: {
+      /** @description How many were deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeletedCountEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  getUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The a user. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  updateUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UserInput'];
+      };
+    };
+    responses: {
+      /** @description The changed a user. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  deleteUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  resetUserPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The new password. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NewPasswordShownOnceEnvelope'];
         };
       };
       default: components['responses']['Failure'];
