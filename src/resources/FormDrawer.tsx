@@ -57,7 +57,10 @@ function ResourceForm(props: {
 }) {
   const { t } = useLocale();
   const [form] = Form.useForm<FormValues>();
-  const fields = useMemo(() => formFields(props.descriptor), [props.descriptor]);
+  const fields = useMemo(
+    () => formFields(props.descriptor, props.target.mode),
+    [props.descriptor, props.target.mode],
+  );
   const [initial] = useState(() => initialFormValues(fields, props.entity));
   const [saving, setSaving] = useState(false);
   const { descriptor, target, onDirtyChange, onSaved } = props;

@@ -20,8 +20,20 @@ const fields = [
 ];
 
 describe('form values', () => {
-  it('takes the form fields in descriptor order', () => {
-    expect(formFields(device).map((f) => f.name)).toEqual(['name', 'port', 'note', 'enabled']);
+  it('takes the form fields in descriptor order, create-only ones only when creating', () => {
+    expect(formFields(device, 'edit').map((f) => f.name)).toEqual(['name', 'port', 'note', 'enabled']);
+    const withPassword = {
+      ...device,
+      fields: [...device.fields, field({ name: 'password', widget: 'password', createOnly: true })],
+    };
+    expect(formFields(withPassword, 'create').map((f) => f.name)).toEqual([
+      'name',
+      'port',
+      'note',
+      'enabled',
+      'password',
+    ]);
+    expect(formFields(withPassword, 'edit').map((f) => f.name)).not.toContain('password');
   });
 
   it('starts empty when creating and from the entity when editing', () => {

@@ -3,9 +3,9 @@ import type { FieldDescriptor, ResourceDescriptor } from '../generated/resources
 export type FormValues = Record<string, unknown>;
 export type Entity = Readonly<Record<string, unknown>>;
 
-/** The fields of the create / edit form, in descriptor order. */
-export function formFields(descriptor: ResourceDescriptor): FieldDescriptor[] {
-  return descriptor.fields.filter((field) => field.form);
+/** The fields of the create or the edit form, in descriptor order (create-only ones when creating). */
+export function formFields(descriptor: ResourceDescriptor, mode: 'create' | 'edit'): FieldDescriptor[] {
+  return descriptor.fields.filter((field) => field.form && (mode === 'create' || !field.createOnly));
 }
 
 // An empty form shows '' in text inputs and nothing in number inputs, selects and pickers.

@@ -8,6 +8,7 @@ export function field(overrides: Partial<FieldDescriptor> & { name: string }): F
     table: true,
     search: false,
     form: true,
+    createOnly: false,
     detail: true,
     type: 'string',
     required: false,

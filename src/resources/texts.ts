@@ -104,6 +104,7 @@ export const secretTitle = (secretLabel: LocalText): LocalText => ({
 /** Secrets an answer may carry, by property name; an unknown one shows under its own name. */
 export const secretLabels: Readonly<Record<string, LocalText>> = {
   ingestKey: { zh: '接入密钥', en: 'Ingest key' },
+  password: { zh: '新密码', en: 'New password' },
 };
 
 export function secretLabel(name: string): LocalText {
