@@ -238,6 +238,8 @@ describe('codegen CLI', () => {
         createOnly: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -250,6 +252,7 @@ describe('codegen CLI', () => {
         sortable: true,
         filter: 'contains',
         range: null,
+        reference: null,
         description: 'Shown on the video wall.',
       },
       expect.objectContaining({

@@ -58,7 +58,7 @@ export const userResource: ResourceDefinition = {
         table: 'roles',
         labelColumn: 'name',
         label: 'roleNames',
-        noun: { zh: '角色', en: 'role' },
+        what: { zh: '角色', en: 'role' },
       },
     },
   },

@@ -29,15 +29,9 @@ export interface LinkedField {
   readonly valueColumn: string;
   /**
    * The values are ids of rows of another table: a write naming one that does not exist is a 400
-   * naming the field, and each answered item gets `label`, the rows' `labelColumn` in value order.
+   * naming the field, and each answered item gets `label`: the rows' labels, in value order.
    */
-  readonly references?: {
-    readonly table: string;
-    readonly labelColumn: string;
-    readonly label: string;
-    /** What one referenced row is, for the message: { zh: '角色', en: 'role' }. */
-    readonly noun: LocalText;
-  };
+  readonly references?: ReferenceRule;
 }
 
 /** Who writes and when, for rules that depend on the caller (nobody deletes themself). */
@@ -54,6 +48,20 @@ export interface ItemChange {
   readonly id: number | null;
   readonly before: Item | null;
   readonly input: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * An integer field holding the id of another table's row (a camera's AI server). A write naming an id
+ * that does not exist is a 400 naming the field; answers carry the referenced row's label.
+ */
+export interface ReferenceRule {
+  readonly table: string;
+  /** What is referenced, for the message: `AI服务器` / `AI server`. */
+  readonly what: LocalText;
+  /** The referenced table's column naming its rows. */
+  readonly labelColumn: string;
+  /** The item field (not stored) answered with that label, or null when the id is null. */
+  readonly label: string;
 }
 
 /** API item as answered: field name → value, in the order of the contract's item schema. */
@@ -84,6 +92,8 @@ export interface ResourceDefinition {
   readonly inputOnly?: readonly string[];
   /** Groups of input fields whose values together must be unique; a clash is a 400 naming the fields. */
   readonly unique: readonly (readonly string[])[];
+  /** Integer fields referring to rows of other tables, by field name. */
+  readonly references?: Readonly<Record<string, ReferenceRule>>;
   /** The field naming an item in the operation log after its id: `#12 <name>`. */
   readonly labelField: string;
   /** Item fields not stored in the table, computed for many items in one query (counts of bound rows). */

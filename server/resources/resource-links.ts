@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Db } from '../db/open-database';
-import { badInput, type FieldProblem } from '../http/api-error';
-import type { Item, LinkedField, ResourceDefinition, Row } from './resource-definition';
+import type { FieldProblem } from '../http/api-error';
+import type { Item, LinkedField, ReferenceRule, ResourceDefinition, Row } from './resource-definition';
+import { columnByIds } from './resource-store';
 
 // Array fields kept in link tables (a role's access keys, a user's roles): read for many items in
 // one query, replaced with their item, checked against the table they reference.
@@ -36,7 +37,7 @@ export async function linkedValues(db: Db, links: Links, ids: readonly number[])
       const item = answer.get(id) as Item;
       item[field] = values;
       if (link.references && labels) {
-        item[link.references.label] = values.map((value) => labels.get(value as number) ?? '');
+        item[link.references.label] = values.map((value) => String(labels.get(value as number) ?? ''));
       }
     }
   }
@@ -45,25 +46,18 @@ export async function linkedValues(db: Db, links: Links, ids: readonly number[])
 
 async function labelsOf(
   db: Db,
-  references: NonNullable<LinkedField['references']>,
+  rule: ReferenceRule,
   values: readonly unknown[],
-): Promise<Map<number, string>> {
-  const ids = [...new Set(values as number[])];
-  if (ids.length === 0) return new Map();
-  const rows = await loose(db)
-    .selectFrom(references.table)
-    .select(['id', `${references.labelColumn} as label`])
-    .where('id', 'in', ids)
-    .execute();
-  return new Map(rows.map((row) => [row.id as number, String(row.label)]));
+): Promise<Map<number, unknown>> {
+  return columnByIds(db, rule.table, rule.labelColumn, [...new Set(values as number[])]);
 }
 
-/** 400 naming each linked field whose input names a referenced row that does not exist. */
-export async function refuseMissingReferences(
+/** Problems naming each linked field whose input names a referenced row that does not exist. */
+export async function missingLinkedReferences(
   db: Db,
   links: Links,
   input: Readonly<Record<string, unknown>>,
-): Promise<void> {
+): Promise<FieldProblem[]> {
   const problems: FieldProblem[] = [];
   for (const [field, link] of Object.entries(links)) {
     const values = input[field];
@@ -71,17 +65,17 @@ export async function refuseMissingReferences(
     const found = await labelsOf(db, link.references, values);
     const missing = (values as number[]).filter((id) => !found.has(id));
     if (missing.length > 0) {
-      const { noun } = link.references;
+      const { what } = link.references;
       problems.push({
         field,
         message: {
-          zh: `${noun.zh}不存在（id ${missing.join('、')}）`,
-          en: `no such ${noun.en} (id ${missing.join(', ')})`,
+          zh: `${what.zh}不存在（id ${missing.join('、')}）`,
+          en: `no such ${what.en} (id ${missing.join(', ')})`,
         },
       });
     }
   }
-  if (problems.length > 0) throw badInput(problems);
+  return problems;
 }
 
 /** Makes the item's links hold exactly the input's values. */
@@ -101,11 +95,6 @@ export async function replaceLinks(
         .execute();
     }
   }
-}
-
-/** `id in (…)`: the items holding `value` in a linked field, as a filter on the item table. */
-export function holdingLink(link: LinkedField, value: unknown) {
-  return sql<boolean>`id in (select ${sql.ref(link.ownerColumn)} from ${sql.table(link.table)} where ${sql.ref(link.valueColumn)} = ${value})`;
 }
 
 export function linksOf(definition: ResourceDefinition): Links {

@@ -6,8 +6,9 @@ import type { Lang } from '../http/locale';
 import type { ListShape } from './contract-shapes';
 import { csvRecord, utf8Bom } from './csv';
 import type { Item, ItemChange, ResourceDefinition, Row, WriteScope } from './resource-definition';
-import { linkedValues, linksOf, refuseMissingReferences, replaceLinks } from './resource-links';
+import { linkedValues, linksOf, missingLinkedReferences, replaceLinks } from './resource-links';
 import {
+  columnByIds,
   countAll,
   countRows,
   deleteRows,
@@ -105,8 +106,7 @@ export async function createItem(
   const item = await ctx.db.transaction().execute(async (trx) => {
     const scope: WriteScope = { db: trx, now, actorId };
     const change: ItemChange = { id: null, before: null, input };
-    await refuseClashes(trx, resource, input, null);
-    await refuseMissingReferences(trx, linksOf(definition), input);
+    await refuseBadWrites(trx, resource, input, null);
     await definition.beforeWrite?.(scope, change);
     const id = await insertRow(trx, definition.table, values);
     await replaceLinks(trx, linksOf(definition), id, input);
@@ -135,8 +135,7 @@ export async function updateItem(
     const scope: WriteScope = { db: trx, now, actorId };
     const before = await getItem(trx, resource, id);
     const change: ItemChange = { id, before, input };
-    await refuseClashes(trx, resource, input, id);
-    await refuseMissingReferences(trx, linksOf(definition), input);
+    await refuseBadWrites(trx, resource, input, id);
     await definition.beforeWrite?.(scope, change);
     await updateRow(trx, definition.table, id, values);
     await replaceLinks(trx, linksOf(definition), id, input);
@@ -236,11 +235,32 @@ function storedField(definition: ResourceDefinition, field: string) {
 async function toItems(db: Db, resource: BoundResource, rows: readonly Row[], lang: Lang): Promise<Item[]> {
   const ids = rows.map((row) => row.id as number);
   const computed = await resource.definition.computed?.(db, ids);
+  const labels = await referenceLabels(db, resource.definition, rows);
   const linked = await linkedValues(db, linksOf(resource.definition), ids);
   return rows.map((row) => {
     const id = row.id as number;
-    return itemOf(resource, row, { ...computed?.get(id), ...linked.get(id) }, lang);
+    return itemOf(resource, row, { ...computed?.get(id), ...labels(row), ...linked.get(id) }, lang);
   });
+}
+
+/** For each row, the label of every row it references: one query per reference for all the rows. */
+async function referenceLabels(
+  db: Db,
+  definition: ResourceDefinition,
+  rows: readonly Row[],
+): Promise<(row: Row) => Item> {
+  const references = Object.entries(definition.references ?? {});
+  const looked = await Promise.all(
+    references.map(async ([field, rule]) => {
+      const column = storedField(definition, field).column;
+      const ids = [...new Set(rows.map((row) => row[column]).filter((id) => typeof id === 'number'))];
+      return { column, rule, labels: await columnByIds(db, rule.table, rule.labelColumn, ids) };
+    }),
+  );
+  return (row) =>
+    Object.fromEntries(
+      looked.map(({ column, rule, labels }) => [rule.label, labels.get(row[column] as number) ?? null]),
+    );
 }
 
 function itemOf(resource: BoundResource, row: Row, computed: Item, lang: Lang): Item {
@@ -276,12 +296,47 @@ function timestampColumns(definition: ResourceDefinition, createdAt: string | nu
   return columns;
 }
 
-async function refuseClashes(
+/** Values the schema cannot judge: a unique value already taken, a referenced row that does not exist. */
+async function refuseBadWrites(
   db: Db,
   resource: BoundResource,
   input: Record<string, unknown>,
   exceptId: number | null,
 ): Promise<void> {
+  const problems = [
+    ...(await clashes(db, resource, input, exceptId)),
+    ...(await missingReferences(db, resource.definition, input)),
+    ...(await missingLinkedReferences(db, linksOf(resource.definition), input)),
+  ];
+  if (problems.length > 0) throw badInput(problems);
+}
+
+async function missingReferences(
+  db: Db,
+  definition: ResourceDefinition,
+  input: Record<string, unknown>,
+): Promise<FieldProblem[]> {
+  const problems: FieldProblem[] = [];
+  for (const [field, rule] of Object.entries(definition.references ?? {})) {
+    const id = input[field];
+    if (typeof id !== 'number') continue;
+    const found = await columnByIds(db, rule.table, 'id', [id]);
+    if (!found.has(id)) {
+      problems.push({
+        field,
+        message: { zh: `${rule.what.zh}不存在（id ${id}）`, en: `no such ${rule.what.en} (id ${id})` },
+      });
+    }
+  }
+  return problems;
+}
+
+async function clashes(
+  db: Db,
+  resource: BoundResource,
+  input: Record<string, unknown>,
+  exceptId: number | null,
+): Promise<FieldProblem[]> {
   const values = inputColumns(resource, input);
   const problems: FieldProblem[] = [];
   for (const group of resource.definition.unique) {
@@ -294,7 +349,7 @@ async function refuseClashes(
     );
     if (taken) problems.push(...clashProblems(group));
   }
-  if (problems.length > 0) throw badInput(problems);
+  return problems;
 }
 
 function clashProblems(group: readonly string[]): FieldProblem[] {

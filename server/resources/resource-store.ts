@@ -2,7 +2,6 @@ import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } fro
 import type { Db } from '../db/open-database';
 import type { FilterMode } from './contract-shapes';
 import type { LinkedField, Row } from './resource-definition';
-import { holdingLink } from './resource-links';
 
 /** The generic layer addresses tables and columns by name; their types live in the definitions. */
 type AnyTables = Record<string, Row>;
@@ -99,6 +98,22 @@ export async function selectByIds(db: Db, table: string, ids: readonly number[])
     .execute();
 }
 
+/** The `column` value of each listed row that exists, by id. */
+export async function columnByIds(
+  db: Db,
+  table: string,
+  column: string,
+  ids: readonly number[],
+): Promise<Map<number, unknown>> {
+  if (ids.length === 0) return new Map();
+  const rows = await loose(db)
+    .selectFrom(table)
+    .select(['id', column])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((row) => [Number(row.id), row[column]]));
+}
+
 export async function insertRow(db: Db, table: string, values: Row): Promise<number> {
   const { id } = await loose(db).insertInto(table).values(values).returning('id').executeTakeFirstOrThrow();
   return Number(id);
@@ -142,7 +157,11 @@ function filtered(db: Db, selection: RowSelection, bySortIndex = false): LooseQu
   let query = loose(db).selectFrom(selection.table) as LooseQuery;
   for (const filter of selection.filters) {
     if (filter.linked) {
-      query = query.where(holdingLink(filter.linked, filter.value));
+      // The rows holding the value in the link table.
+      const { table, ownerColumn, valueColumn } = filter.linked;
+      query = query.where(
+        sql<boolean>`id in (select ${sql.ref(ownerColumn)} from ${sql.table(table)} where ${sql.ref(valueColumn)} = ${filter.value})`,
+      );
       continue;
     }
     // A range bound is left free to use its column's index (usually the sort's own).

@@ -12,13 +12,29 @@ export type Widget =
   | 'datetime'
   | 'percent'
   | 'ip'
-  | 'switch';
+  | 'switch'
+  | 'date'
+  | 'reference'
+  | 'references'
+  | 'tags';
 
 export interface FieldOption {
   readonly value: string;
   readonly label: LocalText;
   /** An antd Badge status: success, processing, default, error, warning. */
   readonly color: string | null;
+}
+
+export interface FieldReference {
+  readonly resource: string;
+  /** The row property holding the referenced item's label (labels, for references). */
+  readonly label: string;
+  /** The referenced resource's list path. */
+  readonly collection: string;
+  /** The referenced resource's item path. */
+  readonly item: string;
+  /** The referenced resource's labelField. */
+  readonly labelField: string;
 }
 
 export interface FieldDescriptor {
@@ -31,7 +47,10 @@ export interface FieldDescriptor {
   /** In the create form only (a field of the create body that update does not take). */
   readonly createOnly: boolean;
   readonly detail: boolean;
-  readonly type: 'string' | 'integer' | 'number' | 'boolean';
+  readonly type: 'string' | 'integer' | 'number' | 'boolean' | 'array';
+  /** An array's item type; minLength, maxLength, pattern and options then apply to each item. */
+  readonly itemType: 'string' | 'integer' | null;
+  readonly maxItems: number | null;
   /** Required in the input schema (form). */
   readonly required: boolean;
   readonly nullable: boolean;
@@ -48,6 +67,8 @@ export interface FieldDescriptor {
   readonly filter: 'contains' | 'equals' | 'range' | null;
   /** For a range filter, the query parameters of its lower (≥) and upper (≤) bound. */
   readonly range: { readonly from: string; readonly to: string } | null;
+  /** For widgets reference and references: where the ids point. */
+  readonly reference: FieldReference | null;
   readonly description: string | null;
 }
 
@@ -85,6 +106,8 @@ export interface ResourceDescriptor {
   readonly defaultSort: string | null;
   /** The pageSize parameter's maximum. */
   readonly pageSizeMax: number;
+  /** The field naming an item, which reference fields of other resources search and show. */
+  readonly labelField: string | null;
   readonly fields: readonly FieldDescriptor[];
   readonly actions: readonly ActionDescriptor[];
 }
@@ -115,6 +138,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
     },
     defaultSort: '-createdAt',
     pageSizeMax: 100,
+    labelField: 'name',
     fields: [
       {
         name: 'id',
@@ -126,6 +150,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         createOnly: false,
         detail: true,
         type: 'integer',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -138,6 +164,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -150,6 +177,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         createOnly: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: true,
         nullable: false,
         minLength: 1,
@@ -162,6 +191,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'contains',
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -174,6 +204,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         createOnly: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: true,
         nullable: false,
         minLength: null,
@@ -186,6 +218,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'contains',
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -198,6 +231,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         createOnly: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: true,
         nullable: false,
         minLength: null,
@@ -210,6 +245,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'contains',
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -222,6 +258,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         createOnly: false,
         detail: true,
         type: 'integer',
+        itemType: null,
+        maxItems: null,
         required: true,
         nullable: false,
         minLength: null,
@@ -234,6 +272,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -246,6 +285,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         createOnly: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -261,6 +302,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'equals',
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -273,6 +315,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         createOnly: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: true,
         nullable: false,
         minLength: null,
@@ -289,6 +333,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'equals',
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -301,6 +346,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         createOnly: false,
         detail: true,
         type: 'integer',
+        itemType: null,
+        maxItems: null,
         required: true,
         nullable: false,
         minLength: null,
@@ -313,6 +360,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: null,
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -325,6 +373,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         createOnly: false,
         detail: true,
         type: 'integer',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -337,6 +387,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        reference: null,
         description: 'Cameras bound to this server.',
       },
       {
@@ -349,6 +400,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         createOnly: false,
         detail: true,
         type: 'number',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: true,
         minLength: null,
@@ -361,6 +414,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        reference: null,
         description: 'Percent, from the last heartbeat.',
       },
       {
@@ -373,6 +427,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         createOnly: false,
         detail: true,
         type: 'number',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: true,
         minLength: null,
@@ -385,6 +441,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -397,6 +454,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         createOnly: false,
         detail: true,
         type: 'number',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: true,
         minLength: null,
@@ -409,6 +468,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -421,6 +481,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         createOnly: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -433,6 +495,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -445,6 +508,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         createOnly: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -457,6 +522,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -469,6 +535,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         createOnly: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -481,6 +549,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'contains',
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -493,6 +562,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         createOnly: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: true,
         minLength: null,
@@ -505,6 +576,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: null,
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -517,6 +589,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         createOnly: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -529,6 +603,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: null,
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -541,6 +616,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         createOnly: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -553,6 +630,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        reference: null,
         description: null,
       },
     ],
@@ -592,6 +670,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
     },
     defaultSort: '-time',
     pageSizeMax: 100,
+    labelField: null,
     fields: [
       {
         name: 'id',
@@ -603,6 +682,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         createOnly: false,
         detail: true,
         type: 'integer',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -615,6 +696,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -627,6 +709,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         createOnly: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -639,6 +723,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'range',
         range: { from: 'timeFrom', to: 'timeTo' },
+        reference: null,
         description: null,
       },
       {
@@ -651,6 +736,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         createOnly: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: true,
         minLength: null,
@@ -663,6 +750,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'contains',
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -675,6 +763,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         createOnly: false,
         detail: true,
         type: 'integer',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: true,
         minLength: null,
@@ -687,6 +777,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -699,6 +790,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         createOnly: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -711,6 +804,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -723,6 +817,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         createOnly: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: true,
         minLength: null,
@@ -752,6 +848,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'equals',
         range: null,
+        reference: null,
         description:
           "An access key (permission code). The set must equal the manifest's accessKeys; codegen\nchecks that. The built-in administrator role holds all of them.",
       },
@@ -765,6 +862,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         createOnly: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -777,6 +876,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'contains',
         range: null,
+        reference: null,
         description: 'The operationId called.',
       },
       {
@@ -789,6 +889,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         createOnly: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -801,6 +903,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -813,6 +916,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         createOnly: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -828,6 +933,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'equals',
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -840,6 +946,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         createOnly: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -852,6 +960,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        reference: null,
         description: "'0' on success, else the error code answered.",
       },
       {
@@ -864,6 +973,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         createOnly: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -876,6 +987,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        reference: null,
         description: "In the language of the request's Accept-Language.",
       },
     ],

@@ -11,6 +11,8 @@ export function field(overrides: Partial<FieldDescriptor> & { name: string }): F
     createOnly: false,
     detail: true,
     type: 'string',
+    itemType: null,
+    maxItems: null,
     required: false,
     nullable: false,
     minLength: null,
@@ -23,6 +25,7 @@ export function field(overrides: Partial<FieldDescriptor> & { name: string }): F
     sortable: false,
     filter: null,
     range: null,
+    reference: null,
     description: null,
     ...overrides,
   };
@@ -51,6 +54,7 @@ export const device: ResourceDescriptor = {
   },
   defaultSort: '-createdAt',
   pageSizeMax: 50,
+  labelField: 'name',
   fields: [
     field({ name: 'id', type: 'integer', widget: 'number', table: false, form: false }),
     field({
