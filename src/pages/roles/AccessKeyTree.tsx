@@ -1,16 +1,9 @@
 import { Checkbox } from 'antd';
 import { useMemo } from 'react';
 import { useLocale } from '../../i18n';
+import type { FieldInputProps } from '../../resources';
 import { accessKeyTree, checkState, toggleKey, type AccessKeyNode } from './access-tree';
 import './roles.css';
-
-interface AccessKeyTreeProps {
-  readonly id?: string;
-  readonly 'aria-describedby'?: string;
-  readonly 'aria-invalid'?: boolean | 'true' | 'false';
-  readonly value?: unknown;
-  readonly onChange?: (value: unknown) => void;
-}
 
 /** One key's checkbox and, indented below it, its children's branches. */
 function Branch(props: {
@@ -46,13 +39,22 @@ function Branch(props: {
  * below it, a parent with some keys below it checked shows half-checked (and is held, so its
  * menu group shows).
  */
-export default function AccessKeyTree({ value, onChange, id, ...aria }: AccessKeyTreeProps) {
+export default function AccessKeyTree(props: FieldInputProps) {
+  const { value, onChange } = props;
+  const { t } = useLocale();
   const tree = useMemo(() => accessKeyTree(), []);
   const held = Array.isArray(value) ? (value as string[]) : [];
   const onToggle = (node: AccessKeyNode, checked: boolean) =>
     onChange?.(toggleKey(tree, held, node, checked));
   return (
-    <div id={id} role="group" className="cfop-access-tree" {...aria}>
+    <div
+      id={props.id}
+      role="group"
+      aria-label={t(props.field.label)}
+      aria-describedby={props['aria-describedby']}
+      aria-invalid={props['aria-invalid']}
+      className="cfop-access-tree"
+    >
       {tree.map((node) => (
         <Branch key={node.key} node={node} held={held} onToggle={onToggle} />
       ))}
