@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { securityHeaders } from '../src/generated/contract';
 import { admin } from './accounts';
 import { signedInToken } from './api';
 import { test } from './fixtures';
+import { rowOf, searchForm } from './resource-screen';
 import { eventually, expectAt, label, screenshot, siderOf, signIn } from './screen';
 
 const screenPath = '/system/logs';
@@ -41,14 +42,6 @@ async function pickerText(page: Page, time: number): Promise<string> {
     const pad = (n: number) => String(n).padStart(2, '0');
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
   }, time);
-}
-
-function searchForm(page: Page): Locator {
-  return page.getByRole('form', { name: '查询' });
-}
-
-function rowOf(page: Page, text: string): Locator {
-  return page.locator('.ant-table-row').filter({ hasText: text });
 }
 
 describe('the operation log screen', () => {

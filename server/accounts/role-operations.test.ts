@@ -34,9 +34,10 @@ const fieldErrors = (body: { data: { errors: { field: string; message: string }[
   Object.fromEntries(body.data.errors.map((error) => [error.field, error.message]));
 
 describe('createRole, getRole', () => {
-  it('answers the new role with its keys, no users and its times; get answers the same', async () => {
+  it('answers the new role with its keys in contract order, no users and its times; get answers the same', async () => {
     const { t, token } = await signedIn();
-    const { status, body } = await t.call('createRole', { token, body: role('watch') });
+    const keys = ['KEY.CENTER.VIDEO', 'KEY.DEVICE', 'KEY.CENTER'];
+    const { status, body } = await t.call('createRole', { token, body: role('watch', { accessKeys: keys }) });
     expect(status).toBe(200);
     expectContractAnswer('createRole', body);
     const now = t.clock.now().toISOString();
@@ -45,7 +46,7 @@ describe('createRole, getRole', () => {
       code: 'watch',
       name: '角色-watch',
       description: '值班人员',
-      accessKeys: ['KEY.CENTER', 'KEY.CENTER.VIDEO'],
+      accessKeys: ['KEY.DEVICE', 'KEY.CENTER', 'KEY.CENTER.VIDEO'],
       builtin: false,
       userCount: 0,
       createdAt: now,
@@ -175,7 +176,7 @@ describe('updateRole', () => {
     expect(admin).toMatchObject({
       code: 'admin',
       builtin: true,
-      accessKeys: [...contract.accessKeys].sort(),
+      accessKeys: contract.accessKeys,
     });
     const renamed = {
       code: 'admin',

@@ -12,8 +12,16 @@ const loose = (db: Db) => db as unknown as LooseDb;
 
 type Links = Readonly<Record<string, LinkedField>>;
 
-/** The linked fields' values (and referenced labels) of many items: id → { field: values }. */
-export async function linkedValues(db: Db, links: Links, ids: readonly number[]): Promise<Map<number, Item>> {
+/**
+ * The linked fields' values (and referenced labels) of many items: id → { field: values }, sorted
+ * by value, or in the order `orders` gives a field (its items' enum).
+ */
+export async function linkedValues(
+  db: Db,
+  links: Links,
+  ids: readonly number[],
+  orders: Readonly<Record<string, readonly unknown[]>> = {},
+): Promise<Map<number, Item>> {
   const answer = new Map<number, Item>(ids.map((id) => [id, {}]));
   if (ids.length === 0) return answer;
   for (const [field, link] of Object.entries(links)) {
@@ -26,6 +34,10 @@ export async function linkedValues(db: Db, links: Links, ids: readonly number[])
       .execute();
     const byOwner = new Map<number, unknown[]>(ids.map((id) => [id, []]));
     for (const row of rows) byOwner.get(row.owner as number)?.push(row.value);
+    const order = orders[field];
+    if (order) {
+      for (const values of byOwner.values()) values.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+    }
     const labels = link.references
       ? await labelsOf(
           db,

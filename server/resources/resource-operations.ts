@@ -2,7 +2,8 @@ import type { AppContext } from '../app-context';
 import type { Contract, OperationSpec } from '../contract/load-contract';
 import { FileAnswer } from '../http/file-answer';
 import type { OperationHandler, OperationHandlers, OperationInput } from '../operations/operation-handler';
-import { inputFieldNames, listShape, propertyNames, type ListShape } from './contract-shapes';
+import type { JsonSchema } from '../contract/openapi-types';
+import { inputFieldNames, listShape, propertyNames, resolveSchema, type ListShape } from './contract-shapes';
 import type { ResourceDefinition } from './resource-definition';
 import {
   bindResource,
@@ -150,7 +151,16 @@ export function bindToContract(
 ): BoundResource {
   const writer = ids.create ?? ids.update;
   const inputFields = writer ? inputFieldNames(contract, operationIn(contract, writer)) : [];
-  return bindResource(definition, propertyNames(contract, definition.schema), inputFields);
+  const properties = resolveSchema(contract, definition.schema).properties as
+    Record<string, JsonSchema> | undefined;
+  const linkOrders = Object.fromEntries(
+    Object.keys(definition.links ?? {}).flatMap((field) => {
+      const items = properties?.[field]?.items as JsonSchema | undefined;
+      const values = items === undefined ? undefined : resolveSchema(contract, items).enum;
+      return Array.isArray(values) ? [[field, values]] : [];
+    }),
+  );
+  return bindResource(definition, propertyNames(contract, definition.schema), inputFields, linkOrders);
 }
 
 const targetsListed = 20;

@@ -32,6 +32,8 @@ export interface BoundResource {
   readonly itemFields: readonly string[];
   /** The create/update body's properties stored as columns or links (not the definition's inputOnly). */
   readonly inputFields: readonly string[];
+  /** Linked fields whose items are an enum (access keys): their values are answered in its order. */
+  readonly linkOrders: Readonly<Record<string, readonly unknown[]>>;
 }
 
 export interface ItemPage {
@@ -52,13 +54,14 @@ export function bindResource(
   definition: ResourceDefinition,
   itemFields: readonly string[],
   inputFields: readonly string[],
+  linkOrders: Readonly<Record<string, readonly unknown[]>> = {},
 ): BoundResource {
   const stored = inputFields.filter((field) => !definition.inputOnly?.includes(field));
   const unstored = stored.filter((field) => !definition.fields[field] && !linksOf(definition)[field]);
   if (unstored.length > 0) {
     throw new Error(`resource ${definition.plural}: input fields without a column: ${unstored.join(', ')}`);
   }
-  return { definition, itemFields, inputFields: stored };
+  return { definition, itemFields, inputFields: stored, linkOrders };
 }
 
 export async function listItems(
@@ -236,7 +239,7 @@ async function toItems(db: Db, resource: BoundResource, rows: readonly Row[], la
   const ids = rows.map((row) => row.id as number);
   const computed = await resource.definition.computed?.(db, ids);
   const labels = await referenceLabels(db, resource.definition, rows);
-  const linked = await linkedValues(db, linksOf(resource.definition), ids);
+  const linked = await linkedValues(db, linksOf(resource.definition), ids, resource.linkOrders);
   return rows.map((row) => {
     const id = row.id as number;
     return itemOf(resource, row, { ...computed?.get(id), ...labels(row), ...linked.get(id) }, lang);

@@ -1,0 +1,291 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, inject } from 'vitest';
+import { securityHeaders } from '../src/generated/contract';
+import { admin, type Account } from './accounts';
+import { signedInToken } from './api';
+import { test } from './fixtures';
+import { choose, drawerTitled, rowOf, searchForm } from './resource-screen';
+import {
+  errorToast,
+  eventually,
+  expectAt,
+  expectLoginPage,
+  label,
+  screenshot,
+  siderOf,
+  signIn,
+  submitPasswordForm,
+} from './screen';
+
+const rolePath = '/system/role';
+const userPath = '/system/user';
+
+// Tests share one server and may run side by side: every code and user name is unique.
+let sequence = 0;
+function unique(prefix: string): string {
+  sequence += 1;
+  return `${prefix}${Date.now().toString(36)}${sequence}`;
+}
+
+/** Calls the API as the signed-in admin, outside the console. */
+async function asAdmin(page: Page, method: 'POST' | 'PUT', path: string, data: unknown) {
+  const response = await page.request.fetch(`/cfop${path}`, {
+    method,
+    headers: {
+      [securityHeaders.clientType]: 'PC',
+      [securityHeaders.clientHost]: new URL(page.url()).host,
+      [securityHeaders.sessionToken]: await signedInToken(page),
+    },
+    data,
+  });
+  const envelope = (await response.json()) as { code: string; msg: string; data: { id: number } };
+  expect(envelope.code, envelope.msg).toBe('0');
+  return envelope.data;
+}
+
+/** A page in a browser context of its own: another person at another computer. */
+async function freshPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: inject('baseUrl'), locale: 'zh-CN' });
+  context.setDefaultTimeout(10_000);
+  return context.newPage();
+}
+
+/** The checkbox of an access key in the role form's tree, by its label. */
+function keyBox(drawer: Locator, keyLabel: string): Locator {
+  return drawer.getByRole('group', { name: '权限' }).getByRole('checkbox', { name: keyLabel, exact: true });
+}
+
+function isHalfChecked(box: Locator): Promise<boolean> {
+  return box.evaluate((input) => (input as HTMLInputElement).indeterminate);
+}
+
+async function openScreen(page: Page, path: string, query = ''): Promise<void> {
+  await page.goto(path + query);
+  await page.locator('.ant-table:visible').waitFor();
+  await eventually(() => page.locator('.ant-spin-spinning:visible').count()).toBe(0);
+}
+
+async function search(page: Page, fieldLabel: string, text: string): Promise<void> {
+  await searchForm(page).getByLabel(fieldLabel, { exact: true }).fill(text);
+  await searchForm(page)
+    .getByRole('button', { name: label('查询') })
+    .click();
+}
+
+async function deleteRow(page: Page, text: string): Promise<void> {
+  await rowOf(page, text)
+    .getByRole('button', { name: label('删除') })
+    .click();
+  await page
+    .locator('.ant-popconfirm:visible')
+    .getByRole('button', { name: label('删除') })
+    .click();
+}
+
+async function exportedCsv(page: Page, filePattern: RegExp): Promise<string> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(filePattern);
+  return readFile((await file.path()) ?? '', 'utf8');
+}
+
+describe('the role screen', () => {
+  test('admin ticks keys in the tree, then finds, edits, views, exports and deletes the role', async ({
+    page,
+  }) => {
+    const code = unique('watch-');
+    const name = `值班-${code}`;
+    await signIn(page, admin);
+    await siderOf(page).getByRole('menuitem', { name: '系统设置' }).click();
+    await siderOf(page).getByRole('menuitem', { name: '角色管理' }).click();
+    await expectAt(page, rolePath);
+
+    await page.getByRole('button', { name: '新增' }).first().click();
+    const create = drawerTitled(page, '新增角色');
+    await create.getByLabel('角色名称', { exact: true }).fill(name);
+    await create.getByLabel('角色编码', { exact: true }).fill(code);
+    await create.getByLabel('描述', { exact: true }).fill('夜间值班，只看视频');
+    await keyBox(create, '视频监控').check();
+    expect(await isHalfChecked(keyBox(create, '监控中心'))).toBe(true);
+    await expect(keyBox(create, '监控中心').isChecked()).resolves.toBe(false);
+    await expect(keyBox(create, 'AI告警').isChecked()).resolves.toBe(false);
+    // Checking a parent checks everything below it.
+    await keyBox(create, '设备管理').check();
+    await expect(keyBox(create, 'AI服务器').isChecked()).resolves.toBe(true);
+    await expect(keyBox(create, '摄像头').isChecked()).resolves.toBe(true);
+    expect(await isHalfChecked(keyBox(create, '设备管理'))).toBe(false);
+    await screenshot(page, 'role-form-tree');
+    await create.getByRole('button', { name: label('保存') }).click();
+    await page.getByText('已新增', { exact: true }).waitFor();
+    await rowOf(page, code).waitFor();
+    await expect(rowOf(page, code).innerText()).resolves.toContain('夜间值班');
+    await screenshot(page, 'role-list');
+
+    await search(page, '角色编码', code);
+    await expectAt(page, `${rolePath}?code=${code}`);
+    await eventually(() => page.locator('.ant-table-row:visible').count()).toBe(1);
+
+    await rowOf(page, code)
+      .getByRole('button', { name: label('编辑') })
+      .click();
+    const edit = drawerTitled(page, '编辑角色');
+    await expect(edit.getByLabel('角色名称', { exact: true }).inputValue()).resolves.toBe(name);
+    expect(await isHalfChecked(keyBox(edit, '监控中心'))).toBe(true);
+    await keyBox(edit, '摄像头').uncheck();
+    expect(await isHalfChecked(keyBox(edit, '设备管理'))).toBe(true);
+    await edit.getByRole('button', { name: label('保存') }).click();
+    await page.getByText('已保存', { exact: true }).waitFor();
+
+    await rowOf(page, code)
+      .getByRole('button', { name: label('详情') })
+      .click();
+    const detail = drawerTitled(page, '角色详情');
+    for (const key of ['设备管理', 'AI服务器', '监控中心', '视频监控']) {
+      await detail.getByText(key, { exact: true }).waitFor();
+    }
+    await expect(detail.getByText('摄像头', { exact: true }).count()).resolves.toBe(0);
+    await screenshot(page, 'role-detail');
+    await detail.getByRole('button', { name: '关闭' }).click();
+    await detail.waitFor({ state: 'hidden' });
+
+    const csv = await exportedCsv(page, /^roles-\d{8}\.csv$/);
+    const lines = csv.split('\r\n').filter((line) => line !== '');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(
+      `${name},${code},夜间值班，只看视频,"KEY.DEVICE, KEY.DEVICE.AISERVER, KEY.CENTER, KEY.CENTER.VIDEO"`,
+    );
+
+    await deleteRow(page, code);
+    await page.getByText('已删除', { exact: true }).waitFor();
+    await page.getByText('没有符合条件的记录').waitFor();
+  });
+
+  test('a role users hold, and the built-in one, are not deleted: the screen says why', async ({ page }) => {
+    const code = unique('held-');
+    await signIn(page, admin);
+    const role = await asAdmin(page, 'POST', '/roles', {
+      code,
+      name: `在用-${code}`,
+      accessKeys: ['KEY.MODEL'],
+    });
+    await asAdmin(page, 'POST', '/users', {
+      username: unique('holder-'),
+      name: '持有者',
+      phone: null,
+      email: null,
+      status: 'enabled',
+      roleIds: [role.id],
+      password: 'Holder-2024',
+    });
+
+    await openScreen(page, rolePath, `?code=${code}`);
+    await expect(rowOf(page, code).innerText()).resolves.toMatch(/\b1\b/);
+    await deleteRow(page, code);
+    await errorToast(page, `角色「在用-${code}」仍有 1 个用户使用，请先在用户管理中移除该角色`).waitFor();
+    await screenshot(page, 'role-delete-refused');
+    await rowOf(page, code).waitFor();
+
+    await openScreen(page, rolePath, '?code=admin');
+    await deleteRow(page, '系统管理员');
+    await errorToast(page, '内置角色「系统管理员」不能删除').waitFor();
+  });
+});
+
+describe('the user screen', () => {
+  test('admin adds a user with a role, who sees only that role’s menu; a reset password shows once; a disabled user cannot sign in', async ({
+    page,
+    browser,
+  }) => {
+    const roleName = `仅视频-${unique('')}`;
+    await signIn(page, admin);
+    await asAdmin(page, 'POST', '/roles', {
+      code: unique('video-'),
+      name: roleName,
+      accessKeys: ['KEY.CENTER', 'KEY.CENTER.VIDEO'],
+    });
+    const account: Account = {
+      username: unique('viewer.'),
+      password: 'Viewer-2024',
+      name: '视频值班员',
+      phone: '',
+    };
+
+    await siderOf(page).getByRole('menuitem', { name: '系统设置' }).click();
+    await siderOf(page).getByRole('menuitem', { name: '用户管理' }).click();
+    await expectAt(page, userPath);
+    await page.getByRole('button', { name: '新增' }).first().click();
+    const create = drawerTitled(page, '新增用户');
+    await create.getByLabel('用户名', { exact: true }).fill(account.username);
+    await create.getByLabel('姓名', { exact: true }).fill(account.name);
+    await create.getByLabel('角色', { exact: true }).fill(roleName);
+    await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${roleName}"]`).click();
+    await choose(create, '状态', '启用');
+    await create.getByLabel('初始密码', { exact: true }).fill(account.password);
+    await screenshot(page, 'user-form');
+    await create.getByRole('button', { name: label('保存') }).click();
+    await page.getByText('已新增', { exact: true }).waitFor();
+    await search(page, '用户名', account.username);
+    await expect(rowOf(page, account.username).innerText()).resolves.toContain(roleName);
+    await screenshot(page, 'user-list');
+
+    // The new user, at another computer, sees only the screens of the role.
+    const viewer = await freshPage(browser);
+    await signIn(viewer, account);
+    const menu = siderOf(viewer);
+    await menu.getByRole('menuitem', { name: '监控中心' }).click();
+    await menu.getByRole('menuitem', { name: '视频监控' }).waitFor();
+    await expect(menu.getByRole('menuitem').allInnerTexts()).resolves.toEqual(['监控中心', '视频监控']);
+    await screenshot(viewer, 'user-new-user-menu');
+
+    // A reset password is shown once; the user's session ends; only the new password works.
+    await rowOf(page, account.username).getByRole('button', { name: '更多' }).click();
+    await page.getByRole('menuitem', { name: '重置密码' }).click();
+    await page
+      .locator('.ant-modal-confirm')
+      .filter({ hasText: '结束该用户的全部登录会话' })
+      .getByRole('button', { name: label('确定') })
+      .click();
+    const modal = page.getByRole('dialog').filter({ hasText: '新密码（仅显示一次）' });
+    await modal.getByText('关闭此窗口后将无法再次查看', { exact: false }).waitFor();
+    const password = await modal.getByLabel('新密码', { exact: true }).inputValue();
+    expect(password).toMatch(/^(?=.*[A-Za-z])(?=.*\d).{20}$/);
+    await screenshot(page, 'user-reset-password');
+    await page.getByRole('button', { name: '我已保存' }).click();
+    await modal.waitFor({ state: 'detached' });
+
+    await viewer.reload();
+    await expectLoginPage(viewer);
+    await submitPasswordForm(viewer, account.username, account.password);
+    await errorToast(viewer, '用户名或密码错误').waitFor();
+    await signIn(viewer, { ...account, password });
+
+    // Disabled: the session ends and signing in is refused.
+    await rowOf(page, account.username)
+      .getByRole('button', { name: label('编辑') })
+      .click();
+    const edit = drawerTitled(page, '编辑用户');
+    await expect(edit.getByLabel('初始密码', { exact: true }).count()).resolves.toBe(0);
+    await choose(edit, '状态', '停用');
+    await edit.getByRole('button', { name: label('保存') }).click();
+    await page.getByText('已保存', { exact: true }).waitFor();
+    await eventually(() => rowOf(page, account.username).innerText()).toContain('停用');
+
+    await viewer.reload();
+    await expectLoginPage(viewer);
+    await submitPasswordForm(viewer, account.username, password);
+    await errorToast(viewer, '该账号已停用，请联系管理员').waitFor();
+    await screenshot(viewer, 'user-disabled-sign-in');
+    await viewer.context().close();
+  });
+
+  test('admin cannot delete themself: the screen says so', async ({ page }) => {
+    await signIn(page, admin);
+    await openScreen(page, userPath, '?username=admin');
+    await deleteRow(page, admin.name);
+    await errorToast(page, '不能删除自己的账号').waitFor();
+    await screenshot(page, 'user-delete-self-refused');
+    await rowOf(page, admin.name).waitFor();
+  });
+});
