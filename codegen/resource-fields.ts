@@ -76,6 +76,8 @@ export interface FieldDescriptor {
   readonly range: FieldRange | null;
   readonly reference: FieldReference | null;
   readonly description: string | null;
+  /** The input schema's `default`: what the create form starts with. */
+  readonly initial: string | number | boolean | null;
 }
 
 /** What a widget draws, and so the openapi type it needs. The schema's widget enum lists these keys. */
@@ -286,7 +288,12 @@ export function resolveField(field: ResourceFieldEntry, context: FieldContext): 
     reference,
     // Block-style YAML descriptions end in a newline that no screen wants to show.
     description: description?.trim() ?? null,
+    initial: form ? scalarOrNull(inputFacts?.schema.default) : null,
   };
+}
+
+function scalarOrNull(value: unknown): string | number | boolean | null {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
 }
 
 function checkWidget(field: ResourceFieldEntry, facts: Facts, report: Report): void {

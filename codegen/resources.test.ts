@@ -134,6 +134,8 @@ describe('resource resolution', () => {
       expect(afterOpenapiEdit((o) => delete o.components.parameters.PageSize.schema.maximum)).toEqual([
         `${at}/operations/list: listAiServers has no pageSize query parameter with a maximum`,
         'manifest/console.json#/resources/1/operations/list: listOperationLogs has no pageSize query parameter with a maximum',
+        'manifest/console.json#/resources/2/operations/list: listRoles has no pageSize query parameter with a maximum',
+        'manifest/console.json#/resources/3/operations/list: listUsers has no pageSize query parameter with a maximum',
       ]);
     });
 
@@ -621,6 +623,8 @@ describe('resource resolution', () => {
     it('rejects a resource route while the resource screen file does not exist', () => {
       expect(messages({ ...good, hasResourceScreen: false })).toEqual([
         `${aiserverRoute}/resource: resource screen src/resources/ResourceScreen.tsx does not exist`,
+        // The role route has a page of its own, which wraps the screen: not reported.
+        'manifest/console.json#/routes/9/children/1/resource: resource screen src/resources/ResourceScreen.tsx does not exist',
         'manifest/console.json#/routes/9/children/2/resource: resource screen src/resources/ResourceScreen.tsx does not exist',
       ]);
     });

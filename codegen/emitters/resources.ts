@@ -104,6 +104,11 @@ export function emitResources(inputs: Inputs): string {
         docs: ['For widgets reference and references: where the ids point.'],
       },
       { name: 'description', type: 'string | null' },
+      {
+        name: 'initial',
+        type: 'string | number | boolean | null',
+        docs: ["The input schema's default: what the create form starts with."],
+      },
     ]),
   });
   file.addInterface({

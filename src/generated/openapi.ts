@@ -647,6 +647,7 @@ export interface components {
     };
     /**
      * @description A disabled user cannot sign in and has no session.
+     * @default enabled
      * @enum {string}
      */
     UserStatus: 'enabled' | 'disabled';

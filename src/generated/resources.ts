@@ -70,6 +70,8 @@ export interface FieldDescriptor {
   /** For widgets reference and references: where the ids point. */
   readonly reference: FieldReference | null;
   readonly description: string | null;
+  /** The input schema's default: what the create form starts with. */
+  readonly initial: string | number | boolean | null;
 }
 
 export interface ActionDescriptor {
@@ -166,6 +168,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
       {
         name: 'name',
@@ -193,6 +196,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
       {
         name: 'serialNumber',
@@ -220,6 +224,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
       {
         name: 'ip',
@@ -247,6 +252,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
       {
         name: 'port',
@@ -274,6 +280,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
       {
         name: 'status',
@@ -304,6 +311,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
       {
         name: 'acceleratorType',
@@ -335,6 +343,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
       {
         name: 'channelCapacity',
@@ -362,6 +371,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
       {
         name: 'cameraCount',
@@ -389,6 +399,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: 'Cameras bound to this server.',
+        initial: null,
       },
       {
         name: 'cpuLoad',
@@ -416,6 +427,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: 'Percent, from the last heartbeat.',
+        initial: null,
       },
       {
         name: 'memoryLoad',
@@ -443,6 +455,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
       {
         name: 'acceleratorLoad',
@@ -470,6 +483,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
       {
         name: 'hardwareModel',
@@ -497,6 +511,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
       {
         name: 'softwareVersion',
@@ -524,6 +539,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
       {
         name: 'location',
@@ -551,6 +567,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
       {
         name: 'lastHeartbeatAt',
@@ -578,6 +595,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
       {
         name: 'createdAt',
@@ -605,6 +623,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
       {
         name: 'updatedAt',
@@ -632,6 +651,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
     ],
     actions: [
@@ -698,6 +718,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
       {
         name: 'time',
@@ -725,6 +746,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: { from: 'timeFrom', to: 'timeTo' },
         reference: null,
         description: null,
+        initial: null,
       },
       {
         name: 'username',
@@ -752,6 +774,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
       {
         name: 'userId',
@@ -779,6 +802,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
       {
         name: 'ip',
@@ -806,6 +830,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
       {
         name: 'area',
@@ -851,6 +876,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         reference: null,
         description:
           "An access key (permission code). The set must equal the manifest's accessKeys; codegen\nchecks that. The built-in administrator role holds all of them.",
+        initial: null,
       },
       {
         name: 'action',
@@ -878,6 +904,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: 'The operationId called.',
+        initial: null,
       },
       {
         name: 'target',
@@ -905,6 +932,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
       {
         name: 'result',
@@ -935,6 +963,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
       {
         name: 'code',
@@ -962,6 +991,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: "'0' on success, else the error code answered.",
+        initial: null,
       },
       {
         name: 'detail',
@@ -989,6 +1019,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: "In the language of the request's Accept-Language.",
+        initial: null,
       },
     ],
     actions: [],
@@ -1043,6 +1074,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
       {
         name: 'name',
@@ -1070,6 +1102,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
       {
         name: 'code',
@@ -1097,6 +1130,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: "Letters, digits, '_' and '-', starting with a letter.",
+        initial: null,
       },
       {
         name: 'description',
@@ -1124,6 +1158,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
       {
         name: 'accessKeys',
@@ -1168,6 +1203,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: 'In the order of the AccessKey enum.',
+        initial: null,
       },
       {
         name: 'userCount',
@@ -1195,6 +1231,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: 'Users holding the role.',
+        initial: null,
       },
       {
         name: 'builtin',
@@ -1222,6 +1259,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: 'The built-in administrator role; it cannot be deleted, nor its code or keys changed.',
+        initial: null,
       },
       {
         name: 'createdAt',
@@ -1249,6 +1287,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
       {
         name: 'updatedAt',
@@ -1276,6 +1315,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
     ],
     actions: [],
@@ -1330,6 +1370,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
       {
         name: 'username',
@@ -1357,6 +1398,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
       {
         name: 'name',
@@ -1384,6 +1426,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
       {
         name: 'phone',
@@ -1411,6 +1454,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: 'A mainland China mobile number.',
+        initial: null,
       },
       {
         name: 'email',
@@ -1438,6 +1482,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
       {
         name: 'roleIds',
@@ -1471,6 +1516,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
           labelField: 'name',
         },
         description: 'Ids of the roles the user holds; the keys they grant apply from the next request.',
+        initial: null,
       },
       {
         name: 'status',
@@ -1501,6 +1547,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: 'A disabled user cannot sign in and has no session.',
+        initial: 'enabled',
       },
       {
         name: 'password',
@@ -1528,6 +1575,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: 'At least 8 characters with letters and digits.',
+        initial: null,
       },
       {
         name: 'lastLoginAt',
@@ -1555,6 +1603,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
       {
         name: 'createdAt',
@@ -1582,6 +1631,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         reference: null,
         description: null,
+        initial: null,
       },
     ],
     actions: [

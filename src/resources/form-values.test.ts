@@ -36,6 +36,12 @@ describe('form values', () => {
     expect(formFields(withPassword, 'edit').map((f) => f.name)).not.toContain('password');
   });
 
+  it('starts a new item from the contract defaults', () => {
+    const withDefault = [field({ name: 'status', options: statusOptions, initial: 'online' }), ...fields];
+    expect(initialFormValues(withDefault)).toMatchObject({ status: 'online', kind: undefined });
+    expect(initialFormValues(withDefault, { id: 1, status: 'offline' })).toMatchObject({ status: 'offline' });
+  });
+
   it('starts empty when creating and from the entity when editing', () => {
     expect(initialFormValues(fields)).toEqual({
       name: '',

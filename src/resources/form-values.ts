@@ -19,11 +19,12 @@ function emptyValue(field: FieldDescriptor): unknown {
 /** String fields filled by a picker rather than typed: blank is nothing picked, not ''. */
 const pickedWidgets = new Set(['datetime', 'date']);
 
-/** What the form starts with: the entity's values when editing, empty ones when creating. */
+/** What the form starts with: the entity's values when editing; defaults, else empty, when creating. */
 export function initialFormValues(fields: readonly FieldDescriptor[], entity?: Entity): FormValues {
   const values: FormValues = {};
   for (const field of fields) {
-    const value = entity?.[field.name];
+    // A new item starts from the contract's default, where it has one (a user starts enabled).
+    const value = entity === undefined ? field.initial : entity[field.name];
     values[field.name] = value === undefined || value === null ? emptyValue(field) : value;
   }
   return values;

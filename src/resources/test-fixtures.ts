@@ -27,6 +27,7 @@ export function field(overrides: Partial<FieldDescriptor> & { name: string }): F
     range: null,
     reference: null,
     description: null,
+    initial: null,
     ...overrides,
   };
 }
