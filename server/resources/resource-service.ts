@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/open-database';
+import { fileReferenceProblems, refuseBadFileReferences } from '../files/file-store';
 import { ApiError, badInput, type FieldProblem } from '../http/api-error';
 import type { Lang } from '../http/locale';
 import type { ListShape } from './contract-shapes';
@@ -27,6 +28,8 @@ export interface BoundResource {
   readonly itemFields: readonly string[];
   /** The create/update body's properties. */
   readonly inputFields: readonly string[];
+  /** Input fields holding a stored file's id (`x-upload`): field → the files' kind. */
+  readonly fileFields: Readonly<Record<string, string>>;
 }
 
 export interface ItemPage {
@@ -47,12 +50,13 @@ export function bindResource(
   definition: ResourceDefinition,
   itemFields: readonly string[],
   inputFields: readonly string[],
+  fileFields: Readonly<Record<string, string>> = {},
 ): BoundResource {
   const unstored = inputFields.filter((field) => !definition.fields[field]);
   if (unstored.length > 0) {
     throw new Error(`resource ${definition.plural}: input fields without a column: ${unstored.join(', ')}`);
   }
-  return { definition, itemFields, inputFields };
+  return { definition, itemFields, inputFields, fileFields };
 }
 
 export async function listItems(
@@ -97,6 +101,7 @@ export async function createItem(
     ...created?.columns,
   };
   const item = await ctx.db.transaction().execute(async (trx) => {
+    refuseBadFileReferences(await fileReferenceProblems(trx, resource.fileFields, input));
     await refuseClashes(trx, resource, input, null);
     return getItem(trx, resource, await insertRow(trx, definition.table, values));
   });
@@ -117,6 +122,7 @@ export async function updateItem(
   };
   return ctx.db.transaction().execute(async (trx) => {
     const before = await getItem(trx, resource, id);
+    refuseBadFileReferences(await fileReferenceProblems(trx, resource.fileFields, input));
     await refuseClashes(trx, resource, input, id);
     await updateRow(trx, definition.table, id, values);
     const item = await getItem(trx, resource, id);
