@@ -249,6 +249,7 @@ describe('codegen CLI', () => {
         sortable: true,
         filter: 'contains',
         range: null,
+        upload: null,
         description: 'Shown on the video wall.',
       },
       expect.objectContaining({

@@ -12,13 +12,29 @@ export type Widget =
   | 'datetime'
   | 'percent'
   | 'ip'
-  | 'switch';
+  | 'switch'
+  | 'image'
+  | 'file';
 
 export interface FieldOption {
   readonly value: string;
   readonly label: LocalText;
   /** An antd Badge status: success, processing, default, error, warning. */
   readonly color: string | null;
+}
+
+export interface FieldUpload {
+  /** The upload operationId (the kind of the files the field takes). */
+  readonly operation: string;
+  /** Where the file is POSTed as multipart/form-data. */
+  readonly path: string;
+  /** The name of the multipart part carrying the file. */
+  readonly part: string;
+  /** The GET serving a stored file: `path/{id}`. */
+  readonly download: string;
+  /** Media types the server takes, read by their first bytes. */
+  readonly accept: readonly string[];
+  readonly maxBytes: number;
 }
 
 export interface FieldDescriptor {
@@ -46,6 +62,8 @@ export interface FieldDescriptor {
   readonly filter: 'contains' | 'equals' | 'range' | null;
   /** For a range filter, the query parameters of its lower (≥) and upper (≤) bound. */
   readonly range: { readonly from: string; readonly to: string } | null;
+  /** For the image and file widgets: the upload operation named by the field's x-upload, its accepted types and x-max-bytes, and the GET serving a stored file by id. */
+  readonly upload: FieldUpload | null;
   readonly description: string | null;
 }
 
@@ -135,6 +153,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         description: null,
       },
       {
@@ -158,6 +177,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'contains',
         range: null,
+        upload: null,
         description: null,
       },
       {
@@ -181,6 +201,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'contains',
         range: null,
+        upload: null,
         description: null,
       },
       {
@@ -204,6 +225,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'contains',
         range: null,
+        upload: null,
         description: null,
       },
       {
@@ -227,6 +249,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         description: null,
       },
       {
@@ -253,6 +276,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'equals',
         range: null,
+        upload: null,
         description: null,
       },
       {
@@ -280,6 +304,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'equals',
         range: null,
+        upload: null,
         description: null,
       },
       {
@@ -303,6 +328,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: null,
         range: null,
+        upload: null,
         description: null,
       },
       {
@@ -326,6 +352,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         description: 'Cameras bound to this server.',
       },
       {
@@ -349,6 +376,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         description: 'Percent, from the last heartbeat.',
       },
       {
@@ -372,6 +400,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         description: null,
       },
       {
@@ -395,6 +424,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         description: null,
       },
       {
@@ -418,6 +448,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         description: null,
       },
       {
@@ -441,6 +472,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         description: null,
       },
       {
@@ -464,6 +496,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'contains',
         range: null,
+        upload: null,
         description: null,
       },
       {
@@ -487,6 +520,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: null,
         range: null,
+        upload: null,
         description: null,
       },
       {
@@ -510,6 +544,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: null,
         range: null,
+        upload: null,
         description: null,
       },
       {
@@ -533,6 +568,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         description: null,
       },
     ],
@@ -594,6 +630,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         description: null,
       },
       {
@@ -617,6 +654,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'range',
         range: { from: 'timeFrom', to: 'timeTo' },
+        upload: null,
         description: null,
       },
       {
@@ -640,6 +678,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'contains',
         range: null,
+        upload: null,
         description: null,
       },
       {
@@ -663,6 +702,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         description: null,
       },
       {
@@ -686,6 +726,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         description: null,
       },
       {
@@ -726,6 +767,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'equals',
         range: null,
+        upload: null,
         description:
           "An access key (permission code). The set must equal the manifest's accessKeys; codegen\nchecks that. The built-in administrator role holds all of them.",
       },
@@ -750,6 +792,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'contains',
         range: null,
+        upload: null,
         description: 'The operationId called.',
       },
       {
@@ -773,6 +816,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         description: null,
       },
       {
@@ -799,6 +843,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'equals',
         range: null,
+        upload: null,
         description: null,
       },
       {
@@ -822,6 +867,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         description: "'0' on success, else the error code answered.",
       },
       {
@@ -845,6 +891,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         description: "In the language of the request's Accept-Language.",
       },
     ],

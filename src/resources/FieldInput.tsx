@@ -1,10 +1,11 @@
 import { Input, InputNumber, Select, Switch } from 'antd';
+import { lazy, Suspense } from 'react';
 import type { FieldDescriptor } from '../generated/resources';
 import { useLocale } from '../i18n';
 
 // antd's Form.Item hands its child the value, onChange, the id its label points to and the
 // aria attributes linking the field's messages; all of them go on to the input.
-interface FieldInputProps {
+export interface FieldInputProps {
   readonly field: FieldDescriptor;
   readonly id?: string;
   readonly 'aria-describedby'?: string;
@@ -15,10 +16,20 @@ interface FieldInputProps {
 
 const ipPlaceholder = '192.168.1.10';
 
+// Uploading and previewing load with the first form that has a file field, not with every screen.
+const UploadInput = lazy(() => import('./upload/UploadInput'));
+
 /** The input a descriptor field's widget asks for in the create / edit form. */
 export function FieldInput({ field, value, onChange: change, ...linked }: FieldInputProps) {
   const { t } = useLocale();
   const onChange = change ?? (() => undefined);
+  if (field.upload !== null) {
+    return (
+      <Suspense fallback={<div className="cfop-upload-loading" />}>
+        <UploadInput {...linked} field={field} target={field.upload} value={value} onChange={onChange} />
+      </Suspense>
+    );
+  }
   if (field.options !== null) {
     return (
       <Select

@@ -22,6 +22,7 @@ export function field(overrides: Partial<FieldDescriptor> & { name: string }): F
     sortable: false,
     filter: null,
     range: null,
+    upload: null,
     description: null,
     ...overrides,
   };
