@@ -237,6 +237,8 @@ describe('codegen CLI', () => {
         form: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -250,6 +252,7 @@ describe('codegen CLI', () => {
         filter: 'contains',
         range: null,
         upload: null,
+        reference: null,
         description: 'Shown on the video wall.',
       },
       expect.objectContaining({

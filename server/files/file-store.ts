@@ -3,7 +3,7 @@ import { mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/open-database';
-import { ApiError, badInput, type FieldProblem } from '../http/api-error';
+import { ApiError, type FieldProblem } from '../http/api-error';
 import { FileAnswer } from '../http/file-answer';
 import type { ReceivedFile } from './receive-upload';
 
@@ -94,8 +94,4 @@ export async function fileReferenceProblems(
     }
   }
   return problems;
-}
-
-export function refuseBadFileReferences(problems: readonly FieldProblem[]): void {
-  if (problems.length > 0) throw badInput(problems);
 }

@@ -13,6 +13,10 @@ export type Widget =
   | 'percent'
   | 'ip'
   | 'switch'
+  | 'date'
+  | 'reference'
+  | 'references'
+  | 'tags'
   | 'image'
   | 'file';
 
@@ -37,6 +41,18 @@ export interface FieldUpload {
   readonly maxBytes: number;
 }
 
+export interface FieldReference {
+  readonly resource: string;
+  /** The row property holding the referenced item's label (labels, for references). */
+  readonly label: string;
+  /** The referenced resource's list path. */
+  readonly collection: string;
+  /** The referenced resource's item path. */
+  readonly item: string;
+  /** The referenced resource's labelField. */
+  readonly labelField: string;
+}
+
 export interface FieldDescriptor {
   readonly name: string;
   readonly label: LocalText;
@@ -45,7 +61,10 @@ export interface FieldDescriptor {
   readonly search: boolean;
   readonly form: boolean;
   readonly detail: boolean;
-  readonly type: 'string' | 'integer' | 'number' | 'boolean';
+  readonly type: 'string' | 'integer' | 'number' | 'boolean' | 'array';
+  /** An array's item type; minLength, maxLength, pattern and options then apply to each item. */
+  readonly itemType: 'string' | 'integer' | null;
+  readonly maxItems: number | null;
   /** Required in the input schema (form). */
   readonly required: boolean;
   readonly nullable: boolean;
@@ -64,6 +83,8 @@ export interface FieldDescriptor {
   readonly range: { readonly from: string; readonly to: string } | null;
   /** For the image and file widgets: the upload operation named by the field's x-upload, its accepted types and x-max-bytes, and the GET serving a stored file by id. */
   readonly upload: FieldUpload | null;
+  /** For widgets reference and references: where the ids point. */
+  readonly reference: FieldReference | null;
   readonly description: string | null;
 }
 
@@ -101,6 +122,8 @@ export interface ResourceDescriptor {
   readonly defaultSort: string | null;
   /** The pageSize parameter's maximum. */
   readonly pageSizeMax: number;
+  /** The field naming an item, which reference fields of other resources search and show. */
+  readonly labelField: string | null;
   readonly fields: readonly FieldDescriptor[];
   readonly actions: readonly ActionDescriptor[];
 }
@@ -131,6 +154,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
     },
     defaultSort: '-createdAt',
     pageSizeMax: 100,
+    labelField: 'name',
     fields: [
       {
         name: 'id',
@@ -141,6 +165,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'integer',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -154,6 +180,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: null,
         range: null,
         upload: null,
+        reference: null,
         description: null,
       },
       {
@@ -165,6 +192,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: true,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: true,
         nullable: false,
         minLength: 1,
@@ -178,6 +207,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: 'contains',
         range: null,
         upload: null,
+        reference: null,
         description: null,
       },
       {
@@ -189,6 +219,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: true,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: true,
         nullable: false,
         minLength: null,
@@ -202,6 +234,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: 'contains',
         range: null,
         upload: null,
+        reference: null,
         description: null,
       },
       {
@@ -213,6 +246,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: true,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: true,
         nullable: false,
         minLength: null,
@@ -226,6 +261,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: 'contains',
         range: null,
         upload: null,
+        reference: null,
         description: null,
       },
       {
@@ -237,6 +273,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: true,
         detail: true,
         type: 'integer',
+        itemType: null,
+        maxItems: null,
         required: true,
         nullable: false,
         minLength: null,
@@ -250,6 +288,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: null,
         range: null,
         upload: null,
+        reference: null,
         description: null,
       },
       {
@@ -261,6 +300,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -277,6 +318,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: 'equals',
         range: null,
         upload: null,
+        reference: null,
         description: null,
       },
       {
@@ -288,6 +330,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: true,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: true,
         nullable: false,
         minLength: null,
@@ -305,6 +349,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: 'equals',
         range: null,
         upload: null,
+        reference: null,
         description: null,
       },
       {
@@ -316,6 +361,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: true,
         detail: true,
         type: 'integer',
+        itemType: null,
+        maxItems: null,
         required: true,
         nullable: false,
         minLength: null,
@@ -329,6 +376,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: null,
         range: null,
         upload: null,
+        reference: null,
         description: null,
       },
       {
@@ -340,6 +388,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'integer',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -353,6 +403,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: null,
         range: null,
         upload: null,
+        reference: null,
         description: 'Cameras bound to this server.',
       },
       {
@@ -364,6 +415,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'number',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: true,
         minLength: null,
@@ -377,6 +430,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: null,
         range: null,
         upload: null,
+        reference: null,
         description: 'Percent, from the last heartbeat.',
       },
       {
@@ -388,6 +442,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'number',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: true,
         minLength: null,
@@ -401,6 +457,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: null,
         range: null,
         upload: null,
+        reference: null,
         description: null,
       },
       {
@@ -412,6 +469,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'number',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: true,
         minLength: null,
@@ -425,6 +484,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: null,
         range: null,
         upload: null,
+        reference: null,
         description: null,
       },
       {
@@ -436,6 +496,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: true,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -449,6 +511,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: null,
         range: null,
         upload: null,
+        reference: null,
         description: null,
       },
       {
@@ -460,6 +523,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: true,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -473,6 +538,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: null,
         range: null,
         upload: null,
+        reference: null,
         description: null,
       },
       {
@@ -484,6 +550,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: true,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -497,6 +565,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: 'contains',
         range: null,
         upload: null,
+        reference: null,
         description: null,
       },
       {
@@ -508,6 +577,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: true,
         minLength: null,
@@ -521,6 +592,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: null,
         range: null,
         upload: null,
+        reference: null,
         description: null,
       },
       {
@@ -532,6 +604,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -545,6 +619,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: null,
         range: null,
         upload: null,
+        reference: null,
         description: null,
       },
       {
@@ -556,6 +631,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -569,6 +646,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: null,
         range: null,
         upload: null,
+        reference: null,
         description: null,
       },
     ],
@@ -608,6 +686,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
     },
     defaultSort: '-time',
     pageSizeMax: 100,
+    labelField: null,
     fields: [
       {
         name: 'id',
@@ -618,6 +697,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'integer',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -631,6 +712,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: null,
         range: null,
         upload: null,
+        reference: null,
         description: null,
       },
       {
@@ -642,6 +724,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -655,6 +739,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: 'range',
         range: { from: 'timeFrom', to: 'timeTo' },
         upload: null,
+        reference: null,
         description: null,
       },
       {
@@ -666,6 +751,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: true,
         minLength: null,
@@ -679,6 +766,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: 'contains',
         range: null,
         upload: null,
+        reference: null,
         description: null,
       },
       {
@@ -690,6 +778,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'integer',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: true,
         minLength: null,
@@ -703,6 +793,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: null,
         range: null,
         upload: null,
+        reference: null,
         description: null,
       },
       {
@@ -714,6 +805,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -727,6 +820,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: null,
         range: null,
         upload: null,
+        reference: null,
         description: null,
       },
       {
@@ -738,6 +832,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: true,
         minLength: null,
@@ -768,6 +864,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: 'equals',
         range: null,
         upload: null,
+        reference: null,
         description:
           "An access key (permission code). The set must equal the manifest's accessKeys; codegen\nchecks that. The built-in administrator role holds all of them.",
       },
@@ -780,6 +877,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -793,6 +892,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: 'contains',
         range: null,
         upload: null,
+        reference: null,
         description: 'The operationId called.',
       },
       {
@@ -804,6 +904,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -817,6 +919,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: null,
         range: null,
         upload: null,
+        reference: null,
         description: null,
       },
       {
@@ -828,6 +931,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -844,6 +949,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: 'equals',
         range: null,
         upload: null,
+        reference: null,
         description: null,
       },
       {
@@ -855,6 +961,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -868,6 +976,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: null,
         range: null,
         upload: null,
+        reference: null,
         description: "'0' on success, else the error code answered.",
       },
       {
@@ -879,6 +988,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -892,6 +1003,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: null,
         range: null,
         upload: null,
+        reference: null,
         description: "In the language of the request's Accept-Language.",
       },
     ],

@@ -1,5 +1,10 @@
 import { api, call, fetchFileBlob, upload, type UploadOptions } from '../api';
-import type { ActionDescriptor, FieldUpload, ResourceDescriptor } from '../generated/resources';
+import type {
+  ActionDescriptor,
+  FieldReference,
+  FieldUpload,
+  ResourceDescriptor,
+} from '../generated/resources';
 import type { Entity } from './form-values';
 import { filterQuery, listQuery, type ListState } from './list-query';
 
@@ -74,6 +79,27 @@ export interface StoredFile {
   readonly sha256: string;
   readonly contentType: string;
 }
+
+/** How many choices a reference select offers per search; typing narrows them. */
+export const referenceChoices = 20;
+
+/** What reference fields ask of the resource they point at. */
+export const referenceApi = {
+  /** The first choices whose label contains the text (all, when it is empty), by the list's default order. */
+  search: (reference: FieldReference, text: string) =>
+    request<ListPage>('GET', reference.collection, {
+      params: {
+        query: {
+          page: 1,
+          pageSize: referenceChoices,
+          ...(text === '' ? {} : { [reference.labelField]: text }),
+        },
+      },
+    }),
+  /** One referenced item, for a chosen id whose label is not known yet (a shared link's filter). */
+  get: (reference: FieldReference, id: number) =>
+    request<Entity>('GET', reference.item, { params: byId(id) }),
+};
 
 function requirePath(path: string | null, operation: string): string {
   if (path === null) throw new Error(`the resource has no ${operation} operation`);

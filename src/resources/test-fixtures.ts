@@ -10,6 +10,8 @@ export function field(overrides: Partial<FieldDescriptor> & { name: string }): F
     form: true,
     detail: true,
     type: 'string',
+    itemType: null,
+    maxItems: null,
     required: false,
     nullable: false,
     minLength: null,
@@ -23,6 +25,7 @@ export function field(overrides: Partial<FieldDescriptor> & { name: string }): F
     filter: null,
     range: null,
     upload: null,
+    reference: null,
     description: null,
     ...overrides,
   };
@@ -51,6 +54,7 @@ export const device: ResourceDescriptor = {
   },
   defaultSort: '-createdAt',
   pageSizeMax: 50,
+  labelField: 'name',
   fields: [
     field({ name: 'id', type: 'integer', widget: 'number', table: false, form: false }),
     field({
