@@ -1,5 +1,6 @@
 import { aiServerOperations } from './ai-server-operations';
 import { currentUserOperations } from './current-user-operations';
+import { fileOperations } from './file-operations';
 import type { OperationHandlers } from './operation-handler';
 import { operationLogOperations } from './operation-log-operations';
 import { roleOperations } from './role-operations';
@@ -14,4 +15,5 @@ export const operationHandlers: OperationHandlers = {
   ...operationLogOperations,
   ...roleOperations,
   ...userAdminOperations,
+  ...fileOperations,
 };

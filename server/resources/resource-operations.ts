@@ -1,9 +1,16 @@
 import type { AppContext } from '../app-context';
 import type { Contract, OperationSpec } from '../contract/load-contract';
 import { FileAnswer } from '../http/file-answer';
-import type { OperationHandler, OperationHandlers, OperationInput } from '../operations/operation-handler';
 import type { JsonSchema } from '../contract/openapi-types';
-import { inputFieldNames, listShape, propertyNames, resolveSchema, type ListShape } from './contract-shapes';
+import type { OperationHandler, OperationHandlers, OperationInput } from '../operations/operation-handler';
+import {
+  inputFieldNames,
+  listShape,
+  propertyNames,
+  resolveSchema,
+  uploadFieldKinds,
+  type ListShape,
+} from './contract-shapes';
 import type { ResourceDefinition } from './resource-definition';
 import {
   bindResource,
@@ -150,7 +157,9 @@ export function bindToContract(
   ids: ResourceOperationIds,
 ): BoundResource {
   const writer = ids.create ?? ids.update;
-  const inputFields = writer ? inputFieldNames(contract, operationIn(contract, writer)) : [];
+  const writeOperation = writer ? operationIn(contract, writer) : null;
+  const inputFields = writeOperation ? inputFieldNames(contract, writeOperation) : [];
+  const fileFields = writeOperation ? uploadFieldKinds(contract, writeOperation) : {};
   const properties = resolveSchema(contract, definition.schema).properties as
     Record<string, JsonSchema> | undefined;
   const linkOrders = Object.fromEntries(
@@ -160,7 +169,13 @@ export function bindToContract(
       return Array.isArray(values) ? [[field, values]] : [];
     }),
   );
-  return bindResource(definition, propertyNames(contract, definition.schema), inputFields, linkOrders);
+  return bindResource(
+    definition,
+    propertyNames(contract, definition.schema),
+    inputFields,
+    fileFields,
+    linkOrders,
+  );
 }
 
 const targetsListed = 20;

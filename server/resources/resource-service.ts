@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/open-database';
+import { fileReferenceProblems } from '../files/file-store';
 import { ApiError, badInput, type FieldProblem } from '../http/api-error';
 import type { Lang } from '../http/locale';
 import type { ListShape } from './contract-shapes';
@@ -34,6 +35,8 @@ export interface BoundResource {
   readonly inputFields: readonly string[];
   /** Linked fields whose items are an enum (access keys): their values are answered in its order. */
   readonly linkOrders: Readonly<Record<string, readonly unknown[]>>;
+  /** Input fields holding a stored file's id (`x-upload`): field → the files' kind. */
+  readonly fileFields: Readonly<Record<string, string>>;
 }
 
 export interface ItemPage {
@@ -54,6 +57,7 @@ export function bindResource(
   definition: ResourceDefinition,
   itemFields: readonly string[],
   inputFields: readonly string[],
+  fileFields: Readonly<Record<string, string>> = {},
   linkOrders: Readonly<Record<string, readonly unknown[]>> = {},
 ): BoundResource {
   const stored = inputFields.filter((field) => !definition.inputOnly?.includes(field));
@@ -61,7 +65,7 @@ export function bindResource(
   if (unstored.length > 0) {
     throw new Error(`resource ${definition.plural}: input fields without a column: ${unstored.join(', ')}`);
   }
-  return { definition, itemFields, inputFields: stored, linkOrders };
+  return { definition, itemFields, inputFields: stored, fileFields, linkOrders };
 }
 
 export async function listItems(
@@ -299,7 +303,7 @@ function timestampColumns(definition: ResourceDefinition, createdAt: string | nu
   return columns;
 }
 
-/** Values the schema cannot judge: a unique value already taken, a referenced row that does not exist. */
+/** Values the schema cannot judge: a unique value already taken, a referenced row or file that does not exist. */
 async function refuseBadWrites(
   db: Db,
   resource: BoundResource,
@@ -310,6 +314,7 @@ async function refuseBadWrites(
     ...(await clashes(db, resource, input, exceptId)),
     ...(await missingReferences(db, resource.definition, input)),
     ...(await missingLinkedReferences(db, linksOf(resource.definition), input)),
+    ...(await fileReferenceProblems(db, resource.fileFields, input)),
   ];
   if (problems.length > 0) throw badInput(problems);
 }

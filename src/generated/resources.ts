@@ -16,13 +16,29 @@ export type Widget =
   | 'date'
   | 'reference'
   | 'references'
-  | 'tags';
+  | 'tags'
+  | 'image'
+  | 'file';
 
 export interface FieldOption {
   readonly value: string;
   readonly label: LocalText;
   /** An antd Badge status: success, processing, default, error, warning. */
   readonly color: string | null;
+}
+
+export interface FieldUpload {
+  /** The upload operationId (the kind of the files the field takes). */
+  readonly operation: string;
+  /** Where the file is POSTed as multipart/form-data. */
+  readonly path: string;
+  /** The name of the multipart part carrying the file. */
+  readonly part: string;
+  /** The GET serving a stored file: `path/{id}`. */
+  readonly download: string;
+  /** Media types the server takes, read by their first bytes. */
+  readonly accept: readonly string[];
+  readonly maxBytes: number;
 }
 
 export interface FieldReference {
@@ -67,6 +83,8 @@ export interface FieldDescriptor {
   readonly filter: 'contains' | 'equals' | 'range' | null;
   /** For a range filter, the query parameters of its lower (≥) and upper (≤) bound. */
   readonly range: { readonly from: string; readonly to: string } | null;
+  /** For the image and file widgets: the upload operation named by the field's x-upload, its accepted types and x-max-bytes, and the GET serving a stored file by id. */
+  readonly upload: FieldUpload | null;
   /** For widgets reference and references: where the ids point. */
   readonly reference: FieldReference | null;
   readonly description: string | null;
@@ -166,6 +184,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -194,6 +213,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'contains',
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -222,6 +242,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'contains',
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -250,6 +271,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'contains',
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -278,6 +300,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -309,6 +332,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'equals',
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -341,6 +365,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'equals',
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -369,6 +394,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -397,6 +423,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: 'Cameras bound to this server.',
         initial: null,
@@ -425,6 +452,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: 'Percent, from the last heartbeat.',
         initial: null,
@@ -453,6 +481,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -481,6 +510,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -509,6 +539,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -537,6 +568,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -565,6 +597,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'contains',
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -593,6 +626,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -621,6 +655,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -649,6 +684,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -716,6 +752,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -744,6 +781,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'range',
         range: { from: 'timeFrom', to: 'timeTo' },
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -772,6 +810,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'contains',
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -800,6 +839,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -828,6 +868,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -873,6 +914,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'equals',
         range: null,
+        upload: null,
         reference: null,
         description:
           "An access key (permission code). The set must equal the manifest's accessKeys; codegen\nchecks that. The built-in administrator role holds all of them.",
@@ -902,6 +944,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'contains',
         range: null,
+        upload: null,
         reference: null,
         description: 'The operationId called.',
         initial: null,
@@ -930,6 +973,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -961,6 +1005,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'equals',
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -989,6 +1034,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: "'0' on success, else the error code answered.",
         initial: null,
@@ -1017,6 +1063,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: "In the language of the request's Accept-Language.",
         initial: null,
@@ -1072,6 +1119,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -1100,6 +1148,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'contains',
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -1128,6 +1177,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'contains',
         range: null,
+        upload: null,
         reference: null,
         description: "Letters, digits, '_' and '-', starting with a letter.",
         initial: null,
@@ -1156,6 +1206,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -1201,6 +1252,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'equals',
         range: null,
+        upload: null,
         reference: null,
         description: 'In the order of the AccessKey enum.',
         initial: null,
@@ -1229,6 +1281,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: 'Users holding the role.',
         initial: null,
@@ -1257,6 +1310,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: 'The built-in administrator role; it cannot be deleted, nor its code or keys changed.',
         initial: null,
@@ -1285,6 +1339,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -1313,6 +1368,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -1368,6 +1424,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -1396,6 +1453,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'contains',
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -1424,6 +1482,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'contains',
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -1452,6 +1511,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'contains',
         range: null,
+        upload: null,
         reference: null,
         description: 'A mainland China mobile number.',
         initial: null,
@@ -1480,6 +1540,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -1508,6 +1569,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'equals',
         range: null,
+        upload: null,
         reference: {
           resource: 'role',
           label: 'roleNames',
@@ -1545,6 +1607,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'equals',
         range: null,
+        upload: null,
         reference: null,
         description: 'A disabled user cannot sign in and has no session.',
         initial: 'enabled',
@@ -1573,6 +1636,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: 'At least 8 characters with letters and digits.',
         initial: null,
@@ -1601,6 +1665,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
@@ -1629,6 +1694,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
         initial: null,
