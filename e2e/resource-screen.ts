@@ -1,5 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 
+export { fieldDescription as messageOf } from './screen';
+
 // Finding one's way around a generic resource screen (src/resources), as a person reads it.
 
 export function drawerTitled(page: Page, title: string): Locator {
@@ -13,18 +15,6 @@ export function searchForm(page: Page): Locator {
 /** A table row holding `text` (a screen kept alive but hidden has its rows out of sight). */
 export function rowOf(page: Page, text: string): Locator {
   return page.locator('.ant-table-row:visible').filter({ hasText: text });
-}
-
-/** What a form says under a field: antd links the messages to the input with aria-describedby. */
-export async function messageOf(scope: Locator, fieldLabel: string): Promise<string> {
-  const ids = await scope.getByLabel(fieldLabel, { exact: true }).getAttribute('aria-describedby');
-  const texts = await Promise.all(
-    (ids ?? '')
-      .split(' ')
-      .filter((id) => id !== '')
-      .map((id) => scope.page().locator(`[id="${id}"]`).innerText()),
-  );
-  return texts.join('\n');
 }
 
 /** Picks an option of an antd select by its label. */

@@ -3,7 +3,9 @@ import {
   addRole,
   addUser,
   contract,
+  creator,
   expectContractAnswer,
+  fieldMessages,
   operationLog,
   snapshotRows,
   startTestApp,
@@ -21,17 +23,8 @@ const role = (code: string, change: Record<string, unknown> = {}) => ({
 async function signedIn() {
   const t = await startTestApp();
   const token = await t.signIn('admin', testAdminPassword);
-  const create = async (body: Record<string, unknown>) => {
-    const { body: answer } = await t.call('createRole', { token, body });
-    if (!answer.success) throw new Error(answer.msg);
-    t.clock.advance(1000);
-    return answer.data as { id: number; [field: string]: unknown };
-  };
-  return { t, token, create };
+  return { t, token, create: creator(t, 'createRole', token) };
 }
-
-const fieldErrors = (body: { data: { errors: { field: string; message: string }[] } }) =>
-  Object.fromEntries(body.data.errors.map((error) => [error.field, error.message]));
 
 describe('createRole, getRole', () => {
   it('answers the new role with its keys in contract order, no users and its times; get answers the same', async () => {
@@ -70,7 +63,7 @@ describe('createRole, getRole', () => {
     for (const code of ['watch', 'admin']) {
       const { status, body } = await t.call('createRole', { token, body: role(code) });
       expect(status).toBe(400);
-      expect(fieldErrors(body)).toEqual({ code: '已存在' });
+      expect(fieldMessages(body)).toEqual({ code: '已存在' });
     }
     expect(snapshotRows(t.dataDir)).toEqual(before);
   });
@@ -85,7 +78,7 @@ describe('createRole, getRole', () => {
     const before = snapshotRows(t.dataDir);
     const { status, body } = await t.call('createRole', { token, body: role('watch', change) });
     expect(status).toBe(400);
-    expect(fieldErrors(body)[field]).toContain(message);
+    expect(fieldMessages(body)[field]).toContain(message);
     expect(snapshotRows(t.dataDir)).toEqual(before);
   });
 
@@ -195,7 +188,7 @@ describe('updateRole', () => {
       body: { ...renamed, code: 'root', accessKeys: ['KEY.MODEL'] },
     });
     expect(stripped.status).toBe(400);
-    expect(fieldErrors(stripped.body)).toEqual({
+    expect(fieldMessages(stripped.body)).toEqual({
       code: '内置管理员角色的编码不能修改（须为 admin）',
       accessKeys: '内置管理员角色始终拥有全部权限，不能修改',
     });
@@ -244,7 +237,7 @@ describe('deleteRole, bulkDeleteRoles', () => {
     );
     const bulk = await t.call('bulkDeleteRoles', { token, body: { ids: [free.id, watch.id, 1] } });
     expect(bulk.status).toBe(400);
-    expect(fieldErrors(bulk.body)).toEqual({
+    expect(fieldMessages(bulk.body)).toEqual({
       ids: '内置角色「系统管理员」不能删除；角色「值班」仍有 2 个用户使用，请先在用户管理中移除该角色',
     });
     expect(snapshotRows(t.dataDir)).toEqual(before);

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   addRole,
   addUser,
+  creator,
   expectContractAnswer,
+  fieldMessages,
   operationLog,
   snapshotRows,
   startTestApp,
@@ -29,20 +31,10 @@ async function signedIn() {
   await addRole(t.dataDir, 'watch', ['KEY.CENTER', 'KEY.CENTER.VIDEO']);
   await addRole(t.dataDir, 'useradmin', ['KEY.SYSTEM', 'KEY.SYSTEM.USER']);
   const token = await t.signIn('admin', testAdminPassword);
-  const create = async (body: Record<string, unknown>, as = token) => {
-    const { body: answer } = await t.call('createUser', {
-      token: as,
-      body: { password: 'Initial123', ...body },
-    });
-    if (!answer.success) throw new Error(answer.msg);
-    t.clock.advance(1000);
-    return answer.data as { id: number; [field: string]: unknown };
-  };
+  const createUser = creator(t, 'createUser', token);
+  const create = (body: Record<string, unknown>) => createUser({ password: 'Initial123', ...body });
   return { t, token, create };
 }
-
-const fieldErrors = (body: { data: { errors: { field: string; message: string }[] } }) =>
-  Object.fromEntries(body.data.errors.map((error) => [error.field, error.message]));
 
 /** Signs in `ops`, who may manage users but is no administrator. */
 async function operator(t: TestApp, create: (body: Record<string, unknown>) => Promise<{ id: number }>) {
@@ -99,7 +91,7 @@ describe('createUser, getUser', () => {
       body: { password: 'Initial123', ...body },
     });
     expect(status).toBe(400);
-    expect(fieldErrors(answer)).toEqual(errors);
+    expect(fieldMessages(answer)).toEqual(errors);
     expect(snapshotRows(t.dataDir)).toEqual(before);
   });
 });
@@ -172,7 +164,7 @@ describe('updateUser', () => {
       body: { ...changed, password: 'Another123' },
     });
     expect(withPassword.status).toBe(400);
-    expect(fieldErrors(withPassword.body)).toEqual({ password: '不允许的字段' });
+    expect(fieldMessages(withPassword.body)).toEqual({ password: '不允许的字段' });
     expect(await t.signIn('carol2', 'Initial123')).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -217,7 +209,7 @@ describe('updateUser', () => {
       params: { id: dave.id },
       body: user('carol', { phone: '13800138000' }),
     });
-    expect(fieldErrors(clash.body)).toEqual({ username: '已存在', phone: '已存在' });
+    expect(fieldMessages(clash.body)).toEqual({ username: '已存在', phone: '已存在' });
   });
 });
 
@@ -259,14 +251,16 @@ describe('nobody removes themself or the last administrator', () => {
         body: { ...user('admin', { name: '系统管理员', roleIds: [adminRoleId] }), ...change },
       });
     const message = '系统至少需要保留一个启用的管理员（拥有内置管理员角色的用户）';
-    expect(fieldErrors((await adminAs({ status: 'disabled' })).body)).toEqual({ status: message });
-    expect(fieldErrors((await adminAs({ roleIds: [2] })).body)).toEqual({ roleIds: message });
-    expect(fieldErrors((await t.call('deleteUser', { token: ops, params: { id: 1 } })).body)).toEqual({
+    expect(fieldMessages((await adminAs({ status: 'disabled' })).body)).toEqual({ status: message });
+    expect(fieldMessages((await adminAs({ roleIds: [2] })).body)).toEqual({ roleIds: message });
+    expect(fieldMessages((await t.call('deleteUser', { token: ops, params: { id: 1 } })).body)).toEqual({
       id: message,
     });
-    expect(fieldErrors((await t.call('bulkDeleteUsers', { token: ops, body: { ids: [1] } })).body)).toEqual({
-      ids: message,
-    });
+    expect(fieldMessages((await t.call('bulkDeleteUsers', { token: ops, body: { ids: [1] } })).body)).toEqual(
+      {
+        ids: message,
+      },
+    );
     expect(snapshotRows(t.dataDir)).toEqual(before);
     expect((await adminAs({ name: '管理员' })).status).toBe(200);
 

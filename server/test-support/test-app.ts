@@ -178,6 +178,25 @@ export async function startTestApp(
   };
 }
 
+/** A 400 answer's messages by field name. */
+export function fieldMessages(body: CallResult['body']): Record<string, string> {
+  const errors = (body.data?.errors ?? []) as { field: string; message: string }[];
+  return Object.fromEntries(errors.map((error) => [error.field, error.message]));
+}
+
+/**
+ * Creates items through a create operation as `token`'s user, failing the test on a refusal; the
+ * clock moves a second after each, so every item has its own createdAt.
+ */
+export function creator(t: TestApp, operationId: string, token: string) {
+  return async (body: Record<string, unknown>, as = token) => {
+    const { body: answer } = await t.call(operationId, { token: as, body });
+    if (!answer.success) throw new Error(answer.msg);
+    t.clock.advance(1000);
+    return answer.data as { id: number; [field: string]: unknown };
+  };
+}
+
 export async function addUser(
   dataDir: string,
   account: { username: string; password: string; name?: string; phone?: string; roles?: string[] },
