@@ -37,7 +37,9 @@ beforeEach(() => {
 });
 afterEach(() => repo.cleanup());
 
-describe('codegen CLI', () => {
+// Each case runs codegen as a process (openapi-typescript and ts-morph over the whole contract):
+// seconds alone, several times that on a shared two-core machine.
+describe('codegen CLI', { timeout: 60_000 }, () => {
   it('--check passes on the repo inputs and committed output', async () => {
     const result = await codegen(repo.rootDir, '--check');
     expect(result).toMatchObject({ code: 0, stderr: '' });

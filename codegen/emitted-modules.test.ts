@@ -47,7 +47,12 @@ describe('generated modules', () => {
   });
 
   it('describe each resource for the screen its route shows', () => {
-    expect(resourceByRoute).toEqual({ '/equipment/aiserver': 'aiserver', '/system/logs': 'oplog' });
+    expect(resourceByRoute).toEqual({
+      '/equipment/aiserver': 'aiserver',
+      '/system/role': 'role',
+      '/system/user': 'user',
+      '/system/logs': 'oplog',
+    });
     const aiserver = resources.aiserver;
     expect(aiserver).toMatchObject({ access: 'KEY.DEVICE.AISERVER', route: '/equipment/aiserver' });
     expect(aiserver.fields.filter((field) => field.form).map((field) => field.name)).toEqual([
