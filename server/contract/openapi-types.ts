@@ -29,6 +29,7 @@ export interface RequestBodyObject {
 
 export interface OperationObject {
   readonly operationId?: string;
+  readonly summary?: string;
   readonly security?: SecurityRequirement[];
   readonly parameters?: (ParameterObject | ReferenceObject)[];
   readonly requestBody?: RequestBodyObject;
