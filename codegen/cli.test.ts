@@ -251,6 +251,7 @@ describe('codegen CLI', () => {
         sortable: true,
         filter: 'contains',
         range: null,
+        upload: null,
         reference: null,
         description: 'Shown on the video wall.',
       },
