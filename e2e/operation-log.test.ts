@@ -77,7 +77,7 @@ describe('the operation log screen', () => {
     await content.getByRole('button', { name: '导出' }).waitFor();
 
     const form = searchForm(page);
-    await form.getByLabel('操作', { exact: true }).fill('新增AI服务器');
+    await form.getByLabel('操作内容', { exact: true }).fill('新增AI服务器');
     await form.getByLabel('用户', { exact: true }).fill(admin.username);
     const range = form.locator('.ant-picker-range');
     await range.waitFor();

@@ -870,7 +870,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
       },
       {
         name: 'actionName',
-        label: { zh: '操作', en: 'Action' },
+        label: { zh: '操作内容', en: 'Action' },
         widget: 'text',
         table: true,
         search: true,
