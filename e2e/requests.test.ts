@@ -63,7 +63,8 @@ describe('calls to the server', () => {
     await page.goto('/user/login');
     await signInHere(page, admin);
     const token = await signedInToken(page);
-    await page.goto('/system/role');
+    // A group page, which calls nothing of its own.
+    await page.goto('/system');
     await headerOf(page).getByText(admin.name, { exact: true }).waitFor();
     await chooseFromAvatarMenu(page, admin, '退出登录');
     await expectLoginPage(page);

@@ -35,8 +35,9 @@ const groups = [
     name: '系统设置',
     path: '/system',
     screens: [
-      { name: '角色管理', path: '/system/role' },
-      { name: '用户管理', path: '/system/user' },
+      // A built screen's card bears its resource's title (新增角色, 角色详情 read from it).
+      { name: '角色管理', path: '/system/role', card: '角色' },
+      { name: '用户管理', path: '/system/user', card: '用户' },
       { name: '操作日志', path: '/system/logs' },
     ],
   },
@@ -65,7 +66,8 @@ describe('the routes', () => {
         await sider.getByRole('menuitem', { name: screen.name, exact: true }).click();
         await expectAt(page, screen.path);
         // The screen's own card names it: a built screen's list, or the placeholder of one to come.
-        await content.locator('.ant-card:visible').filter({ hasText: screen.name }).first().waitFor();
+        const card = 'card' in screen ? screen.card : screen.name;
+        await content.locator('.ant-card:visible').filter({ hasText: card }).first().waitFor();
         await breadcrumbOf(page).getByText(screen.name, { exact: true }).waitFor();
       }
       // The group's own page, through the breadcrumb.

@@ -15,7 +15,7 @@ describe('the shell', () => {
     await breadcrumbOf(page).getByRole('link', { name: '系统设置' }).waitFor();
     await breadcrumbOf(page).getByText('用户管理', { exact: true }).waitFor();
     await eventually(() => page.title()).toBe('用户管理 - 运营平台');
-    await page.getByText('「用户管理」页面建设中').waitFor();
+    await page.locator('.cfop-content .ant-table:visible').waitFor();
     await screenshot(page, 'system-user');
 
     await breadcrumbOf(page).getByRole('link', { name: '系统设置' }).click();
