@@ -1,4 +1,5 @@
 import { aiServerOperations } from './ai-server-operations';
+import { cameraOperations } from './camera-operations';
 import { currentUserOperations } from './current-user-operations';
 import type { OperationHandlers } from './operation-handler';
 import { operationLogOperations } from './operation-log-operations';
@@ -9,5 +10,6 @@ export const operationHandlers: OperationHandlers = {
   ...signInOperations,
   ...currentUserOperations,
   ...aiServerOperations,
+  ...cameraOperations,
   ...operationLogOperations,
 };

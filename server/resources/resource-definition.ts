@@ -46,6 +46,16 @@ export interface ResourceDefinition {
   /** Item fields not stored in the table, computed for many items in one query (counts of bound rows). */
   readonly computed?: (db: Db, ids: readonly number[]) => Promise<ReadonlyMap<number, Item>>;
   /**
+   * Run in the create and update transaction after the uniqueness check, with the input as sent and
+   * the id of the item updated (null on create); throw a 400 ApiError naming the field to refuse
+   * (rules across rows, such as a bound AI server's free channels).
+   */
+  readonly beforeWrite?: (
+    db: Db,
+    input: Readonly<Record<string, unknown>>,
+    id: number | null,
+  ) => Promise<void>;
+  /**
    * Run in the delete transaction before rows go; throw a 400 ApiError to refuse (rows that still
    * reference them). Not needed when nothing refers to the resource.
    */

@@ -98,6 +98,7 @@ export async function createItem(
   };
   const item = await ctx.db.transaction().execute(async (trx) => {
     await refuseClashes(trx, resource, input, null);
+    await definition.beforeWrite?.(trx, input, null);
     return getItem(trx, resource, await insertRow(trx, definition.table, values));
   });
   return { item, answer: created ? created.answer(item) : item };
@@ -118,6 +119,7 @@ export async function updateItem(
   return ctx.db.transaction().execute(async (trx) => {
     const before = await getItem(trx, resource, id);
     await refuseClashes(trx, resource, input, id);
+    await definition.beforeWrite?.(trx, input, id);
     await updateRow(trx, definition.table, id, values);
     const item = await getItem(trx, resource, id);
     const changed = resource.inputFields.filter((field) => before[field] !== item[field]);

@@ -17,4 +17,9 @@ export const stringRules = {
     description: 'At least 8 characters with letters and digits.',
   },
   SmsCode: { pattern: '^[0-9]{6}$' },
+  StreamUrl: {
+    maxLength: 512,
+    pattern: '^(rtsp|rtsps|http|https)://[^\\s/?#]+[^\\s]*$',
+    description: 'An RTSP or HTTP(S) stream address (credentials may be part of it).',
+  },
 } as const satisfies Record<string, StringRule>;

@@ -1,0 +1,45 @@
+import type { Db } from '../db/open-database';
+import { badInput } from '../http/api-error';
+
+/**
+ * A camera bound to an AI server takes one of its channels: the server must exist and have a free
+ * one (its channelCapacity bounds the cameras it analyses). The camera being updated keeps its own.
+ */
+export async function refuseFullServer(
+  db: Db,
+  input: Readonly<Record<string, unknown>>,
+  cameraId: number | null,
+): Promise<void> {
+  const serverId = input.aiServerId;
+  if (typeof serverId !== 'number') return;
+  const server = await db
+    .selectFrom('ai_servers')
+    .select(['name', 'channel_capacity'])
+    .where('id', '=', serverId)
+    .executeTakeFirst();
+  if (!server) {
+    throw badInput([
+      {
+        field: 'aiServerId',
+        message: { zh: `AI服务器不存在（id ${serverId}）`, en: `no such AI server (id ${serverId})` },
+      },
+    ]);
+  }
+  let others = db
+    .selectFrom('cameras')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('ai_server_id', '=', serverId);
+  if (cameraId !== null) others = others.where('id', '!=', cameraId);
+  const bound = Number((await others.executeTakeFirstOrThrow()).count);
+  if (bound >= server.channel_capacity) {
+    throw badInput([
+      {
+        field: 'aiServerId',
+        message: {
+          zh: `AI服务器「${server.name}」的 ${server.channel_capacity} 路算力已用满（已绑定 ${bound} 台摄像头）`,
+          en: `AI server ${server.name} has no free channel: all ${server.channel_capacity} are taken by ${bound} bound cameras`,
+        },
+      },
+    ]);
+  }
+}
