@@ -61,8 +61,13 @@ function shorten(text: string): string {
   return text.length > longestToastText ? `${text.slice(0, longestToastText)}…` : text;
 }
 
-async function settle<T>(pending: ApiAnswer<T>): Promise<T> {
+/** What openapi-fetch resolves to for a call made with `parseAs: 'blob'`. */
+type BlobAnswer = Promise<{ data?: Blob; error?: unknown; response: Response }>;
+
+async function settle<T>(pending: ApiAnswer<T> | BlobAnswer): Promise<T> {
   const { data, error, response } = await pending;
+  // An inline file (see isDownloadResponse) read with parseAs 'blob'.
+  if (response.ok && data instanceof Blob) return data as T;
   const body: unknown = response.ok ? data : error;
   if (isEnvelope(body)) {
     if (body.code === successCode && body.success) return body.data as T;
@@ -105,9 +110,21 @@ function report(error: BusinessError | RequestError): void {
  * Resolves an api call to its envelope's data. Failures throw BusinessError or RequestError
  * after the standard handling of spec §8 (toast, 401 to login) unless `skipErrorHandler`.
  */
-export async function call<T>(pending: ApiAnswer<T>, options: CallOptions = {}): Promise<T> {
+export function call<T>(pending: ApiAnswer<T>, options: CallOptions = {}): Promise<T> {
+  return settleReporting<T>(pending, options);
+}
+
+/**
+ * Resolves a call answered with a file to show in place (an inline image, requested with
+ * `parseAs: 'blob'`) to its bytes; a failure is an envelope and is handled as by `call`.
+ */
+export function callForBlob(pending: BlobAnswer, options: CallOptions = {}): Promise<Blob> {
+  return settleReporting<Blob>(pending, options);
+}
+
+async function settleReporting<T>(pending: ApiAnswer<T> | BlobAnswer, options: CallOptions): Promise<T> {
   try {
-    return await settle(pending);
+    return await settle<T>(pending);
   } catch (raw) {
     const error = asCallError(raw);
     if (!options.skipErrorHandler) report(error);

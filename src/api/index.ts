@@ -1,6 +1,6 @@
 export { api, createApiClient } from './client';
 export type { ApiClient, ApiClientOptions } from './client';
-export { call, configureRequestEffects } from './call';
+export { call, callForBlob, configureRequestEffects } from './call';
 export type { CallOptions, Envelope, RequestEffects } from './call';
 export { BusinessError, RequestError, getFieldErrors } from './errors';
 export type { RequestErrorKind } from './errors';

@@ -22,4 +22,5 @@ export const stringRules = {
     pattern: '^(rtsp|rtsps|http|https)://[^\\s/?#]+[^\\s]*$',
     description: 'An RTSP or HTTP(S) stream address (credentials may be part of it).',
   },
+  TaskName: { minLength: 1, maxLength: 64 },
 } as const satisfies Record<string, StringRule>;

@@ -621,10 +621,11 @@ export interface components {
      *     ]
      */
     WeekSchedule: string[];
+    TaskName: string;
     /** @enum {string} */
     AlertLevel: 'low' | 'medium' | 'high' | 'critical';
     CameraTaskInput: {
-      name: string;
+      name: components['schemas']['TaskName'];
       /** @description Detections scored below it are dropped. */
       confidenceThreshold: number;
       region: components['schemas']['DetectionRegion'];
