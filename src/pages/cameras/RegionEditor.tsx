@@ -1,5 +1,5 @@
 import { Button, Space } from 'antd';
-import { useEffect, useRef, useState, type MouseEvent, type PointerEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type MouseEvent, type PointerEvent } from 'react';
 import { useLocale } from '../../i18n';
 import { movePoint, pointIn, removePoint, type RegionPoint } from './region';
 import { pointsText, taskTexts } from './task-texts';
@@ -52,21 +52,19 @@ export function RegionEditor(props: {
   }
 
   // While a corner is held, the whole window follows the pointer, so a fast drag is not lost.
-  const latest = useRef({ region, change, at });
-  latest.current = { region, change, at };
+  const follow = useEffectEvent((index: number, event: globalThis.PointerEvent) => {
+    justDragged.current = true;
+    change(movePoint(region, index, at(event)));
+  });
   useEffect(() => {
     if (dragged === null) return;
-    const follow = (event: globalThis.PointerEvent) => {
-      const { region: current, change: update, at: position } = latest.current;
-      justDragged.current = true;
-      update(movePoint(current, dragged, position(event)));
-    };
+    const move = (event: globalThis.PointerEvent) => follow(dragged, event);
     const release = () => setDragged(null);
-    window.addEventListener('pointermove', follow);
+    window.addEventListener('pointermove', move);
     window.addEventListener('pointerup', release);
     window.addEventListener('pointercancel', release);
     return () => {
-      window.removeEventListener('pointermove', follow);
+      window.removeEventListener('pointermove', move);
       window.removeEventListener('pointerup', release);
       window.removeEventListener('pointercancel', release);
     };
