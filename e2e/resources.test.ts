@@ -5,6 +5,7 @@ import { securityHeaders } from '../src/generated/contract';
 import { admin, cameraOperator } from './accounts';
 import { signedInToken } from './api';
 import { test } from './fixtures';
+import { choose, drawerTitled, messageOf, rowOf, searchForm } from './resource-screen';
 import { eventually, expectAt, label, screenshot, siderOf, signIn } from './screen';
 
 const screenPath = '/equipment/aiserver';
@@ -53,38 +54,6 @@ async function createServers(page: Page, inputs: readonly ServerInput[]): Promis
     const envelope = (await response.json()) as { code: string; msg: string };
     expect(envelope.code, envelope.msg).toBe('0');
   }
-}
-
-function drawerTitled(page: Page, title: string): Locator {
-  return page.locator('.ant-drawer-section').filter({ has: page.getByText(title, { exact: true }) });
-}
-
-function searchForm(page: Page): Locator {
-  return page.getByRole('form', { name: '查询' });
-}
-
-function rowOf(page: Page, text: string): Locator {
-  return page.locator('.ant-table-row').filter({ hasText: text });
-}
-
-/** What a form says under a field: antd links the messages to the input with aria-describedby. */
-async function messageOf(scope: Locator, fieldLabel: string): Promise<string> {
-  const ids = await scope.getByLabel(fieldLabel, { exact: true }).getAttribute('aria-describedby');
-  const texts = await Promise.all(
-    (ids ?? '')
-      .split(' ')
-      .filter((id) => id !== '')
-      .map((id) => scope.page().locator(`[id="${id}"]`).innerText()),
-  );
-  return texts.join('\n');
-}
-
-async function choose(scope: Locator, fieldLabel: string, option: string): Promise<void> {
-  await scope.getByLabel(fieldLabel, { exact: true }).click();
-  await scope
-    .page()
-    .locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`)
-    .click();
 }
 
 async function fillServerForm(drawer: Locator, input: ServerInput): Promise<void> {

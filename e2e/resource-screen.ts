@@ -1,0 +1,36 @@
+import type { Locator, Page } from 'playwright-core';
+
+// Where things are on a generic resource screen (src/resources), for the tests of every such screen.
+
+export function drawerTitled(page: Page, title: string): Locator {
+  return page.locator('.ant-drawer-section').filter({ has: page.getByText(title, { exact: true }) });
+}
+
+export function searchForm(page: Page): Locator {
+  return page.getByRole('form', { name: '查询' });
+}
+
+export function rowOf(page: Page, text: string): Locator {
+  return page.locator('.ant-table-row').filter({ hasText: text });
+}
+
+/** What a form says under a field: antd links the messages to the input with aria-describedby. */
+export async function messageOf(scope: Locator, fieldLabel: string): Promise<string> {
+  const ids = await scope.getByLabel(fieldLabel, { exact: true }).getAttribute('aria-describedby');
+  const texts = await Promise.all(
+    (ids ?? '')
+      .split(' ')
+      .filter((id) => id !== '')
+      .map((id) => scope.page().locator(`[id="${id}"]`).innerText()),
+  );
+  return texts.join('\n');
+}
+
+/** Picks an option of a select field by its shown text. */
+export async function choose(scope: Locator, fieldLabel: string, option: string): Promise<void> {
+  await scope.getByLabel(fieldLabel, { exact: true }).click();
+  await scope
+    .page()
+    .locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`)
+    .click();
+}
