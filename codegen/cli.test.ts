@@ -237,6 +237,8 @@ describe('codegen CLI', () => {
         form: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -249,6 +251,7 @@ describe('codegen CLI', () => {
         sortable: true,
         filter: 'contains',
         range: null,
+        reference: null,
         description: 'Shown on the video wall.',
       },
       expect.objectContaining({

@@ -48,6 +48,7 @@ export interface ResourceFieldEntry {
   readonly show: readonly FieldPlace[];
   readonly widget: string;
   readonly options?: Readonly<Record<string, FieldOptionEntry>>;
+  readonly reference?: { readonly resource: string; readonly label: string };
 }
 
 export interface ResourceActionEntry {
@@ -67,6 +68,7 @@ export interface ResourceEntry {
   readonly access: string;
   readonly schema: string;
   readonly operations: Readonly<Partial<Record<OperationRole, string>>>;
+  readonly labelField?: string;
   readonly actions?: readonly ResourceActionEntry[];
   readonly fields: readonly ResourceFieldEntry[];
 }

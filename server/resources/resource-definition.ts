@@ -1,5 +1,5 @@
 import type { Db } from '../db/open-database';
-import type { Lang } from '../http/locale';
+import type { Lang, LocalText } from '../http/locale';
 
 /** One API field stored in one column. */
 export interface StoredField {
@@ -15,6 +15,20 @@ export interface StoredField {
    * `column` is still the one filtered and sorted by.
    */
   readonly byLang?: Readonly<Record<Lang, string>>;
+}
+
+/**
+ * An integer field holding the id of another table's row (a camera's AI server). A write naming an id
+ * that does not exist is a 400 naming the field; answers carry the referenced row's label.
+ */
+export interface ReferenceRule {
+  readonly table: string;
+  /** What is referenced, for the message: `AI服务器` / `AI server`. */
+  readonly what: LocalText;
+  /** The referenced table's column naming its rows. */
+  readonly labelColumn: string;
+  /** The item field (not stored) answered with that label, or null when the id is null. */
+  readonly label: string;
 }
 
 /** API item as answered: field name → value, in the order of the contract's item schema. */
@@ -41,6 +55,8 @@ export interface ResourceDefinition {
   readonly fields: Readonly<Record<string, StoredField>>;
   /** Groups of input fields whose values together must be unique; a clash is a 400 naming the fields. */
   readonly unique: readonly (readonly string[])[];
+  /** Integer fields referring to rows of other tables, by field name. */
+  readonly references?: Readonly<Record<string, ReferenceRule>>;
   /** The field naming an item in the operation log after its id: `#12 <name>`. */
   readonly labelField: string;
   /** Item fields not stored in the table, computed for many items in one query (counts of bound rows). */

@@ -12,13 +12,29 @@ export type Widget =
   | 'datetime'
   | 'percent'
   | 'ip'
-  | 'switch';
+  | 'switch'
+  | 'date'
+  | 'reference'
+  | 'references'
+  | 'tags';
 
 export interface FieldOption {
   readonly value: string;
   readonly label: LocalText;
   /** An antd Badge status: success, processing, default, error, warning. */
   readonly color: string | null;
+}
+
+export interface FieldReference {
+  readonly resource: string;
+  /** The row property holding the referenced item's label (labels, for references). */
+  readonly label: string;
+  /** The referenced resource's list path. */
+  readonly collection: string;
+  /** The referenced resource's item path. */
+  readonly item: string;
+  /** The referenced resource's labelField. */
+  readonly labelField: string;
 }
 
 export interface FieldDescriptor {
@@ -29,7 +45,10 @@ export interface FieldDescriptor {
   readonly search: boolean;
   readonly form: boolean;
   readonly detail: boolean;
-  readonly type: 'string' | 'integer' | 'number' | 'boolean';
+  readonly type: 'string' | 'integer' | 'number' | 'boolean' | 'array';
+  /** An array's item type; minLength, maxLength, pattern and options then apply to each item. */
+  readonly itemType: 'string' | 'integer' | null;
+  readonly maxItems: number | null;
   /** Required in the input schema (form). */
   readonly required: boolean;
   readonly nullable: boolean;
@@ -46,6 +65,8 @@ export interface FieldDescriptor {
   readonly filter: 'contains' | 'equals' | 'range' | null;
   /** For a range filter, the query parameters of its lower (≥) and upper (≤) bound. */
   readonly range: { readonly from: string; readonly to: string } | null;
+  /** For widgets reference and references: where the ids point. */
+  readonly reference: FieldReference | null;
   readonly description: string | null;
 }
 
@@ -83,6 +104,8 @@ export interface ResourceDescriptor {
   readonly defaultSort: string | null;
   /** The pageSize parameter's maximum. */
   readonly pageSizeMax: number;
+  /** The field naming an item, which reference fields of other resources search and show. */
+  readonly labelField: string | null;
   readonly fields: readonly FieldDescriptor[];
   readonly actions: readonly ActionDescriptor[];
 }
@@ -113,6 +136,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
     },
     defaultSort: '-createdAt',
     pageSizeMax: 100,
+    labelField: 'name',
     fields: [
       {
         name: 'id',
@@ -123,6 +147,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'integer',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -135,6 +161,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -146,6 +173,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: true,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: true,
         nullable: false,
         minLength: 1,
@@ -158,6 +187,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'contains',
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -169,6 +199,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: true,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: true,
         nullable: false,
         minLength: null,
@@ -181,6 +213,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'contains',
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -192,6 +225,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: true,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: true,
         nullable: false,
         minLength: null,
@@ -204,6 +239,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'contains',
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -215,6 +251,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: true,
         detail: true,
         type: 'integer',
+        itemType: null,
+        maxItems: null,
         required: true,
         nullable: false,
         minLength: null,
@@ -227,6 +265,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -238,6 +277,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -253,6 +294,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'equals',
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -264,6 +306,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: true,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: true,
         nullable: false,
         minLength: null,
@@ -280,6 +324,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'equals',
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -291,6 +336,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: true,
         detail: true,
         type: 'integer',
+        itemType: null,
+        maxItems: null,
         required: true,
         nullable: false,
         minLength: null,
@@ -303,6 +350,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: null,
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -314,6 +362,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'integer',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -326,6 +376,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        reference: null,
         description: 'Cameras bound to this server.',
       },
       {
@@ -337,6 +388,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'number',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: true,
         minLength: null,
@@ -349,6 +402,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        reference: null,
         description: 'Percent, from the last heartbeat.',
       },
       {
@@ -360,6 +414,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'number',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: true,
         minLength: null,
@@ -372,6 +428,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -383,6 +440,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'number',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: true,
         minLength: null,
@@ -395,6 +454,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -406,6 +466,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: true,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -418,6 +480,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -429,6 +492,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: true,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -441,6 +506,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -452,6 +518,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: true,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -464,6 +532,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'contains',
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -475,6 +544,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: true,
         minLength: null,
@@ -487,6 +558,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: null,
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -498,6 +570,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -510,6 +584,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: null,
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -521,6 +596,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -533,6 +610,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        reference: null,
         description: null,
       },
     ],
@@ -931,6 +1009,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
     },
     defaultSort: '-time',
     pageSizeMax: 100,
+    labelField: null,
     fields: [
       {
         name: 'id',
@@ -941,6 +1020,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'integer',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -953,6 +1034,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -964,6 +1046,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -976,6 +1060,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'range',
         range: { from: 'timeFrom', to: 'timeTo' },
+        reference: null,
         description: null,
       },
       {
@@ -987,6 +1072,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: true,
         minLength: null,
@@ -999,6 +1086,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'contains',
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -1010,6 +1098,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'integer',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: true,
         minLength: null,
@@ -1022,6 +1112,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -1033,6 +1124,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -1045,6 +1138,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -1056,6 +1150,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: true,
         minLength: null,
@@ -1085,6 +1181,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'equals',
         range: null,
+        reference: null,
         description:
           "An access key (permission code). The set must equal the manifest's accessKeys; codegen\nchecks that. The built-in administrator role holds all of them.",
       },
@@ -1097,6 +1194,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -1109,6 +1208,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'contains',
         range: null,
+        reference: null,
         description: 'The operationId called.',
       },
       {
@@ -1120,6 +1220,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -1132,6 +1234,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -1143,6 +1246,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -1158,6 +1263,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'equals',
         range: null,
+        reference: null,
         description: null,
       },
       {
@@ -1169,6 +1275,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -1181,6 +1289,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        reference: null,
         description: "'0' on success, else the error code answered.",
       },
       {
@@ -1192,6 +1301,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         form: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -1204,6 +1315,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        reference: null,
         description: "In the language of the request's Accept-Language.",
       },
     ],

@@ -4,7 +4,7 @@ import type { ResourceDescriptor } from '../generated/resources';
 import { getFieldErrors } from '../api';
 import { useLocale } from '../i18n';
 import { descriptorRules, serverFieldMessage } from './field-rules';
-import { FieldInput } from './FieldInput';
+import { FieldInput, type FieldInputs } from './FieldInput';
 import {
   formFields,
   hasUnsavedChanges,
@@ -51,6 +51,7 @@ function ResourceForm(props: {
   descriptor: ResourceDescriptor;
   target: FormTarget;
   entity: Entity | undefined;
+  inputs: FieldInputs | undefined;
   onDirtyChange(dirty: boolean): void;
   onSaved(answer: unknown): void;
   onCancel(): void;
@@ -98,18 +99,21 @@ function ResourceForm(props: {
       scrollToFirstError
       className="cfop-resource-form"
     >
-      {fields.map((field) => (
-        <Form.Item
-          key={field.name}
-          name={field.name}
-          label={t(field.label)}
-          required={field.required}
-          rules={descriptorRules(field, t)}
-          validateFirst
-        >
-          <FieldInput field={field} />
-        </Form.Item>
-      ))}
+      {fields.map((field) => {
+        const Input = props.inputs?.[field.name] ?? FieldInput;
+        return (
+          <Form.Item
+            key={field.name}
+            name={field.name}
+            label={t(field.label)}
+            required={field.required}
+            rules={descriptorRules(field, t)}
+            validateFirst
+          >
+            <Input field={field} entity={props.entity} />
+          </Form.Item>
+        );
+      })}
       <Space className="cfop-resource-form-buttons">
         <Button onClick={props.onCancel}>{t(texts.cancel)}</Button>
         <Button type="primary" htmlType="submit" loading={saving}>
@@ -127,6 +131,7 @@ function ResourceForm(props: {
 export function FormDrawer(props: {
   descriptor: ResourceDescriptor;
   target: FormTarget;
+  inputs?: FieldInputs;
   /** False while the drawer slides away; the screen mounts a new one for each opening. */
   open: boolean;
   confirm(options: ConfirmOptions): Promise<boolean>;
@@ -177,6 +182,7 @@ export function FormDrawer(props: {
           descriptor={descriptor}
           target={target}
           entity={loaded.entity}
+          inputs={props.inputs}
           onDirtyChange={setDirty}
           onSaved={(answer) => {
             close();

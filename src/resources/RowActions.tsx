@@ -1,13 +1,14 @@
 import DownOutlined from '@ant-design/icons/DownOutlined';
 import { Button, Dropdown, Popconfirm, Space } from 'antd';
+import type { ReactNode } from 'react';
 import type { ActionDescriptor, ResourceDescriptor } from '../generated/resources';
 import { useLocale } from '../i18n';
 import { entityTitle, type Entity } from './form-values';
 import { cannotUndoText, deleteTitle, texts } from './texts';
 
 /**
- * The links of one table row: details, edit, delete, and the resource's own actions under More;
- * only details when the reader may not change the resource.
+ * The links of one table row: details, edit, a page's own links (children), delete, and the
+ * resource's own actions under More; only details when the reader may not change the resource.
  */
 export function RowActions(props: {
   descriptor: ResourceDescriptor;
@@ -17,6 +18,7 @@ export function RowActions(props: {
   onEdit(): void;
   onDelete(): Promise<void>;
   onAction(action: ActionDescriptor): void;
+  children?: ReactNode;
 }) {
   const { t } = useLocale();
   const { operations, actions } = props.descriptor;
@@ -32,6 +34,7 @@ export function RowActions(props: {
           {t(texts.edit)}
         </Button>
       )}
+      {props.children}
       {props.allowed && operations.delete && (
         <Popconfirm
           title={t(deleteTitle(entityTitle(props.descriptor, props.entity)))}
