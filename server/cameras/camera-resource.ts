@@ -23,18 +23,17 @@ export const cameraResource: ResourceDefinition = {
   },
   unique: [['code']],
   labelField: 'name',
+  references: {
+    aiServerId: {
+      table: 'ai_servers',
+      what: { zh: 'AI服务器', en: 'AI server' },
+      labelColumn: 'name',
+      label: 'aiServerName',
+    },
+  },
   async computed(db, ids) {
     const tasks = await countCameraTasks(db, ids);
-    const servers = await db
-      .selectFrom('cameras')
-      .innerJoin('ai_servers', 'ai_servers.id', 'cameras.ai_server_id')
-      .select(['cameras.id as cameraId', 'ai_servers.name'])
-      .where('cameras.id', 'in', ids.length > 0 ? [...ids] : [0])
-      .execute();
-    const serverNames = new Map(servers.map((row) => [row.cameraId, row.name]));
-    return new Map(
-      ids.map((id) => [id, { taskCount: tasks.get(id) ?? 0, aiServerName: serverNames.get(id) ?? null }]),
-    );
+    return new Map(ids.map((id) => [id, { taskCount: tasks.get(id) ?? 0 }]));
   },
   beforeWrite: refuseFullServer,
 };

@@ -2,8 +2,8 @@ import type { Db } from '../db/open-database';
 import { badInput } from '../http/api-error';
 
 /**
- * A camera bound to an AI server takes one of its channels: the server must exist and have a free
- * one (its channelCapacity bounds the cameras it analyses). The camera being updated keeps its own.
+ * A camera bound to an AI server takes one of its channels: the server must have a free one (its
+ * channelCapacity bounds the cameras it analyses). The camera being updated keeps its own.
  */
 export async function refuseFullServer(
   db: Db,
@@ -17,14 +17,8 @@ export async function refuseFullServer(
     .select(['name', 'channel_capacity'])
     .where('id', '=', serverId)
     .executeTakeFirst();
-  if (!server) {
-    throw badInput([
-      {
-        field: 'aiServerId',
-        message: { zh: `AI服务器不存在（id ${serverId}）`, en: `no such AI server (id ${serverId})` },
-      },
-    ]);
-  }
+  // A server that does not exist is refused by the resource's reference rule before this runs.
+  if (!server) return;
   let others = db
     .selectFrom('cameras')
     .select((eb) => eb.fn.countAll<number>().as('count'))

@@ -1,0 +1,54 @@
+import { Button } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useLocale } from '../../i18n';
+import { ResourcePage, useRouteResource, type Entity } from '../../resources';
+import { taskTexts } from './task-texts';
+
+// The task editor (polygon over a frame, schedule grid) loads only when a camera's tasks are opened.
+const TaskDrawer = lazy(() => import('./TaskDrawer'));
+
+interface Opened {
+  readonly camera: { readonly id: number; readonly name: string };
+  readonly open: boolean;
+  readonly session: number;
+  readonly reload: () => void;
+}
+
+/** The generic camera screen, with each row's analysis tasks a click away. */
+export default function CameraPage() {
+  const { t } = useLocale();
+  const descriptor = useRouteResource();
+  const [opened, setOpened] = useState<Opened | null>(null);
+
+  const open = (entity: Entity, reload: () => void) =>
+    setOpened({
+      camera: { id: Number(entity.id), name: String(entity.name) },
+      open: true,
+      session: (opened?.session ?? 0) + 1,
+      reload,
+    });
+
+  return (
+    <>
+      <ResourcePage
+        descriptor={descriptor}
+        rowActions={(entity, reload) => (
+          <Button type="link" size="small" onClick={() => open(entity, reload)}>
+            {t(taskTexts.tasks)}
+          </Button>
+        )}
+      />
+      {opened && (
+        <Suspense fallback={null}>
+          <TaskDrawer
+            key={opened.session}
+            camera={opened.camera}
+            open={opened.open}
+            onClose={() => setOpened({ ...opened, open: false })}
+            onChanged={opened.reload}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
