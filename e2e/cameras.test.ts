@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { startTestStream, type TestStream } from '../scripts/test-stream';
@@ -6,7 +5,15 @@ import { securityHeaders } from '../src/generated/contract';
 import { admin } from './accounts';
 import { signedInToken } from './api';
 import { test } from './fixtures';
-import { choose, drawerTitled, rowOf, searchForm } from './resource-screen';
+import {
+  choose,
+  closeDrawer,
+  deleteRow,
+  drawerTitled,
+  exportCsv,
+  rowOf,
+  searchForm,
+} from './resource-screen';
 import { errorToast, eventually, expectAt, label, screenshot, siderOf, signIn } from './screen';
 
 const screenPath = '/equipment/camera';
@@ -182,14 +189,10 @@ describe('the camera screen', () => {
       await detail.getByText(server.name, { exact: true }).waitFor();
       await detail.getByText('海康威视', { exact: true }).waitFor();
       await screenshot(page, 'camera-detail');
-      await detail.getByRole('button', { name: '关闭' }).click();
-      await detail.waitFor({ state: 'hidden' });
+      await closeDrawer(detail);
 
-      const download = page.waitForEvent('download');
-      await page.getByRole('button', { name: '导出' }).click();
-      const file = await download;
-      expect(file.suggestedFilename()).toMatch(/^cameras-\d{8}\.csv$/);
-      const csv = await readFile((await file.path()) ?? '', 'utf8');
+      const { name: fileName, text: csv } = await exportCsv(page);
+      expect(fileName).toMatch(/^cameras-\d{8}\.csv$/);
       expect(csv.split('\n').filter((line) => line.trim() !== '').length).toBe(2);
       expect(csv).toContain(`,${name},${code},二号园区,${stream.url},`);
       expect(csv).toContain(`,${server.id},${server.name},offline,0,`);
@@ -274,25 +277,12 @@ describe('the camera screen', () => {
       await screenshot(page, 'camera-task-reopened');
       await reopened.getByRole('button', { name: '返回任务列表' }).click();
 
-      await rowOf(page, '越界检测')
-        .getByRole('button', { name: label('删除') })
-        .click();
-      await page
-        .locator('.ant-popconfirm')
-        .getByRole('button', { name: label('删除') })
-        .click();
+      await deleteRow(page, '越界检测');
       await page.getByText('任务已删除', { exact: true }).waitFor();
       await tasks.getByText('该摄像头还没有分析任务').waitFor();
-      await tasks.getByRole('button', { name: '关闭' }).click();
-      await tasks.waitFor({ state: 'hidden' });
+      await closeDrawer(tasks);
 
-      await rowOf(page, code)
-        .getByRole('button', { name: label('删除') })
-        .click();
-      await page
-        .locator('.ant-popconfirm')
-        .getByRole('button', { name: label('删除') })
-        .click();
+      await deleteRow(page, code);
       await page.getByText('没有符合条件的记录').waitFor();
     },
   );
@@ -338,13 +328,7 @@ describe('the camera screen', () => {
     await addCamera(page, stream.url, server.id);
     await page.goto(`/equipment/aiserver?name=${encodeURIComponent(server.name)}`);
     await eventually(() => rowOf(page, server.name).innerText()).toContain('1');
-    await rowOf(page, server.name)
-      .getByRole('button', { name: label('删除') })
-      .click();
-    await page
-      .locator('.ant-popconfirm')
-      .getByRole('button', { name: label('删除') })
-      .click();
+    await deleteRow(page, server.name);
     await errorToast(
       page,
       `无法删除AI服务器：「${server.name}」仍绑定 1 台摄像头，请先解绑或删除这些摄像头`,

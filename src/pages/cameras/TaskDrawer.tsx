@@ -6,7 +6,7 @@ import { useLocale } from '../../i18n';
 import { LoadFailure } from '../../resources/LoadFailure';
 import { texts } from '../../resources/texts';
 import { useConfirm } from '../../resources/use-confirm';
-import { useUnsavedGuard } from '../../resources/use-unsaved-guard';
+import { useConfirmDiscard, useUnsavedGuard } from '../../resources/use-unsaved-guard';
 import { scheduledHours } from './schedule';
 import { hoursText, alertLevels, taskTexts, tasksTitle } from './task-texts';
 import { TaskForm, type CameraTask } from './TaskForm';
@@ -57,17 +57,7 @@ export default function TaskDrawer(props: {
   const [dirty, setDirty] = useState(false);
   const [confirm, confirmHolder] = useConfirm();
 
-  const confirmDiscard = useCallback(
-    () =>
-      confirm({
-        title: t(texts.discardTitle),
-        content: t(texts.discardText),
-        okText: t(texts.discard),
-        cancelText: t(texts.keepEditing),
-        danger: true,
-      }),
-    [confirm, t],
-  );
+  const confirmDiscard = useConfirmDiscard(confirm);
   const close = useCallback(() => {
     setDirty(false);
     onClose();
@@ -112,21 +102,21 @@ export default function TaskDrawer(props: {
     },
     {
       key: 'actions',
-      title: t(taskTexts.actions),
+      title: t(texts.actions),
       render: (_: unknown, task: CameraTask) => (
         <Space size="small">
           <Button type="link" size="small" onClick={() => setView({ mode: 'form', task })}>
-            {t(taskTexts.edit)}
+            {t(texts.edit)}
           </Button>
           <Popconfirm
             title={t(taskTexts.deleteConfirm)}
-            okText={t(taskTexts.delete)}
-            cancelText={t(taskTexts.cancel)}
+            okText={t(texts.delete)}
+            cancelText={t(texts.cancel)}
             okButtonProps={{ danger: true }}
             onConfirm={() => remove(task).catch(() => undefined)}
           >
             <Button type="link" size="small" danger>
-              {t(taskTexts.delete)}
+              {t(texts.delete)}
             </Button>
           </Popconfirm>
         </Space>

@@ -4,6 +4,7 @@ import { api, call, getFieldErrors } from '../../api';
 import type { components } from '../../generated/openapi';
 import { stringRules } from '../../generated/constraints';
 import { useLocale } from '../../i18n';
+import { texts } from '../../resources/texts';
 import { fieldRules } from '../form-rules';
 import { RegionEditor, type Frame } from './RegionEditor';
 import { ScheduleGrid } from './ScheduleGrid';
@@ -133,9 +134,9 @@ export function TaskForm(props: {
         <ScheduleGrid />
       </Form.Item>
       <Space className="cfop-resource-form-buttons">
-        <Button onClick={props.onCancel}>{t(taskTexts.cancel)}</Button>
+        <Button onClick={props.onCancel}>{t(texts.cancel)}</Button>
         <Button type="primary" htmlType="submit" loading={saving}>
-          {t(taskTexts.save)}
+          {t(texts.save)}
         </Button>
       </Space>
     </Form>

@@ -36,17 +36,11 @@ export const taskTexts = {
   off: { zh: '停用', en: 'Off' },
   region: { zh: '检测区域', en: 'Detection region' },
   schedule: { zh: '布防时间', en: 'Schedule' },
-  actions: { zh: '操作', en: 'Actions' },
-  edit: { zh: '编辑', en: 'Edit' },
-  delete: { zh: '删除', en: 'Delete' },
   deleteConfirm: { zh: '确定删除该分析任务？', en: 'Delete this analysis task?' },
   deleted: { zh: '任务已删除', en: 'Task deleted' },
   saved: { zh: '任务已保存', en: 'Task saved' },
-  save: { zh: '保存', en: 'Save' },
-  cancel: { zh: '取消', en: 'Cancel' },
   back: { zh: '返回任务列表', en: 'Back to the tasks' },
   loadFailed: { zh: '任务加载失败', en: 'The tasks could not be loaded' },
-  retry: { zh: '重试', en: 'Retry' },
   regionHint: {
     zh: '点击画面依次添加顶点；拖动顶点可移动，双击或右键顶点可删除。',
     en: 'Click the frame to add corners in order; drag a corner to move it, double-click or right-click it to remove it.',
@@ -68,7 +62,6 @@ export const taskTexts = {
     zh: '按住鼠标拖过格子可批量选中或取消（每格半小时）。',
     en: 'Drag across cells to paint or clear them (each cell is half an hour).',
   },
-  discardTitle: { zh: '放弃未保存的修改？', en: 'Discard unsaved changes?' },
 } satisfies Record<string, LocalText>;
 
 export function hoursText(hours: number): LocalText {
