@@ -37,7 +37,8 @@ beforeEach(() => {
 });
 afterEach(() => repo.cleanup());
 
-describe('codegen CLI', () => {
+// Each test runs the CLI through tsx in a temp copy of the repo: seconds each, more on a busy machine.
+describe('codegen CLI', { timeout: 60_000 }, () => {
   it('--check passes on the repo inputs and committed output', async () => {
     const result = await codegen(repo.rootDir, '--check');
     expect(result).toMatchObject({ code: 0, stderr: '' });
