@@ -1,7 +1,11 @@
 import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
+import { resources } from '../../generated/resources';
 import { useLocale } from '../../i18n';
-import { ResourcePage, useRouteResource, type Entity } from '../../resources';
+// From their modules, not the folder's index: that also holds the generic route screen, which
+// must stay a chunk of its own for the other resource routes.
+import type { Entity } from '../../resources/form-values';
+import { ResourcePage } from '../../resources/ResourcePage';
 import { taskTexts } from './task-texts';
 
 // The task editor (polygon over a frame, schedule grid) loads only when a camera's tasks are opened.
@@ -17,7 +21,6 @@ interface Opened {
 /** The generic camera screen, with each row's analysis tasks a click away. */
 export default function CameraPage() {
   const { t } = useLocale();
-  const descriptor = useRouteResource();
   const [opened, setOpened] = useState<Opened | null>(null);
 
   const open = (entity: Entity, reload: () => void) =>
@@ -31,7 +34,7 @@ export default function CameraPage() {
   return (
     <>
       <ResourcePage
-        descriptor={descriptor}
+        descriptor={resources.camera}
         rowActions={(entity, reload) => (
           <Button type="link" size="small" onClick={() => open(entity, reload)}>
             {t(taskTexts.tasks)}
