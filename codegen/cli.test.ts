@@ -255,6 +255,7 @@ describe('codegen CLI', { timeout: 60_000 }, () => {
         sortable: true,
         filter: 'contains',
         range: null,
+        upload: null,
         reference: null,
         description: 'Shown on the video wall.',
       },

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { cameraResource } from '../cameras/camera-resource';
 import {
   createCameraTask,
@@ -40,7 +41,10 @@ export const cameraOperations: OperationHandlers = {
       .executeTakeFirst();
     if (!camera) throw notFound(id);
     const frame = await grabFrame(camera.main_stream_url, ctx.frameGrabTimeoutMs);
-    return new FileAnswer(`camera-${id}.jpg`, 'image/jpeg', frame, 'inline');
+    return new FileAnswer(`camera-${id}.jpg`, 'image/jpeg', Readable.from([frame]), {
+      inline: true,
+      size: frame.length,
+    });
   },
 
   listCameraTasks: (input, ctx) => listCameraTasks(ctx.db, (input.params as CameraParams).id),

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { securityHeaders } from '../generated/contract';
 import { appSettings } from '../generated/settings';
 import { localeStore } from '../i18n/locale-store';
-import { call, callForBlob } from './call';
+import { call } from './call';
 import { BusinessError, RequestError, getFieldErrors } from './errors';
 import { envelope, fakeBackend, hangUntilAborted, jsonResponse } from './test-support';
 import { tokenStore } from './token-store';
@@ -217,41 +217,5 @@ describe('skipErrorHandler', () => {
       RequestError,
     );
     expect(offline.effects.toastError).not.toHaveBeenCalled();
-  });
-});
-
-describe('callForBlob', () => {
-  it('resolves an inline file to its bytes without saving it', async () => {
-    const saved = vi.spyOn(URL, 'createObjectURL');
-    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);
-    const { api, effects } = fakeBackend(
-      () =>
-        new Response(jpeg, {
-          headers: { 'Content-Type': 'image/jpeg', 'Content-Disposition': 'inline; filename="camera-1.jpg"' },
-        }),
-    );
-    const blob = await callForBlob(
-      api.GET('/cameras/{id}/snapshot', { params: { path: { id: 1 } }, parseAs: 'blob' }),
-    );
-    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(jpeg);
-    expect(saved).not.toHaveBeenCalled();
-    expect(effects.toastError).not.toHaveBeenCalled();
-  });
-
-  it('raises the envelope of a failure as a business error, quietly when asked', async () => {
-    const { api, effects } = fakeBackend(() =>
-      jsonResponse(envelope('502', null, '无法从视频流取帧：Connection refused'), 502),
-    );
-    const error = await failure(
-      callForBlob(api.GET('/cameras/{id}/snapshot', { params: { path: { id: 1 } }, parseAs: 'blob' }), {
-        skipErrorHandler: true,
-      }),
-    );
-    expect(error).toMatchObject({
-      name: 'BusinessError',
-      code: '502',
-      msg: '无法从视频流取帧：Connection refused',
-    });
-    expect(effects.toastError).not.toHaveBeenCalled();
   });
 });

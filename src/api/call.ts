@@ -13,7 +13,7 @@ export interface Envelope<T> {
 
 // What openapi-fetch resolves to. Its Readable<> type drops properties typed `null` (an empty
 // envelope's data), hence the optional data; such calls resolve to unknown (null at run time).
-type ApiAnswer<T> = Promise<{
+export type ApiAnswer<T> = Promise<{
   data?: Omit<Envelope<T>, 'data'> & { readonly data?: T };
   error?: unknown;
   response: Response;
@@ -28,6 +28,8 @@ export interface RequestEffects {
 export interface CallOptions {
   /** The caller handles failures itself: no toast, no navigation; the error is still thrown. */
   readonly skipErrorHandler?: boolean;
+  /** The caller's cancel: a call failing after it aborted is not reported (nobody waits for it). */
+  readonly signal?: AbortSignal;
 }
 
 const successCode = '0';
@@ -61,13 +63,8 @@ function shorten(text: string): string {
   return text.length > longestToastText ? `${text.slice(0, longestToastText)}…` : text;
 }
 
-/** What openapi-fetch resolves to for a call made with `parseAs: 'blob'`. */
-type BlobAnswer = Promise<{ data?: Blob; error?: unknown; response: Response }>;
-
-async function settle<T>(pending: ApiAnswer<T> | BlobAnswer): Promise<T> {
+async function settle<T>(pending: ApiAnswer<T>): Promise<T> {
   const { data, error, response } = await pending;
-  // An inline file (see isDownloadResponse) read with parseAs 'blob'.
-  if (response.ok && data instanceof Blob) return data as T;
   const body: unknown = response.ok ? data : error;
   if (isEnvelope(body)) {
     if (body.code === successCode && body.success) return body.data as T;
@@ -110,24 +107,12 @@ function report(error: BusinessError | RequestError): void {
  * Resolves an api call to its envelope's data. Failures throw BusinessError or RequestError
  * after the standard handling of spec §8 (toast, 401 to login) unless `skipErrorHandler`.
  */
-export function call<T>(pending: ApiAnswer<T>, options: CallOptions = {}): Promise<T> {
-  return settleReporting<T>(pending, options);
-}
-
-/**
- * Resolves a call answered with a file to show in place (an inline image, requested with
- * `parseAs: 'blob'`) to its bytes; a failure is an envelope and is handled as by `call`.
- */
-export function callForBlob(pending: BlobAnswer, options: CallOptions = {}): Promise<Blob> {
-  return settleReporting<Blob>(pending, options);
-}
-
-async function settleReporting<T>(pending: ApiAnswer<T> | BlobAnswer, options: CallOptions): Promise<T> {
+export async function call<T>(pending: ApiAnswer<T>, options: CallOptions = {}): Promise<T> {
   try {
-    return await settle<T>(pending);
+    return await settle(pending);
   } catch (raw) {
     const error = asCallError(raw);
-    if (!options.skipErrorHandler) report(error);
+    if (!options.skipErrorHandler && !options.signal?.aborted) report(error);
     throw error;
   }
 }

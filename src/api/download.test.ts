@@ -29,7 +29,6 @@ describe('isDownloadResponse', () => {
     [200, { 'Content-Type': 'application/json', 'Content-Disposition': 'attachment' }, true],
     [200, { 'Content-Type': 'text/csv' }, true],
     [200, { 'Content-Type': 'application/octet-stream' }, true],
-    [200, { 'Content-Type': 'image/jpeg', 'Content-Disposition': 'inline; filename="camera-1.jpg"' }, false],
     [200, { 'Content-Type': 'application/json; charset=utf-8' }, false],
     [200, { 'Content-Type': 'application/problem+json' }, false],
     [200, {}, false],

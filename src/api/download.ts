@@ -1,14 +1,10 @@
 const fallbackFilename = 'download';
 
-/**
- * A 2xx answer that is a file to save rather than an envelope: an attachment, or not JSON at all.
- * A file marked `inline` (a camera frame) is for the caller to show, not to save.
- */
+/** A 2xx answer that is a file rather than an envelope: an attachment, or not JSON at all. */
 export function isDownloadResponse(response: Response): boolean {
   if (!response.ok) return false;
   const disposition = response.headers.get('Content-Disposition') ?? '';
   if (/^\s*attachment/i.test(disposition)) return true;
-  if (/^\s*inline/i.test(disposition)) return false;
   const contentType = response.headers.get('Content-Type');
   return contentType !== null && !/[/+]json\b/i.test(contentType);
 }

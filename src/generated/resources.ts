@@ -16,13 +16,29 @@ export type Widget =
   | 'date'
   | 'reference'
   | 'references'
-  | 'tags';
+  | 'tags'
+  | 'image'
+  | 'file';
 
 export interface FieldOption {
   readonly value: string;
   readonly label: LocalText;
   /** An antd Badge status: success, processing, default, error, warning. */
   readonly color: string | null;
+}
+
+export interface FieldUpload {
+  /** The upload operationId (the kind of the files the field takes). */
+  readonly operation: string;
+  /** Where the file is POSTed as multipart/form-data. */
+  readonly path: string;
+  /** The name of the multipart part carrying the file. */
+  readonly part: string;
+  /** The GET serving a stored file: `path/{id}`. */
+  readonly download: string;
+  /** Media types the server takes, read by their first bytes. */
+  readonly accept: readonly string[];
+  readonly maxBytes: number;
 }
 
 export interface FieldReference {
@@ -65,6 +81,8 @@ export interface FieldDescriptor {
   readonly filter: 'contains' | 'equals' | 'range' | null;
   /** For a range filter, the query parameters of its lower (≥) and upper (≤) bound. */
   readonly range: { readonly from: string; readonly to: string } | null;
+  /** For the image and file widgets: the upload operation named by the field's x-upload, its accepted types and x-max-bytes, and the GET serving a stored file by id. */
+  readonly upload: FieldUpload | null;
   /** For widgets reference and references: where the ids point. */
   readonly reference: FieldReference | null;
   readonly description: string | null;
@@ -161,6 +179,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
       },
@@ -187,6 +206,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'contains',
         range: null,
+        upload: null,
         reference: null,
         description: null,
       },
@@ -213,6 +233,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'contains',
         range: null,
+        upload: null,
         reference: null,
         description: null,
       },
@@ -239,6 +260,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'contains',
         range: null,
+        upload: null,
         reference: null,
         description: null,
       },
@@ -265,6 +287,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
       },
@@ -294,6 +317,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'equals',
         range: null,
+        upload: null,
         reference: null,
         description: null,
       },
@@ -324,6 +348,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'equals',
         range: null,
+        upload: null,
         reference: null,
         description: null,
       },
@@ -350,6 +375,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
       },
@@ -376,6 +402,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: 'Cameras bound to this server.',
       },
@@ -402,6 +429,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: 'Percent, from the last heartbeat.',
       },
@@ -428,6 +456,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
       },
@@ -454,6 +483,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
       },
@@ -480,6 +510,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
       },
@@ -506,6 +537,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
       },
@@ -532,6 +564,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'contains',
         range: null,
+        upload: null,
         reference: null,
         description: null,
       },
@@ -558,6 +591,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
       },
@@ -584,6 +618,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
       },
@@ -610,6 +645,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
       },
@@ -675,6 +711,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
       },
@@ -701,6 +738,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'range',
         range: { from: 'timeFrom', to: 'timeTo' },
+        upload: null,
         reference: null,
         description: null,
       },
@@ -727,6 +765,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'contains',
         range: null,
+        upload: null,
         reference: null,
         description: null,
       },
@@ -753,6 +792,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
       },
@@ -779,6 +819,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
       },
@@ -822,6 +863,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'equals',
         range: null,
+        upload: null,
         reference: null,
         description:
           "An access key (permission code). The set must equal the manifest's accessKeys; codegen\nchecks that. The built-in administrator role holds all of them.",
@@ -849,6 +891,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'contains',
         range: null,
+        upload: null,
         reference: null,
         description: 'The operationId called.',
       },
@@ -875,6 +918,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
       },
@@ -904,6 +948,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'equals',
         range: null,
+        upload: null,
         reference: null,
         description: null,
       },
@@ -930,6 +975,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: "'0' on success, else the error code answered.",
       },
@@ -956,6 +1002,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: "In the language of the request's Accept-Language.",
       },
@@ -1009,6 +1056,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
       },
@@ -1035,6 +1083,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'contains',
         range: null,
+        upload: null,
         reference: null,
         description: null,
       },
@@ -1061,6 +1110,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'contains',
         range: null,
+        upload: null,
         reference: null,
         description: "The operator's own unique code of the camera.",
       },
@@ -1087,6 +1137,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'contains',
         range: null,
+        upload: null,
         reference: null,
         description: null,
       },
@@ -1121,6 +1172,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'equals',
         range: null,
+        upload: null,
         reference: null,
         description: null,
       },
@@ -1147,6 +1199,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
       },
@@ -1173,6 +1226,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: 'An RTSP or HTTP(S) stream address (credentials may be part of it).',
       },
@@ -1199,6 +1253,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: 'An RTSP or HTTP(S) stream address (credentials may be part of it).',
       },
@@ -1225,6 +1280,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: 'equals',
         range: null,
+        upload: null,
         reference: {
           resource: 'aiserver',
           label: 'aiServerName',
@@ -1260,6 +1316,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: 'equals',
         range: null,
+        upload: null,
         reference: null,
         description: null,
       },
@@ -1286,6 +1343,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: 'Analysis tasks of this camera.',
       },
@@ -1312,6 +1370,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: true,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
       },
@@ -1338,6 +1397,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         sortable: false,
         filter: null,
         range: null,
+        upload: null,
         reference: null,
         description: null,
       },

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api, BusinessError, callForBlob } from '../../api';
+import { BusinessError, fetchFileBlob } from '../../api';
 import type { Frame } from './RegionEditor';
 
 type Grabbed = Exclude<Frame, { kind: 'loading' }>;
@@ -15,9 +15,7 @@ export function useCameraFrame(cameraId: number): { frame: Frame; regrab(): void
     let current = true;
     let url: string | null = null;
     // The editor says itself why the frame is blank, so the failure is not toasted.
-    callForBlob(api.GET('/cameras/{id}/snapshot', { params: { path: { id: cameraId } }, parseAs: 'blob' }), {
-      skipErrorHandler: true,
-    })
+    fetchFileBlob(`/cameras/${cameraId}/snapshot`, { skipErrorHandler: true })
       .then(async (blob) => {
         url = URL.createObjectURL(blob);
         const image = new Image();
