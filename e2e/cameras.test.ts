@@ -241,6 +241,7 @@ describe('the camera screen', () => {
       await page.getByText('任务已保存', { exact: true }).waitFor();
       await rowOf(page, '越界检测').waitFor();
       await expect(rowOf(page, '越界检测').innerText()).resolves.toContain('每周 45 小时');
+      await screenshot(page, 'camera-tasks-list');
 
       const [saved] = await api<SavedTask[]>(page, 'GET', `/cameras/${await cameraIdOf(page, code)}/tasks`);
       expect(saved?.alertLevel).toBe('critical');
