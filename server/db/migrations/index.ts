@@ -4,6 +4,7 @@ import * as aiServers from './0002-ai-servers';
 import * as operationLogs from './0003-operation-logs';
 import * as cameras from './0005-cameras';
 import * as filesAndModels from './0006-files-and-models';
+import * as operationLogActionNames from './0008-operation-log-action-names';
 
 /** Every migration, keyed by a name that sorts in the order they must run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-operation-logs': operationLogs,
   '0005-cameras': cameras,
   '0006-files-and-models': filesAndModels,
+  '0008-operation-log-action-names': operationLogActionNames,
 };

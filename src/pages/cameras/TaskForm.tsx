@@ -50,6 +50,8 @@ export function TaskForm(props: {
   async function save(values: TaskValues): Promise<void> {
     setSaving(true);
     const body = { ...values, name: values.name.trim() };
+    // The form shows the server's messages about its own fields; only others are toasted.
+    const told = { formFields: fieldNames };
     try {
       if (task) {
         await call(
@@ -57,9 +59,10 @@ export function TaskForm(props: {
             params: { path: { id: cameraId, taskId: task.id } },
             body,
           }),
+          told,
         );
       } else {
-        await call(api.POST('/cameras/{id}/tasks', { params: { path: { id: cameraId } }, body }));
+        await call(api.POST('/cameras/{id}/tasks', { params: { path: { id: cameraId } }, body }), told);
       }
       props.onSaved();
     } catch (error) {
