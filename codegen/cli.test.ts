@@ -142,13 +142,14 @@ describe('codegen CLI', { timeout: 60_000 }, () => {
   });
 
   it('turns a manifest entry for a new resource into a typed descriptor and a working route', async () => {
-    // A small camera contract in the temp openapi.yaml, guarded by the camera route's key.
+    // A small video source contract in the temp openapi.yaml, guarded by the video route's key
+    // (video monitoring is no CRUD screen, so its route stays a page in the real manifest).
     const openapiFile = join(repo.rootDir, inputFiles.openapi);
     const openapi = parseYaml(readFileSync(openapiFile, 'utf8')) as Json;
-    const guarded = { 'x-access': 'KEY.DEVICE.CAMERA', responses: { '200': { description: 'ok' } } };
-    openapi.paths['/cameras'] = {
+    const guarded = { 'x-access': 'KEY.CENTER.VIDEO', responses: { '200': { description: 'ok' } } };
+    openapi.paths['/video-sources'] = {
       get: {
-        operationId: 'listCameras',
+        operationId: 'listVideoSources',
         ...guarded,
         parameters: [
           { $ref: '#/components/parameters/Page' },
@@ -158,11 +159,11 @@ describe('codegen CLI', { timeout: 60_000 }, () => {
         ],
       },
     };
-    openapi.paths['/cameras/{id}'] = {
+    openapi.paths['/video-sources/{id}'] = {
       parameters: [{ $ref: '#/components/parameters/Id' }],
-      get: { operationId: 'getCamera', ...guarded },
+      get: { operationId: 'getVideoSource', ...guarded },
     };
-    openapi.components.schemas.Camera = {
+    openapi.components.schemas.VideoSource = {
       type: 'object',
       required: ['id', 'name', 'online'],
       properties: {
@@ -174,11 +175,11 @@ describe('codegen CLI', { timeout: 60_000 }, () => {
     writeFileSync(openapiFile, stringifyYaml(openapi));
     const manifest = readJson(repo.rootDir, inputFiles.manifest);
     manifest.resources.push({
-      name: 'camera',
-      title: { zh: '摄像头', en: 'Cameras' },
-      access: 'KEY.DEVICE.CAMERA',
-      schema: 'Camera',
-      operations: { list: 'listCameras', get: 'getCamera' },
+      name: 'videosource',
+      title: { zh: '视频源', en: 'Video sources' },
+      access: 'KEY.CENTER.VIDEO',
+      schema: 'VideoSource',
+      operations: { list: 'listVideoSources', get: 'getVideoSource' },
       fields: [
         {
           name: 'name',
@@ -189,9 +190,10 @@ describe('codegen CLI', { timeout: 60_000 }, () => {
         { name: 'online', label: { zh: '在线', en: 'Online' }, show: ['table', 'detail'], widget: 'switch' },
       ],
     });
-    const cameraRoute = manifest.routes[4].children[1];
-    delete cameraRoute.page;
-    cameraRoute.resource = 'camera';
+    const videoRoute = manifest.routes[7].children[0];
+    expect(videoRoute.path).toBe('/monitor/video');
+    delete videoRoute.page;
+    videoRoute.resource = 'videosource';
     writeJson(repo.rootDir, inputFiles.manifest, manifest);
 
     const result = await codegen(repo.rootDir);
@@ -209,14 +211,15 @@ describe('codegen CLI', { timeout: 60_000 }, () => {
     expect(resourceByRoute).toMatchObject({
       '/equipment/aiserver': 'aiserver',
       '/equipment/camera': 'camera',
+      '/monitor/video': 'videosource',
       '/system/logs': 'oplog',
     });
-    const camera = resources.camera;
-    expect(camera).toMatchObject({
-      name: 'camera',
-      access: 'KEY.DEVICE.CAMERA',
-      route: '/equipment/camera',
-      paths: { collection: '/cameras', item: '/cameras/{id}', export: null, bulkDelete: null },
+    const source = resources.videosource;
+    expect(source).toMatchObject({
+      name: 'videosource',
+      access: 'KEY.CENTER.VIDEO',
+      route: '/monitor/video',
+      paths: { collection: '/video-sources', item: '/video-sources/{id}', export: null, bulkDelete: null },
       operations: {
         list: true,
         get: true,
@@ -230,7 +233,7 @@ describe('codegen CLI', { timeout: 60_000 }, () => {
       pageSizeMax: 100,
       actions: [],
     });
-    expect(camera?.fields).toEqual([
+    expect(source?.fields).toEqual([
       {
         name: 'name',
         label: { zh: '名称', en: 'Name' },
@@ -270,18 +273,18 @@ describe('codegen CLI', { timeout: 60_000 }, () => {
     ]);
 
     const { routes } = (await import(generated('routes.ts'))) as { routes: readonly RouteDef[] };
-    const route = routes[4]?.children[1];
-    expect(route).toMatchObject({ path: '/equipment/camera', page: null, resource: 'camera' });
+    const route = routes[7]?.children[0];
+    expect(route).toMatchObject({ path: '/monitor/video', page: null, resource: 'videosource' });
     const screen = await route?.load?.();
     expect(typeof screen?.default).toBe('function');
 
     // The emitted modules type-check with a consumer that names the new resource.
     symlinkSync(join(repoRoot, 'node_modules'), join(repo.rootDir, 'node_modules'));
     writeFileSync(
-      join(repo.rootDir, 'src/uses-camera.ts'),
+      join(repo.rootDir, 'src/uses-video-source.ts'),
       [
         "import { resources, type ResourceName, type Widget } from './generated/resources';",
-        "const name: ResourceName = 'camera';",
+        "const name: ResourceName = 'videosource';",
         'export const widget: Widget | undefined = resources[name].fields[1]?.widget;',
         '',
       ].join('\n'),

@@ -21,9 +21,13 @@ function resourceRoutes(routes: unknown): [string, string][] {
 function referableResources(resources: unknown, openapi: unknown): Map<string, Referable> {
   if (!Array.isArray(resources)) return new Map();
   const byId = operationsById(openapi);
-  const pathOf = (operations: unknown, role: string): string | null => {
+  const idOf = (operations: unknown, role: string): string | null => {
     const id = isObject(operations) ? operations[role] : undefined;
-    return typeof id === 'string' ? (byId.get(id)?.path ?? null) : null;
+    return typeof id === 'string' ? id : null;
+  };
+  const pathOf = (operations: unknown, role: string): string | null => {
+    const id = idOf(operations, role);
+    return id === null ? null : (byId.get(id)?.path ?? null);
   };
   return new Map(
     resources.flatMap((entry): [string, Referable][] =>
@@ -35,6 +39,10 @@ function referableResources(resources: unknown, openapi: unknown): Map<string, R
                 collection: pathOf(entry.operations, 'list'),
                 item: pathOf(entry.operations, 'get'),
                 labelField: typeof entry.labelField === 'string' ? entry.labelField : null,
+                unresolved: ['list', 'get'].some((role) => {
+                  const id = idOf(entry.operations, role);
+                  return id !== null && !byId.has(id);
+                }),
               },
             ],
           ]

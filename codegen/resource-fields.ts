@@ -68,6 +68,8 @@ export interface Referable {
   readonly collection: string | null;
   readonly item: string | null;
   readonly labelField: string | null;
+  /** It names an operationId openapi.yaml lacks: reported at the resource, not again at each reference. */
+  readonly unresolved: boolean;
 }
 
 export interface FieldDescriptor {
@@ -377,6 +379,7 @@ function resolveReference(
     report(['reference', 'resource'], `unknown resource ${shown(resource)} (not in resources)`);
     return null;
   }
+  if (target.unresolved) return null;
   const missing = [
     target.collection === null ? 'a list operation' : null,
     target.item === null ? 'a get operation' : null,

@@ -131,12 +131,14 @@ describe('resource resolution', () => {
     });
 
     it('rejects a list operation without a pageSize maximum', () => {
-      expect(afterOpenapiEdit((o) => delete o.components.parameters.PageSize.schema.maximum)).toEqual([
-        `${at}/operations/list: listAiServers has no pageSize query parameter with a maximum`,
-        'manifest/console.json#/resources/1/operations/list: listOperationLogs has no pageSize query parameter with a maximum',
-        'manifest/console.json#/resources/2/operations/list: listRoles has no pageSize query parameter with a maximum',
-        'manifest/console.json#/resources/3/operations/list: listUsers has no pageSize query parameter with a maximum',
-      ]);
+      // Every list shares the PageSize parameter, so each resource is told once.
+      const resources = (good.manifest as Manifest).resources ?? [];
+      expect(afterOpenapiEdit((o) => delete o.components.parameters.PageSize.schema.maximum)).toEqual(
+        resources.map(
+          (resource, index) =>
+            `manifest/console.json#/resources/${index}/operations/list: ${resource.operations.list} has no pageSize query parameter with a maximum`,
+        ),
+      );
     });
 
     it('rejects a sort value that is not a property of the row schema', () => {
@@ -222,9 +224,9 @@ describe('resource resolution', () => {
         `${fieldAt}: field "parentId": widget "reference" needs a reference: { resource, label }`,
       ]);
       expect(
-        withRowField(parent, { ...entry, reference: { resource: 'camera', label: 'parentName' } }).problems,
+        withRowField(parent, { ...entry, reference: { resource: 'nosuch', label: 'parentName' } }).problems,
       ).toEqual([
-        `${fieldAt}/reference/resource: field "parentId": unknown resource "camera" (not in resources)`,
+        `${fieldAt}/reference/resource: field "parentId": unknown resource "nosuch" (not in resources)`,
       ]);
       expect(
         withRowField(parent, { ...entry, reference: { resource: 'aiserver', label: 'parentName' } }).problems,
@@ -251,8 +253,13 @@ describe('resource resolution', () => {
         },
         manifest,
       );
-      expect(problems).toEqual([
+      expect(problems[0]).toBe(
         `${fieldAt}/reference/resource: field "parentId": resource "aiserver" lacks a labelField`,
+      );
+      // The camera's AI server field refers to it too.
+      const camera = (manifest.resources as { name: string }[]).findIndex((entry) => entry.name === 'camera');
+      expect(problems.slice(1)).toEqual([
+        `manifest/console.json#/resources/${camera}/fields/8/reference/resource: field "aiServerId": resource "aiserver" lacks a labelField`,
       ]);
     });
 
@@ -601,22 +608,23 @@ describe('resource resolution', () => {
 
   describe('routes', () => {
     it('rejects a route naming an undeclared resource, and a resource without a route', () => {
-      expect(afterManifestEdit((m) => (m.routes[4].children[0].resource = 'camera'))).toEqual([
+      expect(afterManifestEdit((m) => (m.routes[4].children[0].resource = 'nosuch'))).toEqual([
         `${at}/name: resource "aiserver" has no route (no route has "resource": "aiserver")`,
-        `${aiserverRoute}/resource: unknown resource "camera" (not in resources)`,
+        `${aiserverRoute}/resource: unknown resource "nosuch" (not in resources)`,
       ]);
     });
 
     it('rejects a second route for one resource', () => {
       expect(
         afterManifestEdit((m) => {
-          const camera = m.routes[4].children[1];
-          delete camera.page;
-          camera.resource = 'aiserver';
-          camera.access = 'KEY.DEVICE.AISERVER';
+          // AI alerts are no resource screen, so their route stays a page in the real manifest.
+          const alerts = m.routes[7].children[1];
+          delete alerts.page;
+          alerts.resource = 'aiserver';
+          alerts.access = 'KEY.DEVICE.AISERVER';
         }),
       ).toEqual([
-        'manifest/console.json#/routes/4/children/1/resource: duplicate route of resource "aiserver" (first at /routes/4/children/0/resource)',
+        'manifest/console.json#/routes/7/children/1/resource: duplicate route of resource "aiserver" (first at /routes/4/children/0/resource)',
       ]);
     });
 

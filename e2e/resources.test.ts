@@ -1,11 +1,19 @@
-import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { securityHeaders } from '../src/generated/contract';
 import { admin, cameraOperator } from './accounts';
 import { signedInToken } from './api';
 import { test } from './fixtures';
-import { choose, drawerTitled, messageOf, rowOf, searchForm } from './resource-screen';
+import {
+  choose,
+  closeDrawer,
+  deleteRow,
+  drawerTitled,
+  exportCsv,
+  messageOf,
+  rowOf,
+  searchForm,
+} from './resource-screen';
 import { errorToast, eventually, expectAt, label, recordToasts, screenshot, siderOf, signIn } from './screen';
 
 const screenPath = '/equipment/aiserver';
@@ -133,14 +141,10 @@ describe('the AI server screen', () => {
     await detail.getByText(input.ip, { exact: true }).waitFor();
     await detail.getByText('GPU', { exact: true }).waitFor();
     await screenshot(page, 'aiserver-detail');
-    await detail.getByRole('button', { name: '关闭' }).click();
-    await detail.waitFor({ state: 'hidden' });
+    await closeDrawer(detail);
 
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: '导出' }).click();
-    const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^aiservers-\d{8}\.csv$/);
-    const csv = await readFile((await file.path()) ?? '', 'utf8');
+    const { name: fileName, text: csv } = await exportCsv(page);
+    expect(fileName).toMatch(/^aiservers-\d{8}\.csv$/);
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv).toContain(input.serialNumber);
     expect(csv).toContain(input.name);
@@ -154,13 +158,7 @@ describe('the AI server screen', () => {
     expect(rotated).not.toBe(key);
     await closeKeyModal(page);
 
-    await rowOf(page, input.serialNumber)
-      .getByRole('button', { name: label('删除') })
-      .click();
-    await page
-      .locator('.ant-popconfirm')
-      .getByRole('button', { name: label('删除') })
-      .click();
+    await deleteRow(page, input.serialNumber);
     await page.getByText('没有符合条件的记录').waitFor();
     await page.getByRole('button', { name: '清除筛选' }).click();
     await expectAt(page, screenPath);

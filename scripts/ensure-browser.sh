@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The browser tests drive Debian's Chromium; Chinese text renders as empty boxes without the
-# CJK fonts. Installs both when missing and we are root (CI, a fresh machine), else says how.
+# CJK fonts; the server grabs camera frames with ffmpeg (the camera tests stream a test pattern).
+# Installs them when missing and we are root (CI, a fresh machine), else says how.
 set -euo pipefail
-packages=(chromium fonts-noto-cjk)
+packages=(chromium fonts-noto-cjk ffmpeg)
 if dpkg -s "${packages[@]}" >/dev/null 2>&1; then exit 0; fi
 if [ "$(id -u)" -ne 0 ]; then
   echo "Browser tests need: sudo apt-get install -y ${packages[*]}" >&2

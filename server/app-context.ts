@@ -14,4 +14,6 @@ export interface AppContext {
   readonly sessionTtlMs: number;
   readonly smsSender: SmsSender;
   readonly background: BackgroundTasks;
+  /** How long a camera frame grab may take before ffmpeg is stopped. */
+  readonly frameGrabTimeoutMs: number;
 }

@@ -31,11 +31,14 @@ export interface AppOptions {
   readonly announce?: (text: string) => void;
   /** Another contract than the repository's openapi.yaml (tests use fixtures). */
   readonly openApiPath?: string;
+  /** How long a camera frame grab may take (default 5 s); tests shorten it. */
+  readonly frameGrabTimeoutMs?: number;
   /** Handlers added to (or replacing) the built-in ones, keyed by operationId. */
   readonly handlers?: OperationHandlers;
 }
 
 const defaultSessionTtlHours = 12;
+const defaultFrameGrabTimeoutMs = 5000;
 
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
@@ -61,6 +64,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       sessionTtlMs: (options.sessionTtlHours ?? defaultSessionTtlHours) * 3_600_000,
       smsSender: options.smsSender ?? createLogSmsSender({ dataDir: options.dataDir, log: app.log }),
       background,
+      frameGrabTimeoutMs: options.frameGrabTimeoutMs ?? defaultFrameGrabTimeoutMs,
     };
     const isApiPath = apiPathMatcher(contract.basePath);
     addSecurityHeaders(app, isApiPath);

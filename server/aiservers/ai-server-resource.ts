@@ -1,5 +1,5 @@
 import type { ResourceDefinition } from '../resources/resource-definition';
-import { countBoundCameras } from './bound-cameras';
+import { countBoundCameras, refuseDeletingBoundServers } from './bound-cameras';
 import { newIngestKey } from './ingest-key';
 
 /** The AI server (edge box) resource: table ai_servers, item schema AiServer. */
@@ -32,6 +32,7 @@ export const aiServerResource: ResourceDefinition = {
     const counts = await countBoundCameras(db, ids);
     return new Map(ids.map((id) => [id, { cameraCount: counts.get(id) ?? 0 }]));
   },
+  beforeDelete: refuseDeletingBoundServers,
   onCreate() {
     const { key, hash } = newIngestKey();
     return { columns: { ingest_key_hash: hash }, answer: (server) => ({ server, ingestKey: key }) };

@@ -91,6 +91,39 @@ export interface AiServersTable {
   updated_at: Timestamp;
 }
 
+export interface CamerasTable {
+  id: Generated<number>;
+  name: string;
+  code: string;
+  area: string;
+  main_stream_url: string;
+  sub_stream_url: string;
+  vendor: string;
+  ip: string;
+  /** The AI server analysing the camera; the service keeps each server within its channel capacity. */
+  ai_server_id: number | null;
+  /** offline until the monitoring ingest reports the camera. */
+  status: 'online' | 'offline';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CameraTasksTable {
+  id: Generated<number>;
+  camera_id: number;
+  name: string;
+  confidence_threshold: number;
+  /** JSON text of the polygon: [{ "x": 0.1, "y": 0.2 }, ...], normalised to the frame. */
+  region: string;
+  /** JSON text of seven strings of 48 '0'/'1' half-hour slots, Monday first. */
+  schedule: string;
+  alert_level: 'low' | 'medium' | 'high' | 'critical';
+  /** 1 or 0. */
+  enabled: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export type OperationResult = 'success' | 'failure';
 
 export interface OperationLogsTable {
@@ -142,5 +175,7 @@ export interface Database {
   sms_codes: SmsCodesTable;
   ai_servers: AiServersTable;
   operation_logs: OperationLogsTable;
+  cameras: CamerasTable;
+  camera_tasks: CameraTasksTable;
   files: FilesTable;
 }

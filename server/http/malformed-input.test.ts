@@ -135,12 +135,13 @@ function arrayCases(
   property: JsonSchema,
 ): MalformedCase[] {
   const items = resolveSchema(contract, (property.items as JsonSchema | undefined) ?? {});
-  const one = (good[name] as unknown[])[0];
+  const [one, ...rest] = good[name] as unknown[];
   const cases: MalformedCase[] = [
     {
       operation,
       name: `a ${name} item of a wrong type`,
-      body: { ...good, [name]: [wrongTypeFor(items)] },
+      // The other items stay good, so an array with minItems still has enough of them.
+      body: { ...good, [name]: [wrongTypeFor(items), ...rest] },
       expected: { [`${name}[0]`]: anyType },
     },
   ];

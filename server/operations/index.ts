@@ -1,4 +1,5 @@
 import { aiServerOperations } from './ai-server-operations';
+import { cameraOperations } from './camera-operations';
 import { currentUserOperations } from './current-user-operations';
 import { fileOperations } from './file-operations';
 import type { OperationHandlers } from './operation-handler';
@@ -12,6 +13,7 @@ export const operationHandlers: OperationHandlers = {
   ...signInOperations,
   ...currentUserOperations,
   ...aiServerOperations,
+  ...cameraOperations,
   ...operationLogOperations,
   ...roleOperations,
   ...userAdminOperations,

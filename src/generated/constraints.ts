@@ -17,6 +17,12 @@ export const stringRules = {
     description: 'At least 8 characters with letters and digits.',
   },
   SmsCode: { pattern: '^[0-9]{6}$' },
+  StreamUrl: {
+    maxLength: 512,
+    pattern: '^(rtsp|rtsps|http|https)://[^\\s/?#]+[^\\s]*$',
+    description: 'An RTSP or HTTP(S) stream address (credentials may be part of it).',
+  },
+  TaskName: { minLength: 1, maxLength: 64 },
   RoleCode: {
     minLength: 2,
     maxLength: 32,

@@ -213,6 +213,151 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cameras': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 摄像头列表 / List cameras */
+    get: operations['listCameras'];
+    put?: never;
+    /**
+     * 新增摄像头 / Add a camera
+     * @description `aiServerId` must name an existing AI server with a free channel (its `channelCapacity`
+     *     bounds how many cameras it analyses); otherwise a 400 names `aiServerId`.
+     */
+    post: operations['createCamera'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cameras/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 导出摄像头 / Export cameras as CSV
+     * @description Every camera the filters select, in the sort order, streamed as a UTF-8 CSV file.
+     */
+    get: operations['exportCameras'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cameras/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 批量删除摄像头 / Delete several cameras (with their analysis tasks) */
+    post: operations['bulkDeleteCameras'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cameras/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /** 摄像头详情 / One camera */
+    get: operations['getCamera'];
+    /** 编辑摄像头 / Change a camera */
+    put: operations['updateCamera'];
+    post?: never;
+    /** 删除摄像头 / Delete a camera (with its analysis tasks) */
+    delete: operations['deleteCamera'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cameras/{id}/snapshot': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /**
+     * 抓取一帧 / Grab one frame of the camera's main stream
+     * @description The server grabs one frame of `mainStreamUrl` with ffmpeg and answers it as a JPEG
+     *     (inline, not stored). Code "502" when the stream cannot be reached or yields no frame,
+     *     "504" when no frame came within the time-out; the console then draws over a blank frame.
+     */
+    get: operations['getCameraSnapshot'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cameras/{id}/tasks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /** 摄像头的分析任务 / The camera's analysis tasks */
+    get: operations['listCameraTasks'];
+    put?: never;
+    /** 新增分析任务 / Add an analysis task to the camera */
+    post: operations['createCameraTask'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cameras/{id}/tasks/{taskId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+        taskId: components['parameters']['TaskId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    /** 编辑分析任务 / Change an analysis task */
+    put: operations['updateCameraTask'];
+    post?: never;
+    /** 删除分析任务 / Delete an analysis task */
+    delete: operations['deleteCameraTask'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/operation-logs': {
     parameters: {
       query?: never;
@@ -672,6 +817,118 @@ export interface components {
       pageSize: number;
     };
     /** @enum {string} */
+    CameraStatus: 'online' | 'offline';
+    /** @enum {string} */
+    CameraVendor: 'hikvision' | 'dahua' | 'uniview' | 'tiandy' | 'huawei' | 'axis' | 'other';
+    /**
+     * @description An RTSP or HTTP(S) stream address (credentials may be part of it).
+     * @example rtsp://192.168.1.64:554/Streaming/Channels/101
+     */
+    StreamUrl: string;
+    CameraInput: {
+      name: string;
+      /** @description The operator's own unique code of the camera. */
+      code: string;
+      area?: string;
+      mainStreamUrl: components['schemas']['StreamUrl'];
+      subStreamUrl?: components['schemas']['StreamUrl'];
+      vendor: components['schemas']['CameraVendor'];
+      /** Format: ipv4 */
+      ip: string;
+      /** @description The AI server analysing this camera (it must have a free channel), or null. */
+      aiServerId?: number | null;
+    };
+    Camera: {
+      id: number;
+      name: string;
+      code: string;
+      area: string;
+      mainStreamUrl: string;
+      subStreamUrl: string;
+      vendor: components['schemas']['CameraVendor'];
+      ip: string;
+      aiServerId: number | null;
+      /** @description The bound AI server's name. */
+      aiServerName: string | null;
+      status: components['schemas']['CameraStatus'];
+      /** @description Analysis tasks of this camera. */
+      taskCount: number;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    CameraPage: {
+      items: components['schemas']['Camera'][];
+      total: number;
+      page: number;
+      pageSize: number;
+    };
+    /** @description A point of the frame, normalised (0,0 top left; 1,1 bottom right). */
+    RegionPoint: {
+      x: number;
+      y: number;
+    };
+    /**
+     * @description A simple polygon (its edges do not cross, it encloses an area), its corners in order.
+     * @example [
+     *       {
+     *         "x": 0.1,
+     *         "y": 0.1
+     *       },
+     *       {
+     *         "x": 0.9,
+     *         "y": 0.1
+     *       },
+     *       {
+     *         "x": 0.5,
+     *         "y": 0.9
+     *       }
+     *     ]
+     */
+    DetectionRegion: components['schemas']['RegionPoint'][];
+    /**
+     * @description When the task runs: seven days, Monday first; each day is 48 half-hour slots from 00:00,
+     *     '1' analysing, '0' not.
+     * @example [
+     *       "000000000000000000111111111111111111000000000000",
+     *       "000000000000000000111111111111111111000000000000",
+     *       "000000000000000000111111111111111111000000000000",
+     *       "000000000000000000111111111111111111000000000000",
+     *       "000000000000000000111111111111111111000000000000",
+     *       "000000000000000000000000000000000000000000000000",
+     *       "000000000000000000000000000000000000000000000000"
+     *     ]
+     */
+    WeekSchedule: string[];
+    TaskName: string;
+    /** @enum {string} */
+    AlertLevel: 'low' | 'medium' | 'high' | 'critical';
+    CameraTaskInput: {
+      name: components['schemas']['TaskName'];
+      /** @description Detections scored below it are dropped. */
+      confidenceThreshold: number;
+      region: components['schemas']['DetectionRegion'];
+      schedule: components['schemas']['WeekSchedule'];
+      alertLevel: components['schemas']['AlertLevel'];
+      /** @description Defaults to true. */
+      enabled?: boolean;
+    };
+    CameraTask: {
+      id: number;
+      cameraId: number;
+      name: string;
+      confidenceThreshold: number;
+      region: components['schemas']['DetectionRegion'];
+      schedule: components['schemas']['WeekSchedule'];
+      alertLevel: components['schemas']['AlertLevel'];
+      enabled: boolean;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    /** @enum {string} */
     OperationResult: 'success' | 'failure';
     OperationLog: {
       id: number;
@@ -904,6 +1161,38 @@ export interface components {
       msg: string;
       data: components['schemas']['IngestKey'];
     };
+    CameraPageEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['CameraPage'];
+    };
+    CameraEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['Camera'];
+    };
+    CameraTaskEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['CameraTask'];
+    };
+    CameraTaskListEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['CameraTask'][];
+    };
     OperationLogPageEnvelope: {
       /** @constant */
       success: true;
@@ -977,6 +1266,27 @@ export interface components {
     /** @description 1-based page number. */
     Page: number;
     PageSize: number;
+    TaskId: number;
+    /** @description A field to sort by, '-' first for descending. */
+    CameraSort:
+      | 'name'
+      | '-name'
+      | 'code'
+      | '-code'
+      | 'area'
+      | '-area'
+      | 'vendor'
+      | '-vendor'
+      | 'status'
+      | '-status'
+      | 'createdAt'
+      | '-createdAt';
+    CameraNameFilter: string;
+    CameraCodeFilter: string;
+    CameraAreaFilter: string;
+    CameraStatusFilter: components['schemas']['CameraStatus'];
+    CameraVendorFilter: components['schemas']['CameraVendor'];
+    CameraAiServerFilter: number;
     /** @description A field to sort by, '-' first for descending. */
     OperationLogSort: 'time' | '-time';
     /** @description A field to sort by, '-' first for descending. */
@@ -1362,6 +1672,317 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['IngestKeyEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listCameras: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number. */
+        page?: components['parameters']['Page'];
+        pageSize?: components['parameters']['PageSize'];
+        /** @description A field to sort by, '-' first for descending. */
+        sort?: components['parameters']['CameraSort'];
+        name?: components['parameters']['CameraNameFilter'];
+        code?: components['parameters']['CameraCodeFilter'];
+        area?: components['parameters']['CameraAreaFilter'];
+        status?: components['parameters']['CameraStatusFilter'];
+        vendor?: components['parameters']['CameraVendorFilter'];
+        aiServerId?: components['parameters']['CameraAiServerFilter'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of cameras. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CameraPageEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  createCamera: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CameraInput'];
+      };
+    };
+    responses: {
+      /** @description The new camera. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CameraEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  exportCameras: {
+    parameters: {
+      query?: {
+        /** @description A field to sort by, '-' first for descending. */
+        sort?: components['parameters']['CameraSort'];
+        name?: components['parameters']['CameraNameFilter'];
+        code?: components['parameters']['CameraCodeFilter'];
+        area?: components['parameters']['CameraAreaFilter'];
+        status?: components['parameters']['CameraStatusFilter'];
+        vendor?: components['parameters']['CameraVendorFilter'];
+        aiServerId?: components['parameters']['CameraAiServerFilter'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file (content-disposition attachment). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  bulkDeleteCameras: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IdList'];
+      };
+    };
+    responses: {
+      /** @description How many were deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeletedCountEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  getCamera: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The camera. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CameraEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  updateCamera: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CameraInput'];
+      };
+    };
+    responses: {
+      /** @description The changed camera. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CameraEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  deleteCamera: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  getCameraSnapshot: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One JPEG frame. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': string;
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listCameraTasks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every task of the camera, oldest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CameraTaskListEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  createCameraTask: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CameraTaskInput'];
+      };
+    };
+    responses: {
+      /** @description The new task. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CameraTaskEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  updateCameraTask: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+        taskId: components['parameters']['TaskId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CameraTaskInput'];
+      };
+    };
+    responses: {
+      /** @description The changed task. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CameraTaskEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  deleteCameraTask: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+        taskId: components['parameters']['TaskId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
         };
       };
       default: components['responses']['Failure'];

@@ -17,7 +17,7 @@ import { LoadFailure } from './LoadFailure';
 import { resourceApi } from './resource-api';
 import { createTitle, editTitle, texts } from './texts';
 import type { ConfirmOptions } from './use-confirm';
-import { useUnsavedGuard } from './use-unsaved-guard';
+import { useConfirmDiscard, useUnsavedGuard } from './use-unsaved-guard';
 
 export type FormTarget = { readonly mode: 'create' } | { readonly mode: 'edit'; readonly id: number };
 
@@ -148,17 +148,7 @@ export function FormDrawer(props: {
   const [attempt, setAttempt] = useState(0);
   const loaded = useEditedEntity(descriptor, target, attempt);
 
-  const confirmDiscard = useCallback(
-    () =>
-      confirm({
-        title: t(texts.discardTitle),
-        content: t(texts.discardText),
-        okText: t(texts.discard),
-        cancelText: t(texts.keepEditing),
-        danger: true,
-      }),
-    [confirm, t],
-  );
+  const confirmDiscard = useConfirmDiscard(confirm);
   const close = useCallback(() => {
     setDirty(false);
     onClose();

@@ -81,6 +81,15 @@ describe('form values', () => {
     });
   });
 
+  it('leaves out a blank optional string its pattern refuses empty, so the server keeps its default', () => {
+    const withUrl = [
+      field({ name: 'url', pattern: '^https?://[^\\s]+$' }),
+      field({ name: 'code', pattern: '^[0-9]*$' }),
+    ];
+    expect(requestBody(withUrl, { url: ' ', code: '' })).toEqual({ code: '' });
+    expect(requestBody(withUrl, { url: 'http://a', code: '7' })).toEqual({ url: 'http://a', code: '7' });
+  });
+
   it('sees changes only where the body would differ', () => {
     const initial = initialFormValues(fields, { name: 'box', port: 80 });
     expect(hasUnsavedChanges(fields, initial, { ...initial, name: 'box ' })).toBe(false);

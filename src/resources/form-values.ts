@@ -34,10 +34,15 @@ function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
+/** Whether '' is a value the field's pattern allows (a stream URL's does not: blank means none). */
+function takesEmpty(field: FieldDescriptor): boolean {
+  return field.pattern === null || new RegExp(field.pattern).test('');
+}
+
 /**
  * The create / update request body: strings trimmed (passwords kept as typed), blanks sent as
- * null when the field is nullable, as '' for other strings, and left out otherwise, so the
- * server's own defaults and required checks apply.
+ * null when the field is nullable, as '' for other strings their pattern allows empty, and left
+ * out otherwise, so the server's own defaults and required checks apply.
  */
 export function requestBody(fields: readonly FieldDescriptor[], values: FormValues): Record<string, unknown> {
   const body: Record<string, unknown> = {};
@@ -49,7 +54,8 @@ export function requestBody(fields: readonly FieldDescriptor[], values: FormValu
         field.type === 'string' &&
         field.options === null &&
         !pickedWidgets.has(field.widget) &&
-        !field.required
+        !field.required &&
+        takesEmpty(field)
       )
         body[field.name] = '';
       continue;

@@ -1,4 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import { useLocale } from '../i18n';
+import { texts } from './texts';
+import type { ConfirmOptions } from './use-confirm';
 import { useBlocker } from 'react-router-dom';
 
 /**
@@ -45,4 +48,22 @@ export function useUnsavedGuard(
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
+}
+
+/** The question before unsaved changes are thrown away, asked through a screen's `confirm`. */
+export function useConfirmDiscard(
+  confirm: (options: ConfirmOptions) => Promise<boolean>,
+): () => Promise<boolean> {
+  const { t } = useLocale();
+  return useCallback(
+    () =>
+      confirm({
+        title: t(texts.discardTitle),
+        content: t(texts.discardText),
+        okText: t(texts.discard),
+        cancelText: t(texts.keepEditing),
+        danger: true,
+      }),
+    [confirm, t],
+  );
 }

@@ -3,6 +3,7 @@ import * as accountsAndSessions from './0001-accounts-and-sessions';
 import * as aiServers from './0002-ai-servers';
 import * as operationLogs from './0003-operation-logs';
 import * as roleTimestamps from './0004-role-timestamps';
+import * as cameras from './0005-cameras';
 import * as filesAndModels from './0006-files-and-models';
 import * as operationLogActionNames from './0008-operation-log-action-names';
 
@@ -12,6 +13,7 @@ export const migrations: Record<string, Migration> = {
   '0002-ai-servers': aiServers,
   '0003-operation-logs': operationLogs,
   '0004-role-timestamps': roleTimestamps,
+  '0005-cameras': cameras,
   '0006-files-and-models': filesAndModels,
   '0008-operation-log-action-names': operationLogActionNames,
 };

@@ -1,0 +1,351 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { startTestStream, type TestStream } from '../scripts/test-stream';
+import { securityHeaders } from '../src/generated/contract';
+import { admin } from './accounts';
+import { signedInToken } from './api';
+import { test } from './fixtures';
+import {
+  choose,
+  closeDrawer,
+  deleteRow,
+  drawerTitled,
+  exportCsv,
+  rowOf,
+  searchForm,
+} from './resource-screen';
+import { errorToast, eventually, expectAt, label, screenshot, siderOf, signIn } from './screen';
+
+const screenPath = '/equipment/camera';
+
+// Tests share one server and may run side by side: every name and code is unique.
+let sequence = 0;
+function unique(prefix: string): string {
+  sequence += 1;
+  return `${prefix}${Date.now().toString(36)}${sequence}`;
+}
+
+const randomOctet = () => Math.floor(Math.random() * 250) + 1;
+
+/** Calls the API as another program holding the admin's token would; answers the envelope's data. */
+async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+  const response = await page.request.fetch(`/cfop${path}`, {
+    method,
+    headers: {
+      [securityHeaders.clientType]: 'PC',
+      [securityHeaders.clientHost]: new URL(page.url()).host,
+      [securityHeaders.sessionToken]: await signedInToken(page),
+    },
+    ...(data === undefined ? {} : { data }),
+  });
+  const envelope = (await response.json()) as { code: string; msg: string; data: T };
+  expect(envelope.code, envelope.msg).toBe('0');
+  return envelope.data;
+}
+
+async function addServer(page: Page): Promise<{ id: number; name: string }> {
+  const name = unique('摄像头盒子-');
+  const { server } = await api<{ server: { id: number } }>(page, 'POST', '/aiservers', {
+    name,
+    serialNumber: unique('CAMSN-'),
+    ip: `10.${randomOctet()}.${randomOctet()}.${randomOctet()}`,
+    port: 7000 + Math.floor(Math.random() * 900),
+    acceleratorType: 'NPU',
+    channelCapacity: 4,
+  });
+  return { id: server.id, name };
+}
+
+async function addCamera(page: Page, mainStreamUrl: string, aiServerId: number | null = null) {
+  const name = unique('摄像头-');
+  const camera = await api<{ id: number }>(page, 'POST', '/cameras', {
+    name,
+    code: unique('C'),
+    mainStreamUrl,
+    vendor: 'dahua',
+    ip: `10.${randomOctet()}.${randomOctet()}.${randomOctet()}`,
+    aiServerId,
+  });
+  return { id: camera.id, name };
+}
+
+/** Types into a reference select until the item shows, then picks it. */
+async function chooseReference(scope: Locator, fieldLabel: string, itemLabel: string): Promise<void> {
+  await scope.getByLabel(fieldLabel, { exact: true }).fill(itemLabel);
+  await scope
+    .page()
+    .locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${itemLabel}"]`)
+    .click();
+}
+
+async function openScreen(page: Page, query = ''): Promise<void> {
+  await page.goto(screenPath + query);
+  await page.locator('.ant-table').waitFor();
+  await page.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
+}
+
+/** Clicks the frame at a point given as fractions of its width and height. */
+async function clickFrame(canvas: Locator, x: number, y: number): Promise<void> {
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('the region canvas is not on screen');
+  await canvas.page().mouse.click(box.x + box.width * x, box.y + box.height * y);
+}
+
+async function centreOf(locator: Locator): Promise<{ x: number; y: number }> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not on screen');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** Presses on one schedule cell and releases on another, as a person paints a block of the week. */
+async function paintCells(drawer: Locator, from: [number, number], to: [number, number]): Promise<void> {
+  const cell = ([day, slot]: [number, number]) => drawer.locator(`[data-day="${day}"][data-slot="${slot}"]`);
+  const mouse = drawer.page().mouse;
+  const start = await centreOf(cell(from));
+  const end = await centreOf(cell(to));
+  await mouse.move(start.x, start.y);
+  await mouse.down();
+  await mouse.move((start.x + end.x) / 2, (start.y + end.y) / 2, { steps: 4 });
+  await mouse.move(end.x, end.y, { steps: 4 });
+  await mouse.up();
+}
+
+interface SavedTask {
+  id: number;
+  name: string;
+  region: { x: number; y: number }[];
+  schedule: string[];
+  alertLevel: string;
+}
+
+describe('the camera screen', () => {
+  let stream: TestStream;
+  beforeAll(async () => {
+    stream = await startTestStream();
+  });
+  afterAll(async () => {
+    await stream.stop();
+  });
+
+  // The longest journey of the suite: the whole screen, then the task editor.
+  test(
+    'admin adds a camera bound to an AI server, finds, edits, views, exports it, edits its tasks and deletes it',
+    { timeout: 90_000 },
+    async ({ page }) => {
+      await signIn(page, admin);
+      const server = await addServer(page);
+      const name = unique('北门-');
+      const code = unique('CAM');
+      await siderOf(page).getByRole('menuitem', { name: '设备管理' }).click();
+      await siderOf(page).getByRole('menuitem', { name: '摄像头' }).click();
+      await expectAt(page, screenPath);
+
+      await page.getByRole('button', { name: '新增' }).first().click();
+      const createDrawer = drawerTitled(page, '新增摄像头');
+      await createDrawer.getByLabel('名称', { exact: true }).fill(name);
+      await createDrawer.getByLabel('编码', { exact: true }).fill(code);
+      await createDrawer.getByLabel('区域', { exact: true }).fill('一号园区');
+      await choose(createDrawer, '厂商', '海康威视');
+      await createDrawer.getByLabel('IP地址', { exact: true }).fill('10.20.30.40');
+      await createDrawer.getByLabel('主码流地址', { exact: true }).fill(stream.url);
+      await chooseReference(createDrawer, 'AI服务器', server.name);
+      await screenshot(page, 'camera-form');
+      await createDrawer.getByRole('button', { name: label('保存') }).click();
+      await page.getByText('已新增', { exact: true }).waitFor();
+      await rowOf(page, code).waitFor();
+      await expect(rowOf(page, code).innerText()).resolves.toContain(server.name);
+      await screenshot(page, 'camera-list');
+
+      await searchForm(page).getByLabel('名称', { exact: true }).fill(name);
+      await searchForm(page)
+        .getByRole('button', { name: label('查询') })
+        .click();
+      await expectAt(page, `${screenPath}?name=${encodeURIComponent(name)}`);
+      await eventually(() => page.locator('.ant-table-row').count()).toBe(1);
+      await searchForm(page).getByLabel('名称', { exact: true }).fill('');
+      await chooseReference(searchForm(page), 'AI服务器', server.name);
+      await searchForm(page)
+        .getByRole('button', { name: label('查询') })
+        .click();
+      await expectAt(page, `${screenPath}?aiServerId=${server.id}`);
+      await eventually(() => page.locator('.ant-table-row').count()).toBe(1);
+      await rowOf(page, code).waitFor();
+
+      await rowOf(page, code)
+        .getByRole('button', { name: label('编辑') })
+        .click();
+      const editDrawer = drawerTitled(page, '编辑摄像头');
+      await expect(editDrawer.getByLabel('名称', { exact: true }).inputValue()).resolves.toBe(name);
+      await editDrawer.getByLabel('区域', { exact: true }).fill('二号园区');
+      await editDrawer.getByRole('button', { name: label('保存') }).click();
+      await page.getByText('已保存', { exact: true }).waitFor();
+      await eventually(() => rowOf(page, code).innerText()).toContain('二号园区');
+
+      await rowOf(page, code)
+        .getByRole('button', { name: label('详情') })
+        .click();
+      const detail = drawerTitled(page, '摄像头详情');
+      await detail.getByText(stream.url, { exact: true }).waitFor();
+      await detail.getByText(server.name, { exact: true }).waitFor();
+      await detail.getByText('海康威视', { exact: true }).waitFor();
+      await screenshot(page, 'camera-detail');
+      await closeDrawer(detail);
+
+      const { name: fileName, text: csv } = await exportCsv(page);
+      expect(fileName).toMatch(/^cameras-\d{8}\.csv$/);
+      expect(csv.split('\n').filter((line) => line.trim() !== '').length).toBe(2);
+      expect(csv).toContain(`,${name},${code},二号园区,${stream.url},`);
+      expect(csv).toContain(`,${server.id},${server.name},offline,0,`);
+
+      // The tasks: a polygon drawn over the frame the server grabbed, a block of the week painted.
+      await rowOf(page, code).getByRole('button', { name: '分析任务' }).click();
+      const tasks = drawerTitled(page, `分析任务 · ${name}`);
+      await tasks.getByText('该摄像头还没有分析任务').waitFor();
+      await tasks.getByRole('button', { name: '新增任务' }).click();
+      const form = drawerTitled(page, '新增任务');
+      const frame = form.getByRole('img', { name: '摄像头画面' });
+      await frame.waitFor();
+      await eventually(() =>
+        frame.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]),
+      ).toEqual([640, 360]);
+      await form.getByLabel('任务名称', { exact: true }).fill('越界检测');
+      await choose(form, '告警级别', '紧急');
+      const canvas = form.getByTestId('region-canvas');
+      for (const [x, y] of [
+        [0.2, 0.2],
+        [0.8, 0.2],
+        [0.5, 0.5],
+        [0.8, 0.8],
+        [0.2, 0.8],
+      ] as const) {
+        await clickFrame(canvas, x, y);
+      }
+      await eventually(() => form.getByTestId('region-corner').count()).toBe(5);
+      // The third corner is removed, and the first dragged a little.
+      await form.getByTestId('region-corner').nth(2).dblclick();
+      await eventually(() => form.getByTestId('region-corner').count()).toBe(4);
+      const first = await centreOf(form.getByTestId('region-corner').first());
+      const box = (await canvas.boundingBox()) as { x: number; y: number; width: number; height: number };
+      await page.mouse.move(first.x, first.y);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.1, { steps: 5 });
+      await page.mouse.up();
+      await form.getByText('4 个顶点').waitFor();
+
+      await form.getByRole('button', { name: label('清空') }).click();
+      await form.getByTestId('schedule-hours').getByText('每周 0 小时').waitFor();
+      await paintCells(form, [0, 18], [4, 35]);
+      await form.getByTestId('schedule-hours').getByText('每周 45 小时').waitFor();
+      await screenshot(page, 'camera-task-editor');
+      await form.getByRole('button', { name: label('保存') }).click();
+      await page.getByText('任务已保存', { exact: true }).waitFor();
+      await rowOf(page, '越界检测').waitFor();
+      await expect(rowOf(page, '越界检测').innerText()).resolves.toContain('每周 45 小时');
+      await screenshot(page, 'camera-tasks-list');
+
+      const [saved] = await api<SavedTask[]>(page, 'GET', `/cameras/${await cameraIdOf(page, code)}/tasks`);
+      expect(saved?.alertLevel).toBe('critical');
+      const expected = [
+        [0.1, 0.1],
+        [0.8, 0.2],
+        [0.8, 0.8],
+        [0.2, 0.8],
+      ];
+      expect(saved?.region).toHaveLength(4);
+      saved?.region.forEach((point, i) => {
+        expect(point.x).toBeCloseTo(expected[i]?.[0] ?? -1, 1);
+        expect(point.y).toBeCloseTo(expected[i]?.[1] ?? -1, 1);
+      });
+      expect(saved?.schedule.slice(0, 5)).toEqual(
+        Array(5).fill('0'.repeat(18) + '1'.repeat(18) + '0'.repeat(12)),
+      );
+      expect(saved?.schedule.slice(5)).toEqual(['0'.repeat(48), '0'.repeat(48)]);
+
+      // Reopened, the task shows what was saved.
+      await rowOf(page, '越界检测')
+        .getByRole('button', { name: label('编辑') })
+        .click();
+      const reopened = drawerTitled(page, '编辑任务');
+      await reopened.getByText('4 个顶点').waitFor();
+      await reopened.getByTestId('schedule-hours').getByText('每周 45 小时').waitFor();
+      await expect(reopened.getByLabel('任务名称', { exact: true }).inputValue()).resolves.toBe('越界检测');
+      await expect(
+        reopened.locator('[data-day="0"][data-slot="18"]').getAttribute('aria-selected'),
+      ).resolves.toBe('true');
+      await expect(
+        reopened.locator('[data-day="5"][data-slot="18"]').getAttribute('aria-selected'),
+      ).resolves.toBe('false');
+      await screenshot(page, 'camera-task-reopened');
+      await reopened.getByRole('button', { name: '返回任务列表' }).click();
+
+      await deleteRow(page, '越界检测');
+      await page.getByText('任务已删除', { exact: true }).waitFor();
+      await tasks.getByText('该摄像头还没有分析任务').waitFor();
+      await closeDrawer(tasks);
+
+      await deleteRow(page, code);
+      await page.getByText('没有符合条件的记录').waitFor();
+    },
+  );
+
+  test('a stream that cannot be reached gives a blank 16:9 frame saying so, and a region can still be drawn', async ({
+    page,
+  }) => {
+    await signIn(page, admin);
+    const camera = await addCamera(page, stream.unreachableUrl);
+    await openScreen(page, `?name=${encodeURIComponent(camera.name)}`);
+    await rowOf(page, camera.name).getByRole('button', { name: '分析任务' }).click();
+    await drawerTitled(page, `分析任务 · ${camera.name}`).getByRole('button', { name: '新增任务' }).click();
+    const form = drawerTitled(page, '新增任务');
+    const note = form.getByRole('status');
+    await note.getByText('无法获取摄像头画面，请在空白画面上绘制').waitFor();
+    await note.getByText(/Connection refused/).waitFor();
+    const frame = form.getByTestId('region-frame');
+    const box = (await frame.boundingBox()) as { width: number; height: number };
+    expect(box.width / box.height).toBeCloseTo(16 / 9, 1);
+    await expect(form.getByRole('img', { name: '摄像头画面' }).count()).resolves.toBe(0);
+    // No error toast: the frame itself says what happened.
+    await expect(errorToast(page, /无法从视频流取帧/).count()).resolves.toBe(0);
+
+    await form.getByLabel('任务名称', { exact: true }).fill('空白画面上的区域');
+    const canvas = form.getByTestId('region-canvas');
+    for (const [x, y] of [
+      [0.3, 0.3],
+      [0.7, 0.3],
+      [0.5, 0.7],
+    ] as const) {
+      await clickFrame(canvas, x, y);
+    }
+    await form.getByText('3 个顶点').waitFor();
+    await screenshot(page, 'camera-task-blank-frame');
+    await form.getByRole('button', { name: label('保存') }).click();
+    await page.getByText('任务已保存', { exact: true }).waitFor();
+    await rowOf(page, '空白画面上的区域').waitFor();
+  });
+
+  test('an AI server with a camera bound cannot be deleted: the refusal says how many', async ({ page }) => {
+    await signIn(page, admin);
+    const server = await addServer(page);
+    await addCamera(page, stream.url, server.id);
+    await page.goto(`/equipment/aiserver?name=${encodeURIComponent(server.name)}`);
+    await eventually(() => rowOf(page, server.name).innerText()).toContain('1');
+    await deleteRow(page, server.name);
+    await errorToast(
+      page,
+      `无法删除AI服务器：「${server.name}」仍绑定 1 台摄像头，请先解绑或删除这些摄像头`,
+    ).waitFor();
+    await screenshot(page, 'aiserver-delete-refused');
+    await rowOf(page, server.name).waitFor();
+  });
+});
+
+/** The id of the camera with this code, as the list answers it. */
+async function cameraIdOf(page: Page, code: string): Promise<number> {
+  const { items } = await api<{ items: { id: number }[] }>(
+    page,
+    'GET',
+    `/cameras?code=${encodeURIComponent(code)}`,
+  );
+  expect(items).toHaveLength(1);
+  return (items[0] as { id: number }).id;
+}

@@ -1,0 +1,94 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { createServer as createTcpServer, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const loopback = '127.0.0.1';
+
+/** A camera stream stand-in on loopback, for tests that grab frames with ffmpeg. */
+export interface TestStream {
+  /** An MP4 of ffmpeg's `testsrc` pattern served over HTTP. */
+  readonly url: string;
+  /** Accepts connections and never answers: a grab from it can only time out. */
+  readonly silentUrl: string;
+  /** A loopback port nothing listens on: a grab fails at once. */
+  readonly unreachableUrl: string;
+  /** Connections to silentUrl still open: a grabber that gave up has closed its own. */
+  silentConnections(): number;
+  stop(): Promise<void>;
+}
+
+/** Makes a two-second 640×360 test pattern with ffmpeg and serves it over loopback HTTP. */
+export async function startTestStream(): Promise<TestStream> {
+  const dir = await mkdtemp(join(tmpdir(), 'cfop-stream-'));
+  const clip = join(dir, 'testsrc.mp4');
+  // yuv420p: testsrc is RGB, and x264 would otherwise write 4:4:4, which browsers play badly.
+  await promisify(execFile)('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=640x360:rate=10',
+    '-t',
+    '2',
+    '-pix_fmt',
+    'yuv420p',
+    '-movflags',
+    '+faststart',
+    clip,
+  ]);
+  const video = await readFile(clip);
+  const http = createServer((request, response) => {
+    if (request.url !== '/testsrc.mp4') return void response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': 'video/mp4', 'content-length': video.length }).end(video);
+  });
+  const sockets = new Set<Socket>();
+  const silent = createTcpServer((socket) => {
+    sockets.add(socket);
+    // The request is read and ignored, so the peer's close is seen.
+    socket.resume();
+    socket.on('close', () => sockets.delete(socket));
+  });
+  const httpPort = await listen(http);
+  const silentPort = await listen(silent);
+  const unreachablePort = await freePort();
+  return {
+    url: `http://${loopback}:${httpPort}/testsrc.mp4`,
+    silentUrl: `http://${loopback}:${silentPort}/never.mp4`,
+    unreachableUrl: `http://${loopback}:${unreachablePort}/gone.mp4`,
+    silentConnections: () => sockets.size,
+    async stop() {
+      for (const socket of sockets) socket.destroy();
+      http.closeAllConnections();
+      await Promise.all([close(http), close(silent)]);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function listen(server: Server | ReturnType<typeof createTcpServer>): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, loopback, resolve);
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no loopback port');
+  return address.port;
+}
+
+async function close(server: Server | ReturnType<typeof createTcpServer>): Promise<void> {
+  await new Promise((resolve) => server.close(resolve));
+}
+
+/** A port that was free a moment ago; nothing of ours listens on it. */
+async function freePort(): Promise<number> {
+  const probe = createTcpServer();
+  const port = await listen(probe);
+  await close(probe);
+  return port;
+}

@@ -1,0 +1,39 @@
+import type { ResourceDefinition } from '../resources/resource-definition';
+import { countCameraTasks } from './camera-tasks';
+import { refuseFullServer } from './server-channels';
+
+/** The camera resource: table cameras, item schema Camera; its analysis tasks live in camera_tasks. */
+export const cameraResource: ResourceDefinition = {
+  plural: 'cameras',
+  table: 'cameras',
+  schema: 'Camera',
+  fields: {
+    id: { column: 'id' },
+    name: { column: 'name' },
+    code: { column: 'code' },
+    area: { column: 'area', whenAbsent: '' },
+    mainStreamUrl: { column: 'main_stream_url' },
+    subStreamUrl: { column: 'sub_stream_url', whenAbsent: '' },
+    vendor: { column: 'vendor' },
+    ip: { column: 'ip' },
+    aiServerId: { column: 'ai_server_id' },
+    status: { column: 'status' },
+    createdAt: { column: 'created_at' },
+    updatedAt: { column: 'updated_at' },
+  },
+  unique: [['code']],
+  labelField: 'name',
+  references: {
+    aiServerId: {
+      table: 'ai_servers',
+      what: { zh: 'AI服务器', en: 'AI server' },
+      labelColumn: 'name',
+      label: 'aiServerName',
+    },
+  },
+  async computed(db, ids) {
+    const tasks = await countCameraTasks(db, ids);
+    return new Map(ids.map((id) => [id, { taskCount: tasks.get(id) ?? 0 }]));
+  },
+  beforeWrite: refuseFullServer,
+};

@@ -1,0 +1,192 @@
+import type { AppContext } from '../app-context';
+import type { CameraTasksTable } from '../db/schema';
+import type { Db } from '../db/open-database';
+import { ApiError, badInput } from '../http/api-error';
+import type { LocalText } from '../http/locale';
+import type { AuditNote } from '../oplog/audit-note';
+import { notFound } from '../resources/resource-service';
+import { regionFault, type Point, type RegionFault } from './region-geometry';
+
+/** The CameraTaskInput of openapi.yaml (already validated against it). */
+export interface CameraTaskInput {
+  readonly name: string;
+  readonly confidenceThreshold: number;
+  readonly region: readonly Point[];
+  readonly schedule: readonly string[];
+  readonly alertLevel: CameraTasksTable['alert_level'];
+  readonly enabled?: boolean;
+}
+
+/** The CameraTask of openapi.yaml. */
+export interface CameraTask extends Required<CameraTaskInput> {
+  readonly id: number;
+  readonly cameraId: number;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+const taskFields = ['name', 'confidenceThreshold', 'region', 'schedule', 'alertLevel', 'enabled'] as const;
+
+const regionFaults: Record<RegionFault, LocalText> = {
+  'repeated-corner': { zh: '多边形有重复的顶点', en: 'the polygon repeats a corner' },
+  'self-intersecting': { zh: '多边形的边不能相交', en: 'the polygon’s edges must not cross' },
+  'no-area': { zh: '多边形围成的面积过小', en: 'the polygon encloses almost no area' },
+};
+
+const taskNotFound = (taskId: number) =>
+  new ApiError('404', { zh: `分析任务不存在（id ${taskId}）`, en: `No such analysis task (id ${taskId})` });
+
+/** How many tasks each camera has (cameras without any are left out). */
+export async function countCameraTasks(db: Db, cameraIds: readonly number[]): Promise<Map<number, number>> {
+  if (cameraIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('camera_tasks')
+    .select((eb) => ['camera_id', eb.fn.countAll<number>().as('count')])
+    .where('camera_id', 'in', [...cameraIds])
+    .groupBy('camera_id')
+    .execute();
+  return new Map(rows.map((row) => [row.camera_id, Number(row.count)]));
+}
+
+export async function listCameraTasks(db: Db, cameraId: number): Promise<CameraTask[]> {
+  await cameraLabel(db, cameraId);
+  const rows = await db
+    .selectFrom('camera_tasks')
+    .selectAll()
+    .where('camera_id', '=', cameraId)
+    .orderBy('id')
+    .execute();
+  return rows.map(taskOf);
+}
+
+export async function createCameraTask(
+  ctx: AppContext,
+  cameraId: number,
+  input: CameraTaskInput,
+  audit: AuditNote,
+): Promise<CameraTask> {
+  audit.target = `#${cameraId}`;
+  refuseBadRegion(input.region);
+  const now = ctx.clock.now().toISOString();
+  return ctx.db.transaction().execute(async (trx) => {
+    const camera = await cameraLabel(trx, cameraId);
+    const { id } = await trx
+      .insertInto('camera_tasks')
+      .values({ camera_id: cameraId, ...columnsOf(input), created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    audit.target = taskTarget(camera, id, input.name);
+    return readTask(trx, cameraId, id);
+  });
+}
+
+/** Replaces the task's input fields (an absent `enabled` becomes true) and logs which changed. */
+export async function updateCameraTask(
+  ctx: AppContext,
+  cameraId: number,
+  taskId: number,
+  input: CameraTaskInput,
+  audit: AuditNote,
+): Promise<CameraTask> {
+  audit.target = `#${cameraId} / #${taskId}`;
+  refuseBadRegion(input.region);
+  return ctx.db.transaction().execute(async (trx) => {
+    const camera = await cameraLabel(trx, cameraId);
+    const before = await readTask(trx, cameraId, taskId);
+    audit.target = taskTarget(camera, taskId, before.name);
+    await trx
+      .updateTable('camera_tasks')
+      .set({ ...columnsOf(input), updated_at: ctx.clock.now().toISOString() })
+      .where('id', '=', taskId)
+      .execute();
+    const after = await readTask(trx, cameraId, taskId);
+    const changed = taskFields.filter(
+      (field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]),
+    );
+    audit.detail =
+      changed.length === 0
+        ? { zh: '无变更', en: 'nothing changed' }
+        : { zh: `修改：${changed.join('、')}`, en: `changed: ${changed.join(', ')}` };
+    return after;
+  });
+}
+
+export async function deleteCameraTask(
+  ctx: AppContext,
+  cameraId: number,
+  taskId: number,
+  audit: AuditNote,
+): Promise<void> {
+  audit.target = `#${cameraId} / #${taskId}`;
+  await ctx.db.transaction().execute(async (trx) => {
+    const camera = await cameraLabel(trx, cameraId);
+    const task = await readTask(trx, cameraId, taskId);
+    audit.target = taskTarget(camera, taskId, task.name);
+    await trx.deleteFrom('camera_tasks').where('id', '=', taskId).execute();
+  });
+}
+
+function refuseBadRegion(region: readonly Point[]): void {
+  const fault = regionFault(region);
+  if (fault) throw badInput([{ field: 'region', message: regionFaults[fault] }]);
+}
+
+/** `#3 北门-01`, or a 404 when the camera does not exist. */
+async function cameraLabel(db: Db, cameraId: number): Promise<string> {
+  const camera = await db.selectFrom('cameras').select('name').where('id', '=', cameraId).executeTakeFirst();
+  if (!camera) throw notFound(cameraId);
+  return `#${cameraId} ${camera.name}`;
+}
+
+/** A task of another camera is not found under this one. */
+async function readTask(db: Db, cameraId: number, taskId: number): Promise<CameraTask> {
+  const row = await db
+    .selectFrom('camera_tasks')
+    .selectAll()
+    .where('id', '=', taskId)
+    .where('camera_id', '=', cameraId)
+    .executeTakeFirst();
+  if (!row) throw taskNotFound(taskId);
+  return taskOf(row);
+}
+
+function taskTarget(camera: string, taskId: number, name: string): string {
+  return `${camera} / #${taskId} ${name}`;
+}
+
+function columnsOf(input: CameraTaskInput) {
+  return {
+    name: input.name,
+    confidence_threshold: input.confidenceThreshold,
+    region: JSON.stringify(input.region.map(({ x, y }) => ({ x, y }))),
+    schedule: JSON.stringify(input.schedule),
+    alert_level: input.alertLevel,
+    enabled: input.enabled === false ? 0 : 1,
+  };
+}
+
+function taskOf(row: {
+  id: number;
+  camera_id: number;
+  name: string;
+  confidence_threshold: number;
+  region: string;
+  schedule: string;
+  alert_level: CameraTasksTable['alert_level'];
+  enabled: number;
+  created_at: string;
+  updated_at: string;
+}): CameraTask {
+  return {
+    id: row.id,
+    cameraId: row.camera_id,
+    name: row.name,
+    confidenceThreshold: row.confidence_threshold,
+    region: JSON.parse(row.region) as Point[],
+    schedule: JSON.parse(row.schedule) as string[],
+    alertLevel: row.alert_level,
+    enabled: row.enabled === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

@@ -1,0 +1,65 @@
+import { Readable } from 'node:stream';
+import { cameraResource } from '../cameras/camera-resource';
+import {
+  createCameraTask,
+  deleteCameraTask,
+  listCameraTasks,
+  updateCameraTask,
+  type CameraTaskInput,
+} from '../cameras/camera-tasks';
+import { grabFrame } from '../cameras/frame-grab';
+import { FileAnswer } from '../http/file-answer';
+import { resourceOperations } from '../resources/resource-operations';
+import { notFound } from '../resources/resource-service';
+import type { OperationHandlers } from './operation-handler';
+
+interface CameraParams {
+  readonly id: number;
+}
+interface TaskParams extends CameraParams {
+  readonly taskId: number;
+}
+
+export const cameraOperations: OperationHandlers = {
+  ...resourceOperations(cameraResource, {
+    list: 'listCameras',
+    get: 'getCamera',
+    create: 'createCamera',
+    update: 'updateCamera',
+    delete: 'deleteCamera',
+    bulkDelete: 'bulkDeleteCameras',
+    export: 'exportCameras',
+  }),
+
+  /** One frame of the main stream, grabbed now and not kept: the task editor draws over it. */
+  async getCameraSnapshot(input, ctx) {
+    const { id } = input.params as CameraParams;
+    const camera = await ctx.db
+      .selectFrom('cameras')
+      .select('main_stream_url')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!camera) throw notFound(id);
+    const frame = await grabFrame(camera.main_stream_url, ctx.frameGrabTimeoutMs);
+    return new FileAnswer(`camera-${id}.jpg`, 'image/jpeg', Readable.from([frame]), {
+      inline: true,
+      size: frame.length,
+    });
+  },
+
+  listCameraTasks: (input, ctx) => listCameraTasks(ctx.db, (input.params as CameraParams).id),
+
+  createCameraTask: (input, ctx) =>
+    createCameraTask(ctx, (input.params as CameraParams).id, input.body as CameraTaskInput, input.audit),
+
+  updateCameraTask(input, ctx) {
+    const { id, taskId } = input.params as TaskParams;
+    return updateCameraTask(ctx, id, taskId, input.body as CameraTaskInput, input.audit);
+  },
+
+  async deleteCameraTask(input, ctx) {
+    const { id, taskId } = input.params as TaskParams;
+    await deleteCameraTask(ctx, id, taskId, input.audit);
+    return null;
+  },
+};

@@ -1,0 +1,57 @@
+import { Button } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { resources } from '../../generated/resources';
+import { useLocale } from '../../i18n';
+// From their modules, not the folder's index: that also holds the generic route screen, which
+// must stay a chunk of its own for the other resource routes.
+import type { Entity } from '../../resources/form-values';
+import { ResourcePage } from '../../resources/ResourcePage';
+import { taskTexts } from './task-texts';
+
+// The task editor (polygon over a frame, schedule grid) loads only when a camera's tasks are opened.
+const TaskDrawer = lazy(() => import('./TaskDrawer'));
+
+interface Opened {
+  readonly camera: { readonly id: number; readonly name: string };
+  readonly open: boolean;
+  readonly session: number;
+  readonly reload: () => void;
+}
+
+/** The generic camera screen, with each row's analysis tasks a click away. */
+export default function CameraPage() {
+  const { t } = useLocale();
+  const [opened, setOpened] = useState<Opened | null>(null);
+
+  const open = (entity: Entity, reload: () => void) =>
+    setOpened({
+      camera: { id: Number(entity.id), name: String(entity.name) },
+      open: true,
+      session: (opened?.session ?? 0) + 1,
+      reload,
+    });
+
+  return (
+    <>
+      <ResourcePage
+        descriptor={resources.camera}
+        rowActions={(entity, reload) => (
+          <Button type="link" size="small" onClick={() => open(entity, reload)}>
+            {t(taskTexts.tasks)}
+          </Button>
+        )}
+      />
+      {opened && (
+        <Suspense fallback={null}>
+          <TaskDrawer
+            key={opened.session}
+            camera={opened.camera}
+            open={opened.open}
+            onClose={() => setOpened({ ...opened, open: false })}
+            onChanged={opened.reload}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,182 @@
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import { Button, Drawer, Popconfirm, Space, Table, Tag } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { api, call, toast } from '../../api';
+import { useLocale } from '../../i18n';
+import { LoadFailure } from '../../resources/LoadFailure';
+import { texts } from '../../resources/texts';
+import { useConfirm } from '../../resources/use-confirm';
+import { useConfirmDiscard, useUnsavedGuard } from '../../resources/use-unsaved-guard';
+import { scheduledHours } from './schedule';
+import { hoursText, alertLevels, taskTexts, tasksTitle } from './task-texts';
+import { TaskForm, type CameraTask } from './TaskForm';
+import { useCameraFrame } from './use-camera-frame';
+import './cameras.css';
+
+const drawerWidth = 960;
+
+type View = { readonly mode: 'list' } | { readonly mode: 'form'; readonly task: CameraTask | null };
+
+function useCameraTasks(cameraId: number) {
+  const [attempt, setAttempt] = useState(0);
+  const [tasks, setTasks] = useState<{ attempt: number; items: CameraTask[] | null } | null>(null);
+  useEffect(() => {
+    let current = true;
+    call(api.GET('/cameras/{id}/tasks', { params: { path: { id: cameraId } } })).then(
+      (items) => current && setTasks({ attempt, items }),
+      () => current && setTasks({ attempt, items: null }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [cameraId, attempt]);
+  return {
+    tasks: tasks?.items ?? [],
+    loading: tasks?.attempt !== attempt,
+    failed: tasks?.attempt === attempt && tasks.items === null,
+    reload: () => setAttempt((count) => count + 1),
+  };
+}
+
+/**
+ * A camera's analysis tasks: the list, and a form to add or edit one with its detection region
+ * drawn over a frame grabbed from the camera and its weekly schedule. Loaded only when opened.
+ */
+export default function TaskDrawer(props: {
+  camera: { readonly id: number; readonly name: string };
+  open: boolean;
+  onClose(): void;
+  /** The camera's task count changed. */
+  onChanged(): void;
+}) {
+  const { t } = useLocale();
+  const { camera, open, onClose, onChanged } = props;
+  const list = useCameraTasks(camera.id);
+  const { frame, regrab } = useCameraFrame(camera.id);
+  const [view, setView] = useState<View>({ mode: 'list' });
+  const [dirty, setDirty] = useState(false);
+  const [confirm, confirmHolder] = useConfirm();
+
+  const confirmDiscard = useConfirmDiscard(confirm);
+  const close = useCallback(() => {
+    setDirty(false);
+    onClose();
+  }, [onClose]);
+  useUnsavedGuard(open && dirty, confirmDiscard, close);
+
+  async function leaveForm(then: () => void): Promise<void> {
+    if (dirty && !(await confirmDiscard())) return;
+    setDirty(false);
+    then();
+  }
+
+  async function remove(task: CameraTask): Promise<void> {
+    await call(
+      api.DELETE('/cameras/{id}/tasks/{taskId}', { params: { path: { id: camera.id, taskId: task.id } } }),
+    );
+    toast('success', t(taskTexts.deleted));
+    list.reload();
+    onChanged();
+  }
+
+  const columns = [
+    { key: 'name', dataIndex: 'name', title: t(taskTexts.name) },
+    {
+      key: 'alertLevel',
+      title: t(taskTexts.alertLevel),
+      render: (_: unknown, task: CameraTask) => (
+        <Tag color={alertLevels[task.alertLevel].color}>{t(alertLevels[task.alertLevel].label)}</Tag>
+      ),
+    },
+    { key: 'confidenceThreshold', dataIndex: 'confidenceThreshold', title: t(taskTexts.confidenceThreshold) },
+    {
+      key: 'schedule',
+      title: t(taskTexts.schedule),
+      render: (_: unknown, task: CameraTask) => t(hoursText(scheduledHours(task.schedule))),
+    },
+    {
+      key: 'enabled',
+      title: t(taskTexts.enabled),
+      render: (_: unknown, task: CameraTask) =>
+        task.enabled ? <Tag color="success">{t(taskTexts.on)}</Tag> : <Tag>{t(taskTexts.off)}</Tag>,
+    },
+    {
+      key: 'actions',
+      title: t(texts.actions),
+      render: (_: unknown, task: CameraTask) => (
+        <Space size="small">
+          <Button type="link" size="small" onClick={() => setView({ mode: 'form', task })}>
+            {t(texts.edit)}
+          </Button>
+          <Popconfirm
+            title={t(taskTexts.deleteConfirm)}
+            okText={t(texts.delete)}
+            cancelText={t(texts.cancel)}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => remove(task).catch(() => undefined)}
+          >
+            <Button type="link" size="small" danger>
+              {t(texts.delete)}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  const inForm = view.mode === 'form';
+  return (
+    <Drawer
+      open={open}
+      title={t(inForm ? (view.task ? taskTexts.editTask : taskTexts.newTask) : tasksTitle(camera.name))}
+      size={drawerWidth}
+      onClose={() => void leaveForm(close)}
+      destroyOnHidden
+      extra={
+        inForm ? (
+          <Button onClick={() => void leaveForm(() => setView({ mode: 'list' }))}>{t(taskTexts.back)}</Button>
+        ) : (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setView({ mode: 'form', task: null })}
+          >
+            {t(taskTexts.newTask)}
+          </Button>
+        )
+      }
+    >
+      {view.mode === 'form' ? (
+        <TaskForm
+          key={view.task?.id ?? 'new'}
+          cameraId={camera.id}
+          task={view.task}
+          frame={frame}
+          onRegrab={regrab}
+          onDirtyChange={setDirty}
+          onSaved={() => {
+            setDirty(false);
+            toast('success', t(taskTexts.saved));
+            setView({ mode: 'list' });
+            list.reload();
+            onChanged();
+          }}
+          onCancel={() => void leaveForm(() => setView({ mode: 'list' }))}
+        />
+      ) : list.failed ? (
+        <LoadFailure text={t(taskTexts.loadFailed)} onRetry={list.reload} />
+      ) : (
+        <Table<CameraTask>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={list.tasks}
+          loading={list.loading}
+          pagination={false}
+          locale={{ emptyText: t(taskTexts.noTasks) }}
+        />
+      )}
+      {confirmHolder}
+    </Drawer>
+  );
+}
