@@ -1,6 +1,7 @@
 import { aiServerOperations } from './ai-server-operations';
 import { currentUserOperations } from './current-user-operations';
 import { fileOperations } from './file-operations';
+import { modelOperations } from './model-operations';
 import type { OperationHandlers } from './operation-handler';
 import { operationLogOperations } from './operation-log-operations';
 import { signInOperations } from './sign-in-operations';
@@ -12,4 +13,5 @@ export const operationHandlers: OperationHandlers = {
   ...aiServerOperations,
   ...operationLogOperations,
   ...fileOperations,
+  ...modelOperations,
 };

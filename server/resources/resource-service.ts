@@ -125,7 +125,10 @@ export async function updateItem(
     await refuseBadWrites(trx, resource, input, id);
     await updateRow(trx, definition.table, id, values);
     const item = await getItem(trx, resource, id);
-    const changed = resource.inputFields.filter((field) => before[field] !== item[field]);
+    // Arrays (JSON text columns) compare by value.
+    const changed = resource.inputFields.filter(
+      (field) => JSON.stringify(before[field]) !== JSON.stringify(item[field]),
+    );
     return { item, before, changed };
   });
 }
