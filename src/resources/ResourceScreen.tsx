@@ -1,14 +1,5 @@
-import { resourceByRoute, resources, type ResourceDescriptor } from '../generated/resources';
-import { useCurrentRoute } from '../session/use-current-route';
 import { ResourcePage } from './ResourcePage';
-
-/** The descriptor of the resource the current route shows (`resource` in the manifest route). */
-export function useRouteResource(): ResourceDescriptor {
-  const route = useCurrentRoute();
-  const name = route === undefined ? undefined : resourceByRoute[route.path];
-  if (name === undefined) throw new Error(`No resource is declared for the route ${route?.path ?? '?'}`);
-  return resources[name];
-}
+import { useRouteResource } from './use-route-resource';
 
 /**
  * The page of every route the manifest gives a `resource` and no `page`: it finds its descriptor
