@@ -31,6 +31,7 @@ describe('generated modules', () => {
       clientType: 'X-Client-Type',
       clientHost: 'X-Client-Host',
       sessionToken: 'X-Cfop-Token',
+      ingestKey: 'X-Ingest-Key',
     });
     expect(Object.keys(stringRules)).toEqual(['Username', 'Phone', 'Password', 'NewPassword', 'SmsCode']);
     expect(new RegExp(stringRules.NewPassword.pattern).test('abc12345')).toBe(true);
@@ -38,7 +39,11 @@ describe('generated modules', () => {
   });
 
   it('describe each resource for the screen its route shows', () => {
-    expect(resourceByRoute).toEqual({ '/equipment/aiserver': 'aiserver', '/system/logs': 'oplog' });
+    expect(resourceByRoute).toEqual({
+      '/equipment/aiserver': 'aiserver',
+      '/model': 'model',
+      '/system/logs': 'oplog',
+    });
     const aiserver = resources.aiserver;
     expect(aiserver).toMatchObject({ access: 'KEY.DEVICE.AISERVER', route: '/equipment/aiserver' });
     expect(aiserver.fields.filter((field) => field.form).map((field) => field.name)).toEqual([

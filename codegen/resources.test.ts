@@ -134,6 +134,7 @@ describe('resource resolution', () => {
       expect(afterOpenapiEdit((o) => delete o.components.parameters.PageSize.schema.maximum)).toEqual([
         `${at}/operations/list: listAiServers has no pageSize query parameter with a maximum`,
         'manifest/console.json#/resources/1/operations/list: listOperationLogs has no pageSize query parameter with a maximum',
+        'manifest/console.json#/resources/2/operations/list: listModels has no pageSize query parameter with a maximum',
       ]);
     });
 
