@@ -95,7 +95,7 @@ describe('generated modules', () => {
       ['time', 'range', { from: 'timeFrom', to: 'timeTo' }],
       ['username', 'contains', null],
       ['area', 'equals', null],
-      ['action', 'contains', null],
+      ['actionName', 'contains', null],
       ['result', 'equals', null],
     ]);
     const area = oplog.fields.find((field) => field.name === 'area');

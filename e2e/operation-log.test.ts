@@ -52,7 +52,7 @@ function rowOf(page: Page, text: string): Locator {
 }
 
 describe('the operation log screen', () => {
-  test('admin adds a server, then finds the entry by action, user and time range, views it and exports it', async ({
+  test('admin adds a server, then finds the entry by action name, user and time range, views it and exports it', async ({
     page,
   }) => {
     await signIn(page, admin);
@@ -77,7 +77,7 @@ describe('the operation log screen', () => {
     await content.getByRole('button', { name: '导出' }).waitFor();
 
     const form = searchForm(page);
-    await form.getByLabel('操作', { exact: true }).fill('createAiServer');
+    await form.getByLabel('操作内容', { exact: true }).fill('新增AI服务器');
     await form.getByLabel('用户', { exact: true }).fill(admin.username);
     const range = form.locator('.ant-picker-range');
     await range.waitFor();
@@ -93,17 +93,20 @@ describe('the operation log screen', () => {
     await screenshot(page, 'oplog-range-picked');
     await form.getByRole('button', { name: label('查询') }).click();
 
-    await eventually(() => new URL(page.url()).searchParams.get('action')).toBe('createAiServer');
+    await eventually(() => new URL(page.url()).searchParams.get('actionName')).toBe('新增AI服务器');
     const query = new URL(page.url()).searchParams;
     expect(query.get('username')).toBe(admin.username);
     const [from, to] = [Date.parse(query.get('timeFrom') ?? ''), Date.parse(query.get('timeTo') ?? '')];
     expect(Math.abs(from - before)).toBeLessThan(1000);
     expect(Math.abs(to - after)).toBeLessThan(1000);
     await rowOf(page, target).waitFor();
+    // The Action column says what was done in the reader's language, not the operationId.
     await eventually(async () =>
-      (await page.locator('.ant-table-row').allInnerTexts()).every((row) => row.includes('createAiServer')),
+      (await page.locator('.ant-table-row').allInnerTexts()).every((row) => row.includes('新增AI服务器')),
     ).toBe(true);
-    await expect(rowOf(page, target).innerText()).resolves.toContain('成功');
+    const row = await rowOf(page, target).innerText();
+    expect(row).toContain('成功');
+    expect(row).not.toContain('createAiServer');
     await screenshot(page, 'oplog-list');
 
     // A reload keeps the range: it lives in the URL.
@@ -118,6 +121,8 @@ describe('the operation log screen', () => {
       .locator('.ant-drawer-section')
       .filter({ has: page.getByText('操作日志详情', { exact: true }) });
     await detail.getByText(target, { exact: true }).waitFor();
+    await detail.getByText('新增AI服务器', { exact: true }).waitFor();
+    await detail.getByText('createAiServer', { exact: true }).waitFor();
     await detail.getByText('AI服务器', { exact: true }).waitFor();
     await detail.getByText('成功', { exact: true }).waitFor();
     await screenshot(page, 'oplog-detail');
@@ -131,8 +136,12 @@ describe('the operation log screen', () => {
     const csv = await readFile((await file.path()) ?? '', 'utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     const lines = csv.split('\r\n').filter((line) => line.trim() !== '');
-    expect(lines[0]).toBe('\uFEFFid,time,userId,username,ip,area,action,target,result,code,detail');
-    expect(lines.some((line) => line.includes(target) && line.includes(',createAiServer,'))).toBe(true);
-    expect(lines.slice(1).every((line) => line.includes(',createAiServer,'))).toBe(true);
+    expect(lines[0]).toBe(
+      '\uFEFFid,time,userId,username,ip,area,action,actionName,target,result,code,detail',
+    );
+    expect(
+      lines.some((line) => line.includes(target) && line.includes(',createAiServer,新增AI服务器,')),
+    ).toBe(true);
+    expect(lines.slice(1).every((line) => line.includes(',createAiServer,新增AI服务器,'))).toBe(true);
   });
 });

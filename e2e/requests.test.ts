@@ -7,10 +7,13 @@ import { test } from './fixtures';
 import {
   chooseFromAvatarMenu,
   errorToast,
+  eventually,
   expectAt,
   expectLoginPage,
+  fieldDescription,
   headerOf,
   nextEnvelope,
+  recordToasts,
   screenshot,
   signInHere,
   storedToken,
@@ -82,7 +85,7 @@ describe('calls to the server', () => {
     expect(signedIn.map((call) => call.headers[header.sessionToken])).toEqual([token, token, token]);
   });
 
-  test('a business error shows the server msg as an error toast; a 401 says 登陆已过期 and opens the login page', async ({
+  test('a business error naming a form field shows under it with no toast; a 401 says 登陆已过期 and opens the login page', async ({
     page,
   }) => {
     await page.goto('/user/personal');
@@ -90,7 +93,9 @@ describe('calls to the server', () => {
     await signInHere(page, admin);
     await expectAt(page, '/user/personal');
     const changeButton = page.getByRole('button', { name: '修改密码' });
-    // A wrong current password: the server refuses, and nothing changes.
+    // A wrong current password: the server refuses naming the field, the form says so under it
+    // and no toast repeats it; nothing changes.
+    const toasts = await recordToasts(page);
     await page.getByLabel('原密码', { exact: true }).fill('Not-the-password-1');
     await page.getByLabel('新密码', { exact: true }).fill('Another-e2e-2025');
     await page.getByLabel('确认新密码', { exact: true }).fill('Another-e2e-2025');
@@ -98,7 +103,7 @@ describe('calls to the server', () => {
     await changeButton.click();
     const envelope = await refused;
     expect(envelope).toMatchObject({ success: false, code: '1003' });
-    await errorToast(page, envelope.msg).waitFor();
+    await eventually(() => fieldDescription(page, '原密码')).toBe(envelope.msg);
     await expectAt(page, '/user/personal');
 
     // The server ends the session behind the console's back; its next call meets a 401.
@@ -107,6 +112,7 @@ describe('calls to the server', () => {
     await changeButton.click();
     expect(await expired).toMatchObject({ success: false, code: '401' });
     await errorToast(page, '登陆已过期').waitFor();
+    expect(await toasts()).toEqual(['登陆已过期']);
     expect(await expectLoginPage(page)).toBe('/user/personal');
     expect(await storedToken(page)).toBeNull();
     await screenshot(page, 'login-after-session-expired');

@@ -5,7 +5,7 @@ import { securityHeaders } from '../src/generated/contract';
 import { admin, cameraOperator } from './accounts';
 import { signedInToken } from './api';
 import { test } from './fixtures';
-import { eventually, expectAt, label, screenshot, siderOf, signIn } from './screen';
+import { errorToast, eventually, expectAt, label, recordToasts, screenshot, siderOf, signIn } from './screen';
 
 const screenPath = '/equipment/aiserver';
 
@@ -236,7 +236,7 @@ describe('the AI server screen', () => {
     await expect(searchForm(page).getByLabel('名称', { exact: true }).inputValue()).resolves.toBe(`${tag}-c`);
   });
 
-  test('the form names bad fields, shows a duplicate serial number on its field and warns before losing changes', async ({
+  test('the form names bad fields, shows a duplicate serial number on its field only, toasts a 400 it cannot place and warns before losing changes', async ({
     page,
   }) => {
     const existing = serverInput();
@@ -260,10 +260,24 @@ describe('the AI server screen', () => {
     await eventually(() => messageOf(drawer, '端口')).toBe('端口须在 1 到 65535 之间');
     await screenshot(page, 'aiserver-form-errors');
 
+    const toasts = await recordToasts(page);
     await fillServerForm(drawer, serverInput({ serialNumber: existing.serialNumber }));
     await drawer.getByRole('button', { name: label('保存') }).click();
     await eventually(() => messageOf(drawer, '序列号')).toBe('序列号已存在');
     await screenshot(page, 'aiserver-form-duplicate-serial');
+
+    // A 400 naming no field of the form (the body spoiled on its way: field `body`) is told by a toast.
+    const spoilBody = (url: URL) => url.pathname === '/cfop/aiservers';
+    await page.route(spoilBody, (route) =>
+      route.request().method() === 'POST' ? route.continue({ postData: '{"name": ' }) : route.continue(),
+    );
+    // After a quick save antd may leave its loading icon in the button, invisible (width 0) but named.
+    await drawer.getByRole('button', { name: /保\s*存\s*$/ }).click();
+    await errorToast(page, 'body：不是合法的 JSON').waitFor();
+    await page.unroute(spoilBody);
+    await screenshot(page, 'aiserver-form-unplaced-error');
+    // That toast came after the duplicate's answer, so a toast repeating the field message would show first.
+    expect(await toasts()).toEqual([expect.stringContaining('body：不是合法的 JSON')]);
 
     // Closing with unsaved changes asks first; keeping on editing leaves the drawer as it was.
     await drawer.getByRole('button', { name: '关闭' }).click();

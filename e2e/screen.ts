@@ -81,6 +81,35 @@ export function errorToast(page: Page, text: string | RegExp): Locator {
     .filter({ has: page.getByRole('img', { name: 'close-circle' }), hasText: text });
 }
 
+/**
+ * Records every toast the page shows from now on (until it navigates away); the function answers
+ * their texts so far. Toasts go out in the order they are asked for, so once a later toast has
+ * shown, an earlier one that is not recorded was never shown: an absence that needs no waiting.
+ */
+export async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
+  const key = `cfopToasts${Math.random().toString(36).slice(2)}`;
+  await page.evaluate((name) => {
+    // A notice may be reported twice (with its container, then by itself): each element counts once.
+    const seen = new Set<Element>();
+    Object.assign(window, { [name]: seen });
+    new MutationObserver((changes) => {
+      for (const added of changes.flatMap((change) => [...change.addedNodes])) {
+        if (!(added instanceof Element)) continue;
+        if (added.matches('.ant-message-notice')) seen.add(added);
+        for (const notice of added.querySelectorAll('.ant-message-notice')) seen.add(notice);
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  }, key);
+  return () =>
+    page.evaluate(
+      (name) =>
+        [...((window as unknown as Record<string, Set<Element>>)[name] ?? [])].map(
+          (notice) => notice.textContent ?? '',
+        ),
+      key,
+    );
+}
+
 /** The envelope of the next answer to an API call whose path ends with `path`. */
 export async function nextEnvelope(
   page: Page,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { readBilingual, type LocalText } from '../http/locale';
 import type {
   JsonSchema,
   OpenApiDocument,
@@ -24,6 +25,8 @@ const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options']
 
 export interface OperationSpec {
   readonly operationId: string;
+  /** What the operation does, for people (the operation log's action): its `中文 / English` summary. */
+  readonly summary: LocalText;
   readonly method: Uppercase<(typeof httpMethods)[number]>;
   /** The route as Fastify knows it: base path plus the OpenAPI path with `{id}` turned into `:id`. */
   readonly url: string;
@@ -103,6 +106,7 @@ function readOperation(
   if (!operation.operationId) throw new ContractError(`openapi.yaml: ${where} has no operationId`);
   return {
     operationId: operation.operationId,
+    summary: readSummary(operation, where),
     method: method.toUpperCase() as OperationSpec['method'],
     url: (document.servers?.[0]?.url ?? '') + path.replace(/\{([^}]+)\}/g, ':$1'),
     securitySchemes: readSecurity(operation.security ?? document.security ?? [], where),
@@ -115,6 +119,16 @@ function readOperation(
     upload: readUpload(operation, where),
     successSchema: readSuccessSchema(operation),
   };
+}
+
+function readSummary(operation: OperationObject, where: string): LocalText {
+  const summary = readBilingual(operation.summary ?? '');
+  if (!summary) {
+    throw new ContractError(
+      `openapi.yaml: ${where} (${operation.operationId}) needs a summary in the form "中文 / English"`,
+    );
+  }
+  return summary;
 }
 
 const parameterRefPrefix = '#/components/parameters/';

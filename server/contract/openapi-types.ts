@@ -38,6 +38,7 @@ export interface RequestBodyObject {
 
 export interface OperationObject {
   readonly operationId?: string;
+  readonly summary?: string;
   readonly security?: SecurityRequirement[];
   readonly parameters?: (ParameterObject | ReferenceObject)[];
   readonly requestBody?: RequestBodyObject;

@@ -102,6 +102,9 @@ export interface OperationLogsTable {
   area: string | null;
   /** The operationId. */
   action: string;
+  /** What was done, in words: the operation's summary when the entry was written (the operationId before 0008). */
+  action_name_zh: string;
+  action_name_en: string;
   /** What was acted on, e.g. `#12 边缘盒子-01`; empty when nothing in particular. */
   target: string;
   result: OperationResult;

@@ -22,6 +22,7 @@ function fixtureContract(change: (operation: Record<string, unknown>) => void = 
   const document = parse(readFileSync(defaultOpenApiPath, 'utf8')) as { paths: Record<string, unknown> };
   const operation: Record<string, unknown> = {
     operationId: 'readAuditLog',
+    summary: '审计日志 / Read the audit log',
     'x-access': 'KEY.SYSTEM.LOG',
     responses: { '200': { description: 'ok' } },
   };

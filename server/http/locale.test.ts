@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickLang } from './locale';
+import { bilingual, pickLang, readBilingual } from './locale';
 
 describe('message language from Accept-Language', () => {
   it.each([
@@ -15,5 +15,31 @@ describe('message language from Accept-Language', () => {
     ['de-DE', 'zh'],
   ])('%j → %s', (header, lang) => {
     expect(pickLang(header)).toBe(lang);
+  });
+});
+
+describe('a `中文 / English` line', () => {
+  it('reads both languages, splitting at the first spaced slash', () => {
+    expect(readBilingual('新增AI服务器 / Add an AI server')).toEqual({
+      zh: '新增AI服务器',
+      en: 'Add an AI server',
+    });
+    expect(readBilingual('读写 / Read / write')).toEqual({ zh: '读写', en: 'Read / write' });
+    expect(readBilingual(bilingual({ zh: '退出登录', en: 'Sign out' }))).toEqual({
+      zh: '退出登录',
+      en: 'Sign out',
+    });
+  });
+
+  it.each([
+    '',
+    'Sign out',
+    '退出登录',
+    '退出登录 / ',
+    ' / Sign out',
+    'Sign out / 退出登录',
+    '退出登录 / 退出',
+  ])('is not read from %j', (line) => {
+    expect(readBilingual(line)).toBeNull();
   });
 });

@@ -20,7 +20,23 @@ export function pickLang(acceptLanguage: string | undefined): Lang {
   return ranked[0]?.primary === 'en' ? 'en' : 'zh';
 }
 
-/** Both languages on one line, Chinese first: for logs and the operator CLI. */
+const separator = ' / ';
+const han = /\p{Script=Han}/u;
+
+/** Both languages on one line, Chinese first: for logs, the operator CLI and openapi.yaml's summaries. */
 export function bilingual(text: LocalText): string {
-  return `${text.zh} / ${text.en}`;
+  return `${text.zh}${separator}${text.en}`;
+}
+
+/**
+ * The two languages of a `中文 / English` line (openapi.yaml's operation summaries), or null when the
+ * line is not in that form: Chinese (at least one Han character) before the first ` / `, English
+ * (no Han character) after it, neither part empty.
+ */
+export function readBilingual(line: string): LocalText | null {
+  const at = line.indexOf(separator);
+  if (at < 0) return null;
+  const zh = line.slice(0, at).trim();
+  const en = line.slice(at + separator.length).trim();
+  return han.test(zh) && en !== '' && !han.test(en) ? { zh, en } : null;
 }

@@ -15,6 +15,7 @@ interface Entry {
   username: string | null;
   area: string | null;
   action: string;
+  actionName: string;
   target: string;
   result: string;
   code: string;
@@ -75,16 +76,24 @@ const at = (minutes: number) =>
   new Date(Date.parse('2030-01-01T08:00:00.000Z') + minutes * 60_000).toISOString();
 
 describe('listOperationLogs', () => {
-  it('answers the entries newest first, paged, with the detail in the caller’s language', async () => {
+  it('answers the entries newest first, paged, with action name and detail in the caller’s language', async () => {
     const { t, token } = await loggedDay();
     const all = await list(t, token);
     expect(all.total).toBe(5);
-    expect(all.items.map((e) => [e.time, e.action, e.result])).toEqual([
-      [at(4), 'updateAiServer', 'success'],
-      [at(3), 'createAiServer', 'failure'],
-      [at(2), 'createAiServer', 'success'],
-      [at(1), 'createAiServer', 'success'],
-      [at(0), 'loginByPassword', 'success'],
+    expect(all.items.map((e) => [e.time, e.action, e.actionName, e.result])).toEqual([
+      [at(4), 'updateAiServer', '编辑AI服务器', 'success'],
+      [at(3), 'createAiServer', '新增AI服务器', 'failure'],
+      [at(2), 'createAiServer', '新增AI服务器', 'success'],
+      [at(1), 'createAiServer', '新增AI服务器', 'success'],
+      [at(0), 'loginByPassword', '密码登录', 'success'],
+    ]);
+    const english = await list(t, token, '', 'en-US,en;q=0.9');
+    expect(english.items.map((e) => e.actionName)).toEqual([
+      'Change an AI server',
+      'Add an AI server',
+      'Add an AI server',
+      'Add an AI server',
+      'Sign in with password',
     ]);
     expect(all.items[0]).toMatchObject({
       username: 'admin',
@@ -92,7 +101,7 @@ describe('listOperationLogs', () => {
       target: '#2 边缘盒子-2',
     });
     expect(all.items[0]?.detail).toBe('修改：location');
-    expect((await list(t, token, '', 'en-US,en;q=0.9')).items[0]?.detail).toBe('changed: location');
+    expect(english.items[0]?.detail).toBe('changed: location');
     expect(all.items[4]?.area).toBeNull();
 
     const second = await list(t, token, '?page=2&pageSize=2&sort=time');
@@ -100,14 +109,14 @@ describe('listOperationLogs', () => {
     expect(second.items.map((e) => e.time)).toEqual([at(2), at(3)]);
   });
 
-  it('filters by user, area, result, action and a time range, combined', async () => {
+  it('filters by user, area, result, action name and a time range, combined', async () => {
     const { t, token } = await loggedDay();
     const times = async (search: string) => (await list(t, token, search)).items.map((e) => e.time);
     expect(await times('?username=ADM')).toHaveLength(5);
     expect(await times('?username=nobody')).toEqual([]);
     expect(await times('?area=KEY.DEVICE.AISERVER')).toEqual([at(4), at(3), at(2), at(1)]);
     expect(await times('?result=failure')).toEqual([at(3)]);
-    expect(await times('?action=create&result=success')).toEqual([at(2), at(1)]);
+    expect(await times(`?actionName=${encodeURIComponent('新增')}&result=success`)).toEqual([at(2), at(1)]);
     // Both ends are inclusive; an offset is read as the instant it names.
     expect(await times(`?timeFrom=${encodeURIComponent(at(1))}&timeTo=${encodeURIComponent(at(3))}`)).toEqual(
       [at(3), at(2), at(1)],
@@ -119,8 +128,20 @@ describe('listOperationLogs', () => {
     ]);
     expect(await times(`?timeTo=${encodeURIComponent('2030-01-01T08:00:30Z')}`)).toEqual([at(0)]);
     expect(
-      await times(`?action=Server&timeFrom=${encodeURIComponent(at(2))}&timeTo=${encodeURIComponent(at(3))}`),
+      await times(
+        `?actionName=AI${encodeURIComponent('服务器')}&timeFrom=${encodeURIComponent(at(2))}&timeTo=${encodeURIComponent(at(3))}`,
+      ),
     ).toEqual([at(3), at(2)]);
+  });
+
+  it('searches the action name in the caller’s language, the one the table shows', async () => {
+    const { t, token } = await loggedDay();
+    const times = async (search: string, language?: string) =>
+      (await list(t, token, search, language)).items.map((e) => e.time);
+    expect(await times('?actionName=add')).toEqual([]);
+    expect(await times('?actionName=add', 'en-US')).toEqual([at(3), at(2), at(1)]);
+    expect(await times(`?actionName=${encodeURIComponent('新增')}`, 'en-US')).toEqual([]);
+    expect(await times('?actionName=createAiServer')).toEqual([]);
   });
 
   it('refuses a time that is not a date-time, naming the parameter', async () => {
@@ -149,6 +170,7 @@ describe('getOperationLog', () => {
     expect(response.json().data).toMatchObject({
       id: 4,
       action: 'createAiServer',
+      actionName: 'Add an AI server',
       result: 'failure',
       code: '400',
     });
@@ -163,7 +185,7 @@ describe('exportOperationLogs', () => {
     const response = await get(
       t,
       token,
-      `/operation-logs/export?action=AiServer&timeTo=${encodeURIComponent(at(2))}&sort=time`,
+      `/operation-logs/export?actionName=AI%20server&timeTo=${encodeURIComponent(at(2))}&sort=time`,
       'en',
     );
     expect(response.statusCode).toBe(200);
@@ -172,9 +194,10 @@ describe('exportOperationLogs', () => {
       /^attachment; filename="operation-logs-\d{8}\.csv"/,
     );
     const lines = response.rawPayload.toString('utf8').slice(1).split('\r\n');
-    expect(lines[0]).toBe('id,time,userId,username,ip,area,action,target,result,code,detail');
+    expect(lines[0]).toBe('id,time,userId,username,ip,area,action,actionName,target,result,code,detail');
     expect(lines.slice(1).map((line) => line.split(',').slice(1, 2)[0])).toEqual([at(1), at(2), undefined]);
     expect(lines[1]).toContain(',admin,');
     expect(lines[1]).toContain('#1 边缘盒子-1');
+    expect(lines[1]).toContain(',createAiServer,Add an AI server,');
   });
 });

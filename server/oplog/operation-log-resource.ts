@@ -2,8 +2,8 @@ import type { ResourceDefinition } from '../resources/resource-definition';
 
 /**
  * The operation log as a read-only resource: table operation_logs, item schema OperationLog. Rows are
- * written by the request pipeline (./operation-log.ts), never through the API; `detail` is read in the
- * caller's language.
+ * written by the request pipeline (./operation-log.ts), never through the API; `actionName` and `detail`
+ * are read, searched and sorted in the caller's language.
  */
 export const operationLogResource: ResourceDefinition = {
   plural: 'operation-logs',
@@ -17,6 +17,7 @@ export const operationLogResource: ResourceDefinition = {
     ip: { column: 'ip' },
     area: { column: 'area' },
     action: { column: 'action' },
+    actionName: { column: 'action_name_zh', byLang: { zh: 'action_name_zh', en: 'action_name_en' } },
     target: { column: 'target' },
     result: { column: 'result' },
     code: { column: 'code' },

@@ -35,6 +35,8 @@ describe('operation log', () => {
         ip: '127.0.0.1',
         area: null,
         action: 'loginByPassword',
+        action_name_zh: '密码登录',
+        action_name_en: 'Sign in with password',
         target: 'admin',
         result: 'failure',
         code: '1001',
@@ -142,6 +144,8 @@ describe('operation log', () => {
       expect(added).toEqual([
         expect.objectContaining({
           action: operation.operationId,
+          action_name_zh: operation.summary.zh,
+          action_name_en: operation.summary.en,
           area: operation.access,
           result: response.json().success ? 'success' : 'failure',
           code: response.json().code,

@@ -43,6 +43,9 @@ export async function writeOperationLog(ctx: AppContext, call: LoggedCall): Prom
       ip: call.ip,
       area: operation.access,
       action: operation.operationId,
+      // The words of the time: a later rewording of the contract does not rewrite history.
+      action_name_zh: operation.summary.zh,
+      action_name_en: operation.summary.en,
       target: note.target,
       result: failure ? 'failure' : 'success',
       code: failure ? failure.code : '0',

@@ -11,8 +11,8 @@ export interface StoredField {
   /** API value → column value; default: as sent. */
   readonly toRow?: (value: unknown) => unknown;
   /**
-   * A text kept in both languages: the column read for each request language (Accept-Language).
-   * `column` is still the one filtered and sorted by.
+   * A text kept in both languages: the column read, filtered and sorted by for each request language
+   * (Accept-Language). `column` is the one used where no request language applies.
    */
   readonly byLang?: Readonly<Record<Lang, string>>;
 }

@@ -6,7 +6,7 @@ import { ApiError, badInput, type FieldProblem } from '../http/api-error';
 import type { Lang } from '../http/locale';
 import type { ListShape } from './contract-shapes';
 import { csvRecord, utf8Bom } from './csv';
-import type { Item, ResourceDefinition, Row } from './resource-definition';
+import type { Item, ResourceDefinition, Row, StoredField } from './resource-definition';
 import {
   columnByIds,
   countAll,
@@ -67,7 +67,7 @@ export async function listItems(
   query: Record<string, unknown>,
   lang: Lang = 'zh',
 ): Promise<ItemPage> {
-  const selection = selectionOf(resource, shape, query);
+  const selection = selectionOf(resource, shape, query, lang);
   const page = typeof query.page === 'number' ? query.page : shape.defaultPage;
   const pageSize = typeof query.pageSize === 'number' ? query.pageSize : shape.defaultPageSize;
   const total = await countRows(ctx.db, selection);
@@ -157,7 +157,7 @@ export function exportCsv(
   query: Record<string, unknown>,
   lang: Lang = 'zh',
 ): Readable {
-  const selection = selectionOf(resource, shape, query);
+  const selection = selectionOf(resource, shape, query, lang);
   async function* lines(): AsyncGenerator<string> {
     yield utf8Bom + csvRecord(resource.itemFields);
     for await (const rows of selectInBatches(ctx.db, selection, exportBatchSize)) {
@@ -173,10 +173,12 @@ export function itemLabel(resource: BoundResource, item: Item): string {
   return `#${String(item.id)} ${String(item[resource.definition.labelField] ?? '')}`.trim();
 }
 
+/** Filters and the order address a text kept in both languages in the caller's, the one they read. */
 function selectionOf(
   resource: BoundResource,
   shape: ListShape,
   query: Record<string, unknown>,
+  lang: Lang,
 ): RowSelection {
   const { definition } = resource;
   const sort = typeof query.sort === 'string' ? query.sort : (shape.defaultSort ?? 'id');
@@ -190,12 +192,12 @@ function selectionOf(
         // Stored times are ISO text in UTC; `2026-11-26T08:00:00+08:00` must compare as `…T00:00:00.000Z`.
         const sent = filter.dateTime ? utcIso(query[filter.param]) : query[filter.param];
         return {
-          column: stored.column,
+          column: columnIn(stored, lang),
           mode: filter.mode,
           value: stored.toRow ? stored.toRow(sent) : sent,
         };
       }),
-    order: { column: storedField(definition, descending ? sort.slice(1) : sort).column, descending },
+    order: { column: columnIn(storedField(definition, descending ? sort.slice(1) : sort), lang), descending },
   };
 }
 
@@ -244,13 +246,17 @@ async function referenceLabels(
     );
 }
 
+function columnIn(stored: StoredField, lang: Lang): string {
+  return stored.byLang ? stored.byLang[lang] : stored.column;
+}
+
 function itemOf(resource: BoundResource, row: Row, computed: Item, lang: Lang): Item {
   const { fields } = resource.definition;
   return Object.fromEntries(
     resource.itemFields.map((field) => {
       const stored = fields[field];
       if (!stored) return [field, computed[field] ?? null];
-      const value = row[stored.byLang ? stored.byLang[lang] : stored.column];
+      const value = row[columnIn(stored, lang)];
       return [field, stored.fromRow ? stored.fromRow(value) : value];
     }),
   );

@@ -219,3 +219,72 @@ describe('skipErrorHandler', () => {
     expect(offline.effects.toastError).not.toHaveBeenCalled();
   });
 });
+
+describe('formFields: field messages the calling form shows', () => {
+  const duplicate = {
+    errors: [{ field: 'serialNumber', message: '序列号已存在' }],
+  };
+  const formFields = ['name', 'serialNumber', 'ip'];
+
+  it('leaves out the toast when the form shows every field message, and still throws them', async () => {
+    const { api, effects } = fakeBackend(() =>
+      jsonResponse(envelope('400', duplicate, 'serialNumber：序列号已存在'), 400),
+    );
+    const error = await failure(call(api.GET('/user/info'), { formFields }));
+    expect(error).toMatchObject({ code: '400', msg: 'serialNumber：序列号已存在' });
+    expect(getFieldErrors(error)).toEqual({ serialNumber: '序列号已存在' });
+    expect(effects.toastError).not.toHaveBeenCalled();
+  });
+
+  it('leaves out the toast for any business code whose field messages the form shows', async () => {
+    const wrongOld = { errors: [{ field: 'oldPassword', message: '原密码错误' }] };
+    const { api, effects } = fakeBackend(() => jsonResponse(envelope('1003', wrongOld, '原密码错误'), 400));
+    await failure(call(api.GET('/user/info'), { formFields: ['oldPassword', 'newPassword'] }));
+    expect(effects.toastError).not.toHaveBeenCalled();
+  });
+
+  it('toasts the server msg when a field message names a field not on the form', async () => {
+    const data = {
+      errors: [
+        { field: 'serialNumber', message: '序列号已存在' },
+        { field: 'ownerId', message: '不存在' },
+      ],
+    };
+    const { api, effects } = fakeBackend(() =>
+      jsonResponse(envelope('400', data, 'serialNumber：序列号已存在；ownerId：不存在'), 400),
+    );
+    await failure(call(api.GET('/user/info'), { formFields }));
+    expect(effects.toastError).toHaveBeenCalledExactlyOnceWith('serialNumber：序列号已存在；ownerId：不存在');
+  });
+
+  it('toasts the server msg of a business error without field messages', async () => {
+    const { api, effects } = fakeBackend(() => jsonResponse(envelope('1001', null, '用户名或密码错误'), 400));
+    await failure(call(api.GET('/user/info'), { formFields: ['username', 'password'] }));
+    expect(effects.toastError).toHaveBeenCalledExactlyOnceWith('用户名或密码错误');
+  });
+
+  it('toasts field messages as before when the caller names no form fields', async () => {
+    const { api, effects } = fakeBackend(() =>
+      jsonResponse(envelope('400', duplicate, 'serialNumber：序列号已存在'), 400),
+    );
+    await failure(call(api.GET('/user/info'), { formFields: [] }));
+    expect(effects.toastError).toHaveBeenCalledExactlyOnceWith('serialNumber：序列号已存在');
+  });
+
+  it('keeps 401 and request failures exactly as spec §8 says', async () => {
+    const expired = fakeBackend(() => jsonResponse(envelope('401', duplicate, '未登录'), 401));
+    await failure(call(expired.api.GET('/user/info'), { formFields }));
+    expect(expired.effects.toastError).toHaveBeenCalledExactlyOnceWith('登陆已过期');
+    expect(expired.effects.goToLogin).toHaveBeenCalledOnce();
+
+    const http = fakeBackend(() => new Response('upstream unavailable', { status: 502 }));
+    await failure(call(http.api.GET('/user/info'), { formFields }));
+    expect(http.effects.toastError).toHaveBeenCalledExactlyOnceWith('upstream unavailable');
+
+    const offline = fakeBackend(() => Promise.reject(new TypeError('Failed to fetch')));
+    await failure(call(offline.api.GET('/user/info'), { formFields }));
+    expect(offline.effects.toastError).toHaveBeenCalledExactlyOnceWith(
+      '网络无响应，请重试 None response! Please retry.',
+    );
+  });
+});

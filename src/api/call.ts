@@ -1,7 +1,7 @@
 import { localeStore, translate } from '../i18n/locale-store';
 import { messages } from '../i18n/messages';
 import type { LocalText } from '../generated/settings';
-import { BusinessError, RequestError } from './errors';
+import { BusinessError, RequestError, getFieldErrors } from './errors';
 
 /** The `{ success, data, code, msg }` answer of every `/cfop` call. */
 export interface Envelope<T> {
@@ -28,6 +28,13 @@ export interface RequestEffects {
 export interface CallOptions {
   /** The caller handles failures itself: no toast, no navigation; the error is still thrown. */
   readonly skipErrorHandler?: boolean;
+  /**
+   * The fields of the calling form, which shows the server's field messages (`data.errors`, see
+   * getFieldErrors) under them. An error all of whose field messages name these fields is told
+   * there only: a toast repeating it would be noise. One naming any other field, or none, is
+   * toasted as usual, and so is every other failure.
+   */
+  readonly formFields?: readonly string[];
   /** The caller's cancel: a call failing after it aborted is not reported (nobody waits for it). */
   readonly signal?: AbortSignal;
 }
@@ -87,13 +94,19 @@ function say(text: LocalText): string {
   return translate(text, localeStore.get());
 }
 
+/** Whether the form shows every field message of the error, and there is at least one. */
+function toldOnForm(error: BusinessError, formFields: readonly string[]): boolean {
+  const named = Object.keys(getFieldErrors(error));
+  return named.length > 0 && named.every((field) => formFields.includes(field));
+}
+
 // Spec §8, one branch per kind of failure.
-function report(error: BusinessError | RequestError): void {
+function report(error: BusinessError | RequestError, formFields: readonly string[]): void {
   if (error instanceof BusinessError) {
     if (error.code === sessionExpiredCode) {
       effects.toastError(say(messages.loginExpired));
       if (!effects.isOnLoginPage()) effects.goToLogin();
-    } else {
+    } else if (!toldOnForm(error, formFields)) {
       effects.toastError(error.msg || say(messages.requestError));
     }
     return;
@@ -105,14 +118,15 @@ function report(error: BusinessError | RequestError): void {
 
 /**
  * Resolves an api call to its envelope's data. Failures throw BusinessError or RequestError
- * after the standard handling of spec §8 (toast, 401 to login) unless `skipErrorHandler`.
+ * after the standard handling of spec §8 (toast, 401 to login) unless `skipErrorHandler`;
+ * `formFields` leaves out the toast of field messages the calling form shows.
  */
 export async function call<T>(pending: ApiAnswer<T>, options: CallOptions = {}): Promise<T> {
   try {
     return await settle(pending);
   } catch (raw) {
     const error = asCallError(raw);
-    if (!options.skipErrorHandler && !options.signal?.aborted) report(error);
+    if (!options.skipErrorHandler && !options.signal?.aborted) report(error, options.formFields ?? []);
     throw error;
   }
 }

@@ -64,7 +64,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** 退出登录 / Sign out (revokes the session on the server) */
+    /**
+     * 退出登录 / Sign out
+     * @description Revokes the session on the server.
+     */
     post: operations['logout'];
     delete?: never;
     options?: never;
@@ -98,7 +101,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** 修改密码 / Change password (ends every session of the user) */
+    /**
+     * 修改密码 / Change password
+     * @description Ends every session of the user.
+     */
     post: operations['changePassword'];
     delete?: never;
     options?: never;
@@ -670,6 +676,8 @@ export interface components {
       area: components['schemas']['AccessKey'] | null;
       /** @description The operationId called. */
       action: string;
+      /** @description What was done: the operation's summary when the entry was written (the operationId for entries older than the summaries), in the language of the request's Accept-Language. */
+      actionName: string;
       target: string;
       result: components['schemas']['OperationResult'];
       /** @description '0' on success, else the error code answered. */
@@ -1379,7 +1387,7 @@ export interface operations {
         username?: string;
         area?: components['schemas']['AccessKey'];
         result?: components['schemas']['OperationResult'];
-        action?: string;
+        actionName?: string;
         timeFrom?: string;
         timeTo?: string;
       };
@@ -1409,7 +1417,7 @@ export interface operations {
         username?: string;
         area?: components['schemas']['AccessKey'];
         result?: components['schemas']['OperationResult'];
-        action?: string;
+        actionName?: string;
         timeFrom?: string;
         timeTo?: string;
       };

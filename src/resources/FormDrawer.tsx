@@ -67,13 +67,14 @@ function ResourceForm(props: {
     setSaving(true);
     try {
       const body = requestBody(fields, values);
+      const names = fields.map((field) => field.name);
       const answer =
         target.mode === 'create'
-          ? await resourceApi.create(descriptor, body)
-          : await resourceApi.update(descriptor, target.id, body);
+          ? await resourceApi.create(descriptor, body, names)
+          : await resourceApi.update(descriptor, target.id, body, names);
       onSaved(answer);
     } catch (error) {
-      // The toast has told the reader already; the messages also go under their fields.
+      // Field messages go under their fields (and no toast repeats them); anything else was toasted.
       const messages = getFieldErrors(error);
       const failed = fields.flatMap((field) => {
         const message = messages[field.name];

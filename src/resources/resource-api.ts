@@ -1,4 +1,4 @@
-import { api, call, fetchFileBlob, upload, type UploadOptions } from '../api';
+import { api, call, fetchFileBlob, upload, type CallOptions, type UploadOptions } from '../api';
 import type {
   ActionDescriptor,
   FieldReference,
@@ -37,8 +37,8 @@ type UntypedClient = Record<Method, (path: string, init?: RequestInit) => Answer
 // per-path checking has nothing to add here; this is the one place the two meet.
 const client = api as unknown as UntypedClient;
 
-function request<T>(method: Method, path: string, init?: RequestInit): Promise<T> {
-  return call(client[method](path, init) as Answer<T>);
+function request<T>(method: Method, path: string, init?: RequestInit, options?: CallOptions): Promise<T> {
+  return call(client[method](path, init) as Answer<T>, options);
 }
 
 const byId = (id: number) => ({ path: { id } });
@@ -48,10 +48,15 @@ export const resourceApi = {
   list: (d: ResourceDescriptor, state: ListState) =>
     request<ListPage>('GET', d.paths.collection, { params: { query: listQuery(state) } }),
   get: (d: ResourceDescriptor, id: number) => request<Entity>('GET', d.paths.item, { params: byId(id) }),
-  create: (d: ResourceDescriptor, body: Record<string, unknown>) =>
-    request<unknown>('POST', d.paths.collection, { body }),
-  update: (d: ResourceDescriptor, id: number, body: Record<string, unknown>) =>
-    request<Entity>('PUT', d.paths.item, { params: byId(id), body }),
+  /** `formFields`: those of the form that shows the server's field messages, which no toast then repeats. */
+  create: (d: ResourceDescriptor, body: Record<string, unknown>, formFields?: readonly string[]) =>
+    request<unknown>('POST', d.paths.collection, { body }, { formFields }),
+  update: (
+    d: ResourceDescriptor,
+    id: number,
+    body: Record<string, unknown>,
+    formFields?: readonly string[],
+  ) => request<Entity>('PUT', d.paths.item, { params: byId(id), body }, { formFields }),
   remove: (d: ResourceDescriptor, id: number) =>
     request<unknown>('DELETE', d.paths.item, { params: byId(id) }),
   bulkDelete: (d: ResourceDescriptor, ids: readonly number[]) =>

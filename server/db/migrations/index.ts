@@ -3,6 +3,7 @@ import * as accountsAndSessions from './0001-accounts-and-sessions';
 import * as aiServers from './0002-ai-servers';
 import * as operationLogs from './0003-operation-logs';
 import * as filesAndModels from './0006-files-and-models';
+import * as operationLogActionNames from './0008-operation-log-action-names';
 
 /** Every migration, keyed by a name that sorts in the order they must run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-ai-servers': aiServers,
   '0003-operation-logs': operationLogs,
   '0006-files-and-models': filesAndModels,
+  '0008-operation-log-action-names': operationLogActionNames,
 };

@@ -27,7 +27,9 @@ export function PasswordLoginForm() {
       onSubmit={(event) => {
         event.preventDefault();
         const values = fields.validate();
-        if (values) void submit(() => call(api.POST('/login/bypwd', { body: values })));
+        if (values) {
+          void submit(() => call(api.POST('/login/bypwd', { body: values }), { formFields: fields.names }));
+        }
       }}
     >
       <Input

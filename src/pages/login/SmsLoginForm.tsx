@@ -35,7 +35,9 @@ export function SmsLoginForm() {
     if (!values) return;
     setSending(true);
     try {
-      const sent = await call(api.POST('/login/msg/sms', { body: { phone: values.phone } }));
+      const sent = await call(api.POST('/login/msg/sms', { body: { phone: values.phone } }), {
+        formFields: ['phone'],
+      });
       start(sent.resendAfterSeconds);
       toast('success', t(codeSentText));
       codeInput.current?.focus();
@@ -53,7 +55,9 @@ export function SmsLoginForm() {
       onSubmit={(event) => {
         event.preventDefault();
         const values = fields.validate();
-        if (values) void submit(() => call(api.POST('/login/bysms', { body: values })));
+        if (values) {
+          void submit(() => call(api.POST('/login/bysms', { body: values }), { formFields: fields.names }));
+        }
       }}
     >
       <Input

@@ -40,6 +40,8 @@ export function useLoginFields<Name extends string>(checks: Readonly<Record<Name
   const messageId = (name: Name): string => `${idPrefix}-${name}-message`;
 
   return {
+    /** The form's fields: what a call passes as `formFields`, so that no toast repeats their server messages. */
+    names,
     values,
     errorOf,
     messageId,

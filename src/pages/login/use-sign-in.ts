@@ -6,7 +6,8 @@ import { safeRedirect, useSession } from '../../session';
 /**
  * Runs one sign-in request for a form: on success the session takes the token and the user
  * goes back where the login redirect says (same origin only), else home; on failure the
- * server's field messages go to `showFieldErrors` (other errors are toasted by the api layer).
+ * server's field messages go to `showFieldErrors` (the request names the form's fields as
+ * `formFields`, so the api layer toasts only what the form does not show).
  */
 export function useSignIn(showFieldErrors: (messages: Record<string, string>) => void) {
   const { signIn } = useSession();

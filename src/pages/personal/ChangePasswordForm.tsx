@@ -1,7 +1,7 @@
 import { Button, Form, Input } from 'antd';
 import type { FormRule } from 'antd';
 import { useState } from 'react';
-import { api, BusinessError, call } from '../../api';
+import { api, call } from '../../api';
 import { stringRules } from '../../generated/constraints';
 import { useLocale } from '../../i18n';
 import { fieldRules } from '../form-rules';
@@ -28,7 +28,8 @@ const sameAsOldText = {
 const confirmRequiredText = { zh: '请再次输入新密码', en: 'Please enter the new password again' };
 const mismatchText = { zh: '两次输入的新密码不一致', en: 'The two new passwords do not match' };
 const submitText = { zh: '修改密码', en: 'Change password' };
-const wrongOldPasswordCode = '1003';
+/** The fields the server may name in data.errors (a wrong current password among them). */
+const serverCheckedFields = ['oldPassword', 'newPassword'] as const;
 
 /**
  * Changing the password ends every session of the user on the server, this one included;
@@ -56,13 +57,12 @@ export function ChangePasswordForm({ onChanged }: { onChanged(): void }) {
   async function onFinish({ oldPassword, newPassword }: ChangePasswordValues): Promise<void> {
     setSubmitting(true);
     try {
-      await call(api.POST('/user/modify/password', { body: { oldPassword, newPassword } }));
+      await call(api.POST('/user/modify/password', { body: { oldPassword, newPassword } }), {
+        formFields: serverCheckedFields,
+      });
       onChanged();
     } catch (error) {
-      showServerFieldErrors(form, error, ['oldPassword', 'newPassword']);
-      if (error instanceof BusinessError && error.code === wrongOldPasswordCode) {
-        form.setFields([{ name: 'oldPassword', errors: [error.msg] }]);
-      }
+      showServerFieldErrors(form, error, serverCheckedFields);
     } finally {
       setSubmitting(false);
     }

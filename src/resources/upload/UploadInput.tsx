@@ -50,6 +50,8 @@ export default function UploadInput({ field, target, value, onChange, id, ...ari
     try {
       const answer = await resourceApi.upload(target, file, {
         signal: controller.signal,
+        // The server's refusal of the file shows under the field; no toast repeats it.
+        formFields: [target.part],
         onProgress: ({ loaded, total }) => setProgress(total > 0 ? Math.floor((loaded / total) * 100) : 0),
       });
       setStored(answer);
