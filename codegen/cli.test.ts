@@ -74,14 +74,14 @@ describe('codegen CLI', { timeout: 60_000 }, () => {
   it('exits 1 with every problem and writes nothing for a bad manifest', async () => {
     const manifest = readJson(repo.rootDir, inputFiles.manifest);
     manifest.routes[5].icon = 'no-such-thing';
-    manifest.routes[5].page = 'model/ModelPage';
+    manifest.routes[5].page = 'model/NoSuchPage';
     writeJson(repo.rootDir, inputFiles.manifest, manifest);
     rmSync(generated('routes.ts'));
     const result = await codegen(repo.rootDir);
     expect(result.code).toBe(1);
     expect(result.stderr.split('\n')).toEqual([
       'manifest/console.json#/routes/5/icon: unknown icon "no-such-thing" (no NoSuchThingOutlined in @ant-design/icons)',
-      'manifest/console.json#/routes/5/page: page file src/pages/model/ModelPage.tsx does not exist',
+      'manifest/console.json#/routes/5/page: page file src/pages/model/NoSuchPage.tsx does not exist',
       'codegen: 2 problem(s); nothing written.',
       '',
     ]);
@@ -212,6 +212,7 @@ describe('codegen CLI', { timeout: 60_000 }, () => {
       '/equipment/aiserver': 'aiserver',
       '/equipment/camera': 'camera',
       '/monitor/video': 'videosource',
+      '/model': 'model',
       '/system/logs': 'oplog',
     });
     const source = resources.videosource;

@@ -31,6 +31,7 @@ describe('generated modules', () => {
       clientType: 'X-Client-Type',
       clientHost: 'X-Client-Host',
       sessionToken: 'X-Cfop-Token',
+      ingestKey: 'X-Ingest-Key',
     });
     // In openapi.yaml's order, which the merge of areas decides: compared as a set.
     expect(Object.keys(stringRules).sort()).toEqual(
@@ -57,6 +58,7 @@ describe('generated modules', () => {
       '/system/role': 'role',
       '/system/user': 'user',
       '/equipment/camera': 'camera',
+      '/model': 'model',
       '/system/logs': 'oplog',
     });
     const aiserver = resources.aiserver;

@@ -104,6 +104,7 @@ describe('validate', () => {
     it('rejects an undeclared access key on a route', () => {
       expect(afterManifestEdit((m) => (m.routes[5].access = 'KEY.NOPE'))).toEqual([
         'manifest/console.json#/routes/5/access: undeclared access key "KEY.NOPE" (not in accessKeys)',
+        'manifest/console.json#/routes/5/access: must be "KEY.MODEL", the access of resource "model", not "KEY.NOPE"',
       ]);
     });
 
@@ -129,8 +130,8 @@ describe('validate', () => {
     });
 
     it('rejects a page whose file does not exist', () => {
-      expect(afterManifestEdit((m) => (m.routes[5].page = 'model/ModelPage'))).toEqual([
-        'manifest/console.json#/routes/5/page: page file src/pages/model/ModelPage.tsx does not exist',
+      expect(afterManifestEdit((m) => (m.routes[5].page = 'model/NoSuchPage'))).toEqual([
+        'manifest/console.json#/routes/5/page: page file src/pages/model/NoSuchPage.tsx does not exist',
       ]);
     });
 
@@ -194,6 +195,7 @@ describe('validate', () => {
       'manifest/console.json#/routes/1/redirect: redirect target "/nowhere" is not a route path',
       'manifest/console.json#/routes/4/children/0/icon: unknown icon "foo" (no FooOutlined in @ant-design/icons)',
       'manifest/console.json#/routes/5/access: undeclared access key "KEY.NOPE" (not in accessKeys)',
+      'manifest/console.json#/routes/5/access: must be "KEY.MODEL", the access of resource "model", not "KEY.NOPE"',
       'openapi.yaml#/components/schemas/AccessKey/enum/16: "KEY.EXTRA" is not declared in manifest/console.json accessKeys',
     ]);
   });

@@ -58,7 +58,7 @@ describe('the routes', () => {
 
     await sider.getByRole('menuitem', { name: '模型管理' }).click();
     await expectAt(page, '/model');
-    await content.getByText('「模型管理」页面建设中').waitFor();
+    await content.locator('.ant-card:visible').filter({ hasText: '模型' }).first().waitFor();
 
     for (const group of groups) {
       await sider.getByRole('menuitem', { name: group.name }).click();

@@ -38,7 +38,8 @@ describe('the session', () => {
   test('after logging out, the Back button meets the login page instead of the screen', async ({ page }) => {
     await signIn(page, admin);
     await siderOf(page).getByRole('menuitem', { name: '模型管理' }).click();
-    await page.getByText('「模型管理」页面建设中').waitFor();
+    const modelScreen = page.locator('.ant-card-head-title').getByText('模型', { exact: true });
+    await modelScreen.waitFor();
     await chooseFromAvatarMenu(page, admin, '退出登录');
     expect(await expectLoginPage(page)).toBe('/model');
 
@@ -46,7 +47,7 @@ describe('the session', () => {
     await page.goBack();
     await eventually(() => pathAndQuery(page)).toBe('/user/login?redirect=%2Fmodel');
     await page.getByRole('button', { name: label('登录') }).waitFor();
-    expect(await page.getByText('「模型管理」页面建设中').count()).toBe(0);
+    expect(await modelScreen.count()).toBe(0);
     expect(await headerOf(page).count()).toBe(0);
   });
 

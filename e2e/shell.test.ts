@@ -50,7 +50,7 @@ describe('the shell', () => {
 
   test('a page whose code fails to load shows the retry page, and 重试 recovers', async ({ page }) => {
     // Blocked before signing in: the menu prefetches the screens' code as soon as it shows.
-    const pageChunk = '**/assets/PendingScreen-*.js';
+    const pageChunk = '**/assets/ModelPage-*.js';
     await page.route(pageChunk, (route) => route.abort());
     await signIn(page, admin);
     await siderOf(page).getByRole('menuitem', { name: '模型管理' }).click();
@@ -64,11 +64,11 @@ describe('the shell', () => {
       .getByRole('button')
       .filter({ hasText: label('重试') })
       .click();
-    await page.getByText('「模型管理」页面建设中').waitFor();
+    await page.locator('.ant-card-head-title').getByText('模型', { exact: true }).waitFor();
   });
 
   test("the menu fetches its screens' code before any click", async ({ page }) => {
-    const screenChunk = page.waitForRequest(/\/assets\/PendingScreen-[\w-]+\.js$/);
+    const screenChunk = page.waitForRequest(/\/assets\/ModelPage-[\w-]+\.js$/);
     await signIn(page, admin);
     await screenChunk;
     await expectAt(page, '/home');

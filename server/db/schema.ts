@@ -165,6 +165,34 @@ export interface FilesTable {
   created_at: Timestamp;
 }
 
+export interface ModelsTable {
+  id: Generated<number>;
+  name: string;
+  algorithm: string;
+  version: string;
+  file_id: number;
+  format: string;
+  /** JSON array of class names. */
+  classes: string;
+  input_size: string;
+  target_hardware: string;
+  description: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type DeploymentStatus = 'pending' | 'downloading' | 'deployed' | 'failed';
+
+export interface ModelDeploymentsTable {
+  model_id: number;
+  ai_server_id: number;
+  /** pending from the operator's deploy until the AI server reports. */
+  status: DeploymentStatus;
+  message: string;
+  requested_at: Timestamp;
+  reported_at: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -178,4 +206,6 @@ export interface Database {
   cameras: CamerasTable;
   camera_tasks: CameraTasksTable;
   files: FilesTable;
+  models: ModelsTable;
+  model_deployments: ModelDeploymentsTable;
 }

@@ -70,9 +70,10 @@ export async function receiveUpload(
   let size = 0;
   let contentType: string | null = null;
   let head = Buffer.alloc(0);
-  const sniff = () => {
-    contentType = acceptedType(head, spec.contentTypes);
-    if (contentType === null) throw wrongType(field, spec.contentTypes);
+  const sniff = (): string => {
+    const found = acceptedType(head, spec.contentTypes);
+    if (found === null) throw wrongType(field, spec.contentTypes);
+    return found;
   };
   // Created before streaming, so a refusal at any point finds (and removes) the file it left.
   const target = await open(tempPath, 'wx');
@@ -83,7 +84,7 @@ export async function receiveUpload(
         for await (const chunk of source) {
           if (contentType === null && head.length < sniffBytes) {
             head = Buffer.concat([head, chunk]);
-            if (head.length >= sniffBytes) sniff();
+            if (head.length >= sniffBytes) contentType = sniff();
           }
           hash.update(chunk);
           size += chunk.length;
@@ -95,7 +96,7 @@ export async function receiveUpload(
       target.createWriteStream(),
     );
     if (size === 0) throw badInput([{ field, message: { zh: '文件为空', en: 'is an empty file' } }]);
-    if (contentType === null) sniff();
+    contentType ??= sniff();
   } catch (error) {
     await target.close().catch(() => undefined);
     await rm(tempPath, { force: true });
@@ -106,7 +107,7 @@ export async function receiveUpload(
     name: cleanName(part.filename),
     size,
     sha256: hash.digest('hex'),
-    contentType: contentType as unknown as string,
+    contentType,
   };
 }
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { OperationSpec } from '../contract/load-contract';
+import { INGEST_KEY_SCHEME, type OperationSpec } from '../contract/load-contract';
 import type { JsonSchema } from '../contract/openapi-types';
 import { isLoggedOperation } from '../oplog/operation-log';
 import { resolveSchema } from '../resources/contract-shapes';
@@ -9,6 +9,7 @@ import {
   clientHeaders,
   contract,
   filesOnDisk,
+  ingestKeyHeader,
   operationLog,
   snapshotRows,
   startTestApp,
@@ -316,9 +317,23 @@ describe('malformed input, computed from openapi.yaml', () => {
   const cleanup = afterSuite();
   let t: TestApp;
   let token: string;
+  /** An AI server's key, for the ingest operations (authenticated by it, not by a session). */
+  let ingestKey: string;
   beforeAll(async () => {
     t = await startTestApp({}, cleanup);
     token = await t.signIn('admin', testAdminPassword);
+    const server = await t.call('createAiServer', {
+      token,
+      body: {
+        name: 'box',
+        serialNumber: 'SN-9999',
+        ip: '10.9.9.9',
+        port: 8000,
+        acceleratorType: 'NPU',
+        channelCapacity: 4,
+      },
+    });
+    ingestKey = server.body.data.ingestKey as string;
   });
   it('spoils the body of every operation that has one, and the parameters of every operation', () => {
     const withBody = contract.operations
@@ -352,6 +367,7 @@ describe('malformed input, computed from openapi.yaml', () => {
         headers: {
           ...clientHeaders,
           [tokenHeader]: token,
+          ...(operation.securitySchemes.includes(INGEST_KEY_SCHEME) ? { [ingestKeyHeader]: ingestKey } : {}),
           ...(malformed.body === undefined ? {} : { 'content-type': 'application/json' }),
           ...malformed.multipart?.headers,
         },

@@ -6,6 +6,7 @@ import { userAccessKeys } from '../accounts/users';
 import {
   CLIENT_HOST_SCHEME,
   CLIENT_TYPE_SCHEME,
+  INGEST_KEY_SCHEME,
   SESSION_SCHEME,
   type OperationSpec,
   type UploadSpec,
@@ -15,7 +16,8 @@ import { receiveUpload, type ReceivedFile } from '../files/receive-upload';
 import { createSchemaCompiler } from '../contract/schema-compiler';
 import { newAuditNote, type AuditNote } from '../oplog/audit-note';
 import { isLoggedOperation, writeOperationLog } from '../oplog/operation-log';
-import type { OperationHandler, OperationHandlers } from '../operations/operation-handler';
+import type { OperationHandler, OperationHandlers, OperationInput } from '../operations/operation-handler';
+import { sha256Hex } from '../auth/session-token';
 import { ApiError, badInput, type FieldProblem } from './api-error';
 import { okEnvelope } from './envelope';
 import { pickLang } from './locale';
@@ -64,6 +66,7 @@ export function registerOperationRoutes(
         const { note } = callOf(request);
         const session = await authenticate(ctx, operation, request);
         if (session) note.actor = { userId: session.userId, username: null };
+        const aiServer = await authenticateAiServer(ctx, operation, request);
         await authorize(ctx, operation, session);
         // A multipart body reaches the handler unparsed; only an upload takes one.
         const sentFile = !operation.upload && request.isMultipart();
@@ -79,7 +82,10 @@ export function registerOperationRoutes(
         const lang = pickLang(request.headers['accept-language']);
         const file = operation.upload && (await receiveFile(ctx, request, reply, operation.upload));
         try {
-          const data = await handler({ body, query, params, session, client, lang, file, audit: note }, ctx);
+          const data = await handler(
+            { body, query, params, session, aiServer, client, lang, file, audit: note },
+            ctx,
+          );
           return data instanceof FileAnswer ? sendFile(reply, data) : okEnvelope(data ?? null);
         } finally {
           // The handler moved the file to its place, or it failed: nothing is left behind.
@@ -160,6 +166,28 @@ async function authenticate(
   const session = token ? await findActiveSession(ctx, token) : null;
   if (!session) throw notSignedIn();
   return session;
+}
+
+const unknownIngestKey = () =>
+  new ApiError('401', { zh: '接入密钥无效', en: 'Unknown or rotated ingest key' });
+
+/** The AI server an ingest call comes from, by the digest of its key; a 401 for an unknown key. */
+async function authenticateAiServer(
+  ctx: AppContext,
+  operation: OperationSpec,
+  request: FastifyRequest,
+): Promise<OperationInput['aiServer']> {
+  if (!operation.securitySchemes.includes(INGEST_KEY_SCHEME)) return null;
+  const key = headerOf(ctx, request, INGEST_KEY_SCHEME);
+  const server = key
+    ? await ctx.db
+        .selectFrom('ai_servers')
+        .select(['id', 'name'])
+        .where('ingest_key_hash', '=', sha256Hex(key))
+        .executeTakeFirst()
+    : undefined;
+  if (!server) throw unknownIngestKey();
+  return server;
 }
 
 /** The caller of a call that failed before its session was checked, if its token is good. */

@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_TYPE_SCHEME } from '../contract/load-contract';
 import { createSampler } from '../test-support/contract-samples';
 import {
   clientHeaders,
   contract,
+  ingestKeyHeader,
   operation,
   snapshotRows,
   startTestApp,
@@ -163,14 +165,26 @@ const cases: BadCase[] = [
     expected: { 'query.debug': '不允许的字段' },
   },
   // every operation: client headers, malformed JSON, wrong media type, oversized body
-  ...contract.operations.flatMap(({ operationId, requestBody }): BadCase[] => [
-    ...[typeHeader, hostHeader].map((header) => ({
+  ...contract.operations.flatMap(({ operationId, requestBody, securitySchemes }): BadCase[] => [
+    // The console's headers; an AI server's ingest calls carry its key instead.
+    ...(securitySchemes.includes(CLIENT_TYPE_SCHEME) ? [typeHeader, hostHeader] : []).map((header) => ({
       operationId,
       name: `no ${header} header`,
       body: goodBody(operationId),
       dropHeader: header,
       expected: { [`header.${header}`]: '必填' },
     })),
+    ...(securitySchemes.includes(CLIENT_TYPE_SCHEME)
+      ? []
+      : [
+          {
+            operationId,
+            name: 'an unknown query parameter',
+            body: goodBody(operationId),
+            query: 'debug=1',
+            expected: { 'query.debug': '不允许的字段' },
+          },
+        ]),
     ...(requestBody
       ? [
           {
@@ -203,9 +217,22 @@ describe('bad input', () => {
   const cleanup = afterSuite();
   let t: TestApp;
   let token: string;
+  let ingestKey: string;
   beforeAll(async () => {
     t = await startTestApp({}, cleanup);
     token = await t.signIn('admin', testAdminPassword);
+    const server = await t.call('createAiServer', {
+      token,
+      body: {
+        name: 'box',
+        serialNumber: 'SN-9999',
+        ip: '10.9.9.9',
+        port: 8000,
+        acceleratorType: 'NPU',
+        channelCapacity: 4,
+      },
+    });
+    ingestKey = server.body.data.ingestKey as string;
   });
   it('covers every operation of the contract', () => {
     const covered = new Set(cases.map((c) => c.operationId));
@@ -218,7 +245,7 @@ describe('bad input', () => {
       const { method } = operation(badCase.operationId);
       const url = sampler.url(operation(badCase.operationId));
       const headers: Record<string, string> = Object.fromEntries(
-        Object.entries({ ...clientHeaders, [tokenHeader]: token }).filter(
+        Object.entries({ ...clientHeaders, [tokenHeader]: token, [ingestKeyHeader]: ingestKey }).filter(
           ([name]) => name !== badCase.dropHeader,
         ),
       );

@@ -2,6 +2,7 @@ import { aiServerOperations } from './ai-server-operations';
 import { cameraOperations } from './camera-operations';
 import { currentUserOperations } from './current-user-operations';
 import { fileOperations } from './file-operations';
+import { modelOperations } from './model-operations';
 import type { OperationHandlers } from './operation-handler';
 import { operationLogOperations } from './operation-log-operations';
 import { roleOperations } from './role-operations';
@@ -18,4 +19,5 @@ export const operationHandlers: OperationHandlers = {
   ...roleOperations,
   ...userAdminOperations,
   ...fileOperations,
+  ...modelOperations,
 };

@@ -15,6 +15,8 @@ export interface OperationInput {
   readonly lang: Lang;
   /** Present whenever the operation's security includes the session token. */
   readonly session: ActiveSession | null;
+  /** The AI server whose ingest key authenticated the call, for operations secured by ingestKey. */
+  readonly aiServer: { readonly id: number; readonly name: string } | null;
   /** An upload operation's file, checked against its `encoding` and received into a temporary file. */
   readonly file: ReceivedFile | null;
   /** Notes for the operation log entry of this call (written for every operation but GET). */
@@ -30,4 +32,12 @@ export function requireSession(input: OperationInput): ActiveSession {
   if (!input.session)
     throw new Error('operation bound to a handler that needs a session, but its security has none');
   return input.session;
+}
+
+export function requireAiServer(input: OperationInput): { readonly id: number; readonly name: string } {
+  if (!input.aiServer)
+    throw new Error(
+      'operation bound to a handler that needs an AI server, but its security has no ingest key',
+    );
+  return input.aiServer;
 }

@@ -19,3 +19,8 @@ export interface PasswordChange {
   readonly oldPassword: string;
   readonly newPassword: string;
 }
+
+export interface DeploymentReport {
+  readonly status: 'downloading' | 'deployed' | 'failed';
+  readonly message?: string;
+}

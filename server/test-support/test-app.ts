@@ -11,6 +11,7 @@ import { systemClock, type Clock } from '../clock';
 import {
   CLIENT_HOST_SCHEME,
   CLIENT_TYPE_SCHEME,
+  INGEST_KEY_SCHEME,
   loadContract,
   SESSION_SCHEME,
 } from '../contract/load-contract';
@@ -31,6 +32,8 @@ export const clientHeaders = {
   [headerName(CLIENT_HOST_SCHEME)]: 'console.test',
 };
 export const tokenHeader = headerName(SESSION_SCHEME);
+/** What an AI server sends its ingest key in. */
+export const ingestKeyHeader = headerName(INGEST_KEY_SCHEME);
 
 /** Registers what to undo after the test; a file-wide fixture passes its own (run in afterAll). */
 export type Cleanup = (undo: () => void | Promise<void>) => void;

@@ -4,4 +4,5 @@ export const securityHeaders = {
   clientType: 'X-Client-Type',
   clientHost: 'X-Client-Host',
   sessionToken: 'X-Cfop-Token',
+  ingestKey: 'X-Ingest-Key',
 } as const;

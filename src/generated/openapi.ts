@@ -414,6 +414,198 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/models': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 模型列表 / List models */
+    get: operations['listModels'];
+    put?: never;
+    /**
+     * 新增模型 / Add a model
+     * @description Its file is uploaded first (uploadModelFile); fileId names it.
+     */
+    post: operations['createModel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/models/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 导出模型 / Export models as CSV
+     * @description Every model the filters select, in the sort order, streamed as a UTF-8 CSV file.
+     */
+    get: operations['exportModels'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/models/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 批量删除模型 / Delete several models
+     * @description Refused, deleting none, while any of them is deployed to an AI server.
+     */
+    post: operations['bulkDeleteModels'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/models/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /** 模型详情 / One model */
+    get: operations['getModel'];
+    /** 编辑模型 / Change a model */
+    put: operations['updateModel'];
+    post?: never;
+    /**
+     * 删除模型 / Delete a model
+     * @description Refused while the model is deployed to an AI server; withdraw it first.
+     */
+    delete: operations['deleteModel'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/models/{id}/deployments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /**
+     * 模型部署情况 / The model's deployment on every AI server
+     * @description Every AI server, by name, with the model's deployment there (status null where it is not deployed).
+     */
+    get: operations['listModelDeployments'];
+    put?: never;
+    /**
+     * 部署模型 / Deploy the model to AI servers
+     * @description Each chosen server gets the deployment pending (again, for one already deployed or failed),
+     *     until it reports through reportModelDeployment.
+     */
+    post: operations['deployModel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/models/{id}/deployments/withdraw': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 撤回模型 / Withdraw the model from AI servers */
+    post: operations['withdrawModel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ingest/deployments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 本机部署的模型 / The models deployed to the calling AI server */
+    get: operations['listIngestDeployments'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ingest/models/{id}/file': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /**
+     * 下载模型文件 / The file of a model deployed to the calling AI server
+     * @description 404 for a model that is not deployed to the caller.
+     */
+    get: operations['downloadIngestModelFile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ingest/models/{id}/deployment': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 上报部署状态 / The calling AI server reports its deployment of a model
+     * @description 404 for a model that is not deployed to the caller (withdrawn meanwhile).
+     */
+    post: operations['reportModelDeployment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/roles': {
     parameters: {
       query?: never;
@@ -1052,6 +1244,112 @@ export interface components {
     IngestKey: {
       ingestKey: string;
     };
+    /**
+     * @description What the model detects.
+     * @enum {string}
+     */
+    ModelAlgorithm: 'helmet' | 'intrusion' | 'fireSmoke' | 'face' | 'plate' | 'person' | 'vehicle' | 'other';
+    /** @enum {string} */
+    ModelFormat: 'ONNX' | 'RKNN' | 'TensorRT' | 'OpenVINO' | 'other';
+    /**
+     * @description pending until the AI server reports downloading, deployed or failed.
+     * @enum {string}
+     */
+    DeploymentStatus: 'pending' | 'downloading' | 'deployed' | 'failed';
+    ModelInput: {
+      name: string;
+      algorithm: components['schemas']['ModelAlgorithm'];
+      /**
+       * @description Such as 1.2.0 or v8n-2024.
+       * @example 1.0.0
+       */
+      version: string;
+      /** @description The model file, uploaded through uploadModelFile first. */
+      fileId: number;
+      format: components['schemas']['ModelFormat'];
+      /** @description The class names the model outputs, in its output order. */
+      classes?: string[];
+      /**
+       * @description Width x height of the input image in pixels, such as 640x640.
+       * @example 640x640
+       */
+      inputSize: string;
+      targetHardware: components['schemas']['AcceleratorType'];
+      description?: string;
+    };
+    Model: {
+      id: number;
+      name: string;
+      algorithm: components['schemas']['ModelAlgorithm'];
+      version: string;
+      fileId: number;
+      fileName: string;
+      /** @description Bytes. */
+      fileSize: number;
+      fileSha256: string;
+      format: components['schemas']['ModelFormat'];
+      classes: string[];
+      inputSize: string;
+      targetHardware: components['schemas']['AcceleratorType'];
+      description: string;
+      /** @description AI servers the model is deployed to (any status). */
+      deployedCount: number;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    ModelPage: {
+      items: components['schemas']['Model'][];
+      total: number;
+      page: number;
+      pageSize: number;
+    };
+    AiServerIdList: {
+      aiServerIds: number[];
+    };
+    ModelDeployment: {
+      aiServerId: number;
+      aiServerName: string;
+      aiServerIp: string;
+      aiServerStatus: components['schemas']['AiServerStatus'];
+      status: components['schemas']['DeploymentStatus'] | null;
+      /** @description The AI server's last message (why it failed). */
+      message: string;
+      /** Format: date-time */
+      requestedAt: string | null;
+      /** Format: date-time */
+      reportedAt: string | null;
+    };
+    ModelDeploymentList: {
+      items: components['schemas']['ModelDeployment'][];
+    };
+    DeploymentReport: {
+      /** @enum {string} */
+      status: 'downloading' | 'deployed' | 'failed';
+      message?: string;
+    };
+    IngestDeployment: {
+      modelId: number;
+      name: string;
+      algorithm: components['schemas']['ModelAlgorithm'];
+      version: string;
+      format: components['schemas']['ModelFormat'];
+      classes: string[];
+      inputSize: string;
+      fileName: string;
+      fileSize: number;
+      /** @description Check the downloaded file against it. */
+      fileSha256: string;
+      status: components['schemas']['DeploymentStatus'];
+      /** Format: date-time */
+      requestedAt: string;
+      /** Format: date-time */
+      reportedAt: string | null;
+    };
+    IngestDeploymentList: {
+      items: components['schemas']['IngestDeployment'][];
+    };
     FileUpload: {
       file: string;
     };
@@ -1209,6 +1507,46 @@ export interface components {
       msg: string;
       data: components['schemas']['OperationLog'];
     };
+    ModelPageEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['ModelPage'];
+    };
+    ModelEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['Model'];
+    };
+    ModelDeploymentListEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['ModelDeploymentList'];
+    };
+    IngestDeploymentListEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['IngestDeploymentList'];
+    };
+    IngestDeploymentEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['IngestDeployment'];
+    };
     RolePageEnvelope: {
       /** @constant */
       success: true;
@@ -1289,6 +1627,18 @@ export interface components {
     CameraAiServerFilter: number;
     /** @description A field to sort by, '-' first for descending. */
     OperationLogSort: 'time' | '-time';
+    /** @description A field to sort by, '-' first for descending. */
+    ModelSort:
+      | 'name'
+      | '-name'
+      | 'algorithm'
+      | '-algorithm'
+      | 'version'
+      | '-version'
+      | 'createdAt'
+      | '-createdAt'
+      | 'updatedAt'
+      | '-updatedAt';
     /** @description A field to sort by, '-' first for descending. */
     AiServerSort:
       | 'name'
@@ -2069,6 +2419,338 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['OperationLogEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listModels: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number. */
+        page?: components['parameters']['Page'];
+        pageSize?: components['parameters']['PageSize'];
+        /** @description A field to sort by, '-' first for descending. */
+        sort?: components['parameters']['ModelSort'];
+        name?: string;
+        algorithm?: components['schemas']['ModelAlgorithm'];
+        version?: string;
+        format?: components['schemas']['ModelFormat'];
+        targetHardware?: components['schemas']['AcceleratorType'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of models. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModelPageEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  createModel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ModelInput'];
+      };
+    };
+    responses: {
+      /** @description The new model. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModelEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  exportModels: {
+    parameters: {
+      query?: {
+        /** @description A field to sort by, '-' first for descending. */
+        sort?: components['parameters']['ModelSort'];
+        name?: string;
+        algorithm?: components['schemas']['ModelAlgorithm'];
+        version?: string;
+        format?: components['schemas']['ModelFormat'];
+        targetHardware?: components['schemas']['AcceleratorType'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file (content-disposition attachment). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  bulkDeleteModels: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IdList'];
+      };
+    };
+    responses: {
+      /** @description How many were deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeletedCountEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  getModel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The model. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModelEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  updateModel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ModelInput'];
+      };
+    };
+    responses: {
+      /** @description The changed model. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModelEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  deleteModel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listModelDeployments: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One entry per AI server. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModelDeploymentListEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  deployModel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AiServerIdList'];
+      };
+    };
+    responses: {
+      /** @description The model's deployment on every AI server. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModelDeploymentListEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  withdrawModel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AiServerIdList'];
+      };
+    };
+    responses: {
+      /** @description The model's deployment on every AI server. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModelDeploymentListEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listIngestDeployments: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Each model deployed to the caller, with what it needs to fetch and check its file. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IngestDeploymentListEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  downloadIngestModelFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The model file, as an attachment under its uploaded name. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  reportModelDeployment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DeploymentReport'];
+      };
+    };
+    responses: {
+      /** @description The deployment as recorded. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IngestDeploymentEnvelope'];
         };
       };
       default: components['responses']['Failure'];

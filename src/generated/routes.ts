@@ -141,9 +141,9 @@ export const routes: readonly RouteDef[] = [
     hideInBreadcrumb: false,
     layout: true,
     redirect: null,
-    page: 'pending/PendingScreen',
-    resource: null,
-    load: () => import('../pages/pending/PendingScreen'),
+    page: 'model/ModelPage',
+    resource: 'model',
+    load: () => import('../pages/model/ModelPage'),
     children: [],
   },
   {

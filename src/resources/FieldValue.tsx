@@ -20,7 +20,8 @@ function StatusBadge({ option, text }: { option: FieldOption; text: string }) {
   );
 }
 
-function formatDateTime(value: string, locale: string): string {
+/** An ISO time as the reader's locale writes a date and time (24-hour). */
+export function formatDateTime(value: string, locale: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
   return new Intl.DateTimeFormat(locale, {

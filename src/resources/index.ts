@@ -4,3 +4,4 @@ export { ResourcePage, type ResourcePageProps } from './ResourcePage';
 export { useRouteResource } from './use-route-resource';
 export type { FieldInputProps, FieldInputs } from './FieldInput';
 export type { Entity } from './form-values';
+export { formatDateTime } from './FieldValue';

@@ -1,0 +1,72 @@
+import { serveFile } from '../files/file-store';
+import {
+  deploy,
+  ingestDeployment,
+  ingestDeployments,
+  listDeployments,
+  modelName,
+  report,
+  withdraw,
+} from '../models/model-deployments';
+import { modelResource } from '../models/model-resource';
+import { resourceOperations } from '../resources/resource-operations';
+import type { DeploymentReport } from './payloads';
+import { requireAiServer, type OperationHandler, type OperationHandlers } from './operation-handler';
+
+interface ModelIdParams {
+  readonly id: number;
+}
+
+/** deployModel and withdrawModel: change the model's deployment on the listed servers, answer all of them. */
+function changeDeployments(
+  change: typeof deploy,
+  verb: { readonly zh: string; readonly en: string },
+): OperationHandler {
+  return async (input, ctx) => {
+    const { id } = input.params as ModelIdParams;
+    const { aiServerIds } = input.body as { aiServerIds: number[] };
+    input.audit.target = `#${id}`;
+    input.audit.target += ` ${await modelName(ctx.db, id)}`;
+    const names = await change(ctx, id, aiServerIds);
+    input.audit.detail = { zh: `${verb.zh}：${names.join('、')}`, en: `${verb.en}: ${names.join(', ')}` };
+    return { items: await listDeployments(ctx.db, id) };
+  };
+}
+
+export const modelOperations: OperationHandlers = {
+  ...resourceOperations(modelResource, {
+    list: 'listModels',
+    get: 'getModel',
+    create: 'createModel',
+    update: 'updateModel',
+    delete: 'deleteModel',
+    bulkDelete: 'bulkDeleteModels',
+    export: 'exportModels',
+  }),
+
+  async listModelDeployments(input, ctx) {
+    return { items: await listDeployments(ctx.db, (input.params as ModelIdParams).id) };
+  },
+  deployModel: changeDeployments(deploy, { zh: '部署到', en: 'deployed to' }),
+  withdrawModel: changeDeployments(withdraw, { zh: '撤回自', en: 'withdrawn from' }),
+
+  // The AI server's side, authenticated by its ingest key: only models deployed to it.
+  async listIngestDeployments(input, ctx) {
+    return { items: await ingestDeployments(ctx.db, requireAiServer(input).id) };
+  },
+  async downloadIngestModelFile(input, ctx) {
+    const { id } = input.params as ModelIdParams;
+    const { fileId } = await ingestDeployment(ctx.db, requireAiServer(input).id, id);
+    return serveFile(ctx, fileId, 'uploadModelFile');
+  },
+  async reportModelDeployment(input, ctx) {
+    const server = requireAiServer(input);
+    const { id } = input.params as ModelIdParams;
+    const { status, message } = input.body as DeploymentReport;
+    input.audit.target = `#${id} @ ${server.name}`;
+    const deployment = await report(ctx, server.id, id, status, message ?? '');
+    input.audit.target = `#${id} ${deployment.name} @ ${server.name}`;
+    input.audit.detail = { zh: `${status} ${message ?? ''}`.trim(), en: `${status} ${message ?? ''}`.trim() };
+    return deployment;
+  },
+};

@@ -1,0 +1,184 @@
+import { Alert, Badge, Button, Drawer, Empty, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { api, call, toast } from '../../api';
+import type { components } from '../../generated/openapi';
+import { useLocale } from '../../i18n';
+import { formatDateTime } from '../../resources';
+import './model.css';
+import { deploymentStatuses, deploymentTexts as texts } from './deployment-texts';
+
+type Deployment = components['schemas']['ModelDeployment'];
+
+export interface DeployedModel {
+  readonly id: number;
+  readonly name: string;
+  readonly version: string;
+}
+
+const drawerWidth = 880;
+
+/**
+ * A model's deployment on every AI server: the status each reported (pending until it does), and
+ * the operator deploys to or withdraws from the servers chosen in the table.
+ */
+export default function DeploymentDrawer(props: { model: DeployedModel; open: boolean; onClose(): void }) {
+  const { t, locale } = useLocale();
+  const { model } = props;
+  const [items, setItems] = useState<readonly Deployment[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let current = true;
+    call(api.GET('/models/{id}/deployments', { params: { path: { id: model.id } } })).then(
+      (answer) => {
+        if (!current) return;
+        setItems(answer.items);
+        setFailed(false);
+      },
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [model.id, attempt]);
+
+  async function change(kind: 'deploy' | 'withdraw'): Promise<void> {
+    setBusy(true);
+    try {
+      const request = { params: { path: { id: model.id } }, body: { aiServerIds: selected } };
+      const answer = await call(
+        kind === 'deploy'
+          ? api.POST('/models/{id}/deployments', request)
+          : api.POST('/models/{id}/deployments/withdraw', request),
+      );
+      setItems(answer.items);
+      setSelected([]);
+      toast('success', t(kind === 'deploy' ? texts.deployed : texts.withdrawn));
+    } catch {
+      // call() has shown why.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const time = (value: string | null) =>
+    value === null ? <span className="cfop-resource-none">—</span> : formatDateTime(value, locale);
+  const anyDeployed =
+    items?.some((item) => selected.includes(item.aiServerId) && item.status !== null) ?? false;
+  return (
+    <Drawer
+      open={props.open}
+      size={drawerWidth}
+      title={`${t(texts.title)} · ${model.name} ${model.version}`}
+      onClose={props.onClose}
+      destroyOnHidden
+      extra={
+        <Button onClick={() => setAttempt((count) => count + 1)} disabled={busy}>
+          {t(texts.refresh)}
+        </Button>
+      }
+    >
+      <Space direction="vertical" size="middle" className="cfop-deployments">
+        <Alert type="info" showIcon message={t(texts.hint)} />
+        <Space>
+          <Button
+            type="primary"
+            disabled={selected.length === 0}
+            loading={busy}
+            onClick={() => void change('deploy')}
+          >
+            {t(texts.deploySelected)}
+          </Button>
+          <Popconfirm
+            title={t(texts.withdrawConfirm)}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => change('withdraw')}
+            disabled={!anyDeployed}
+          >
+            <Button danger disabled={!anyDeployed || busy}>
+              {t(texts.withdrawSelected)}
+            </Button>
+          </Popconfirm>
+          {selected.length > 0 && (
+            <Typography.Text type="secondary">
+              {t(texts.selected).replace('{n}', String(selected.length))}
+            </Typography.Text>
+          )}
+        </Space>
+        {failed ? (
+          <Alert
+            type="error"
+            showIcon
+            message={t({ zh: '部署情况加载失败', en: 'Deployments could not be loaded' })}
+          />
+        ) : (
+          <Table<Deployment>
+            rowKey="aiServerId"
+            size="middle"
+            loading={items === null}
+            dataSource={items ?? []}
+            pagination={false}
+            locale={{ emptyText: <Empty description={t(texts.noServers)} /> }}
+            rowSelection={{
+              selectedRowKeys: selected,
+              onChange: (keys) => setSelected(keys.map(Number)),
+            }}
+            columns={[
+              {
+                title: t(texts.server),
+                key: 'server',
+                render: (_, item) => (
+                  <span>
+                    {item.aiServerName}
+                    <Typography.Text type="secondary" className="cfop-deployment-ip">
+                      {item.aiServerIp}
+                    </Typography.Text>
+                  </span>
+                ),
+              },
+              {
+                title: t(texts.serverStatus),
+                key: 'online',
+                render: (_, item) => (
+                  <Badge
+                    status={item.aiServerStatus === 'online' ? 'success' : 'default'}
+                    text={t(item.aiServerStatus === 'online' ? texts.online : texts.offline)}
+                  />
+                ),
+              },
+              {
+                title: t(texts.status),
+                key: 'status',
+                render: (_, item) =>
+                  item.status === null ? (
+                    <Tag>{t(texts.notDeployed)}</Tag>
+                  ) : (
+                    <Tag
+                      color={deploymentStatuses[item.status].color}
+                      className={`cfop-deployment-${item.status}`}
+                    >
+                      {t(deploymentStatuses[item.status].label)}
+                    </Tag>
+                  ),
+              },
+              {
+                title: t(texts.requestedAt),
+                key: 'requestedAt',
+                render: (_, item) => time(item.requestedAt),
+              },
+              { title: t(texts.reportedAt), key: 'reportedAt', render: (_, item) => time(item.reportedAt) },
+              {
+                title: t(texts.message),
+                key: 'message',
+                render: (_, item) => item.message || <span className="cfop-resource-none">—</span>,
+              },
+            ]}
+          />
+        )}
+      </Space>
+    </Drawer>
+  );
+}
