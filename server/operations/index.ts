@@ -1,5 +1,6 @@
 import { aiServerOperations } from './ai-server-operations';
 import { currentUserOperations } from './current-user-operations';
+import { doorOperations } from './door-operations';
 import type { OperationHandlers } from './operation-handler';
 import { operationLogOperations } from './operation-log-operations';
 import { signInOperations } from './sign-in-operations';
@@ -10,4 +11,5 @@ export const operationHandlers: OperationHandlers = {
   ...currentUserOperations,
   ...aiServerOperations,
   ...operationLogOperations,
+  ...doorOperations,
 };

@@ -15,6 +15,11 @@ export interface StoredField {
    * `column` is still the one filtered and sorted by.
    */
   readonly byLang?: Readonly<Record<Lang, string>>;
+  /**
+   * The value as list and export answers show it (a masked ID number); the item's own answers
+   * (get, create, update) show it whole. Filters still compare the stored value.
+   */
+  readonly listed?: (value: unknown) => unknown;
 }
 
 /** API item as answered: field name → value, in the order of the contract's item schema. */
@@ -45,6 +50,16 @@ export interface ResourceDefinition {
   readonly labelField: string;
   /** Item fields not stored in the table, computed for many items in one query (counts of bound rows). */
   readonly computed?: (db: Db, ids: readonly number[]) => Promise<ReadonlyMap<number, Item>>;
+  /**
+   * Rules across fields or rows that the schema cannot express (date order, a check digit, an
+   * owner matching its type), run in the create / update transaction before anything is written;
+   * throw a 400 ApiError naming the field to refuse. `id` is null on create.
+   */
+  readonly checkInput?: (
+    db: Db,
+    input: Readonly<Record<string, unknown>>,
+    id: number | null,
+  ) => Promise<void>;
   /**
    * Run in the delete transaction before rows go; throw a 400 ApiError to refuse (rows that still
    * reference them). Not needed when nothing refers to the resource.

@@ -34,6 +34,27 @@ interface IdParams {
 }
 
 /**
+ * The definition joined with the app's contract (item and input fields), bound once per contract;
+ * `writer` is the create or update operation whose body holds the input fields, if any. Handlers of
+ * a resource's further operations (a state change) use it to answer the item as get does.
+ */
+export function resourceBinding(
+  definition: ResourceDefinition,
+  writer: string | undefined,
+): (ctx: AppContext) => BoundResource {
+  const bound = new WeakMap<Contract, BoundResource>();
+  return (ctx) => {
+    let found = bound.get(ctx.contract);
+    if (!found) {
+      const inputFields = writer ? inputFieldNames(ctx.contract, operationIn(ctx.contract, writer)) : [];
+      found = bindResource(definition, propertyNames(ctx.contract, definition.schema), inputFields);
+      bound.set(ctx.contract, found);
+    }
+    return found;
+  };
+}
+
+/**
  * The handlers of a resource's standard operations, keyed by operationId. What they accept and answer
  * is read from the operations in openapi.yaml (input fields, filters, sort, page size); the definition
  * says where the fields live.
@@ -42,17 +63,7 @@ export function resourceOperations(
   definition: ResourceDefinition,
   ids: ResourceOperationIds,
 ): OperationHandlers {
-  const bound = new WeakMap<Contract, BoundResource>();
-  const resourceIn = (ctx: AppContext) => {
-    let found = bound.get(ctx.contract);
-    if (!found) {
-      const writer = ids.create ?? ids.update;
-      const inputFields = writer ? inputFieldNames(ctx.contract, operationIn(ctx.contract, writer)) : [];
-      found = bindResource(definition, propertyNames(ctx.contract, definition.schema), inputFields);
-      bound.set(ctx.contract, found);
-    }
-    return found;
-  };
+  const resourceIn = resourceBinding(definition, ids.create ?? ids.update);
   const shapes = new WeakMap<OperationSpec, ListShape>();
   const shapeOf = (ctx: AppContext, operationId: string) => {
     const operation = operationIn(ctx.contract, operationId);

@@ -73,7 +73,7 @@ export async function listItems(
     limit: pageSize,
     fewMatches,
   });
-  return { items: await toItems(ctx.db, resource, rows, lang), total, page, pageSize };
+  return { items: await toItems(ctx.db, resource, rows, lang, 'listed'), total, page, pageSize };
 }
 
 export async function getItem(db: Db, resource: BoundResource, id: number, lang: Lang = 'zh'): Promise<Item> {
@@ -97,6 +97,7 @@ export async function createItem(
     ...created?.columns,
   };
   const item = await ctx.db.transaction().execute(async (trx) => {
+    await definition.checkInput?.(trx, input, null);
     await refuseClashes(trx, resource, input, null);
     return getItem(trx, resource, await insertRow(trx, definition.table, values));
   });
@@ -117,6 +118,7 @@ export async function updateItem(
   };
   return ctx.db.transaction().execute(async (trx) => {
     const before = await getItem(trx, resource, id);
+    await definition.checkInput?.(trx, input, id);
     await refuseClashes(trx, resource, input, id);
     await updateRow(trx, definition.table, id, values);
     const item = await getItem(trx, resource, id);
@@ -137,7 +139,7 @@ export async function deleteItems(
     const found = rows.map((row) => row.id as number);
     await definition.beforeDelete?.(trx, found);
     await deleteRows(trx, definition.table, found);
-    return rows.map((row) => itemOf(resource, row, {}, 'zh'));
+    return rows.map((row) => itemOf(resource, row, {}, 'zh', 'whole'));
   });
 }
 
@@ -153,7 +155,7 @@ export function exportCsv(
   async function* lines(): AsyncGenerator<string> {
     yield utf8Bom + csvRecord(resource.itemFields);
     for await (const rows of selectInBatches(ctx.db, selection, exportBatchSize)) {
-      const items = await toItems(ctx.db, resource, rows, lang);
+      const items = await toItems(ctx.db, resource, rows, lang, 'listed');
       yield items.map((item) => csvRecord(resource.itemFields.map((field) => item[field]))).join('');
     }
   }
@@ -192,7 +194,7 @@ function selectionOf(
 }
 
 /** A validated date-time as the stored ISO text in UTC; left as sent if Date cannot read it (a leap second). */
-function utcIso(value: unknown): unknown {
+export function utcIso(value: unknown): unknown {
   const time = Date.parse(String(value));
   return Number.isFinite(time) ? new Date(time).toISOString() : value;
 }
@@ -205,22 +207,32 @@ function storedField(definition: ResourceDefinition, field: string) {
   return stored;
 }
 
-async function toItems(db: Db, resource: BoundResource, rows: readonly Row[], lang: Lang): Promise<Item[]> {
+/** `whole`: an item's own answer; `listed`: a list or export row, with `listed` fields masked. */
+type View = 'whole' | 'listed';
+
+async function toItems(
+  db: Db,
+  resource: BoundResource,
+  rows: readonly Row[],
+  lang: Lang,
+  view: View = 'whole',
+): Promise<Item[]> {
   const computed = await resource.definition.computed?.(
     db,
     rows.map((row) => row.id as number),
   );
-  return rows.map((row) => itemOf(resource, row, computed?.get(row.id as number) ?? {}, lang));
+  return rows.map((row) => itemOf(resource, row, computed?.get(row.id as number) ?? {}, lang, view));
 }
 
-function itemOf(resource: BoundResource, row: Row, computed: Item, lang: Lang): Item {
+function itemOf(resource: BoundResource, row: Row, computed: Item, lang: Lang, view: View): Item {
   const { fields } = resource.definition;
   return Object.fromEntries(
     resource.itemFields.map((field) => {
       const stored = fields[field];
       if (!stored) return [field, computed[field] ?? null];
-      const value = row[stored.byLang ? stored.byLang[lang] : stored.column];
-      return [field, stored.fromRow ? stored.fromRow(value) : value];
+      const raw = row[stored.byLang ? stored.byLang[lang] : stored.column];
+      const value = stored.fromRow ? stored.fromRow(raw) : raw;
+      return [field, view === 'listed' && stored.listed ? stored.listed(value) : value];
     }),
   );
 }

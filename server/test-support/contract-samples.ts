@@ -9,6 +9,7 @@ const stringCandidates = ['Sample1234', 'sample', 'SN-0001', '13800138000', '123
 const formatSamples: Record<string, string> = {
   ipv4: '10.0.0.1',
   'date-time': '2030-01-01T08:00:00.000Z',
+  date: '2030-01-01',
   email: 'someone@example.com',
 };
 
