@@ -48,7 +48,7 @@ export async function moveVisitor(ctx: AppContext, id: number, transition: Trans
           field: 'status',
           message: {
             zh: `只有${from.zh}的访客可以${transition.step.zh}，该访客当前为${now.zh}`,
-            en: `only a ${from.en} visitor can be ${transition.step.en}; this one is ${now.en}`,
+            en: `only ${/^[aeiou]/.test(from.en) ? 'an' : 'a'} ${from.en} visitor can be ${transition.step.en}; this one is ${now.en}`,
           },
         },
       ]);
