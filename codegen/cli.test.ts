@@ -206,6 +206,9 @@ describe('codegen CLI', () => {
     expect(resourceByRoute).toEqual({
       '/equipment/aiserver': 'aiserver',
       '/equipment/camera': 'camera',
+      '/door/staff': 'staff',
+      '/door/visitor': 'visitor',
+      '/door/vehicle': 'vehicle',
       '/system/logs': 'oplog',
     });
     const camera = resources.camera;

@@ -32,13 +32,27 @@ describe('generated modules', () => {
       clientHost: 'X-Client-Host',
       sessionToken: 'X-Cfop-Token',
     });
-    expect(Object.keys(stringRules)).toEqual(['Username', 'Phone', 'Password', 'NewPassword', 'SmsCode']);
+    expect(Object.keys(stringRules)).toEqual([
+      'Username',
+      'Phone',
+      'Password',
+      'NewPassword',
+      'SmsCode',
+      'IdNumber',
+      'Plate',
+    ]);
     expect(new RegExp(stringRules.NewPassword.pattern).test('abc12345')).toBe(true);
     expect(stringRules.Username).toEqual({ minLength: 3, maxLength: 32, pattern: '^[A-Za-z0-9_.-]+$' });
   });
 
   it('describe each resource for the screen its route shows', () => {
-    expect(resourceByRoute).toEqual({ '/equipment/aiserver': 'aiserver', '/system/logs': 'oplog' });
+    expect(resourceByRoute).toEqual({
+      '/equipment/aiserver': 'aiserver',
+      '/door/staff': 'staff',
+      '/door/visitor': 'visitor',
+      '/door/vehicle': 'vehicle',
+      '/system/logs': 'oplog',
+    });
     const aiserver = resources.aiserver;
     expect(aiserver).toMatchObject({ access: 'KEY.DEVICE.AISERVER', route: '/equipment/aiserver' });
     expect(aiserver.fields.filter((field) => field.form).map((field) => field.name)).toEqual([

@@ -134,6 +134,9 @@ describe('resource resolution', () => {
       expect(afterOpenapiEdit((o) => delete o.components.parameters.PageSize.schema.maximum)).toEqual([
         `${at}/operations/list: listAiServers has no pageSize query parameter with a maximum`,
         'manifest/console.json#/resources/1/operations/list: listOperationLogs has no pageSize query parameter with a maximum',
+        'manifest/console.json#/resources/2/operations/list: listStaff has no pageSize query parameter with a maximum',
+        'manifest/console.json#/resources/3/operations/list: listVisitors has no pageSize query parameter with a maximum',
+        'manifest/console.json#/resources/4/operations/list: listVehicles has no pageSize query parameter with a maximum',
       ]);
     });
 
@@ -380,6 +383,61 @@ describe('resource resolution', () => {
       ]);
     });
 
+    const visitorAt = 'manifest/console.json#/resources/3';
+    const visitorAction = (m: Json, name: string): Json =>
+      m.resources[3].actions.find((candidate: Json) => candidate.name === name);
+
+    it('describes an action with a body as a form from its schema, shown on the rows its `when` names', () => {
+      const entry = (good.manifest as Manifest).resources?.[3];
+      if (entry === undefined) throw new Error('the repo manifest has no visitor resource');
+      const { descriptor, problems } = resolveResource(entry, 3, resourceContext(good));
+      expect(problems).toEqual([]);
+      const [approve, checkIn] = descriptor.actions;
+      expect(approve).toMatchObject({
+        name: 'approve',
+        path: '/visitors/{id}/approval',
+        when: { status: ['pending'] },
+        confirm: null,
+      });
+      expect(
+        approve?.fields.map(({ name, widget, required, type }) => ({ name, widget, required, type })),
+      ).toEqual([
+        { name: 'decision', widget: 'select', required: true, type: 'string' },
+        { name: 'comment', widget: 'textarea', required: true, type: 'string' },
+      ]);
+      expect(approve?.fields[0]?.options?.map((option) => option.value)).toEqual(['approve', 'reject']);
+      expect(approve?.fields[1]).toMatchObject({ minLength: 1, maxLength: 200, form: true, table: false });
+      expect(checkIn).toMatchObject({ name: 'checkIn', when: { status: ['approved'] }, fields: [] });
+    });
+
+    it('rejects a `when` naming no row property, or a value outside the enum', () => {
+      expect(
+        afterManifestEdit((m) => {
+          visitorAction(m, 'approve').when = { state: ['pending'] };
+          visitorAction(m, 'checkIn').when = { status: ['approved', 'arrived'] };
+        }),
+      ).toEqual([
+        `${visitorAt}/actions/0/when/state: "state" is not a property of Visitor`,
+        `${visitorAt}/actions/1/when/status: "arrived" not among the values of Visitor.status ("pending", "approved", "rejected", "visiting", "left")`,
+      ]);
+    });
+
+    it('rejects an action whose body has no form, a form field the body lacks, and a form without a body', () => {
+      expect(afterManifestEdit((m) => delete visitorAction(m, 'approve').fields)).toEqual([
+        `${visitorAt}/actions/0: approveVisitor takes VisitorDecision; the action needs a field for "decision", "comment"`,
+      ]);
+      expect(
+        afterManifestEdit((m) => {
+          visitorAction(m, 'approve').fields[1].name = 'note';
+          visitorAction(m, 'checkIn').fields = [{ name: 'x', label: { zh: 'x', en: 'x' }, widget: 'text' }];
+        }),
+      ).toEqual([
+        `${visitorAt}/actions/0/fields: approveVisitor takes VisitorDecision; the action needs a field for "comment"`,
+        `${visitorAt}/actions/0/fields/1/name: field "note": not a property of VisitorDecision, the create and update body`,
+        `${visitorAt}/actions/1/fields: checkInVisitor takes no request body, so the action has no form`,
+      ]);
+    });
+
     it('rejects an action that only reads', () => {
       expect(afterManifestEdit((m) => (m.resources[0].actions[0].operation = 'getAiServer'))).toEqual([
         `${at}/actions/0/operation: getAiServer is GET /aiservers/{id}; an action must be POST, PUT or DELETE`,
@@ -411,6 +469,10 @@ describe('resource resolution', () => {
     it('rejects a resource route while the resource screen file does not exist', () => {
       expect(messages({ ...good, hasResourceScreen: false })).toEqual([
         `${aiserverRoute}/resource: resource screen src/resources/ResourceScreen.tsx does not exist`,
+        ...[0, 1, 2].map(
+          (child) =>
+            `manifest/console.json#/routes/6/children/${child}/resource: resource screen src/resources/ResourceScreen.tsx does not exist`,
+        ),
         'manifest/console.json#/routes/9/children/2/resource: resource screen src/resources/ResourceScreen.tsx does not exist',
       ]);
     });

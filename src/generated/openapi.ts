@@ -831,7 +831,7 @@ export interface components {
       plate: string | null;
       companions: number;
       status: components['schemas']['VisitorStatus'];
-      /** @description 8 digits */
+      /** @description 8 digits, generated on approval. */
       passCode: string | null;
       approvalComment: string | null;
       /** @description User name of whoever decided. */

@@ -1,10 +1,8 @@
 import { Button, Drawer, Form, Space } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ResourceDescriptor } from '../generated/resources';
-import { getFieldErrors } from '../api';
 import { useLocale } from '../i18n';
-import { descriptorRules, serverFieldMessage } from './field-rules';
-import { FieldInput } from './FieldInput';
+import { FormFields, showServerErrors } from './FormFields';
 import {
   formFields,
   hasUnsavedChanges,
@@ -72,16 +70,7 @@ function ResourceForm(props: {
           : await resourceApi.update(descriptor, target.id, body);
       onSaved(answer);
     } catch (error) {
-      // The toast has told the reader already; the messages also go under their fields.
-      const messages = getFieldErrors(error);
-      const failed = fields.flatMap((field) => {
-        const message = messages[field.name];
-        return message === undefined
-          ? []
-          : [{ name: field.name, errors: [serverFieldMessage(field.label, message, t)] }];
-      });
-      form.setFields(failed);
-      if (failed[0]) form.scrollToField(failed[0].name);
+      showServerErrors(form, fields, error, t);
     } finally {
       setSaving(false);
     }
@@ -98,18 +87,7 @@ function ResourceForm(props: {
       scrollToFirstError
       className="cfop-resource-form"
     >
-      {fields.map((field) => (
-        <Form.Item
-          key={field.name}
-          name={field.name}
-          label={t(field.label)}
-          required={field.required}
-          rules={descriptorRules(field, t)}
-          validateFirst
-        >
-          <FieldInput field={field} />
-        </Form.Item>
-      ))}
+      <FormFields fields={fields} />
       <Space className="cfop-resource-form-buttons">
         <Button onClick={props.onCancel}>{t(texts.cancel)}</Button>
         <Button type="primary" htmlType="submit" loading={saving}>

@@ -3,11 +3,12 @@ import { Button, Dropdown, Popconfirm, Space } from 'antd';
 import type { ActionDescriptor, ResourceDescriptor } from '../generated/resources';
 import { useLocale } from '../i18n';
 import { entityTitle, type Entity } from './form-values';
+import { actionsFor } from './row-action-rules';
 import { cannotUndoText, deleteTitle, texts } from './texts';
 
 /**
- * The links of one table row: details, edit, delete, and the resource's own actions under More;
- * only details when the reader may not change the resource.
+ * The links of one table row: details, edit, delete, and under More the resource's own actions
+ * that apply to the row (their `when`); only details when the reader may not change the resource.
  */
 export function RowActions(props: {
   descriptor: ResourceDescriptor;
@@ -19,7 +20,8 @@ export function RowActions(props: {
   onAction(action: ActionDescriptor): void;
 }) {
   const { t } = useLocale();
-  const { operations, actions } = props.descriptor;
+  const { operations } = props.descriptor;
+  const actions = actionsFor(props.descriptor.actions, props.entity);
   return (
     <Space size={0} wrap={false} className="cfop-resource-row-actions">
       {operations.get && (
