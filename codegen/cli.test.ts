@@ -240,6 +240,8 @@ describe('codegen CLI', () => {
         form: false,
         detail: true,
         type: 'string',
+        itemType: null,
+        maxItems: null,
         required: false,
         nullable: false,
         minLength: null,
@@ -252,6 +254,7 @@ describe('codegen CLI', () => {
         sortable: true,
         filter: 'contains',
         range: null,
+        reference: null,
         description: 'Shown on the video wall.',
       },
       expect.objectContaining({

@@ -152,7 +152,7 @@ function routeProblems(
         `must be ${wanted}, the access of resource ${shown(resource)}, not ${shown(access)}`,
       );
     }
-    if (!installed.hasResourceScreen) {
+    if (page === undefined && !installed.hasResourceScreen) {
       report(['resource'], `resource screen ${resourceScreen.file} does not exist`);
     }
   }

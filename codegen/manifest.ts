@@ -48,6 +48,7 @@ export interface ResourceFieldEntry {
   readonly show: readonly FieldPlace[];
   readonly widget: string;
   readonly options?: Readonly<Record<string, FieldOptionEntry>>;
+  readonly reference?: { readonly resource: string; readonly label: string };
 }
 
 export type ActionFieldEntry = Omit<ResourceFieldEntry, 'show'>;
@@ -73,6 +74,7 @@ export interface ResourceEntry {
   readonly access: string;
   readonly schema: string;
   readonly operations: Readonly<Partial<Record<OperationRole, string>>>;
+  readonly labelField?: string;
   readonly actions?: readonly ResourceActionEntry[];
   readonly fields: readonly ResourceFieldEntry[];
 }

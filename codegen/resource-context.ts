@@ -1,6 +1,7 @@
 import type { Inputs } from './inputs';
 import type { Manifest } from './manifest';
-import { isObject } from './openapi-doc';
+import { isObject, operationsById } from './openapi-doc';
+import type { Referable } from './resource-fields';
 import type { ResolveContext } from './resources';
 
 /** Route path per resource name; reads the route tree defensively, as validation may run on a bad one. */
@@ -14,6 +15,32 @@ function resourceRoutes(routes: unknown): [string, string][] {
         : [];
     return [...own, ...resourceRoutes(route.children)];
   });
+}
+
+/** Each resource as reference fields of others see it; read defensively like the routes. */
+function referableResources(resources: unknown, openapi: unknown): Map<string, Referable> {
+  if (!Array.isArray(resources)) return new Map();
+  const byId = operationsById(openapi);
+  const pathOf = (operations: unknown, role: string): string | null => {
+    const id = isObject(operations) ? operations[role] : undefined;
+    return typeof id === 'string' ? (byId.get(id)?.path ?? null) : null;
+  };
+  return new Map(
+    resources.flatMap((entry): [string, Referable][] =>
+      isObject(entry) && typeof entry.name === 'string'
+        ? [
+            [
+              entry.name,
+              {
+                collection: pathOf(entry.operations, 'list'),
+                item: pathOf(entry.operations, 'get'),
+                labelField: typeof entry.labelField === 'string' ? entry.labelField : null,
+              },
+            ],
+          ]
+        : [],
+    ),
+  );
 }
 
 /** What resolving a resource looks up beside openapi.yaml: the declared keys and the routes. */
@@ -31,5 +58,6 @@ export function resourceContext(inputs: Pick<Inputs, 'manifest' | 'openapi'>): R
       ),
     ),
     routeOf: new Map(resourceRoutes(manifest.routes)),
+    referable: referableResources(manifest.resources, inputs.openapi),
   };
 }

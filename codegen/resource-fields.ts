@@ -14,7 +14,9 @@ import {
 
 // One manifest field resolved against the resource's row, input and list schemas.
 
-export type FieldType = 'string' | 'integer' | 'number' | 'boolean';
+export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'array';
+/** The type of an array field's items. */
+export type ItemType = 'string' | 'integer';
 export type Filter = 'contains' | 'equals' | 'range';
 
 /** The two query parameters bounding a range filter: `x-filter: from` (≥) and `x-filter: to` (≤). */
@@ -29,6 +31,24 @@ export interface FieldOption {
   readonly color: string | null;
 }
 
+/** Where a reference field's ids point: the referenced resource's list and item paths and its label. */
+export interface FieldReference {
+  readonly resource: string;
+  /** The row property holding the referenced item's label (an array of labels for `references`). */
+  readonly label: string;
+  readonly collection: string;
+  readonly item: string;
+  /** The referenced resource's labelField: the list filter a search types into and the label shown. */
+  readonly labelField: string;
+}
+
+/** What a resource that reference fields point at offers them. */
+export interface Referable {
+  readonly collection: string | null;
+  readonly item: string | null;
+  readonly labelField: string | null;
+}
+
 export interface FieldDescriptor {
   readonly name: string;
   readonly label: LocalText;
@@ -38,6 +58,9 @@ export interface FieldDescriptor {
   readonly form: boolean;
   readonly detail: boolean;
   readonly type: FieldType;
+  /** For an array: its items' type; minLength, maxLength, pattern and options then apply to each item. */
+  readonly itemType: ItemType | null;
+  readonly maxItems: number | null;
   readonly required: boolean;
   readonly nullable: boolean;
   readonly minLength: number | null;
@@ -50,6 +73,7 @@ export interface FieldDescriptor {
   readonly sortable: boolean;
   readonly filter: Filter | null;
   readonly range: FieldRange | null;
+  readonly reference: FieldReference | null;
   readonly description: string | null;
 }
 
@@ -84,9 +108,31 @@ export const widgetNeeds = {
   },
   ip: { needs: 'a string of format ipv4', fits: (s: Facts) => s.type === 'string' && s.format === 'ipv4' },
   switch: { needs: 'a boolean', fits: (s: Facts) => s.type === 'boolean' },
+  date: { needs: 'a string of format date', fits: (s: Facts) => s.type === 'string' && s.format === 'date' },
+  reference: {
+    needs: 'an integer id',
+    fits: (s: Facts) => s.type === 'integer' && s.enum === null,
+  },
+  references: {
+    needs: 'an array of integer ids',
+    fits: (s: Facts) => s.type === 'array' && s.items?.type === 'integer',
+  },
+  tags: {
+    needs: 'an array of strings',
+    fits: (s: Facts) => s.type === 'array' && s.items?.type === 'string',
+  },
 } as const satisfies Record<string, WidgetRule>;
 
-const fieldTypes: readonly string[] = ['string', 'integer', 'number', 'boolean'] satisfies FieldType[];
+const referenceWidgets: readonly string[] = ['reference', 'references'];
+
+const fieldTypes: readonly string[] = [
+  'string',
+  'integer',
+  'number',
+  'boolean',
+  'array',
+] satisfies FieldType[];
+const itemTypes: readonly string[] = ['string', 'integer'] satisfies ItemType[];
 const filters: readonly string[] = ['contains', 'equals'] satisfies Filter[];
 
 const accessKeyPattern = /^KEY(\.[A-Z][A-Z0-9_]*)+$/;
@@ -104,6 +150,8 @@ export interface FieldContext {
   readonly sortValues: readonly string[];
   /** Labels of the manifest's access keys: an enum of access keys takes them as its option labels. */
   readonly accessKeyLabels?: ReadonlyMap<string, LocalText>;
+  /** The manifest's resources, by name, as reference fields see them. */
+  readonly referable?: ReadonlyMap<string, Referable>;
 }
 
 export function resolveField(field: ResourceFieldEntry, context: FieldContext): FieldDescriptor {
@@ -177,8 +225,11 @@ export function resolveField(field: ResourceFieldEntry, context: FieldContext): 
   }
   const facts = primary ?? factsOf('', {});
   if (primary !== null) checkWidget(field, primary, report);
+  // An array's lengths, pattern and enum are its items'.
+  const valueFacts = facts.items ?? facts;
   const options =
-    primary === null ? null : fieldOptions(field, primary, report, context.accessKeyLabels ?? new Map());
+    primary === null ? null : fieldOptions(field, valueFacts, report, context.accessKeyLabels ?? new Map());
+  const reference = resolveReference(field, rowFacts, table || detail, context);
 
   const requiredInput =
     form && input !== null && Array.isArray(input.schema.required) ? input.schema.required : [];
@@ -192,11 +243,16 @@ export function resolveField(field: ResourceFieldEntry, context: FieldContext): 
     form,
     detail,
     type: (fieldTypes.includes(facts.type ?? '') ? facts.type : 'string') as FieldType,
+    itemType:
+      facts.items !== null && itemTypes.includes(facts.items.type ?? '')
+        ? (facts.items.type as ItemType)
+        : null,
+    maxItems: facts.type === 'array' ? numberOrNull(facts.schema.maxItems) : null,
     required: requiredInput.includes(field.name),
     nullable: (rowFacts ?? facts).nullable,
-    minLength: numberOrNull(facts.schema.minLength),
-    maxLength: numberOrNull(facts.schema.maxLength),
-    pattern: stringOrNull(facts.schema.pattern),
+    minLength: numberOrNull(valueFacts.schema.minLength),
+    maxLength: numberOrNull(valueFacts.schema.maxLength),
+    pattern: stringOrNull(valueFacts.schema.pattern),
     minimum: facts.minimum,
     maximum: facts.maximum,
     format: facts.format,
@@ -204,6 +260,7 @@ export function resolveField(field: ResourceFieldEntry, context: FieldContext): 
     sortable: context.sortValues.includes(field.name),
     filter,
     range,
+    reference,
     // Block-style YAML descriptions end in a newline that no screen wants to show.
     description: description?.trim() ?? null,
   };
@@ -213,7 +270,7 @@ function checkWidget(field: ResourceFieldEntry, facts: Facts, report: Report): v
   if (facts.type === null || !fieldTypes.includes(facts.type)) {
     report(
       ['name'],
-      `${facts.where} is ${describe(facts)}; a field must be a string, integer, number or boolean`,
+      `${facts.where} is ${describe(facts)}; a field must be a string, integer, number, boolean or array`,
     );
     return;
   }
@@ -224,6 +281,69 @@ function checkWidget(field: ResourceFieldEntry, facts: Facts, report: Report): v
       `widget ${shown(field.widget)} needs ${rule.needs}, but ${facts.where} is ${describe(facts)}`,
     );
   }
+}
+
+/**
+ * A reference field's target: a resource of the manifest with a list and get operation and a
+ * labelField; the label property must be in the row when the table or detail shows the field.
+ */
+function resolveReference(
+  field: ResourceFieldEntry,
+  rowFacts: Facts | null,
+  shownInRow: boolean,
+  context: FieldContext,
+): FieldReference | null {
+  const { report } = context;
+  const wanted = referenceWidgets.includes(field.widget);
+  if (field.reference === undefined) {
+    if (wanted) report([], `widget ${shown(field.widget)} needs a reference: { resource, label }`);
+    return null;
+  }
+  if (!wanted) {
+    report(['reference'], `only the widgets reference and references take a reference`);
+    return null;
+  }
+  const { resource, label } = field.reference;
+  const target = context.referable?.get(resource);
+  if (target === undefined) {
+    report(['reference', 'resource'], `unknown resource ${shown(resource)} (not in resources)`);
+    return null;
+  }
+  const missing = [
+    target.collection === null ? 'a list operation' : null,
+    target.item === null ? 'a get operation' : null,
+    target.labelField === null ? 'a labelField' : null,
+  ].filter((what) => what !== null);
+  if (missing.length > 0) {
+    report(['reference', 'resource'], `resource ${shown(resource)} lacks ${missing.join(', ')}`);
+  }
+  const labelFacts = context.row === null ? null : propertyFacts(context.openapi, context.row, label);
+  const many = field.widget === 'references';
+  const fits =
+    labelFacts !== null &&
+    (many
+      ? labelFacts.type === 'array' && labelFacts.items?.type === 'string'
+      : labelFacts.type === 'string');
+  if (shownInRow && context.row !== null && !fits) {
+    report(
+      ['reference', 'label'],
+      labelFacts === null
+        ? `not a property of ${context.row.name}`
+        : `${labelFacts.where} is ${describe(labelFacts)}, not ${many ? 'an array of strings' : 'a string'}`,
+    );
+  }
+  if (rowFacts !== null && rowFacts.nullable && many) {
+    report(['name'], `${rowFacts.where} is nullable; an array of references is empty instead`);
+  }
+  return target.collection === null || target.item === null || target.labelField === null
+    ? null
+    : {
+        resource,
+        label,
+        collection: target.collection,
+        item: target.item,
+        labelField: target.labelField,
+      };
 }
 
 /** The enum's values in openapi order with their manifest labels; every value needs one. */

@@ -178,6 +178,169 @@ describe('resource resolution', () => {
     });
   });
 
+  describe('reference, date and array widgets', () => {
+    /** The AI server row gains properties and the manifest a field; answers the problems and the descriptor. */
+    function withRowField(properties: Json, entry: Json, manifest = structuredClone(good.manifest) as Json) {
+      const openapi = structuredClone(good.openapi) as Json;
+      Object.assign(openapi.components.schemas.AiServer.properties, properties);
+      manifest.resources[0].fields.push(entry);
+      const inputs = { ...good, manifest, openapi };
+      const { descriptor } = resolveResource(manifest.resources[0], 0, resourceContext(inputs));
+      return { problems: messages(inputs), descriptor: descriptor.fields.at(-1) };
+    }
+    const label = { zh: '上级', en: 'Parent' };
+    const fieldAt = `${at}/fields/18`;
+
+    it('resolves a reference to the list and get paths and labelField of the resource it names', () => {
+      const { problems, descriptor } = withRowField(
+        { parentId: { type: ['integer', 'null'] }, parentName: { type: ['string', 'null'] } },
+        {
+          name: 'parentId',
+          label,
+          show: ['table', 'detail'],
+          widget: 'reference',
+          reference: { resource: 'aiserver', label: 'parentName' },
+        },
+      );
+      expect(problems).toEqual([]);
+      expect(descriptor).toMatchObject({
+        type: 'integer',
+        nullable: true,
+        reference: {
+          resource: 'aiserver',
+          label: 'parentName',
+          collection: '/aiservers',
+          item: '/aiservers/{id}',
+          labelField: 'name',
+        },
+      });
+    });
+
+    it('rejects a reference without its target, to an unknown resource, or with a label the row lacks', () => {
+      const entry = { name: 'parentId', label, show: ['detail'], widget: 'reference' };
+      const parent = { parentId: { type: 'integer' } };
+      expect(withRowField(parent, entry).problems).toEqual([
+        `${fieldAt}: field "parentId": widget "reference" needs a reference: { resource, label }`,
+      ]);
+      expect(
+        withRowField(parent, { ...entry, reference: { resource: 'camera', label: 'parentName' } }).problems,
+      ).toEqual([
+        `${fieldAt}/reference/resource: field "parentId": unknown resource "camera" (not in resources)`,
+      ]);
+      expect(
+        withRowField(parent, { ...entry, reference: { resource: 'aiserver', label: 'parentName' } }).problems,
+      ).toEqual([`${fieldAt}/reference/label: field "parentId": not a property of AiServer`]);
+      expect(
+        withRowField(parent, { ...entry, widget: 'number', reference: { resource: 'aiserver', label: 'x' } })
+          .problems,
+      ).toEqual([
+        `${fieldAt}/reference: field "parentId": only the widgets reference and references take a reference`,
+      ]);
+    });
+
+    it('rejects a reference to a resource without a labelField', () => {
+      const manifest = structuredClone(good.manifest) as Json;
+      delete manifest.resources[0].labelField;
+      const { problems } = withRowField(
+        { parentId: { type: 'integer' } },
+        {
+          name: 'parentId',
+          label,
+          show: ['detail'],
+          widget: 'reference',
+          reference: { resource: 'aiserver', label: 'name' },
+        },
+        manifest,
+      );
+      expect(problems).toEqual([
+        `${fieldAt}/reference/resource: field "parentId": resource "aiserver" lacks a labelField`,
+      ]);
+    });
+
+    it('rejects a labelField that is not a string the list filters by contains', () => {
+      expect(afterManifestEdit((m) => (m.resources[0].labelField = 'port'))).toEqual([
+        `${at}/labelField: "port" is not a string property of AiServer`,
+        `${at}/labelField: listAiServers has no query parameter "port" with x-filter contains`,
+      ]);
+    });
+
+    it('describes arrays by their items: references, and tags with or without an enum', () => {
+      const references = withRowField(
+        {
+          peerIds: { type: 'array', maxItems: 8, items: { type: 'integer' } },
+          peerNames: { type: 'array', items: { type: 'string' } },
+        },
+        {
+          name: 'peerIds',
+          label,
+          show: ['table'],
+          widget: 'references',
+          reference: { resource: 'aiserver', label: 'peerNames' },
+        },
+      );
+      expect(references.problems).toEqual([]);
+      expect(references.descriptor).toMatchObject({ type: 'array', itemType: 'integer', maxItems: 8 });
+
+      const tags = withRowField(
+        { labels: { type: 'array', items: { type: 'string', maxLength: 16, pattern: '^[a-z]+$' } } },
+        { name: 'labels', label, show: ['table'], widget: 'tags' },
+      );
+      expect(tags.problems).toEqual([]);
+      expect(tags.descriptor).toMatchObject({
+        itemType: 'string',
+        maxLength: 16,
+        pattern: '^[a-z]+$',
+        options: null,
+      });
+
+      const chosen = withRowField(
+        { colours: { type: 'array', items: { type: 'string', enum: ['red', 'blue'] } } },
+        {
+          name: 'colours',
+          label,
+          show: ['table'],
+          widget: 'tags',
+          options: { red: { zh: '红', en: 'Red' } },
+        },
+      );
+      expect(chosen.problems).toEqual([
+        `${fieldAt}/options: field "colours": no option label for "blue" (values of AiServer.colours[])`,
+      ]);
+    });
+
+    it('rejects array widgets over other types, and the date widget over a date-time', () => {
+      expect(
+        withRowField(
+          { peerIds: { type: 'array', items: { type: 'string' } } },
+          {
+            name: 'peerIds',
+            label,
+            show: ['table'],
+            widget: 'references',
+            reference: { resource: 'aiserver', label: 'name' },
+          },
+        ).problems,
+      ).toEqual([
+        `${fieldAt}/widget: field "peerIds": widget "references" needs an array of integer ids, but AiServer.peerIds is an array of strings`,
+        `${fieldAt}/reference/label: field "peerIds": AiServer.name is a string, not an array of strings`,
+      ]);
+      expect(
+        withRowField(
+          { seenAt: { type: 'string', format: 'date-time' } },
+          { name: 'seenAt', label, show: ['table'], widget: 'date' },
+        ).problems,
+      ).toEqual([
+        `${fieldAt}/widget: field "seenAt": widget "date" needs a string of format date, but AiServer.seenAt is a string of format date-time`,
+      ]);
+      const day = withRowField(
+        { installedOn: { type: 'string', format: 'date' } },
+        { name: 'installedOn', label, show: ['table'], widget: 'date' },
+      );
+      expect(day.problems).toEqual([]);
+      expect(day.descriptor).toMatchObject({ type: 'string', format: 'date' });
+    });
+  });
+
   describe('fields', () => {
     it('rejects a table or detail field the row schema does not have', () => {
       expect(
@@ -217,6 +380,7 @@ describe('resource resolution', () => {
 
     it('rejects a search parameter without x-filter', () => {
       expect(afterOpenapiEdit((o) => delete queryParameter(o, '/aiservers', 'name')['x-filter'])).toEqual([
+        `${at}/labelField: listAiServers has no query parameter "name" with x-filter contains`,
         `${at}/fields/1/show: field "name": query parameter "name" of listAiServers needs x-filter contains or equals, not nothing (a range is two parameters with x-field "name")`,
       ]);
     });
@@ -299,13 +463,11 @@ describe('resource resolution', () => {
       ]);
     });
 
-    it('rejects a field that is not a string, integer, number or boolean', () => {
+    it('rejects a field that is not a string, integer, number, boolean or array', () => {
       expect(
-        afterOpenapiEdit(
-          (o) => (o.components.schemas.AiServer.properties.cameraCount = { type: 'array', items: {} }),
-        ),
+        afterOpenapiEdit((o) => (o.components.schemas.AiServer.properties.cameraCount = { type: 'object' })),
       ).toEqual([
-        `${at}/fields/8/name: field "cameraCount": AiServer.cameraCount is an array; a field must be a string, integer, number or boolean`,
+        `${at}/fields/8/name: field "cameraCount": AiServer.cameraCount is an object; a field must be a string, integer, number, boolean or array`,
       ]);
     });
 
@@ -477,9 +639,10 @@ describe('resource resolution', () => {
       ]);
     });
 
-    it('rejects a route with both a page and a resource', () => {
-      expect(afterManifestEdit((m) => (m.routes[4].children[0].page = 'pending/PendingScreen'))).toEqual([
-        `${aiserverRoute}: matches none of the allowed forms: with "redirect" without "page" or "children" or "resource"; with "page" without "redirect" or "resource"; with "resource" without "redirect" or "page" or "children"`,
+    it('lets a page wrap a resource route, and checks the page file exists', () => {
+      expect(afterManifestEdit((m) => (m.routes[4].children[0].page = 'pending/PendingScreen'))).toEqual([]);
+      expect(afterManifestEdit((m) => (m.routes[4].children[0].page = 'devices/AiServerScreen'))).toEqual([
+        `${aiserverRoute}/page: page file src/pages/devices/AiServerScreen.tsx does not exist`,
       ]);
     });
   });
@@ -513,7 +676,7 @@ describe('resource resolution', () => {
       }),
     ).toEqual([
       `${at}/fields/1/show/0: "grid" is not one of "table", "search", "form", "detail"`,
-      `${at}/fields/4/widget: "slider" is not one of "text", "textarea", "password", "number", "select", "status", "datetime", "percent", "ip", "switch"`,
+      `${at}/fields/4/widget: "slider" is not one of "text", "textarea", "password", "number", "select", "status", "datetime", "percent", "ip", "switch", "date", "reference", "references", "tags"`,
     ]);
   });
 });

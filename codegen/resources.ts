@@ -12,7 +12,7 @@ import {
   type JsonObject,
   type OperationInfo,
 } from './openapi-doc';
-import { resolveField, type FieldDescriptor, type Report } from './resource-fields';
+import { resolveField, type FieldDescriptor, type Referable, type Report } from './resource-fields';
 import { numberOrNull, propertyFacts, stringOrNull, type NamedSchema } from './schema-facts';
 
 // A manifest resource resolved against openapi.yaml: the descriptor the console gets and every
@@ -45,6 +45,7 @@ export interface ResourceDescriptor {
   readonly operations: Readonly<Record<OperationRole, boolean>>;
   readonly defaultSort: string | null;
   readonly pageSizeMax: number;
+  readonly labelField: string | null;
   readonly fields: readonly FieldDescriptor[];
   readonly actions: readonly ActionDescriptor[];
 }
@@ -73,6 +74,8 @@ export interface ResolveContext {
   readonly routeOf: ReadonlyMap<string, string>;
   /** Labels of the manifest's access keys, by key. */
   readonly accessKeyLabels?: ReadonlyMap<string, LocalText>;
+  /** Every manifest resource as reference fields see it, by name. */
+  readonly referable?: ReadonlyMap<string, Referable>;
 }
 
 type Operations = Partial<Record<OperationRole, OperationInfo>>;
@@ -103,7 +106,9 @@ export function resolveResource(entry: ResourceEntry, index: number, context: Re
     exporter: operations.export,
     sortValues: listing.sortValues,
     ...(context.accessKeyLabels ? { accessKeyLabels: context.accessKeyLabels } : {}),
+    ...(context.referable ? { referable: context.referable } : {}),
   };
+  checkLabelField(entry, openapi, row, operations.list, report);
   const fields = entry.fields.map((field, position) =>
     resolveField(field, {
       ...shared,
@@ -137,10 +142,30 @@ export function resolveResource(entry: ResourceEntry, index: number, context: Re
       },
       defaultSort: listing.defaultSort,
       pageSizeMax: listing.pageSizeMax ?? 0,
+      labelField: entry.labelField ?? null,
       fields,
       actions: resolveActions(entry, byId, { ...shared, report }),
     },
   };
+}
+
+/** A labelField is a string of the row that the list filters with x-filter contains. */
+function checkLabelField(
+  entry: ResourceEntry,
+  openapi: unknown,
+  row: NamedSchema | null,
+  list: OperationInfo | undefined,
+  report: Report,
+): void {
+  const name = entry.labelField;
+  if (name === undefined) return;
+  const facts = row === null ? null : propertyFacts(openapi, row, name);
+  if (row !== null && (facts === null || facts.type !== 'string')) {
+    report(['labelField'], `${shown(name)} is not a string property of ${row.name}`);
+  }
+  if (list !== undefined && queryParameter(openapi, list, name)?.['x-filter'] !== 'contains') {
+    report(['labelField'], `${list.id} has no query parameter ${shown(name)} with x-filter contains`);
+  }
 }
 
 function checkAccess(

@@ -11,6 +11,8 @@ export interface Facts {
   readonly enum: readonly unknown[] | null;
   readonly minimum: number | null;
   readonly maximum: number | null;
+  /** An array's items; null for other types. */
+  readonly items: Facts | null;
   readonly schema: JsonObject;
 }
 
@@ -26,7 +28,7 @@ export function stringOrNull(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
 
-export function factsOf(where: string, schema: JsonObject): Facts {
+export function factsOf(where: string, schema: JsonObject, openapi?: unknown): Facts {
   const declared = schema.type;
   const types = Array.isArray(declared) ? declared : declared === undefined ? [] : [declared];
   const values = Array.isArray(schema.enum) ? schema.enum.filter((value) => value !== null) : null;
@@ -34,6 +36,7 @@ export function factsOf(where: string, schema: JsonObject): Facts {
   // An enum without a type is a string enum when its values are strings.
   const inferred =
     named.length === 0 && values?.every((value) => typeof value === 'string') ? ['string'] : named;
+  const type = inferred.length === 1 ? String(inferred[0]) : null;
   return {
     where,
     type: inferred.length === 1 ? String(inferred[0]) : inferred.length === 0 ? null : inferred.join(' or '),
@@ -42,6 +45,10 @@ export function factsOf(where: string, schema: JsonObject): Facts {
     enum: values,
     minimum: numberOrNull(schema.minimum),
     maximum: numberOrNull(schema.maximum),
+    items:
+      type === 'array' && isObject(schema.items)
+        ? factsOf(`${where}[]`, openapi === undefined ? schema.items : deref(openapi, schema.items), openapi)
+        : null,
     schema,
   };
 }
@@ -50,6 +57,7 @@ export function describe(facts: Facts): string {
   const kind = facts.type ?? 'untyped value';
   const parts = [facts.nullable ? 'a nullable' : /^[aeiou]/.test(kind) ? 'an' : 'a', kind];
   if (facts.enum !== null) parts.push('enum');
+  if (facts.items !== null) parts.push(`of ${facts.items.type ?? 'untyped value'}s`);
   if (facts.format !== null) parts.push(`of format ${facts.format}`);
   if (facts.minimum !== null || facts.maximum !== null) {
     parts.push(`from ${facts.minimum ?? '-∞'} to ${facts.maximum ?? '∞'}`);
@@ -74,7 +82,7 @@ export function propertyFacts(openapi: unknown, owner: NamedSchema, name: string
   const nonNull = members.filter((member) => member.type !== 'null');
   const [only] = nonNull;
   if (members.length === 2 && nonNull.length === 1 && only !== undefined) {
-    return { ...factsOf(where, deref(openapi, only)), nullable: true };
+    return { ...factsOf(where, deref(openapi, only), openapi), nullable: true };
   }
-  return factsOf(where, deref(openapi, property));
+  return factsOf(where, deref(openapi, property), openapi);
 }

@@ -21,7 +21,7 @@ function afterManifestEdit(change: (manifest: Json) => void): string[] {
 const routeProperties =
   'path, name, icon, modules, access, hideInMenu, hideInBreadcrumb, layout, redirect, page, resource, children';
 const routeForms =
-  'with "redirect" without "page" or "children" or "resource"; with "page" without "redirect" or "resource"; with "resource" without "redirect" or "page" or "children"';
+  'with "redirect" without "page" or "children" or "resource"; with "page" without "redirect"; with "resource" without "redirect" or "page" or "children"';
 const pathPattern = '^/([a-z0-9][a-z0-9-]*(/[a-z0-9][a-z0-9-]*)*)?$';
 const inManifest = 'not in manifest/console.json accessKeys';
 

@@ -36,6 +36,21 @@ export function emitResources(inputs: Inputs): string {
   });
   file.addInterface({
     isExported: true,
+    name: 'FieldReference',
+    properties: readonlyProperties([
+      { name: 'resource', type: 'string' },
+      {
+        name: 'label',
+        type: 'string',
+        docs: ["The row property holding the referenced item's label (labels, for references)."],
+      },
+      { name: 'collection', type: 'string', docs: ["The referenced resource's list path."] },
+      { name: 'item', type: 'string', docs: ["The referenced resource's item path."] },
+      { name: 'labelField', type: 'string', docs: ["The referenced resource's labelField."] },
+    ]),
+  });
+  file.addInterface({
+    isExported: true,
     name: 'FieldDescriptor',
     properties: readonlyProperties([
       { name: 'name', type: 'string' },
@@ -45,7 +60,13 @@ export function emitResources(inputs: Inputs): string {
       { name: 'search', type: 'boolean' },
       { name: 'form', type: 'boolean' },
       { name: 'detail', type: 'boolean' },
-      { name: 'type', type: "'string' | 'integer' | 'number' | 'boolean'" },
+      { name: 'type', type: "'string' | 'integer' | 'number' | 'boolean' | 'array'" },
+      {
+        name: 'itemType',
+        type: "'string' | 'integer' | null",
+        docs: ["An array's item type; minLength, maxLength, pattern and options then apply to each item."],
+      },
+      { name: 'maxItems', type: 'number | null' },
       { name: 'required', type: 'boolean', docs: ['Required in the input schema (form).'] },
       { name: 'nullable', type: 'boolean' },
       { name: 'minLength', type: 'number | null' },
@@ -71,6 +92,11 @@ export function emitResources(inputs: Inputs): string {
         name: 'range',
         type: '{ readonly from: string; readonly to: string } | null',
         docs: ['For a range filter, the query parameters of its lower (≥) and upper (≤) bound.'],
+      },
+      {
+        name: 'reference',
+        type: 'FieldReference | null',
+        docs: ['For widgets reference and references: where the ids point.'],
       },
       { name: 'description', type: 'string | null' },
     ]),
@@ -116,6 +142,11 @@ export function emitResources(inputs: Inputs): string {
       },
       { name: 'defaultSort', type: 'string | null', docs: ["The sort parameter's default."] },
       { name: 'pageSizeMax', type: 'number', docs: ["The pageSize parameter's maximum."] },
+      {
+        name: 'labelField',
+        type: 'string | null',
+        docs: ['The field naming an item, which reference fields of other resources search and show.'],
+      },
       { name: 'fields', type: 'readonly FieldDescriptor[]' },
       { name: 'actions', type: 'readonly ActionDescriptor[]' },
     ]),

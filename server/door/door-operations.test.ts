@@ -346,14 +346,16 @@ describe('vehicles', () => {
     expect(
       errorsOf(await send('POST', '/vehicles', vehicleInput({ ownerType: 'visitor', staffId: staff.id }))),
     ).toEqual({ staffId: '车主类型为访客时须为空', visitorId: '车主类型为访客时必须选择车主' });
-    expect(errorsOf(await send('POST', '/vehicles', vehicleInput({ visitorId: 3 })))).toEqual({
-      visitorId: '车主类型为无时须为空',
+    expect(errorsOf(await send('POST', '/vehicles', vehicleInput({ staffId: staff.id })))).toEqual({
+      staffId: '车主类型为无时须为空',
     });
     await expect(
       created('/vehicles', vehicleInput({ ownerType: 'staff', staffId: staff.id })),
     ).resolves.toMatchObject({
       staffId: staff.id,
+      staffName: '员工1',
       visitorId: null,
+      visitorName: null,
     });
   });
 
@@ -369,6 +371,39 @@ describe('vehicles', () => {
     });
     const english = await send('POST', '/vehicles', vehicleInput({ listType: 'temporary' }), 'en-US');
     expect(english.body.msg).toBe('validTo: is required for a temporary vehicle');
+  });
+});
+
+describe('references', () => {
+  it('refuses a host or owner that does not exist, naming the field, writing nothing', async () => {
+    const { t, send } = await signedIn();
+    const before = snapshotRows(t.dataDir);
+    expect(errorsOf(await send('POST', '/visitors', visitorInput(7)))).toEqual({
+      hostStaffId: '员工不存在（id 7）',
+    });
+    expect(
+      errorsOf(await send('POST', '/vehicles', vehicleInput({ ownerType: 'visitor', visitorId: 3 }))),
+    ).toEqual({ visitorId: '访客不存在（id 3）' });
+    expect(snapshotRows(t.dataDir)).toEqual(before);
+  });
+
+  it('answers the host’s and owner’s names in lists, details and exports, and filters by them', async () => {
+    const { send, created } = await signedIn();
+    const host = await created('/staff', staffInput(1, { name: '王经理' }));
+    const other = await created('/staff', staffInput(2));
+    const visitor = await created('/visitors', visitorInput(host.id));
+    expect(visitor.hostStaffName).toBe('王经理');
+    await created('/visitors', visitorInput(other.id, { name: '另一位' }));
+    const byHost = await send('GET', `/visitors?hostStaffId=${host.id}`);
+    expect(byHost.body.data.items.map((item: { name: string }) => item.name)).toEqual(['张访客']);
+    expect(byHost.body.data.items[0].hostStaffName).toBe('王经理');
+    const vehicle = await created('/vehicles', vehicleInput({ ownerType: 'visitor', visitorId: visitor.id }));
+    expect((await send('GET', `/vehicles/${vehicle.id}`)).body.data).toMatchObject({
+      visitorName: '张访客',
+      staffName: null,
+    });
+    expect((await send('GET', `/vehicles?visitorId=${visitor.id}`)).body.data.total).toBe(1);
+    expect((await send('GET', '/vehicles/export')).text).toContain(',张访客,');
   });
 });
 

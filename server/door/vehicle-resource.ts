@@ -1,6 +1,6 @@
 import type { FieldProblem } from '../http/api-error';
 import type { ResourceDefinition } from '../resources/resource-definition';
-import { refuseProblems, validityProblems } from './entry-rules';
+import { validityProblems } from './entry-rules';
 
 const ownerTypeNames = {
   staff: { zh: '员工', en: 'staff' },
@@ -81,7 +81,23 @@ export const vehicleResource: ResourceDefinition = {
   },
   unique: [['plate']],
   labelField: 'plate',
-  async checkInput(_db, input) {
-    refuseProblems([...ownerProblems(input), ...validityProblems(input), ...temporaryProblems(input)]);
+  references: {
+    staffId: {
+      table: 'staff',
+      what: { zh: '员工', en: 'staff member' },
+      labelColumn: 'name',
+      label: 'staffName',
+    },
+    visitorId: {
+      table: 'visitors',
+      what: { zh: '访客', en: 'visitor' },
+      labelColumn: 'name',
+      label: 'visitorName',
+    },
   },
+  checkInput: async (_db, input) => [
+    ...ownerProblems(input),
+    ...validityProblems(input),
+    ...temporaryProblems(input),
+  ],
 };

@@ -1,3 +1,4 @@
+import type { FieldProblem } from '../http/api-error';
 import type { ResourceDefinition } from '../resources/resource-definition';
 import { utcIso } from '../resources/resource-service';
 import { counted, countReferencing, refuseProblems, stillReferenced } from './entry-rules';
@@ -38,8 +39,16 @@ export const visitorResource: ResourceDefinition = {
   },
   unique: [],
   labelField: 'name',
+  references: {
+    hostStaffId: {
+      table: 'staff',
+      what: { zh: '员工', en: 'staff member' },
+      labelColumn: 'name',
+      label: 'hostStaffName',
+    },
+  },
   async checkInput(_db, input) {
-    const problems = [];
+    const problems: FieldProblem[] = [];
     if (typeof input.idNumber === 'string' && !hasValidCheckCharacter(input.idNumber)) {
       problems.push({
         field: 'idNumber',
@@ -52,7 +61,7 @@ export const visitorResource: ResourceDefinition = {
         message: { zh: '须晚于来访开始时间', en: 'must be after the start of the visit' },
       });
     }
-    refuseProblems(problems);
+    return problems;
   },
   async beforeDelete(db, ids) {
     const owning = await countReferencing(db, 'vehicles', 'visitor_id', ids);

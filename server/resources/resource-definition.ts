@@ -1,5 +1,6 @@
 import type { Db } from '../db/open-database';
-import type { Lang } from '../http/locale';
+import type { FieldProblem } from '../http/api-error';
+import type { Lang, LocalText } from '../http/locale';
 
 /** One API field stored in one column. */
 export interface StoredField {
@@ -20,6 +21,20 @@ export interface StoredField {
    * (get, create, update) show it whole. Filters still compare the stored value.
    */
   readonly listed?: (value: unknown) => unknown;
+}
+
+/**
+ * An integer field holding the id of another table's row (a camera's AI server). A write naming an id
+ * that does not exist is a 400 naming the field; answers carry the referenced row's label.
+ */
+export interface ReferenceRule {
+  readonly table: string;
+  /** What is referenced, for the message: `AI服务器` / `AI server`. */
+  readonly what: LocalText;
+  /** The referenced table's column naming its rows. */
+  readonly labelColumn: string;
+  /** The item field (not stored) answered with that label, or null when the id is null. */
+  readonly label: string;
 }
 
 /** API item as answered: field name → value, in the order of the contract's item schema. */
@@ -46,20 +61,23 @@ export interface ResourceDefinition {
   readonly fields: Readonly<Record<string, StoredField>>;
   /** Groups of input fields whose values together must be unique; a clash is a 400 naming the fields. */
   readonly unique: readonly (readonly string[])[];
+  /** Integer fields referring to rows of other tables, by field name. */
+  readonly references?: Readonly<Record<string, ReferenceRule>>;
   /** The field naming an item in the operation log after its id: `#12 <name>`. */
   readonly labelField: string;
   /** Item fields not stored in the table, computed for many items in one query (counts of bound rows). */
   readonly computed?: (db: Db, ids: readonly number[]) => Promise<ReadonlyMap<number, Item>>;
   /**
    * Rules across fields or rows that the schema cannot express (date order, a check digit, an
-   * owner matching its type), run in the create / update transaction before anything is written;
-   * throw a 400 ApiError naming the field to refuse. `id` is null on create.
+   * owner matching its type), checked in the create / update transaction before anything is
+   * written: the problems found go into the one 400 with clashes and missing references. `id` is
+   * null on create.
    */
   readonly checkInput?: (
     db: Db,
     input: Readonly<Record<string, unknown>>,
     id: number | null,
-  ) => Promise<void>;
+  ) => Promise<readonly FieldProblem[]>;
   /**
    * Run in the delete transaction before rows go; throw a 400 ApiError to refuse (rows that still
    * reference them). Not needed when nothing refers to the resource.

@@ -7,6 +7,7 @@ import type { ListShape } from './contract-shapes';
 import { csvRecord, utf8Bom } from './csv';
 import type { Item, ResourceDefinition, Row } from './resource-definition';
 import {
+  columnByIds,
   countAll,
   countRows,
   deleteRows,
@@ -97,8 +98,7 @@ export async function createItem(
     ...created?.columns,
   };
   const item = await ctx.db.transaction().execute(async (trx) => {
-    await definition.checkInput?.(trx, input, null);
-    await refuseClashes(trx, resource, input, null);
+    await refuseBadWrites(trx, resource, input, null);
     return getItem(trx, resource, await insertRow(trx, definition.table, values));
   });
   return { item, answer: created ? created.answer(item) : item };
@@ -118,8 +118,7 @@ export async function updateItem(
   };
   return ctx.db.transaction().execute(async (trx) => {
     const before = await getItem(trx, resource, id);
-    await definition.checkInput?.(trx, input, id);
-    await refuseClashes(trx, resource, input, id);
+    await refuseBadWrites(trx, resource, input, id);
     await updateRow(trx, definition.table, id, values);
     const item = await getItem(trx, resource, id);
     const changed = resource.inputFields.filter((field) => before[field] !== item[field]);
@@ -221,7 +220,30 @@ async function toItems(
     db,
     rows.map((row) => row.id as number),
   );
-  return rows.map((row) => itemOf(resource, row, computed?.get(row.id as number) ?? {}, lang, view));
+  const labels = await referenceLabels(db, resource.definition, rows);
+  return rows.map((row) =>
+    itemOf(resource, row, { ...computed?.get(row.id as number), ...labels(row) }, lang, view),
+  );
+}
+
+/** For each row, the label of every row it references: one query per reference for all the rows. */
+async function referenceLabels(
+  db: Db,
+  definition: ResourceDefinition,
+  rows: readonly Row[],
+): Promise<(row: Row) => Item> {
+  const references = Object.entries(definition.references ?? {});
+  const looked = await Promise.all(
+    references.map(async ([field, rule]) => {
+      const column = storedField(definition, field).column;
+      const ids = [...new Set(rows.map((row) => row[column]).filter((id) => typeof id === 'number'))];
+      return { column, rule, labels: await columnByIds(db, rule.table, rule.labelColumn, ids) };
+    }),
+  );
+  return (row) =>
+    Object.fromEntries(
+      looked.map(({ column, rule, labels }) => [rule.label, labels.get(row[column] as number) ?? null]),
+    );
 }
 
 function itemOf(resource: BoundResource, row: Row, computed: Item, lang: Lang, view: View): Item {
@@ -255,12 +277,47 @@ function timestampColumns(definition: ResourceDefinition, createdAt: string | nu
   return columns;
 }
 
-async function refuseClashes(
+/** Values the schema cannot judge: a unique value already taken, a referenced row that does not exist. */
+async function refuseBadWrites(
   db: Db,
   resource: BoundResource,
   input: Record<string, unknown>,
   exceptId: number | null,
 ): Promise<void> {
+  const problems = [
+    ...((await resource.definition.checkInput?.(db, input, exceptId)) ?? []),
+    ...(await clashes(db, resource, input, exceptId)),
+    ...(await missingReferences(db, resource.definition, input)),
+  ];
+  if (problems.length > 0) throw badInput(problems);
+}
+
+async function missingReferences(
+  db: Db,
+  definition: ResourceDefinition,
+  input: Record<string, unknown>,
+): Promise<FieldProblem[]> {
+  const problems: FieldProblem[] = [];
+  for (const [field, rule] of Object.entries(definition.references ?? {})) {
+    const id = input[field];
+    if (typeof id !== 'number') continue;
+    const found = await columnByIds(db, rule.table, 'id', [id]);
+    if (!found.has(id)) {
+      problems.push({
+        field,
+        message: { zh: `${rule.what.zh}不存在（id ${id}）`, en: `no such ${rule.what.en} (id ${id})` },
+      });
+    }
+  }
+  return problems;
+}
+
+async function clashes(
+  db: Db,
+  resource: BoundResource,
+  input: Record<string, unknown>,
+  exceptId: number | null,
+): Promise<FieldProblem[]> {
   const values = inputColumns(resource, input);
   const problems: FieldProblem[] = [];
   for (const group of resource.definition.unique) {
@@ -273,7 +330,7 @@ async function refuseClashes(
     );
     if (taken) problems.push(...clashProblems(group));
   }
-  if (problems.length > 0) throw badInput(problems);
+  return problems;
 }
 
 function clashProblems(group: readonly string[]): FieldProblem[] {

@@ -96,6 +96,22 @@ export async function selectByIds(db: Db, table: string, ids: readonly number[])
     .execute();
 }
 
+/** The `column` value of each listed row that exists, by id. */
+export async function columnByIds(
+  db: Db,
+  table: string,
+  column: string,
+  ids: readonly number[],
+): Promise<Map<number, unknown>> {
+  if (ids.length === 0) return new Map();
+  const rows = await loose(db)
+    .selectFrom(table)
+    .select(['id', column])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((row) => [Number(row.id), row[column]]));
+}
+
 export async function insertRow(db: Db, table: string, values: Row): Promise<number> {
   const { id } = await loose(db).insertInto(table).values(values).returning('id').executeTakeFirstOrThrow();
   return Number(id);

@@ -67,7 +67,7 @@ export function DetailDrawer(props: {
             .map((field) => ({
               key: field.name,
               label: t(field.label),
-              children: <FieldValue field={field} value={entity[field.name]} />,
+              children: <FieldValue field={field} value={entity[field.name]} entity={entity} />,
             }))}
         />
       )}

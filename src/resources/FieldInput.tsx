@@ -1,11 +1,18 @@
 import { Input, InputNumber, Select, Switch } from 'antd';
+import type { ComponentType } from 'react';
 import type { FieldDescriptor } from '../generated/resources';
 import { useLocale } from '../i18n';
+import { DateInput } from './DateInput';
+import type { Entity } from './form-values';
+import { ReferenceSelect } from './ReferenceSelect';
+import { texts } from './texts';
 
 // antd's Form.Item hands its child the value, onChange, the id its label points to and the
 // aria attributes linking the field's messages; all of them go on to the input.
-interface FieldInputProps {
+export interface FieldInputProps {
   readonly field: FieldDescriptor;
+  /** The row being edited; undefined when creating. */
+  readonly entity?: Entity;
   readonly id?: string;
   readonly 'aria-describedby'?: string;
   readonly 'aria-invalid'?: boolean | 'true' | 'false';
@@ -15,10 +22,53 @@ interface FieldInputProps {
 
 const ipPlaceholder = '192.168.1.10';
 
+/** Inputs a page supplies for some fields of its resource (the role editor's key tree), by field name. */
+export type FieldInputs = Readonly<Record<string, ComponentType<FieldInputProps>>>;
+
 /** The input a descriptor field's widget asks for in the create / edit form. */
-export function FieldInput({ field, value, onChange: change, ...linked }: FieldInputProps) {
+export function FieldInput({ field, entity, value, onChange: change, ...linked }: FieldInputProps) {
   const { t } = useLocale();
   const onChange = change ?? (() => undefined);
+  if (field.reference !== null) {
+    return (
+      <ReferenceSelect
+        {...linked}
+        field={field}
+        entity={entity}
+        value={value}
+        onChange={onChange}
+        allowClear={!field.required}
+      />
+    );
+  }
+  if (field.type === 'array') {
+    const free = field.options === null;
+    return (
+      <Select
+        {...linked}
+        mode={free ? 'tags' : 'multiple'}
+        value={Array.isArray(value) ? value : []}
+        onChange={onChange}
+        allowClear
+        tokenSeparators={free ? [',', '，'] : undefined}
+        placeholder={free ? t(texts.tagsHint) : undefined}
+        open={free ? false : undefined}
+        suffixIcon={free ? null : undefined}
+        options={field.options?.map((option) => ({ value: option.value, label: t(option.label) }))}
+      />
+    );
+  }
+  if (field.widget === 'date' || field.widget === 'datetime') {
+    return (
+      <DateInput
+        {...linked}
+        className="cfop-resource-date"
+        dateOnly={field.widget === 'date'}
+        value={value}
+        onChange={onChange}
+      />
+    );
+  }
   if (field.options !== null) {
     return (
       <Select

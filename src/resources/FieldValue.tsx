@@ -1,6 +1,7 @@
 import { Badge, Progress, Tag } from 'antd';
 import type { FieldDescriptor, FieldOption } from '../generated/resources';
 import { useLocale } from '../i18n';
+import type { Entity } from './form-values';
 import { texts } from './texts';
 
 // antd Badge's named states; any other option colour is drawn as a plain colour dot.
@@ -30,11 +31,47 @@ function formatDateTime(value: string, locale: string): string {
   }).format(date);
 }
 
+/** The labels a row carries for a reference field's ids, or the ids themselves when it has none. */
+function referenceLabels(field: FieldDescriptor, value: unknown, entity: Entity): string[] {
+  const carried = field.reference === null ? undefined : entity[field.reference.label];
+  const labels = Array.isArray(carried) ? carried : carried === undefined ? [] : [carried];
+  const ids = Array.isArray(value) ? value : [value];
+  return ids.map((id, index) => {
+    const label: unknown = labels[index];
+    return typeof label === 'string' ? label : `#${String(id)}`;
+  });
+}
+
 /** One field's value as the table and the detail drawer show it, by its widget. */
-export function FieldValue({ field, value }: { field: FieldDescriptor; value: unknown }) {
+export function FieldValue({
+  field,
+  value,
+  entity,
+}: {
+  field: FieldDescriptor;
+  value: unknown;
+  entity: Entity;
+}) {
   const { locale, t } = useLocale();
-  if (value === null || value === undefined || value === '') {
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) {
     return <span className="cfop-resource-none">{t(texts.noValue)}</span>;
+  }
+  if (field.reference !== null || Array.isArray(value)) {
+    const shown =
+      field.reference !== null
+        ? referenceLabels(field, value, entity)
+        : (value as unknown[]).map((item) => {
+            const option = field.options?.find((candidate) => candidate.value === item);
+            return option === undefined ? String(item) : t(option.label);
+          });
+    if (field.widget === 'reference') return shown[0];
+    return (
+      <span className="cfop-resource-tags">
+        {shown.map((text, index) => (
+          <Tag key={index}>{text}</Tag>
+        ))}
+      </span>
+    );
   }
   const option = field.options?.find((candidate) => candidate.value === value);
   if (option) {

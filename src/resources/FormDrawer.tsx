@@ -2,6 +2,7 @@ import { Button, Drawer, Form, Space } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ResourceDescriptor } from '../generated/resources';
 import { useLocale } from '../i18n';
+import type { FieldInputs } from './FieldInput';
 import { FormFields, showServerErrors } from './FormFields';
 import {
   formFields,
@@ -49,6 +50,7 @@ function ResourceForm(props: {
   descriptor: ResourceDescriptor;
   target: FormTarget;
   entity: Entity | undefined;
+  inputs: FieldInputs | undefined;
   onDirtyChange(dirty: boolean): void;
   onSaved(answer: unknown): void;
   onCancel(): void;
@@ -87,7 +89,7 @@ function ResourceForm(props: {
       scrollToFirstError
       className="cfop-resource-form"
     >
-      <FormFields fields={fields} />
+      <FormFields fields={fields} inputs={props.inputs} entity={props.entity} />
       <Space className="cfop-resource-form-buttons">
         <Button onClick={props.onCancel}>{t(texts.cancel)}</Button>
         <Button type="primary" htmlType="submit" loading={saving}>
@@ -105,6 +107,7 @@ function ResourceForm(props: {
 export function FormDrawer(props: {
   descriptor: ResourceDescriptor;
   target: FormTarget;
+  inputs?: FieldInputs;
   /** False while the drawer slides away; the screen mounts a new one for each opening. */
   open: boolean;
   confirm(options: ConfirmOptions): Promise<boolean>;
@@ -155,6 +158,7 @@ export function FormDrawer(props: {
           descriptor={descriptor}
           target={target}
           entity={loaded.entity}
+          inputs={props.inputs}
           onDirtyChange={setDirty}
           onSaved={(answer) => {
             close();

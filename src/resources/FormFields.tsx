@@ -3,26 +3,36 @@ import { getFieldErrors } from '../api';
 import type { FieldDescriptor } from '../generated/resources';
 import { useLocale } from '../i18n';
 import { descriptorRules, serverFieldMessage } from './field-rules';
-import { FieldInput } from './FieldInput';
-import type { FormValues } from './form-values';
+import { FieldInput, type FieldInputs } from './FieldInput';
+import type { Entity, FormValues } from './form-values';
 
 type Translate = ReturnType<typeof useLocale>['t'];
 
-/** One labelled input per descriptor field, each with the rules openapi.yaml gives it. */
-export function FormFields({ fields }: { fields: readonly FieldDescriptor[] }) {
+/**
+ * One labelled input per descriptor field, each with the rules openapi.yaml gives it; `inputs`
+ * replaces the input of some fields (a page's own), `entity` is the row being edited, if any.
+ */
+export function FormFields(props: {
+  fields: readonly FieldDescriptor[];
+  inputs?: FieldInputs | undefined;
+  entity?: Entity | undefined;
+}) {
   const { t } = useLocale();
-  return fields.map((field) => (
-    <Form.Item
-      key={field.name}
-      name={field.name}
-      label={t(field.label)}
-      required={field.required}
-      rules={descriptorRules(field, t)}
-      validateFirst
-    >
-      <FieldInput field={field} />
-    </Form.Item>
-  ));
+  return props.fields.map((field) => {
+    const Input = props.inputs?.[field.name] ?? FieldInput;
+    return (
+      <Form.Item
+        key={field.name}
+        name={field.name}
+        label={t(field.label)}
+        required={field.required}
+        rules={descriptorRules(field, t)}
+        validateFirst
+      >
+        <Input field={field} entity={props.entity} />
+      </Form.Item>
+    );
+  });
 }
 
 /**

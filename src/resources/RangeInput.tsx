@@ -1,18 +1,14 @@
 import { DatePicker } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useLocale } from '../i18n';
+import { fromDay, pickerShape, toDay } from './DateInput';
 import { texts } from './texts';
 
-/** A range as the search form keeps it: ISO date-times, either end open. */
+/** A range as the search form keeps it: wire values (ISO date-times or dates), either end open. */
 export type RangeValue = readonly [string | null, string | null];
 
-const toDay = (iso: string | null): Dayjs | null => (iso === null ? null : dayjs(iso));
-
-/**
- * A date-time range picker for a range filter (`x-filter: from | to`). Loaded only by screens that
- * have one, so antd's DatePicker stays out of the others.
- */
+/** A date or date-time range picker for a range filter (`x-filter: from | to`). */
 export default function RangeInput(props: {
+  dateOnly: boolean;
   id?: string;
   value?: RangeValue;
   onChange?: (value: RangeValue | undefined) => void;
@@ -23,15 +19,14 @@ export default function RangeInput(props: {
     <DatePicker.RangePicker
       id={props.id}
       className="cfop-resource-search-range"
-      showTime={{ format: 'HH:mm:ss' }}
-      format="YYYY-MM-DD HH:mm:ss"
+      {...pickerShape(props.dateOnly)}
       allowEmpty={[true, true]}
       placeholder={[t(texts.rangeFrom), t(texts.rangeTo)]}
       value={[toDay(from), toDay(to)]}
       onChange={(days) => {
         const [start, end] = days ?? [null, null];
         props.onChange?.(
-          start || end ? [start?.toISOString() ?? null, end?.toISOString() ?? null] : undefined,
+          start || end ? [fromDay(start, props.dateOnly), fromDay(end, props.dateOnly)] : undefined,
         );
       }}
     />

@@ -1,10 +1,11 @@
+import './resources.css';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import { Button, Card, Empty, Space, Table, Tooltip } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '../api';
 import type { ActionDescriptor, ResourceDescriptor } from '../generated/resources';
 import { useLocale } from '../i18n';
@@ -12,6 +13,7 @@ import { useSession } from '../session';
 import { ColumnChooser } from './ColumnChooser';
 import { readHiddenColumns, storeHiddenColumns } from './column-prefs';
 import { DetailDrawer } from './DetailDrawer';
+import type { FieldInputs } from './FieldInput';
 import { FieldValue } from './FieldValue';
 import { ActionModal } from './ActionModal';
 import { entityId, entityTitle, splitAnswer, type Entity, type Secret } from './form-values';
@@ -52,8 +54,19 @@ interface Opened<T> {
 
 const percentColumnWidth = 160;
 
+export interface ResourcePageProps {
+  readonly descriptor: ResourceDescriptor;
+  /** A page's own form inputs for some fields (the role editor's key tree), by field name. */
+  readonly inputs?: FieldInputs;
+  /**
+   * A page's own links in a row's action column (a camera's analysis tasks), shown to readers
+   * holding the resource's key; `reload` refreshes the list after they change something.
+   */
+  readonly rowActions?: (entity: Entity, reload: () => void) => ReactNode;
+}
+
 /** The generic list screen of one resource: search, toolbar, table, drawers and dialogs. */
-export function ResourcePage({ descriptor }: { descriptor: ResourceDescriptor }) {
+export function ResourcePage({ descriptor, inputs, rowActions }: ResourcePageProps) {
   const { t } = useLocale();
   const { access } = useSession();
   const allowed = access[descriptor.access];
@@ -170,7 +183,9 @@ export function ResourcePage({ descriptor }: { descriptor: ResourceDescriptor })
         sorter: field.sortable,
         sortOrder: field.sortable ? orderOfColumn(state.sort, field.name) : undefined,
         width: field.widget === 'percent' ? percentColumnWidth : undefined,
-        render: (value: unknown) => <FieldValue field={field} value={value} />,
+        render: (value: unknown, entity: Entity) => (
+          <FieldValue field={field} value={value} entity={entity} />
+        ),
       })),
     {
       key: 'actions',
@@ -185,7 +200,9 @@ export function ResourcePage({ descriptor }: { descriptor: ResourceDescriptor })
           onEdit={() => openForm({ mode: 'edit', id: entityId(entity) })}
           onDelete={() => deleteOne(entity)}
           onAction={(action) => quietly(runAction(action, entity))}
-        />
+        >
+          {allowed && rowActions?.(entity, reload)}
+        </RowActions>
       ),
     },
   ];
@@ -308,6 +325,7 @@ export function ResourcePage({ descriptor }: { descriptor: ResourceDescriptor })
           key={formDrawer.session}
           descriptor={descriptor}
           target={formDrawer.subject}
+          inputs={inputs}
           open={formDrawer.open}
           confirm={confirm}
           onClose={closeForm}

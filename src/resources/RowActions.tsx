@@ -1,5 +1,6 @@
 import DownOutlined from '@ant-design/icons/DownOutlined';
 import { Button, Dropdown, Popconfirm, Space } from 'antd';
+import type { ReactNode } from 'react';
 import type { ActionDescriptor, ResourceDescriptor } from '../generated/resources';
 import { useLocale } from '../i18n';
 import { entityTitle, type Entity } from './form-values';
@@ -7,8 +8,9 @@ import { actionsFor } from './row-action-rules';
 import { cannotUndoText, deleteTitle, texts } from './texts';
 
 /**
- * The links of one table row: details, edit, delete, and under More the resource's own actions
- * that apply to the row (their `when`); only details when the reader may not change the resource.
+ * The links of one table row: details, edit, a page's own links (children), delete, and under
+ * More the resource's own actions that apply to the row (their `when`); only details when the
+ * reader may not change the resource.
  */
 export function RowActions(props: {
   descriptor: ResourceDescriptor;
@@ -18,6 +20,7 @@ export function RowActions(props: {
   onEdit(): void;
   onDelete(): Promise<void>;
   onAction(action: ActionDescriptor): void;
+  children?: ReactNode;
 }) {
   const { t } = useLocale();
   const { operations } = props.descriptor;
@@ -34,6 +37,7 @@ export function RowActions(props: {
           {t(texts.edit)}
         </Button>
       )}
+      {props.children}
       {props.allowed && operations.delete && (
         <Popconfirm
           title={t(deleteTitle(entityTitle(props.descriptor, props.entity)))}

@@ -3,7 +3,9 @@ import { useEffect, useMemo } from 'react';
 import type { FieldDescriptor, ResourceDescriptor } from '../generated/resources';
 import { useLocale } from '../i18n';
 import { searchFields } from './list-query';
+import { DateInput } from './DateInput';
 import RangeInput, { type RangeValue } from './RangeInput';
+import { ReferenceSelect } from './ReferenceSelect';
 import { texts } from './texts';
 
 /** Values by query parameter, as the list state's filters. */
@@ -11,12 +13,56 @@ type SearchValues = Record<string, string | undefined>;
 /** The form's own values: by field name, a range field holding its two bounds. */
 type FormValues = Record<string, string | RangeValue | undefined>;
 
-function SearchInput({ field, ...props }: { field: FieldDescriptor; id?: string }) {
+function SearchInput({
+  field,
+  value,
+  onChange,
+  ...props
+}: {
+  field: FieldDescriptor;
+  id?: string;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+}) {
   const { t } = useLocale();
+  const dateOnly = field.format === 'date';
   if (field.range !== null) {
     // In the screen's own chunk: fetched lazily it would escape the per-screen budget check,
     // and every screen with dates (visitors, vehicles, staff, the log) needs it.
-    return <RangeInput {...props} />;
+    return (
+      <RangeInput
+        {...props}
+        dateOnly={dateOnly}
+        value={value as RangeValue | undefined}
+        onChange={onChange}
+      />
+    );
+  }
+  // Filters are query text: an id travels as its digits, a day as YYYY-MM-DD.
+  const text = (next: unknown) => onChange?.(next === null || next === undefined ? undefined : String(next));
+  if (field.reference !== null) {
+    return (
+      <ReferenceSelect
+        {...props}
+        field={field}
+        className="cfop-resource-search-input"
+        placeholder={t(texts.all)}
+        allowClear
+        value={typeof value === 'string' && value !== '' ? Number(value) : undefined}
+        onChange={text}
+      />
+    );
+  }
+  if (field.widget === 'date' || field.widget === 'datetime') {
+    return (
+      <DateInput
+        {...props}
+        className="cfop-resource-search-input"
+        dateOnly={dateOnly}
+        value={value}
+        onChange={text}
+      />
+    );
   }
   const choices =
     field.options?.map((option) => ({ value: option.value, label: t(option.label) })) ??
@@ -30,6 +76,8 @@ function SearchInput({ field, ...props }: { field: FieldDescriptor; id?: string 
     return (
       <Select
         {...props}
+        value={value}
+        onChange={onChange}
         allowClear
         placeholder={t(texts.all)}
         options={choices}
@@ -37,7 +85,16 @@ function SearchInput({ field, ...props }: { field: FieldDescriptor; id?: string 
       />
     );
   }
-  return <Input {...props} allowClear className="cfop-resource-search-input" autoComplete="off" />;
+  return (
+    <Input
+      {...props}
+      value={typeof value === 'string' ? value : undefined}
+      onChange={(event) => onChange?.(event.target.value)}
+      allowClear
+      className="cfop-resource-search-input"
+      autoComplete="off"
+    />
+  );
 }
 
 /** The search form of a list: its values mirror the URL's filters (Back, shared links). */

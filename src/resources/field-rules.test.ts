@@ -106,6 +106,38 @@ describe('descriptorRules', () => {
     expect(await firstBroken(rules, 'online')).toBeUndefined();
   });
 
+  it('asks to choose a required date or reference', async () => {
+    for (const widget of ['date', 'datetime', 'reference'] as const) {
+      const rules = descriptorRules(field({ name: 'when', widget, required: true }), zh);
+      expect(await firstBroken(rules, undefined)).toBe('请选择when');
+    }
+  });
+
+  it('checks an array: at least one when required, at most maxItems, each free item by its pattern', async () => {
+    const classes = field({
+      name: 'classes',
+      label: { zh: '类别', en: 'Classes' },
+      type: 'array',
+      itemType: 'string',
+      widget: 'tags',
+      required: true,
+      maxItems: 2,
+      maxLength: 8,
+      pattern: '^[a-z_]+$',
+    });
+    const rules = descriptorRules(classes, en);
+    expect(await firstBroken(rules, [])).toBe('Please choose the classes');
+    expect(await firstBroken(rules, ['a', 'b', 'c'])).toBe('At most 2 classes');
+    expect(await firstBroken(rules, ['helmet', 'No Vest'])).toBe('“No Vest” is not a valid classes');
+    expect(await firstBroken(rules, ['helmet', 'far_too_long'])).toBe(
+      '“far_too_long” is not a valid classes',
+    );
+    expect(await firstBroken(rules, ['helmet', 'vest'])).toBeUndefined();
+    // Chosen from an enum, the items need no text checks.
+    const chosen = descriptorRules({ ...classes, options: statusOptions, pattern: '^x$' }, en);
+    expect(await firstBroken(chosen, ['online'])).toBeUndefined();
+  });
+
   it('has nothing to check on a switch', () => {
     expect(descriptorRules(field({ name: 'on', type: 'boolean', widget: 'switch' }), zh)).toEqual([]);
   });

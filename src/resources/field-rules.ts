@@ -82,12 +82,51 @@ function numberRules(field: FieldDescriptor, t: Translate): FormRule[] {
   return rules;
 }
 
+function countText(label: LocalText, maxItems: number): LocalText {
+  return { zh: `${label.zh}最多 ${maxItems} 项`, en: `At most ${maxItems} ${inSentence(label.en)}` };
+}
+
+function itemText(label: LocalText, item: string): LocalText {
+  return { zh: `${label.zh}中的“${item}”格式不正确`, en: `“${item}” is not a valid ${inSentence(label.en)}` };
+}
+
+// An array field's own limits (required: at least one; maxItems), then each typed item's length and
+// pattern, naming the item at fault.
+function arrayRules(field: FieldDescriptor, t: Translate): FormRule[] {
+  const rules: FormRule[] = [];
+  if (field.required)
+    rules.push({ required: true, type: 'array', min: 1, message: t(chooseText(field.label)) });
+  if (field.maxItems !== null) {
+    rules.push({ type: 'array', max: field.maxItems, message: t(countText(field.label, field.maxItems)) });
+  }
+  if (field.itemType === 'string' && field.options === null) {
+    const { minLength, maxLength, pattern } = field;
+    const matches = pattern === null ? null : new RegExp(pattern, 'u');
+    rules.push({
+      validator: async (_rule, value: unknown) => {
+        const items = Array.isArray(value) ? value.map(String) : [];
+        const bad = items.find(
+          (item) =>
+            (minLength !== null && item.length < minLength) ||
+            (maxLength !== null && item.length > maxLength) ||
+            (matches !== null && !matches.test(item)),
+        );
+        if (bad !== undefined) throw new Error(t(itemText(field.label, bad)));
+      },
+    });
+  }
+  return rules;
+}
+
+const chosenWidgets = new Set(['datetime', 'date', 'reference']);
+
 /**
  * antd form rules for a descriptor field, every limit from openapi.yaml (through the generated
  * descriptor) with a message naming the field. Use with validateFirst, as the other forms do.
  */
 export function descriptorRules(field: FieldDescriptor, t: Translate): FormRule[] {
-  if (field.options !== null || field.widget === 'datetime') {
+  if (field.type === 'array') return arrayRules(field, t);
+  if (field.options !== null || chosenWidgets.has(field.widget)) {
     return field.required ? [{ required: true, message: t(chooseText(field.label)) }] : [];
   }
   if (field.type === 'integer' || field.type === 'number') return numberRules(field, t);

@@ -71,6 +71,39 @@ describe('form values', () => {
   });
 });
 
+describe('picked and array values', () => {
+  const picked = [
+    field({ name: 'validFrom', widget: 'date', format: 'date' }),
+    field({ name: 'visitAt', widget: 'datetime', format: 'date-time', nullable: true }),
+    field({ name: 'classes', type: 'array', itemType: 'string', widget: 'tags' }),
+    field({ name: 'roleIds', type: 'array', itemType: 'integer', widget: 'references' }),
+  ];
+
+  it('starts pickers empty and arrays as empty lists', () => {
+    expect(initialFormValues(picked)).toEqual({
+      validFrom: undefined,
+      visitAt: undefined,
+      classes: [],
+      roleIds: [],
+    });
+  });
+
+  it('leaves an unpicked date out (or null when nullable) instead of sending an empty string', () => {
+    expect(requestBody(picked, initialFormValues(picked))).toEqual({
+      visitAt: null,
+      classes: [],
+      roleIds: [],
+    });
+  });
+
+  it('compares arrays by content, in order', () => {
+    const initial = initialFormValues(picked, { classes: ['helmet'], roleIds: [1, 2] });
+    expect(hasUnsavedChanges(picked, initial, { ...initial, roleIds: [1, 2] })).toBe(false);
+    expect(hasUnsavedChanges(picked, initial, { ...initial, roleIds: [2, 1] })).toBe(true);
+    expect(hasUnsavedChanges(picked, initial, { ...initial, classes: ['helmet', 'vest'] })).toBe(true);
+  });
+});
+
 describe('answers and titles', () => {
   it('splits a create answer into the entity and the secret shown once', () => {
     const server = { id: 7, name: 'box' };

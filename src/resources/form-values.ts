@@ -11,9 +11,13 @@ export function formFields(descriptor: ResourceDescriptor): FieldDescriptor[] {
 // An empty form shows '' in text inputs and nothing in number inputs, selects and pickers.
 function emptyValue(field: FieldDescriptor): unknown {
   if (field.type === 'boolean') return false;
-  if (field.type === 'string' && field.options === null && field.widget !== 'datetime') return '';
+  if (field.type === 'array') return [];
+  if (field.type === 'string' && field.options === null && !pickedWidgets.has(field.widget)) return '';
   return undefined;
 }
+
+/** String fields filled by a picker rather than typed: blank is nothing picked, not ''. */
+const pickedWidgets = new Set(['datetime', 'date']);
 
 /** What the form starts with: the entity's values when editing, empty ones when creating. */
 export function initialFormValues(fields: readonly FieldDescriptor[], entity?: Entity): FormValues {
@@ -40,7 +44,13 @@ export function requestBody(fields: readonly FieldDescriptor[], values: FormValu
     const value = values[field.name];
     if (isBlank(value)) {
       if (field.nullable) body[field.name] = null;
-      else if (field.type === 'string' && field.options === null && !field.required) body[field.name] = '';
+      else if (
+        field.type === 'string' &&
+        field.options === null &&
+        !pickedWidgets.has(field.widget) &&
+        !field.required
+      )
+        body[field.name] = '';
       continue;
     }
     body[field.name] = typeof value === 'string' && field.widget !== 'password' ? value.trim() : value;
@@ -56,7 +66,8 @@ export function hasUnsavedChanges(
 ): boolean {
   const before = requestBody(fields, initial);
   const after = requestBody(fields, current);
-  return fields.some((field) => before[field.name] !== after[field.name]);
+  // Arrays (tags, references) compare by content; JSON keeps their order, which the form keeps too.
+  return fields.some((field) => JSON.stringify(before[field.name]) !== JSON.stringify(after[field.name]));
 }
 
 /** How a row is named in confirmations and the detail title: its first table text, else its id. */

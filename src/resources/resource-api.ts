@@ -1,5 +1,5 @@
 import { api, call } from '../api';
-import type { ActionDescriptor, ResourceDescriptor } from '../generated/resources';
+import type { ActionDescriptor, FieldReference, ResourceDescriptor } from '../generated/resources';
 import type { Entity } from './form-values';
 import { filterQuery, listQuery, type ListState } from './list-query';
 
@@ -60,6 +60,27 @@ export const resourceApi = {
       params: byId(id),
       ...(body === undefined ? {} : { body }),
     }),
+};
+
+/** How many choices a reference select offers per search; typing narrows them. */
+export const referenceChoices = 20;
+
+/** What reference fields ask of the resource they point at. */
+export const referenceApi = {
+  /** The first choices whose label contains the text (all, when it is empty), by the list's default order. */
+  search: (reference: FieldReference, text: string) =>
+    request<ListPage>('GET', reference.collection, {
+      params: {
+        query: {
+          page: 1,
+          pageSize: referenceChoices,
+          ...(text === '' ? {} : { [reference.labelField]: text }),
+        },
+      },
+    }),
+  /** One referenced item, for a chosen id whose label is not known yet (a shared link's filter). */
+  get: (reference: FieldReference, id: number) =>
+    request<Entity>('GET', reference.item, { params: byId(id) }),
 };
 
 function requirePath(path: string | null, operation: string): string {

@@ -10,6 +10,8 @@ export function field(overrides: Partial<FieldDescriptor> & { name: string }): F
     form: true,
     detail: true,
     type: 'string',
+    itemType: null,
+    maxItems: null,
     required: false,
     nullable: false,
     minLength: null,
@@ -22,6 +24,7 @@ export function field(overrides: Partial<FieldDescriptor> & { name: string }): F
     sortable: false,
     filter: null,
     range: null,
+    reference: null,
     description: null,
     ...overrides,
   };
@@ -50,6 +53,7 @@ export const device: ResourceDescriptor = {
   },
   defaultSort: '-createdAt',
   pageSizeMax: 50,
+  labelField: 'name',
   fields: [
     field({ name: 'id', type: 'integer', widget: 'number', table: false, form: false }),
     field({

@@ -32,6 +32,9 @@ export const texts = {
   loadFailedDetail: { zh: '详情加载失败', en: 'The details could not be loaded' },
   retry: { zh: '重试', en: 'Retry' },
   noMatches: { zh: '没有符合条件的记录', en: 'Nothing matches these filters' },
+  searching: { zh: '搜索中…', en: 'Searching…' },
+  noMatch: { zh: '无匹配项', en: 'No match' },
+  tagsHint: { zh: '输入后按回车添加', en: 'Type and press Enter to add' },
   clearFilters: { zh: '清除筛选', en: 'Clear filters' },
   discardTitle: { zh: '放弃未保存的修改？', en: 'Discard unsaved changes?' },
   discardText: {
