@@ -249,7 +249,7 @@ describe('visitors', () => {
       decision: 'reject',
       comment: '  ',
     });
-    expect(errorsOf(blank)).toEqual({ comment: '请填写审批意见' });
+    expect(errorsOf(blank)).toEqual({ comment: '不能为空' });
     const rejected = await send('POST', `/visitors/${visitor.id}/approval`, {
       decision: 'reject',
       comment: '无预约',
@@ -341,13 +341,13 @@ describe('vehicles', () => {
     const { send, created } = await signedIn();
     const staff = await created('/staff', staffInput(1));
     expect(errorsOf(await send('POST', '/vehicles', vehicleInput({ ownerType: 'staff' })))).toEqual({
-      staffId: '车主类型为员工时必须选择车主',
+      staffId: '在车主类型为员工时必填',
     });
     expect(
       errorsOf(await send('POST', '/vehicles', vehicleInput({ ownerType: 'visitor', staffId: staff.id }))),
-    ).toEqual({ staffId: '车主类型为访客时须为空', visitorId: '车主类型为访客时必须选择车主' });
+    ).toEqual({ staffId: '在车主类型为访客时须为空', visitorId: '在车主类型为访客时必填' });
     expect(errorsOf(await send('POST', '/vehicles', vehicleInput({ staffId: staff.id })))).toEqual({
-      staffId: '车主类型为无时须为空',
+      staffId: '在车主类型为无时须为空',
     });
     await expect(
       created('/vehicles', vehicleInput({ ownerType: 'staff', staffId: staff.id })),
@@ -367,7 +367,7 @@ describe('vehicles', () => {
       ),
     ).toEqual({ validTo: '不能早于生效日期 2030-05-02' });
     expect(errorsOf(await send('POST', '/vehicles', vehicleInput({ listType: 'temporary' })))).toEqual({
-      validTo: '临时车辆必须填写失效日期',
+      validTo: '对临时车辆必填',
     });
     const english = await send('POST', '/vehicles', vehicleInput({ listType: 'temporary' }), 'en-US');
     expect(english.body.msg).toBe('validTo: is required for a temporary vehicle');

@@ -27,7 +27,7 @@ function ownerProblems(input: Readonly<Record<string, unknown>>): FieldProblem[]
         {
           field,
           message: {
-            zh: `车主类型为${type.zh}时必须选择车主`,
+            zh: `在车主类型为${type.zh}时必填`,
             en: `is required when the owner type is ${type.en}`,
           },
         },
@@ -38,7 +38,7 @@ function ownerProblems(input: Readonly<Record<string, unknown>>): FieldProblem[]
         {
           field,
           message: {
-            zh: `车主类型为${type.zh}时须为空`,
+            zh: `在车主类型为${type.zh}时须为空`,
             en: `must be empty when the owner type is ${type.en}`,
           },
         },
@@ -54,7 +54,7 @@ function temporaryProblems(input: Readonly<Record<string, unknown>>): FieldProbl
   return [
     {
       field: 'validTo',
-      message: { zh: '临时车辆必须填写失效日期', en: 'is required for a temporary vehicle' },
+      message: { zh: '对临时车辆必填', en: 'is required for a temporary vehicle' },
     },
   ];
 }

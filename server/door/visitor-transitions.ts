@@ -111,7 +111,7 @@ export function decision(
 ): Transition {
   const comment = body.comment.trim();
   if (comment === '') {
-    throw badInput([{ field: 'comment', message: { zh: '请填写审批意见', en: 'is required' } }]);
+    throw badInput([{ field: 'comment', message: { zh: '不能为空', en: 'must not be blank' } }]);
   }
   return {
     from: 'pending',
