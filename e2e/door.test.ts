@@ -10,6 +10,8 @@ import {
   drawerTitled,
   exportedCsv,
   messageOf,
+  motionsDone,
+  openScreen,
   rowOf,
   searchForm,
   typeDate,
@@ -49,8 +51,10 @@ async function search(page: Page, fieldLabel: string, value: string): Promise<vo
 }
 
 async function save(page: Page, title: string): Promise<void> {
+  // After a refused save, antd may keep the faded loading icon ("loading") in the button's name
+  // until its leave motion ends, so the name is matched at its end only.
   await drawerTitled(page, title)
-    .getByRole('button', { name: label('保存') })
+    .getByRole('button', { name: /保\s*存\s*$/ })
     .click();
 }
 
@@ -65,9 +69,9 @@ async function deleteRow(page: Page, text: string): Promise<void> {
   await page.getByText('没有符合条件的记录').waitFor();
 }
 
-/** Picks one of the row's own actions under More. */
-async function rowAction(page: Page, text: string, action: string): Promise<void> {
-  await rowOf(page, text).getByRole('button', { name: '更多' }).click();
+/** Picks one of the row's own actions under More (`more`: the button's text in the screen's language). */
+async function rowAction(page: Page, text: string, action: string, more = '更多'): Promise<void> {
+  await rowOf(page, text).getByRole('button', { name: more }).click();
   await page.getByRole('menuitem', { name: action }).click();
 }
 
@@ -93,6 +97,7 @@ describe('the entry/exit screens', () => {
     await typeDate(create, '失效日期', '2030-05-31');
     await save(page, '新增员工');
     await eventually(() => messageOf(create, '失效日期')).toBe('失效日期不能早于生效日期 2030-06-01');
+    await motionsDone(page);
     await screenshot(page, 'door-staff-form-valid-to');
     await typeDate(create, '失效日期', '2031-05-31');
     await save(page, '新增员工');
@@ -183,6 +188,8 @@ describe('the entry/exit screens', () => {
     await eventually(() => messageOf(approval, '审批结果')).toBe('请选择审批结果');
     await choose(approval, '审批结果', '通过');
     await approval.getByLabel('审批意见', { exact: true }).fill('同意来访，请走东门');
+    await eventually(() => messageOf(approval, '审批意见')).toBe('');
+    await motionsDone(page);
     await screenshot(page, 'door-visitor-approval');
     await approval.getByRole('button', { name: label('确定') }).click();
     await approval.waitFor({ state: 'detached' });
@@ -235,6 +242,7 @@ describe('the entry/exit screens', () => {
     await choose(create, '名单类型', '白名单');
     await save(page, '新增车辆');
     await eventually(() => messageOf(create, '车牌号')).toBe('车牌号格式不正确');
+    await motionsDone(page);
     await screenshot(page, 'door-vehicle-bad-plate');
 
     await create.getByLabel('车牌号', { exact: true }).fill(plate);
@@ -276,5 +284,49 @@ describe('the entry/exit screens', () => {
     expect(csv.text).toContain(owner);
 
     await deleteRow(page, plate);
+  });
+
+  test('the visitor screen speaks English; a rejected visitor has no further actions', async ({ page }) => {
+    const n = digits();
+    const name = `Visitor ${n}`;
+    await signIn(page, admin);
+    const host = await createThroughApi<{ id: number }>(page, '/staff', {
+      employeeNo: `EN${n}`,
+      name: `Host ${n}`,
+      gender: 'female',
+    });
+    const now = Date.now();
+    await createThroughApi(page, '/visitors', {
+      name,
+      phone: `136${n}000`,
+      idNumber: validIdNumber,
+      hostStaffId: host.id,
+      visitFrom: new Date(now).toISOString(),
+      visitTo: new Date(now + 3600_000).toISOString(),
+    });
+    await page.evaluate(() => localStorage.setItem('CFOP_LOCALE', 'en-US'));
+    await openScreen(page, `/door/visitor?name=${encodeURIComponent(name)}`);
+    const row = rowOf(page, name);
+    await row.getByText('Pending').waitFor();
+    await expect(row.innerText()).resolves.toContain(maskedIdNumber);
+
+    await rowAction(page, name, 'Approve', 'More');
+    const decision = page.getByRole('dialog').filter({ hasText: `Approve · ${name}` });
+    await choose(decision, 'Decision', 'Reject');
+    await decision.getByLabel('Comment', { exact: true }).fill('No appointment on record');
+    await motionsDone(page);
+    await screenshot(page, 'door-visitor-approval-en');
+    await decision.getByRole('button', { name: 'OK' }).click();
+    await decision.waitFor({ state: 'detached' });
+    await row.getByText('Rejected').waitFor();
+    // No action applies to a rejected visitor, so the row offers none.
+    await expect(row.getByRole('button', { name: 'More' }).count()).resolves.toBe(0);
+    await screenshot(page, 'door-visitor-list-en');
+
+    await row.getByRole('button', { name: 'Details' }).click();
+    const detail = drawerTitled(page, 'Visitor details');
+    await expect(detailValue(detail, 'Approval comment')).resolves.toBe('No appointment on record');
+    await expect(detailValue(detail, 'Pass code')).resolves.toBe('—');
+    await expect(detailValue(detail, 'Host')).resolves.toBe(`Host ${n}`);
   });
 });

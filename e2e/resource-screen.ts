@@ -110,3 +110,11 @@ export async function createThroughApi<T = Record<string, unknown>>(
   expect(envelope.code, envelope.msg).toBe('0');
   return envelope.data;
 }
+
+/** Waits until antd's appear / enter motions (a field message sliding in, a dialog zooming) are done. */
+export async function motionsDone(page: Page): Promise<void> {
+  await page
+    .locator('[class*="-appear-active"], [class*="-enter-active"]')
+    .first()
+    .waitFor({ state: 'detached' });
+}
