@@ -65,13 +65,13 @@ describe('the routes', () => {
         await sider.getByRole('menuitem', { name: screen.name, exact: true }).click();
         await expectAt(page, screen.path);
         // The screen's own card names it: a built screen's list, or the placeholder of one to come.
-        await content.locator('.ant-card').filter({ hasText: screen.name }).first().waitFor();
+        await content.locator('.ant-card:visible').filter({ hasText: screen.name }).first().waitFor();
         await breadcrumbOf(page).getByText(screen.name, { exact: true }).waitFor();
       }
       // The group's own page, through the breadcrumb.
       await breadcrumbOf(page).getByRole('link', { name: group.name }).click();
       await expectAt(page, group.path);
-      const placeholder = content.locator('.ant-card').filter({ hasText: '请选择要打开的页面' });
+      const placeholder = content.locator('.ant-card:visible').filter({ hasText: '请选择要打开的页面' });
       await placeholder.getByText(group.name, { exact: true }).waitFor();
       await eventually(() => placeholder.getByRole('link').allInnerTexts()).toEqual(
         group.screens.map((screen) => screen.name),
@@ -90,7 +90,7 @@ describe('the routes', () => {
     await page.evaluate(() => Object.assign(window, { cfopE2eMarker: true }));
     await page.goBack();
     await expectAt(page, '/system/logs');
-    await content.locator('.ant-card').filter({ hasText: '操作日志' }).first().waitFor();
+    await content.locator('.ant-card:visible').filter({ hasText: '操作日志' }).first().waitFor();
     expect(await page.evaluate(() => 'cfopE2eMarker' in window)).toBe(true);
     await headerOf(page).getByText(admin.name, { exact: true }).waitFor();
   });

@@ -29,8 +29,9 @@ export function budgetPlanFromManifest(manifest: { readonly routes: readonly Man
   };
   const leaves = flat.flatMap((r) => {
     if (!r.access || r.children) return [];
-    if (r.resource) return [{ path: r.path, source: resourceScreen.file }];
-    return r.page && r.page !== PLACEHOLDER_PAGE ? [{ path: r.path, source: sourceOf(r.page) }] : [];
+    // A page given beside a resource wraps the generic screen and is what the route loads.
+    if (r.page && r.page !== PLACEHOLDER_PAGE) return [{ path: r.path, source: sourceOf(r.page) }];
+    return r.resource ? [{ path: r.path, source: resourceScreen.file }] : [];
   });
   return {
     loginPage: pageOf('/user/login'),

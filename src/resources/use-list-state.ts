@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import type { ResourceDescriptor } from '../generated/resources';
+import { useScreenLocation, useScreenQueryNavigate } from '../session/screen-location';
 import { listStateFromQuery, queryFromListState, type ListState } from './list-query';
 
 /**
@@ -11,7 +11,9 @@ import { listStateFromQuery, queryFromListState, type ListState } from './list-q
 export function useListState(
   descriptor: ResourceDescriptor,
 ): [ListState, (next: ListState, options?: { replace?: boolean }) => boolean] {
-  const [query, setQuery] = useSearchParams();
+  const { search } = useScreenLocation();
+  const query = useMemo(() => new URLSearchParams(search), [search]);
+  const setQuery = useScreenQueryNavigate();
   const state = useMemo(() => listStateFromQuery(descriptor, query), [descriptor, query]);
   const setState = useCallback(
     (next: ListState, options: { replace?: boolean } = {}) => {

@@ -1,8 +1,8 @@
 import { Layout } from 'antd';
 import { useState } from 'react';
-import { Outlet } from 'react-router-dom';
 import { useSession } from '../session';
 import { HeaderBar } from './HeaderBar';
+import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { PageBreadcrumb } from './PageBreadcrumb';
 import { PageSpin } from './PageSpin';
 import { SiderMenu } from './SiderMenu';
@@ -26,7 +26,7 @@ export default function BasicLayout() {
         <Layout.Content className="cfop-content">
           <PageBreadcrumb />
           {/* Pages and access checks need the user; the session sends the signed-out to the login page. */}
-          {currentUser ? <Outlet /> : <PageSpin />}
+          {currentUser ? <KeepAliveOutlet /> : <PageSpin />}
         </Layout.Content>
       </Layout>
     </Layout>

@@ -1,0 +1,107 @@
+import { Activity, useState, type ReactNode } from 'react';
+import {
+  UNSAFE_LocationContext as LocationContext,
+  useLocation,
+  useNavigationType,
+  useOutlet,
+  type Location,
+  type NavigationType,
+} from 'react-router-dom';
+import { ScreenLocationContext } from '../session/screen-location';
+import { useCurrentRoute } from '../session/use-current-route';
+
+/** How many screens stay mounted: the one shown and the last ones left. */
+export const keptScreens = 5;
+
+interface KeptScreen {
+  readonly key: string;
+  /** The route's element under the screen's own router context, made once per URL it shows. */
+  readonly element: ReactNode;
+  /**
+   * The location the screen last saw, as router context: a hidden screen keeps reading it, not
+   * the shown one's. One object per location, so a hidden screen's readers do not re-render.
+   */
+  readonly context: { readonly location: Location; readonly navigationType: NavigationType };
+  /** When it was last shown, counted in screen changes: the least recent is dropped first. */
+  readonly shown: number;
+}
+
+/**
+ * The kept screens after showing `current`: updated in place when kept (so the DOM never moves
+ * and nothing in it remounts), else added, dropping the least recently shown beyond the limit.
+ */
+export function keepScreen(
+  kept: readonly KeptScreen[],
+  current: Omit<KeptScreen, 'shown'>,
+  limit: number,
+): KeptScreen[] {
+  const shown = latest(kept) + 1;
+  const before = kept.find((candidate) => candidate.key === current.key);
+  if (before !== undefined) {
+    // Back at the very URL it was left at: the same element and router context as then, so React
+    // renders nothing of it again and showing it costs no more than unhiding it.
+    const same = sameUrl(before.context.location, current.context.location);
+    const screen = same ? { ...before, shown } : { ...current, shown };
+    return kept.map((candidate) => (candidate === before ? screen : candidate));
+  }
+  const screen = { ...current, shown };
+  const all = [...kept, screen];
+  if (all.length <= limit) return all;
+  const oldest = Math.min(...all.map((candidate) => candidate.shown));
+  return all.filter((candidate) => candidate.shown !== oldest);
+}
+
+/** A screen's element framed in the location it shows, so a hidden one keeps reading its own. */
+function framed(key: string, outlet: ReactNode, context: KeptScreen['context']): Omit<KeptScreen, 'shown'> {
+  return {
+    key,
+    context,
+    element: (
+      <LocationContext.Provider value={context}>
+        <ScreenLocationContext value={context.location}>{outlet}</ScreenLocationContext>
+      </LocationContext.Provider>
+    ),
+  };
+}
+
+function latest(kept: readonly KeptScreen[]): number {
+  return Math.max(0, ...kept.map((screen) => screen.shown));
+}
+
+function sameUrl(a: Location, b: Location): boolean {
+  return a.pathname === b.pathname && a.search === b.search && a.hash === b.hash;
+}
+
+/**
+ * The layout's outlet, keeping recently left screens mounted but hidden (React's Activity), so
+ * going back to one shows it as it was at once instead of mounting its table and form again.
+ *
+ * A hidden screen is frozen at the location it last saw: its URL state (filters, page) and route
+ * lookups stay its own. Activity also runs a hidden screen's effect cleanups, so it fetches nothing
+ * and holds no navigation blocker while hidden, and re-runs its effects (a list refresh) when shown.
+ * Screens are told apart by route pattern: the same screen under another query is updated in place.
+ */
+export function KeepAliveOutlet() {
+  const outlet = useOutlet();
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const route = useCurrentRoute();
+  const key = route?.path ?? location.pathname;
+  const [kept, setKept] = useState<readonly KeptScreen[]>([]);
+  // Derived during render (React's pattern for state following props), once per location change:
+  // the shown screen never waits an extra commit for the list to catch up.
+  const known = kept.find((screen) => screen.key === key);
+  const fresh =
+    known !== undefined && known.shown === latest(kept) && sameUrl(known.context.location, location)
+      ? kept
+      : keepScreen(kept, framed(key, outlet, { location, navigationType }), keptScreens);
+  if (fresh !== kept) setKept(fresh);
+
+  return fresh.map((screen) => {
+    return (
+      <Activity key={screen.key} mode={screen.key === key ? 'visible' : 'hidden'}>
+        {screen.element}
+      </Activity>
+    );
+  });
+}
