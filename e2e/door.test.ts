@@ -5,7 +5,9 @@ import { test } from './fixtures';
 import {
   choose,
   chooseReference,
+  closeDrawer,
   createThroughApi,
+  deleteRow,
   detailValue,
   drawerTitled,
   exportedCsv,
@@ -56,17 +58,6 @@ async function save(page: Page, title: string): Promise<void> {
   await drawerTitled(page, title)
     .getByRole('button', { name: /保\s*存\s*$/ })
     .click();
-}
-
-async function deleteRow(page: Page, text: string): Promise<void> {
-  await rowOf(page, text)
-    .getByRole('button', { name: label('删除') })
-    .click();
-  await page
-    .locator('.ant-popconfirm')
-    .getByRole('button', { name: label('删除') })
-    .click();
-  await page.getByText('没有符合条件的记录').waitFor();
 }
 
 /** Picks one of the row's own actions under More (`more`: the button's text in the screen's language). */
@@ -128,8 +119,7 @@ describe('the entry/exit screens', () => {
     await expect(detailValue(detail, '门禁卡号')).resolves.toBe(`C${n}`);
     await expect(detailValue(detail, '失效日期')).resolves.toBe('2031-05-31');
     await screenshot(page, 'door-staff-detail');
-    await detail.getByRole('button', { name: '关闭' }).click();
-    await detail.waitFor({ state: 'hidden' });
+    await closeDrawer(detail);
 
     const csv = await exportedCsv(page);
     expect(csv.name).toMatch(/^staff-\d{8}\.csv$/);
@@ -203,8 +193,7 @@ describe('the entry/exit screens', () => {
     await expect(detailValue(detail, '审批人')).resolves.toBe('admin');
     await expect(detailValue(detail, '状态')).resolves.toBe('已批准');
     await screenshot(page, 'door-visitor-detail');
-    await detail.getByRole('button', { name: '关闭' }).click();
-    await detail.waitFor({ state: 'hidden' });
+    await closeDrawer(detail);
 
     // Approved: no second approval, but a check-in.
     await row.getByRole('button', { name: '更多' }).click();
@@ -275,8 +264,7 @@ describe('the entry/exit screens', () => {
     await expect(detailValue(detail, '备注')).resolves.toBe('施工期间临时通行');
     await expect(detailValue(detail, '失效日期')).resolves.toBe('2031-01-31');
     await screenshot(page, 'door-vehicle-detail');
-    await detail.getByRole('button', { name: '关闭' }).click();
-    await detail.waitFor({ state: 'hidden' });
+    await closeDrawer(detail);
 
     const csv = await exportedCsv(page);
     expect(csv.name).toMatch(/^vehicles-\d{8}\.csv$/);

@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { securityHeaders } from '../src/generated/contract';
 import { signedInToken } from './api';
+import { label } from './screen';
 
 // What the generic resource screens are made of, as a person finds them on the page.
 
@@ -19,17 +20,8 @@ export function rowOf(page: Page, text: string): Locator {
   return page.locator('.ant-table-row').filter({ hasText: text });
 }
 
-/** What a form says under a field: antd links the messages to the input with aria-describedby. */
-export async function messageOf(scope: Locator, fieldLabel: string): Promise<string> {
-  const ids = await scope.getByLabel(fieldLabel, { exact: true }).getAttribute('aria-describedby');
-  const texts = await Promise.all(
-    (ids ?? '')
-      .split(' ')
-      .filter((id) => id !== '')
-      .map((id) => scope.page().locator(`[id="${id}"]`).innerText()),
-  );
-  return texts.join('\n');
-}
+/** What a form says under a field (antd links the messages to the input with aria-describedby). */
+export { fieldDescription as messageOf } from './screen';
 
 /** Picks an option of a select by its text. */
 export async function choose(scope: Locator, fieldLabel: string, option: string): Promise<void> {
@@ -72,6 +64,24 @@ export function detailValue(drawer: Locator, fieldLabel: string): Promise<string
     .filter({ has: drawer.page().locator('th', { hasText: new RegExp(`^${fieldLabel}$`) }) })
     .locator('td')
     .innerText();
+}
+
+/** Closes a drawer with its close button (`关闭`, or the screen language's word) and waits until it has gone. */
+export async function closeDrawer(drawer: Locator, close = '关闭'): Promise<void> {
+  await drawer.getByRole('button', { name: close }).click();
+  await drawer.waitFor({ state: 'hidden' });
+}
+
+/** Deletes a row with its own Delete link, confirmed, and waits for the emptied list. */
+export async function deleteRow(page: Page, text: string): Promise<void> {
+  await rowOf(page, text)
+    .getByRole('button', { name: label('删除') })
+    .click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: label('删除') })
+    .click();
+  await page.getByText('没有符合条件的记录').waitFor();
 }
 
 /** Opens a resource screen by its URL and waits for its first page. */

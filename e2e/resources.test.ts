@@ -4,7 +4,9 @@ import { admin, cameraOperator } from './accounts';
 import { test } from './fixtures';
 import {
   choose,
+  closeDrawer,
   createThroughApi,
+  deleteRow,
   drawerTitled,
   exportedCsv,
   messageOf,
@@ -123,8 +125,7 @@ describe('the AI server screen', () => {
     await detail.getByText(input.ip, { exact: true }).waitFor();
     await detail.getByText('GPU', { exact: true }).waitFor();
     await screenshot(page, 'aiserver-detail');
-    await detail.getByRole('button', { name: '关闭' }).click();
-    await detail.waitFor({ state: 'hidden' });
+    await closeDrawer(detail);
 
     const { name: fileName, text: csv } = await exportedCsv(page);
     expect(fileName).toMatch(/^aiservers-\d{8}\.csv$/);
@@ -140,14 +141,7 @@ describe('the AI server screen', () => {
     expect(rotated).not.toBe(key);
     await closeKeyModal(page);
 
-    await rowOf(page, input.serialNumber)
-      .getByRole('button', { name: label('删除') })
-      .click();
-    await page
-      .locator('.ant-popconfirm')
-      .getByRole('button', { name: label('删除') })
-      .click();
-    await page.getByText('没有符合条件的记录').waitFor();
+    await deleteRow(page, input.serialNumber);
     await page.getByRole('button', { name: '清除筛选' }).click();
     await expectAt(page, screenPath);
   });

@@ -62,9 +62,13 @@ export async function submitPasswordForm(page: Page, username: string, password:
   await page.getByRole('button', { name: label('登录') }).click();
 }
 
-/** What the form says about a field: antd links the field's messages to it with aria-describedby. */
-export async function fieldDescription(page: Page, fieldLabel: string): Promise<string> {
-  const ids = await page.getByLabel(fieldLabel, { exact: true }).getAttribute('aria-describedby');
+/**
+ * What the form says about a field: antd links the field's messages to it with aria-describedby.
+ * `scope`: the page, or the drawer or dialog holding the form.
+ */
+export async function fieldDescription(scope: Page | Locator, fieldLabel: string): Promise<string> {
+  const page = 'page' in scope ? scope.page() : scope;
+  const ids = await scope.getByLabel(fieldLabel, { exact: true }).getAttribute('aria-describedby');
   const texts = await Promise.all(
     (ids ?? '')
       .split(' ')
