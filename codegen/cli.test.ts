@@ -254,6 +254,7 @@ describe('codegen CLI', () => {
         sortable: true,
         filter: 'contains',
         range: null,
+        upload: null,
         reference: null,
         description: 'Shown on the video wall.',
       },

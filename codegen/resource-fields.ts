@@ -1,6 +1,14 @@
 import { shown, type Segment } from './diagnostics';
 import type { LocalText, ResourceFieldEntry } from './manifest';
-import { deref, parametersOf, queryParameter, type JsonObject, type OperationInfo } from './openapi-doc';
+import {
+  deref,
+  isObject,
+  operationsById,
+  parametersOf,
+  queryParameter,
+  type JsonObject,
+  type OperationInfo,
+} from './openapi-doc';
 import {
   describe,
   factsOf,
@@ -29,6 +37,19 @@ export interface FieldOption {
   readonly value: string;
   readonly label: LocalText;
   readonly color: string | null;
+}
+
+/**
+ * A field holding a stored file's id: the upload operation its `x-upload` names, with what that
+ * operation accepts (its multipart encoding) and where the file is served (a GET at `path/{id}`).
+ */
+export interface FieldUpload {
+  readonly operation: string;
+  readonly path: string;
+  readonly part: string;
+  readonly download: string;
+  readonly accept: readonly string[];
+  readonly maxBytes: number;
 }
 
 /** Where a reference field's ids point: the referenced resource's list and item paths and its label. */
@@ -73,6 +94,7 @@ export interface FieldDescriptor {
   readonly sortable: boolean;
   readonly filter: Filter | null;
   readonly range: FieldRange | null;
+  readonly upload: FieldUpload | null;
   readonly reference: FieldReference | null;
   readonly description: string | null;
 }
@@ -89,6 +111,14 @@ const plainString: WidgetRule = {
 const stringEnum: WidgetRule = {
   needs: 'a string enum',
   fits: (s) => s.type === 'string' && s.enum !== null,
+};
+
+const fileField: WidgetRule = {
+  needs: 'an integer or a string with x-upload naming its upload operation',
+  fits: (s) =>
+    (s.type === 'integer' || s.type === 'string') &&
+    s.enum === null &&
+    typeof s.schema['x-upload'] === 'string',
 };
 
 export const widgetNeeds = {
@@ -121,7 +151,12 @@ export const widgetNeeds = {
     needs: 'an array of strings',
     fits: (s: Facts) => s.type === 'array' && s.items?.type === 'string',
   },
+  image: fileField,
+  file: fileField,
 } as const satisfies Record<string, WidgetRule>;
+
+/** The widgets that upload a file into the field and show it from its id. */
+const uploadWidgets: readonly string[] = ['image', 'file'];
 
 const referenceWidgets: readonly string[] = ['reference', 'references'];
 
@@ -231,6 +266,8 @@ export function resolveField(field: ResourceFieldEntry, context: FieldContext): 
     primary === null ? null : fieldOptions(field, valueFacts, report, context.accessKeyLabels ?? new Map());
   const reference = resolveReference(field, rowFacts, table || detail, context);
 
+  const upload =
+    primary !== null && uploadWidgets.includes(field.widget) ? resolveUpload(openapi, primary, report) : null;
   const requiredInput =
     form && input !== null && Array.isArray(input.schema.required) ? input.schema.required : [];
   const description = stringOrNull(facts.schema.description) ?? stringOrNull(rowFacts?.schema.description);
@@ -260,6 +297,7 @@ export function resolveField(field: ResourceFieldEntry, context: FieldContext): 
     sortable: context.sortValues.includes(field.name),
     filter,
     range,
+    upload,
     reference,
     // Block-style YAML descriptions end in a newline that no screen wants to show.
     description: description?.trim() ?? null,
@@ -458,4 +496,34 @@ function resolveRange(
   const [first] = from;
   const [last] = to;
   return ok && first !== undefined && last !== undefined ? { from: first, to: last } : null;
+}
+
+/** The upload operation a file field's `x-upload` names: multipart, one encoded part, a GET at path/{id}. */
+function resolveUpload(openapi: unknown, facts: Facts, report: Report): FieldUpload | null {
+  const id = facts.schema['x-upload'];
+  if (typeof id !== 'string') return null;
+  const byId = operationsById(openapi);
+  const info = byId.get(id);
+  const problem = (message: string) => {
+    report(['name'], `${facts.where} has x-upload ${shown(id)}, ${message}`);
+    return null;
+  };
+  if (info === undefined) return problem('which is not an operationId of openapi.yaml');
+  const body = deref(openapi, info.operation.requestBody);
+  const media = isObject(body.content) ? body.content['multipart/form-data'] : undefined;
+  const encoding = isObject(media) && isObject(media.encoding) ? Object.entries(media.encoding) : [];
+  const [[name, part] = []] = encoding;
+  if (info.method !== 'post' || encoding.length !== 1 || name === undefined || !isObject(part))
+    return problem('which is not a POST with a multipart/form-data body of one encoded part');
+  const accept = String(part.contentType ?? '')
+    .split(',')
+    .map((type) => type.trim())
+    .filter((type) => type !== '');
+  const maxBytes = numberOrNull(part['x-max-bytes']);
+  if (accept.length === 0 || maxBytes === null)
+    return problem('whose file part lacks a contentType or x-max-bytes');
+  const download = `${info.path}/{id}`;
+  const served = [...byId.values()].some((other) => other.method === 'get' && other.path === download);
+  if (!served) return problem(`but no GET ${download} serves its files`);
+  return { operation: id, path: info.path, part: name, download, accept, maxBytes };
 }

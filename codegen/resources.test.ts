@@ -676,7 +676,66 @@ describe('resource resolution', () => {
       }),
     ).toEqual([
       `${at}/fields/1/show/0: "grid" is not one of "table", "search", "form", "detail"`,
-      `${at}/fields/4/widget: "slider" is not one of "text", "textarea", "password", "number", "select", "status", "datetime", "percent", "ip", "switch", "date", "reference", "references", "tags"`,
+      `${at}/fields/4/widget: "slider" is not one of "text", "textarea", "password", "number", "select", "status", "datetime", "percent", "ip", "switch", "date", "reference", "references", "tags", "image", "file"`,
+    ]);
+  });
+});
+
+describe('image and file fields', () => {
+  /** The AI server with a photo field marked x-upload, in the input and row schemas and the manifest. */
+  function withPhoto(upload: unknown, widget = 'image') {
+    const manifest = structuredClone(good.manifest) as Json;
+    const openapi = structuredClone(good.openapi) as Json;
+    const photo = { type: ['integer', 'null'], 'x-upload': upload };
+    openapi.components.schemas.AiServerInput.properties.photoId = photo;
+    openapi.components.schemas.AiServer.properties.photoId = photo;
+    manifest.resources[0].fields.push({
+      name: 'photoId',
+      label: { zh: '照片', en: 'Photo' },
+      show: ['table', 'form', 'detail'],
+      widget,
+    });
+    return { ...good, manifest, openapi };
+  }
+
+  it('describes the upload operation its x-upload names: path, part, accepted types, byte limit, download', () => {
+    const inputs = withPhoto('uploadStaffPhoto');
+    const entry = (inputs.manifest as Manifest).resources?.[0];
+    if (entry === undefined) throw new Error('no resource');
+    const { descriptor, problems } = resolveResource(entry, 0, resourceContext(inputs));
+    expect(problems).toEqual([]);
+    expect(descriptor.fields.find((candidate) => candidate.name === 'photoId')).toMatchObject({
+      widget: 'image',
+      type: 'integer',
+      nullable: true,
+      upload: {
+        operation: 'uploadStaffPhoto',
+        path: '/files/staff-photos',
+        part: 'file',
+        download: '/files/staff-photos/{id}',
+        accept: ['image/jpeg', 'image/png', 'image/webp'],
+        maxBytes: 2097152,
+      },
+    });
+  });
+
+  it('rejects a file widget without x-upload, and an x-upload naming no upload operation', () => {
+    const last = (inputs: Inputs) =>
+      messages(inputs).map((message) => message.replace(/fields\/\d+/, 'fields/N'));
+    const unmarked = withPhoto(undefined, 'file');
+    expect(last(unmarked)).toEqual([
+      `${at}/fields/N/widget: field "photoId": widget "file" needs an integer or a string with x-upload naming its upload operation, but AiServerInput.photoId is a nullable integer`,
+    ]);
+    expect(last(withPhoto('listAiServers'))).toEqual([
+      `${at}/fields/N/name: field "photoId": AiServerInput.photoId has x-upload "listAiServers", which is not a POST with a multipart/form-data body of one encoded part`,
+    ]);
+    expect(last(withPhoto('nothingHere'))).toEqual([
+      `${at}/fields/N/name: field "photoId": AiServerInput.photoId has x-upload "nothingHere", which is not an operationId of openapi.yaml`,
+    ]);
+    const unserved = withPhoto('uploadStaffPhoto');
+    delete (unserved.openapi as Json).paths['/files/staff-photos/{id}'];
+    expect(last(unserved)).toEqual([
+      `${at}/fields/N/name: field "photoId": AiServerInput.photoId has x-upload "uploadStaffPhoto", but no GET /files/staff-photos/{id} serves its files`,
     ]);
   });
 });

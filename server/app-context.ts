@@ -6,6 +6,8 @@ import type { SmsSender } from './sms/sms-sender';
 
 /** What operation handlers and services share for the life of one app. */
 export interface AppContext {
+  /** DATA_DIR: the database, the SMS outbox, stored files (files/<id>). */
+  readonly dataDir: string;
   readonly db: Db;
   readonly clock: Clock;
   readonly contract: Contract;

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context';
 import { createBackgroundTasks } from './background-tasks';
@@ -53,6 +54,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   });
   try {
     const ctx: AppContext = {
+      dataDir: options.dataDir,
       db,
       clock,
       contract,
@@ -63,6 +65,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     const isApiPath = apiPathMatcher(contract.basePath);
     addSecurityHeaders(app, isApiPath);
     acceptJsonBodiesOnly(app);
+    // Uploads: @fastify/multipart streams a file part without buffering it (busboy), which the
+    // byte limit and the first-bytes type check need; each upload passes its own limits.
+    await app.register(multipart);
     answerErrorsAsEnvelopes(app);
     app.setNotFoundHandler((request, reply) =>
       isApiPath(request.url)

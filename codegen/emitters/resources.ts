@@ -36,6 +36,26 @@ export function emitResources(inputs: Inputs): string {
   });
   file.addInterface({
     isExported: true,
+    name: 'FieldUpload',
+    properties: readonlyProperties([
+      {
+        name: 'operation',
+        type: 'string',
+        docs: ['The upload operationId (the kind of the files the field takes).'],
+      },
+      { name: 'path', type: 'string', docs: ['Where the file is POSTed as multipart/form-data.'] },
+      { name: 'part', type: 'string', docs: ['The name of the multipart part carrying the file.'] },
+      { name: 'download', type: 'string', docs: ['The GET serving a stored file: `path/{id}`.'] },
+      {
+        name: 'accept',
+        type: 'readonly string[]',
+        docs: ['Media types the server takes, read by their first bytes.'],
+      },
+      { name: 'maxBytes', type: 'number' },
+    ]),
+  });
+  file.addInterface({
+    isExported: true,
     name: 'FieldReference',
     properties: readonlyProperties([
       { name: 'resource', type: 'string' },
@@ -92,6 +112,13 @@ export function emitResources(inputs: Inputs): string {
         name: 'range',
         type: '{ readonly from: string; readonly to: string } | null',
         docs: ['For a range filter, the query parameters of its lower (≥) and upper (≤) bound.'],
+      },
+      {
+        name: 'upload',
+        type: 'FieldUpload | null',
+        docs: [
+          "For the image and file widgets: the upload operation named by the field's x-upload, its accepted types and x-max-bytes, and the GET serving a stored file by id.",
+        ],
       },
       {
         name: 'reference',

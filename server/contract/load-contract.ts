@@ -15,6 +15,8 @@ export const SESSION_SCHEME = 'sessionToken';
 /** The client headers' schemes: checked like input, and recorded on each session. */
 export const CLIENT_TYPE_SCHEME = 'clientType';
 export const CLIENT_HOST_SCHEME = 'clientHost';
+/** The scheme whose header carries an AI server's ingest key (its calls have no session). */
+export const INGEST_KEY_SCHEME = 'ingestKey';
 
 export const defaultOpenApiPath = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
 
@@ -29,8 +31,21 @@ export interface OperationSpec {
   readonly securitySchemes: readonly string[];
   readonly access: string | null;
   readonly parameters: readonly ParameterObject[];
+  /** A JSON body; null for an operation without one and for an upload (see `upload`). */
   readonly requestBody: { readonly schema: JsonSchema; readonly required: boolean } | null;
+  /** A `multipart/form-data` body carrying one file: what it may hold, stated once in openapi.yaml. */
+  readonly upload: UploadSpec | null;
   readonly successSchema: JsonSchema | null;
+}
+
+/**
+ * An upload operation's one file part: the property of its multipart schema whose `encoding` names
+ * the accepted media types (`contentType`, checked against the file's first bytes) and `x-max-bytes`.
+ */
+export interface UploadSpec {
+  readonly field: string;
+  readonly contentTypes: readonly string[];
+  readonly maxBytes: number;
 }
 
 export interface Contract {
@@ -97,6 +112,7 @@ function readOperation(
       ...(operation.parameters ?? []),
     ].map((parameter) => resolveParameter(document, parameter, where)),
     requestBody: readRequestBody(operation, where),
+    upload: readUpload(operation, where),
     successSchema: readSuccessSchema(operation),
   };
 }
@@ -130,11 +146,34 @@ function readSecurity(requirements: SecurityRequirement[], where: string): strin
 
 function readRequestBody(operation: OperationObject, where: string): OperationSpec['requestBody'] {
   const body = operation.requestBody;
-  if (!body) return null;
+  if (!body || body.content?.[multipartType]) return null;
   const schema = body.content?.['application/json']?.schema;
   if (!schema)
     throw new ContractError(`openapi.yaml: ${where} has a request body without an application/json schema`);
   return { schema, required: body.required === true };
+}
+
+const multipartType = 'multipart/form-data';
+
+function readUpload(operation: OperationObject, where: string): UploadSpec | null {
+  const media = operation.requestBody?.content?.[multipartType];
+  if (!media) return null;
+  const parts = Object.entries(media.encoding ?? {});
+  const [part] = parts;
+  const fail = (what: string) => {
+    throw new ContractError(`openapi.yaml: ${where} multipart/form-data ${what}`);
+  };
+  if (parts.length !== 1 || !part) return fail('needs exactly one encoding entry, the file part');
+  const [field, encoding] = part;
+  const contentTypes = (encoding.contentType ?? '')
+    .split(',')
+    .map((type) => type.trim())
+    .filter((type) => type !== '');
+  const maxBytes = encoding['x-max-bytes'];
+  if (contentTypes.length === 0) fail(`encoding.${field} needs a contentType`);
+  if (typeof maxBytes !== 'number' || !Number.isInteger(maxBytes) || maxBytes < 1)
+    fail(`encoding.${field} needs x-max-bytes, a positive integer`);
+  return { field, contentTypes, maxBytes: maxBytes as number };
 }
 
 function readSuccessSchema(operation: OperationObject): JsonSchema | null {

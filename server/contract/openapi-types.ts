@@ -22,9 +22,18 @@ export interface ReferenceObject {
   readonly $ref: string;
 }
 
+/** How one part of a multipart body is sent: its allowed media types and, ours, its byte limit. */
+export interface EncodingObject {
+  readonly contentType?: string;
+  readonly 'x-max-bytes'?: number;
+}
+
 export interface RequestBodyObject {
   readonly required?: boolean;
-  readonly content?: Record<string, { readonly schema?: JsonSchema }>;
+  readonly content?: Record<
+    string,
+    { readonly schema?: JsonSchema; readonly encoding?: Record<string, EncodingObject> }
+  >;
 }
 
 export interface OperationObject {

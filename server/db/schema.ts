@@ -112,6 +112,21 @@ export interface OperationLogsTable {
   detail_en: string;
 }
 
+/** An uploaded file; its bytes are DATA_DIR/files/<id>. */
+export interface FilesTable {
+  id: Generated<number>;
+  /** The operationId of the upload that took it (uploadStaffPhoto...): whose key serves it, which fields take it. */
+  kind: string;
+  name: string;
+  size: number;
+  /** Read from the file's first bytes, never from its name or the client's say. */
+  content_type: string;
+  sha256: string;
+  /** Null once the uploading user is deleted. */
+  uploaded_by: number | null;
+  created_at: Timestamp;
+}
+
 export type StaffStatus = 'active' | 'suspended' | 'left';
 
 export interface StaffTable {
@@ -188,6 +203,7 @@ export interface Database {
   sms_codes: SmsCodesTable;
   ai_servers: AiServersTable;
   operation_logs: OperationLogsTable;
+  files: FilesTable;
   staff: StaffTable;
   visitors: VisitorsTable;
   vehicles: VehiclesTable;

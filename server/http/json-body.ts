@@ -17,16 +17,19 @@ export function acceptJsonBodiesOnly(app: FastifyInstance): void {
   });
 }
 
+/** What a body that is not JSON is told (an upload's multipart body sent to another operation too). */
+export const mustBeJson: LocalText = {
+  zh: '必须是 JSON（Content-Type: application/json）',
+  en: 'must be JSON (Content-Type: application/json)',
+};
+
 const bodyProblems: Record<string, LocalText> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { zh: '不是合法的 JSON', en: 'is not valid JSON' },
   FST_ERR_CTP_BODY_TOO_LARGE: {
     zh: `不能超过 ${bodyLimitBytes / 1024} KB`,
     en: `must be at most ${bodyLimitBytes / 1024} KB`,
   },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    zh: '必须是 JSON（Content-Type: application/json）',
-    en: 'must be JSON (Content-Type: application/json)',
-  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: mustBeJson,
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     zh: '长度与 Content-Length 不符',
     en: 'does not match its Content-Length',

@@ -4,9 +4,11 @@ import type { JsonSchema } from '../contract/openapi-types';
 import { isLoggedOperation } from '../oplog/operation-log';
 import { resolveSchema } from '../resources/contract-shapes';
 import { createSampler } from '../test-support/contract-samples';
+import { multipartFile } from '../test-support/multipart';
 import {
   clientHeaders,
   contract,
+  filesOnDisk,
   operationLog,
   snapshotRows,
   startTestApp,
@@ -29,6 +31,8 @@ interface MalformedCase {
   readonly operation: OperationSpec;
   readonly name: string;
   readonly body?: unknown;
+  /** A multipart body, for upload operations. */
+  readonly multipart?: ReturnType<typeof multipartFile>;
   readonly query?: string;
   readonly path?: Record<string, string>;
   readonly expected: Expected;
@@ -173,6 +177,55 @@ function arrayCases(
   return cases;
 }
 
+/** Largest x-max-bytes whose one-byte-over case is sent (a model file's 2 GiB is left to the Content-Length check). */
+const sentOverLimit = 8 * 1024 * 1024;
+
+/** An upload's multipart body spoiled one way at a time, from its encoding (types, x-max-bytes). */
+function uploadCases(operation: OperationSpec): MalformedCase[] {
+  const upload = operation.upload;
+  if (!upload) return [];
+  const { field, contentTypes, maxBytes } = upload;
+  const sample = sampler.file(operation) as Buffer;
+  const file = (bytes: Buffer, part = field) => multipartFile(bytes, { field: part, fileName: 'bad.png' });
+  const cases: MalformedCase[] = [
+    {
+      operation,
+      name: 'a JSON body instead of multipart',
+      body: { [field]: 'aGVsbG8=' },
+      expected: { [field]: /^必须以 multipart\/form-data 上传$/ },
+    },
+    {
+      operation,
+      name: 'a multipart part of an unknown name',
+      multipart: file(sample, 'unexpectedField'),
+      expected: { unexpectedField: notAllowed },
+    },
+    {
+      operation,
+      name: 'an empty multipart file',
+      multipart: file(Buffer.alloc(0)),
+      expected: { [field]: /^文件为空$/ },
+    },
+  ];
+  if (!contentTypes.includes('application/octet-stream')) {
+    cases.push({
+      operation,
+      name: 'a multipart file of a type not allowed',
+      multipart: file(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')),
+      expected: { [field]: /^文件类型不允许/ },
+    });
+  }
+  if (maxBytes <= sentOverLimit) {
+    cases.push({
+      operation,
+      name: 'a multipart file one byte over x-max-bytes',
+      multipart: file(Buffer.concat([sample, Buffer.alloc(maxBytes + 1 - sample.length)])),
+      expected: { [field]: /^文件不能超过 / },
+    });
+  }
+  return cases;
+}
+
 function queryCases(operation: OperationSpec): MalformedCase[] {
   const body = sampler.body(operation);
   const cases: MalformedCase[] = [
@@ -259,6 +312,7 @@ function pathCases(operation: OperationSpec): MalformedCase[] {
 
 const cases = contract.operations.flatMap((operation) => [
   ...bodyCases(operation),
+  ...uploadCases(operation),
   ...queryCases(operation),
   ...pathCases(operation),
 ]);
@@ -282,6 +336,11 @@ describe('malformed input, computed from openapi.yaml', () => {
       new Set(cases.filter((c) => suffix.test(c.name)).map((c) => c.operation.operationId));
     expect([...covered(/wrong types|missing/)].sort()).toEqual([...new Set(withBody)].sort());
     expect([...covered(/path\./)].sort()).toEqual([...new Set(withPath)].sort());
+    const withUpload = contract.operations
+      .filter((operation) => operation.upload)
+      .map((op) => op.operationId);
+    expect(withUpload.length).toBeGreaterThan(0);
+    expect([...covered(/multipart/)].sort()).toEqual(withUpload.sort());
   });
 
   it.each(cases.map((c) => [`${c.operation.operationId}: ${c.name}`, c] as const))(
@@ -289,6 +348,7 @@ describe('malformed input, computed from openapi.yaml', () => {
     async (_title, malformed) => {
       const { operation } = malformed;
       const before = snapshotRows(t.dataDir);
+      const filesBefore = filesOnDisk(t.dataDir);
       const logBefore = operationLog(t.dataDir).length;
       const url = sampler.url(operation, malformed.path) + (malformed.query ? `?${malformed.query}` : '');
       const response = await t.app.inject({
@@ -298,8 +358,10 @@ describe('malformed input, computed from openapi.yaml', () => {
           ...clientHeaders,
           [tokenHeader]: token,
           ...(malformed.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...malformed.multipart?.headers,
         },
         ...(malformed.body === undefined ? {} : { payload: JSON.stringify(malformed.body) }),
+        ...(malformed.multipart === undefined ? {} : { payload: malformed.multipart.payload }),
       });
       expect(response.statusCode).toBe(400);
       const answer = response.json();
@@ -310,6 +372,7 @@ describe('malformed input, computed from openapi.yaml', () => {
       for (const field of Object.keys(malformed.expected)) expect(answer.msg).toContain(field);
 
       expect(snapshotRows(t.dataDir)).toEqual(before);
+      expect(filesOnDisk(t.dataDir)).toEqual(filesBefore);
       const logged = operationLog(t.dataDir).slice(logBefore);
       if (isLoggedOperation(operation)) {
         expect(logged).toEqual([

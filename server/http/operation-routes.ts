@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import { findActiveSession, type ActiveSession, type ClientInfo } from '../auth/sessions';
@@ -7,17 +8,21 @@ import {
   CLIENT_TYPE_SCHEME,
   SESSION_SCHEME,
   type OperationSpec,
+  type UploadSpec,
 } from '../contract/load-contract';
+import { incomingDir } from '../files/file-store';
+import { receiveUpload, type ReceivedFile } from '../files/receive-upload';
 import { createSchemaCompiler } from '../contract/schema-compiler';
 import { newAuditNote, type AuditNote } from '../oplog/audit-note';
 import { isLoggedOperation, writeOperationLog } from '../oplog/operation-log';
 import type { OperationHandler, OperationHandlers } from '../operations/operation-handler';
-import { ApiError, badInput } from './api-error';
+import { ApiError, badInput, type FieldProblem } from './api-error';
 import { okEnvelope } from './envelope';
 import { pickLang } from './locale';
 import { toApiError } from './error-answers';
 import { FileAnswer } from './file-answer';
-import { createRequestValidator, type SchemaCompilers } from './request-validation';
+import { mustBeJson } from './json-body';
+import { createRequestValidator, type RequestParts, type SchemaCompilers } from './request-validation';
 
 const notSignedIn = () =>
   new ApiError('401', { zh: '未登录或登录已过期', en: 'Not signed in, or the session has expired' });
@@ -60,13 +65,26 @@ export function registerOperationRoutes(
         const session = await authenticate(ctx, operation, request);
         if (session) note.actor = { userId: session.userId, username: null };
         await authorize(ctx, operation, session);
-        const problems = validate(request);
+        // A multipart body reaches the handler unparsed; only an upload takes one.
+        const sentFile = !operation.upload && request.isMultipart();
+        const problems = sentFile
+          ? [
+              ...validate({ ...requestParts(request), body: undefined }).filter((p) => p.field !== 'body'),
+              jsonOnly,
+            ]
+          : validate(request);
         if (problems.length > 0) throw badInput(problems);
         const { body, query, params } = request;
         const client = clientInfo(ctx, request);
         const lang = pickLang(request.headers['accept-language']);
-        const data = await handler({ body, query, params, session, client, lang, audit: note }, ctx);
-        return data instanceof FileAnswer ? sendFile(reply, data) : okEnvelope(data ?? null);
+        const file = operation.upload && (await receiveFile(ctx, request, reply, operation.upload));
+        try {
+          const data = await handler({ body, query, params, session, client, lang, file, audit: note }, ctx);
+          return data instanceof FileAnswer ? sendFile(reply, data) : okEnvelope(data ?? null);
+        } finally {
+          // The handler moved the file to its place, or it failed: nothing is left behind.
+          if (file) await rm(file.tempPath, { force: true });
+        }
       },
       // Errors before the handler (an unparsable body) reach these hooks too, so they are logged.
       ...(logged && {
@@ -89,7 +107,30 @@ export function registerOperationRoutes(
   }
 }
 
+function requestParts(request: FastifyRequest): RequestParts {
+  const { headers, query, params, body } = request;
+  return { headers, query, params, body };
+}
+
+const jsonOnly: FieldProblem = { field: 'body', message: mustBeJson };
+
+/** Receives an upload; a refused one closes the connection, as the rest of its body is left unread. */
+async function receiveFile(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  spec: UploadSpec,
+): Promise<ReceivedFile> {
+  try {
+    return await receiveUpload(request, spec, incomingDir(ctx.dataDir));
+  } catch (error) {
+    reply.header('connection', 'close');
+    throw error;
+  }
+}
+
 function sendFile(reply: FastifyReply, file: FileAnswer): FastifyReply {
+  if (file.options.size !== undefined) reply.header('content-length', file.options.size);
   return reply
     .header('content-type', file.contentType)
     .header('content-disposition', file.contentDisposition)

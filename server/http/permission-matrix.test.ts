@@ -45,6 +45,7 @@ describe('permission matrix', () => {
   });
   function send(operation: OperationSpec, token: string | undefined) {
     const body = sampler.body(operation);
+    const upload = sampler.upload(operation);
     return t.app.inject({
       method: operation.method,
       url: sampler.url(operation),
@@ -52,8 +53,10 @@ describe('permission matrix', () => {
         ...clientHeaders,
         ...(token === undefined ? {} : { [tokenHeader]: token }),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...upload?.headers,
       },
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+      ...(upload === undefined ? {} : { payload: upload.payload }),
     });
   }
 

@@ -1,5 +1,6 @@
 import { aiServerOperations } from './ai-server-operations';
 import { currentUserOperations } from './current-user-operations';
+import { fileOperations } from './file-operations';
 import { doorOperations } from './door-operations';
 import type { OperationHandlers } from './operation-handler';
 import { operationLogOperations } from './operation-log-operations';
@@ -11,5 +12,6 @@ export const operationHandlers: OperationHandlers = {
   ...currentUserOperations,
   ...aiServerOperations,
   ...operationLogOperations,
+  ...fileOperations,
   ...doorOperations,
 };

@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context';
 import type { ActiveSession, ClientInfo } from '../auth/sessions';
+import type { ReceivedFile } from '../files/receive-upload';
 import type { Lang } from '../http/locale';
 import type { AuditNote } from '../oplog/audit-note';
 
@@ -14,6 +15,8 @@ export interface OperationInput {
   readonly lang: Lang;
   /** Present whenever the operation's security includes the session token. */
   readonly session: ActiveSession | null;
+  /** An upload operation's file, checked against its `encoding` and received into a temporary file. */
+  readonly file: ReceivedFile | null;
   /** Notes for the operation log entry of this call (written for every operation but GET). */
   readonly audit: AuditNote;
 }

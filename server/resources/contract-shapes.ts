@@ -72,3 +72,25 @@ export function inputFieldNames(contract: Contract, operation: OperationSpec): s
 function numberOr(value: unknown, fallback: number): number {
   return typeof value === 'number' ? value : fallback;
 }
+
+/**
+ * The fields of a write operation's body that hold a stored file's id: field → the operationId its
+ * `x-upload` names, which must be an upload operation (its operationId is the files' kind).
+ */
+export function uploadFieldKinds(contract: Contract, operation: OperationSpec): Record<string, string> {
+  if (!operation.requestBody) return {};
+  const properties = resolveSchema(contract, operation.requestBody.schema).properties as
+    Record<string, JsonSchema> | undefined;
+  return Object.fromEntries(
+    Object.entries(properties ?? {}).flatMap(([field, schema]) => {
+      const kind = schema['x-upload'];
+      if (kind === undefined) return [];
+      if (!contract.operations.some((op) => op.operationId === kind && op.upload !== null)) {
+        throw new Error(
+          `openapi.yaml: ${operation.operationId} ${field} has x-upload ${String(kind)}, not an upload operation`,
+        );
+      }
+      return [[field, kind as string]];
+    }),
+  );
+}

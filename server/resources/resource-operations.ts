@@ -2,7 +2,13 @@ import type { AppContext } from '../app-context';
 import type { Contract, OperationSpec } from '../contract/load-contract';
 import { FileAnswer } from '../http/file-answer';
 import type { OperationHandler, OperationHandlers } from '../operations/operation-handler';
-import { inputFieldNames, listShape, propertyNames, type ListShape } from './contract-shapes';
+import {
+  inputFieldNames,
+  listShape,
+  propertyNames,
+  uploadFieldKinds,
+  type ListShape,
+} from './contract-shapes';
 import type { ResourceDefinition } from './resource-definition';
 import {
   bindResource,
@@ -46,8 +52,15 @@ export function resourceBinding(
   return (ctx) => {
     let found = bound.get(ctx.contract);
     if (!found) {
-      const inputFields = writer ? inputFieldNames(ctx.contract, operationIn(ctx.contract, writer)) : [];
-      found = bindResource(definition, propertyNames(ctx.contract, definition.schema), inputFields);
+      const writeOperation = writer ? operationIn(ctx.contract, writer) : null;
+      const inputFields = writeOperation ? inputFieldNames(ctx.contract, writeOperation) : [];
+      const fileFields = writeOperation ? uploadFieldKinds(ctx.contract, writeOperation) : {};
+      found = bindResource(
+        definition,
+        propertyNames(ctx.contract, definition.schema),
+        inputFields,
+        fileFields,
+      );
       bound.set(ctx.contract, found);
     }
     return found;

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/open-database';
+import { fileReferenceProblems } from '../files/file-store';
 import { ApiError, badInput, type FieldProblem } from '../http/api-error';
 import type { Lang } from '../http/locale';
 import type { ListShape } from './contract-shapes';
@@ -28,6 +29,8 @@ export interface BoundResource {
   readonly itemFields: readonly string[];
   /** The create/update body's properties. */
   readonly inputFields: readonly string[];
+  /** Input fields holding a stored file's id (`x-upload`): field → the files' kind. */
+  readonly fileFields: Readonly<Record<string, string>>;
 }
 
 export interface ItemPage {
@@ -48,12 +51,13 @@ export function bindResource(
   definition: ResourceDefinition,
   itemFields: readonly string[],
   inputFields: readonly string[],
+  fileFields: Readonly<Record<string, string>> = {},
 ): BoundResource {
   const unstored = inputFields.filter((field) => !definition.fields[field]);
   if (unstored.length > 0) {
     throw new Error(`resource ${definition.plural}: input fields without a column: ${unstored.join(', ')}`);
   }
-  return { definition, itemFields, inputFields };
+  return { definition, itemFields, inputFields, fileFields };
 }
 
 export async function listItems(
@@ -277,7 +281,7 @@ function timestampColumns(definition: ResourceDefinition, createdAt: string | nu
   return columns;
 }
 
-/** Values the schema cannot judge: a unique value already taken, a referenced row that does not exist. */
+/** Values the schema cannot judge: a unique value already taken, a referenced row or file that does not exist. */
 async function refuseBadWrites(
   db: Db,
   resource: BoundResource,
@@ -288,6 +292,7 @@ async function refuseBadWrites(
     ...((await resource.definition.checkInput?.(db, input, exceptId)) ?? []),
     ...(await clashes(db, resource, input, exceptId)),
     ...(await missingReferences(db, resource.definition, input)),
+    ...(await fileReferenceProblems(db, resource.fileFields, input)),
   ];
   if (problems.length > 0) throw badInput(problems);
 }

@@ -2,6 +2,7 @@ import type { Contract, OperationSpec } from '../contract/load-contract';
 import type { JsonSchema } from '../contract/openapi-types';
 import { createSchemaCompiler } from '../contract/schema-compiler';
 import { resolveSchema } from '../resources/contract-shapes';
+import { jpegBytes, multipartFile, pngBytes, webpBytes } from './multipart';
 
 /** Strings tried, in order, for a string schema with a pattern the sampler cannot read. */
 const stringCandidates = ['Sample1234', 'sample', 'SN-0001', '13800138000', '123456', 'a'];
@@ -11,6 +12,14 @@ const formatSamples: Record<string, string> = {
   'date-time': '2030-01-01T08:00:00.000Z',
   date: '2030-01-01',
   email: 'someone@example.com',
+};
+
+/** A small file of each media type an upload's `encoding` may accept. */
+const fileSamples: Readonly<Record<string, Buffer>> = {
+  'image/jpeg': jpegBytes,
+  'image/png': pngBytes,
+  'image/webp': webpBytes,
+  'application/octet-stream': Buffer.from('sample model bytes'),
 };
 
 /**
@@ -91,6 +100,19 @@ export function createSampler(contract: Contract) {
       return operation.requestBody
         ? sample(operation.requestBody.schema, `${operation.operationId} body`)
         : undefined;
+    },
+    /** A file an upload operation accepts (of its first type), or undefined for other operations. */
+    file(operation: OperationSpec): Buffer | undefined {
+      if (!operation.upload) return undefined;
+      const type = operation.upload.contentTypes[0] as string;
+      const bytes = fileSamples[type];
+      if (!bytes) throw new Error(`no sample file of type ${type} for ${operation.operationId}`);
+      return bytes;
+    },
+    /** A multipart body an upload operation accepts, or undefined for other operations. */
+    upload(operation: OperationSpec): ReturnType<typeof multipartFile> | undefined {
+      const bytes = this.file(operation);
+      return bytes && multipartFile(bytes, { field: operation.upload?.field, fileName: 'sample' });
     },
     /** The operation's URL with every path parameter filled (ids: 1). */
     url(operation: OperationSpec, values: Record<string, unknown> = {}): string {

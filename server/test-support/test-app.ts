@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -235,4 +235,14 @@ export function operationLog(dataDir: string): LogRow[] {
     dataDir,
     (sqlite) => sqlite.prepare('select * from operation_logs order by id').all() as LogRow[],
   );
+}
+
+/** Every stored or half-received file under DATA_DIR/files, as paths below it. */
+export function filesOnDisk(dataDir: string): string[] {
+  const dir = join(dataDir, 'files');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
+    .sort();
 }

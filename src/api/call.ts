@@ -13,7 +13,7 @@ export interface Envelope<T> {
 
 // What openapi-fetch resolves to. Its Readable<> type drops properties typed `null` (an empty
 // envelope's data), hence the optional data; such calls resolve to unknown (null at run time).
-type ApiAnswer<T> = Promise<{
+export type ApiAnswer<T> = Promise<{
   data?: Omit<Envelope<T>, 'data'> & { readonly data?: T };
   error?: unknown;
   response: Response;
@@ -28,6 +28,8 @@ export interface RequestEffects {
 export interface CallOptions {
   /** The caller handles failures itself: no toast, no navigation; the error is still thrown. */
   readonly skipErrorHandler?: boolean;
+  /** The caller's cancel: a call failing after it aborted is not reported (nobody waits for it). */
+  readonly signal?: AbortSignal;
 }
 
 const successCode = '0';
@@ -110,7 +112,7 @@ export async function call<T>(pending: ApiAnswer<T>, options: CallOptions = {}):
     return await settle(pending);
   } catch (raw) {
     const error = asCallError(raw);
-    if (!options.skipErrorHandler) report(error);
+    if (!options.skipErrorHandler && !options.signal?.aborted) report(error);
     throw error;
   }
 }

@@ -6,3 +6,6 @@ export { BusinessError, RequestError, getFieldErrors } from './errors';
 export type { RequestErrorKind } from './errors';
 export { tokenStore } from './token-store';
 export { toast, Toasts } from './toast';
+export { upload } from './upload';
+export type { UploadOptions, UploadProgress } from './upload';
+export { fetchFileBlob } from './file-blob';

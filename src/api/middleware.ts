@@ -1,11 +1,7 @@
 import type { Middleware } from 'openapi-fetch';
-import { securityHeaders } from '../generated/contract';
-import { localeStore } from '../i18n/locale-store';
 import { downloadResponse, isDownloadResponse } from './download';
 import { RequestError } from './errors';
-import { tokenStore } from './token-store';
-
-const clientType = 'PC';
+import { requestHeaders } from './request-headers';
 
 // A downloaded file counts as success; the caller gets this envelope with no data.
 const downloadedEnvelope = { success: true, code: '0', msg: '', data: null };
@@ -18,12 +14,7 @@ const downloadedEnvelope = { success: true, code: '0', msg: '', data: null };
 export function createRequestMiddleware(timeoutMs: number): Middleware {
   return {
     onRequest({ request }) {
-      const headers = new Headers(request.headers);
-      headers.set(securityHeaders.clientType, clientType);
-      headers.set(securityHeaders.clientHost, location.host);
-      const token = tokenStore.get();
-      if (token) headers.set(securityHeaders.sessionToken, token);
-      headers.set('Accept-Language', localeStore.get());
+      const headers = requestHeaders(request.headers);
       const signal = AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]);
       return new Request(request, { headers, signal });
     },

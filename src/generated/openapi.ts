@@ -263,6 +263,81 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/files/staff-photos': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 上传员工照片 / Upload a staff face photo */
+    post: operations['uploadStaffPhoto'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/files/staff-photos/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /** 员工照片 / A staff photo's bytes */
+    get: operations['getStaffPhoto'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/files/model-files': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 上传模型文件 / Upload a model file
+     * @description Any bytes (ONNX, RKNN, TensorRT plans and OpenVINO archives share no signature), up to 2 GiB.
+     */
+    post: operations['uploadModelFile'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/files/model-files/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /** 下载模型文件 / Download a model file */
+    get: operations['getModelFile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/staff': {
     parameters: {
       query?: never;
@@ -919,6 +994,29 @@ export interface components {
     IngestKey: {
       ingestKey: string;
     };
+    FileUpload: {
+      file: string;
+    };
+    StoredFile: {
+      id: number;
+      /** @description The uploaded file name, without any folder. */
+      name: string;
+      /** @description Bytes. */
+      size: number;
+      sha256: string;
+      /** @description The type read from the file's first bytes. */
+      contentType: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    StoredFileEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['StoredFile'];
+    };
     FieldError: {
       /** @description Where the bad value is, e.g. `username` or `header.X-Cfop-Token`. */
       field: string;
@@ -1563,6 +1661,102 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['OperationLogEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  uploadStaffPhoto: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['FileUpload'];
+      };
+    };
+    responses: {
+      /** @description The stored file. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StoredFileEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  getStaffPhoto: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The image, inline, under its uploaded name. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/*': string;
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  uploadModelFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['FileUpload'];
+      };
+    };
+    responses: {
+      /** @description The stored file. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StoredFileEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  getModelFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file, as an attachment under its uploaded name. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
         };
       };
       default: components['responses']['Failure'];

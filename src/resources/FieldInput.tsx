@@ -1,5 +1,5 @@
 import { Input, InputNumber, Select, Switch } from 'antd';
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { FieldDescriptor } from '../generated/resources';
 import { useLocale } from '../i18n';
 import { DateInput } from './DateInput';
@@ -25,10 +25,20 @@ const ipPlaceholder = '192.168.1.10';
 /** Inputs a page supplies for some fields of its resource (the role editor's key tree), by field name. */
 export type FieldInputs = Readonly<Record<string, ComponentType<FieldInputProps>>>;
 
+// Uploading and previewing load with the first form that has a file field, not with every screen.
+const UploadInput = lazy(() => import('./upload/UploadInput'));
+
 /** The input a descriptor field's widget asks for in the create / edit form. */
 export function FieldInput({ field, entity, value, onChange: change, ...linked }: FieldInputProps) {
   const { t } = useLocale();
   const onChange = change ?? (() => undefined);
+  if (field.upload !== null) {
+    return (
+      <Suspense fallback={<div className="cfop-upload-loading" />}>
+        <UploadInput {...linked} field={field} target={field.upload} value={value} onChange={onChange} />
+      </Suspense>
+    );
+  }
   if (field.reference !== null) {
     return (
       <ReferenceSelect

@@ -1,4 +1,5 @@
 import { Badge, Progress, Tag } from 'antd';
+import { lazy, Suspense } from 'react';
 import type { FieldDescriptor, FieldOption } from '../generated/resources';
 import { useLocale } from '../i18n';
 import type { Entity } from './form-values';
@@ -7,6 +8,8 @@ import { texts } from './texts';
 // antd Badge's named states; any other option colour is drawn as a plain colour dot.
 const badgeStatuses = new Set(['success', 'processing', 'default', 'error', 'warning']);
 const busyPercent = 90;
+
+const StoredFileValue = lazy(() => import('./upload/StoredFileValue'));
 
 function StatusBadge({ option, text }: { option: FieldOption; text: string }) {
   const color = option.color ?? 'default';
@@ -55,6 +58,13 @@ export function FieldValue({
   const { locale, t } = useLocale();
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) {
     return <span className="cfop-resource-none">{t(texts.noValue)}</span>;
+  }
+  if (field.upload !== null && typeof value === 'number') {
+    return (
+      <Suspense fallback={`#${value}`}>
+        <StoredFileValue field={field} target={field.upload} id={value} />
+      </Suspense>
+    );
   }
   if (field.reference !== null || Array.isArray(value)) {
     const shown =

@@ -19,6 +19,10 @@ function chooseText(label: LocalText): LocalText {
   return { zh: `请选择${label.zh}`, en: `Please choose the ${inSentence(label.en)}` };
 }
 
+function uploadText(label: LocalText): LocalText {
+  return { zh: `请上传${label.zh}`, en: `Please upload the ${inSentence(label.en)}` };
+}
+
 function enterText(label: LocalText): LocalText {
   return { zh: `请输入${label.zh}`, en: `Please enter the ${inSentence(label.en)}` };
 }
@@ -125,6 +129,9 @@ const chosenWidgets = new Set(['datetime', 'date', 'reference']);
  * descriptor) with a message naming the field. Use with validateFirst, as the other forms do.
  */
 export function descriptorRules(field: FieldDescriptor, t: Translate): FormRule[] {
+  if (field.upload !== null) {
+    return field.required ? [{ required: true, message: t(uploadText(field.label)) }] : [];
+  }
   if (field.type === 'array') return arrayRules(field, t);
   if (field.options !== null || chosenWidgets.has(field.widget)) {
     return field.required ? [{ required: true, message: t(chooseText(field.label)) }] : [];

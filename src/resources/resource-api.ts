@@ -1,5 +1,10 @@
-import { api, call } from '../api';
-import type { ActionDescriptor, FieldReference, ResourceDescriptor } from '../generated/resources';
+import { api, call, fetchFileBlob, upload, type UploadOptions } from '../api';
+import type {
+  ActionDescriptor,
+  FieldReference,
+  FieldUpload,
+  ResourceDescriptor,
+} from '../generated/resources';
 import type { Entity } from './form-values';
 import { filterQuery, listQuery, type ListState } from './list-query';
 
@@ -60,7 +65,24 @@ export const resourceApi = {
       params: byId(id),
       ...(body === undefined ? {} : { body }),
     }),
+  /** Sends a file to a field's upload operation; answers the stored file (components.schemas.StoredFile). */
+  upload: (target: FieldUpload, file: File, options: UploadOptions) =>
+    upload<StoredFile>(target.path, target.part, file, options),
+  /** Saves a stored file through the browser's download, under its uploaded name. */
+  download: (target: FieldUpload, id: number) =>
+    request<unknown>('GET', target.download, { params: byId(id) }),
+  /** A stored file's bytes, to preview in place. */
+  blob: (target: FieldUpload, id: number, signal?: AbortSignal) =>
+    fetchFileBlob(target.download.replace('{id}', String(id)), { signal }),
 };
+
+export interface StoredFile {
+  readonly id: number;
+  readonly name: string;
+  readonly size: number;
+  readonly sha256: string;
+  readonly contentType: string;
+}
 
 /** How many choices a reference select offers per search; typing narrows them. */
 export const referenceChoices = 20;

@@ -24,6 +24,7 @@ export function field(overrides: Partial<FieldDescriptor> & { name: string }): F
     sortable: false,
     filter: null,
     range: null,
+    upload: null,
     reference: null,
     description: null,
     ...overrides,

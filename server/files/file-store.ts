@@ -1,0 +1,97 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AppContext } from '../app-context';
+import type { Db } from '../db/open-database';
+import { ApiError, type FieldProblem } from '../http/api-error';
+import { FileAnswer } from '../http/file-answer';
+import type { ReceivedFile } from './receive-upload';
+
+/** A `files` row as the upload answers it (components.schemas.StoredFile). */
+export interface StoredFile {
+  readonly id: number;
+  readonly name: string;
+  readonly size: number;
+  readonly sha256: string;
+  readonly contentType: string;
+  readonly createdAt: string;
+}
+
+/** Where stored files live: DATA_DIR/files/<id>, uploads in progress under DATA_DIR/files/.incoming. */
+export const filesDir = (dataDir: string) => join(dataDir, 'files');
+export const incomingDir = (dataDir: string) => join(filesDir(dataDir), '.incoming');
+export const storedPath = (dataDir: string, id: number) => join(filesDir(dataDir), String(id));
+
+const fileNotFound = (id: number) =>
+  new ApiError('404', { zh: `文件不存在（id ${id}）`, en: `No such file (id ${id})` });
+
+/** Records a received file as `kind` (its upload's operationId) and moves it to its place. */
+export async function storeFile(
+  ctx: AppContext,
+  received: ReceivedFile,
+  kind: string,
+  uploadedBy: number,
+): Promise<StoredFile> {
+  const createdAt = ctx.clock.now().toISOString();
+  return ctx.db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('files')
+      .values({
+        kind,
+        name: received.name,
+        size: received.size,
+        content_type: received.contentType,
+        sha256: received.sha256,
+        uploaded_by: uploadedBy,
+        created_at: createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // Inside the transaction: if the move fails, no row names a file that is not there.
+    await mkdir(filesDir(ctx.dataDir), { recursive: true });
+    await rename(received.tempPath, storedPath(ctx.dataDir, id));
+    const { name, size, sha256, contentType } = received;
+    return { id, name, size, sha256, contentType, createdAt };
+  });
+}
+
+/** The stored file as an answer: images inline (the console previews them), anything else as an attachment. */
+export async function serveFile(ctx: AppContext, id: number, kind: string): Promise<FileAnswer> {
+  const row = await ctx.db
+    .selectFrom('files')
+    .select(['name', 'size', 'content_type'])
+    .where('id', '=', id)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  if (!row) throw fileNotFound(id);
+  return new FileAnswer(row.name, row.content_type, createReadStream(storedPath(ctx.dataDir, id)), {
+    inline: row.content_type.startsWith('image/'),
+    size: row.size,
+  });
+}
+
+/**
+ * The problems of file ids a write names: each must be a stored file of the kind its field's
+ * `x-upload` operation takes. `fields`: field → kind; `values`: field → id (null: no file).
+ */
+export async function fileReferenceProblems(
+  db: Db,
+  fields: Readonly<Record<string, string>>,
+  values: Readonly<Record<string, unknown>>,
+): Promise<FieldProblem[]> {
+  const problems: FieldProblem[] = [];
+  for (const [field, kind] of Object.entries(fields)) {
+    const id = values[field];
+    if (typeof id !== 'number') continue;
+    const row = await db.selectFrom('files').select('kind').where('id', '=', id).executeTakeFirst();
+    if (!row)
+      problems.push({ field, message: { zh: `文件不存在（id ${id}）`, en: `no such file (id ${id})` } });
+    else if (row.kind !== kind) {
+      problems.push({
+        field,
+        message: { zh: `文件 ${id} 不是此处可用的文件`, en: `file ${id} is not a file this field takes` },
+      });
+    }
+  }
+  return problems;
+}
