@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { admin } from './accounts';
@@ -26,6 +27,29 @@ let sequence = 0;
 function digits(): string {
   sequence += 1;
   return String((Date.now() * 10 + sequence) % 100000).padStart(5, '0');
+}
+
+/** A solid-colour PNG of `size` × `size` pixels, as a camera's face crop would be uploaded. */
+function solidPng(size: number, [red, green, blue]: readonly [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array(size).fill([red, green, blue]).flat())]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array(size).fill(row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const validIdNumber = '11010519491231002X';
@@ -84,6 +108,10 @@ describe('the entry/exit screens', () => {
     await create.getByLabel('部门', { exact: true }).fill('安保部');
     await create.getByLabel('手机号', { exact: true }).fill(`139${n}000`);
     await create.getByLabel('门禁卡号', { exact: true }).fill(`C${n}`);
+    await create
+      .getByLabel('人脸照片', { exact: true })
+      .setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: solidPng(64, [24, 144, 255]) });
+    await create.locator('img.cfop-upload-preview').waitFor();
     await typeDate(create, '生效日期', '2030-06-01');
     await typeDate(create, '失效日期', '2030-05-31');
     await save(page, '新增员工');
@@ -95,6 +123,8 @@ describe('the entry/exit screens', () => {
     await page.getByText('已新增', { exact: true }).waitFor();
     await rowOf(page, employeeNo).waitFor();
     await expect(rowOf(page, employeeNo).innerText()).resolves.toContain('在职');
+    // The photo shows as a thumbnail, fetched with the session's token.
+    await rowOf(page, employeeNo).locator('img.cfop-upload-thumb').waitFor();
     await screenshot(page, 'door-staff-list');
 
     await search(page, '姓名', name);
@@ -118,6 +148,7 @@ describe('the entry/exit screens', () => {
     await detail.getByText('门岗主管', { exact: true }).waitFor();
     await expect(detailValue(detail, '门禁卡号')).resolves.toBe(`C${n}`);
     await expect(detailValue(detail, '失效日期')).resolves.toBe('2031-05-31');
+    await detail.locator('img.cfop-upload-thumb').waitFor();
     await screenshot(page, 'door-staff-detail');
     await closeDrawer(detail);
 

@@ -143,6 +143,8 @@ export interface StaffTable {
   valid_from: string | null;
   valid_to: string | null;
   status: StaffStatus;
+  /** A file of kind uploadStaffPhoto. */
+  face_photo_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -9,6 +9,7 @@ import {
   tokenHeader,
   type TestApp,
 } from '../test-support/test-app';
+import { multipartFile, pngBytes } from '../test-support/multipart';
 
 const staffInput = (n: number, change: Record<string, unknown> = {}) => ({
   employeeNo: `E${String(n).padStart(4, '0')}`,
@@ -147,6 +148,39 @@ describe('staff', () => {
     ]);
     expect(await names('?status=suspended')).toEqual(['李雷']);
     expect(await names('?employeeNo=0003')).toEqual(['王五']);
+  });
+});
+
+describe('staff face photos', () => {
+  async function uploaded(t: TestApp, token: string, path: string, bytes: Buffer): Promise<number> {
+    const { payload, headers } = multipartFile(bytes, { fileName: 'face.png' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/cfop/files/${path}`,
+      headers: { ...clientHeaders, [tokenHeader]: token, ...headers },
+      payload,
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json().data.id as number;
+  }
+
+  it('keeps the id of an uploaded photo, and refuses a missing file or one of another kind', async () => {
+    const { t, token, send, created } = await signedIn();
+    const photo = await uploaded(t, token, 'staff-photos', pngBytes);
+    const member = await created('/staff', staffInput(1, { facePhotoId: photo }));
+    expect(member.facePhotoId).toBe(photo);
+    expect((await send('GET', `/staff/${member.id}`)).body.data.facePhotoId).toBe(photo);
+    const modelFile = await uploaded(t, token, 'model-files', pngBytes);
+    const before = snapshotRows(t.dataDir);
+    expect(errorsOf(await send('POST', '/staff', staffInput(2, { facePhotoId: 999 })))).toEqual({
+      facePhotoId: '文件不存在（id 999）',
+    });
+    expect(errorsOf(await send('POST', '/staff', staffInput(2, { facePhotoId: modelFile })))).toEqual({
+      facePhotoId: `文件 ${modelFile} 不是此处可用的文件`,
+    });
+    expect(snapshotRows(t.dataDir)).toEqual(before);
+    // Saving without the photo clears it, as every absent optional field is.
+    expect((await send('PUT', `/staff/${member.id}`, staffInput(1))).body.data.facePhotoId).toBe(null);
   });
 });
 

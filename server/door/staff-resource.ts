@@ -18,6 +18,7 @@ export const staffResource: ResourceDefinition = {
     validFrom: { column: 'valid_from' },
     validTo: { column: 'valid_to' },
     status: { column: 'status', whenAbsent: 'active' },
+    facePhotoId: { column: 'face_photo_id' },
     createdAt: { column: 'created_at' },
     updatedAt: { column: 'updated_at' },
   },

@@ -823,6 +823,8 @@ export interface components {
        */
       validTo?: string | null;
       status?: components['schemas']['StaffStatus'];
+      /** @description The face photo the gate's camera matches, a file stored by uploadStaffPhoto. */
+      facePhotoId?: number | null;
     };
     Staff: {
       id: number;
@@ -838,6 +840,7 @@ export interface components {
       /** Format: date */
       validTo: string | null;
       status: components['schemas']['StaffStatus'];
+      facePhotoId: number | null;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */

@@ -22,6 +22,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .defaultTo('active')
         .check(sql`status in ('active', 'suspended', 'left')`),
     )
+    // Deleting the photo's file row is refused while a staff member shows it.
+    .addColumn('face_photo_id', 'integer', (c) => c.references('files.id'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
