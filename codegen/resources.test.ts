@@ -736,6 +736,8 @@ describe('image and file fields', () => {
     delete (unserved.openapi as Json).paths['/files/staff-photos/{id}'];
     expect(last(unserved)).toEqual([
       `${at}/fields/N/name: field "photoId": AiServerInput.photoId has x-upload "uploadStaffPhoto", but no GET /files/staff-photos/{id} serves its files`,
+      // The staff screen's own face photo field loses its server just the same.
+      'manifest/console.json#/resources/2/fields/N/name: field "facePhotoId": StaffInput.facePhotoId has x-upload "uploadStaffPhoto", but no GET /files/staff-photos/{id} serves its files',
     ]);
   });
 });
