@@ -213,6 +213,9 @@ describe('codegen CLI', { timeout: 60_000 }, () => {
       '/equipment/camera': 'camera',
       '/monitor/video': 'videosource',
       '/model': 'model',
+      '/door/staff': 'staff',
+      '/door/visitor': 'visitor',
+      '/door/vehicle': 'vehicle',
       '/system/logs': 'oplog',
     });
     const source = resources.videosource;

@@ -46,6 +46,8 @@ describe('generated modules', () => {
         'PersonName',
         'StreamUrl',
         'TaskName',
+        'IdNumber',
+        'Plate',
       ].sort(),
     );
     expect(new RegExp(stringRules.NewPassword.pattern).test('abc12345')).toBe(true);
@@ -59,6 +61,9 @@ describe('generated modules', () => {
       '/system/user': 'user',
       '/equipment/camera': 'camera',
       '/model': 'model',
+      '/door/staff': 'staff',
+      '/door/visitor': 'visitor',
+      '/door/vehicle': 'vehicle',
       '/system/logs': 'oplog',
     });
     const aiserver = resources.aiserver;

@@ -51,12 +51,18 @@ export interface ResourceFieldEntry {
   readonly reference?: { readonly resource: string; readonly label: string };
 }
 
+export type ActionFieldEntry = Omit<ResourceFieldEntry, 'show'>;
+
 export interface ResourceActionEntry {
   readonly name: string;
   readonly operation: string;
   readonly label: LocalText;
   readonly confirm?: LocalText;
   readonly showsSecret?: boolean;
+  /** Row field → the values it must hold for the action to show on that row. */
+  readonly when?: Readonly<Record<string, readonly string[]>>;
+  /** The form of an operation with a request body, one entry per body property. */
+  readonly fields?: readonly ActionFieldEntry[];
 }
 
 export const operationRoles = ['list', 'get', 'create', 'update', 'delete', 'bulkDelete', 'export'] as const;

@@ -18,6 +18,12 @@ beforeAll(() => {
 afterAll(() => repo.cleanup());
 
 const at = 'manifest/console.json#/resources/0';
+
+/** Where a resource sits in the repo manifest: other areas' screens come and go around it. */
+function resourceIndex(name: string): number {
+  const manifest = JSON.parse(readFileSync(join(repoRoot, inputFiles.manifest), 'utf8')) as Json;
+  return (manifest.resources as Json[]).findIndex((entry) => entry.name === name);
+}
 const aiserverRoute = 'manifest/console.json#/routes/4/children/0';
 
 function afterManifestEdit(change: (manifest: Json) => void): string[] {
@@ -599,6 +605,62 @@ describe('resource resolution', () => {
       ]);
     });
 
+    const visitorAt = `manifest/console.json#/resources/${resourceIndex('visitor')}`;
+    const visitorAction = (m: Json, name: string): Json =>
+      m.resources[resourceIndex('visitor')].actions.find((candidate: Json) => candidate.name === name);
+
+    it('describes an action with a body as a form from its schema, shown on the rows its `when` names', () => {
+      const index = resourceIndex('visitor');
+      const entry = (good.manifest as Manifest).resources?.[index];
+      if (entry === undefined) throw new Error('the repo manifest has no visitor resource');
+      const { descriptor, problems } = resolveResource(entry, index, resourceContext(good));
+      expect(problems).toEqual([]);
+      const [approve, checkIn] = descriptor.actions;
+      expect(approve).toMatchObject({
+        name: 'approve',
+        path: '/visitors/{id}/approval',
+        when: { status: ['pending'] },
+        confirm: null,
+      });
+      expect(
+        approve?.fields.map(({ name, widget, required, type }) => ({ name, widget, required, type })),
+      ).toEqual([
+        { name: 'decision', widget: 'select', required: true, type: 'string' },
+        { name: 'comment', widget: 'textarea', required: true, type: 'string' },
+      ]);
+      expect(approve?.fields[0]?.options?.map((option) => option.value)).toEqual(['approve', 'reject']);
+      expect(approve?.fields[1]).toMatchObject({ minLength: 1, maxLength: 200, form: true, table: false });
+      expect(checkIn).toMatchObject({ name: 'checkIn', when: { status: ['approved'] }, fields: [] });
+    });
+
+    it('rejects a `when` naming no row property, or a value outside the enum', () => {
+      expect(
+        afterManifestEdit((m) => {
+          visitorAction(m, 'approve').when = { state: ['pending'] };
+          visitorAction(m, 'checkIn').when = { status: ['approved', 'arrived'] };
+        }),
+      ).toEqual([
+        `${visitorAt}/actions/0/when/state: "state" is not a property of Visitor`,
+        `${visitorAt}/actions/1/when/status: "arrived" not among the values of Visitor.status ("pending", "approved", "rejected", "visiting", "left")`,
+      ]);
+    });
+
+    it('rejects an action whose body has no form, a form field the body lacks, and a form without a body', () => {
+      expect(afterManifestEdit((m) => delete visitorAction(m, 'approve').fields)).toEqual([
+        `${visitorAt}/actions/0: approveVisitor takes VisitorDecision; the action needs a field for "decision", "comment"`,
+      ]);
+      expect(
+        afterManifestEdit((m) => {
+          visitorAction(m, 'approve').fields[1].name = 'note';
+          visitorAction(m, 'checkIn').fields = [{ name: 'x', label: { zh: 'x', en: 'x' }, widget: 'text' }];
+        }),
+      ).toEqual([
+        `${visitorAt}/actions/0/fields: approveVisitor takes VisitorDecision; the action needs a field for "comment"`,
+        `${visitorAt}/actions/0/fields/1/name: field "note": not a property of VisitorDecision, the create and update body`,
+        `${visitorAt}/actions/1/fields: checkInVisitor takes no request body, so the action has no form`,
+      ]);
+    });
+
     it('rejects an action that only reads', () => {
       expect(afterManifestEdit((m) => (m.resources[0].actions[0].operation = 'getAiServer'))).toEqual([
         `${at}/actions/0/operation: getAiServer is GET /aiservers/{id}; an action must be POST, PUT or DELETE`,
@@ -629,12 +691,20 @@ describe('resource resolution', () => {
     });
 
     it('rejects a resource route while the resource screen file does not exist', () => {
-      expect(messages({ ...good, hasResourceScreen: false })).toEqual([
-        `${aiserverRoute}/resource: resource screen src/resources/ResourceScreen.tsx does not exist`,
-        // The role route has a page of its own, which wraps the screen: not reported.
-        'manifest/console.json#/routes/9/children/1/resource: resource screen src/resources/ResourceScreen.tsx does not exist',
-        'manifest/console.json#/routes/9/children/2/resource: resource screen src/resources/ResourceScreen.tsx does not exist',
-      ]);
+      // Every route showing a resource without a page of its own (a page wrapping it is not reported).
+      const screens: string[] = [];
+      const walk = (routes: Json[], at: string) =>
+        routes.forEach((route, index) => {
+          if (route.resource && !route.page) screens.push(`${at}/${index}`);
+          if (route.children) walk(route.children, `${at}/${index}/children`);
+        });
+      walk((good.manifest as Json).routes, 'manifest/console.json#/routes');
+      expect(screens).toContain(aiserverRoute);
+      expect(messages({ ...good, hasResourceScreen: false })).toEqual(
+        screens.map(
+          (at) => `${at}/resource: resource screen src/resources/ResourceScreen.tsx does not exist`,
+        ),
+      );
     });
 
     it('lets a page wrap a resource route, and checks the page file exists', () => {
@@ -734,6 +804,8 @@ describe('image and file fields', () => {
     delete (unserved.openapi as Json).paths['/files/staff-photos/{id}'];
     expect(last(unserved)).toEqual([
       `${at}/fields/N/name: field "photoId": AiServerInput.photoId has x-upload "uploadStaffPhoto", but no GET /files/staff-photos/{id} serves its files`,
+      // The staff screen's own face photo field loses its server just the same.
+      `manifest/console.json#/resources/${resourceIndex('staff')}/fields/N/name: field "facePhotoId": StaffInput.facePhotoId has x-upload "uploadStaffPhoto", but no GET /files/staff-photos/{id} serves its files`,
     ]);
   });
 });

@@ -25,6 +25,10 @@ export interface ActionDescriptor {
   readonly path: string;
   readonly confirm: LocalText | null;
   readonly showsSecret: boolean;
+  /** Row field → the values it must hold for the action to show; null: on every row. */
+  readonly when: Readonly<Record<string, readonly string[]>> | null;
+  /** The form the action opens, from its request body; empty when the operation takes none. */
+  readonly fields: readonly FieldDescriptor[];
 }
 
 export interface ResourceDescriptor {
@@ -140,7 +144,7 @@ export function resolveResource(entry: ResourceEntry, index: number, context: Re
       pageSizeMax: listing.pageSizeMax ?? 0,
       labelField: entry.labelField ?? null,
       fields,
-      actions: resolveActions(entry, byId, report),
+      actions: resolveActions(entry, byId, { ...shared, report }),
     },
   };
 }
@@ -251,11 +255,19 @@ function resolveListing(
   return { sortValues, defaultSort: stringOrNull(sortSchema.default), pageSizeMax };
 }
 
+interface ActionContext {
+  readonly openapi: unknown;
+  readonly row: NamedSchema | null;
+  readonly accessKeyLabels?: ReadonlyMap<string, LocalText>;
+  readonly report: Report;
+}
+
 function resolveActions(
   entry: ResourceEntry,
   byId: ReadonlyMap<string, OperationInfo>,
-  report: Report,
+  context: ActionContext,
 ): ActionDescriptor[] {
+  const { report } = context;
   return (entry.actions ?? []).flatMap((action, position): ActionDescriptor[] => {
     const info = byId.get(action.operation);
     const at = ['actions', position, 'operation'];
@@ -270,15 +282,85 @@ function resolveActions(
         `${info.id} is ${info.method.toUpperCase()} ${info.path}; an action must be POST, PUT or DELETE`,
       );
     }
-    return [actionDescriptor(action, info)];
+    checkWhen(action, position, context);
+    return [actionDescriptor(action, info, actionFields(action, position, info, context))];
   });
+}
+
+/** Each `when` field is a property of the row schema, and each value one of its enum's, if it has one. */
+function checkWhen(action: ResourceActionEntry, position: number, context: ActionContext): void {
+  const { openapi, row, report } = context;
+  if (row === null) return;
+  for (const [name, values] of Object.entries(action.when ?? {})) {
+    const at = ['actions', position, 'when', name];
+    const facts = propertyFacts(openapi, row, name);
+    if (facts === null) {
+      report(at, `${shown(name)} is not a property of ${row.name}`);
+      continue;
+    }
+    const allowed = facts.enum?.map(String);
+    const unknown = allowed === undefined ? [] : values.filter((value) => !allowed.includes(value));
+    if (unknown.length > 0) {
+      report(
+        at,
+        `${unknown.map(shown).join(', ')} not among the values of ${facts.where} (${(allowed ?? []).map(shown).join(', ')})`,
+      );
+    }
+  }
+}
+
+/** The action's form: its manifest fields resolved against the operation's request body. */
+function actionFields(
+  action: ResourceActionEntry,
+  position: number,
+  info: OperationInfo,
+  context: ActionContext,
+): FieldDescriptor[] {
+  const { openapi, report } = context;
+  const written = requestBodySchema(openapi, info);
+  const declared = action.fields ?? [];
+  if (written === null) {
+    if (declared.length > 0) {
+      report(['actions', position, 'fields'], `${info.id} takes no request body, so the action has no form`);
+    }
+    return [];
+  }
+  const body = { name: schemaRefName(written) ?? `the ${info.id} body`, schema: deref(openapi, written) };
+  const required = Array.isArray(body.schema.required) ? body.schema.required.map(String) : [];
+  const missing = required.filter((name) => !declared.some((field) => field.name === name));
+  if (missing.length > 0) {
+    report(
+      ['actions', position, ...(action.fields === undefined ? [] : ['fields'])],
+      `${info.id} takes ${body.name}; the action needs a field for ${missing.map(shown).join(', ')}`,
+    );
+  }
+  return declared.map((field, index) =>
+    resolveField(
+      { ...field, show: ['form'] },
+      {
+        openapi,
+        row: null,
+        input: body,
+        list: undefined,
+        exporter: undefined,
+        sortValues: [],
+        ...(context.accessKeyLabels ? { accessKeyLabels: context.accessKeyLabels } : {}),
+        report: (at, message) =>
+          report(['actions', position, 'fields', index, ...at], `field ${shown(field.name)}: ${message}`),
+      },
+    ),
+  );
 }
 
 function sortSchemaOf(openapi: unknown, info: OperationInfo | undefined): JsonObject {
   return deref(openapi, info === undefined ? undefined : queryParameter(openapi, info, 'sort')?.schema);
 }
 
-function actionDescriptor(action: ResourceActionEntry, info: OperationInfo): ActionDescriptor {
+function actionDescriptor(
+  action: ResourceActionEntry,
+  info: OperationInfo,
+  fields: FieldDescriptor[],
+): ActionDescriptor {
   return {
     name: action.name,
     label: action.label,
@@ -286,6 +368,8 @@ function actionDescriptor(action: ResourceActionEntry, info: OperationInfo): Act
     path: info.path,
     confirm: action.confirm ?? null,
     showsSecret: action.showsSecret ?? false,
+    when: action.when ?? null,
+    fields,
   };
 }
 

@@ -1,11 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { securityHeaders } from '../src/generated/contract';
+import { signedInToken } from './api';
 import { label } from './screen';
 
-export { fieldDescription as messageOf } from './screen';
+// What the generic resource screens are made of, as a person finds them on the page.
 
-// Finding one's way around a generic resource screen (src/resources), as a person reads it.
-
+/** A drawer (create, edit, detail) by its title. */
 export function drawerTitled(page: Page, title: string): Locator {
   return page.locator('.ant-drawer-section').filter({ has: page.getByText(title, { exact: true }) });
 }
@@ -19,7 +21,10 @@ export function rowOf(page: Page, text: string): Locator {
   return page.locator('.ant-table-row:visible').filter({ hasText: text });
 }
 
-/** Picks an option of an antd select by its label. */
+/** What a form says under a field (antd links the messages to the input with aria-describedby). */
+export { fieldDescription as messageOf } from './screen';
+
+/** Picks an option of a select by its text. */
 export async function choose(scope: Locator, fieldLabel: string, option: string): Promise<void> {
   await scope.getByLabel(fieldLabel, { exact: true }).click();
   await scope
@@ -28,18 +33,44 @@ export async function choose(scope: Locator, fieldLabel: string, option: string)
     .click();
 }
 
-/** Closes a drawer by its close button and waits until it is gone. */
-export async function closeDrawer(drawer: Locator): Promise<void> {
-  await drawer.getByRole('button', { name: '关闭' }).click();
-  await drawer.waitFor({ state: 'hidden' });
+/** Types into a reference select, as an operator searching another screen's items, and picks one. */
+export async function chooseReference(scope: Locator, fieldLabel: string, name: string): Promise<void> {
+  await scope.getByLabel(fieldLabel, { exact: true }).click();
+  await scope.getByLabel(fieldLabel, { exact: true }).fill(name);
+  await scope.page().locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${name}"]`).click();
 }
 
-/** Clicks 导出 and answers the downloaded file's name and text. */
-export async function exportCsv(page: Page): Promise<{ name: string; text: string }> {
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: '导出' }).click();
-  const file = await download;
-  return { name: file.suggestedFilename(), text: await readFile((await file.path()) ?? '', 'utf8') };
+/**
+ * Types a date (`2030-01-31`) or a date-time (`2030-01-31 09:00:00`) into a picker and commits it:
+ * a date-time with the picker's OK button, a date by leaving the field. Not with Enter, which
+ * would also submit the form.
+ */
+export async function typeDate(scope: Locator, fieldLabel: string, value: string): Promise<void> {
+  const input = scope.getByLabel(fieldLabel, { exact: true });
+  await input.click();
+  await input.fill(value);
+  const open = scope.page().locator('.ant-picker-dropdown:visible');
+  const ok = open.locator('.ant-picker-ok button');
+  if ((await ok.count()) > 0) await ok.click();
+  else await input.press('Tab');
+  // The popup closes before the next field opens its own.
+  await open.waitFor({ state: 'detached' });
+  await expect(input.inputValue()).resolves.toBe(value);
+}
+
+/** The value shown beside a label in a detail drawer. */
+export function detailValue(drawer: Locator, fieldLabel: string): Promise<string> {
+  return drawer
+    .locator('.ant-descriptions-row')
+    .filter({ has: drawer.page().locator('th', { hasText: new RegExp(`^${fieldLabel}$`) }) })
+    .locator('td')
+    .innerText();
+}
+
+/** Closes a drawer with its close button (`关闭`, or the screen language's word) and waits until it has gone. */
+export async function closeDrawer(drawer: Locator, close = '关闭'): Promise<void> {
+  await drawer.getByRole('button', { name: close }).click();
+  await drawer.waitFor({ state: 'hidden' });
 }
 
 /** Deletes a table row (of the screen or of a drawer) through its 删除 link and the confirmation. */
@@ -51,4 +82,49 @@ export async function deleteRow(page: Page, text: string): Promise<void> {
     .locator('.ant-popconfirm')
     .getByRole('button', { name: label('删除') })
     .click();
+}
+
+/** Opens a resource screen by its URL and waits for its first page. */
+export async function openScreen(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator('.ant-table').waitFor();
+  await page.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
+}
+
+/** Clicks Export and answers the downloaded file's name and text. */
+export async function exportCsv(page: Page): Promise<{ name: string; text: string }> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出' }).click();
+  const file = await download;
+  const text = await readFile((await file.path()) ?? '', 'utf8');
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  return { name: file.suggestedFilename(), text };
+}
+
+/** Creates an item through the API, as another program holding the signed-in user's token would. */
+export async function createThroughApi<T = Record<string, unknown>>(
+  page: Page,
+  path: string,
+  body: unknown,
+): Promise<T> {
+  const token = await signedInToken(page);
+  const response = await page.request.post(`/cfop${path}`, {
+    headers: {
+      [securityHeaders.clientType]: 'PC',
+      [securityHeaders.clientHost]: new URL(page.url()).host,
+      [securityHeaders.sessionToken]: token,
+    },
+    data: body,
+  });
+  const envelope = (await response.json()) as { code: string; msg: string; data: T };
+  expect(envelope.code, envelope.msg).toBe('0');
+  return envelope.data;
+}
+
+/** Waits until antd's appear / enter motions (a field message sliding in, a dialog zooming) are done. */
+export async function motionsDone(page: Page): Promise<void> {
+  await page
+    .locator('[class*="-appear-active"], [class*="-enter-active"]')
+    .first()
+    .waitFor({ state: 'detached' });
 }

@@ -3,8 +3,15 @@ import { admin } from './accounts';
 import { test } from './fixtures';
 import { breadcrumbOf, eventually, expectAt, headerOf, screenshot, siderOf, signIn } from './screen';
 
+interface Screen {
+  readonly name: string;
+  readonly path: string;
+  /** The title of the screen's own card where it differs from its menu name (员工管理 lists 员工). */
+  readonly card?: string;
+}
+
 // Spec §2's route table as an operator meets it in the menu: each group with its screens.
-const groups = [
+const groups: readonly { name: string; path: string; screens: readonly Screen[] }[] = [
   {
     name: '设备管理',
     path: '/equipment',
@@ -17,9 +24,9 @@ const groups = [
     name: '出入管理',
     path: '/door',
     screens: [
-      { name: '员工管理', path: '/door/staff' },
-      { name: '访客管理', path: '/door/visitor' },
-      { name: '车辆管理', path: '/door/vehicle' },
+      { name: '员工管理', path: '/door/staff', card: '员工' },
+      { name: '访客管理', path: '/door/visitor', card: '访客' },
+      { name: '车辆管理', path: '/door/vehicle', card: '车辆' },
     ],
   },
   {
@@ -66,8 +73,11 @@ describe('the routes', () => {
         await sider.getByRole('menuitem', { name: screen.name, exact: true }).click();
         await expectAt(page, screen.path);
         // The screen's own card names it: a built screen's list, or the placeholder of one to come.
-        const card = 'card' in screen ? screen.card : screen.name;
-        await content.locator('.ant-card:visible').filter({ hasText: card }).first().waitFor();
+        await content
+          .locator('.ant-card:visible')
+          .filter({ hasText: screen.card ?? screen.name })
+          .first()
+          .waitFor();
         await breadcrumbOf(page).getByText(screen.name, { exact: true }).waitFor();
       }
       // The group's own page, through the breadcrumb.

@@ -63,8 +63,8 @@ export async function submitPasswordForm(page: Page, username: string, password:
 }
 
 /**
- * What the form says about a field (in the page, or in a part of it such as a drawer): antd links
- * the field's messages to it with aria-describedby.
+ * What the form says about a field: antd links the field's messages to it with aria-describedby.
+ * `scope`: the page, or the drawer or dialog holding the form.
  */
 export async function fieldDescription(scope: Page | Locator, fieldLabel: string): Promise<string> {
   const page = 'page' in scope ? scope.page() : scope;

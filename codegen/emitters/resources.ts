@@ -148,6 +148,16 @@ export function emitResources(inputs: Inputs): string {
       { name: 'path', type: 'string' },
       { name: 'confirm', type: 'LocalText | null' },
       { name: 'showsSecret', type: 'boolean' },
+      {
+        name: 'when',
+        type: 'Readonly<Record<string, readonly string[]>> | null',
+        docs: ['Row field → the values it must hold for the action to show on that row; null: every row.'],
+      },
+      {
+        name: 'fields',
+        type: 'readonly FieldDescriptor[]',
+        docs: ["The form the action opens, from its operation's request body; empty: no form."],
+      },
     ]),
   });
   file.addInterface({

@@ -193,6 +193,74 @@ export interface ModelDeploymentsTable {
   reported_at: Timestamp | null;
 }
 
+export type StaffStatus = 'active' | 'suspended' | 'left';
+
+export interface StaffTable {
+  id: Generated<number>;
+  employee_no: string;
+  name: string;
+  gender: string;
+  department: string;
+  position: string;
+  phone: string | null;
+  /** Unique when set. */
+  card_no: string | null;
+  /** Dates as `YYYY-MM-DD`; null: no bound. */
+  valid_from: string | null;
+  valid_to: string | null;
+  status: StaffStatus;
+  /** A file of kind uploadStaffPhoto. */
+  face_photo_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type VisitorStatus = 'pending' | 'approved' | 'rejected' | 'visiting' | 'left';
+
+export interface VisitorsTable {
+  id: Generated<number>;
+  name: string;
+  phone: string;
+  /** In full (X upper-case); answers mask it in lists and exports. */
+  id_number: string;
+  company: string;
+  host_staff_id: number;
+  purpose: string;
+  visit_from: Timestamp;
+  visit_to: Timestamp;
+  plate: string | null;
+  companions: number;
+  status: VisitorStatus;
+  /** Generated on approval. */
+  pass_code: string | null;
+  approval_comment: string | null;
+  /** User name of whoever approved or rejected. */
+  approved_by: string | null;
+  approved_at: Timestamp | null;
+  checked_in_at: Timestamp | null;
+  checked_out_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface VehiclesTable {
+  id: Generated<number>;
+  plate: string;
+  plate_color: string;
+  owner_type: 'staff' | 'visitor' | 'none';
+  /** Set exactly when owner_type is staff. */
+  staff_id: number | null;
+  /** Set exactly when owner_type is visitor. */
+  visitor_id: number | null;
+  vehicle_type: string;
+  list_type: 'whitelist' | 'blacklist' | 'temporary';
+  valid_from: string | null;
+  valid_to: string | null;
+  remark: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -208,4 +276,7 @@ export interface Database {
   files: FilesTable;
   models: ModelsTable;
   model_deployments: ModelDeploymentsTable;
+  staff: StaffTable;
+  visitors: VisitorsTable;
+  vehicles: VehiclesTable;
 }

@@ -47,12 +47,18 @@ const tooLong = /^(长度不能超过 \d+ 个字符|格式不正确)$/;
 const belowMinimum = /^不能小于 /;
 const aboveMaximum = /^不能大于 /;
 
-/** A value of another JSON type than the schema's (a nullable `oneOf: [X, null]` counts as X). */
+/** The JSON types a schema admits; a `oneOf` / `anyOf` (a nullable shared schema) admits its members'. */
+function typesOf(schema: JsonSchema): unknown[] {
+  const members = schema.oneOf ?? schema.anyOf;
+  if (Array.isArray(members)) {
+    return (members as JsonSchema[]).flatMap((member) => typesOf(resolveSchema(contract, member)));
+  }
+  return ([] as unknown[]).concat(schema.type ?? (schema.enum ? 'string' : 'object'));
+}
+
+/** A value of another JSON type than the schema's. */
 function wrongTypeFor(schema: JsonSchema): unknown {
-  const members = Array.isArray(schema.oneOf) ? (schema.oneOf as JsonSchema[]) : [];
-  const [typed] = members.filter((member) => member.type !== 'null');
-  if (typed) return wrongTypeFor(resolveSchema(contract, typed));
-  const types = ([] as unknown[]).concat(schema.type ?? (schema.enum ? 'string' : 'object'));
+  const types = typesOf(schema);
   if (types.includes('string')) return 12345;
   if (types.includes('array') || types.includes('object')) return 'text';
   return 'text';

@@ -3,6 +3,7 @@ import { cameraOperations } from './camera-operations';
 import { currentUserOperations } from './current-user-operations';
 import { fileOperations } from './file-operations';
 import { modelOperations } from './model-operations';
+import { doorOperations } from './door-operations';
 import type { OperationHandlers } from './operation-handler';
 import { operationLogOperations } from './operation-log-operations';
 import { roleOperations } from './role-operations';
@@ -20,4 +21,5 @@ export const operationHandlers: OperationHandlers = {
   ...userAdminOperations,
   ...fileOperations,
   ...modelOperations,
+  ...doorOperations,
 };

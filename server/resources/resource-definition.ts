@@ -1,4 +1,5 @@
 import type { Db } from '../db/open-database';
+import type { FieldProblem } from '../http/api-error';
 import type { Lang, LocalText } from '../http/locale';
 
 /** One API field stored in one column. */
@@ -15,6 +16,11 @@ export interface StoredField {
    * (Accept-Language). `column` is the one used where no request language applies.
    */
   readonly byLang?: Readonly<Record<Lang, string>>;
+  /**
+   * The value as list and export answers show it (a masked ID number); the item's own answers
+   * (get, create, update) show it whole. Filters still compare the stored value.
+   */
+  readonly listed?: (value: unknown) => unknown;
 }
 
 /**
@@ -98,6 +104,17 @@ export interface ResourceDefinition {
   readonly labelField: string;
   /** Item fields not stored in the table, computed for many items in one query (counts of bound rows). */
   readonly computed?: (db: Db, ids: readonly number[]) => Promise<ReadonlyMap<number, Item>>;
+  /**
+   * Rules across fields or rows that the schema cannot express (date order, a check digit, an
+   * owner matching its type), checked in the create / update transaction before anything is
+   * written: the problems found go into the one 400 with clashes and missing references. `id` is
+   * null on create.
+   */
+  readonly checkInput?: (
+    db: Db,
+    input: Readonly<Record<string, unknown>>,
+    id: number | null,
+  ) => Promise<readonly FieldProblem[]>;
   /**
    * Run in the delete transaction before rows go; throw a 400 ApiError to refuse (rows that still
    * reference them). Not needed when nothing refers to the resource. `field` names the ids in the

@@ -42,6 +42,26 @@ interface IdParams {
 }
 
 /**
+ * The definition joined with the app's contract (item, input and file fields), bound once per
+ * contract. Handlers of a resource's further operations (a state change) use it to answer the item
+ * as get does.
+ */
+export function resourceBinding(
+  definition: ResourceDefinition,
+  ids: ResourceOperationIds,
+): (ctx: AppContext) => BoundResource {
+  const bound = new WeakMap<Contract, BoundResource>();
+  return (ctx) => {
+    let found = bound.get(ctx.contract);
+    if (!found) {
+      found = bindToContract(ctx.contract, definition, ids);
+      bound.set(ctx.contract, found);
+    }
+    return found;
+  };
+}
+
+/**
  * The handlers of a resource's standard operations, keyed by operationId. What they accept and answer
  * is read from the operations in openapi.yaml (input fields, filters, sort, page size); the definition
  * says where the fields live.
@@ -50,15 +70,7 @@ export function resourceOperations(
   definition: ResourceDefinition,
   ids: ResourceOperationIds,
 ): OperationHandlers {
-  const bound = new WeakMap<Contract, BoundResource>();
-  const resourceIn = (ctx: AppContext) => {
-    let found = bound.get(ctx.contract);
-    if (!found) {
-      found = bindToContract(ctx.contract, definition, ids);
-      bound.set(ctx.contract, found);
-    }
-    return found;
-  };
+  const resourceIn = resourceBinding(definition, ids);
   const actorOf = (input: OperationInput) => input.session?.userId ?? null;
   const shapes = new WeakMap<OperationSpec, ListShape>();
   const shapeOf = (ctx: AppContext, operationId: string) => {

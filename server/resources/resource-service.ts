@@ -93,7 +93,7 @@ export async function listItems(
     limit: pageSize,
     fewMatches,
   });
-  return { items: await toItems(ctx.db, resource, rows, lang), total, page, pageSize };
+  return { items: await toItems(ctx.db, resource, rows, lang, 'listed'), total, page, pageSize };
 }
 
 export async function getItem(db: Db, resource: BoundResource, id: number, lang: Lang = 'zh'): Promise<Item> {
@@ -176,7 +176,7 @@ export async function deleteItems(
     const now = ctx.clock.now().toISOString();
     await definition.beforeDelete?.(trx, found, { db: trx, now, ...scope });
     await deleteRows(trx, definition.table, found);
-    return rows.map((row) => itemOf(resource, row, {}, 'zh'));
+    return rows.map((row) => itemOf(resource, row, {}, 'zh', 'whole'));
   });
 }
 
@@ -192,7 +192,7 @@ export function exportCsv(
   async function* lines(): AsyncGenerator<string> {
     yield utf8Bom + csvRecord(resource.itemFields);
     for await (const rows of selectInBatches(ctx.db, selection, exportBatchSize)) {
-      const items = await toItems(ctx.db, resource, rows, lang);
+      const items = await toItems(ctx.db, resource, rows, lang, 'listed');
       yield items.map((item) => csvRecord(resource.itemFields.map((field) => item[field]))).join('');
     }
   }
@@ -235,7 +235,7 @@ function selectionOf(
 }
 
 /** A validated date-time as the stored ISO text in UTC; left as sent if Date cannot read it (a leap second). */
-function utcIso(value: unknown): unknown {
+export function utcIso(value: unknown): unknown {
   const time = Date.parse(String(value));
   return Number.isFinite(time) ? new Date(time).toISOString() : value;
 }
@@ -248,14 +248,24 @@ function storedField(definition: ResourceDefinition, field: string) {
   return stored;
 }
 
-async function toItems(db: Db, resource: BoundResource, rows: readonly Row[], lang: Lang): Promise<Item[]> {
+/** `whole`: an item's own answer; `listed`: a list or export row, with `listed` fields masked. */
+type View = 'whole' | 'listed';
+
+async function toItems(
+  db: Db,
+  resource: BoundResource,
+  rows: readonly Row[],
+  lang: Lang,
+  view: View = 'whole',
+): Promise<Item[]> {
   const ids = rows.map((row) => row.id as number);
   const computed = await resource.definition.computed?.(db, ids);
   const labels = await referenceLabels(db, resource.definition, rows);
   const linked = await linkedValues(db, linksOf(resource.definition), ids, resource.linkOrders);
   return rows.map((row) => {
     const id = row.id as number;
-    return itemOf(resource, row, { ...computed?.get(id), ...labels(row), ...linked.get(id) }, lang);
+    const extra = { ...computed?.get(id), ...labels(row), ...linked.get(id) };
+    return itemOf(resource, row, extra, lang, view);
   });
 }
 
@@ -283,14 +293,15 @@ function columnIn(stored: StoredField, lang: Lang): string {
   return stored.byLang ? stored.byLang[lang] : stored.column;
 }
 
-function itemOf(resource: BoundResource, row: Row, computed: Item, lang: Lang): Item {
+function itemOf(resource: BoundResource, row: Row, computed: Item, lang: Lang, view: View): Item {
   const { fields } = resource.definition;
   return Object.fromEntries(
     resource.itemFields.map((field) => {
       const stored = fields[field];
       if (!stored) return [field, computed[field] ?? null];
-      const value = row[columnIn(stored, lang)];
-      return [field, stored.fromRow ? stored.fromRow(value) : value];
+      const raw = row[columnIn(stored, lang)];
+      const value = stored.fromRow ? stored.fromRow(raw) : raw;
+      return [field, view === 'listed' && stored.listed ? stored.listed(value) : value];
     }),
   );
 }
@@ -324,6 +335,7 @@ async function refuseBadWrites(
   exceptId: number | null,
 ): Promise<void> {
   const problems = [
+    ...((await resource.definition.checkInput?.(db, input, exceptId)) ?? []),
     ...(await clashes(db, resource, input, exceptId)),
     ...(await missingReferences(db, resource.definition, input)),
     ...(await missingLinkedReferences(db, linksOf(resource.definition), input)),

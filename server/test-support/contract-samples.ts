@@ -10,6 +10,7 @@ const stringCandidates = ['Sample1234', 'sample', 'SN-0001', '13800138000', '123
 const formatSamples: Record<string, string> = {
   ipv4: '10.0.0.1',
   'date-time': '2030-01-01T08:00:00.000Z',
+  date: '2030-01-01',
   email: 'someone@example.com',
 };
 
@@ -31,18 +32,28 @@ export function createSampler(contract: Contract) {
   const fits = (schema: JsonSchema, value: unknown) => compile(schema)(value);
 
   function sample(schema: JsonSchema, where: string): unknown {
-    const resolved = resolveSchema(contract, schema);
-    const examples = Array.isArray(resolved.examples) ? (resolved.examples as unknown[]) : [];
-    const candidates = [...examples, ...candidatesOf(resolved, where)];
+    const candidates = withExamples(resolveSchema(contract, schema), where);
     const found = candidates.find((candidate) => fits(schema, candidate));
     if (found === undefined)
       throw new Error(`no sample fits ${where}; add examples to its schema in openapi.yaml`);
     return found;
   }
 
+  function withExamples(resolved: JsonSchema, where: string): unknown[] {
+    const examples = Array.isArray(resolved.examples) ? (resolved.examples as unknown[]) : [];
+    return [...examples, ...candidatesOf(resolved, where)];
+  }
+
   function candidatesOf(schema: JsonSchema, where: string): unknown[] {
     if (Array.isArray(schema.enum)) return schema.enum;
     if ('const' in schema) return [schema.const];
+    // A nullable shared schema (`oneOf: [{ $ref: X }, { type: 'null' }]`): each member's candidates in turn.
+    const members = schema.oneOf ?? schema.anyOf;
+    if (Array.isArray(members)) {
+      return (members as JsonSchema[]).flatMap((member) =>
+        withExamples(resolveSchema(contract, member), where),
+      );
+    }
     const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
     switch (type) {
       case 'string': {

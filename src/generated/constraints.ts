@@ -23,6 +23,17 @@ export const stringRules = {
     description: 'An RTSP or HTTP(S) stream address (credentials may be part of it).',
   },
   TaskName: { minLength: 1, maxLength: 64 },
+  IdNumber: {
+    pattern: '^[1-9][0-9]{5}(18|19|20)[0-9]{2}(0[1-9]|1[0-2])(0[1-9]|[12][0-9]|3[01])[0-9]{3}[0-9Xx]$',
+    description:
+      'An 18-character PRC resident identity number: 6-digit area, birth date, 3-digit sequence\nand a check digit (0-9 or X, ISO 7064 MOD 11-2), which the server verifies.',
+  },
+  Plate: {
+    pattern:
+      '^[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼][A-HJ-NP-Z](?:[A-HJ-NP-Z0-9]{4}[A-HJ-NP-Z0-9挂学警港澳]|[DF][A-HJ-NP-Z0-9][0-9]{4}|[0-9]{5}[DF])$',
+    description:
+      'A mainland China plate: province character, issuing-office letter, then 5 letters or digits\n(the last may be 挂, 学, 警, 港 or 澳), or a new-energy plate of 6: D or F and 5 more\n(京AD12345) or 5 digits and D or F (粤B12345D). Letters I and O are never used.',
+  },
   RoleCode: {
     minLength: 2,
     maxLength: 32,

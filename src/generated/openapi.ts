@@ -880,6 +880,310 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/staff': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 员工列表 / List staff */
+    get: operations['listStaff'];
+    put?: never;
+    /** 新增员工 / Add a staff member */
+    post: operations['createStaff'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/staff/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 导出员工 / Export staff as CSV
+     * @description Every staff member the filters select, in the sort order, streamed as a UTF-8 CSV file.
+     */
+    get: operations['exportStaff'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/staff/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 批量删除员工 / Delete several staff members
+     * @description Refused, deleting none, while any of them still hosts visitors or owns vehicles.
+     */
+    post: operations['bulkDeleteStaff'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/staff/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /** 员工详情 / One staff member */
+    get: operations['getStaff'];
+    /** 编辑员工 / Change a staff member */
+    put: operations['updateStaff'];
+    post?: never;
+    /**
+     * 删除员工 / Delete a staff member
+     * @description Refused while the staff member still hosts visitors or owns vehicles.
+     */
+    delete: operations['deleteStaff'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/visitors': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 访客列表 / List visitors
+     * @description ID numbers are masked in list answers (first 6 and last 4 characters shown).
+     */
+    get: operations['listVisitors'];
+    put?: never;
+    /** 登记访客 / Register a visitor (pending approval) */
+    post: operations['createVisitor'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/visitors/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 导出访客 / Export visitors as CSV
+     * @description Every visitor the filters select, in the sort order, streamed as a UTF-8 CSV file; ID numbers masked.
+     */
+    get: operations['exportVisitors'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/visitors/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 批量删除访客 / Delete several visitors
+     * @description Refused, deleting none, while any of them still owns vehicles.
+     */
+    post: operations['bulkDeleteVisitors'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/visitors/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /** 访客详情 / One visitor, ID number in full */
+    get: operations['getVisitor'];
+    /** 编辑访客 / Change a visitor's registration */
+    put: operations['updateVisitor'];
+    post?: never;
+    /**
+     * 删除访客 / Delete a visitor
+     * @description Refused while the visitor still owns vehicles.
+     */
+    delete: operations['deleteVisitor'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/visitors/{id}/approval': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 审批访客 / Approve or reject a pending visitor
+     * @description Only a pending visitor can be decided. Approval generates the visitor's pass code;
+     *     either decision records the comment, who decided and when.
+     */
+    post: operations['approveVisitor'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/visitors/{id}/check-in': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 访客签到 / An approved visitor arrives */
+    post: operations['checkInVisitor'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/visitors/{id}/check-out': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 访客签离 / A visiting visitor leaves */
+    post: operations['checkOutVisitor'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/vehicles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 车辆列表 / List vehicles */
+    get: operations['listVehicles'];
+    put?: never;
+    /** 登记车辆 / Register a vehicle */
+    post: operations['createVehicle'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/vehicles/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 导出车辆 / Export vehicles as CSV
+     * @description Every vehicle the filters select, in the sort order, streamed as a UTF-8 CSV file.
+     */
+    get: operations['exportVehicles'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/vehicles/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 批量删除车辆 / Delete several vehicles */
+    post: operations['bulkDeleteVehicles'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/vehicles/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /** 车辆详情 / One vehicle */
+    get: operations['getVehicle'];
+    /** 编辑车辆 / Change a vehicle */
+    put: operations['updateVehicle'];
+    post?: never;
+    /** 删除车辆 / Delete a vehicle */
+    delete: operations['deleteVehicle'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1143,6 +1447,199 @@ export interface components {
     };
     OperationLogPage: {
       items: components['schemas']['OperationLog'][];
+      total: number;
+      page: number;
+      pageSize: number;
+    };
+    /** @enum {string} */
+    Gender: 'male' | 'female';
+    /**
+     * @description active may pass; suspended is barred for now; left has left the company.
+     * @enum {string}
+     */
+    StaffStatus: 'active' | 'suspended' | 'left';
+    StaffInput: {
+      /** @description 2 to 32 letters, digits or dashes, starting with a letter or digit. */
+      employeeNo: string;
+      name: string;
+      gender: components['schemas']['Gender'];
+      department?: string;
+      position?: string;
+      phone?: components['schemas']['Phone'] | null;
+      /** @description The access card number, 4 to 32 letters or digits; unique when set. */
+      cardNo?: string | null;
+      /**
+       * Format: date
+       * @description First day access is valid.
+       */
+      validFrom?: string | null;
+      /**
+       * Format: date
+       * @description Last day access is valid, on or after validFrom; none means no end.
+       */
+      validTo?: string | null;
+      status?: components['schemas']['StaffStatus'];
+      /** @description The face photo the gate's camera matches, a file stored by uploadStaffPhoto. */
+      facePhotoId?: number | null;
+    };
+    Staff: {
+      id: number;
+      employeeNo: string;
+      name: string;
+      gender: components['schemas']['Gender'];
+      department: string;
+      position: string;
+      phone: string | null;
+      cardNo: string | null;
+      /** Format: date */
+      validFrom: string | null;
+      /** Format: date */
+      validTo: string | null;
+      status: components['schemas']['StaffStatus'];
+      facePhotoId: number | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    StaffPage: {
+      items: components['schemas']['Staff'][];
+      total: number;
+      page: number;
+      pageSize: number;
+    };
+    /**
+     * @description An 18-character PRC resident identity number: 6-digit area, birth date, 3-digit sequence
+     *     and a check digit (0-9 or X, ISO 7064 MOD 11-2), which the server verifies.
+     * @example 11010519491231002X
+     */
+    IdNumber: string;
+    /**
+     * @description A mainland China plate: province character, issuing-office letter, then 5 letters or digits
+     *     (the last may be 挂, 学, 警, 港 or 澳), or a new-energy plate of 6: D or F and 5 more
+     *     (京AD12345) or 5 digits and D or F (粤B12345D). Letters I and O are never used.
+     * @example 京A12345
+     */
+    Plate: string;
+    /** @enum {string} */
+    VisitorStatus: 'pending' | 'approved' | 'rejected' | 'visiting' | 'left';
+    VisitorInput: {
+      name: string;
+      phone: components['schemas']['Phone'];
+      idNumber: components['schemas']['IdNumber'];
+      company?: string;
+      /** @description The staff member visited. */
+      hostStaffId: number;
+      purpose?: string;
+      /** Format: date-time */
+      visitFrom: string;
+      /**
+       * Format: date-time
+       * @description After visitFrom.
+       */
+      visitTo: string;
+      plate?: components['schemas']['Plate'] | null;
+      /** @description People coming along. */
+      companions?: number;
+    };
+    VisitorDecision: {
+      /** @enum {string} */
+      decision: 'approve' | 'reject';
+      comment: string;
+    };
+    Visitor: {
+      id: number;
+      name: string;
+      phone: string;
+      /** @description In full in getVisitor and write answers; masked (110101********1234) in lists and exports. */
+      idNumber: string;
+      company: string;
+      hostStaffId: number;
+      /** @description The host's name. */
+      hostStaffName: string | null;
+      purpose: string;
+      /** Format: date-time */
+      visitFrom: string;
+      /** Format: date-time */
+      visitTo: string;
+      plate: string | null;
+      companions: number;
+      status: components['schemas']['VisitorStatus'];
+      /** @description 8 digits, generated on approval. */
+      passCode: string | null;
+      approvalComment: string | null;
+      /** @description User name of whoever decided. */
+      approvedBy: string | null;
+      /** Format: date-time */
+      approvedAt: string | null;
+      /** Format: date-time */
+      checkedInAt: string | null;
+      /** Format: date-time */
+      checkedOutAt: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    VisitorPage: {
+      items: components['schemas']['Visitor'][];
+      total: number;
+      page: number;
+      pageSize: number;
+    };
+    /** @enum {string} */
+    PlateColor: 'blue' | 'yellow' | 'green' | 'white' | 'black';
+    /** @enum {string} */
+    VehicleOwnerType: 'staff' | 'visitor' | 'none';
+    /** @enum {string} */
+    VehicleType: 'car' | 'suv' | 'truck' | 'bus' | 'motorcycle' | 'other';
+    /**
+     * @description whitelist passes; blacklist is refused; temporary passes within its validity.
+     * @enum {string}
+     */
+    VehicleListType: 'whitelist' | 'blacklist' | 'temporary';
+    VehicleInput: {
+      plate: components['schemas']['Plate'];
+      plateColor: components['schemas']['PlateColor'];
+      ownerType: components['schemas']['VehicleOwnerType'];
+      /** @description The owner when ownerType is staff; otherwise none. */
+      staffId?: number | null;
+      /** @description The owner when ownerType is visitor; otherwise none. */
+      visitorId?: number | null;
+      vehicleType: components['schemas']['VehicleType'];
+      listType: components['schemas']['VehicleListType'];
+      /** Format: date */
+      validFrom?: string | null;
+      /**
+       * Format: date
+       * @description On or after validFrom; required for a temporary vehicle.
+       */
+      validTo?: string | null;
+      remark?: string;
+    };
+    Vehicle: {
+      id: number;
+      plate: string;
+      plateColor: components['schemas']['PlateColor'];
+      ownerType: components['schemas']['VehicleOwnerType'];
+      staffId: number | null;
+      staffName: string | null;
+      visitorId: number | null;
+      visitorName: string | null;
+      vehicleType: components['schemas']['VehicleType'];
+      listType: components['schemas']['VehicleListType'];
+      /** Format: date */
+      validFrom: string | null;
+      /** Format: date */
+      validTo: string | null;
+      remark: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    VehiclePage: {
+      items: components['schemas']['Vehicle'][];
       total: number;
       page: number;
       pageSize: number;
@@ -1507,6 +2004,54 @@ export interface components {
       msg: string;
       data: components['schemas']['OperationLog'];
     };
+    StaffPageEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['StaffPage'];
+    };
+    StaffEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['Staff'];
+    };
+    VisitorPageEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['VisitorPage'];
+    };
+    VisitorEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['Visitor'];
+    };
+    VehiclePageEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['VehiclePage'];
+    };
+    VehicleEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['Vehicle'];
+    };
     ModelPageEnvelope: {
       /** @constant */
       success: true;
@@ -1655,6 +2200,26 @@ export interface components {
       | '-lastHeartbeatAt'
       | 'createdAt'
       | '-createdAt';
+    /** @description A field to sort by, '-' first for descending. */
+    StaffSort:
+      | 'employeeNo'
+      | '-employeeNo'
+      | 'name'
+      | '-name'
+      | 'department'
+      | '-department'
+      | 'status'
+      | '-status'
+      | 'validTo'
+      | '-validTo'
+      | 'createdAt'
+      | '-createdAt';
+    /** @description A field to sort by, '-' first for descending. */
+    VisitorSort:
+      'name' | '-name' | 'visitFrom' | '-visitFrom' | 'status' | '-status' | 'createdAt' | '-createdAt';
+    /** @description A field to sort by, '-' first for descending. */
+    VehicleSort:
+      'plate' | '-plate' | 'listType' | '-listType' | 'validTo' | '-validTo' | 'createdAt' | '-createdAt';
     /** @description A field to sort by, '-' first for descending. */
     RoleSort: 'name' | '-name' | 'code' | '-code' | 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
     /** @description A field to sort by, '-' first for descending. */
@@ -3237,6 +3802,647 @@ export interface operations {
         };
         content: {
           'application/octet-stream': string;
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listStaff: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number. */
+        page?: components['parameters']['Page'];
+        pageSize?: components['parameters']['PageSize'];
+        /** @description A field to sort by, '-' first for descending. */
+        sort?: components['parameters']['StaffSort'];
+        employeeNo?: string;
+        name?: string;
+        department?: string;
+        phone?: string;
+        cardNo?: string;
+        gender?: components['schemas']['Gender'];
+        status?: components['schemas']['StaffStatus'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of staff. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffPageEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  createStaff: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StaffInput'];
+      };
+    };
+    responses: {
+      /** @description The new staff member. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  exportStaff: {
+    parameters: {
+      query?: {
+        /** @description A field to sort by, '-' first for descending. */
+        sort?: components['parameters']['StaffSort'];
+        employeeNo?: string;
+        name?: string;
+        department?: string;
+        phone?: string;
+        cardNo?: string;
+        gender?: components['schemas']['Gender'];
+        status?: components['schemas']['StaffStatus'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file (content-disposition attachment). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  bulkDeleteStaff: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IdList'];
+      };
+    };
+    responses: {
+      /** @description How many were deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeletedCountEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  getStaff: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The staff member. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  updateStaff: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StaffInput'];
+      };
+    };
+    responses: {
+      /** @description The changed staff member. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  deleteStaff: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listVisitors: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number. */
+        page?: components['parameters']['Page'];
+        pageSize?: components['parameters']['PageSize'];
+        /** @description A field to sort by, '-' first for descending. */
+        sort?: components['parameters']['VisitorSort'];
+        name?: string;
+        phone?: string;
+        idNumber?: components['schemas']['IdNumber'];
+        company?: string;
+        hostStaffId?: number;
+        plate?: string;
+        status?: components['schemas']['VisitorStatus'];
+        visitFromFrom?: string;
+        visitFromTo?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of visitors. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VisitorPageEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  createVisitor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['VisitorInput'];
+      };
+    };
+    responses: {
+      /** @description The new visitor, pending approval, with the ID number in full. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VisitorEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  exportVisitors: {
+    parameters: {
+      query?: {
+        /** @description A field to sort by, '-' first for descending. */
+        sort?: components['parameters']['VisitorSort'];
+        name?: string;
+        phone?: string;
+        idNumber?: components['schemas']['IdNumber'];
+        company?: string;
+        hostStaffId?: number;
+        plate?: string;
+        status?: components['schemas']['VisitorStatus'];
+        visitFromFrom?: string;
+        visitFromTo?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file (content-disposition attachment). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  bulkDeleteVisitors: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IdList'];
+      };
+    };
+    responses: {
+      /** @description How many were deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeletedCountEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  getVisitor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The visitor. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VisitorEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  updateVisitor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['VisitorInput'];
+      };
+    };
+    responses: {
+      /** @description The changed visitor. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VisitorEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  deleteVisitor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  approveVisitor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['VisitorDecision'];
+      };
+    };
+    responses: {
+      /** @description The decided visitor. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VisitorEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  checkInVisitor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The visitor, now visiting. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VisitorEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  checkOutVisitor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The visitor, now left. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VisitorEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listVehicles: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number. */
+        page?: components['parameters']['Page'];
+        pageSize?: components['parameters']['PageSize'];
+        /** @description A field to sort by, '-' first for descending. */
+        sort?: components['parameters']['VehicleSort'];
+        plate?: string;
+        plateColor?: components['schemas']['PlateColor'];
+        ownerType?: components['schemas']['VehicleOwnerType'];
+        staffId?: number;
+        visitorId?: number;
+        vehicleType?: components['schemas']['VehicleType'];
+        listType?: components['schemas']['VehicleListType'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of vehicles. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VehiclePageEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  createVehicle: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['VehicleInput'];
+      };
+    };
+    responses: {
+      /** @description The new vehicle. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VehicleEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  exportVehicles: {
+    parameters: {
+      query?: {
+        /** @description A field to sort by, '-' first for descending. */
+        sort?: components['parameters']['VehicleSort'];
+        plate?: string;
+        plateColor?: components['schemas']['PlateColor'];
+        ownerType?: components['schemas']['VehicleOwnerType'];
+        staffId?: number;
+        visitorId?: number;
+        vehicleType?: components['schemas']['VehicleType'];
+        listType?: components['schemas']['VehicleListType'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file (content-disposition attachment). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  bulkDeleteVehicles: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IdList'];
+      };
+    };
+    responses: {
+      /** @description How many were deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeletedCountEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  getVehicle: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The vehicle. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VehicleEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  updateVehicle: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['VehicleInput'];
+      };
+    };
+    responses: {
+      /** @description The changed vehicle. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VehicleEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  deleteVehicle: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
         };
       };
       default: components['responses']['Failure'];

@@ -1,10 +1,9 @@
 import { Button, Drawer, Form, Space } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ResourceDescriptor } from '../generated/resources';
-import { getFieldErrors } from '../api';
 import { useLocale } from '../i18n';
-import { descriptorRules, serverFieldMessage } from './field-rules';
-import { FieldInput, type FieldInputs } from './FieldInput';
+import type { FieldInputs } from './FieldInput';
+import { FormFields, showServerErrors } from './FormFields';
 import {
   formFields,
   hasUnsavedChanges,
@@ -78,15 +77,7 @@ function ResourceForm(props: {
       onSaved(answer);
     } catch (error) {
       // Field messages go under their fields (and no toast repeats them); anything else was toasted.
-      const messages = getFieldErrors(error);
-      const failed = fields.flatMap((field) => {
-        const message = messages[field.name];
-        return message === undefined
-          ? []
-          : [{ name: field.name, errors: [serverFieldMessage(field.label, message, t)] }];
-      });
-      form.setFields(failed);
-      if (failed[0]) form.scrollToField(failed[0].name);
+      showServerErrors(form, fields, error, t);
     } finally {
       setSaving(false);
     }
@@ -103,21 +94,7 @@ function ResourceForm(props: {
       scrollToFirstError
       className="cfop-resource-form"
     >
-      {fields.map((field) => {
-        const Input = props.inputs?.[field.name] ?? FieldInput;
-        return (
-          <Form.Item
-            key={field.name}
-            name={field.name}
-            label={t(field.label)}
-            required={field.required}
-            rules={descriptorRules(field, t)}
-            validateFirst
-          >
-            <Input field={field} entity={props.entity} />
-          </Form.Item>
-        );
-      })}
+      <FormFields fields={fields} inputs={props.inputs} entity={props.entity} />
       <Space className="cfop-resource-form-buttons">
         <Button onClick={props.onCancel}>{t(texts.cancel)}</Button>
         <Button type="primary" htmlType="submit" loading={saving}>

@@ -15,7 +15,8 @@ import { readHiddenColumns, storeHiddenColumns } from './column-prefs';
 import { DetailDrawer } from './DetailDrawer';
 import type { FieldInputs } from './FieldInput';
 import { FieldValue } from './FieldValue';
-import { entityId, splitAnswer, type Entity, type Secret } from './form-values';
+import { ActionModal } from './ActionModal';
+import { entityId, entityTitle, splitAnswer, type Entity, type Secret } from './form-values';
 import { FormDrawer, type FormTarget } from './FormDrawer';
 import {
   emptyListState,
@@ -78,6 +79,10 @@ export function ResourcePage({ descriptor, inputs, rowActions }: ResourcePagePro
   const [hidden, setHidden] = useState(() => readHiddenColumns(descriptor));
   const [formDrawer, setFormDrawer] = useState<Opened<FormTarget> | null>(null);
   const [detailDrawer, setDetailDrawer] = useState<Opened<number> | null>(null);
+  const [actionModal, setActionModal] = useState<Opened<{
+    action: ActionDescriptor;
+    entity: Entity;
+  }> | null>(null);
   const [secrets, setSecrets] = useState<readonly Secret[]>([]);
   const [exporting, setExporting] = useState(false);
   const sessions = useRef(0);
@@ -146,14 +151,22 @@ export function ResourcePage({ descriptor, inputs, rowActions }: ResourcePagePro
     }
   }
 
-  async function runAction(action: ActionDescriptor, entity: Entity): Promise<void> {
-    if (action.confirm !== null && !(await confirm({ title: t(action.label), content: t(action.confirm) }))) {
-      return;
-    }
-    const answer = await resourceApi.action(action, entityId(entity));
+  function afterAction(action: ActionDescriptor, answer: unknown): void {
     if (action.showsSecret) setSecrets(splitAnswer(answer).secrets);
     else toast('success', t(texts.done));
     reload();
+  }
+
+  async function runAction(action: ActionDescriptor, entity: Entity): Promise<void> {
+    if (action.fields.length > 0) {
+      sessions.current += 1;
+      setActionModal({ subject: { action, entity }, open: true, session: sessions.current });
+      return;
+    }
+    if (action.confirm !== null && !(await confirm({ title: t(action.label), content: t(action.confirm) }))) {
+      return;
+    }
+    afterAction(action, await resourceApi.action(action, entityId(entity)));
   }
 
   // Failures were already told by the api layer (a toast); nothing else to do with them here.
@@ -334,6 +347,20 @@ export function ResourcePage({ descriptor, inputs, rowActions }: ResourcePagePro
                 }
               : undefined
           }
+        />
+      )}
+      {actionModal && (
+        <ActionModal
+          key={actionModal.session}
+          action={actionModal.subject.action}
+          id={entityId(actionModal.subject.entity)}
+          target={entityTitle(descriptor, actionModal.subject.entity)}
+          open={actionModal.open}
+          onClose={() => setActionModal({ ...actionModal, open: false })}
+          onDone={(answer) => {
+            setActionModal({ ...actionModal, open: false });
+            afterAction(actionModal.subject.action, answer);
+          }}
         />
       )}
       <SecretModal secrets={secrets} onClose={() => setSecrets([])} />

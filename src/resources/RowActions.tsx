@@ -4,11 +4,13 @@ import type { ReactNode } from 'react';
 import type { ActionDescriptor, ResourceDescriptor } from '../generated/resources';
 import { useLocale } from '../i18n';
 import { entityTitle, type Entity } from './form-values';
+import { actionsFor } from './row-action-rules';
 import { cannotUndoText, deleteTitle, texts } from './texts';
 
 /**
- * The links of one table row: details, edit, a page's own links (children), delete, and the
- * resource's own actions under More; only details when the reader may not change the resource.
+ * The links of one table row: details, edit, a page's own links (children), delete, and under
+ * More the resource's own actions that apply to the row (their `when`); only details when the
+ * reader may not change the resource.
  */
 export function RowActions(props: {
   descriptor: ResourceDescriptor;
@@ -21,7 +23,8 @@ export function RowActions(props: {
   children?: ReactNode;
 }) {
   const { t } = useLocale();
-  const { operations, actions } = props.descriptor;
+  const { operations } = props.descriptor;
+  const actions = actionsFor(props.descriptor.actions, props.entity);
   return (
     <Space size={0} wrap={false} className="cfop-resource-row-actions">
       {operations.get && (

@@ -64,8 +64,12 @@ export const resourceApi = {
   /** The file downloads through the client's middleware; resolving means it was saved. */
   export: (d: ResourceDescriptor, state: ListState) =>
     request<unknown>('GET', requirePath(d.paths.export, 'export'), { params: { query: filterQuery(state) } }),
-  action: (action: ActionDescriptor, id: number) =>
-    request<unknown>(action.method.toUpperCase() as Method, action.path, { params: byId(id) }),
+  /** `body`: the action form's values, for an action whose operation takes one. */
+  action: (action: ActionDescriptor, id: number, body?: Record<string, unknown>) =>
+    request<unknown>(action.method.toUpperCase() as Method, action.path, {
+      params: byId(id),
+      ...(body === undefined ? {} : { body }),
+    }),
   /** Sends a file to a field's upload operation; answers the stored file (components.schemas.StoredFile). */
   upload: (target: FieldUpload, file: File, options: UploadOptions) =>
     upload<StoredFile>(target.path, target.part, file, options),

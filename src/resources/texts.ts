@@ -97,6 +97,11 @@ export const deletedCountText = (count: number): LocalText => ({
   en: `${count} deleted`,
 });
 
+export const actionTitle = (action: LocalText, target: string): LocalText => ({
+  zh: `${action.zh} · ${target}`,
+  en: `${action.en} · ${target}`,
+});
+
 export const cannotUndoText: LocalText = { zh: '删除后无法恢复。', en: 'This cannot be undone.' };
 
 export const secretTitle = (secretLabel: LocalText): LocalText => ({

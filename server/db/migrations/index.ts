@@ -5,6 +5,7 @@ import * as operationLogs from './0003-operation-logs';
 import * as roleTimestamps from './0004-role-timestamps';
 import * as cameras from './0005-cameras';
 import * as filesAndModels from './0006-files-and-models';
+import * as entryExit from './0007-entry-exit';
 import * as operationLogActionNames from './0008-operation-log-action-names';
 
 /** Every migration, keyed by a name that sorts in the order they must run. Add new ones at the end. */
@@ -15,5 +16,6 @@ export const migrations: Record<string, Migration> = {
   '0004-role-timestamps': roleTimestamps,
   '0005-cameras': cameras,
   '0006-files-and-models': filesAndModels,
+  '0007-entry-exit': entryExit,
   '0008-operation-log-action-names': operationLogActionNames,
 };

@@ -1,0 +1,103 @@
+import type { FieldProblem } from '../http/api-error';
+import type { ResourceDefinition } from '../resources/resource-definition';
+import { validityProblems } from './entry-rules';
+
+const ownerTypeNames = {
+  staff: { zh: '员工', en: 'staff' },
+  visitor: { zh: '访客', en: 'visitor' },
+  none: { zh: '无', en: 'none' },
+} as const;
+type OwnerType = keyof typeof ownerTypeNames;
+
+/** The owner field each owner type needs; the other owner field must then be empty. */
+const ownerFieldOf: Record<OwnerType, 'staffId' | 'visitorId' | null> = {
+  staff: 'staffId',
+  visitor: 'visitorId',
+  none: null,
+};
+
+function ownerProblems(input: Readonly<Record<string, unknown>>): FieldProblem[] {
+  const ownerType = input.ownerType as OwnerType;
+  const wanted = ownerFieldOf[ownerType];
+  const type = ownerTypeNames[ownerType];
+  return (['staffId', 'visitorId'] as const).flatMap((field): FieldProblem[] => {
+    const set = input[field] !== undefined && input[field] !== null;
+    if (field === wanted && !set) {
+      return [
+        {
+          field,
+          message: {
+            zh: `在车主类型为${type.zh}时必填`,
+            en: `is required when the owner type is ${type.en}`,
+          },
+        },
+      ];
+    }
+    if (field !== wanted && set) {
+      return [
+        {
+          field,
+          message: {
+            zh: `在车主类型为${type.zh}时须为空`,
+            en: `must be empty when the owner type is ${type.en}`,
+          },
+        },
+      ];
+    }
+    return [];
+  });
+}
+
+function temporaryProblems(input: Readonly<Record<string, unknown>>): FieldProblem[] {
+  if (input.listType !== 'temporary' || (typeof input.validTo === 'string' && input.validTo !== ''))
+    return [];
+  return [
+    {
+      field: 'validTo',
+      message: { zh: '对临时车辆必填', en: 'is required for a temporary vehicle' },
+    },
+  ];
+}
+
+/** Vehicles: table vehicles, item schema Vehicle; owned by a staff member, a visitor or nobody. */
+export const vehicleResource: ResourceDefinition = {
+  plural: 'vehicles',
+  table: 'vehicles',
+  schema: 'Vehicle',
+  fields: {
+    id: { column: 'id' },
+    plate: { column: 'plate' },
+    plateColor: { column: 'plate_color' },
+    ownerType: { column: 'owner_type' },
+    staffId: { column: 'staff_id' },
+    visitorId: { column: 'visitor_id' },
+    vehicleType: { column: 'vehicle_type' },
+    listType: { column: 'list_type' },
+    validFrom: { column: 'valid_from' },
+    validTo: { column: 'valid_to' },
+    remark: { column: 'remark', whenAbsent: '' },
+    createdAt: { column: 'created_at' },
+    updatedAt: { column: 'updated_at' },
+  },
+  unique: [['plate']],
+  labelField: 'plate',
+  references: {
+    staffId: {
+      table: 'staff',
+      what: { zh: '员工', en: 'staff member' },
+      labelColumn: 'name',
+      label: 'staffName',
+    },
+    visitorId: {
+      table: 'visitors',
+      what: { zh: '访客', en: 'visitor' },
+      labelColumn: 'name',
+      label: 'visitorName',
+    },
+  },
+  checkInput: async (_db, input) => [
+    ...ownerProblems(input),
+    ...validityProblems(input),
+    ...temporaryProblems(input),
+  ],
+};
