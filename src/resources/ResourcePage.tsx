@@ -5,19 +5,17 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import { Button, Card, Empty, Space, Table, Tooltip } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '../api';
 import type { ActionDescriptor, ResourceDescriptor } from '../generated/resources';
 import { useLocale } from '../i18n';
 import { useSession } from '../session';
 import { ColumnChooser } from './ColumnChooser';
 import { readHiddenColumns, storeHiddenColumns } from './column-prefs';
-import { DetailDrawer } from './DetailDrawer';
 import type { FieldInputs } from './FieldInput';
 import { FieldValue } from './FieldValue';
-import { ActionModal } from './ActionModal';
 import { entityId, entityTitle, splitAnswer, type Entity, type Secret } from './form-values';
-import { FormDrawer, type FormTarget } from './FormDrawer';
+import type { FormTarget } from './FormDrawer';
 import {
   emptyListState,
   lastPage,
@@ -31,7 +29,7 @@ import { LoadFailure } from './LoadFailure';
 import { resourceApi } from './resource-api';
 import { RowActions } from './RowActions';
 import { SearchForm } from './SearchForm';
-import { SecretModal } from './SecretModal';
+import { ActionModal, DetailDrawer, FormDrawer, prefetchScreenParts, SecretModal } from './screen-parts';
 import {
   bulkDeleteTitle,
   cannotUndoText,
@@ -53,6 +51,8 @@ interface Opened<T> {
 }
 
 const percentColumnWidth = 160;
+/** After the list has painted, so fetching the drawers does not compete with showing it. */
+const prefetchDelayMs = 300;
 
 export interface ResourcePageProps {
   readonly descriptor: ResourceDescriptor;
@@ -98,6 +98,14 @@ export function ResourcePage({ descriptor, inputs, rowActions }: ResourcePagePro
   // Deleting the last rows of the last page leaves the reader past the end: show the new last page.
   const total = list.page?.total ?? 0;
   const pastTheEnd = !list.loading && list.page !== null && items.length === 0 && total > 0 && state.page > 1;
+  // Once the list is up, its drawers and dialogs load in the background (see screen-parts).
+  const listShown = list.page !== null;
+  useEffect(() => {
+    if (!listShown) return;
+    const handle = window.setTimeout(prefetchScreenParts, prefetchDelayMs);
+    return () => window.clearTimeout(handle);
+  }, [listShown]);
+
   useEffect(() => {
     if (pastTheEnd) setState({ ...state, page: lastPage(total, state.pageSize) }, { replace: true });
   }, [pastTheEnd, state, total, setState]);
@@ -320,50 +328,52 @@ export function ResourcePage({ descriptor, inputs, rowActions }: ResourcePagePro
           }}
         />
       </Card>
-      {formDrawer && (
-        <FormDrawer
-          key={formDrawer.session}
-          descriptor={descriptor}
-          target={formDrawer.subject}
-          inputs={inputs}
-          open={formDrawer.open}
-          confirm={confirm}
-          onClose={closeForm}
-          onSaved={(answer) => afterSave(formDrawer.subject, answer)}
-        />
-      )}
-      {detailDrawer && (
-        <DetailDrawer
-          key={detailDrawer.session}
-          descriptor={descriptor}
-          id={detailDrawer.subject}
-          open={detailDrawer.open}
-          onClose={() => setDetailDrawer({ ...detailDrawer, open: false })}
-          onEdit={
-            allowed && operations.update
-              ? () => {
-                  setDetailDrawer({ ...detailDrawer, open: false });
-                  openForm({ mode: 'edit', id: detailDrawer.subject });
-                }
-              : undefined
-          }
-        />
-      )}
-      {actionModal && (
-        <ActionModal
-          key={actionModal.session}
-          action={actionModal.subject.action}
-          id={entityId(actionModal.subject.entity)}
-          target={entityTitle(descriptor, actionModal.subject.entity)}
-          open={actionModal.open}
-          onClose={() => setActionModal({ ...actionModal, open: false })}
-          onDone={(answer) => {
-            setActionModal({ ...actionModal, open: false });
-            afterAction(actionModal.subject.action, answer);
-          }}
-        />
-      )}
-      <SecretModal secrets={secrets} onClose={() => setSecrets([])} />
+      <Suspense fallback={null}>
+        {formDrawer && (
+          <FormDrawer
+            key={formDrawer.session}
+            descriptor={descriptor}
+            target={formDrawer.subject}
+            inputs={inputs}
+            open={formDrawer.open}
+            confirm={confirm}
+            onClose={closeForm}
+            onSaved={(answer) => afterSave(formDrawer.subject, answer)}
+          />
+        )}
+        {detailDrawer && (
+          <DetailDrawer
+            key={detailDrawer.session}
+            descriptor={descriptor}
+            id={detailDrawer.subject}
+            open={detailDrawer.open}
+            onClose={() => setDetailDrawer({ ...detailDrawer, open: false })}
+            onEdit={
+              allowed && operations.update
+                ? () => {
+                    setDetailDrawer({ ...detailDrawer, open: false });
+                    openForm({ mode: 'edit', id: detailDrawer.subject });
+                  }
+                : undefined
+            }
+          />
+        )}
+        {actionModal && (
+          <ActionModal
+            key={actionModal.session}
+            action={actionModal.subject.action}
+            id={entityId(actionModal.subject.entity)}
+            target={entityTitle(descriptor, actionModal.subject.entity)}
+            open={actionModal.open}
+            onClose={() => setActionModal({ ...actionModal, open: false })}
+            onDone={(answer) => {
+              setActionModal({ ...actionModal, open: false });
+              afterAction(actionModal.subject.action, answer);
+            }}
+          />
+        )}
+        {secrets.length > 0 && <SecretModal secrets={secrets} onClose={() => setSecrets([])} />}
+      </Suspense>
       {confirmHolder}
     </div>
   );
