@@ -39,6 +39,7 @@ function referableResources(resources: unknown, openapi: unknown): Map<string, R
                 collection: pathOf(entry.operations, 'list'),
                 item: pathOf(entry.operations, 'get'),
                 labelField: typeof entry.labelField === 'string' ? entry.labelField : null,
+                access: typeof entry.access === 'string' ? entry.access : '',
                 unresolved: ['list', 'get'].some((role) => {
                   const id = idOf(entry.operations, role);
                   return id !== null && !byId.has(id);

@@ -61,10 +61,13 @@ export interface FieldReference {
   readonly item: string;
   /** The referenced resource's labelField: the list filter a search types into and the label shown. */
   readonly labelField: string;
+  /** The referenced resource's access key, which its list needs: without it there is nothing to choose from. */
+  readonly access: string;
 }
 
 /** What a resource that reference fields point at offers them. */
 export interface Referable {
+  readonly access: string;
   readonly collection: string | null;
   readonly item: string | null;
   readonly labelField: string | null;
@@ -414,6 +417,7 @@ function resolveReference(
         collection: target.collection,
         item: target.item,
         labelField: target.labelField,
+        access: target.access,
       };
 }
 

@@ -1,11 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { securityHeaders } from '../src/generated/contract';
 import { admin } from './accounts';
-import { signedInToken } from './api';
 import { test } from './fixtures';
+import { choose, createThroughApi, deleteRow, drawerTitled, rowOf } from './resource-screen';
 import { errorToast, eventually, expectAt, label, screenshot, siderOf, signIn } from './screen';
 
 const screenPath = '/model';
@@ -18,40 +17,14 @@ function unique(prefix: string): string {
 
 /** Adds an AI server through the API, as another program holding the admin's token would. */
 async function createAiServer(page: Page, name: string): Promise<void> {
-  const token = await signedInToken(page);
-  const response = await page.request.post('/cfop/aiservers', {
-    headers: {
-      [securityHeaders.clientType]: 'PC',
-      [securityHeaders.clientHost]: new URL(page.url()).host,
-      [securityHeaders.sessionToken]: token,
-    },
-    data: {
-      name,
-      serialNumber: unique('SN-'),
-      ip: `10.77.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`,
-      port: 9000 + Math.floor(Math.random() * 1000),
-      acceleratorType: 'NPU',
-      channelCapacity: 8,
-    },
+  await createThroughApi(page, '/aiservers', {
+    name,
+    serialNumber: unique('SN-'),
+    ip: `10.77.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`,
+    port: 9000 + Math.floor(Math.random() * 1000),
+    acceleratorType: 'NPU',
+    channelCapacity: 8,
   });
-  const envelope = (await response.json()) as { code: string; msg: string };
-  expect(envelope.code, envelope.msg).toBe('0');
-}
-
-function drawerTitled(page: Page, title: string | RegExp): Locator {
-  return page.locator('.ant-drawer-section').filter({ has: page.getByText(title, { exact: true }) });
-}
-
-function rowOf(scope: Page | Locator, text: string): Locator {
-  return scope.locator('.ant-table-row').filter({ hasText: text });
-}
-
-async function choose(scope: Locator, fieldLabel: string, option: string): Promise<void> {
-  await scope.getByLabel(fieldLabel, { exact: true }).click();
-  await scope
-    .page()
-    .locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`)
-    .click();
 }
 
 /** Slows the browser's uploads to `bytesPerSecond`, so a person (and this test) sees the progress bar move. */
@@ -170,13 +143,7 @@ describe('the model screen', () => {
       .click();
     await eventually(() => rowOf(page, name).innerText()).toMatch(/\t1\t/);
 
-    await rowOf(page, name)
-      .getByRole('button', { name: label('删除') })
-      .click();
-    await page
-      .locator('.ant-popconfirm:visible')
-      .getByRole('button', { name: label('删除') })
-      .click();
+    await deleteRow(page, name);
     await errorToast(page, `已部署到 1 台AI服务器（${serverName}），请先撤回部署再删除`).waitFor();
     await expect(rowOf(page, name).count()).resolves.toBe(1);
 
@@ -196,13 +163,7 @@ describe('the model screen', () => {
       .or(panel.getByRole('button', { name: '关闭' }))
       .click();
 
-    await rowOf(page, name)
-      .getByRole('button', { name: label('删除') })
-      .click();
-    await page
-      .locator('.ant-popconfirm:visible')
-      .getByRole('button', { name: label('删除') })
-      .click();
+    await deleteRow(page, name);
     await page.getByText('没有符合条件的记录').waitFor();
   }, 120_000);
 

@@ -8,7 +8,7 @@ import { label } from './screen';
 // What the generic resource screens are made of, as a person finds them on the page.
 
 /** A drawer (create, edit, detail) by its title. */
-export function drawerTitled(page: Page, title: string): Locator {
+export function drawerTitled(page: Page, title: string | RegExp): Locator {
   return page.locator('.ant-drawer-section').filter({ has: page.getByText(title, { exact: true }) });
 }
 
@@ -17,8 +17,8 @@ export function searchForm(page: Page): Locator {
 }
 
 /** A table row holding `text` (a screen kept alive but hidden has its rows out of sight). */
-export function rowOf(page: Page, text: string): Locator {
-  return page.locator('.ant-table-row:visible').filter({ hasText: text });
+export function rowOf(scope: Page | Locator, text: string): Locator {
+  return scope.locator('.ant-table-row:visible').filter({ hasText: text });
 }
 
 /** What a form says under a field (antd links the messages to the input with aria-describedby). */
@@ -79,7 +79,7 @@ export async function deleteRow(page: Page, text: string): Promise<void> {
     .getByRole('button', { name: label('删除') })
     .click();
   await page
-    .locator('.ant-popconfirm')
+    .locator('.ant-popconfirm:visible')
     .getByRole('button', { name: label('删除') })
     .click();
 }

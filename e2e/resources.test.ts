@@ -333,4 +333,18 @@ describe('the AI server screen', () => {
     await page.getByText('抱歉，您无权访问此页面').waitFor();
     await expect(page.locator('.ant-table').count()).resolves.toBe(0);
   });
+
+  test('on the camera screen that user cannot list AI servers: the picker is off and nothing is refused', async ({
+    page,
+  }) => {
+    await signIn(page, cameraOperator);
+    await openScreen(page, '/equipment/camera');
+    const toasts = await recordToasts(page);
+    await page.getByRole('button', { name: '新增' }).first().click();
+    const drawer = drawerTitled(page, '新增摄像头');
+    await expect(drawer.getByLabel('AI服务器', { exact: true }).isDisabled()).resolves.toBe(true);
+    await searchForm(page).getByLabel('AI服务器', { exact: true }).waitFor();
+    await expect(searchForm(page).getByLabel('AI服务器', { exact: true }).isDisabled()).resolves.toBe(true);
+    await expect(toasts()).resolves.toEqual([]);
+  });
 });

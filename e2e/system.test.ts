@@ -1,11 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
 import { securityHeaders } from '../src/generated/contract';
 import { admin, type Account } from './accounts';
 import { signedInToken } from './api';
 import { test } from './fixtures';
-import { choose, drawerTitled, rowOf, searchForm } from './resource-screen';
+import { choose, deleteRow, drawerTitled, exportCsv, rowOf, searchForm } from './resource-screen';
 import {
   errorToast,
   eventually,
@@ -73,24 +72,6 @@ async function search(page: Page, fieldLabel: string, text: string): Promise<voi
     .click();
 }
 
-async function deleteRow(page: Page, text: string): Promise<void> {
-  await rowOf(page, text)
-    .getByRole('button', { name: label('删除') })
-    .click();
-  await page
-    .locator('.ant-popconfirm:visible')
-    .getByRole('button', { name: label('删除') })
-    .click();
-}
-
-async function exportedCsv(page: Page, filePattern: RegExp): Promise<string> {
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: '导出' }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toMatch(filePattern);
-  return readFile((await file.path()) ?? '', 'utf8');
-}
-
 describe('the role screen', () => {
   test('admin ticks keys in the tree, then finds, edits, views, exports and deletes the role', async ({
     page,
@@ -150,7 +131,8 @@ describe('the role screen', () => {
     await detail.getByRole('button', { name: '关闭' }).click();
     await detail.waitFor({ state: 'hidden' });
 
-    const csv = await exportedCsv(page, /^roles-\d{8}\.csv$/);
+    const { name: fileName, text: csv } = await exportCsv(page);
+    expect(fileName).toMatch(/^roles-\d{8}\.csv$/);
     const lines = csv.split('\r\n').filter((line) => line !== '');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(

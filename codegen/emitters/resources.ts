@@ -67,6 +67,11 @@ export function emitResources(inputs: Inputs): string {
       { name: 'collection', type: 'string', docs: ["The referenced resource's list path."] },
       { name: 'item', type: 'string', docs: ["The referenced resource's item path."] },
       { name: 'labelField', type: 'string', docs: ["The referenced resource's labelField."] },
+      {
+        name: 'access',
+        type: 'AccessKey',
+        docs: ["The referenced resource's access key: its list is only open to holders of it."],
+      },
     ]),
   });
   file.addInterface({

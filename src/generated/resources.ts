@@ -51,6 +51,8 @@ export interface FieldReference {
   readonly item: string;
   /** The referenced resource's labelField. */
   readonly labelField: string;
+  /** The referenced resource's access key: its list is only open to holders of it. */
+  readonly access: AccessKey;
 }
 
 export interface FieldDescriptor {
@@ -1613,6 +1615,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
           collection: '/roles',
           item: '/roles/{id}',
           labelField: 'name',
+          access: 'KEY.SYSTEM.ROLE',
         },
         description: 'Ids of the roles the user holds; the keys they grant apply from the next request.',
         initial: null,
@@ -2048,6 +2051,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
           collection: '/aiservers',
           item: '/aiservers/{id}',
           labelField: 'name',
+          access: 'KEY.DEVICE.AISERVER',
         },
         description: 'The AI server analysing this camera (it must have a free channel), or null.',
         initial: null,
@@ -3374,6 +3378,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
           collection: '/staff',
           item: '/staff/{id}',
           labelField: 'name',
+          access: 'KEY.ACCESS.EMPLOYEE',
         },
         description: 'The staff member visited.',
         initial: null,
@@ -4072,6 +4077,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
           collection: '/staff',
           item: '/staff/{id}',
           labelField: 'name',
+          access: 'KEY.ACCESS.EMPLOYEE',
         },
         description: 'The owner when ownerType is staff; otherwise none.',
         initial: null,
@@ -4107,6 +4113,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
           collection: '/visitors',
           item: '/visitors/{id}',
           labelField: 'name',
+          access: 'KEY.ACCESS.VISITOR',
         },
         description: 'The owner when ownerType is visitor; otherwise none.',
         initial: null,

@@ -2,6 +2,7 @@ import { Select } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldDescriptor, FieldReference } from '../generated/resources';
 import { useLocale } from '../i18n';
+import { useSession } from '../session';
 import type { Entity } from './form-values';
 import { referenceApi } from './resource-api';
 import { texts } from './texts';
@@ -101,13 +102,16 @@ export function ReferenceSelect(props: {
   const { field, entity, value, onChange, allowClear, ...linked } = props;
   const reference = field.reference as FieldReference;
   const { t } = useLocale();
+  // The other resource's list and items need its own key (a camera operator may not read the AI
+  // servers): without it the select shows what the row carries and offers nothing to ask for.
+  const readable = useSession().access[reference.access];
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
-  const choices = useChoices(reference, text, open);
+  const choices = useChoices(reference, text, open && readable);
   const carried = useMemo(() => knownLabels(field, entity), [field, entity]);
   const chosen = idsOf(value);
   const known = new Map([...carried, ...choices.labels]);
-  const fetched = useMissingLabels(reference, chosen, known);
+  const fetched = useMissingLabels(reference, readable ? chosen : [], known);
   // Chosen ids stay listed, labelled as soon as known, so the select never shows a bare number.
   const labelled = new Map([...fetched, ...known]);
   for (const id of chosen) if (!labelled.has(id)) labelled.set(id, `#${id}`);
@@ -127,6 +131,8 @@ export function ReferenceSelect(props: {
       }}
       options={options}
       loading={choices.loading}
+      disabled={!readable}
+      title={readable ? undefined : t(texts.cannotChoose)}
       notFoundContent={choices.loading ? t(texts.searching) : t(texts.noMatch)}
     />
   );
