@@ -6,6 +6,7 @@ import { resolveSchema } from '../resources/contract-shapes';
 import { createSampler } from '../test-support/contract-samples';
 import { multipartFile } from '../test-support/multipart';
 import {
+  aiServerIngestKey,
   clientHeaders,
   contract,
   filesOnDisk,
@@ -328,18 +329,7 @@ describe('malformed input, computed from openapi.yaml', () => {
   beforeAll(async () => {
     t = await startTestApp({}, cleanup);
     token = await t.signIn('admin', testAdminPassword);
-    const server = await t.call('createAiServer', {
-      token,
-      body: {
-        name: 'box',
-        serialNumber: 'SN-9999',
-        ip: '10.9.9.9',
-        port: 8000,
-        acceleratorType: 'NPU',
-        channelCapacity: 4,
-      },
-    });
-    ingestKey = server.body.data.ingestKey as string;
+    ingestKey = await aiServerIngestKey(t, token);
   });
   it('spoils the body of every operation that has one, and the parameters of every operation', () => {
     const withBody = contract.operations

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_TYPE_SCHEME } from '../contract/load-contract';
 import { createSampler } from '../test-support/contract-samples';
 import {
+  aiServerIngestKey,
   clientHeaders,
   contract,
   ingestKeyHeader,
@@ -221,18 +222,7 @@ describe('bad input', () => {
   beforeAll(async () => {
     t = await startTestApp({}, cleanup);
     token = await t.signIn('admin', testAdminPassword);
-    const server = await t.call('createAiServer', {
-      token,
-      body: {
-        name: 'box',
-        serialNumber: 'SN-9999',
-        ip: '10.9.9.9',
-        port: 8000,
-        acceleratorType: 'NPU',
-        channelCapacity: 4,
-      },
-    });
-    ingestKey = server.body.data.ingestKey as string;
+    ingestKey = await aiServerIngestKey(t, token);
   });
   it('covers every operation of the contract', () => {
     const covered = new Set(cases.map((c) => c.operationId));

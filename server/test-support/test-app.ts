@@ -187,6 +187,22 @@ export function fieldMessages(body: CallResult['body']): Record<string, string> 
   return Object.fromEntries(errors.map((error) => [error.field, error.message]));
 }
 
+/** Registers an AI server as `token`'s user and answers its ingest key (shown only on create). */
+export async function aiServerIngestKey(t: TestApp, token: string): Promise<string> {
+  const server = await t.call('createAiServer', {
+    token,
+    body: {
+      name: 'box',
+      serialNumber: 'SN-9999',
+      ip: '10.9.9.9',
+      port: 8000,
+      acceleratorType: 'NPU',
+      channelCapacity: 4,
+    },
+  });
+  return server.body.data.ingestKey as string;
+}
+
 /**
  * Creates items through a create operation as `token`'s user, failing the test on a refusal; the
  * clock moves a second after each, so every item has its own createdAt.
