@@ -73,15 +73,17 @@ export async function closeDrawer(drawer: Locator, close = '关闭'): Promise<vo
   await drawer.waitFor({ state: 'hidden' });
 }
 
-/** Deletes a table row (of the screen or of a drawer) through its 删除 link and the confirmation. */
+/**
+ * Deletes a table row (of the screen or of a drawer) through its 删除 link and the confirmation,
+ * and waits for the answer: the confirmation closes once the server has accepted or refused.
+ */
 export async function deleteRow(page: Page, text: string): Promise<void> {
   await rowOf(page, text)
     .getByRole('button', { name: label('删除') })
     .click();
-  await page
-    .locator('.ant-popconfirm:visible')
-    .getByRole('button', { name: label('删除') })
-    .click();
+  const confirmation = page.locator('.ant-popconfirm:visible');
+  await confirmation.getByRole('button', { name: label('删除') }).click();
+  await confirmation.waitFor({ state: 'detached' });
 }
 
 /** Opens a resource screen by its URL and waits for its first page. */

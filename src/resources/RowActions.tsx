@@ -45,7 +45,9 @@ export function RowActions(props: {
           okText={t(texts.delete)}
           cancelText={t(texts.cancel)}
           okButtonProps={{ danger: true }}
-          onConfirm={props.onDelete}
+          // Closed whatever the answer: a refusal has its toast already, and a confirmation left
+          // open after it would be toggled shut by the next click on this Delete link.
+          onConfirm={() => props.onDelete().catch(() => undefined)}
         >
           <Button type="link" size="small" danger>
             {t(texts.delete)}
