@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestStream, type TestStream } from '../../scripts/test-stream';
 import {
   clientHeaders,
+  createTestModel,
   expectContractAnswer,
   operationLog,
   snapshotRows,
@@ -38,8 +39,10 @@ const workingHours = [
   '0'.repeat(48),
 ];
 
+/** A task of the model `signedIn().model()` creates first (id 1). */
 const task = (change: Record<string, unknown> = {}) => ({
   name: '越界检测',
+  modelId: 1,
   confidenceThreshold: 0.6,
   region: [
     { x: 0.1, y: 0.1 },
@@ -79,7 +82,9 @@ async function signedIn(options: { frameGrabTimeoutMs?: number } = {}) {
     t.clock.advance(1000);
     return answer.body.data;
   };
-  return { t, token, send, json, ok };
+  /** A model for tasks to run: the first one made is id 1, `安全帽检测 1.0.0`. */
+  const model = (change: Record<string, unknown> = {}) => createTestModel(t, token, change);
+  return { t, token, send, json, ok, model };
 }
 
 /** The 400 answer's field errors as { field: Chinese message }. */
@@ -213,7 +218,8 @@ describe('cameras', () => {
   });
 
   it('deletes cameras with their tasks, singly and in bulk, and logs each', async () => {
-    const { t, ok } = await signedIn();
+    const { t, ok, model } = await signedIn();
+    await model();
     for (let n = 1; n <= 3; n += 1) await ok('POST', '/cameras', camera(n));
     await ok('POST', '/cameras/1/tasks', task());
     await ok('POST', '/cameras/2/tasks', task());
@@ -249,7 +255,9 @@ describe('cameras', () => {
 
 describe('camera analysis tasks', () => {
   it('creates, lists, updates and deletes a camera’s tasks, logging each with the camera and task', async () => {
-    const { t, ok, json } = await signedIn();
+    const { t, ok, json, model } = await signedIn();
+    await model();
+    await model({ name: '烟火检测', algorithm: 'fireSmoke', version: '2.1.0' });
     await ok('POST', '/cameras', camera(1));
     await ok('POST', '/cameras', camera(2));
     const created = await ok('POST', '/cameras/1/tasks', task());
@@ -257,21 +265,30 @@ describe('camera analysis tasks', () => {
       id: 1,
       cameraId: 1,
       ...task(),
+      modelName: '安全帽检测 1.0.0',
       enabled: true,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
     expectContractAnswer('createCameraTask', { success: true, code: '0', msg: '', data: created });
-    await ok('POST', '/cameras/1/tasks', task({ name: '烟火检测', alertLevel: 'critical', enabled: false }));
+    await ok(
+      'POST',
+      '/cameras/1/tasks',
+      task({ name: '烟火检测', modelId: 2, alertLevel: 'critical', enabled: false }),
+    );
     await ok('POST', '/cameras/2/tasks', task({ name: '别的摄像头' }));
 
     const listed = await json('GET', '/cameras/1/tasks');
     expectContractAnswer('listCameraTasks', listed.body);
     expect(
-      listed.body.data.map((item: { name: string; enabled: boolean }) => [item.name, item.enabled]),
+      listed.body.data.map((item: { name: string; modelName: string; enabled: boolean }) => [
+        item.name,
+        item.modelName,
+        item.enabled,
+      ]),
     ).toEqual([
-      ['越界检测', true],
-      ['烟火检测', false],
+      ['越界检测', '安全帽检测 1.0.0', true],
+      ['烟火检测', '烟火检测 2.1.0', false],
     ]);
     expect((await ok('GET', '/cameras/1')).taskCount).toBe(2);
 
@@ -289,6 +306,16 @@ describe('camera analysis tasks', () => {
       target: '#1 北门-01 / #1 越界检测',
       detail_zh: '修改：confidenceThreshold、region',
     });
+    const remodelled = await ok(
+      'PUT',
+      '/cameras/1/tasks/1',
+      task({ region: square, confidenceThreshold: 0.8, modelId: 2 }),
+    );
+    expect(remodelled).toMatchObject({ modelId: 2, modelName: '烟火检测 2.1.0' });
+    expect(operationLog(t.dataDir).at(-1)).toMatchObject({
+      detail_zh: '修改：modelId',
+      detail_en: 'changed: modelId',
+    });
 
     // A task is only found under its own camera.
     const elsewhere = await json('PUT', '/cameras/2/tasks/1', task());
@@ -304,6 +331,27 @@ describe('camera analysis tasks', () => {
       target: '#1 北门-01 / #2 烟火检测',
       result: 'success',
     });
+  });
+
+  it('answers a task written before tasks named their model with a null model; an edit must give it one', async () => {
+    const { t, ok, json, model } = await signedIn();
+    await model();
+    await ok('POST', '/cameras', camera(1));
+    await ok('POST', '/cameras/1/tasks', task());
+    // What migration 0009 leaves of a task written before it.
+    withSqlite(t.dataDir, (db) => db.prepare('update camera_tasks set model_id = null').run());
+    const listed = await json('GET', '/cameras/1/tasks');
+    expectContractAnswer('listCameraTasks', listed.body);
+    expect(listed.body.data[0]).toMatchObject({ modelId: null, modelName: null });
+
+    const refused = await json('PUT', '/cameras/1/tasks/1', task({ modelId: undefined }));
+    expect(refused.status).toBe(400);
+    expect(Object.keys(fieldErrors(refused.body))).toEqual(['modelId']);
+    expect(await ok('PUT', '/cameras/1/tasks/1', task())).toMatchObject({
+      modelId: 1,
+      modelName: '安全帽检测 1.0.0',
+    });
+    expect(operationLog(t.dataDir).at(-1)).toMatchObject({ detail_zh: '修改：modelId' });
   });
 
   it.each([
@@ -340,6 +388,22 @@ describe('camera analysis tasks', () => {
       },
       { 'region[1].x': expect.stringMatching(/^不能大于 1/) },
     ],
+    ['a model that does not exist', { modelId: 9 }, { modelId: '模型不存在（id 9）' }],
+    ['a model id of 0', { modelId: 0 }, { modelId: expect.stringMatching(/^不能小于 1/) }],
+    ['no model', { modelId: undefined }, { modelId: expect.any(String) }],
+    [
+      'a crossing region and a missing model at once',
+      {
+        modelId: 9,
+        region: [
+          { x: 0, y: 0 },
+          { x: 1, y: 1 },
+          { x: 1, y: 0 },
+          { x: 0, y: 1 },
+        ],
+      },
+      { region: '多边形的边不能相交', modelId: '模型不存在（id 9）' },
+    ],
     ['a schedule of six days', { schedule: workingHours.slice(0, 6) }, { schedule: expect.any(String) }],
     [
       'a day of hour slots',
@@ -357,7 +421,8 @@ describe('camera analysis tasks', () => {
       { alertLevel: expect.stringMatching(/^必须是以下之一/) },
     ],
   ])('refuses %s, naming the field, writing nothing', async (_case, change, errors) => {
-    const { t, ok, json } = await signedIn();
+    const { t, ok, json, model } = await signedIn();
+    await model();
     await ok('POST', '/cameras', camera(1));
     await ok('POST', '/cameras/1/tasks', task());
     const before = snapshotRows(t.dataDir);

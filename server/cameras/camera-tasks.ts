@@ -1,15 +1,17 @@
 import type { AppContext } from '../app-context';
 import type { CameraTasksTable } from '../db/schema';
 import type { Db } from '../db/open-database';
-import { ApiError, badInput } from '../http/api-error';
+import { ApiError, badInput, type FieldProblem } from '../http/api-error';
 import type { LocalText } from '../http/locale';
+import { modelLabel } from '../models/model-label';
 import type { AuditNote } from '../oplog/audit-note';
-import { notFound } from '../resources/resource-service';
+import { missingReferences, notFound } from '../resources/resource-service';
 import { regionFault, type Point, type RegionFault } from './region-geometry';
 
 /** The CameraTaskInput of openapi.yaml (already validated against it). */
 export interface CameraTaskInput {
   readonly name: string;
+  readonly modelId: number;
   readonly confidenceThreshold: number;
   readonly region: readonly Point[];
   readonly schedule: readonly string[];
@@ -17,15 +19,26 @@ export interface CameraTaskInput {
   readonly enabled?: boolean;
 }
 
-/** The CameraTask of openapi.yaml. */
-export interface CameraTask extends Required<CameraTaskInput> {
+/** The CameraTask of openapi.yaml: tasks written before tasks named their model have none (null). */
+export interface CameraTask extends Required<Omit<CameraTaskInput, 'modelId'>> {
   readonly id: number;
   readonly cameraId: number;
+  readonly modelId: number | null;
+  /** The model's name and version (`安全帽检测 1.0.1`). */
+  readonly modelName: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
 
-const taskFields = ['name', 'confidenceThreshold', 'region', 'schedule', 'alertLevel', 'enabled'] as const;
+const taskFields = [
+  'name',
+  'modelId',
+  'confidenceThreshold',
+  'region',
+  'schedule',
+  'alertLevel',
+  'enabled',
+] as const;
 
 const regionFaults: Record<RegionFault, LocalText> = {
   'repeated-corner': { zh: '多边形有重复的顶点', en: 'the polygon repeats a corner' },
@@ -33,8 +46,40 @@ const regionFaults: Record<RegionFault, LocalText> = {
   'no-area': { zh: '多边形围成的面积过小', en: 'the polygon encloses almost no area' },
 };
 
+/** A task's model must exist; the task list shows its name. */
+const taskReferences = { modelId: { table: 'models', what: { zh: '模型', en: 'model' } } } as const;
+
 const taskNotFound = (taskId: number) =>
   new ApiError('404', { zh: `分析任务不存在（id ${taskId}）`, en: `No such analysis task (id ${taskId})` });
+
+/**
+ * For each of the models that analysis tasks run: the cameras running it, by name, with how many
+ * of their tasks do (models no task runs are left out).
+ */
+export async function camerasRunningModels(
+  db: Db,
+  modelIds: readonly number[],
+): Promise<Map<number, { name: string; tasks: number }[]>> {
+  if (modelIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('camera_tasks')
+    .innerJoin('cameras', 'cameras.id', 'camera_tasks.camera_id')
+    .select((eb) => [
+      'camera_tasks.model_id as modelId',
+      'cameras.name',
+      eb.fn.countAll<number>().as('tasks'),
+    ])
+    .where('camera_tasks.model_id', 'in', [...modelIds])
+    .groupBy(['camera_tasks.model_id', 'cameras.id'])
+    .orderBy('cameras.name')
+    .execute();
+  const found = new Map<number, { name: string; tasks: number }[]>();
+  for (const row of rows) {
+    const modelId = row.modelId as number;
+    found.set(modelId, [...(found.get(modelId) ?? []), { name: row.name, tasks: Number(row.tasks) }]);
+  }
+  return found;
+}
 
 /** How many tasks each camera has (cameras without any are left out). */
 export async function countCameraTasks(db: Db, cameraIds: readonly number[]): Promise<Map<number, number>> {
@@ -50,11 +95,9 @@ export async function countCameraTasks(db: Db, cameraIds: readonly number[]): Pr
 
 export async function listCameraTasks(db: Db, cameraId: number): Promise<CameraTask[]> {
   await cameraLabel(db, cameraId);
-  const rows = await db
-    .selectFrom('camera_tasks')
-    .selectAll()
-    .where('camera_id', '=', cameraId)
-    .orderBy('id')
+  const rows = await selectTasks(db)
+    .where('camera_tasks.camera_id', '=', cameraId)
+    .orderBy('camera_tasks.id')
     .execute();
   return rows.map(taskOf);
 }
@@ -66,10 +109,10 @@ export async function createCameraTask(
   audit: AuditNote,
 ): Promise<CameraTask> {
   audit.target = `#${cameraId}`;
-  refuseBadRegion(input.region);
   const now = ctx.clock.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
     const camera = await cameraLabel(trx, cameraId);
+    await refuseBadInput(trx, input);
     const { id } = await trx
       .insertInto('camera_tasks')
       .values({ camera_id: cameraId, ...columnsOf(input), created_at: now, updated_at: now })
@@ -89,11 +132,11 @@ export async function updateCameraTask(
   audit: AuditNote,
 ): Promise<CameraTask> {
   audit.target = `#${cameraId} / #${taskId}`;
-  refuseBadRegion(input.region);
   return ctx.db.transaction().execute(async (trx) => {
     const camera = await cameraLabel(trx, cameraId);
     const before = await readTask(trx, cameraId, taskId);
     audit.target = taskTarget(camera, taskId, before.name);
+    await refuseBadInput(trx, input);
     await trx
       .updateTable('camera_tasks')
       .set({ ...columnsOf(input), updated_at: ctx.clock.now().toISOString() })
@@ -126,9 +169,14 @@ export async function deleteCameraTask(
   });
 }
 
-function refuseBadRegion(region: readonly Point[]): void {
-  const fault = regionFault(region);
-  if (fault) throw badInput([{ field: 'region', message: regionFaults[fault] }]);
+/** What the schema cannot judge: the polygon's shape, and whether the model exists. One 400 for all. */
+async function refuseBadInput(db: Db, input: CameraTaskInput): Promise<void> {
+  const fault = regionFault(input.region);
+  const problems: FieldProblem[] = [
+    ...(fault ? [{ field: 'region', message: regionFaults[fault] }] : []),
+    ...(await missingReferences(db, taskReferences, input as unknown as Record<string, unknown>)),
+  ];
+  if (problems.length > 0) throw badInput(problems);
 }
 
 /** `#3 北门-01`, or a 404 when the camera does not exist. */
@@ -140,11 +188,9 @@ async function cameraLabel(db: Db, cameraId: number): Promise<string> {
 
 /** A task of another camera is not found under this one. */
 async function readTask(db: Db, cameraId: number, taskId: number): Promise<CameraTask> {
-  const row = await db
-    .selectFrom('camera_tasks')
-    .selectAll()
-    .where('id', '=', taskId)
-    .where('camera_id', '=', cameraId)
+  const row = await selectTasks(db)
+    .where('camera_tasks.id', '=', taskId)
+    .where('camera_tasks.camera_id', '=', cameraId)
     .executeTakeFirst();
   if (!row) throw taskNotFound(taskId);
   return taskOf(row);
@@ -154,9 +200,19 @@ function taskTarget(camera: string, taskId: number, name: string): string {
   return `${camera} / #${taskId} ${name}`;
 }
 
+/** Tasks with their model's label, in one query. */
+function selectTasks(db: Db) {
+  return db
+    .selectFrom('camera_tasks')
+    .leftJoin('models', 'models.id', 'camera_tasks.model_id')
+    .selectAll('camera_tasks')
+    .select(modelLabel.as('model_name'));
+}
+
 function columnsOf(input: CameraTaskInput) {
   return {
     name: input.name,
+    model_id: input.modelId,
     confidence_threshold: input.confidenceThreshold,
     region: JSON.stringify(input.region.map(({ x, y }) => ({ x, y }))),
     schedule: JSON.stringify(input.schedule),
@@ -165,22 +221,13 @@ function columnsOf(input: CameraTaskInput) {
   };
 }
 
-function taskOf(row: {
-  id: number;
-  camera_id: number;
-  name: string;
-  confidence_threshold: number;
-  region: string;
-  schedule: string;
-  alert_level: CameraTasksTable['alert_level'];
-  enabled: number;
-  created_at: string;
-  updated_at: string;
-}): CameraTask {
+function taskOf(row: Omit<CameraTasksTable, 'id'> & { id: number; model_name: string | null }): CameraTask {
   return {
     id: row.id,
     cameraId: row.camera_id,
     name: row.name,
+    modelId: row.model_id,
+    modelName: row.model_name,
     confidenceThreshold: row.confidence_threshold,
     region: JSON.parse(row.region) as Point[],
     schedule: JSON.parse(row.schedule) as string[],

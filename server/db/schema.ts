@@ -112,6 +112,8 @@ export interface CameraTasksTable {
   id: Generated<number>;
   camera_id: number;
   name: string;
+  /** The model the task runs; null only for tasks written before tasks named their model (0009). */
+  model_id: number | null;
   confidence_threshold: number;
   /** JSON text of the polygon: [{ "x": 0.1, "y": 0.2 }, ...], normalised to the frame. */
   region: string;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   clientHeaders,
+  createTestModel,
   expectContractAnswer,
   ingestKeyHeader,
   operationLog,
@@ -235,12 +236,12 @@ describe('model deployments', () => {
     const refused = await send('DELETE', `/models/${model.id}`);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().msg).toBe(
-      '模型 #1 安全帽检测 已部署到 2 台AI服务器（边缘盒子-1、边缘盒子-2），请先撤回部署再删除',
+      'id：模型 #1 安全帽检测 已部署到 2 台AI服务器（边缘盒子-1、边缘盒子-2），请先撤回部署再删除',
     );
     const bulk = await t.call('bulkDeleteModels', { token, body: { ids: [model.id] }, lang: 'en-US' });
     expect(bulk.status).toBe(400);
     expect(bulk.body.msg).toBe(
-      'model #1 安全帽检测 is deployed to 2 AI server(s) (边缘盒子-1, 边缘盒子-2); withdraw it before deleting',
+      'ids: model #1 安全帽检测 is deployed to 2 AI server(s) (边缘盒子-1, 边缘盒子-2); withdraw it before deleting',
     );
     expect(snapshotRows(t.dataDir)).toEqual(before);
 
@@ -250,6 +251,69 @@ describe('model deployments', () => {
     expectContractAnswer('withdrawModel', withdrawn.json());
     expect(withdrawn.json().data.items.every((d: { status: unknown }) => d.status === null)).toBe(true);
     expect((await send('DELETE', `/models/${model.id}`)).statusCode).toBe(200);
+  });
+
+  it('refuses to delete a model cameras’ analysis tasks run, alone or in bulk, counting the tasks per camera', async () => {
+    const { t, token, send, model, one } = await deployedModel();
+    const other = await createTestModel(t, token, { name: '烟火检测', algorithm: 'fireSmoke' });
+    const task = (name: string, modelId: number) => ({
+      name,
+      modelId,
+      confidenceThreshold: 0.5,
+      region: [
+        { x: 0.1, y: 0.1 },
+        { x: 0.9, y: 0.1 },
+        { x: 0.5, y: 0.9 },
+      ],
+      schedule: Array.from({ length: 7 }, () => '1'.repeat(48)),
+      alertLevel: 'high',
+    });
+    for (const [n, name] of [
+      [1, '南门-01'],
+      [2, '北门-02'],
+    ] as const) {
+      const camera = {
+        name,
+        code: `CAM-00${n}`,
+        mainStreamUrl: `rtsp://10.1.0.${n}/main`,
+        vendor: 'hikvision',
+        ip: `10.1.0.${n}`,
+      };
+      expect((await send('POST', '/cameras', camera)).statusCode).toBe(200);
+    }
+    for (const [camera, name] of [
+      [1, '安全帽'],
+      [2, '安全帽'],
+      [2, '安全帽-夜间'],
+    ] as const) {
+      expect((await send('POST', `/cameras/${camera}/tasks`, task(name, model.id))).statusCode).toBe(200);
+    }
+    const before = snapshotRows(t.dataDir);
+
+    const refused = await send('DELETE', `/models/${model.id}`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().msg).toBe(
+      'id：模型 #1 安全帽检测 被 3 个分析任务使用（摄像头「北门-02」2 个、摄像头「南门-01」1 个），请先为这些任务换用其他模型或删除任务再删除',
+    );
+    await send('POST', `/models/${model.id}/deployments`, { aiServerIds: [one.id] });
+    const bulk = await t.call('bulkDeleteModels', { token, body: { ids: [other, model.id] }, lang: 'en-US' });
+    expect(bulk.status).toBe(400);
+    expect(bulk.body.data.errors).toEqual([
+      {
+        field: 'ids',
+        message:
+          'model #1 安全帽检测 is deployed to 1 AI server(s) (边缘盒子-1) and is run by 3 analysis task(s) (camera 北门-02: 2, camera 南门-01: 1); withdraw it and give those tasks another model or delete them before deleting',
+      },
+    ]);
+    expect(snapshotRows(t.dataDir).models).toEqual(before.models);
+    expect(operationLog(t.dataDir).at(-1)).toMatchObject({ action: 'bulkDeleteModels', result: 'failure' });
+
+    // Once no task runs it and it is withdrawn, it goes.
+    await send('POST', `/models/${model.id}/deployments/withdraw`, { aiServerIds: [one.id] });
+    expect((await send('PUT', '/cameras/1/tasks/1', task('安全帽', other))).statusCode).toBe(200);
+    expect((await send('DELETE', '/cameras/2')).statusCode).toBe(200);
+    expect((await send('DELETE', `/models/${model.id}`)).statusCode).toBe(200);
+    expect((await send('DELETE', `/models/${other}`)).statusCode).toBe(400);
   });
 
   it('ends a deployment when its AI server is deleted', async () => {

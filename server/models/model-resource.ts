@@ -1,6 +1,6 @@
-import { ApiError } from '../http/api-error';
 import type { ResourceDefinition } from '../resources/resource-definition';
 import { deploymentsOfModels } from './model-deployments';
+import { refuseDeletingModelsInUse } from './models-in-use';
 
 const jsonList = {
   fromRow: (value: unknown) => JSON.parse(String(value ?? '[]')) as unknown,
@@ -53,22 +53,6 @@ export const modelResource: ResourceDefinition = {
       }),
     );
   },
-  /** A deployed model stays until it is withdrawn: its AI servers still run it. */
-  async beforeDelete(db, ids) {
-    const deployed = await deploymentsOfModels(db, ids);
-    if (deployed.size === 0) return;
-    const models = await db
-      .selectFrom('models')
-      .select(['id', 'name'])
-      .where('id', 'in', [...deployed.keys()])
-      .execute();
-    const named = models.map((model) => {
-      const servers = deployed.get(model.id) ?? [];
-      return { model: `#${model.id} ${model.name}`, servers, count: servers.length };
-    });
-    throw new ApiError('400', {
-      zh: `${named.map((n) => `模型 ${n.model} 已部署到 ${n.count} 台AI服务器（${n.servers.join('、')}）`).join('；')}，请先撤回部署再删除`,
-      en: `${named.map((n) => `model ${n.model} is deployed to ${n.count} AI server(s) (${n.servers.join(', ')})`).join('; ')}; withdraw it before deleting`,
-    });
-  },
+  /** A model stays while AI servers run it or cameras' analysis tasks name it. */
+  beforeDelete: (db, ids, { field }) => refuseDeletingModelsInUse(db, ids, field),
 };

@@ -9,6 +9,7 @@ import { csvRecord, utf8Bom } from './csv';
 import type {
   Item,
   ItemChange,
+  ReferenceRule,
   ResourceDefinition,
   Row,
   StoredField,
@@ -337,20 +338,24 @@ async function refuseBadWrites(
   const problems = [
     ...((await resource.definition.checkInput?.(db, input, exceptId)) ?? []),
     ...(await clashes(db, resource, input, exceptId)),
-    ...(await missingReferences(db, resource.definition, input)),
+    ...(await missingReferences(db, resource.definition.references ?? {}, input)),
     ...(await missingLinkedReferences(db, linksOf(resource.definition), input)),
     ...(await fileReferenceProblems(db, resource.fileFields, input)),
   ];
   if (problems.length > 0) throw badInput(problems);
 }
 
-async function missingReferences(
+/**
+ * Problems naming each integer reference field whose input names a row that does not exist, for
+ * resources' `references` and for writes outside the generic layer (a camera task's model).
+ */
+export async function missingReferences(
   db: Db,
-  definition: ResourceDefinition,
-  input: Record<string, unknown>,
+  references: Readonly<Record<string, Pick<ReferenceRule, 'table' | 'what'>>>,
+  input: Readonly<Record<string, unknown>>,
 ): Promise<FieldProblem[]> {
   const problems: FieldProblem[] = [];
-  for (const [field, rule] of Object.entries(definition.references ?? {})) {
+  for (const [field, rule] of Object.entries(references)) {
     const id = input[field];
     if (typeof id !== 'number') continue;
     const found = await columnByIds(db, rule.table, 'id', [id]);

@@ -18,6 +18,7 @@ import {
 import { createSchemaCompiler } from '../contract/schema-compiler';
 import { databaseFileName, openDatabase } from '../db/open-database';
 import type { SmsMessage } from '../sms/sms-sender';
+import { multipartFile } from './multipart';
 
 export const testAdminPassword = 'Admin12345';
 
@@ -201,6 +202,37 @@ export async function aiServerIngestKey(t: TestApp, token: string): Promise<stri
     },
   });
   return server.body.data.ingestKey as string;
+}
+
+/**
+ * Uploads a model file and creates a model from it as `token`'s user (`安全帽检测 1.0.0`, or as
+ * `change` says), for tests of what refers to models; answers its id.
+ */
+export async function createTestModel(
+  t: TestApp,
+  token: string,
+  change: Record<string, unknown> = {},
+): Promise<number> {
+  const { payload, headers } = multipartFile(Buffer.from('test model bytes'), { fileName: 'helmet.onnx' });
+  const uploaded = await t.app.inject({
+    method: 'POST',
+    url: '/cfop/files/model-files',
+    headers: { ...clientHeaders, [tokenHeader]: token, ...headers },
+    payload,
+  });
+  const body = {
+    name: '安全帽检测',
+    algorithm: 'helmet',
+    version: '1.0.0',
+    fileId: uploaded.json().data.id as number,
+    format: 'ONNX',
+    inputSize: '640x640',
+    targetHardware: 'NPU',
+    ...change,
+  };
+  const { body: answer } = await t.call('createModel', { token, body });
+  if (!answer.success) throw new Error(answer.msg);
+  return answer.data.id as number;
 }
 
 /**

@@ -329,7 +329,10 @@ export interface paths {
     /** 摄像头的分析任务 / The camera's analysis tasks */
     get: operations['listCameraTasks'];
     put?: never;
-    /** 新增分析任务 / Add an analysis task to the camera */
+    /**
+     * 新增分析任务 / Add an analysis task to the camera
+     * @description `modelId` names the model the task runs; a model that does not exist is a 400 naming `modelId`.
+     */
     post: operations['createCameraTask'];
     delete?: never;
     options?: never;
@@ -348,7 +351,10 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** 编辑分析任务 / Change an analysis task */
+    /**
+     * 编辑分析任务 / Change an analysis task
+     * @description Replaces the task's fields. `modelId` is required here too (a task written before tasks named their model gets one on its first edit); a model that does not exist is a 400 naming `modelId`.
+     */
     put: operations['updateCameraTask'];
     post?: never;
     /** 删除分析任务 / Delete an analysis task */
@@ -466,7 +472,7 @@ export interface paths {
     put?: never;
     /**
      * 批量删除模型 / Delete several models
-     * @description Refused, deleting none, while any of them is deployed to an AI server.
+     * @description Refused, deleting none, while any of them is deployed to an AI server or run by a camera's analysis task; the 400 says which models, how many tasks and on which cameras.
      */
     post: operations['bulkDeleteModels'];
     delete?: never;
@@ -491,7 +497,7 @@ export interface paths {
     post?: never;
     /**
      * 删除模型 / Delete a model
-     * @description Refused while the model is deployed to an AI server; withdraw it first.
+     * @description Refused while the model is deployed to an AI server (withdraw it first) or run by a camera's analysis task (the 400 says how many tasks on which cameras; change or delete them first).
      */
     delete: operations['deleteModel'];
     options?: never;
@@ -1402,6 +1408,8 @@ export interface components {
     AlertLevel: 'low' | 'medium' | 'high' | 'critical';
     CameraTaskInput: {
       name: components['schemas']['TaskName'];
+      /** @description The model the task runs (an existing one). */
+      modelId: number;
       /** @description Detections scored below it are dropped. */
       confidenceThreshold: number;
       region: components['schemas']['DetectionRegion'];
@@ -1414,6 +1422,10 @@ export interface components {
       id: number;
       cameraId: number;
       name: string;
+      /** @description The model the task runs; null only for a task written before tasks named their model. */
+      modelId: number | null;
+      /** @description The model's name and version as the model screen shows them (`安全帽检测 1.0.1`); null with modelId. */
+      modelName: string | null;
       confidenceThreshold: number;
       region: components['schemas']['DetectionRegion'];
       schedule: components['schemas']['WeekSchedule'];

@@ -7,6 +7,7 @@ import * as cameras from './0005-cameras';
 import * as filesAndModels from './0006-files-and-models';
 import * as entryExit from './0007-entry-exit';
 import * as operationLogActionNames from './0008-operation-log-action-names';
+import * as cameraTaskModels from './0009-camera-task-models';
 
 /** Every migration, keyed by a name that sorts in the order they must run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-files-and-models': filesAndModels,
   '0007-entry-exit': entryExit,
   '0008-operation-log-action-names': operationLogActionNames,
+  '0009-camera-task-models': cameraTaskModels,
 };
