@@ -11,8 +11,10 @@ import {
   deleteRow,
   drawerTitled,
   exportCsv,
+  messageOf,
   rowOf,
   searchForm,
+  uploadThroughApi,
 } from './resource-screen';
 import { errorToast, eventually, expectAt, label, screenshot, siderOf, signIn } from './screen';
 
@@ -69,9 +71,34 @@ async function addCamera(page: Page, mainStreamUrl: string, aiServerId: number |
   return { id: camera.id, name };
 }
 
-/** Types into a reference select until the item shows, then picks it. */
-async function chooseReference(scope: Locator, fieldLabel: string, itemLabel: string): Promise<void> {
-  await scope.getByLabel(fieldLabel, { exact: true }).fill(itemLabel);
+/** A model for tasks to run, as the model screen would make it; answers its id and its label. */
+async function addModel(page: Page): Promise<{ id: number; name: string; label: string }> {
+  const file = await uploadThroughApi(page, '/files/model-files', {
+    name: 'helmet.onnx',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from('camera journey model bytes'),
+  });
+  const name = unique('安全帽检测-');
+  const model = await api<{ id: number }>(page, 'POST', '/models', {
+    name,
+    algorithm: 'helmet',
+    version: '1.0.1',
+    fileId: file.id,
+    format: 'ONNX',
+    inputSize: '640x640',
+    targetHardware: 'NPU',
+  });
+  return { id: model.id, name, label: `${name} 1.0.1` };
+}
+
+/** Types into a reference select (the item's label, or `typed`) until the item shows, then picks it. */
+async function chooseReference(
+  scope: Locator,
+  fieldLabel: string,
+  itemLabel: string,
+  typed = itemLabel,
+): Promise<void> {
+  await scope.getByLabel(fieldLabel, { exact: true }).fill(typed);
   await scope
     .page()
     .locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${itemLabel}"]`)
@@ -113,6 +140,7 @@ async function paintCells(drawer: Locator, from: [number, number], to: [number, 
 interface SavedTask {
   id: number;
   name: string;
+  modelId: number | null;
   region: { x: number; y: number }[];
   schedule: string[];
   alertLevel: string;
@@ -134,6 +162,7 @@ describe('the camera screen', () => {
     async ({ page }) => {
       await signIn(page, admin);
       const server = await addServer(page);
+      const model = await addModel(page);
       const name = unique('北门-');
       const code = unique('CAM');
       await siderOf(page).getByRole('menuitem', { name: '设备管理' }).click();
@@ -209,6 +238,15 @@ describe('the camera screen', () => {
         frame.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]),
       ).toEqual([640, 360]);
       await form.getByLabel('任务名称', { exact: true }).fill('越界检测');
+      // Saved without a model, the form says so on the field and sends nothing.
+      await form.getByRole('button', { name: label('保存') }).click();
+      await eventually(() => messageOf(form, '模型')).toContain('请选择模型');
+      // The form scrolled to the drawn region's message; the model's is at its top.
+      await form.getByLabel('任务名称', { exact: true }).scrollIntoViewIfNeeded();
+      await screenshot(page, 'camera-task-model-missing');
+      await chooseReference(form, '模型', model.label, model.name);
+      await eventually(() => messageOf(form, '模型')).toBe('');
+      await screenshot(page, 'camera-task-model-chosen');
       await choose(form, '告警级别', '紧急');
       const canvas = form.getByTestId('region-canvas');
       for (const [x, y] of [
@@ -241,10 +279,24 @@ describe('the camera screen', () => {
       await page.getByText('任务已保存', { exact: true }).waitFor();
       await rowOf(page, '越界检测').waitFor();
       await expect(rowOf(page, '越界检测').innerText()).resolves.toContain('每周 45 小时');
+      await expect(rowOf(page, '越界检测').innerText()).resolves.toContain(model.label);
       await screenshot(page, 'camera-tasks-list');
+
+      // The model cannot go while the task runs it: the model screen's refusal says where it is used.
+      const modelScreen = await page.context().newPage();
+      await modelScreen.goto(`/model?name=${encodeURIComponent(model.name)}`);
+      await deleteRow(modelScreen, model.name);
+      await errorToast(
+        modelScreen,
+        `模型 #${model.id} ${model.name} 被 1 个分析任务使用（摄像头「${name}」1 个），请先为这些任务换用其他模型或删除任务再删除`,
+      ).waitFor();
+      await screenshot(modelScreen, 'model-delete-refused-by-task');
+      await rowOf(modelScreen, model.name).waitFor();
+      await modelScreen.close();
 
       const [saved] = await api<SavedTask[]>(page, 'GET', `/cameras/${await cameraIdOf(page, code)}/tasks`);
       expect(saved?.alertLevel).toBe('critical');
+      expect(saved?.modelId).toBe(model.id);
       const expected = [
         [0.1, 0.1],
         [0.8, 0.2],
@@ -269,6 +321,7 @@ describe('the camera screen', () => {
       await reopened.getByText('4 个顶点').waitFor();
       await reopened.getByTestId('schedule-hours').getByText('每周 45 小时').waitFor();
       await expect(reopened.getByLabel('任务名称', { exact: true }).inputValue()).resolves.toBe('越界检测');
+      await reopened.getByText(model.label, { exact: true }).waitFor();
       await expect(
         reopened.locator('[data-day="0"][data-slot="18"]').getAttribute('aria-selected'),
       ).resolves.toBe('true');
@@ -292,6 +345,7 @@ describe('the camera screen', () => {
     page,
   }) => {
     await signIn(page, admin);
+    const model = await addModel(page);
     const camera = await addCamera(page, stream.unreachableUrl);
     await openScreen(page, `?name=${encodeURIComponent(camera.name)}`);
     await rowOf(page, camera.name).getByRole('button', { name: '分析任务' }).click();
@@ -308,6 +362,7 @@ describe('the camera screen', () => {
     await expect(errorToast(page, /无法从视频流取帧/).count()).resolves.toBe(0);
 
     await form.getByLabel('任务名称', { exact: true }).fill('空白画面上的区域');
+    await chooseReference(form, '模型', model.label, model.name);
     const canvas = form.getByTestId('region-canvas');
     for (const [x, y] of [
       [0.3, 0.3],

@@ -104,10 +104,28 @@ export async function exportCsv(page: Page): Promise<{ name: string; text: strin
 }
 
 /** Creates an item through the API, as another program holding the signed-in user's token would. */
-export async function createThroughApi<T = Record<string, unknown>>(
+export function createThroughApi<T = Record<string, unknown>>(
   page: Page,
   path: string,
   body: unknown,
+): Promise<T> {
+  return postThroughApi<T>(page, path, { data: body });
+}
+
+/** Uploads a file through the API (`/files/model-files`) as the signed-in user; answers the stored file. */
+export function uploadThroughApi(
+  page: Page,
+  path: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<{ id: number }> {
+  return postThroughApi(page, path, { multipart: { file } });
+}
+
+async function postThroughApi<T>(
+  page: Page,
+  path: string,
+  payload:
+    { data: unknown } | { multipart: Record<string, { name: string; mimeType: string; buffer: Buffer }> },
 ): Promise<T> {
   const token = await signedInToken(page);
   const response = await page.request.post(`/cfop${path}`, {
@@ -116,7 +134,7 @@ export async function createThroughApi<T = Record<string, unknown>>(
       [securityHeaders.clientHost]: new URL(page.url()).host,
       [securityHeaders.sessionToken]: token,
     },
-    data: body,
+    ...payload,
   });
   const envelope = (await response.json()) as { code: string; msg: string; data: T };
   expect(envelope.code, envelope.msg).toBe('0');

@@ -82,6 +82,13 @@ export default function TaskDrawer(props: {
   const columns = [
     { key: 'name', dataIndex: 'name', title: t(taskTexts.name) },
     {
+      key: 'model',
+      title: t(taskTexts.model),
+      // A task written before tasks named their model runs nothing until an operator picks one.
+      render: (_: unknown, task: CameraTask) =>
+        task.modelName ?? <Tag color="warning">{t(taskTexts.noModel)}</Tag>,
+    },
+    {
       key: 'alertLevel',
       title: t(taskTexts.alertLevel),
       render: (_: unknown, task: CameraTask) => (

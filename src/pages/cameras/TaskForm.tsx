@@ -6,6 +6,8 @@ import { stringRules } from '../../generated/constraints';
 import { useLocale } from '../../i18n';
 import { texts } from '../../resources/texts';
 import { fieldRules } from '../form-rules';
+import { useCanChooseModel } from './model-choices';
+import { ModelSelect } from './ModelSelect';
 import { RegionEditor, type Frame } from './RegionEditor';
 import { ScheduleGrid } from './ScheduleGrid';
 import { schedulePresets } from './schedule';
@@ -13,12 +15,22 @@ import { alertLevels, taskTexts } from './task-texts';
 
 export type CameraTask = components['schemas']['CameraTask'];
 type TaskInput = components['schemas']['CameraTaskInput'];
-type TaskValues = Required<TaskInput>;
+/** A task written before tasks named their model has none until it is edited. */
+type TaskValues = Omit<Required<TaskInput>, 'modelId'> & { modelId: number | null };
 
-const fieldNames = ['name', 'confidenceThreshold', 'region', 'schedule', 'alertLevel', 'enabled'] as const;
+const fieldNames = [
+  'name',
+  'modelId',
+  'confidenceThreshold',
+  'region',
+  'schedule',
+  'alertLevel',
+  'enabled',
+] as const;
 
 const newTask: TaskValues = {
   name: '',
+  modelId: null,
   confidenceThreshold: 0.5,
   region: [],
   schedule: schedulePresets.allWeek,
@@ -42,6 +54,7 @@ export function TaskForm(props: {
   const { t } = useLocale();
   const [form] = Form.useForm<TaskValues>();
   const [saving, setSaving] = useState(false);
+  const canChooseModel = useCanChooseModel();
   const { cameraId, task } = props;
   const [initial] = useState<TaskValues>(() =>
     task ? (Object.fromEntries(fieldNames.map((name) => [name, task[name]])) as TaskValues) : newTask,
@@ -49,7 +62,8 @@ export function TaskForm(props: {
 
   async function save(values: TaskValues): Promise<void> {
     setSaving(true);
-    const body = { ...values, name: values.name.trim() };
+    // The form's rule has made sure a model is chosen.
+    const body = { ...values, name: values.name.trim(), modelId: values.modelId as number };
     // The form shows the server's messages about its own fields; only others are toasted.
     const told = { formFields: fieldNames };
     try {
@@ -99,6 +113,18 @@ export function TaskForm(props: {
           className="cfop-task-name"
         >
           <Input />
+        </Form.Item>
+        <Form.Item
+          name="modelId"
+          label={t(taskTexts.model)}
+          required
+          rules={[{ required: true, message: t(taskTexts.modelRequired) }]}
+          extra={canChooseModel ? undefined : t(taskTexts.modelNotReadable)}
+          className="cfop-task-model-item"
+        >
+          <ModelSelect
+            carried={task?.modelId ? { id: task.modelId, label: task.modelName ?? `#${task.modelId}` } : null}
+          />
         </Form.Item>
         <Form.Item name="alertLevel" label={t(taskTexts.alertLevel)} required>
           <Select
