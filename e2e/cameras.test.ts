@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { startTestStream, type TestStream } from '../scripts/test-stream';
 import { securityHeaders } from '../src/generated/contract';
-import { admin } from './accounts';
+import { admin, cameraOperator } from './accounts';
 import { signedInToken } from './api';
 import { test } from './fixtures';
 import {
@@ -16,7 +16,7 @@ import {
   searchForm,
   uploadThroughApi,
 } from './resource-screen';
-import { errorToast, eventually, expectAt, label, screenshot, siderOf, signIn } from './screen';
+import { errorToast, eventually, expectAt, label, recordToasts, screenshot, siderOf, signIn } from './screen';
 
 const screenPath = '/equipment/camera';
 
@@ -376,6 +376,22 @@ describe('the camera screen', () => {
     await form.getByRole('button', { name: label('保存') }).click();
     await page.getByText('任务已保存', { exact: true }).waitFor();
     await rowOf(page, '空白画面上的区域').waitFor();
+  });
+
+  test('a camera operator without the model key sees the model select off, saying why, and nothing refused', async ({
+    page,
+  }) => {
+    await signIn(page, cameraOperator);
+    const camera = await addCamera(page, stream.unreachableUrl);
+    await openScreen(page, `?name=${encodeURIComponent(camera.name)}`);
+    const toasts = await recordToasts(page);
+    await rowOf(page, camera.name).getByRole('button', { name: '分析任务' }).click();
+    await drawerTitled(page, `分析任务 · ${camera.name}`).getByRole('button', { name: '新增任务' }).click();
+    const form = drawerTitled(page, '新增任务');
+    await expect(form.getByLabel('模型', { exact: true }).isDisabled()).resolves.toBe(true);
+    await eventually(() => messageOf(form, '模型')).toBe('您没有模型管理权限，无法选择模型；请联系管理员');
+    await screenshot(page, 'camera-task-model-not-readable');
+    await expect(toasts()).resolves.toEqual([]);
   });
 
   test('an AI server with a camera bound cannot be deleted: the refusal says how many', async ({ page }) => {
