@@ -235,6 +235,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cameras/choices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 摄像头可选项 / Choices for a camera
+     * @description What a camera form or search may pick for one of its reference fields, as id and label, under
+     *     the camera key: an operator needs no key of the referenced resource to pick from it, and
+     *     learns nothing of it beyond its names. `q` keeps the items whose label contains it; `ids`
+     *     answers the labels of those ids (a shared link's filter). At most 20 items, by label.
+     */
+    get: operations['listCameraChoices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/cameras/export': {
     parameters: {
       query?: never;
@@ -712,6 +735,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/users/choices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 用户可选项 / Choices for a user
+     * @description What a user form or search may pick for one of its reference fields, as id and label, under
+     *     the user key: an operator needs no key of the referenced resource to pick from it, and
+     *     learns nothing of it beyond its names. `q` keeps the items whose label contains it; `ids`
+     *     answers the labels of those ids (a shared link's filter). At most 20 items, by label.
+     */
+    get: operations['listUserChoices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/users/export': {
     parameters: {
       query?: never;
@@ -983,6 +1029,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/visitors/choices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 访客可选项 / Choices for a visitor
+     * @description What a visitor form or search may pick for one of its reference fields, as id and label, under
+     *     the visitor key: an operator needs no key of the referenced resource to pick from it, and
+     *     learns nothing of it beyond its names. `q` keeps the items whose label contains it; `ids`
+     *     answers the labels of those ids (a shared link's filter). At most 20 items, by label.
+     */
+    get: operations['listVisitorChoices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/visitors/export': {
     parameters: {
       query?: never;
@@ -1120,6 +1189,29 @@ export interface paths {
     put?: never;
     /** 登记车辆 / Register a vehicle */
     post: operations['createVehicle'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/vehicles/choices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 车辆可选项 / Choices for a vehicle
+     * @description What a vehicle form or search may pick for one of its reference fields, as id and label, under
+     *     the vehicle key: an operator needs no key of the referenced resource to pick from it, and
+     *     learns nothing of it beyond its names. `q` keeps the items whose label contains it; `ids`
+     *     answers the labels of those ids (a shared link's filter). At most 20 items, by label.
+     */
+    get: operations['listVehicleChoices'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1400,6 +1492,13 @@ export interface components {
     TaskName: string;
     /** @enum {string} */
     AlertLevel: 'low' | 'medium' | 'high' | 'critical';
+    Choice: {
+      id: number;
+      label: string;
+    };
+    ChoiceList: {
+      items: components['schemas']['Choice'][];
+    };
     CameraTaskInput: {
       name: components['schemas']['TaskName'];
       /** @description Detections scored below it are dropped. */
@@ -1972,6 +2071,14 @@ export interface components {
       msg: string;
       data: components['schemas']['Camera'];
     };
+    ChoiceListEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['ChoiceList'];
+    };
     CameraTaskEnvelope: {
       /** @constant */
       success: true;
@@ -2146,6 +2253,10 @@ export interface components {
   };
   parameters: {
     Id: number;
+    /** @description Keeps the choices whose label contains it. */
+    ChoiceText: string;
+    /** @description Comma-separated ids whose labels are wanted (up to 50). */
+    ChoiceIds: string;
     /** @description 1-based page number. */
     Page: number;
     PageSize: number;
@@ -2645,6 +2756,33 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['CameraEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listCameraChoices: {
+    parameters: {
+      query: {
+        field: 'aiServerId' | 'modelId';
+        /** @description Keeps the choices whose label contains it. */
+        q?: components['parameters']['ChoiceText'];
+        /** @description Comma-separated ids whose labels are wanted (up to 50). */
+        ids?: components['parameters']['ChoiceIds'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The choices, by label. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChoiceListEnvelope'];
         };
       };
       default: components['responses']['Failure'];
@@ -3561,6 +3699,33 @@ export interface operations {
       default: components['responses']['Failure'];
     };
   };
+  listUserChoices: {
+    parameters: {
+      query: {
+        field: 'roleIds';
+        /** @description Keeps the choices whose label contains it. */
+        q?: components['parameters']['ChoiceText'];
+        /** @description Comma-separated ids whose labels are wanted (up to 50). */
+        ids?: components['parameters']['ChoiceIds'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The choices, by label. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChoiceListEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
   exportUsers: {
     parameters: {
       query?: {
@@ -4056,6 +4221,33 @@ export interface operations {
       default: components['responses']['Failure'];
     };
   };
+  listVisitorChoices: {
+    parameters: {
+      query: {
+        field: 'hostStaffId';
+        /** @description Keeps the choices whose label contains it. */
+        q?: components['parameters']['ChoiceText'];
+        /** @description Comma-separated ids whose labels are wanted (up to 50). */
+        ids?: components['parameters']['ChoiceIds'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The choices, by label. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChoiceListEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
   exportVisitors: {
     parameters: {
       query?: {
@@ -4314,6 +4506,33 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['VehicleEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listVehicleChoices: {
+    parameters: {
+      query: {
+        field: 'staffId' | 'visitorId';
+        /** @description Keeps the choices whose label contains it. */
+        q?: components['parameters']['ChoiceText'];
+        /** @description Comma-separated ids whose labels are wanted (up to 50). */
+        ids?: components['parameters']['ChoiceIds'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The choices, by label. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChoiceListEnvelope'];
         };
       };
       default: components['responses']['Failure'];
