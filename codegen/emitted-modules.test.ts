@@ -109,6 +109,7 @@ describe('generated modules', () => {
       delete: false,
       bulkDelete: false,
       export: true,
+      choices: false,
     });
     expect(oplog.defaultSort).toBe('-time');
     expect(

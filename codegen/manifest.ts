@@ -65,7 +65,16 @@ export interface ResourceActionEntry {
   readonly fields?: readonly ActionFieldEntry[];
 }
 
-export const operationRoles = ['list', 'get', 'create', 'update', 'delete', 'bulkDelete', 'export'] as const;
+export const operationRoles = [
+  'list',
+  'get',
+  'create',
+  'update',
+  'delete',
+  'bulkDelete',
+  'export',
+  'choices',
+] as const;
 export type OperationRole = (typeof operationRoles)[number];
 
 export interface ResourceEntry {
@@ -74,7 +83,6 @@ export interface ResourceEntry {
   readonly access: string;
   readonly schema: string;
   readonly operations: Readonly<Partial<Record<OperationRole, string>>>;
-  readonly labelField?: string;
   readonly actions?: readonly ResourceActionEntry[];
   readonly fields: readonly ResourceFieldEntry[];
 }

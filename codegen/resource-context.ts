@@ -1,7 +1,6 @@
 import type { Inputs } from './inputs';
 import type { Manifest } from './manifest';
-import { isObject, operationsById } from './openapi-doc';
-import type { Referable } from './resource-fields';
+import { isObject } from './openapi-doc';
 import type { ResolveContext } from './resources';
 
 /** Route path per resource name; reads the route tree defensively, as validation may run on a bad one. */
@@ -17,38 +16,11 @@ function resourceRoutes(routes: unknown): [string, string][] {
   });
 }
 
-/** Each resource as reference fields of others see it; read defensively like the routes. */
-function referableResources(resources: unknown, openapi: unknown): Map<string, Referable> {
-  if (!Array.isArray(resources)) return new Map();
-  const byId = operationsById(openapi);
-  const idOf = (operations: unknown, role: string): string | null => {
-    const id = isObject(operations) ? operations[role] : undefined;
-    return typeof id === 'string' ? id : null;
-  };
-  const pathOf = (operations: unknown, role: string): string | null => {
-    const id = idOf(operations, role);
-    return id === null ? null : (byId.get(id)?.path ?? null);
-  };
-  return new Map(
-    resources.flatMap((entry): [string, Referable][] =>
-      isObject(entry) && typeof entry.name === 'string'
-        ? [
-            [
-              entry.name,
-              {
-                collection: pathOf(entry.operations, 'list'),
-                item: pathOf(entry.operations, 'get'),
-                labelField: typeof entry.labelField === 'string' ? entry.labelField : null,
-                access: typeof entry.access === 'string' ? entry.access : '',
-                unresolved: ['list', 'get'].some((role) => {
-                  const id = idOf(entry.operations, role);
-                  return id !== null && !byId.has(id);
-                }),
-              },
-            ],
-          ]
-        : [],
-    ),
+/** The names of the manifest's resources; read defensively like the routes. */
+function resourceNames(resources: unknown): Set<string> {
+  if (!Array.isArray(resources)) return new Set();
+  return new Set(
+    resources.flatMap((entry) => (isObject(entry) && typeof entry.name === 'string' ? [entry.name] : [])),
   );
 }
 
@@ -67,6 +39,6 @@ export function resourceContext(inputs: Pick<Inputs, 'manifest' | 'openapi'>): R
       ),
     ),
     routeOf: new Map(resourceRoutes(manifest.routes)),
-    referable: referableResources(manifest.resources, inputs.openapi),
+    resourceNames: resourceNames(manifest.resources),
   };
 }

@@ -52,27 +52,16 @@ export interface FieldUpload {
   readonly maxBytes: number;
 }
 
-/** Where a reference field's ids point: the referenced resource's list and item paths and its label. */
+/**
+ * Where a reference field's ids point, and where its select finds them: the choices operation of
+ * the field's own resource, under that resource's key (no key of the referenced one needed).
+ */
 export interface FieldReference {
   readonly resource: string;
   /** The row property holding the referenced item's label (an array of labels for `references`). */
   readonly label: string;
-  readonly collection: string;
-  readonly item: string;
-  /** The referenced resource's labelField: the list filter a search types into and the label shown. */
-  readonly labelField: string;
-  /** The referenced resource's access key, which its list needs: without it there is nothing to choose from. */
-  readonly access: string;
-}
-
-/** What a resource that reference fields point at offers them. */
-export interface Referable {
-  readonly access: string;
-  readonly collection: string | null;
-  readonly item: string | null;
-  readonly labelField: string | null;
-  /** It names an operationId openapi.yaml lacks: reported at the resource, not again at each reference. */
-  readonly unresolved: boolean;
+  /** The path of the resource's choices operation, asked with `field=<this field>`. */
+  readonly choices: string;
 }
 
 export interface FieldDescriptor {
@@ -196,8 +185,10 @@ export interface FieldContext {
   readonly sortValues: readonly string[];
   /** Labels of the manifest's access keys: an enum of access keys takes them as its option labels. */
   readonly accessKeyLabels?: ReadonlyMap<string, LocalText>;
-  /** The manifest's resources, by name, as reference fields see them. */
-  readonly referable?: ReadonlyMap<string, Referable>;
+  /** The resource's choices operation, which its reference fields pick through. */
+  readonly choices?: OperationInfo | undefined;
+  /** The manifest's resource names, which reference fields point at. */
+  readonly resourceNames?: ReadonlySet<string>;
 }
 
 export function resolveField(field: ResourceFieldEntry, context: FieldContext): FieldDescriptor {
@@ -357,8 +348,9 @@ function checkWidget(field: ResourceFieldEntry, facts: Facts, report: Report): v
 }
 
 /**
- * A reference field's target: a resource of the manifest with a list and get operation and a
- * labelField; the label property must be in the row when the table or detail shows the field.
+ * A reference field's target, a resource of the manifest, and its choices: the resource's choices
+ * operation must offer the field (its `field` parameter's enum); the label property must be in the
+ * row when the table or detail shows the field.
  */
 function resolveReference(
   field: ResourceFieldEntry,
@@ -366,7 +358,7 @@ function resolveReference(
   shownInRow: boolean,
   context: FieldContext,
 ): FieldReference | null {
-  const { report } = context;
+  const { report, choices } = context;
   const wanted = referenceWidgets.includes(field.widget);
   if (field.reference === undefined) {
     if (wanted) report([], `widget ${shown(field.widget)} needs a reference: { resource, label }`);
@@ -377,19 +369,18 @@ function resolveReference(
     return null;
   }
   const { resource, label } = field.reference;
-  const target = context.referable?.get(resource);
-  if (target === undefined) {
+  if (context.resourceNames !== undefined && !context.resourceNames.has(resource)) {
     report(['reference', 'resource'], `unknown resource ${shown(resource)} (not in resources)`);
     return null;
   }
-  if (target.unresolved) return null;
-  const missing = [
-    target.collection === null ? 'a list operation' : null,
-    target.item === null ? 'a get operation' : null,
-    target.labelField === null ? 'a labelField' : null,
-  ].filter((what) => what !== null);
-  if (missing.length > 0) {
-    report(['reference', 'resource'], `resource ${shown(resource)} lacks ${missing.join(', ')}`);
+  const offered = choices === undefined ? [] : choiceFields(context.openapi, choices);
+  if (choices === undefined) {
+    report(['reference'], `the resource has no choices operation (operations.choices) to pick from`);
+  } else if (!offered.includes(field.name)) {
+    report(
+      ['reference'],
+      `${choices.id} does not offer it: its query parameter field has no enum value ${shown(field.name)}`,
+    );
   }
   const labelFacts = context.row === null ? null : propertyFacts(context.openapi, context.row, label);
   const many = field.widget === 'references';
@@ -409,16 +400,13 @@ function resolveReference(
   if (rowFacts !== null && rowFacts.nullable && many) {
     report(['name'], `${rowFacts.where} is nullable; an array of references is empty instead`);
   }
-  return target.collection === null || target.item === null || target.labelField === null
-    ? null
-    : {
-        resource,
-        label,
-        collection: target.collection,
-        item: target.item,
-        labelField: target.labelField,
-        access: target.access,
-      };
+  return choices === undefined ? null : { resource, label, choices: choices.path };
+}
+
+/** The reference fields a choices operation offers: the enum of its `field` query parameter. */
+function choiceFields(openapi: unknown, choices: OperationInfo): string[] {
+  const values = deref(openapi, queryParameter(openapi, choices, 'field')?.schema).enum;
+  return Array.isArray(values) ? values.map(String) : [];
 }
 
 /** The enum's values in openapi order with their manifest labels; every value needs one. */

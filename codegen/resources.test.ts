@@ -186,10 +186,23 @@ describe('resource resolution', () => {
   });
 
   describe('reference, date and array widgets', () => {
-    /** The AI server row gains properties and the manifest a field; answers the problems and the descriptor. */
-    function withRowField(properties: Json, entry: Json, manifest = structuredClone(good.manifest) as Json) {
+    /**
+     * The AI server row gains properties and the manifest a field; answers the problems and the
+     * descriptor. `offered`: the reference fields a choices operation of the AI server offers (none:
+     * no such operation).
+     */
+    function withRowField(properties: Json, entry: Json, offered: string[] = [entry.name]) {
+      const manifest = structuredClone(good.manifest) as Json;
       const openapi = structuredClone(good.openapi) as Json;
       Object.assign(openapi.components.schemas.AiServer.properties, properties);
+      if (offered.length > 0) {
+        const cameraChoices = structuredClone(openapi.paths['/cameras/choices'].get);
+        cameraChoices.operationId = 'listAiServerChoices';
+        cameraChoices['x-access'] = 'KEY.DEVICE.AISERVER';
+        cameraChoices.parameters.find((p: Json) => p.name === 'field').schema.enum = offered;
+        openapi.paths['/aiservers/choices'] = { get: cameraChoices };
+        manifest.resources[0].operations.choices = 'listAiServerChoices';
+      }
       manifest.resources[0].fields.push(entry);
       const inputs = { ...good, manifest, openapi };
       const { descriptor } = resolveResource(manifest.resources[0], 0, resourceContext(inputs));
@@ -198,7 +211,7 @@ describe('resource resolution', () => {
     const label = { zh: '上级', en: 'Parent' };
     const fieldAt = `${at}/fields/18`;
 
-    it('resolves a reference to the list and get paths and labelField of the resource it names', () => {
+    it('resolves a reference to its resource, picked through the choices operation of its own', () => {
       const { problems, descriptor } = withRowField(
         { parentId: { type: ['integer', 'null'] }, parentName: { type: ['string', 'null'] } },
         {
@@ -213,13 +226,7 @@ describe('resource resolution', () => {
       expect(descriptor).toMatchObject({
         type: 'integer',
         nullable: true,
-        reference: {
-          resource: 'aiserver',
-          label: 'parentName',
-          collection: '/aiservers',
-          item: '/aiservers/{id}',
-          labelField: 'name',
-        },
+        reference: { resource: 'aiserver', label: 'parentName', choices: '/aiservers/choices' },
       });
     });
 
@@ -245,34 +252,26 @@ describe('resource resolution', () => {
       ]);
     });
 
-    it('rejects a reference to a resource without a labelField', () => {
-      const manifest = structuredClone(good.manifest) as Json;
-      delete manifest.resources[0].labelField;
-      const { problems } = withRowField(
-        { parentId: { type: 'integer' } },
-        {
-          name: 'parentId',
-          label,
-          show: ['detail'],
-          widget: 'reference',
-          reference: { resource: 'aiserver', label: 'name' },
-        },
-        manifest,
-      );
-      expect(problems[0]).toBe(
-        `${fieldAt}/reference/resource: field "parentId": resource "aiserver" lacks a labelField`,
-      );
-      // The camera's AI server field refers to it too.
-      const camera = (manifest.resources as { name: string }[]).findIndex((entry) => entry.name === 'camera');
-      expect(problems.slice(1)).toEqual([
-        `manifest/console.json#/resources/${camera}/fields/8/reference/resource: field "aiServerId": resource "aiserver" lacks a labelField`,
+    it('rejects a reference field its resource offers no choices for', () => {
+      const entry = {
+        name: 'parentId',
+        label,
+        show: ['detail'],
+        widget: 'reference',
+        reference: { resource: 'aiserver', label: 'name' },
+      };
+      expect(withRowField({ parentId: { type: 'integer' } }, entry, []).problems).toEqual([
+        `${fieldAt}/reference: field "parentId": the resource has no choices operation (operations.choices) to pick from`,
+      ]);
+      expect(withRowField({ parentId: { type: 'integer' } }, entry, ['otherId']).problems).toEqual([
+        `${fieldAt}/reference: field "parentId": listAiServerChoices does not offer it: its query parameter field has no enum value "parentId"`,
       ]);
     });
 
-    it('rejects a labelField that is not a string the list filters by contains', () => {
-      expect(afterManifestEdit((m) => (m.resources[0].labelField = 'port'))).toEqual([
-        `${at}/labelField: "port" is not a string property of AiServer`,
-        `${at}/labelField: listAiServers has no query parameter "port" with x-filter contains`,
+    it('rejects a choices operation of another method or under another key', () => {
+      const camera = resourceIndex('camera');
+      expect(afterOpenapiEdit((o) => (o.paths['/cameras/choices'].get['x-access'] = 'KEY.MODEL'))).toEqual([
+        `manifest/console.json#/resources/${camera}/operations/choices: listCameraChoices has x-access "KEY.MODEL", not the resource's access "KEY.DEVICE.CAMERA"`,
       ]);
     });
 
@@ -440,7 +439,6 @@ describe('resource resolution', () => {
 
     it('rejects a search parameter without x-filter', () => {
       expect(afterOpenapiEdit((o) => delete queryParameter(o, '/aiservers', 'name')['x-filter'])).toEqual([
-        `${at}/labelField: listAiServers has no query parameter "name" with x-filter contains`,
         `${at}/fields/1/show: field "name": query parameter "name" of listAiServers needs x-filter contains or equals, not nothing (a range is two parameters with x-field "name")`,
       ]);
     });

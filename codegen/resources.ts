@@ -12,7 +12,7 @@ import {
   type JsonObject,
   type OperationInfo,
 } from './openapi-doc';
-import { resolveField, type FieldDescriptor, type Referable, type Report } from './resource-fields';
+import { resolveField, type FieldDescriptor, type Report } from './resource-fields';
 import { numberOrNull, propertyFacts, stringOrNull, type NamedSchema } from './schema-facts';
 
 // A manifest resource resolved against openapi.yaml: the descriptor the console gets and every
@@ -45,7 +45,6 @@ export interface ResourceDescriptor {
   readonly operations: Readonly<Record<OperationRole, boolean>>;
   readonly defaultSort: string | null;
   readonly pageSizeMax: number;
-  readonly labelField: string | null;
   readonly fields: readonly FieldDescriptor[];
   readonly actions: readonly ActionDescriptor[];
 }
@@ -59,6 +58,7 @@ const roleRules: Record<OperationRole, { methods: readonly string[]; path: 'coll
   delete: { methods: ['delete'], path: 'item' },
   bulkDelete: { methods: ['post', 'delete'], path: null },
   export: { methods: ['get'], path: null },
+  choices: { methods: ['get'], path: null },
 };
 const actionMethods = ['post', 'put', 'delete'];
 
@@ -74,8 +74,8 @@ export interface ResolveContext {
   readonly routeOf: ReadonlyMap<string, string>;
   /** Labels of the manifest's access keys, by key. */
   readonly accessKeyLabels?: ReadonlyMap<string, LocalText>;
-  /** Every manifest resource as reference fields see it, by name. */
-  readonly referable?: ReadonlyMap<string, Referable>;
+  /** The manifest's resource names, which reference fields point at. */
+  readonly resourceNames?: ReadonlySet<string>;
 }
 
 type Operations = Partial<Record<OperationRole, OperationInfo>>;
@@ -104,11 +104,11 @@ export function resolveResource(entry: ResourceEntry, index: number, context: Re
     ...inputSchemas(openapi, operations, report),
     list: operations.list,
     exporter: operations.export,
+    choices: operations.choices,
     sortValues: listing.sortValues,
     ...(context.accessKeyLabels ? { accessKeyLabels: context.accessKeyLabels } : {}),
-    ...(context.referable ? { referable: context.referable } : {}),
+    ...(context.resourceNames ? { resourceNames: context.resourceNames } : {}),
   };
-  checkLabelField(entry, openapi, row, operations.list, report);
   const fields = entry.fields.map((field, position) =>
     resolveField(field, {
       ...shared,
@@ -139,33 +139,14 @@ export function resolveResource(entry: ResourceEntry, index: number, context: Re
         delete: operations.delete !== undefined,
         bulkDelete: operations.bulkDelete !== undefined,
         export: operations.export !== undefined,
+        choices: operations.choices !== undefined,
       },
       defaultSort: listing.defaultSort,
       pageSizeMax: listing.pageSizeMax ?? 0,
-      labelField: entry.labelField ?? null,
       fields,
       actions: resolveActions(entry, byId, { ...shared, report }),
     },
   };
-}
-
-/** A labelField is a string of the row that the list filters with x-filter contains. */
-function checkLabelField(
-  entry: ResourceEntry,
-  openapi: unknown,
-  row: NamedSchema | null,
-  list: OperationInfo | undefined,
-  report: Report,
-): void {
-  const name = entry.labelField;
-  if (name === undefined) return;
-  const facts = row === null ? null : propertyFacts(openapi, row, name);
-  if (row !== null && (facts === null || facts.type !== 'string')) {
-    report(['labelField'], `${shown(name)} is not a string property of ${row.name}`);
-  }
-  if (list !== undefined && queryParameter(openapi, list, name)?.['x-filter'] !== 'contains') {
-    report(['labelField'], `${list.id} has no query parameter ${shown(name)} with x-filter contains`);
-  }
 }
 
 function checkAccess(

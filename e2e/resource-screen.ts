@@ -41,9 +41,9 @@ export async function chooseReference(scope: Locator, fieldLabel: string, name: 
 }
 
 /**
- * Types a date (`2030-01-31`) or a date-time (`2030-01-31 09:00:00`) into a picker and commits it:
- * a date-time with the picker's OK button, a date by leaving the field. Not with Enter, which
- * would also submit the form.
+ * Types a date (`2030-01-31`) or a date-time (`2030-01-31 09:00:00`) into a picker and commits it
+ * as a person would: a date-time with the picker's OK button, a date with Enter (which takes the
+ * date and does not submit the form).
  */
 export async function typeDate(scope: Locator, fieldLabel: string, value: string): Promise<void> {
   const input = scope.getByLabel(fieldLabel, { exact: true });
@@ -52,7 +52,7 @@ export async function typeDate(scope: Locator, fieldLabel: string, value: string
   const open = scope.page().locator('.ant-picker-dropdown:visible');
   const ok = open.locator('.ant-picker-ok button');
   if ((await ok.count()) > 0) await ok.click();
-  else await input.press('Tab');
+  else await input.press('Enter');
   // The popup closes before the next field opens its own.
   await open.waitFor({ state: 'detached' });
   await expect(input.inputValue()).resolves.toBe(value);

@@ -4,6 +4,7 @@ import { admin, cameraOperator } from './accounts';
 import { test } from './fixtures';
 import {
   choose,
+  chooseReference,
   closeDrawer,
   createThroughApi,
   deleteRow,
@@ -334,17 +335,41 @@ describe('the AI server screen', () => {
     await expect(page.locator('.ant-table').count()).resolves.toBe(0);
   });
 
-  test('on the camera screen that user cannot list AI servers: the picker is off and nothing is refused', async ({
+  test('on the camera screen that user picks an AI server by name without the AI server key', async ({
     page,
   }) => {
+    const input = serverInput();
+    await signIn(page, admin);
+    await createServers(page, [input]);
+    await page.evaluate(() => localStorage.clear());
     await signIn(page, cameraOperator);
     await openScreen(page, '/equipment/camera');
     const toasts = await recordToasts(page);
+
     await page.getByRole('button', { name: '新增' }).first().click();
     const drawer = drawerTitled(page, '新增摄像头');
-    await expect(drawer.getByLabel('AI服务器', { exact: true }).isDisabled()).resolves.toBe(true);
-    await searchForm(page).getByLabel('AI服务器', { exact: true }).waitFor();
-    await expect(searchForm(page).getByLabel('AI服务器', { exact: true }).isDisabled()).resolves.toBe(true);
+    await chooseReference(drawer, 'AI服务器', input.name);
+    // The chosen label, shown in the select (a hidden echo of it is read out to screen readers).
+    await drawer.getByText(input.name, { exact: true }).filter({ visible: true }).waitFor();
+    await screenshot(page, 'camera-operator-picks-server');
+    await drawer.getByRole('button', { name: label('取消') }).click();
+    await page
+      .locator('.ant-modal-confirm')
+      .filter({ hasText: '放弃未保存的修改？' })
+      .getByRole('button', { name: '放弃修改' })
+      .click();
+    await drawer.waitFor({ state: 'hidden' });
+
+    await chooseReference(searchForm(page), 'AI服务器', input.name);
+    await searchForm(page)
+      .getByRole('button', { name: label('查询') })
+      .click();
+    await eventually(() => page.url()).toContain('aiServerId=');
     await expect(toasts()).resolves.toEqual([]);
+    // A shared link names the server by id only: its name is asked for and shown.
+    await page.reload();
+    const afterReload = await recordToasts(page);
+    await searchForm(page).getByText(input.name, { exact: true }).filter({ visible: true }).waitFor();
+    await expect(afterReload()).resolves.toEqual([]);
   });
 });

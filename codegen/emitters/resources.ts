@@ -64,13 +64,12 @@ export function emitResources(inputs: Inputs): string {
         type: 'string',
         docs: ["The row property holding the referenced item's label (labels, for references)."],
       },
-      { name: 'collection', type: 'string', docs: ["The referenced resource's list path."] },
-      { name: 'item', type: 'string', docs: ["The referenced resource's item path."] },
-      { name: 'labelField', type: 'string', docs: ["The referenced resource's labelField."] },
       {
-        name: 'access',
-        type: 'AccessKey',
-        docs: ["The referenced resource's access key: its list is only open to holders of it."],
+        name: 'choices',
+        type: 'string',
+        docs: [
+          "The path of the field's own resource's choices operation (ids and labels, asked with `field=<name>`), under that resource's key.",
+        ],
       },
     ]),
   });
@@ -180,15 +179,10 @@ export function emitResources(inputs: Inputs): string {
       },
       {
         name: 'operations',
-        type: '{ readonly list: boolean; readonly get: boolean; readonly create: boolean; readonly update: boolean; readonly delete: boolean; readonly bulkDelete: boolean; readonly export: boolean }',
+        type: '{ readonly list: boolean; readonly get: boolean; readonly create: boolean; readonly update: boolean; readonly delete: boolean; readonly bulkDelete: boolean; readonly export: boolean; readonly choices: boolean }',
       },
       { name: 'defaultSort', type: 'string | null', docs: ["The sort parameter's default."] },
       { name: 'pageSizeMax', type: 'number', docs: ["The pageSize parameter's maximum."] },
-      {
-        name: 'labelField',
-        type: 'string | null',
-        docs: ['The field naming an item, which reference fields of other resources search and show.'],
-      },
       { name: 'fields', type: 'readonly FieldDescriptor[]' },
       { name: 'actions', type: 'readonly ActionDescriptor[]' },
     ]),

@@ -16,6 +16,7 @@ export const userOperationIds = {
   delete: 'deleteUser',
   bulkDelete: 'bulkDeleteUsers',
   export: 'exportUsers',
+  choices: 'listUserChoices',
 } as const satisfies ResourceOperationIds;
 
 const lastAdministrator: LocalText = {

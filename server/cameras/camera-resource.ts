@@ -31,6 +31,16 @@ export const cameraResource: ResourceDefinition = {
       label: 'aiServerName',
     },
   },
+  // The task editor's model select picks through the camera's choices operation.
+  otherReferences: {
+    modelId: {
+      table: 'models',
+      what: { zh: '模型', en: 'model' },
+      labelColumn: 'name',
+      qualifierColumn: 'version',
+      label: 'modelName',
+    },
+  },
   async computed(db, ids) {
     const tasks = await countCameraTasks(db, ids);
     return new Map(ids.map((id) => [id, { taskCount: tasks.get(id) ?? 0 }]));

@@ -35,7 +35,8 @@ interface MalformedCase {
   readonly body?: unknown;
   /** A multipart body, for upload operations. */
   readonly multipart?: ReturnType<typeof multipartFile>;
-  readonly query?: string;
+  /** Query parameters beside the sampled required ones (null: a required one left out). */
+  readonly query?: Record<string, string | null>;
   readonly path?: Record<string, string>;
   readonly expected: Expected;
 }
@@ -236,19 +237,28 @@ function queryCases(operation: OperationSpec): MalformedCase[] {
       operation,
       name: 'an unknown query parameter',
       body,
-      query: 'unexpectedParam=1',
+      query: { unexpectedParam: '1' },
       expected: { 'query.unexpectedParam': notAllowed },
     },
   ];
   for (const parameter of operation.parameters.filter((p) => p.in === 'query')) {
     const schema = resolveSchema(contract, parameter.schema ?? {});
     const field = `query.${parameter.name}`;
+    if (parameter.required) {
+      cases.push({
+        operation,
+        name: `no ${field}`,
+        body,
+        query: { [parameter.name]: null },
+        expected: { [field]: required },
+      });
+    }
     if (schema.type === 'integer' || schema.type === 'number') {
       cases.push({
         operation,
         name: `a non-numeric ${field}`,
         body,
-        query: `${parameter.name}=abc`,
+        query: { [parameter.name]: 'abc' },
         expected: { [field]: anyType },
       });
     }
@@ -257,7 +267,7 @@ function queryCases(operation: OperationSpec): MalformedCase[] {
         operation,
         name: `a ${field} over its maximum`,
         body,
-        query: `${parameter.name}=${schema.maximum + 1}`,
+        query: { [parameter.name]: String(schema.maximum + 1) },
         expected: { [field]: aboveMaximum },
       });
     }
@@ -266,7 +276,7 @@ function queryCases(operation: OperationSpec): MalformedCase[] {
         operation,
         name: `an over-long ${field}`,
         body,
-        query: `${parameter.name}=${'x'.repeat(schema.maxLength + 1)}`,
+        query: { [parameter.name]: 'x'.repeat(schema.maxLength + 1) },
         expected: { [field]: tooLong },
       });
     }
@@ -275,7 +285,7 @@ function queryCases(operation: OperationSpec): MalformedCase[] {
         operation,
         name: `a ${field} outside its enum`,
         body,
-        query: `${parameter.name}=not-a-value`,
+        query: { [parameter.name]: 'not-a-value' },
         expected: { [field]: notInEnum },
       });
     }
@@ -356,7 +366,7 @@ describe('malformed input, computed from openapi.yaml', () => {
       const before = snapshotRows(t.dataDir);
       const filesBefore = filesOnDisk(t.dataDir);
       const logBefore = operationLog(t.dataDir).length;
-      const url = sampler.url(operation, malformed.path) + (malformed.query ? `?${malformed.query}` : '');
+      const url = sampler.url(operation, malformed.path, malformed.query);
       const response = await t.app.inject({
         method: operation.method,
         url,

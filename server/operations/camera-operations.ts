@@ -29,6 +29,7 @@ export const cameraOperations: OperationHandlers = {
     delete: 'deleteCamera',
     bulkDelete: 'bulkDeleteCameras',
     export: 'exportCameras',
+    choices: 'listCameraChoices',
   }),
 
   /** One frame of the main stream, grabbed now and not kept: the task editor draws over it. */

@@ -15,6 +15,7 @@ const visitorIds = {
   delete: 'deleteVisitor',
   bulkDelete: 'bulkDeleteVisitors',
   export: 'exportVisitors',
+  choices: 'listVisitorChoices',
 } as const;
 const boundVisitor = resourceBinding(visitorResource, visitorIds);
 
@@ -66,6 +67,7 @@ export const doorOperations: OperationHandlers = {
     delete: 'deleteVehicle',
     bulkDelete: 'bulkDeleteVehicles',
     export: 'exportVehicles',
+    choices: 'listVehicleChoices',
   }),
 
   approveVisitor: visitorStep(

@@ -66,6 +66,8 @@ export interface ReferenceRule {
   readonly what: LocalText;
   /** The referenced table's column naming its rows. */
   readonly labelColumn: string;
+  /** A column told after the label where labels alone repeat (a model's version): `安全帽检测 1.0.1`. */
+  readonly qualifierColumn?: string;
   /** The item field (not stored) answered with that label, or null when the id is null. */
   readonly label: string;
 }
@@ -100,6 +102,11 @@ export interface ResourceDefinition {
   readonly unique: readonly (readonly string[])[];
   /** Integer fields referring to rows of other tables, by field name. */
   readonly references?: Readonly<Record<string, ReferenceRule>>;
+  /**
+   * Reference fields kept outside the item's own fields (a camera task's model), which the
+   * resource's choices operation offers beside `references` and linked references.
+   */
+  readonly otherReferences?: Readonly<Record<string, ReferenceRule>>;
   /** The field naming an item in the operation log after its id: `#12 <name>`. */
   readonly labelField: string;
   /** Item fields not stored in the table, computed for many items in one query (counts of bound rows). */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db/open-database';
 import type { FieldProblem } from '../http/api-error';
 import type { Item, LinkedField, ReferenceRule, ResourceDefinition, Row } from './resource-definition';
-import { columnByIds } from './resource-store';
+import { labelsByIds } from './resource-store';
 
 // Array fields kept in link tables (a role's access keys, a user's roles): read for many items in
 // one query, replaced with their item, checked against the table they reference.
@@ -60,8 +60,8 @@ async function labelsOf(
   db: Db,
   rule: ReferenceRule,
   values: readonly unknown[],
-): Promise<Map<number, unknown>> {
-  return columnByIds(db, rule.table, rule.labelColumn, [...new Set(values as number[])]);
+): Promise<Map<number, string>> {
+  return labelsByIds(db, rule, [...new Set(values as number[])]);
 }
 
 /** Problems naming each linked field whose input names a referenced row that does not exist. */

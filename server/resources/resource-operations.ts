@@ -11,6 +11,7 @@ import {
   uploadFieldKinds,
   type ListShape,
 } from './contract-shapes';
+import { choicesOperation } from './resource-choices';
 import type { ResourceDefinition } from './resource-definition';
 import {
   bindResource,
@@ -34,6 +35,8 @@ export interface ResourceOperationIds {
   readonly delete?: string;
   readonly bulkDelete?: string;
   readonly export?: string;
+  /** Ids and labels for the resource's reference fields (see resource-choices). */
+  readonly choices?: string;
 }
 
 /** Operations with an `{id}` path parameter pass it here (validated as an integer ≥ 1). */
@@ -144,6 +147,7 @@ export function resourceOperations(
       return { deleted: deleted.length };
     };
   }
+  if (ids.choices) handlers[ids.choices] = choicesOperation(definition);
   if (ids.export) {
     const exportId = ids.export;
     handlers[exportId] = async (input, ctx) => {

@@ -18,6 +18,7 @@ import type {
 import { linkedValues, linksOf, missingLinkedReferences, replaceLinks } from './resource-links';
 import {
   columnByIds,
+  labelsByIds,
   countAll,
   countRows,
   deleteRows,
@@ -280,8 +281,10 @@ async function referenceLabels(
   const looked = await Promise.all(
     references.map(async ([field, rule]) => {
       const column = storedField(definition, field).column;
-      const ids = [...new Set(rows.map((row) => row[column]).filter((id) => typeof id === 'number'))];
-      return { column, rule, labels: await columnByIds(db, rule.table, rule.labelColumn, ids) };
+      const ids = [
+        ...new Set(rows.map((row) => row[column]).filter((id): id is number => typeof id === 'number')),
+      ];
+      return { column, rule, labels: await labelsByIds(db, rule, ids) };
     }),
   );
   return (row) =>

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/open-database';
 import type { FilterMode } from './contract-shapes';
-import type { LinkedField, Row } from './resource-definition';
+import type { LinkedField, ReferenceRule, Row } from './resource-definition';
 
 /** The generic layer addresses tables and columns by name; their types live in the definitions. */
 type AnyTables = Record<string, Row>;
@@ -112,6 +112,47 @@ export async function columnByIds(
     .where('id', 'in', [...ids])
     .execute();
   return new Map(rows.map((row) => [Number(row.id), row[column]]));
+}
+
+/** A referenced row's label: its label column, then its qualifier column after a space where one is named. */
+function labelOf(rule: ReferenceRule) {
+  const label = sql.ref(rule.labelColumn);
+  return rule.qualifierColumn === undefined
+    ? sql<string>`${label}`
+    : sql<string>`${label} || ' ' || ${sql.ref(rule.qualifierColumn)}`;
+}
+
+/** The labels of the referenced rows with these ids (ids of no row are left out). */
+export async function labelsByIds(
+  db: Db,
+  rule: ReferenceRule,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await loose(db)
+    .selectFrom(rule.table)
+    .select(['id', labelOf(rule).as('label')])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((row) => [Number(row.id), String(row.label)]));
+}
+
+/** Referenced rows to pick from, by label: those whose label contains `text`, or those with `ids`. */
+export async function pickLabels(
+  db: Db,
+  rule: ReferenceRule,
+  wanted: { readonly text: string; readonly ids: readonly number[] | null; readonly limit: number },
+): Promise<{ id: number; label: string }[]> {
+  const label = labelOf(rule);
+  let query = loose(db)
+    .selectFrom(rule.table)
+    .select(['id', label.as('label')]);
+  if (wanted.text !== '') {
+    query = query.where(sql<boolean>`${label} like ${`%${escapeLike(wanted.text)}%`} escape '\\'`);
+  }
+  if (wanted.ids !== null) query = query.where('id', 'in', [...wanted.ids]);
+  const rows = await query.orderBy(label).orderBy('id').limit(wanted.limit).execute();
+  return rows.map((row) => ({ id: Number(row.id), label: String(row.label) }));
 }
 
 export async function insertRow(db: Db, table: string, values: Row): Promise<number> {

@@ -114,14 +114,29 @@ export function createSampler(contract: Contract) {
       const bytes = this.file(operation);
       return bytes && multipartFile(bytes, { field: operation.upload?.field, fileName: 'sample' });
     },
-    /** The operation's URL with every path parameter filled (ids: 1). */
-    url(operation: OperationSpec, values: Record<string, unknown> = {}): string {
-      return operation.url.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
+    /**
+     * The operation's URL with every path parameter filled (ids: 1) and every required query
+     * parameter sampled; `query` adds parameters or replaces sampled ones (a value of null leaves
+     * the parameter out).
+     */
+    url(
+      operation: OperationSpec,
+      values: Record<string, unknown> = {},
+      query: Record<string, string | null> = {},
+    ): string {
+      const path = operation.url.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
         const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === name);
         const value =
           values[name] ?? sample(parameter?.schema ?? {}, `${operation.operationId} path ${name}`);
         return encodeURIComponent(String(value));
       });
+      const required = operation.parameters
+        .filter((p) => p.in === 'query' && p.required)
+        .map((p) => [p.name, String(sample(p.schema ?? {}, `${operation.operationId} query ${p.name}`))]);
+      const params = Object.entries({ ...Object.fromEntries(required), ...query }).filter(
+        (entry): entry is [string, string] => entry[1] !== null,
+      );
+      return params.length === 0 ? path : `${path}?${new URLSearchParams(params).toString()}`;
     },
   };
 }

@@ -235,6 +235,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cameras/choices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 摄像头可选项 / Choices for a camera
+     * @description What a camera form or search may pick for one of its reference fields, as id and label, under
+     *     the camera key: an operator needs no key of the referenced resource to pick from it, and
+     *     learns nothing of it beyond its names. `q` keeps the items whose label contains it; `ids`
+     *     answers the labels of those ids (a shared link's filter). At most 20 items, by label.
+     */
+    get: operations['listCameraChoices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/cameras/export': {
     parameters: {
       query?: never;
@@ -718,6 +741,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/users/choices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 用户可选项 / Choices for a user
+     * @description What a user form or search may pick for one of its reference fields, as id and label, under
+     *     the user key: an operator needs no key of the referenced resource to pick from it, and
+     *     learns nothing of it beyond its names. `q` keeps the items whose label contains it; `ids`
+     *     answers the labels of those ids (a shared link's filter). At most 20 items, by label.
+     */
+    get: operations['listUserChoices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/users/export': {
     parameters: {
       query?: never;
@@ -989,6 +1035,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/visitors/choices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 访客可选项 / Choices for a visitor
+     * @description What a visitor form or search may pick for one of its reference fields, as id and label, under
+     *     the visitor key: an operator needs no key of the referenced resource to pick from it, and
+     *     learns nothing of it beyond its names. `q` keeps the items whose label contains it; `ids`
+     *     answers the labels of those ids (a shared link's filter). At most 20 items, by label.
+     */
+    get: operations['listVisitorChoices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/visitors/export': {
     parameters: {
       query?: never;
@@ -1126,6 +1195,29 @@ export interface paths {
     put?: never;
     /** 登记车辆 / Register a vehicle */
     post: operations['createVehicle'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/vehicles/choices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 车辆可选项 / Choices for a vehicle
+     * @description What a vehicle form or search may pick for one of its reference fields, as id and label, under
+     *     the vehicle key: an operator needs no key of the referenced resource to pick from it, and
+     *     learns nothing of it beyond its names. `q` keeps the items whose label contains it; `ids`
+     *     answers the labels of those ids (a shared link's filter). At most 20 items, by label.
+     */
+    get: operations['listVehicleChoices'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1406,6 +1498,13 @@ export interface components {
     TaskName: string;
     /** @enum {string} */
     AlertLevel: 'low' | 'medium' | 'high' | 'critical';
+    Choice: {
+      id: number;
+      label: string;
+    };
+    ChoiceList: {
+      items: components['schemas']['Choice'][];
+    };
     CameraTaskInput: {
       name: components['schemas']['TaskName'];
       /** @description The model the task runs (an existing one). */
@@ -1984,6 +2083,14 @@ export interface components {
       msg: string;
       data: components['schemas']['Camera'];
     };
+    ChoiceListEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['ChoiceList'];
+    };
     CameraTaskEnvelope: {
       /** @constant */
       success: true;
@@ -2158,6 +2265,10 @@ export interface components {
   };
   parameters: {
     Id: number;
+    /** @description Keeps the choices whose label contains it. */
+    ChoiceText: string;
+    /** @description Comma-separated ids whose labels are wanted (up to 50). */
+    ChoiceIds: string;
     /** @description 1-based page number. */
     Page: number;
     PageSize: number;
@@ -2657,6 +2768,33 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['CameraEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listCameraChoices: {
+    parameters: {
+      query: {
+        field: 'aiServerId' | 'modelId';
+        /** @description Keeps the choices whose label contains it. */
+        q?: components['parameters']['ChoiceText'];
+        /** @description Comma-separated ids whose labels are wanted (up to 50). */
+        ids?: components['parameters']['ChoiceIds'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The choices, by label. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChoiceListEnvelope'];
         };
       };
       default: components['responses']['Failure'];
@@ -3573,6 +3711,33 @@ export interface operations {
       default: components['responses']['Failure'];
     };
   };
+  listUserChoices: {
+    parameters: {
+      query: {
+        field: 'roleIds';
+        /** @description Keeps the choices whose label contains it. */
+        q?: components['parameters']['ChoiceText'];
+        /** @description Comma-separated ids whose labels are wanted (up to 50). */
+        ids?: components['parameters']['ChoiceIds'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The choices, by label. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChoiceListEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
   exportUsers: {
     parameters: {
       query?: {
@@ -4068,6 +4233,33 @@ export interface operations {
       default: components['responses']['Failure'];
     };
   };
+  listVisitorChoices: {
+    parameters: {
+      query: {
+        field: 'hostStaffId';
+        /** @description Keeps the choices whose label contains it. */
+        q?: components['parameters']['ChoiceText'];
+        /** @description Comma-separated ids whose labels are wanted (up to 50). */
+        ids?: components['parameters']['ChoiceIds'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The choices, by label. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChoiceListEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
   exportVisitors: {
     parameters: {
       query?: {
@@ -4326,6 +4518,33 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['VehicleEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listVehicleChoices: {
+    parameters: {
+      query: {
+        field: 'staffId' | 'visitorId';
+        /** @description Keeps the choices whose label contains it. */
+        q?: components['parameters']['ChoiceText'];
+        /** @description Comma-separated ids whose labels are wanted (up to 50). */
+        ids?: components['parameters']['ChoiceIds'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The choices, by label. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChoiceListEnvelope'];
         };
       };
       default: components['responses']['Failure'];

@@ -45,14 +45,8 @@ export interface FieldReference {
   readonly resource: string;
   /** The row property holding the referenced item's label (labels, for references). */
   readonly label: string;
-  /** The referenced resource's list path. */
-  readonly collection: string;
-  /** The referenced resource's item path. */
-  readonly item: string;
-  /** The referenced resource's labelField. */
-  readonly labelField: string;
-  /** The referenced resource's access key: its list is only open to holders of it. */
-  readonly access: AccessKey;
+  /** The path of the field's own resource's choices operation (ids and labels, asked with `field=<name>`), under that resource's key. */
+  readonly choices: string;
 }
 
 export interface FieldDescriptor {
@@ -127,13 +121,12 @@ export interface ResourceDescriptor {
     readonly delete: boolean;
     readonly bulkDelete: boolean;
     readonly export: boolean;
+    readonly choices: boolean;
   };
   /** The sort parameter's default. */
   readonly defaultSort: string | null;
   /** The pageSize parameter's maximum. */
   readonly pageSizeMax: number;
-  /** The field naming an item, which reference fields of other resources search and show. */
-  readonly labelField: string | null;
   readonly fields: readonly FieldDescriptor[];
   readonly actions: readonly ActionDescriptor[];
 }
@@ -162,10 +155,10 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
       delete: true,
       bulkDelete: true,
       export: true,
+      choices: false,
     },
     defaultSort: '-createdAt',
     pageSizeMax: 100,
-    labelField: 'name',
     fields: [
       {
         name: 'id',
@@ -732,10 +725,10 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
       delete: false,
       bulkDelete: false,
       export: true,
+      choices: false,
     },
     defaultSort: '-time',
     pageSizeMax: 100,
-    labelField: null,
     fields: [
       {
         name: 'id',
@@ -1129,10 +1122,10 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
       delete: true,
       bulkDelete: true,
       export: true,
+      choices: false,
     },
     defaultSort: 'createdAt',
     pageSizeMax: 100,
-    labelField: 'name',
     fields: [
       {
         name: 'id',
@@ -1434,10 +1427,10 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
       delete: true,
       bulkDelete: true,
       export: true,
+      choices: true,
     },
     defaultSort: '-createdAt',
     pageSizeMax: 100,
-    labelField: 'username',
     fields: [
       {
         name: 'id',
@@ -1609,14 +1602,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: 'equals',
         range: null,
         upload: null,
-        reference: {
-          resource: 'role',
-          label: 'roleNames',
-          collection: '/roles',
-          item: '/roles/{id}',
-          labelField: 'name',
-          access: 'KEY.SYSTEM.ROLE',
-        },
+        reference: { resource: 'role', label: 'roleNames', choices: '/users/choices' },
         description: 'Ids of the roles the user holds; the keys they grant apply from the next request.',
         initial: null,
       },
@@ -1775,10 +1761,10 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
       delete: true,
       bulkDelete: true,
       export: true,
+      choices: true,
     },
     defaultSort: '-createdAt',
     pageSizeMax: 100,
-    labelField: null,
     fields: [
       {
         name: 'id',
@@ -2045,14 +2031,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: 'equals',
         range: null,
         upload: null,
-        reference: {
-          resource: 'aiserver',
-          label: 'aiServerName',
-          collection: '/aiservers',
-          item: '/aiservers/{id}',
-          labelField: 'name',
-          access: 'KEY.DEVICE.AISERVER',
-        },
+        reference: { resource: 'aiserver', label: 'aiServerName', choices: '/cameras/choices' },
         description: 'The AI server analysing this camera (it must have a free channel), or null.',
         initial: null,
       },
@@ -2197,10 +2176,10 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
       delete: true,
       bulkDelete: true,
       export: true,
+      choices: false,
     },
     defaultSort: '-createdAt',
     pageSizeMax: 100,
-    labelField: 'name',
     fields: [
       {
         name: 'id',
@@ -2714,10 +2693,10 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
       delete: true,
       bulkDelete: true,
       export: true,
+      choices: false,
     },
     defaultSort: '-createdAt',
     pageSizeMax: 100,
-    labelField: 'name',
     fields: [
       {
         name: 'id',
@@ -3161,10 +3140,10 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
       delete: true,
       bulkDelete: true,
       export: true,
+      choices: true,
     },
     defaultSort: '-createdAt',
     pageSizeMax: 100,
-    labelField: 'name',
     fields: [
       {
         name: 'id',
@@ -3372,14 +3351,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: 'equals',
         range: null,
         upload: null,
-        reference: {
-          resource: 'staff',
-          label: 'hostStaffName',
-          collection: '/staff',
-          item: '/staff/{id}',
-          labelField: 'name',
-          access: 'KEY.ACCESS.EMPLOYEE',
-        },
+        reference: { resource: 'staff', label: 'hostStaffName', choices: '/visitors/choices' },
         description: 'The staff member visited.',
         initial: null,
       },
@@ -3877,10 +3849,10 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
       delete: true,
       bulkDelete: true,
       export: true,
+      choices: true,
     },
     defaultSort: '-createdAt',
     pageSizeMax: 100,
-    labelField: null,
     fields: [
       {
         name: 'id',
@@ -4071,14 +4043,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: 'equals',
         range: null,
         upload: null,
-        reference: {
-          resource: 'staff',
-          label: 'staffName',
-          collection: '/staff',
-          item: '/staff/{id}',
-          labelField: 'name',
-          access: 'KEY.ACCESS.EMPLOYEE',
-        },
+        reference: { resource: 'staff', label: 'staffName', choices: '/vehicles/choices' },
         description: 'The owner when ownerType is staff; otherwise none.',
         initial: null,
       },
@@ -4107,14 +4072,7 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         filter: 'equals',
         range: null,
         upload: null,
-        reference: {
-          resource: 'visitor',
-          label: 'visitorName',
-          collection: '/visitors',
-          item: '/visitors/{id}',
-          labelField: 'name',
-          access: 'KEY.ACCESS.VISITOR',
-        },
+        reference: { resource: 'visitor', label: 'visitorName', choices: '/vehicles/choices' },
         description: 'The owner when ownerType is visitor; otherwise none.',
         initial: null,
       },

@@ -1,5 +1,6 @@
 import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
 
 // A `format: date` field travels as `YYYY-MM-DD`, a `format: date-time` one as an ISO instant.
 const dayFormat = 'YYYY-MM-DD';
@@ -36,12 +37,18 @@ export function DateInput(props: {
   readonly 'aria-invalid'?: boolean | 'true' | 'false';
 }) {
   const { dateOnly, value, onChange, ...linked } = props;
+  const [open, setOpen] = useState(false);
   return (
     <DatePicker
       {...linked}
       value={toDay(value)}
       {...pickerShape(dateOnly)}
       onChange={(day: Dayjs | null) => onChange?.(fromDay(day, dateOnly))}
+      onOpenChange={setOpen}
+      // Enter in an open picker takes the typed date; the browser would also submit the form.
+      onKeyDown={(event) => {
+        if (open && event.key === 'Enter') event.preventDefault();
+      }}
     />
   );
 }

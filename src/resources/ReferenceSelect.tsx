@@ -2,7 +2,6 @@ import { Select } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldDescriptor, FieldReference } from '../generated/resources';
 import { useLocale } from '../i18n';
-import { useSession } from '../session';
 import type { Entity } from './form-values';
 import { referenceApi } from './resource-api';
 import { texts } from './texts';
@@ -30,24 +29,18 @@ export function knownLabels(field: FieldDescriptor, entity: Entity | undefined):
   );
 }
 
-function labelOf(reference: FieldReference, entity: Entity): string {
-  const label = entity[reference.labelField];
-  return typeof label === 'string' ? label : `#${String(entity.id)}`;
-}
-
 /** Choices matching the typed text, fetched after a pause in typing; stale answers are dropped. */
-function useChoices(reference: FieldReference, text: string, open: boolean) {
+function useChoices(reference: FieldReference, field: string, text: string, open: boolean) {
   const [found, setFound] = useState<{ text: string; labels: Labels } | null>(null);
   useEffect(() => {
     if (!open) return;
     let current = true;
     const timer = setTimeout(
       () => {
-        referenceApi.search(reference, text.trim()).then(
-          (page) => {
+        referenceApi.search(reference, field, text.trim()).then(
+          (answer) => {
             if (!current) return;
-            const labels = new Map(page.items.map((item) => [item.id as number, labelOf(reference, item)]));
-            setFound({ text, labels });
+            setFound({ text, labels: new Map(answer.items.map((item) => [item.id, item.label])) });
           },
           () => current && setFound({ text, labels: new Map() }),
         );
@@ -58,34 +51,49 @@ function useChoices(reference: FieldReference, text: string, open: boolean) {
       current = false;
       clearTimeout(timer);
     };
-  }, [reference, text, open]);
+  }, [reference, field, text, open]);
   return { labels: found?.labels ?? new Map<number, string>(), loading: open && found?.text !== text };
 }
 
-/** Labels of chosen ids nobody has told us about yet, each fetched once. */
-function useMissingLabels(reference: FieldReference, ids: readonly number[], known: Labels): Labels {
+/** The most ids one choices call looks up. */
+const idsPerCall = 50;
+
+/** Labels of chosen ids nobody has told us about yet, each asked for once. */
+function useMissingLabels(
+  reference: FieldReference,
+  field: string,
+  ids: readonly number[],
+  known: Labels,
+): Labels {
   const [fetched, setFetched] = useState<Labels>(new Map());
   const asked = useRef(new Set<number>());
   // A string key: the effect runs when the set of unlabelled ids changes, not on every render.
   const missing = ids.filter((id) => !known.has(id)).join(',');
   useEffect(() => {
-    for (const id of missing.split(',').filter(Boolean).map(Number)) {
-      if (asked.current.has(id)) continue;
-      asked.current.add(id);
+    const unasked = missing
+      .split(',')
+      .filter(Boolean)
+      .map(Number)
+      .filter((id) => !asked.current.has(id));
+    for (const id of unasked) asked.current.add(id);
+    for (let start = 0; start < unasked.length; start += idsPerCall) {
       // A failure has its toast already; the select keeps showing #id.
-      referenceApi.get(reference, id).then(
-        (entity) => setFetched((before) => new Map(before).set(id, labelOf(reference, entity))),
+      referenceApi.labels(reference, field, unasked.slice(start, start + idsPerCall)).then(
+        (answer) =>
+          setFetched(
+            (before) => new Map([...before, ...answer.items.map((item) => [item.id, item.label] as const)]),
+          ),
         () => undefined,
       );
     }
-  }, [reference, missing]);
+  }, [reference, field, missing]);
   return fetched;
 }
 
 /**
  * A searchable select of another resource's items (`reference`: one id, `references`: several).
- * It searches the referenced list by its label field as the operator types, so it works the same
- * for ten items as for ten thousand.
+ * It asks the field's own resource for choices as the operator types, so it works the same for ten
+ * items as for ten thousand, and for an operator holding no key of the referenced resource.
  */
 export function ReferenceSelect(props: {
   readonly field: FieldDescriptor;
@@ -102,16 +110,13 @@ export function ReferenceSelect(props: {
   const { field, entity, value, onChange, allowClear, ...linked } = props;
   const reference = field.reference as FieldReference;
   const { t } = useLocale();
-  // The other resource's list and items need its own key (a camera operator may not read the AI
-  // servers): without it the select shows what the row carries and offers nothing to ask for.
-  const readable = useSession().access[reference.access];
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
-  const choices = useChoices(reference, text, open && readable);
+  const choices = useChoices(reference, field.name, text, open);
   const carried = useMemo(() => knownLabels(field, entity), [field, entity]);
   const chosen = idsOf(value);
   const known = new Map([...carried, ...choices.labels]);
-  const fetched = useMissingLabels(reference, readable ? chosen : [], known);
+  const fetched = useMissingLabels(reference, field.name, chosen, known);
   // Chosen ids stay listed, labelled as soon as known, so the select never shows a bare number.
   const labelled = new Map([...fetched, ...known]);
   for (const id of chosen) if (!labelled.has(id)) labelled.set(id, `#${id}`);
@@ -131,8 +136,6 @@ export function ReferenceSelect(props: {
       }}
       options={options}
       loading={choices.loading}
-      disabled={!readable}
-      title={readable ? undefined : t(texts.cannotChoose)}
       notFoundContent={choices.loading ? t(texts.searching) : t(texts.noMatch)}
     />
   );

@@ -89,25 +89,26 @@ export interface StoredFile {
   readonly contentType: string;
 }
 
-/** How many choices a reference select offers per search; typing narrows them. */
-export const referenceChoices = 20;
+/** One item a reference field may hold, as its resource's choices operation answers it. */
+export interface Choice {
+  readonly id: number;
+  readonly label: string;
+}
 
-/** What reference fields ask of the resource they point at. */
+/**
+ * What a reference field's select asks of its own resource's choices operation: the first choices
+ * whose label contains the text (all, by label, when it is empty; the server caps them), and the
+ * labels of chosen ids nobody has told it yet (a shared link's filter).
+ */
 export const referenceApi = {
-  /** The first choices whose label contains the text (all, when it is empty), by the list's default order. */
-  search: (reference: FieldReference, text: string) =>
-    request<ListPage>('GET', reference.collection, {
-      params: {
-        query: {
-          page: 1,
-          pageSize: referenceChoices,
-          ...(text === '' ? {} : { [reference.labelField]: text }),
-        },
-      },
+  search: (reference: FieldReference, field: string, text: string) =>
+    request<{ items: readonly Choice[] }>('GET', reference.choices, {
+      params: { query: { field, ...(text === '' ? {} : { q: text }) } },
     }),
-  /** One referenced item, for a chosen id whose label is not known yet (a shared link's filter). */
-  get: (reference: FieldReference, id: number) =>
-    request<Entity>('GET', reference.item, { params: byId(id) }),
+  labels: (reference: FieldReference, field: string, ids: readonly number[]) =>
+    request<{ items: readonly Choice[] }>('GET', reference.choices, {
+      params: { query: { field, ids: ids.join(',') } },
+    }),
 };
 
 function requirePath(path: string | null, operation: string): string {

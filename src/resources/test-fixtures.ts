@@ -53,10 +53,10 @@ export const device: ResourceDescriptor = {
     delete: true,
     bulkDelete: false,
     export: true,
+    choices: false,
   },
   defaultSort: '-createdAt',
   pageSizeMax: 50,
-  labelField: 'name',
   fields: [
     field({ name: 'id', type: 'integer', widget: 'number', table: false, form: false }),
     field({

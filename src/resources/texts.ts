@@ -34,7 +34,6 @@ export const texts = {
   noMatches: { zh: '没有符合条件的记录', en: 'Nothing matches these filters' },
   searching: { zh: '搜索中…', en: 'Searching…' },
   noMatch: { zh: '无匹配项', en: 'No match' },
-  cannotChoose: { zh: '无权查看可选项', en: 'You may not read the items to choose from' },
   tagsHint: { zh: '输入后按回车添加', en: 'Type and press Enter to add' },
   clearFilters: { zh: '清除筛选', en: 'Clear filters' },
   discardTitle: { zh: '放弃未保存的修改？', en: 'Discard unsaved changes?' },
