@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestStream, type TestStream } from '../../scripts/test-stream';
 import {
+  addRole,
+  addUser,
   clientHeaders,
   createTestModel,
   expectContractAnswer,
@@ -331,6 +333,36 @@ describe('camera analysis tasks', () => {
       target: '#1 北门-01 / #2 烟火检测',
       result: 'success',
     });
+  });
+
+  it('lets a camera operator without the model key pick a task’s model by name and version, and run it', async () => {
+    const { t, ok, model } = await signedIn();
+    await model();
+    await model({ version: '1.1.0' });
+    await model({ name: '烟火检测', algorithm: 'fireSmoke' });
+    await ok('POST', '/cameras', camera(1));
+    await addRole(t.dataDir, 'camera-only', ['KEY.DEVICE', 'KEY.DEVICE.CAMERA']);
+    await addUser(t.dataDir, { username: 'watcher', password: 'Watcher-2024', roles: ['camera-only'] });
+    const watcher = await t.signIn('watcher', 'Watcher-2024');
+    expect((await t.call('listModels', { token: watcher })).status).toBe(403);
+
+    const choices = async (q: string) => {
+      const { body } = await t.call('listCameraChoices', { token: watcher, query: { field: 'modelId', q } });
+      expectContractAnswer('listCameraChoices', body);
+      return body.data.items;
+    };
+    expect(await choices('安全帽')).toEqual([
+      { id: 1, label: '安全帽检测 1.0.0' },
+      { id: 2, label: '安全帽检测 1.1.0' },
+    ]);
+    expect(await choices('1.1')).toEqual([{ id: 2, label: '安全帽检测 1.1.0' }]);
+
+    const created = await t.call('createCameraTask', {
+      token: watcher,
+      params: { id: 1 },
+      body: task({ modelId: 2 }),
+    });
+    expect(created.body.data).toMatchObject({ modelId: 2, modelName: '安全帽检测 1.1.0' });
   });
 
   it('answers a task written before tasks named their model with a null model; an edit must give it one', async () => {

@@ -1,5 +1,5 @@
 import type { ResourceDefinition } from '../resources/resource-definition';
-import { countCameraTasks } from './camera-tasks';
+import { countCameraTasks, taskModelReference } from './camera-tasks';
 import { refuseFullServer } from './server-channels';
 
 /** The camera resource: table cameras, item schema Camera; its analysis tasks live in camera_tasks. */
@@ -32,15 +32,7 @@ export const cameraResource: ResourceDefinition = {
     },
   },
   // The task editor's model select picks through the camera's choices operation.
-  otherReferences: {
-    modelId: {
-      table: 'models',
-      what: { zh: '模型', en: 'model' },
-      labelColumn: 'name',
-      qualifierColumn: 'version',
-      label: 'modelName',
-    },
-  },
+  otherReferences: { modelId: taskModelReference },
   async computed(db, ids) {
     const tasks = await countCameraTasks(db, ids);
     return new Map(ids.map((id) => [id, { taskCount: tasks.get(id) ?? 0 }]));

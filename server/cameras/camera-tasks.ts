@@ -1,11 +1,13 @@
+import type { Selectable } from 'kysely';
 import type { AppContext } from '../app-context';
 import type { CameraTasksTable } from '../db/schema';
 import type { Db } from '../db/open-database';
 import { ApiError, badInput, type FieldProblem } from '../http/api-error';
 import type { LocalText } from '../http/locale';
-import { modelLabel } from '../models/model-label';
 import type { AuditNote } from '../oplog/audit-note';
+import type { ReferenceRule } from '../resources/resource-definition';
 import { missingReferences, notFound } from '../resources/resource-service';
+import { labelsByIds } from '../resources/resource-store';
 import { regionFault, type Point, type RegionFault } from './region-geometry';
 
 /** The CameraTaskInput of openapi.yaml (already validated against it). */
@@ -46,8 +48,18 @@ const regionFaults: Record<RegionFault, LocalText> = {
   'no-area': { zh: '多边形围成的面积过小', en: 'the polygon encloses almost no area' },
 };
 
-/** A task's model must exist; the task list shows its name. */
-const taskReferences = { modelId: { table: 'models', what: { zh: '模型', en: 'model' } } } as const;
+/**
+ * A task's model: it must exist, and tasks are answered with its label, name and version as the
+ * model screen's columns read (`安全帽检测 1.0.1`). The camera's choices operation offers models by
+ * the same rule, so the task form needs no model key.
+ */
+export const taskModelReference: ReferenceRule = {
+  table: 'models',
+  what: { zh: '模型', en: 'model' },
+  labelColumn: 'name',
+  qualifierColumn: 'version',
+  label: 'modelName',
+};
 
 const taskNotFound = (taskId: number) =>
   new ApiError('404', { zh: `分析任务不存在（id ${taskId}）`, en: `No such analysis task (id ${taskId})` });
@@ -95,11 +107,13 @@ export async function countCameraTasks(db: Db, cameraIds: readonly number[]): Pr
 
 export async function listCameraTasks(db: Db, cameraId: number): Promise<CameraTask[]> {
   await cameraLabel(db, cameraId);
-  const rows = await selectTasks(db)
-    .where('camera_tasks.camera_id', '=', cameraId)
-    .orderBy('camera_tasks.id')
+  const rows = await db
+    .selectFrom('camera_tasks')
+    .selectAll()
+    .where('camera_id', '=', cameraId)
+    .orderBy('id')
     .execute();
-  return rows.map(taskOf);
+  return withModels(db, rows);
 }
 
 export async function createCameraTask(
@@ -174,7 +188,11 @@ async function refuseBadInput(db: Db, input: CameraTaskInput): Promise<void> {
   const fault = regionFault(input.region);
   const problems: FieldProblem[] = [
     ...(fault ? [{ field: 'region', message: regionFaults[fault] }] : []),
-    ...(await missingReferences(db, taskReferences, input as unknown as Record<string, unknown>)),
+    ...(await missingReferences(
+      db,
+      { modelId: taskModelReference },
+      input as unknown as Record<string, unknown>,
+    )),
   ];
   if (problems.length > 0) throw badInput(problems);
 }
@@ -188,25 +206,25 @@ async function cameraLabel(db: Db, cameraId: number): Promise<string> {
 
 /** A task of another camera is not found under this one. */
 async function readTask(db: Db, cameraId: number, taskId: number): Promise<CameraTask> {
-  const row = await selectTasks(db)
-    .where('camera_tasks.id', '=', taskId)
-    .where('camera_tasks.camera_id', '=', cameraId)
+  const row = await db
+    .selectFrom('camera_tasks')
+    .selectAll()
+    .where('id', '=', taskId)
+    .where('camera_id', '=', cameraId)
     .executeTakeFirst();
   if (!row) throw taskNotFound(taskId);
-  return taskOf(row);
+  return (await withModels(db, [row]))[0] as CameraTask;
 }
 
 function taskTarget(camera: string, taskId: number, name: string): string {
   return `${camera} / #${taskId} ${name}`;
 }
 
-/** Tasks with their model's label, in one query. */
-function selectTasks(db: Db) {
-  return db
-    .selectFrom('camera_tasks')
-    .leftJoin('models', 'models.id', 'camera_tasks.model_id')
-    .selectAll('camera_tasks')
-    .select(modelLabel.as('model_name'));
+/** Tasks as answered, their models' labels looked up in one query for all of them. */
+async function withModels(db: Db, rows: readonly Selectable<CameraTasksTable>[]): Promise<CameraTask[]> {
+  const modelIds = [...new Set(rows.flatMap((row) => (row.model_id === null ? [] : [row.model_id])))];
+  const labels = await labelsByIds(db, taskModelReference, modelIds);
+  return rows.map((row) => taskOf(row, row.model_id === null ? null : (labels.get(row.model_id) ?? null)));
 }
 
 function columnsOf(input: CameraTaskInput) {
@@ -221,13 +239,13 @@ function columnsOf(input: CameraTaskInput) {
   };
 }
 
-function taskOf(row: Omit<CameraTasksTable, 'id'> & { id: number; model_name: string | null }): CameraTask {
+function taskOf(row: Selectable<CameraTasksTable>, modelName: string | null): CameraTask {
   return {
     id: row.id,
     cameraId: row.camera_id,
     name: row.name,
     modelId: row.model_id,
-    modelName: row.model_name,
+    modelName,
     confidenceThreshold: row.confidence_threshold,
     region: JSON.parse(row.region) as Point[],
     schedule: JSON.parse(row.schedule) as string[],

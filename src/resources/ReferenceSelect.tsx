@@ -8,6 +8,12 @@ import { texts } from './texts';
 
 type Labels = ReadonlyMap<number, string>;
 
+/**
+ * What a reference select needs of its field: its name, one id or several, and its reference. A
+ * descriptor field, or a page's own (a camera task's model, picked through the camera's choices).
+ */
+export type ReferenceField = Pick<FieldDescriptor, 'name' | 'widget' | 'reference'>;
+
 const searchDelayMs = 300;
 
 function idsOf(value: unknown): number[] {
@@ -16,7 +22,7 @@ function idsOf(value: unknown): number[] {
 }
 
 /** The labels an edited row already carries for its ids (`aiServerName`, `roleNames`). */
-export function knownLabels(field: FieldDescriptor, entity: Entity | undefined): Labels {
+export function knownLabels(field: ReferenceField, entity: Entity | undefined): Labels {
   if (field.reference === null || entity === undefined) return new Map();
   const ids = idsOf(entity[field.name]);
   const carried = entity[field.reference.label];
@@ -96,7 +102,7 @@ function useMissingLabels(
  * items as for ten thousand, and for an operator holding no key of the referenced resource.
  */
 export function ReferenceSelect(props: {
-  readonly field: FieldDescriptor;
+  readonly field: ReferenceField;
   readonly entity?: Entity;
   readonly id?: string;
   readonly value?: unknown;

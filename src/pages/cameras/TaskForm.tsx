@@ -1,13 +1,12 @@
 import { Button, Form, Input, InputNumber, Select, Slider, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { api, call, getFieldErrors } from '../../api';
-import type { components } from '../../generated/openapi';
+import type { components, paths } from '../../generated/openapi';
 import { stringRules } from '../../generated/constraints';
 import { useLocale } from '../../i18n';
+import { ReferenceSelect, type ReferenceField } from '../../resources/ReferenceSelect';
 import { texts } from '../../resources/texts';
 import { fieldRules } from '../form-rules';
-import { useCanChooseModel } from './model-choices';
-import { ModelSelect } from './ModelSelect';
 import { RegionEditor, type Frame } from './RegionEditor';
 import { ScheduleGrid } from './ScheduleGrid';
 import { schedulePresets } from './schedule';
@@ -38,6 +37,16 @@ const newTask: TaskValues = {
   enabled: true,
 };
 
+/**
+ * The task's model, picked through the camera's choices operation (`field=modelId`) under the
+ * camera key: an operator needs no model key to choose one. Labelled as the task list shows it.
+ */
+const modelField: ReferenceField = {
+  name: 'modelId',
+  widget: 'reference',
+  reference: { resource: 'model', label: 'modelName', choices: '/cameras/choices' satisfies keyof paths },
+};
+
 /** `region[1].x` → `region`: the server names the part of a field at fault; the form shows it on the field. */
 const fieldOf = (path: string) => path.split(/[[.]/)[0] as string;
 
@@ -54,7 +63,6 @@ export function TaskForm(props: {
   const { t } = useLocale();
   const [form] = Form.useForm<TaskValues>();
   const [saving, setSaving] = useState(false);
-  const canChooseModel = useCanChooseModel();
   const { cameraId, task } = props;
   const [initial] = useState<TaskValues>(() =>
     task ? (Object.fromEntries(fieldNames.map((name) => [name, task[name]])) as TaskValues) : newTask,
@@ -119,11 +127,13 @@ export function TaskForm(props: {
           label={t(taskTexts.model)}
           required
           rules={[{ required: true, message: t(taskTexts.modelRequired) }]}
-          extra={canChooseModel ? undefined : t(taskTexts.modelNotReadable)}
           className="cfop-task-model-item"
         >
-          <ModelSelect
-            carried={task?.modelId ? { id: task.modelId, label: task.modelName ?? `#${task.modelId}` } : null}
+          <ReferenceSelect
+            field={modelField}
+            entity={task ?? undefined}
+            allowClear={false}
+            placeholder={t(taskTexts.modelPlaceholder)}
           />
         </Form.Item>
         <Form.Item name="alertLevel" label={t(taskTexts.alertLevel)} required>

@@ -32,10 +32,6 @@ export const taskTexts = {
   model: { zh: '模型', en: 'Model' },
   modelPlaceholder: { zh: '输入名称搜索模型', en: 'Type a name to search the models' },
   modelRequired: { zh: '请选择模型', en: 'Please choose a model' },
-  modelNotReadable: {
-    zh: '您没有模型管理权限，无法选择模型；请联系管理员',
-    en: 'Choosing a model needs the model management permission; ask an administrator',
-  },
   noModel: { zh: '未选择模型', en: 'No model chosen' },
   confidenceThreshold: { zh: '置信度阈值', en: 'Confidence threshold' },
   alertLevel: { zh: '告警级别', en: 'Alert level' },
