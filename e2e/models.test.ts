@@ -131,6 +131,8 @@ describe('the model screen', () => {
       .getByRole('button', { name: label('部署') })
       .click();
     const panel = drawerTitled(page, `模型部署 · ${name} 1.0.1`);
+    const findServer = () => panel.getByLabel('按名称或IP筛选AI服务器').fill(serverName);
+    await findServer();
     await rowOf(panel, serverName).waitFor();
     await expect(rowOf(panel, serverName).innerText()).resolves.toContain('未部署');
     await rowOf(panel, serverName).locator('input[type="checkbox"]').check();
@@ -138,7 +140,7 @@ describe('the model screen', () => {
     await eventually(() => rowOf(panel, serverName).innerText()).toContain('待下发');
     await screenshot(page, 'model-deployments');
     await panel
-      .getByRole('button', { name: 'Close' })
+      .getByRole('button', { name: 'Close', exact: true })
       .or(panel.getByRole('button', { name: '关闭' }))
       .click();
     await eventually(() => rowOf(page, name).innerText()).toMatch(/\t1\t/);
@@ -150,6 +152,7 @@ describe('the model screen', () => {
     await rowOf(page, name)
       .getByRole('button', { name: label('部署') })
       .click();
+    await findServer();
     await rowOf(panel, serverName).waitFor();
     await rowOf(panel, serverName).locator('input[type="checkbox"]').check();
     await panel.getByRole('button', { name: '撤回所选' }).click();
@@ -159,7 +162,7 @@ describe('the model screen', () => {
       .click();
     await eventually(() => rowOf(panel, serverName).innerText()).toContain('未部署');
     await panel
-      .getByRole('button', { name: 'Close' })
+      .getByRole('button', { name: 'Close', exact: true })
       .or(panel.getByRole('button', { name: '关闭' }))
       .click();
 

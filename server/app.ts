@@ -3,7 +3,8 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context';
 import { createBackgroundTasks } from './background-tasks';
-import { systemClock, type Clock } from './clock';
+import { later, systemClock, type Clock } from './clock';
+import { removeUnusedFiles, unusedFileGraceMs, unusedFileSweepMs } from './files/unused-files';
 import { answerErrorsAsEnvelopes, noSuchOperationEnvelope } from './http/error-answers';
 import { acceptJsonBodiesOnly, bodyLimitBytes } from './http/json-body';
 import { registerOperationRoutes } from './http/operation-routes';
@@ -80,11 +81,29 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     );
     registerOperationRoutes(app, ctx, { ...operationHandlers, ...options.handlers });
     await registerConsoleFiles(app, staticDir);
+    sweepUnusedFiles(app, ctx);
     return app;
   } catch (error) {
     await app.close();
     throw error;
   }
+}
+
+/** Removes abandoned uploads and files nothing names any more, now and every hour while the app runs. */
+function sweepUnusedFiles(app: FastifyInstance, ctx: AppContext): void {
+  const sweep = () =>
+    ctx.background.run('removing unused files', async () => {
+      const removed = await removeUnusedFiles(ctx.db, ctx.dataDir, {
+        stored: later(ctx.clock.now(), -unusedFileGraceMs),
+        written: later(systemClock.now(), -unusedFileGraceMs),
+      });
+      if (removed > 0) app.log.info(`removed ${removed} unused stored files`);
+    });
+  sweep();
+  const timer = setInterval(sweep, unusedFileSweepMs);
+  // The sweep never keeps the process alive, and stops before closing drains the background work.
+  timer.unref();
+  app.addHook('preClose', async () => clearInterval(timer));
 }
 
 function apiPathMatcher(basePath: string): (url: string) => boolean {

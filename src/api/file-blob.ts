@@ -3,34 +3,70 @@ import { call, type ApiAnswer, type CallOptions } from './call';
 import { RequestError } from './errors';
 import { requestHeaders } from './request-headers';
 
+export interface FileBlobOptions extends CallOptions {
+  /** Only for tests: the product stall time-out is appSettings.requestTimeoutMs. */
+  readonly stallTimeoutMs?: number;
+}
+
 /**
- * A stored file's bytes, to show in place (an image preview) rather than save: GET `path` under
- * /cfop with every call's headers and time-out. A failure answers an envelope and is handled as
- * any call's is; an `<img src>` could send no session header, hence this.
+ * A stored file's bytes, to show in place (an image preview) or save (a model file): GET `path`
+ * under /cfop with every call's headers. A failure answers an envelope and is handled as any call's
+ * is; an `<img src>` could send no session header, hence this. As for uploads, the spec's 60 s
+ * time-out is kept as a stall time-out: a model file of a gigabyte or two may take longer in all.
  */
-export async function fetchFileBlob(path: string, options: CallOptions = {}): Promise<Blob> {
-  const signal = AbortSignal.any([
-    AbortSignal.timeout(appSettings.requestTimeoutMs),
-    ...(options.signal ? [options.signal] : []),
-  ]);
+export async function fetchFileBlob(path: string, options: FileBlobOptions = {}): Promise<Blob> {
+  const stallMs = options.stallTimeoutMs ?? appSettings.requestTimeoutMs;
+  const stalled = new AbortController();
+  let stall: ReturnType<typeof setTimeout> | undefined;
+  const watch = () => {
+    clearTimeout(stall);
+    stall = setTimeout(() => stalled.abort(new Error(`no progress for ${stallMs} ms`)), stallMs);
+  };
+  const signal = AbortSignal.any([stalled.signal, ...(options.signal ? [options.signal] : [])]);
+  watch();
   const answer: ApiAnswer<Blob> = fetch(`${appSettings.apiBasePath}${path}`, {
     headers: requestHeaders(),
     signal,
-  }).then(
-    async (response) => {
+  })
+    .then(async (response) => {
       if (response.ok && !/[/+]json\b/i.test(response.headers.get('Content-Type') ?? '')) {
-        return { data: { success: true, code: '0', msg: '', data: await response.blob() }, response };
+        const blob = await readWatched(response, watch, signal);
+        return { data: { success: true, code: '0', msg: '', data: blob }, response };
       }
       const body: unknown = await response.json().catch(() => undefined);
       return response.ok
         ? { data: body as Awaited<ApiAnswer<Blob>>['data'], response }
         : { error: body, response };
-    },
-    (error: unknown) => {
-      throw new RequestError('no-response', error instanceof Error ? error.message : String(error), {
-        cause: error,
+    })
+    .catch((error: unknown) => {
+      const reason = signal.aborted ? signal.reason : error;
+      throw new RequestError('no-response', reason instanceof Error ? reason.message : String(reason), {
+        cause: reason,
       });
-    },
-  );
+    })
+    .finally(() => clearTimeout(stall));
   return call(answer, options);
+}
+
+/**
+ * The body as a blob, read chunk by chunk so that each chunk restarts the stall watch. An abort
+ * ends the reading as a failure, never as a file cut short.
+ */
+async function readWatched(response: Response, watch: () => void, signal: AbortSignal): Promise<Blob> {
+  const type = response.headers.get('Content-Type') ?? '';
+  if (response.body === null) return new Blob([], { type });
+  const chunks: Uint8Array[] = [];
+  const reader = response.body.getReader();
+  const stop = () => void reader.cancel(signal.reason).catch(() => undefined);
+  signal.addEventListener('abort', stop);
+  try {
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      chunks.push(part.value);
+      watch();
+    }
+    signal.throwIfAborted();
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+  return new Blob(chunks as BlobPart[], { type });
 }

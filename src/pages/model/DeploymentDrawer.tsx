@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Drawer, Empty, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Badge, Button, Drawer, Empty, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { api, call, toast } from '../../api';
 import type { components } from '../../generated/openapi';
@@ -16,10 +16,23 @@ export interface DeployedModel {
 }
 
 const drawerWidth = 880;
+/** What the drawer shows above the table's rows: its header, the hint, the buttons, the filter and the table's head. */
+const aboveRows = 330;
+
+/** The servers whose name or IP holds the typed text. */
+function matching(items: readonly Deployment[], text: string): readonly Deployment[] {
+  const wanted = text.trim().toLowerCase();
+  if (wanted === '') return items;
+  return items.filter(
+    (item) => item.aiServerName.toLowerCase().includes(wanted) || item.aiServerIp.includes(wanted),
+  );
+}
 
 /**
  * A model's deployment on every AI server: the status each reported (pending until it does), and
- * the operator deploys to or withdraws from the servers chosen in the table.
+ * the operator deploys to or withdraws from the servers chosen in the table. Every server is
+ * loaded at once (a site may run thousands): the table renders only the rows in view, and a
+ * filter by name or IP finds one.
  */
 export default function DeploymentDrawer(props: { model: DeployedModel; open: boolean; onClose(): void }) {
   const { t, locale } = useLocale();
@@ -28,6 +41,7 @@ export default function DeploymentDrawer(props: { model: DeployedModel; open: bo
   const [failed, setFailed] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
+  const [filter, setFilter] = useState('');
 
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -108,6 +122,13 @@ export default function DeploymentDrawer(props: { model: DeployedModel; open: bo
             </Typography.Text>
           )}
         </Space>
+        <Input.Search
+          allowClear
+          aria-label={t(texts.filter)}
+          placeholder={t(texts.filter)}
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+        />
         {failed ? (
           <Alert
             type="error"
@@ -119,17 +140,22 @@ export default function DeploymentDrawer(props: { model: DeployedModel; open: bo
             rowKey="aiServerId"
             size="middle"
             loading={items === null}
-            dataSource={items ?? []}
+            dataSource={matching(items ?? [], filter)}
             pagination={false}
+            virtual
+            scroll={{ y: Math.max(240, window.innerHeight - aboveRows) }}
             locale={{ emptyText: <Empty description={t(texts.noServers)} /> }}
             rowSelection={{
               selectedRowKeys: selected,
+              // Servers chosen and then filtered out of view stay chosen.
+              preserveSelectedRowKeys: true,
               onChange: (keys) => setSelected(keys.map(Number)),
             }}
             columns={[
               {
                 title: t(texts.server),
                 key: 'server',
+                width: 200,
                 render: (_, item) => (
                   <span>
                     {item.aiServerName}
@@ -142,6 +168,7 @@ export default function DeploymentDrawer(props: { model: DeployedModel; open: bo
               {
                 title: t(texts.serverStatus),
                 key: 'online',
+                width: 84,
                 render: (_, item) => (
                   <Badge
                     status={item.aiServerStatus === 'online' ? 'success' : 'default'}
@@ -152,6 +179,7 @@ export default function DeploymentDrawer(props: { model: DeployedModel; open: bo
               {
                 title: t(texts.status),
                 key: 'status',
+                width: 96,
                 render: (_, item) =>
                   item.status === null ? (
                     <Tag>{t(texts.notDeployed)}</Tag>
@@ -167,12 +195,19 @@ export default function DeploymentDrawer(props: { model: DeployedModel; open: bo
               {
                 title: t(texts.requestedAt),
                 key: 'requestedAt',
+                width: 150,
                 render: (_, item) => time(item.requestedAt),
               },
-              { title: t(texts.reportedAt), key: 'reportedAt', render: (_, item) => time(item.reportedAt) },
+              {
+                title: t(texts.reportedAt),
+                key: 'reportedAt',
+                width: 150,
+                render: (_, item) => time(item.reportedAt),
+              },
               {
                 title: t(texts.message),
                 key: 'message',
+                ellipsis: true,
                 render: (_, item) => item.message || <span className="cfop-resource-none">—</span>,
               },
             ]}

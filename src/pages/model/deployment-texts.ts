@@ -43,5 +43,6 @@ export const deploymentTexts = {
     en: 'A status changes when the AI server downloads the model and reports; Pending means no report yet.',
   },
   refresh: { zh: '刷新', en: 'Refresh' },
+  filter: { zh: '按名称或IP筛选AI服务器', en: 'Filter AI servers by name or IP' },
   selected: { zh: '已选 {n} 台', en: '{n} selected' },
 } as const satisfies Record<string, LocalText>;
