@@ -58,8 +58,8 @@ export const roleResource: ResourceDefinition = {
     return new Map(ids.map((id) => [id, { userCount: counts.get(id) ?? 0 }]));
   },
 
-  async beforeWrite(_scope, { before, input }) {
-    if (before?.builtin !== true) return;
+  async checkWrite(_scope, { before, input }) {
+    if (before?.builtin !== true) return [];
     const problems: FieldProblem[] = [];
     if (input.code !== before.code) {
       problems.push({
@@ -79,7 +79,7 @@ export const roleResource: ResourceDefinition = {
         },
       });
     }
-    if (problems.length > 0) throw badInput(problems);
+    return problems;
   },
 
   async beforeDelete(db, ids, { field }) {

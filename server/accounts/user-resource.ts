@@ -72,20 +72,18 @@ export const userResource: ResourceDefinition = {
     return { columns: { password_hash: passwordHash }, answer: (item: Item) => item };
   },
 
-  async beforeWrite({ db, actorId }, { id, before, input }) {
-    if (id === null || before === null) return;
+  async checkWrite({ db, actorId }, { id, before, input }) {
+    if (id === null || before === null) return [];
     if (id === actorId && input.status !== 'enabled') {
-      throw badInput([
+      return [
         { field: 'status', message: { zh: '不能停用自己的账号', en: 'you cannot disable your own account' } },
-      ]);
+      ];
     }
-    if (!(await isAdministrator(db, before)) || (await isAdministrator(db, input))) return;
+    if (!(await isAdministrator(db, before)) || (await isAdministrator(db, input))) return [];
     const others = (await enabledAdministratorIds(db)).filter((other) => other !== id);
-    if (others.length === 0) {
-      throw badInput([
-        { field: input.status === 'enabled' ? 'roleIds' : 'status', message: lastAdministrator },
-      ]);
-    }
+    return others.length > 0
+      ? []
+      : [{ field: input.status === 'enabled' ? 'roleIds' : 'status', message: lastAdministrator }];
   },
 
   async afterWrite({ db, now }, { before, item }) {

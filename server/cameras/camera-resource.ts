@@ -1,6 +1,6 @@
 import type { ResourceDefinition } from '../resources/resource-definition';
 import { countCameraTasks, taskModelReference } from './camera-tasks';
-import { refuseFullServer } from './server-channels';
+import { fullServerProblems } from './server-channels';
 
 /** The camera resource: table cameras, item schema Camera; its analysis tasks live in camera_tasks. */
 export const cameraResource: ResourceDefinition = {
@@ -37,5 +37,5 @@ export const cameraResource: ResourceDefinition = {
     const tasks = await countCameraTasks(db, ids);
     return new Map(ids.map((id) => [id, { taskCount: tasks.get(id) ?? 0 }]));
   },
-  beforeWrite: refuseFullServer,
+  checkWrite: fullServerProblems,
 };

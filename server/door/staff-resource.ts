@@ -25,7 +25,7 @@ export const staffResource: ResourceDefinition = {
   // A null card number clashes with nothing (the comparison with null is never true).
   unique: [['employeeNo'], ['cardNo']],
   labelField: 'name',
-  checkInput: async (_db, input) => validityProblems(input),
+  checkWrite: async (_scope, { input }) => validityProblems(input),
   async beforeDelete(db, ids) {
     const hosting = await countReferencing(db, 'visitors', 'host_staff_id', ids);
     const owning = await countReferencing(db, 'vehicles', 'staff_id', ids);

@@ -95,7 +95,7 @@ export const vehicleResource: ResourceDefinition = {
       label: 'visitorName',
     },
   },
-  checkInput: async (_db, input) => [
+  checkWrite: async (_scope, { input }) => [
     ...ownerProblems(input),
     ...validityProblems(input),
     ...temporaryProblems(input),

@@ -47,7 +47,7 @@ export const visitorResource: ResourceDefinition = {
       label: 'hostStaffName',
     },
   },
-  async checkInput(_db, input) {
+  async checkWrite(_scope, { input }) {
     const problems: FieldProblem[] = [];
     if (typeof input.idNumber === 'string' && !hasValidCheckCharacter(input.idNumber)) {
       problems.push({

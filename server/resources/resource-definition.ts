@@ -112,16 +112,12 @@ export interface ResourceDefinition {
   /** Item fields not stored in the table, computed for many items in one query (counts of bound rows). */
   readonly computed?: (db: Db, ids: readonly number[]) => Promise<ReadonlyMap<number, Item>>;
   /**
-   * Rules across fields or rows that the schema cannot express (date order, a check digit, an
-   * owner matching its type), checked in the create / update transaction before anything is
-   * written: the problems found go into the one 400 with clashes and missing references. `id` is
-   * null on create.
+   * Rules the schema cannot express: across fields or rows (date order, a check digit, an owner
+   * matching its type, a free channel) or needing the caller and the row before the change (nobody
+   * disables themself), checked in the create / update transaction before anything is written. The
+   * problems found go into the one 400 with clashes and missing references.
    */
-  readonly checkInput?: (
-    db: Db,
-    input: Readonly<Record<string, unknown>>,
-    id: number | null,
-  ) => Promise<readonly FieldProblem[]>;
+  readonly checkWrite?: (scope: WriteScope, change: ItemChange) => Promise<readonly FieldProblem[]>;
   /**
    * Run in the delete transaction before rows go; throw a 400 ApiError to refuse (rows that still
    * reference them). Not needed when nothing refers to the resource. `field` names the ids in the
@@ -132,8 +128,6 @@ export interface ResourceDefinition {
     ids: readonly number[],
     scope: WriteScope & { readonly field: string },
   ) => Promise<void>;
-  /** Run in the create / update transaction before the row is written; throw a 400 ApiError to refuse. */
-  readonly beforeWrite?: (scope: WriteScope, change: ItemChange) => Promise<void>;
   /** Run in the create / update transaction after the row is written (ending a disabled user's sessions). */
   readonly afterWrite?: (scope: WriteScope, change: ItemChange & { readonly item: Item }) => Promise<void>;
   /** Extra columns of a new row beyond its input (a secret's digest), and the create answer built from the item. */

@@ -122,8 +122,7 @@ export async function createItem(
   const item = await ctx.db.transaction().execute(async (trx) => {
     const scope: WriteScope = { db: trx, now, actorId };
     const change: ItemChange = { id: null, before: null, input };
-    await refuseBadWrites(trx, resource, input, null);
-    await definition.beforeWrite?.(scope, change);
+    await refuseBadWrites(scope, resource, change);
     const id = await insertRow(trx, definition.table, values);
     await replaceLinks(trx, linksOf(definition), id, input);
     const written = await getItem(trx, resource, id);
@@ -151,8 +150,7 @@ export async function updateItem(
     const scope: WriteScope = { db: trx, now, actorId };
     const before = await getItem(trx, resource, id);
     const change: ItemChange = { id, before, input };
-    await refuseBadWrites(trx, resource, input, id);
-    await definition.beforeWrite?.(scope, change);
+    await refuseBadWrites(scope, resource, change);
     await updateRow(trx, definition.table, id, values);
     await replaceLinks(trx, linksOf(definition), id, input);
     const item = await getItem(trx, resource, id);
@@ -331,15 +329,19 @@ function timestampColumns(definition: ResourceDefinition, createdAt: string | nu
   return columns;
 }
 
-/** Values the schema cannot judge: a unique value already taken, a referenced row or file that does not exist. */
+/**
+ * Values the schema cannot judge: a unique value already taken, a referenced row or file that does
+ * not exist, and the definition's own rules, all in one 400.
+ */
 async function refuseBadWrites(
-  db: Db,
+  scope: WriteScope,
   resource: BoundResource,
-  input: Record<string, unknown>,
-  exceptId: number | null,
+  change: ItemChange,
 ): Promise<void> {
+  const { db } = scope;
+  const { input, id: exceptId } = change;
   const problems = [
-    ...((await resource.definition.checkInput?.(db, input, exceptId)) ?? []),
+    ...((await resource.definition.checkWrite?.(scope, change)) ?? []),
     ...(await clashes(db, resource, input, exceptId)),
     ...(await missingReferences(db, resource.definition.references ?? {}, input)),
     ...(await missingLinkedReferences(db, linksOf(resource.definition), input)),

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
+import { act, Activity } from 'react';
 import { createRoot } from 'react-dom/client';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { emptyListState } from './list-query';
@@ -43,6 +43,40 @@ describe('useResourceList', () => {
     expect(back.first.loading).toBe(true);
     await act(async () => answer(page('fresh')));
     await back.unmount();
+    list.mockRestore();
+  });
+
+  it('renders nothing again when a kept list is shown again and its refresh answers the same page', async () => {
+    const list = vi.spyOn(resourceApi, 'list').mockImplementation(() => Promise.resolve(page('same')));
+    const state = emptyListState(device);
+    // What the list's page would render: React may call the hook's component to find its state
+    // unchanged, but then leaves everything below it alone.
+    let renders = 0;
+    function Table() {
+      renders += 1;
+      return null;
+    }
+    function Probe() {
+      useResourceList(device, state, 0);
+      return <Table />;
+    }
+    // One element throughout, as the layout keeps it: showing it again gives it no new props.
+    const probe = <Probe />;
+    const root = createRoot(document.createElement('div'));
+    const show = (mode: 'visible' | 'hidden') =>
+      act(async () => root.render(<Activity mode={mode}>{probe}</Activity>));
+    await show('visible');
+    await show('hidden');
+    const before = renders;
+    await show('visible');
+    expect(list).toHaveBeenCalledTimes(2);
+    expect(renders).toBe(before);
+
+    list.mockImplementation(() => Promise.resolve(page('changed')));
+    await show('hidden');
+    await show('visible');
+    expect(renders).toBe(before + 1);
+    await act(async () => root.unmount());
     list.mockRestore();
   });
 });

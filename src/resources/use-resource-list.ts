@@ -13,6 +13,10 @@ interface Loaded {
 // shows it at once while the fresh page loads (stale-while-revalidate), instead of a blank table.
 const lastPages = new Map<string, ListPage>();
 
+function samePage(shown: ListPage | null, fresh: ListPage): boolean {
+  return shown !== null && JSON.stringify(shown) === JSON.stringify(fresh);
+}
+
 export interface ListResult {
   /** The last page loaded; kept while the next one loads so the table does not flash empty. */
   readonly page: ListPage | null;
@@ -37,7 +41,14 @@ export function useResourceList(
     resourceApi.list(descriptor, state).then(
       (page) => {
         lastPages.set(query, page);
-        if (current) setLoaded({ key, page, failed: false });
+        // A refresh answering what the list already shows (a kept screen shown again, where the
+        // effect runs anew) leaves the state as it is: React then renders nothing of the table.
+        if (!current) return;
+        setLoaded((last) =>
+          last !== null && last.key === key && !last.failed && samePage(last.page, page)
+            ? last
+            : { key, page, failed: false },
+        );
       },
       // call() has already told the reader (toast, or the login page on an expired session).
       () => current && setLoaded((last) => ({ key, page: last?.page ?? null, failed: true })),

@@ -3,6 +3,7 @@ import {
   UNSAFE_DataRouterContext as DataRouterContext,
   UNSAFE_LocationContext as LocationContext,
   type Location,
+  type To,
 } from 'react-router-dom';
 
 /**
@@ -21,18 +22,30 @@ export function useScreenLocation(): Location {
 }
 
 /**
- * Moves the screen to another query of its own path through the router itself, which (unlike
- * useNavigate or useSearchParams) subscribes the screen to nothing that changes on navigation.
+ * Navigates through the router itself, which (unlike useNavigate, which reads the location)
+ * subscribes the caller to nothing that changes on navigation: the header's menus do not render
+ * again on every route change.
  */
-export function useScreenQueryNavigate(): (search: URLSearchParams, options: { replace: boolean }) => void {
+export function useRouterNavigate(): (to: To, options?: { replace: boolean }) => void {
   const router = use(DataRouterContext)?.router;
+  return useCallback(
+    (to, options) => {
+      if (!router) throw new Error('the console runs under a data router (createBrowserRouter)');
+      void router.navigate(to, options);
+    },
+    [router],
+  );
+}
+
+/** Moves the screen to another query of its own path, subscribed only to the screen's location. */
+export function useScreenQueryNavigate(): (search: URLSearchParams, options: { replace: boolean }) => void {
+  const navigate = useRouterNavigate();
   const { pathname } = useScreenLocation();
   return useCallback(
-    (search, { replace }) => {
-      if (!router) throw new Error('the console runs under a data router (createBrowserRouter)');
+    (search, options) => {
       const query = search.toString();
-      void router.navigate({ pathname, search: query === '' ? '' : `?${query}` }, { replace });
+      navigate({ pathname, search: query === '' ? '' : `?${query}` }, options);
     },
-    [router, pathname],
+    [navigate, pathname],
   );
 }

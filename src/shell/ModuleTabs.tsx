@@ -1,14 +1,14 @@
 import { Menu } from 'antd';
-import { useNavigate } from 'react-router-dom';
 import { appSettings, modules } from '../generated/settings';
 import { useLocale } from '../i18n';
 import { useSession } from '../session';
+import { useRouterNavigate } from '../session/screen-location';
 
 /** One header tab per module; choosing one switches the sider's menu and lands on the home page. */
 export function ModuleTabs() {
   const { selectedModule, selectModule } = useSession();
   const { t } = useLocale();
-  const navigate = useNavigate();
+  const navigate = useRouterNavigate();
   return (
     <Menu
       className="cfop-module-tabs"
@@ -20,7 +20,7 @@ export function ModuleTabs() {
         const chosen = modules.find((module) => module.value === key);
         if (!chosen) return;
         selectModule(chosen.value);
-        void navigate(appSettings.homePath);
+        navigate(appSettings.homePath);
       }}
     />
   );

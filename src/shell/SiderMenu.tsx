@@ -61,6 +61,9 @@ export function SiderMenu({
         mode="inline"
         items={items}
         selectedKeys={selected ? [selected] : []}
+        // Each item's tooltip names it when the sider is folded to icons; unfolded, antd still
+        // renders one closed tooltip per item, on every route change.
+        {...(collapsed ? {} : { tooltip: false as const })}
         {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
       />
     </Layout.Sider>

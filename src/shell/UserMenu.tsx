@@ -2,10 +2,10 @@ import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import { Avatar, Dropdown, Spin } from 'antd';
 import type { MenuProps } from 'antd';
-import { useNavigate } from 'react-router-dom';
 import { appSettings } from '../generated/settings';
 import { useLocale } from '../i18n';
 import { useSession } from '../session';
+import { useRouterNavigate } from '../session/screen-location';
 import { messages } from '../i18n';
 
 const personalText = { zh: '个人中心', en: 'Personal centre' };
@@ -15,7 +15,7 @@ const logoutText = { zh: '退出登录', en: 'Log out' };
 export function UserMenu() {
   const { currentUser, logout } = useSession();
   const { t } = useLocale();
-  const navigate = useNavigate();
+  const navigate = useRouterNavigate();
   if (!currentUser) {
     return (
       <span className="cfop-header-action" aria-label={t(messages.loading)}>
@@ -29,7 +29,7 @@ export function UserMenu() {
     { key: 'logout', icon: <LogoutOutlined />, label: t(logoutText) },
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'personal') void navigate(appSettings.personalPath);
+    if (key === 'personal') navigate(appSettings.personalPath);
     else void logout();
   };
   return (
