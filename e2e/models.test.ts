@@ -166,6 +166,8 @@ describe('the model screen', () => {
       .or(panel.getByRole('button', { name: '关闭' }))
       .click();
 
+    // The list follows the panel: no server runs the model now.
+    await eventually(() => rowOf(page, name).innerText()).toMatch(/\t0\t/);
     await deleteRow(page, name);
     await page.getByText('没有符合条件的记录').waitFor();
   }, 120_000);

@@ -97,7 +97,13 @@ export function ResourcePage({ descriptor, inputs, rowActions }: ResourcePagePro
 
   // Deleting the last rows of the last page leaves the reader past the end: show the new last page.
   const total = list.page?.total ?? 0;
-  const pastTheEnd = !list.loading && list.page !== null && items.length === 0 && total > 0 && state.page > 1;
+  const pastTheEnd =
+    !list.loading &&
+    !list.refreshing &&
+    list.page !== null &&
+    items.length === 0 &&
+    total > 0 &&
+    state.page > 1;
   // Once the list is up, its drawers and dialogs load in the background (see screen-parts).
   const listShown = list.page !== null;
   useEffect(() => {
@@ -276,7 +282,12 @@ export function ResourcePage({ descriptor, inputs, rowActions }: ResourcePagePro
         </Button>
       )}
       <Tooltip title={t(texts.refresh)}>
-        <Button icon={<ReloadOutlined />} aria-label={t(texts.refresh)} onClick={reload} />
+        <Button
+          icon={<ReloadOutlined spin={list.refreshing} />}
+          aria-label={t(texts.refresh)}
+          aria-busy={list.refreshing}
+          onClick={reload}
+        />
       </Tooltip>
       <ColumnChooser
         fields={tableFields}

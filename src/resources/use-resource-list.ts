@@ -4,7 +4,10 @@ import { listQuery, type ListState } from './list-query';
 import { resourceApi, type ListPage } from './resource-api';
 
 interface Loaded {
+  /** The query answered, with the reload it answered: the page is fresh when this is the asked key. */
   readonly key: string;
+  /** The query answered: a page of another one (another page, filter or sort) is not what is asked. */
+  readonly query: string;
   readonly page: ListPage | null;
   readonly failed: boolean;
 }
@@ -20,7 +23,13 @@ function samePage(shown: ListPage | null, fresh: ListPage): boolean {
 export interface ListResult {
   /** The last page loaded; kept while the next one loads so the table does not flash empty. */
   readonly page: ListPage | null;
+  /** The page shown answers another query than the one asked (or none yet): it is on its way. */
   readonly loading: boolean;
+  /**
+   * The page shown answers the query asked and a fresher one is on its way (after a save, a
+   * delete, Refresh, or a screen shown again): the rows stay usable meanwhile.
+   */
+  readonly refreshing: boolean;
   readonly failed: boolean;
 }
 
@@ -34,7 +43,7 @@ export function useResourceList(
   const key = JSON.stringify([query, reloadCount]);
   const [loaded, setLoaded] = useState<Loaded | null>(() => {
     const seen = lastPages.get(query);
-    return seen ? { key: '', page: seen, failed: false } : null;
+    return seen ? { key: '', query, page: seen, failed: false } : null;
   });
   useEffect(() => {
     let current = true;
@@ -47,20 +56,22 @@ export function useResourceList(
         setLoaded((last) =>
           last !== null && last.key === key && !last.failed && samePage(last.page, page)
             ? last
-            : { key, page, failed: false },
+            : { key, query, page, failed: false },
         );
       },
       // call() has already told the reader (toast, or the login page on an expired session).
-      () => current && setLoaded((last) => ({ key, page: last?.page ?? null, failed: true })),
+      () => current && setLoaded((last) => ({ key, query, page: last?.page ?? null, failed: true })),
     );
     return () => {
       current = false;
     };
   }, [descriptor, state, query, key]);
-  const loading = loaded?.key !== key;
+  const pending = loaded?.key !== key;
+  const sameQuery = loaded?.query === query && loaded.page !== null && !loaded.failed;
   return {
     page: loaded?.failed ? null : (loaded?.page ?? null),
-    loading,
-    failed: !loading && loaded.failed,
+    loading: pending && !sameQuery,
+    refreshing: pending && sameQuery,
+    failed: !pending && loaded.failed,
   };
 }
