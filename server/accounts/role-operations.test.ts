@@ -228,12 +228,12 @@ describe('deleteRole, bulkDeleteRoles', () => {
 
     const builtin = await t.call('deleteRole', { token, params: { id: 1 } });
     expect(builtin.status).toBe(400);
-    expect(builtin.body.msg).toBe('id：内置角色「系统管理员」不能删除');
+    expect(builtin.body.msg).toBe('内置角色「系统管理员」不能删除');
     const held = await t.call('deleteRole', { token, params: { id: watch.id } });
-    expect(held.body.msg).toBe('id：角色「值班」仍有 2 个用户使用，请先在用户管理中移除该角色');
+    expect(held.body.msg).toBe('角色「值班」仍有 2 个用户使用，请先在用户管理中移除该角色');
     const heldEnglish = await t.call('deleteRole', { token, params: { id: watch.id }, lang: 'en-US' });
     expect(heldEnglish.body.msg).toBe(
-      'id: role “值班” is still held by 2 users; take it from them in Users first',
+      'Role “值班” is still held by 2 users; take it from them in Users first',
     );
     const bulk = await t.call('bulkDeleteRoles', { token, body: { ids: [free.id, watch.id, 1] } });
     expect(bulk.status).toBe(400);

@@ -1,5 +1,5 @@
 import type { Db } from '../db/open-database';
-import { badInput, type FieldProblem } from '../http/api-error';
+import { refusal, type FieldProblem } from '../http/api-error';
 import type { ResourceDefinition } from '../resources/resource-definition';
 import type { ResourceOperationIds } from '../resources/resource-operations';
 
@@ -109,7 +109,7 @@ export const roleResource: ResourceDefinition = {
       ];
     });
     if (problems.length > 0) {
-      throw badInput([
+      throw refusal([
         {
           field,
           message: { zh: problems.map((p) => p.zh).join('；'), en: problems.map((p) => p.en).join('; ') },

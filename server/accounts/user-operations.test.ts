@@ -227,15 +227,15 @@ describe('nobody removes themself or the last administrator', () => {
     expect(disable.status).toBe(400);
     expect(disable.body.msg).toBe('status：不能停用自己的账号');
     const remove = await t.call('deleteUser', { token: ops, params: { id: opsId } });
-    expect(remove.body.msg).toBe('id：不能删除自己的账号');
+    expect(remove.body.msg).toBe('不能删除自己的账号');
     const bulk = await t.call('bulkDeleteUsers', {
       token: ops,
       body: { ids: [carol.id, opsId] },
       lang: 'en-US',
     });
-    expect(bulk.body.msg).toBe('ids: you cannot delete your own account');
+    expect(bulk.body.msg).toBe('You cannot delete your own account');
     const reset = await t.call('resetUserPassword', { token: ops, params: { id: opsId } });
-    expect(reset.body.msg).toBe('id：不能在此重置自己的密码，请在个人中心修改');
+    expect(reset.body.msg).toBe('不能在此重置自己的密码，请在个人中心修改');
     expect(snapshotRows(t.dataDir)).toEqual(before);
     expect((await t.call('deleteUser', { token, params: { id: carol.id } })).status).toBe(200);
   });

@@ -1,7 +1,7 @@
 import { hashPassword } from '../auth/password-hash';
 import { revokeUserSessions } from '../auth/sessions';
 import type { Db } from '../db/open-database';
-import { badInput } from '../http/api-error';
+import { refusal } from '../http/api-error';
 import type { LocalText } from '../http/locale';
 import type { Item, ResourceDefinition } from '../resources/resource-definition';
 import type { ResourceOperationIds } from '../resources/resource-operations';
@@ -94,13 +94,13 @@ export const userResource: ResourceDefinition = {
 
   async beforeDelete(db, ids, { actorId, field }) {
     if (actorId !== null && ids.includes(actorId)) {
-      throw badInput([
+      throw refusal([
         { field, message: { zh: '不能删除自己的账号', en: 'you cannot delete your own account' } },
       ]);
     }
     const administrators = await enabledAdministratorIds(db);
     if (administrators.length > 0 && administrators.every((id) => ids.includes(id))) {
-      throw badInput([{ field, message: lastAdministrator }]);
+      throw refusal([{ field, message: lastAdministrator }]);
     }
   },
 };

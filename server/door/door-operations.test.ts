@@ -452,11 +452,9 @@ describe('deleting what others refer to', () => {
     const before = snapshotRows(t.dataDir);
     const one = await send('DELETE', `/staff/${host.id}`);
     expect(one.status).toBe(400);
-    expect(one.body.msg).toBe('id：仍是 2 位访客的被访人，名下仍有 1 辆车，请先处理后再删除');
+    expect(one.body.msg).toBe('仍是 2 位访客的被访人，名下仍有 1 辆车，请先处理后再删除');
     const english = await send('DELETE', `/staff/${host.id}`, undefined, 'en-US');
-    expect(english.body.msg).toBe(
-      'id: still hosts 2 visitors and owns 1 vehicle; reassign or delete them first',
-    );
+    expect(english.body.msg).toBe('Still hosts 2 visitors and owns 1 vehicle; reassign or delete them first');
     // A bulk delete holding one such member deletes none.
     const bulk = await send('POST', '/staff/bulk-delete', { ids: [host.id, other.id] });
     expect(bulk.status).toBe(400);
@@ -470,7 +468,7 @@ describe('deleting what others refer to', () => {
     const visitor = await created('/visitors', visitorInput(host.id));
     const vehicle = await created('/vehicles', vehicleInput({ ownerType: 'visitor', visitorId: visitor.id }));
     const refused = await send('DELETE', `/visitors/${visitor.id}`);
-    expect(refused.body.msg).toBe('id：名下仍有 1 辆车，请先处理后再删除');
+    expect(refused.body.msg).toBe('名下仍有 1 辆车，请先处理后再删除');
     expect((await send('DELETE', `/vehicles/${vehicle.id}`)).status).toBe(200);
     expect((await send('DELETE', `/visitors/${visitor.id}`)).status).toBe(200);
     expect((await send('DELETE', `/staff/${host.id}`)).status).toBe(200);

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/open-database';
-import { badInput, type FieldProblem } from '../http/api-error';
+import { refusal, type FieldProblem } from '../http/api-error';
 
 /** A validity period's end may not come before its start (dates `YYYY-MM-DD`, both optional). */
 export function validityProblems(input: Readonly<Record<string, unknown>>): FieldProblem[] {
@@ -19,9 +19,9 @@ export function validityProblems(input: Readonly<Record<string, unknown>>): Fiel
   return [];
 }
 
-/** Refuses the input with every problem found, or lets it through. */
+/** Refuses the request with every problem found, or lets it through. */
 export function refuseProblems(problems: readonly FieldProblem[]): void {
-  if (problems.length > 0) throw badInput(problems);
+  if (problems.length > 0) throw refusal(problems);
 }
 
 /** `2 visitors`, `1 vehicle`: a count with its noun in English. */

@@ -38,6 +38,22 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A 400 refusing what a request asks of the items it names (deleting a role users hold): the
+ * problems are the request's own, so the message tells them without their field (`id`, `ids`),
+ * which the problems still name.
+ */
+export function refusal(problems: readonly FieldProblem[]): ApiError {
+  const join = (lang: keyof LocalText, glue: string) =>
+    problems.map((p) => sentence(p.message[lang])).join(glue);
+  return new ApiError('400', { zh: join('zh', '；'), en: join('en', '; ') }, problems);
+}
+
+/** A field message standing on its own: `you cannot …` → `You cannot …`. */
+function sentence(message: string): string {
+  return message.charAt(0).toUpperCase() + message.slice(1);
+}
+
 /** A 400 naming every bad field; the message lists them all. */
 export function badInput(problems: readonly FieldProblem[]): ApiError {
   const join = (lang: keyof LocalText, separator: string, glue: string) =>

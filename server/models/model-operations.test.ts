@@ -236,12 +236,12 @@ describe('model deployments', () => {
     const refused = await send('DELETE', `/models/${model.id}`);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().msg).toBe(
-      'id：模型 #1 安全帽检测 已部署到 2 台AI服务器（边缘盒子-1、边缘盒子-2），请先撤回部署再删除',
+      '模型 #1 安全帽检测 已部署到 2 台AI服务器（边缘盒子-1、边缘盒子-2），请先撤回部署再删除',
     );
     const bulk = await t.call('bulkDeleteModels', { token, body: { ids: [model.id] }, lang: 'en-US' });
     expect(bulk.status).toBe(400);
     expect(bulk.body.msg).toBe(
-      'ids: model #1 安全帽检测 is deployed to 2 AI server(s) (边缘盒子-1, 边缘盒子-2); withdraw it before deleting',
+      'Model #1 安全帽检测 is deployed to 2 AI server(s) (边缘盒子-1, 边缘盒子-2); withdraw it before deleting',
     );
     expect(snapshotRows(t.dataDir)).toEqual(before);
 
@@ -293,7 +293,7 @@ describe('model deployments', () => {
     const refused = await send('DELETE', `/models/${model.id}`);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().msg).toBe(
-      'id：模型 #1 安全帽检测 被 3 个分析任务使用（摄像头「北门-02」2 个、摄像头「南门-01」1 个），请先为这些任务换用其他模型或删除任务再删除',
+      '模型 #1 安全帽检测 被 3 个分析任务使用（摄像头「北门-02」2 个、摄像头「南门-01」1 个），请先为这些任务换用其他模型或删除任务再删除',
     );
     await send('POST', `/models/${model.id}/deployments`, { aiServerIds: [one.id] });
     const bulk = await t.call('bulkDeleteModels', { token, body: { ids: [other, model.id] }, lang: 'en-US' });

@@ -1,5 +1,5 @@
 import type { Db } from '../db/open-database';
-import { badInput } from '../http/api-error';
+import { refusal } from '../http/api-error';
 import type { LocalText } from '../http/locale';
 import { camerasRunningModels } from '../cameras/camera-tasks';
 import { deploymentsOfModels } from './model-deployments';
@@ -60,7 +60,7 @@ export async function refuseDeletingModelsInUse(
       .filter(Boolean)
       .join(' and '),
   };
-  throw badInput([
+  throw refusal([
     {
       field,
       message: {

@@ -2,7 +2,7 @@ import { generatePassword } from '../accounts/generated-password';
 import { userOperationIds, userResource } from '../accounts/user-resource';
 import { setPassword } from '../accounts/users';
 import { createValueCheck } from '../contract/value-check';
-import { badInput } from '../http/api-error';
+import { refusal } from '../http/api-error';
 import { resourceOperations } from '../resources/resource-operations';
 import { notFound } from '../resources/resource-service';
 import { requireSession, type OperationHandlers } from './operation-handler';
@@ -15,7 +15,7 @@ export const userAdminOperations: OperationHandlers = {
     const { id } = input.params as { id: number };
     input.audit.target = `#${id}`;
     if (id === requireSession(input).userId) {
-      throw badInput([
+      throw refusal([
         {
           field: 'id',
           message: {
