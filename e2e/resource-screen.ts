@@ -42,17 +42,15 @@ export async function chooseReference(scope: Locator, fieldLabel: string, name: 
 
 /**
  * Types a date (`2030-01-31`) or a date-time (`2030-01-31 09:00:00`) into a picker and commits it
- * as a person would: a date-time with the picker's OK button, a date with Enter (which takes the
- * date and does not submit the form).
+ * with Enter, as a person typing would (it takes the value and does not submit the form). Not with
+ * the picker's OK button: clicked before the picker has read the typed text, it takes the old value.
  */
 export async function typeDate(scope: Locator, fieldLabel: string, value: string): Promise<void> {
   const input = scope.getByLabel(fieldLabel, { exact: true });
   await input.click();
   await input.fill(value);
   const open = scope.page().locator('.ant-picker-dropdown:visible');
-  const ok = open.locator('.ant-picker-ok button');
-  if ((await ok.count()) > 0) await ok.click();
-  else await input.press('Enter');
+  await input.press('Enter');
   // The popup closes before the next field opens its own.
   await open.waitFor({ state: 'detached' });
   await expect(input.inputValue()).resolves.toBe(value);
