@@ -1,53 +1,33 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { startTestStream, type TestStream } from '../scripts/test-stream';
-import { securityHeaders } from '../src/generated/contract';
 import { admin, cameraOperator } from './accounts';
-import { signedInToken } from './api';
 import { test } from './fixtures';
 import {
   choose,
+  chooseReference,
   closeDrawer,
+  createThroughApi,
   deleteRow,
   drawerTitled,
   exportCsv,
   messageOf,
+  openScreen,
+  readThroughApi,
   rowOf,
   searchForm,
+  unique,
   uploadThroughApi,
 } from './resource-screen';
 import { errorToast, eventually, expectAt, label, recordToasts, screenshot, siderOf, signIn } from './screen';
 
 const screenPath = '/equipment/camera';
 
-// Tests share one server and may run side by side: every name and code is unique.
-let sequence = 0;
-function unique(prefix: string): string {
-  sequence += 1;
-  return `${prefix}${Date.now().toString(36)}${sequence}`;
-}
-
 const randomOctet = () => Math.floor(Math.random() * 250) + 1;
-
-/** Calls the API as another program holding the admin's token would; answers the envelope's data. */
-async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
-  const response = await page.request.fetch(`/cfop${path}`, {
-    method,
-    headers: {
-      [securityHeaders.clientType]: 'PC',
-      [securityHeaders.clientHost]: new URL(page.url()).host,
-      [securityHeaders.sessionToken]: await signedInToken(page),
-    },
-    ...(data === undefined ? {} : { data }),
-  });
-  const envelope = (await response.json()) as { code: string; msg: string; data: T };
-  expect(envelope.code, envelope.msg).toBe('0');
-  return envelope.data;
-}
 
 async function addServer(page: Page): Promise<{ id: number; name: string }> {
   const name = unique('摄像头盒子-');
-  const { server } = await api<{ server: { id: number } }>(page, 'POST', '/aiservers', {
+  const { server } = await createThroughApi<{ server: { id: number } }>(page, '/aiservers', {
     name,
     serialNumber: unique('CAMSN-'),
     ip: `10.${randomOctet()}.${randomOctet()}.${randomOctet()}`,
@@ -60,7 +40,7 @@ async function addServer(page: Page): Promise<{ id: number; name: string }> {
 
 async function addCamera(page: Page, mainStreamUrl: string, aiServerId: number | null = null) {
   const name = unique('摄像头-');
-  const camera = await api<{ id: number }>(page, 'POST', '/cameras', {
+  const camera = await createThroughApi<{ id: number }>(page, '/cameras', {
     name,
     code: unique('C'),
     mainStreamUrl,
@@ -79,7 +59,7 @@ async function addModel(page: Page): Promise<{ id: number; name: string; label: 
     buffer: Buffer.from('camera journey model bytes'),
   });
   const name = unique('安全帽检测-');
-  const model = await api<{ id: number }>(page, 'POST', '/models', {
+  const model = await createThroughApi<{ id: number }>(page, '/models', {
     name,
     algorithm: 'helmet',
     version: '1.0.1',
@@ -89,26 +69,6 @@ async function addModel(page: Page): Promise<{ id: number; name: string; label: 
     targetHardware: 'NPU',
   });
   return { id: model.id, name, label: `${name} 1.0.1` };
-}
-
-/** Types into a reference select (the item's label, or `typed`) until the item shows, then picks it. */
-async function chooseReference(
-  scope: Locator,
-  fieldLabel: string,
-  itemLabel: string,
-  typed = itemLabel,
-): Promise<void> {
-  await scope.getByLabel(fieldLabel, { exact: true }).fill(typed);
-  await scope
-    .page()
-    .locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${itemLabel}"]`)
-    .click();
-}
-
-async function openScreen(page: Page, query = ''): Promise<void> {
-  await page.goto(screenPath + query);
-  await page.locator('.ant-table').waitFor();
-  await page.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
 }
 
 /** Clicks the frame at a point given as fractions of its width and height. */
@@ -294,7 +254,10 @@ describe('the camera screen', () => {
       await rowOf(modelScreen, model.name).waitFor();
       await modelScreen.close();
 
-      const [saved] = await api<SavedTask[]>(page, 'GET', `/cameras/${await cameraIdOf(page, code)}/tasks`);
+      const [saved] = await readThroughApi<SavedTask[]>(
+        page,
+        `/cameras/${await cameraIdOf(page, code)}/tasks`,
+      );
       expect(saved?.alertLevel).toBe('critical');
       expect(saved?.modelId).toBe(model.id);
       const expected = [
@@ -347,7 +310,7 @@ describe('the camera screen', () => {
     await signIn(page, admin);
     const model = await addModel(page);
     const camera = await addCamera(page, stream.unreachableUrl);
-    await openScreen(page, `?name=${encodeURIComponent(camera.name)}`);
+    await openScreen(page, `${screenPath}?name=${encodeURIComponent(camera.name)}`);
     await rowOf(page, camera.name).getByRole('button', { name: '分析任务' }).click();
     await drawerTitled(page, `分析任务 · ${camera.name}`).getByRole('button', { name: '新增任务' }).click();
     const form = drawerTitled(page, '新增任务');
@@ -386,7 +349,7 @@ describe('the camera screen', () => {
     await page.evaluate(() => localStorage.clear());
     await signIn(page, cameraOperator);
     const camera = await addCamera(page, stream.unreachableUrl);
-    await openScreen(page, `?name=${encodeURIComponent(camera.name)}`);
+    await openScreen(page, `${screenPath}?name=${encodeURIComponent(camera.name)}`);
     const toasts = await recordToasts(page);
     await rowOf(page, camera.name).getByRole('button', { name: '分析任务' }).click();
     const tasks = drawerTitled(page, `分析任务 · ${camera.name}`);
@@ -428,9 +391,8 @@ describe('the camera screen', () => {
 
 /** The id of the camera with this code, as the list answers it. */
 async function cameraIdOf(page: Page, code: string): Promise<number> {
-  const { items } = await api<{ items: { id: number }[] }>(
+  const { items } = await readThroughApi<{ items: { id: number }[] }>(
     page,
-    'GET',
     `/cameras?code=${encodeURIComponent(code)}`,
   );
   expect(items).toHaveLength(1);

@@ -4,16 +4,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { admin } from './accounts';
 import { test } from './fixtures';
-import { choose, createThroughApi, deleteRow, drawerTitled, rowOf } from './resource-screen';
+import { choose, createThroughApi, deleteRow, drawerTitled, rowOf, unique } from './resource-screen';
 import { errorToast, eventually, expectAt, label, screenshot, siderOf, signIn } from './screen';
 
 const screenPath = '/model';
-
-let sequence = 0;
-function unique(prefix: string): string {
-  sequence += 1;
-  return `${prefix}${Date.now().toString(36)}${sequence}`;
-}
 
 /** Adds an AI server through the API, as another program holding the admin's token would. */
 async function createAiServer(page: Page, name: string): Promise<void> {

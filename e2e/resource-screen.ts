@@ -33,10 +33,18 @@ export async function choose(scope: Locator, fieldLabel: string, option: string)
     .click();
 }
 
-/** Types into a reference select, as an operator searching another screen's items, and picks one. */
-export async function chooseReference(scope: Locator, fieldLabel: string, name: string): Promise<void> {
+/**
+ * Types into a reference select, as an operator searching another screen's items, and picks the
+ * one labelled `name`; `typed` is what is typed when it is not the whole label (part of it).
+ */
+export async function chooseReference(
+  scope: Locator,
+  fieldLabel: string,
+  name: string,
+  typed = name,
+): Promise<void> {
   await scope.getByLabel(fieldLabel, { exact: true }).click();
-  await scope.getByLabel(fieldLabel, { exact: true }).fill(name);
+  await scope.getByLabel(fieldLabel, { exact: true }).fill(typed);
   await scope.page().locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${name}"]`).click();
 }
 
@@ -101,13 +109,26 @@ export async function exportCsv(page: Page): Promise<{ name: string; text: strin
   return { name: file.suggestedFilename(), text };
 }
 
+let sequence = 0;
+
+/** A name no other test uses: tests share one server and may run side by side. */
+export function unique(prefix: string): string {
+  sequence += 1;
+  return `${prefix}${Date.now().toString(36)}${sequence}`;
+}
+
 /** Creates an item through the API, as another program holding the signed-in user's token would. */
 export function createThroughApi<T = Record<string, unknown>>(
   page: Page,
   path: string,
   body: unknown,
 ): Promise<T> {
-  return postThroughApi<T>(page, path, { data: body });
+  return throughApi<T>(page, 'POST', path, { data: body });
+}
+
+/** Reads through the API as the signed-in user (a list, a camera's tasks); answers the envelope's data. */
+export function readThroughApi<T>(page: Page, path: string): Promise<T> {
+  return throughApi<T>(page, 'GET', path, {});
 }
 
 /** Uploads a file through the API (`/files/model-files`) as the signed-in user; answers the stored file. */
@@ -116,17 +137,19 @@ export function uploadThroughApi(
   path: string,
   file: { name: string; mimeType: string; buffer: Buffer },
 ): Promise<{ id: number }> {
-  return postThroughApi(page, path, { multipart: { file } });
+  return throughApi(page, 'POST', path, { multipart: { file } });
 }
 
-async function postThroughApi<T>(
+async function throughApi<T>(
   page: Page,
+  method: 'GET' | 'POST',
   path: string,
   payload:
-    { data: unknown } | { multipart: Record<string, { name: string; mimeType: string; buffer: Buffer }> },
+    { data?: unknown } | { multipart: Record<string, { name: string; mimeType: string; buffer: Buffer }> },
 ): Promise<T> {
   const token = await signedInToken(page);
-  const response = await page.request.post(`/cfop${path}`, {
+  const response = await page.request.fetch(`/cfop${path}`, {
+    method,
     headers: {
       [securityHeaders.clientType]: 'PC',
       [securityHeaders.clientHost]: new URL(page.url()).host,

@@ -14,17 +14,11 @@ import {
   openScreen,
   rowOf,
   searchForm,
+  unique,
 } from './resource-screen';
 import { errorToast, eventually, expectAt, label, recordToasts, screenshot, siderOf, signIn } from './screen';
 
 const screenPath = '/equipment/aiserver';
-
-// Tests share one server and may run side by side: every name and serial number is unique.
-let sequence = 0;
-function unique(prefix: string): string {
-  sequence += 1;
-  return `${prefix}${Date.now().toString(36)}${sequence}`;
-}
 
 interface ServerInput {
   name: string;
@@ -36,11 +30,11 @@ interface ServerInput {
 }
 
 function serverInput(overrides: Partial<ServerInput> = {}): ServerInput {
-  const octet = (sequence % 250) + 1;
+  const octet = () => Math.floor(Math.random() * 250) + 1;
   return {
     name: unique('盒子-'),
     serialNumber: unique('SN-'),
-    ip: `10.${octet}.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`,
+    ip: `10.${octet()}.${octet()}.${octet()}`,
     port: 8000 + Math.floor(Math.random() * 1000),
     acceleratorType: 'NPU',
     channelCapacity: 16,

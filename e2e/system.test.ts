@@ -4,7 +4,7 @@ import { securityHeaders } from '../src/generated/contract';
 import { admin, type Account } from './accounts';
 import { signedInToken } from './api';
 import { test } from './fixtures';
-import { choose, deleteRow, drawerTitled, exportCsv, rowOf, searchForm } from './resource-screen';
+import { choose, deleteRow, drawerTitled, exportCsv, rowOf, searchForm, unique } from './resource-screen';
 import {
   errorToast,
   eventually,
@@ -19,13 +19,6 @@ import {
 
 const rolePath = '/system/role';
 const userPath = '/system/user';
-
-// Tests share one server and may run side by side: every code and user name is unique.
-let sequence = 0;
-function unique(prefix: string): string {
-  sequence += 1;
-  return `${prefix}${Date.now().toString(36)}${sequence}`;
-}
 
 /** Calls the API as the signed-in admin, outside the console. */
 async function asAdmin(page: Page, method: 'POST' | 'PUT', path: string, data: unknown) {
