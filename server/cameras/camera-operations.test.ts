@@ -3,15 +3,14 @@ import { startTestStream, type TestStream } from '../../scripts/test-stream';
 import {
   addRole,
   addUser,
-  clientHeaders,
   createTestModel,
   expectContractAnswer,
   operationLog,
   snapshotRows,
   startTestApp,
   testAdminPassword,
-  tokenHeader,
   withSqlite,
+  sendRequest,
 } from '../test-support/test-app';
 
 const server = (n: number, channelCapacity = 16) => ({
@@ -61,19 +60,8 @@ type Answer = { success: boolean; code: string; msg: string; data: any }; // esl
 async function signedIn(options: { frameGrabTimeoutMs?: number } = {}) {
   const t = await startTestApp(options);
   const token = await t.signIn('admin', testAdminPassword);
-  const send = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) => {
-    const response = await t.app.inject({
-      method,
-      url: `/cfop${path}`,
-      headers: {
-        ...clientHeaders,
-        [tokenHeader]: token,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
-    return response;
-  };
+  const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
+    sendRequest(t.app, method, `/cfop${path}`, { token, body });
   const json = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) => {
     const response = await send(method, path, body);
     return { status: response.statusCode, body: response.json() as Answer };

@@ -8,6 +8,8 @@ import {
   testAdminPassword,
   tokenHeader,
   type TestApp,
+  sendRequest,
+  resultOf,
 } from '../test-support/test-app';
 import { multipartFile, pngBytes } from '../test-support/multipart';
 
@@ -42,27 +44,8 @@ type Answer = Awaited<ReturnType<TestApp['call']>>;
 async function signedIn() {
   const t = await startTestApp();
   const token = await t.signIn('admin', testAdminPassword);
-  const send = (method: string, path: string, body?: unknown, lang?: string) =>
-    t.app
-      .inject({
-        method: method as 'GET',
-        url: `/cfop${path}`,
-        headers: {
-          ...clientHeaders,
-          [tokenHeader]: token,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(lang ? { 'accept-language': lang } : {}),
-        },
-        ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-      })
-      .then((response) => ({
-        status: response.statusCode,
-        headers: response.headers,
-        text: response.rawPayload.toString('utf8'),
-        body: response.headers['content-type']?.toString().startsWith('application/json')
-          ? (response.json() as Answer['body'])
-          : (null as unknown as Answer['body']),
-      }));
+  const send = (method: string, path: string, body?: unknown, lang?: 'zh-CN' | 'en-US') =>
+    sendRequest(t.app, method, `/cfop${path}`, { token, body, ...(lang ? { lang } : {}) }).then(resultOf);
   const created = async (path: string, body: unknown) => {
     const answer = await send('POST', path, body);
     if (answer.status !== 200) throw new Error(`${path}: ${answer.body.msg}`);

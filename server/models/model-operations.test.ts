@@ -11,6 +11,7 @@ import {
   testAdminPassword,
   tokenHeader,
   type TestApp,
+  sendRequest,
 } from '../test-support/test-app';
 import { multipartFile, pngBytes } from '../test-support/multipart';
 
@@ -63,16 +64,7 @@ async function signedIn() {
     return { id: body.data.server.id as number, key: body.data.ingestKey as string };
   };
   const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
-    t.app.inject({
-      method,
-      url: `/cfop${path}`,
-      headers: {
-        ...clientHeaders,
-        [tokenHeader]: token,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
+    sendRequest(t.app, method, `/cfop${path}`, { token, body });
   return { t, token, upload, create, aiServer, send };
 }
 

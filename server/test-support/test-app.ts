@@ -102,14 +102,25 @@ export async function callOperation(app: FastifyInstance, operationId: string, o
   const search = new URLSearchParams(
     Object.entries(options.query ?? {}).map(([name, value]) => [name, String(value)]),
   ).toString();
-  const url = search === '' ? path : `${path}?${search}`;
+  return resultOf(await sendRequest(app, method, search === '' ? path : `${path}?${search}`, options));
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Sends a request to a URL (`/cfop/cameras/1/tasks`) as callOperation does; the raw answer. */
+export function sendRequest(
+  app: FastifyInstance,
+  method: string,
+  url: string,
+  options: Omit<CallOptions, 'params' | 'query'> = {},
+) {
   const headers: Record<string, string> = { ...clientHeaders, ...options.headers };
   if (options.token !== undefined) headers[tokenHeader] = options.token;
   if (options.lang) headers['accept-language'] = options.lang;
   if (options.body !== undefined || options.rawBody !== undefined)
     headers['content-type'] ??= 'application/json';
-  const response = await app.inject({
-    method,
+  return app.inject({
+    method: method as Method,
     url,
     headers,
     ...(options.rawBody !== undefined
@@ -118,6 +129,10 @@ export async function callOperation(app: FastifyInstance, operationId: string, o
         ? { payload: JSON.stringify(options.body) }
         : {}),
   });
+}
+
+/** An answer as tests read it: status, headers, the envelope (null for a file) and the raw text. */
+export function resultOf(response: Awaited<ReturnType<FastifyInstance['inject']>>): CallResult {
   const isJson = String(response.headers['content-type'] ?? '').startsWith('application/json');
   return {
     status: response.statusCode,
