@@ -5,6 +5,7 @@ import type {
   FieldUpload,
   ResourceDescriptor,
 } from '../generated/resources';
+import type { components } from '../generated/openapi';
 import type { Entity } from './form-values';
 import { filterQuery, listQuery, type ListState } from './list-query';
 
@@ -81,19 +82,10 @@ export const resourceApi = {
     fetchFileBlob(target.download.replace('{id}', String(id)), { signal }),
 };
 
-export interface StoredFile {
-  readonly id: number;
-  readonly name: string;
-  readonly size: number;
-  readonly sha256: string;
-  readonly contentType: string;
-}
+/** A stored file as its upload answers it. */
+export type StoredFile = components['schemas']['StoredFile'];
 
-/** One item a reference field may hold, as its resource's choices operation answers it. */
-export interface Choice {
-  readonly id: number;
-  readonly label: string;
-}
+type ChoiceList = components['schemas']['ChoiceList'];
 
 /**
  * What a reference field's select asks of its own resource's choices operation: the first choices
@@ -102,11 +94,11 @@ export interface Choice {
  */
 export const referenceApi = {
   search: (reference: FieldReference, field: string, text: string) =>
-    request<{ items: readonly Choice[] }>('GET', reference.choices, {
+    request<ChoiceList>('GET', reference.choices, {
       params: { query: { field, ...(text === '' ? {} : { q: text }) } },
     }),
   labels: (reference: FieldReference, field: string, ids: readonly number[]) =>
-    request<{ items: readonly Choice[] }>('GET', reference.choices, {
+    request<ChoiceList>('GET', reference.choices, {
       params: { query: { field, ids: ids.join(',') } },
     }),
 };
