@@ -8,16 +8,18 @@ export async function signedInToken(page: Page): Promise<string> {
   return token;
 }
 
+/** The headers every call carries, with the session token. */
+export function apiHeaders(page: Page, token: string): Record<string, string> {
+  return {
+    [securityHeaders.clientType]: 'PC',
+    [securityHeaders.clientHost]: new URL(page.url()).host,
+    [securityHeaders.sessionToken]: token,
+  };
+}
+
 /** Calls the API outside the console, as another program holding the token would. */
 export async function callApi(page: Page, method: 'GET' | 'POST', path: string, token: string) {
-  const response = await page.request.fetch(`/cfop${path}`, {
-    method,
-    headers: {
-      [securityHeaders.clientType]: 'PC',
-      [securityHeaders.clientHost]: new URL(page.url()).host,
-      [securityHeaders.sessionToken]: token,
-    },
-  });
+  const response = await page.request.fetch(`/cfop${path}`, { method, headers: apiHeaders(page, token) });
   return {
     status: response.status(),
     envelope: (await response.json()) as { success: boolean; code: string },

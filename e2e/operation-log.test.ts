@@ -1,11 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { securityHeaders } from '../src/generated/contract';
 import { admin } from './accounts';
-import { signedInToken } from './api';
 import { test } from './fixtures';
-import { rowOf, searchForm } from './resource-screen';
+import { createThroughApi, rowOf, searchForm } from './resource-screen';
 import { eventually, expectAt, label, screenshot, siderOf, signIn } from './screen';
 
 const screenPath = '/system/logs';
@@ -14,25 +12,15 @@ const screenPath = '/system/logs';
 async function addServer(page: Page): Promise<{ id: number; name: string }> {
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const name = `日志盒子-${tag}`;
-  const token = await signedInToken(page);
-  const response = await page.request.post('/cfop/aiservers', {
-    headers: {
-      [securityHeaders.clientType]: 'PC',
-      [securityHeaders.clientHost]: new URL(page.url()).host,
-      [securityHeaders.sessionToken]: token,
-    },
-    data: {
-      name,
-      serialNumber: `LOG-${tag}`,
-      ip: `10.250.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`,
-      port: 9000 + Math.floor(Math.random() * 900),
-      acceleratorType: 'NPU',
-      channelCapacity: 8,
-    },
+  const { server } = await createThroughApi<{ server: { id: number } }>(page, '/aiservers', {
+    name,
+    serialNumber: `LOG-${tag}`,
+    ip: `10.250.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`,
+    port: 9000 + Math.floor(Math.random() * 900),
+    acceleratorType: 'NPU',
+    channelCapacity: 8,
   });
-  const envelope = (await response.json()) as { code: string; msg: string; data: { server: { id: number } } };
-  expect(envelope.code, envelope.msg).toBe('0');
-  return { id: envelope.data.server.id, name };
+  return { id: server.id, name };
 }
 
 /** `YYYY-MM-DD HH:mm:ss` in the browser's time zone, as the range picker shows and takes it. */

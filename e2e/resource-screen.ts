@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { securityHeaders } from '../src/generated/contract';
-import { signedInToken } from './api';
+import { apiHeaders, signedInToken } from './api';
 import { label } from './screen';
 
 // What the generic resource screens are made of, as a person finds them on the page.
@@ -147,14 +146,9 @@ async function throughApi<T>(
   payload:
     { data?: unknown } | { multipart: Record<string, { name: string; mimeType: string; buffer: Buffer }> },
 ): Promise<T> {
-  const token = await signedInToken(page);
   const response = await page.request.fetch(`/cfop${path}`, {
     method,
-    headers: {
-      [securityHeaders.clientType]: 'PC',
-      [securityHeaders.clientHost]: new URL(page.url()).host,
-      [securityHeaders.sessionToken]: token,
-    },
+    headers: apiHeaders(page, await signedInToken(page)),
     ...payload,
   });
   const envelope = (await response.json()) as { code: string; msg: string; data: T };

@@ -1,10 +1,17 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
-import { securityHeaders } from '../src/generated/contract';
 import { admin, type Account } from './accounts';
-import { signedInToken } from './api';
 import { test } from './fixtures';
-import { choose, deleteRow, drawerTitled, exportCsv, rowOf, searchForm, unique } from './resource-screen';
+import {
+  choose,
+  createThroughApi,
+  deleteRow,
+  drawerTitled,
+  exportCsv,
+  rowOf,
+  searchForm,
+  unique,
+} from './resource-screen';
 import {
   errorToast,
   eventually,
@@ -19,22 +26,6 @@ import {
 
 const rolePath = '/system/role';
 const userPath = '/system/user';
-
-/** Calls the API as the signed-in admin, outside the console. */
-async function asAdmin(page: Page, method: 'POST' | 'PUT', path: string, data: unknown) {
-  const response = await page.request.fetch(`/cfop${path}`, {
-    method,
-    headers: {
-      [securityHeaders.clientType]: 'PC',
-      [securityHeaders.clientHost]: new URL(page.url()).host,
-      [securityHeaders.sessionToken]: await signedInToken(page),
-    },
-    data,
-  });
-  const envelope = (await response.json()) as { code: string; msg: string; data: { id: number } };
-  expect(envelope.code, envelope.msg).toBe('0');
-  return envelope.data;
-}
 
 /** A page in a browser context of its own: another person at another computer. */
 async function freshPage(browser: Browser): Promise<Page> {
@@ -140,12 +131,12 @@ describe('the role screen', () => {
   test('a role users hold, and the built-in one, are not deleted: the screen says why', async ({ page }) => {
     const code = unique('held-');
     await signIn(page, admin);
-    const role = await asAdmin(page, 'POST', '/roles', {
+    const role = await createThroughApi<{ id: number }>(page, '/roles', {
       code,
       name: `在用-${code}`,
       accessKeys: ['KEY.MODEL'],
     });
-    await asAdmin(page, 'POST', '/users', {
+    await createThroughApi<{ id: number }>(page, '/users', {
       username: unique('holder-'),
       name: '持有者',
       phone: null,
@@ -175,7 +166,7 @@ describe('the user screen', () => {
   }) => {
     const roleName = `仅视频-${unique('')}`;
     await signIn(page, admin);
-    await asAdmin(page, 'POST', '/roles', {
+    await createThroughApi<{ id: number }>(page, '/roles', {
       code: unique('video-'),
       name: roleName,
       accessKeys: ['KEY.CENTER', 'KEY.CENTER.VIDEO'],
