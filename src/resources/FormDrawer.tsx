@@ -1,8 +1,9 @@
-import { Button, Drawer, Form, Space } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Drawer, Form } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import type { ResourceDescriptor } from '../generated/resources';
 import { useLocale } from '../i18n';
 import type { FieldInputs } from './FieldInput';
+import { FormButtons } from './FormButtons';
 import { FormFields, showServerErrors } from './FormFields';
 import {
   formFields,
@@ -16,7 +17,7 @@ import { LoadFailure } from './LoadFailure';
 import { resourceApi } from './resource-api';
 import { createTitle, editTitle, texts } from './texts';
 import type { ConfirmOptions } from './use-confirm';
-import { useConfirmDiscard, useUnsavedGuard } from './use-unsaved-guard';
+import { useGuardedForm } from './use-unsaved-guard';
 
 export type FormTarget = { readonly mode: 'create' } | { readonly mode: 'edit'; readonly id: number };
 
@@ -95,12 +96,7 @@ function ResourceForm(props: {
       className="cfop-resource-form"
     >
       <FormFields fields={fields} inputs={props.inputs} entity={props.entity} />
-      <Space className="cfop-resource-form-buttons">
-        <Button onClick={props.onCancel}>{t(texts.cancel)}</Button>
-        <Button type="primary" htmlType="submit" loading={saving}>
-          {t(texts.save)}
-        </Button>
-      </Space>
+      <FormButtons saving={saving} onCancel={props.onCancel} />
     </Form>
   );
 }
@@ -121,16 +117,9 @@ export function FormDrawer(props: {
 }) {
   const { t } = useLocale();
   const { descriptor, target, open, confirm, onClose } = props;
-  const [dirty, setDirty] = useState(false);
+  const { dirty, setDirty, confirmDiscard, close } = useGuardedForm(open, confirm, onClose);
   const [attempt, setAttempt] = useState(0);
   const loaded = useEditedEntity(descriptor, target, attempt);
-
-  const confirmDiscard = useConfirmDiscard(confirm);
-  const close = useCallback(() => {
-    setDirty(false);
-    onClose();
-  }, [onClose]);
-  useUnsavedGuard(open && dirty, confirmDiscard, close);
 
   async function requestClose(): Promise<void> {
     if (!dirty || (await confirmDiscard())) close();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocale } from '../i18n';
 import { texts } from './texts';
 import type { ConfirmOptions } from './use-confirm';
@@ -66,4 +66,24 @@ export function useConfirmDiscard(
       }),
     [confirm, t],
   );
+}
+
+/**
+ * The unsaved changes of a drawer's form: `dirty` as the form reports it (`setDirty`), the question
+ * before throwing them away, and `close`, which forgets them and calls `onClose`. While the drawer
+ * is open and dirty, leaving the route asks first (useUnsavedGuard).
+ */
+export function useGuardedForm(
+  open: boolean,
+  confirm: (options: ConfirmOptions) => Promise<boolean>,
+  onClose: () => void,
+) {
+  const [dirty, setDirty] = useState(false);
+  const confirmDiscard = useConfirmDiscard(confirm);
+  const close = useCallback(() => {
+    setDirty(false);
+    onClose();
+  }, [onClose]);
+  useUnsavedGuard(open && dirty, confirmDiscard, close);
+  return { dirty, setDirty, confirmDiscard, close };
 }

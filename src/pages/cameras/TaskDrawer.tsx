@@ -1,12 +1,12 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { Button, Drawer, Popconfirm, Space, Table, Tag } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api, call, toast } from '../../api';
 import { useLocale } from '../../i18n';
 import { LoadFailure } from '../../resources/LoadFailure';
 import { texts } from '../../resources/texts';
 import { useConfirm } from '../../resources/use-confirm';
-import { useConfirmDiscard, useUnsavedGuard } from '../../resources/use-unsaved-guard';
+import { useGuardedForm } from '../../resources/use-unsaved-guard';
 import { scheduledHours } from './schedule';
 import { hoursText, alertLevels, taskTexts, tasksTitle } from './task-texts';
 import { TaskForm, type CameraTask } from './TaskForm';
@@ -54,15 +54,8 @@ export default function TaskDrawer(props: {
   const list = useCameraTasks(camera.id);
   const { frame, regrab } = useCameraFrame(camera.id);
   const [view, setView] = useState<View>({ mode: 'list' });
-  const [dirty, setDirty] = useState(false);
   const [confirm, confirmHolder] = useConfirm();
-
-  const confirmDiscard = useConfirmDiscard(confirm);
-  const close = useCallback(() => {
-    setDirty(false);
-    onClose();
-  }, [onClose]);
-  useUnsavedGuard(open && dirty, confirmDiscard, close);
+  const { dirty, setDirty, confirmDiscard, close } = useGuardedForm(open, confirm, onClose);
 
   async function leaveForm(then: () => void): Promise<void> {
     if (dirty && !(await confirmDiscard())) return;

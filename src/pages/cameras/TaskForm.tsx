@@ -1,11 +1,11 @@
-import { Button, Form, Input, InputNumber, Select, Slider, Space, Switch } from 'antd';
+import { Form, Input, InputNumber, Select, Slider, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { api, call, getFieldErrors } from '../../api';
 import type { components, paths } from '../../generated/openapi';
 import { stringRules } from '../../generated/constraints';
 import { useLocale } from '../../i18n';
+import { FormButtons } from '../../resources/FormButtons';
 import { ReferenceSelect, type ReferenceField } from '../../resources/ReferenceSelect';
-import { texts } from '../../resources/texts';
 import { fieldRules } from '../form-rules';
 import { RegionEditor, type Frame } from './RegionEditor';
 import { ScheduleGrid } from './ScheduleGrid';
@@ -172,12 +172,7 @@ export function TaskForm(props: {
       <Form.Item name="schedule" label={t(taskTexts.schedule)} required>
         <ScheduleGrid />
       </Form.Item>
-      <Space className="cfop-resource-form-buttons">
-        <Button onClick={props.onCancel}>{t(texts.cancel)}</Button>
-        <Button type="primary" htmlType="submit" loading={saving}>
-          {t(texts.save)}
-        </Button>
-      </Space>
+      <FormButtons saving={saving} onCancel={props.onCancel} />
     </Form>
   );
 }
