@@ -119,7 +119,7 @@ export interface CameraTasksTable {
   region: string;
   /** JSON text of seven strings of 48 '0'/'1' half-hour slots, Monday first. */
   schedule: string;
-  alert_level: 'low' | 'medium' | 'high' | 'critical';
+  alert_level: AlertLevel;
   /** 1 or 0. */
   enabled: number;
   created_at: Timestamp;
@@ -263,6 +263,38 @@ export interface VehiclesTable {
   updated_at: Timestamp;
 }
 
+export type AlertLevel = 'low' | 'medium' | 'high' | 'critical';
+export type AlertStatus = 'pending' | 'confirmed' | 'dismissed';
+
+/** An AI alert; the names are those its camera, task, model and AI server had when it was raised. */
+export interface AlertsTable {
+  id: Generated<number>;
+  ai_server_id: number | null;
+  camera_id: number | null;
+  task_id: number | null;
+  model_id: number | null;
+  ai_server_name: string;
+  camera_name: string;
+  area: string;
+  task_name: string;
+  model_name: string;
+  /** What was detected, in the model's words (a class name such as 未戴安全帽). */
+  label: string;
+  level: AlertLevel;
+  confidence: number;
+  /** JSON text of [{ "x", "y", "width", "height", "label", "confidence" }], normalised to the frame. */
+  boxes: string;
+  snapshot_file_id: number | null;
+  /** When the AI server saw it (its clock); received_at is ours. */
+  occurred_at: Timestamp;
+  received_at: Timestamp;
+  status: AlertStatus;
+  handled_by: number | null;
+  handled_by_name: string;
+  handled_at: Timestamp | null;
+  handling_note: string;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -281,4 +313,5 @@ export interface Database {
   staff: StaffTable;
   visitors: VisitorsTable;
   vehicles: VehiclesTable;
+  alerts: AlertsTable;
 }

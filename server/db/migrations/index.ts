@@ -8,6 +8,7 @@ import * as filesAndModels from './0006-files-and-models';
 import * as entryExit from './0007-entry-exit';
 import * as operationLogActionNames from './0008-operation-log-action-names';
 import * as cameraTaskModels from './0009-camera-task-models';
+import * as alerts from './0010-alerts';
 
 /** Every migration, keyed by a name that sorts in the order they must run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-entry-exit': entryExit,
   '0008-operation-log-action-names': operationLogActionNames,
   '0009-camera-task-models': cameraTaskModels,
+  '0010-alerts': alerts,
 };
