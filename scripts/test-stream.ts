@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type Socket } from 'node:net';
@@ -12,6 +12,10 @@ const loopback = '127.0.0.1';
 export interface TestStream {
   /** An MP4 of ffmpeg's `testsrc` pattern served over HTTP. */
   readonly url: string;
+  /** An endless live MPEG-TS of the pattern in H.264, paced in real time, as a camera streams. */
+  readonly liveUrl: string;
+  /** The same live stream in MPEG-4 Part 2, which browsers do not play: the server must encode it. */
+  readonly liveMpeg4Url: string;
   /** Accepts connections and never answers: a grab from it can only time out. */
   readonly silentUrl: string;
   /** A loopback port nothing listens on: a grab fails at once. */
@@ -21,29 +25,59 @@ export interface TestStream {
   stop(): Promise<void>;
 }
 
-/** Makes a two-second 640×360 test pattern with ffmpeg and serves it over loopback HTTP. */
+/** Two seconds of ffmpeg's 640×360 test pattern at 10 frames a second, a key frame each second. */
+async function makeClip(path: string, codec: 'libx264' | 'mpeg4'): Promise<void> {
+  // yuv420p: testsrc is RGB, and x264 would otherwise write 4:4:4, which browsers play badly.
+  await promisify(execFile)('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=10'],
+    ...['-t', '2', '-c:v', codec, '-g', '10', '-pix_fmt', 'yuv420p'],
+    ...(path.endsWith('.mp4') ? ['-movflags', '+faststart'] : []),
+    path,
+  ]);
+}
+
+/**
+ * Makes a two-second 640×360 test pattern with ffmpeg and serves it over loopback HTTP: as a file,
+ * and as endless live streams (the clip looped and paced in real time by an ffmpeg per viewer).
+ */
 export async function startTestStream(): Promise<TestStream> {
   const dir = await mkdtemp(join(tmpdir(), 'cfop-stream-'));
   const clip = join(dir, 'testsrc.mp4');
-  // yuv420p: testsrc is RGB, and x264 would otherwise write 4:4:4, which browsers play badly.
-  await promisify(execFile)('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=640x360:rate=10',
-    '-t',
-    '2',
-    '-pix_fmt',
-    'yuv420p',
-    '-movflags',
-    '+faststart',
-    clip,
+  const liveClips: Record<string, string> = {
+    '/live.ts': join(dir, 'live-h264.ts'),
+    '/live-mpeg4.ts': join(dir, 'live-mpeg4.ts'),
+  };
+  await Promise.all([
+    makeClip(clip, 'libx264'),
+    makeClip(liveClips['/live.ts'] as string, 'libx264'),
+    makeClip(liveClips['/live-mpeg4.ts'] as string, 'mpeg4'),
   ]);
   const video = await readFile(clip);
+  const loops = new Set<ChildProcess>();
   const http = createServer((request, response) => {
+    const live = liveClips[request.url ?? ''];
+    if (live) {
+      const loop = spawn(
+        'ffmpeg',
+        ['-hide_banner', '-loglevel', 'error', '-re', '-stream_loop', '-1', '-i', live].concat([
+          '-c',
+          'copy',
+          '-f',
+          'mpegts',
+          'pipe:1',
+        ]),
+        { stdio: ['ignore', 'pipe', 'ignore'] },
+      );
+      loops.add(loop);
+      loop.on('close', () => {
+        loops.delete(loop);
+        response.end();
+      });
+      response.on('close', () => loop.kill('SIGKILL'));
+      response.writeHead(200, { 'content-type': 'video/mp2t' });
+      loop.stdout.pipe(response);
+      return;
+    }
     if (request.url !== '/testsrc.mp4') return void response.writeHead(404).end();
     response.writeHead(200, { 'content-type': 'video/mp4', 'content-length': video.length }).end(video);
   });
@@ -59,11 +93,14 @@ export async function startTestStream(): Promise<TestStream> {
   const unreachablePort = await freePort();
   return {
     url: `http://${loopback}:${httpPort}/testsrc.mp4`,
+    liveUrl: `http://${loopback}:${httpPort}/live.ts`,
+    liveMpeg4Url: `http://${loopback}:${httpPort}/live-mpeg4.ts`,
     silentUrl: `http://${loopback}:${silentPort}/never.mp4`,
     unreachableUrl: `http://${loopback}:${unreachablePort}/gone.mp4`,
     silentConnections: () => sockets.size,
     async stop() {
       for (const socket of sockets) socket.destroy();
+      for (const loop of loops) loop.kill('SIGKILL');
       http.closeAllConnections();
       await Promise.all([close(http), close(silent)]);
       await rm(dir, { recursive: true, force: true });

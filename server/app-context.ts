@@ -2,6 +2,7 @@ import type { BackgroundTasks } from './background-tasks';
 import type { Clock } from './clock';
 import type { Contract } from './contract/load-contract';
 import type { Db } from './db/open-database';
+import type { LiveSessions } from './live/live-sessions';
 import type { SmsSender } from './sms/sms-sender';
 
 /** What operation handlers and services share for the life of one app. */
@@ -16,4 +17,6 @@ export interface AppContext {
   readonly background: BackgroundTasks;
   /** How long a camera frame grab may take before ffmpeg is stopped. */
   readonly frameGrabTimeoutMs: number;
+  /** The cameras' live views (one ffmpeg per watched camera stream). */
+  readonly live: LiveSessions;
 }

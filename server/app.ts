@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context';
@@ -7,6 +7,7 @@ import { later, systemClock, type Clock } from './clock';
 import { removeUnusedFiles, unusedFileGraceMs, unusedFileSweepMs } from './files/unused-files';
 import { answerErrorsAsEnvelopes, noSuchOperationEnvelope } from './http/error-answers';
 import { acceptJsonBodiesOnly, bodyLimitBytes } from './http/json-body';
+import { createLiveSessions, type LiveSessionOptions, type LiveSessions } from './live/live-sessions';
 import { registerOperationRoutes } from './http/operation-routes';
 import { addSecurityHeaders } from './http/security-headers';
 import { answerConsoleFallback, registerConsoleFiles } from './http/static-console';
@@ -34,12 +35,15 @@ export interface AppOptions {
   readonly openApiPath?: string;
   /** How long a camera frame grab may take (default 5 s); tests shorten it. */
   readonly frameGrabTimeoutMs?: number;
+  /** Live view limits: at most `maxStreams` ffmpeg at once (default 16), stopped after `idleMs` unused. */
+  readonly live?: Partial<Pick<LiveSessionOptions, 'maxStreams' | 'idleMs' | 'startTimeoutMs'>>;
   /** Handlers added to (or replacing) the built-in ones, keyed by operationId. */
   readonly handlers?: OperationHandlers;
 }
 
 const defaultSessionTtlHours = 12;
 const defaultFrameGrabTimeoutMs = 5000;
+export const defaultLiveMaxStreams = 16;
 
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
@@ -52,11 +56,20 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: bodyLimitBytes });
   const background = createBackgroundTasks(app.log);
+  let live: LiveSessions | null = null;
   app.addHook('onClose', async () => {
+    await live?.close();
     await background.drain();
     await db.destroy();
   });
   try {
+    live = await createLiveSessions({
+      rootDir: join(options.dataDir, 'live'),
+      maxStreams: options.live?.maxStreams ?? defaultLiveMaxStreams,
+      idleMs: options.live?.idleMs ?? 30_000,
+      startTimeoutMs: options.live?.startTimeoutMs ?? 20_000,
+      log: app.log,
+    });
     const ctx: AppContext = {
       dataDir: options.dataDir,
       db,
@@ -66,6 +79,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       smsSender: options.smsSender ?? createLogSmsSender({ dataDir: options.dataDir, log: app.log }),
       background,
       frameGrabTimeoutMs: options.frameGrabTimeoutMs ?? defaultFrameGrabTimeoutMs,
+      live,
     };
     const isApiPath = apiPathMatcher(contract.basePath);
     addSecurityHeaders(app, isApiPath);

@@ -16,6 +16,8 @@ export interface ServerConfig extends StoreConfig {
   readonly sessionTtlHours: number;
   /** Undefined: the app's default log sender. */
   readonly smsSender: SmsSender | undefined;
+  /** Undefined: the app's default (16). */
+  readonly liveMaxStreams: number | undefined;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -70,6 +72,14 @@ export function readServerConfig(env: Env): ServerConfig {
       );
   }
 
+  const liveMaxText = read(env, 'CFOP_LIVE_MAX_STREAMS');
+  const liveMaxStreams = liveMaxText === undefined ? undefined : Number(liveMaxText);
+  if (
+    liveMaxStreams !== undefined &&
+    !(Number.isInteger(liveMaxStreams) && liveMaxStreams >= 1 && liveMaxStreams <= 1000)
+  )
+    bad('CFOP_LIVE_MAX_STREAMS', '应为 1 到 1000 的整数', 'must be an integer from 1 to 1000');
+
   if (problems.length > 0) throw new InvalidValuesError(problems);
   return {
     ...readStoreConfig(env),
@@ -77,5 +87,6 @@ export function readServerConfig(env: Env): ServerConfig {
     host: read(env, 'HOST') ?? '127.0.0.1',
     sessionTtlHours,
     smsSender,
+    liveMaxStreams,
   };
 }

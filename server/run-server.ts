@@ -12,6 +12,7 @@ export async function runServer(env: Env): Promise<FastifyInstance> {
     admin: config.admin,
     sessionTtlHours: config.sessionTtlHours,
     smsSender: config.smsSender,
+    live: { maxStreams: config.liveMaxStreams },
     logger: true,
   });
   await app.listen({ port: config.port, host: config.host });

@@ -9,6 +9,7 @@ import { operationLogOperations } from './operation-log-operations';
 import { roleOperations } from './role-operations';
 import { signInOperations } from './sign-in-operations';
 import { userAdminOperations } from './user-admin-operations';
+import { videoOperations } from './video-operations';
 
 /** Every handler, keyed by the operationId of openapi.yaml it serves. */
 export const operationHandlers: OperationHandlers = {
@@ -22,4 +23,5 @@ export const operationHandlers: OperationHandlers = {
   ...fileOperations,
   ...modelOperations,
   ...doorOperations,
+  ...videoOperations,
 };

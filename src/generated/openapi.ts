@@ -387,6 +387,82 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/live/cameras': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 视频监控的摄像头 / Every camera, for the video wall's tree
+     * @description All cameras in one answer, by area then name, with only what the tree shows: a site with
+     *     thousands of cameras gets them at once, and a video operator needs no camera-screen key.
+     */
+    get: operations['listLiveCameras'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/live/cameras/{id}/{stream}/index.m3u8': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+        /** @description main (the camera's full picture) or sub (its smaller stream, for a wall of panes). */
+        stream: components['parameters']['LiveStreamName'];
+      };
+      cookie?: never;
+    };
+    /**
+     * 实时视频播放列表 / The live HLS playlist of a camera stream
+     * @description Starts the camera stream's live view when none runs (one ffmpeg per camera and stream,
+     *     shared by every viewer: the video copied when it is H.264, else encoded to H.264) and
+     *     answers its sliding HLS playlist once the first segments exist. `sub` falls back to the main
+     *     stream when the camera has no sub stream. A live view nobody fetched for 30 s is stopped.
+     *     Code "502" when the stream cannot be opened, "504" when it gave no video in time, "503" when
+     *     the server already runs its most live views (CFOP_LIVE_MAX_STREAMS).
+     */
+    get: operations['getLivePlaylist'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/live/cameras/{id}/{stream}/{segment}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+        /** @description main (the camera's full picture) or sub (its smaller stream, for a wall of panes). */
+        stream: components['parameters']['LiveStreamName'];
+        segment: string;
+      };
+      cookie?: never;
+    };
+    /**
+     * 实时视频分片 / One segment of a live view's playlist
+     * @description A segment the playlist names (MPEG-TS, H.264). Code "404" when the live view has stopped or
+     *     the segment has slid out of the playlist: the player asks for the playlist again.
+     */
+    get: operations['getLiveSegment'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/operation-logs': {
     parameters: {
       query?: never;
@@ -2251,6 +2327,25 @@ export interface components {
       msg: string;
       data: components['schemas']['NewPasswordShownOnce'];
     };
+    LiveCamera: {
+      id: number;
+      name: string;
+      code: string;
+      area: string;
+      status: components['schemas']['CameraStatus'];
+      /** @description The bound AI server's name. */
+      aiServerName: string | null;
+    };
+    LiveCameraListEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: {
+        items: components['schemas']['LiveCamera'][];
+      };
+    };
   };
   responses: {
     /** @description Any failure, with a business code and a message naming the cause. */
@@ -2264,6 +2359,8 @@ export interface components {
     };
   };
   parameters: {
+    /** @description main (the camera's full picture) or sub (its smaller stream, for a wall of panes). */
+    LiveStreamName: 'main' | 'sub';
     Id: number;
     /** @description Keeps the choices whose label contains it. */
     ChoiceText: string;
@@ -3048,6 +3145,78 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listLiveCameras: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every camera. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LiveCameraListEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  getLivePlaylist: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+        /** @description main (the camera's full picture) or sub (its smaller stream, for a wall of panes). */
+        stream: components['parameters']['LiveStreamName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The playlist; its segments are named relative to it. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.apple.mpegurl': string;
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  getLiveSegment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+        /** @description main (the camera's full picture) or sub (its smaller stream, for a wall of panes). */
+        stream: components['parameters']['LiveStreamName'];
+        segment: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The segment. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'video/mp2t': string;
         };
       };
       default: components['responses']['Failure'];

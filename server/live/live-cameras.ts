@@ -1,0 +1,35 @@
+import type { Db } from '../db/open-database';
+import { notFound } from '../resources/resource-service';
+import type { LiveStreamName, LiveView } from './live-sessions';
+
+/** Every camera with what the video wall's tree shows, by area then name. */
+export function listLiveCameras(db: Db) {
+  return db
+    .selectFrom('cameras')
+    .leftJoin('ai_servers', 'ai_servers.id', 'cameras.ai_server_id')
+    .select([
+      'cameras.id',
+      'cameras.name',
+      'cameras.code',
+      'cameras.area',
+      'cameras.status',
+      'ai_servers.name as aiServerName',
+    ])
+    .orderBy('cameras.area')
+    .orderBy('cameras.name')
+    .orderBy('cameras.id')
+    .execute();
+}
+
+/** The stream a live view of the camera reads: its sub stream falls back to the main one when it has none. */
+export async function liveView(db: Db, cameraId: number, stream: LiveStreamName): Promise<LiveView> {
+  const camera = await db
+    .selectFrom('cameras')
+    .select(['main_stream_url', 'sub_stream_url'])
+    .where('id', '=', cameraId)
+    .executeTakeFirst();
+  if (!camera) throw notFound(cameraId);
+  const url =
+    stream === 'sub' && camera.sub_stream_url !== '' ? camera.sub_stream_url : camera.main_stream_url;
+  return { cameraId, stream, url };
+}

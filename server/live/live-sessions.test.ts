@@ -1,0 +1,233 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStream, type TestStream } from '../../scripts/test-stream';
+import type { AppOptions } from '../app';
+import {
+  addRole,
+  addUser,
+  expectContractAnswer,
+  operationLog,
+  sendRequest,
+  startTestApp,
+  testAdminPassword,
+  withSqlite,
+} from '../test-support/test-app';
+
+let stream: TestStream;
+beforeAll(async () => {
+  stream = await startTestStream();
+});
+afterAll(async () => {
+  await stream.stop();
+});
+
+const camera = (n: number, mainStreamUrl: string, change: Record<string, unknown> = {}) => ({
+  name: `北门-${n}`,
+  code: `LIVE-${n}`,
+  area: n % 2 === 0 ? '二号园区' : '一号园区',
+  mainStreamUrl,
+  vendor: 'hikvision',
+  ip: `10.2.0.${n}`,
+  aiServerId: null,
+  ...change,
+});
+
+/** An app whose administrator has added `cameras`, and a video operator holding only the video key. */
+async function withCameras(cameras: readonly Record<string, unknown>[], live: AppOptions['live'] = {}) {
+  const t = await startTestApp({ live: { startTimeoutMs: 15_000, ...live } });
+  const admin = await t.signIn('admin', testAdminPassword);
+  for (const body of cameras) {
+    const { body: answer } = await t.call('createCamera', { token: admin, body });
+    if (!answer.success) throw new Error(answer.msg);
+  }
+  await addRole(t.dataDir, 'video-only', ['KEY.CENTER', 'KEY.CENTER.VIDEO']);
+  await addUser(t.dataDir, { username: 'watcher', password: 'Watcher-2024', roles: ['video-only'] });
+  const token = await t.signIn('watcher', 'Watcher-2024');
+  const get = (path: string, lang: 'zh-CN' | 'en-US' = 'zh-CN') =>
+    sendRequest(t.app, 'GET', `/cfop${path}`, { token, lang });
+  /** ffmpeg processes running: each writes into a folder of its own under DATA_DIR/live. */
+  const ffmpegFolders = () => readdirSync(join(t.dataDir, 'live'));
+  return { t, admin, token, get, ffmpegFolders };
+}
+
+const segmentsOf = (playlist: string) => playlist.split('\n').filter((line) => line.startsWith('seg-'));
+
+async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`still waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('the camera list for the video wall', () => {
+  it('answers every camera with its area, status and AI server to a holder of the video key only', async () => {
+    const t = await startTestApp();
+    const admin = await t.signIn('admin', testAdminPassword);
+    await t.call('createAiServer', {
+      token: admin,
+      body: {
+        name: '盒子-1',
+        serialNumber: 'SN-1',
+        ip: '10.0.0.1',
+        port: 8000,
+        acceleratorType: 'NPU',
+        channelCapacity: 4,
+      },
+    });
+    for (const body of [
+      camera(1, 'rtsp://10.2.0.1/main', { aiServerId: 1 }),
+      camera(2, 'rtsp://10.2.0.2/main'),
+      camera(3, 'rtsp://10.2.0.3/main'),
+    ]) {
+      await t.call('createCamera', { token: admin, body });
+    }
+    await addRole(t.dataDir, 'video-only', ['KEY.CENTER', 'KEY.CENTER.VIDEO']);
+    await addUser(t.dataDir, { username: 'watcher', password: 'Watcher-2024', roles: ['video-only'] });
+    const token = await t.signIn('watcher', 'Watcher-2024');
+
+    const { status, body } = await t.call('listLiveCameras', { token });
+    expect(status).toBe(200);
+    expectContractAnswer('listLiveCameras', body);
+    // By area, then name; no stream address (it may hold credentials) reaches the tree.
+    expect(body.data.items).toEqual([
+      { id: 1, name: '北门-1', code: 'LIVE-1', area: '一号园区', status: 'offline', aiServerName: '盒子-1' },
+      { id: 3, name: '北门-3', code: 'LIVE-3', area: '一号园区', status: 'offline', aiServerName: null },
+      { id: 2, name: '北门-2', code: 'LIVE-2', area: '二号园区', status: 'offline', aiServerName: null },
+    ]);
+    const cameraScreen = await t.call('listCameras', { token });
+    expect(cameraScreen.status).toBe(403);
+  });
+});
+
+describe('live views', { timeout: 60_000 }, () => {
+  it('shares one ffmpeg between viewers of a camera stream, serves its playlist and segments, and stops it when idle', async () => {
+    const { t, get, ffmpegFolders } = await withCameras([camera(1, stream.liveUrl)], { idleMs: 1500 });
+    const [first, second] = await Promise.all([
+      get('/live/cameras/1/main/index.m3u8'),
+      get('/live/cameras/1/main/index.m3u8'),
+    ]);
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+    expect(first.body).toMatch(/^#EXTM3U/);
+    expect(ffmpegFolders()).toHaveLength(1);
+
+    const segment = segmentsOf(first.body).at(-1) as string;
+    const bytes = await get(`/live/cameras/1/main/${segment}`);
+    expect(bytes.statusCode).toBe(200);
+    expect(bytes.headers['content-type']).toBe('video/mp2t');
+    // An MPEG-TS packet starts with the sync byte 0x47.
+    expect(bytes.rawPayload[0]).toBe(0x47);
+
+    // The playlist slides: later it names newer segments (the ffmpeg keeps running while fetched).
+    await waitFor(
+      async () => segmentsOf((await get('/live/cameras/1/main/index.m3u8')).body).at(-1) !== segment,
+      'a newer segment',
+    );
+
+    // Fetched no more: stopped after the idle time, its folder gone; a segment then answers 404.
+    await waitFor(() => ffmpegFolders().length === 0, 'the idle view to stop');
+    const stopped = await get(`/live/cameras/1/main/${segment}`);
+    expect(stopped.statusCode).toBe(404);
+    expect(stopped.json()).toMatchObject({ code: '404', msg: '实时视频已停止，请重新打开' });
+    // Watching changes nothing: no operation log entry.
+    expect(operationLog(t.dataDir).filter((row) => /live/i.test(row.action))).toEqual([]);
+  });
+
+  it('encodes a stream browsers cannot play to H.264, and falls back to the main stream without a sub stream', async () => {
+    const { get, ffmpegFolders } = await withCameras([camera(1, stream.liveMpeg4Url)]);
+    const playlist = await get('/live/cameras/1/sub/index.m3u8');
+    expect(playlist.statusCode).toBe(200);
+    const segment = await get(`/live/cameras/1/sub/${segmentsOf(playlist.body)[0] as string}`);
+    expect(segment.statusCode).toBe(200);
+    // H.264 in MPEG-TS is stream type 0x1b in the program map; MPEG-4 Part 2 would be 0x10.
+    expect(pmtStreamTypes(segment.rawPayload)).toEqual([0x1b]);
+    expect(ffmpegFolders()).toHaveLength(1);
+  });
+
+  it('refuses a live view past CFOP_LIVE_MAX_STREAMS with a 503, and lets a viewer of a running one in', async () => {
+    const { get } = await withCameras([camera(1, stream.liveUrl), camera(2, stream.liveUrl)], {
+      maxStreams: 1,
+    });
+    expect((await get('/live/cameras/1/sub/index.m3u8')).statusCode).toBe(200);
+    const refused = await get('/live/cameras/2/sub/index.m3u8');
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toMatchObject({
+      code: '503',
+      msg: '服务器同时播放的实时视频已达上限（1 路），请关闭其他画面后重试',
+    });
+    const english = await get('/live/cameras/2/sub/index.m3u8', 'en-US');
+    expect(english.json().msg).toBe(
+      'The server already plays its most live views (1); close other panes and retry',
+    );
+    expect((await get('/live/cameras/1/sub/index.m3u8')).statusCode).toBe(200);
+  });
+
+  it('answers an unreachable camera with a 502 naming the reason, its credentials never shown', async () => {
+    const secretUrl = stream.unreachableUrl.replace('http://', 'http://operator:s3cret-pass@');
+    const { get, ffmpegFolders } = await withCameras([camera(1, secretUrl)]);
+    for (const lang of ['zh-CN', 'en-US'] as const) {
+      const answer = await get('/live/cameras/1/main/index.m3u8', lang);
+      expect(answer.statusCode).toBe(502);
+      expect(answer.body).not.toContain('s3cret');
+      expect(answer.body).not.toContain('operator:');
+      expect(answer.json().msg).toMatch(
+        lang === 'zh-CN'
+          ? /^无法打开实时视频：.*\*\*\*@.*Connection refused/
+          : /^Could not open the live view: /,
+      );
+    }
+    expect(ffmpegFolders()).toEqual([]);
+  });
+
+  it('refuses a file address and a camera that does not exist', async () => {
+    const { t, get, ffmpegFolders } = await withCameras([camera(1, 'rtsp://10.2.0.1/main')]);
+    // The camera form takes only stream addresses; a row written by hand could hold another.
+    withSqlite(t.dataDir, (sqlite) =>
+      sqlite.prepare(`update cameras set main_stream_url = 'file:///etc/passwd'`).run(),
+    );
+    const local = await get('/live/cameras/1/main/index.m3u8');
+    expect(local.statusCode).toBe(502);
+    expect(local.json().msg).toBe('无法打开实时视频：只支持 rtsp:// 与 http(s):// 地址');
+    expect(ffmpegFolders()).toEqual([]);
+    const missing = await get('/live/cameras/99/main/index.m3u8');
+    expect(missing.statusCode).toBe(404);
+    expect((await get('/live/cameras/1/main/seg-1.ts')).statusCode).toBe(404);
+  });
+
+  it('stops every ffmpeg and removes their files when the server closes', async () => {
+    const { t, get, ffmpegFolders } = await withCameras([
+      camera(1, stream.liveUrl),
+      camera(2, stream.liveUrl),
+    ]);
+    await Promise.all([get('/live/cameras/1/main/index.m3u8'), get('/live/cameras/2/sub/index.m3u8')]);
+    expect(ffmpegFolders()).toHaveLength(2);
+    await t.app.close();
+    expect(() => readdirSync(join(t.dataDir, 'live'))).toThrow(/ENOENT/);
+  });
+});
+
+/** The stream types of an MPEG-TS buffer's program map table (each video or audio track's codec). */
+function pmtStreamTypes(ts: Buffer): number[] {
+  let pmtPid = -1;
+  for (let at = 0; at + 188 <= ts.length; at += 188) {
+    const pid = ((ts[at + 1] as number) & 0x1f) * 256 + (ts[at + 2] as number);
+    const start = at + 5 + (ts[at + 4] as number);
+    if (pid === 0 && pmtPid < 0) {
+      pmtPid = ((ts[start + 10] as number) & 0x1f) * 256 + (ts[start + 11] as number);
+    } else if (pid === pmtPid) {
+      const sectionEnd =
+        start + 3 + (((ts[start + 1] as number) & 0x0f) * 256 + (ts[start + 2] as number)) - 4;
+      const infoLength = ((ts[start + 10] as number) & 0x0f) * 256 + (ts[start + 11] as number);
+      const types: number[] = [];
+      for (let entry = start + 12 + infoLength; entry < sectionEnd;) {
+        types.push(ts[entry] as number);
+        entry += 5 + ((ts[entry + 3] as number) & 0x0f) * 256 + (ts[entry + 4] as number);
+      }
+      return types;
+    }
+  }
+  throw new Error('no program map table in the segment');
+}

@@ -1,0 +1,282 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { access, mkdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { collectOutput, streamInput, watchStreamProcess } from '../cameras/stream-process';
+import { ApiError } from '../http/api-error';
+import type { LocalText } from '../http/locale';
+
+export type LiveStreamName = 'main' | 'sub';
+
+export interface LiveSessionOptions {
+  /** Where each live view writes its playlist and segments (one folder each); emptied at start. */
+  readonly rootDir: string;
+  /** ffmpeg processes at most at once (CFOP_LIVE_MAX_STREAMS); one more view is refused with a 503. */
+  readonly maxStreams: number;
+  /** A live view with no playlist or segment fetch for this long is stopped. */
+  readonly idleMs: number;
+  /** How long a stream may take from opening to its first playlist. */
+  readonly startTimeoutMs: number;
+  readonly log: FastifyBaseLogger;
+}
+
+/** What a camera stream's live view is asked for; `url` is the stream it reads. */
+export interface LiveView {
+  readonly cameraId: number;
+  readonly stream: LiveStreamName;
+  readonly url: string;
+}
+
+export interface LiveSessions {
+  /** The view's playlist, starting its ffmpeg (or joining the running one) first. */
+  playlist(view: LiveView): Promise<string>;
+  /** A segment of a running view; a 404 ApiError when the view stopped or the segment slid away. */
+  segment(cameraId: number, stream: LiveStreamName, name: string): Promise<Buffer>;
+  /** Views running or starting now, by key (`<cameraId>-<stream>`). */
+  running(): string[];
+  /** Stops every view and removes their files (the app closing). */
+  close(): Promise<void>;
+}
+
+const playlistName = 'index.m3u8';
+const segmentSeconds = 1;
+const playlistSegments = 6;
+/**
+ * ffprobe and ffmpeg each read about a second of the stream to learn its codec and size (their
+ * defaults read five), so a live view starts playing in a few seconds.
+ */
+const probeLimit = ['-analyzeduration', '1000000', '-probesize', '1000000'];
+
+const unavailable = (reason: LocalText) =>
+  new ApiError('502', {
+    zh: `无法打开实时视频：${reason.zh}`,
+    en: `Could not open the live view: ${reason.en}`,
+  });
+
+const noVideoInTime = (ms: number) =>
+  new ApiError('504', {
+    zh: `视频流在 ${ms / 1000} 秒内没有给出画面`,
+    en: `The stream gave no video within ${ms / 1000} s`,
+  });
+
+const tooManyViews = (max: number) =>
+  new ApiError('503', {
+    zh: `服务器同时播放的实时视频已达上限（${max} 路），请关闭其他画面后重试`,
+    en: `The server already plays its most live views (${max}); close other panes and retry`,
+  });
+
+const viewStopped = () =>
+  new ApiError('404', {
+    zh: '实时视频已停止，请重新打开',
+    en: 'The live view has stopped; open it again',
+  });
+
+const segmentGone = () =>
+  new ApiError('404', { zh: '该视频分片已过期', en: 'That video segment has expired' });
+
+interface Session {
+  readonly key: string;
+  readonly url: string;
+  readonly dir: string;
+  lastUsed: number;
+  /** The playlist exists: segments may be served. */
+  live: boolean;
+  stopped: boolean;
+  child: ChildProcess | null;
+  /** Settles when its first playlist exists; rejects with the reason it could not start. */
+  ready: Promise<void>;
+  /** Settles when its ffmpeg has exited and its folder is removed. */
+  gone: Promise<void>;
+}
+
+/**
+ * The server's live views: one ffmpeg per camera stream, shared by everyone watching it, remuxing
+ * it to a sliding HLS playlist (the video copied when it is H.264, which every browser plays; any
+ * other codec encoded to H.264) in a folder of its own. A view nobody fetches from is stopped.
+ */
+export async function createLiveSessions(options: LiveSessionOptions): Promise<LiveSessions> {
+  // Views of an earlier run that ended without closing (a crash) left their folders.
+  await rm(options.rootDir, { recursive: true, force: true });
+  await mkdir(options.rootDir, { recursive: true });
+  const sessions = new Map<string, Session>();
+  const keyOf = (cameraId: number, stream: LiveStreamName) => `${cameraId}-${stream}`;
+
+  const sweep = setInterval(
+    () => {
+      const idleSince = Date.now() - options.idleMs;
+      // A view still starting is bounded by startTimeoutMs instead.
+      for (const session of sessions.values()) {
+        if (session.live && session.lastUsed < idleSince) {
+          options.log.info(`live view ${session.key} idle: stopped`);
+          stop(session);
+        }
+      }
+    },
+    Math.min(5000, options.idleMs / 3),
+  );
+  sweep.unref();
+
+  function stop(session: Session): void {
+    session.stopped = true;
+    if (sessions.get(session.key) === session) sessions.delete(session.key);
+    session.child?.kill('SIGKILL');
+  }
+
+  function start(key: string, url: string): Session {
+    const session: Session = {
+      key,
+      url,
+      dir: join(options.rootDir, `${key}-${randomBytes(8).toString('hex')}`),
+      lastUsed: Date.now(),
+      live: false,
+      stopped: false,
+      child: null,
+      ready: Promise.resolve(),
+      gone: Promise.resolve(),
+    };
+    session.ready = run(session).catch((error: unknown) => {
+      stop(session);
+      throw error;
+    });
+    // Every viewer awaits `ready`; this only keeps a view nobody awaits any more from crashing Node.
+    session.ready.catch(() => undefined);
+    return session;
+  }
+
+  async function run(session: Session): Promise<void> {
+    const codec = await probeVideoCodec(session.url, options.startTimeoutMs);
+    if (session.stopped) throw viewStopped();
+    await mkdir(session.dir, { recursive: true });
+    const child = spawn('ffmpeg', hlsArgs(session.url, codec, session.dir), {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    session.child = child;
+    const watch = watchStreamProcess(child, unavailable);
+    const exit = new Promise<ApiError>((resolve) => {
+      child.on('error', (error) => resolve(watch.spawnFailure(error)));
+      child.on('close', (code) => resolve(watch.exitFailure(code)));
+    });
+    session.gone = exit.then(async (why) => {
+      if (!session.stopped) options.log.warn(`live view ${session.key} ended: ${why.message}`);
+      stop(session);
+      await rm(session.dir, { recursive: true, force: true });
+    });
+    // A view stopped while ffprobe ran has just spawned its ffmpeg: stop it at once.
+    if (session.stopped) child.kill('SIGKILL');
+    await firstPlaylist(session, exit, options.startTimeoutMs);
+    session.live = true;
+    session.lastUsed = Date.now();
+  }
+
+  return {
+    async playlist({ cameraId, stream, url }) {
+      const key = keyOf(cameraId, stream);
+      let session = sessions.get(key);
+      // The camera's address changed since its view started: the old one shows the wrong stream.
+      if (session && session.url !== url) {
+        stop(session);
+        session = undefined;
+      }
+      if (!session) {
+        if (sessions.size >= options.maxStreams) throw tooManyViews(options.maxStreams);
+        session = start(key, url);
+        sessions.set(key, session);
+      }
+      session.lastUsed = Date.now();
+      await session.ready;
+      if (session.stopped) throw viewStopped();
+      return readFile(join(session.dir, playlistName), 'utf8');
+    },
+
+    async segment(cameraId, stream, name) {
+      const session = sessions.get(keyOf(cameraId, stream));
+      if (!session?.live) throw viewStopped();
+      session.lastUsed = Date.now();
+      try {
+        return await readFile(join(session.dir, name));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw segmentGone();
+        throw error;
+      }
+    },
+
+    running: () => [...sessions.keys()],
+
+    async close() {
+      clearInterval(sweep);
+      const all = [...sessions.values()];
+      for (const session of all) stop(session);
+      await Promise.allSettled(all.flatMap((session) => [session.ready, session.gone]));
+      await rm(options.rootDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The codec of the stream's first video track (`h264`, `hevc`...), read by ffprobe. */
+async function probeVideoCodec(url: string, timeoutMs: number): Promise<string> {
+  const args = [
+    '-hide_banner',
+    '-v',
+    'error',
+    ...probeLimit,
+    ...streamInput(url, unavailable),
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'stream=codec_name',
+    '-of',
+    'csv=p=0',
+  ];
+  const output = await collectOutput('ffprobe', args, unavailable, {
+    timeoutMs,
+    timedOut: () => noVideoInTime(timeoutMs),
+    maxBytes: 4096,
+    tooLarge: { zh: '无法识别视频编码', en: 'the video codec could not be read' },
+    nothing: { zh: '视频流中没有视频', en: 'the stream has no video' },
+  });
+  return output.toString('utf8').trim();
+}
+
+/**
+ * ffmpeg's arguments for a live view: the first video track only (a monitoring wall plays no
+ * sound), short segments in a sliding playlist whose old segments are deleted, each segment
+ * written under a temporary name first so that none is served half-written.
+ */
+function hlsArgs(url: string, codec: string, dir: string): string[] {
+  const video =
+    codec === 'h264'
+      ? ['-c:v', 'copy']
+      : [
+          ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p'],
+          // A key frame at each segment's start, whatever the source's frame rate.
+          ...['-force_key_frames', `expr:gte(t,n_forced*${segmentSeconds})`],
+        ];
+  return [
+    ...['-hide_banner', '-loglevel', 'error', '-nostdin', ...probeLimit],
+    ...streamInput(url, unavailable),
+    ...['-map', '0:v:0', '-an', ...video],
+    ...['-f', 'hls', '-hls_time', String(segmentSeconds), '-hls_list_size', String(playlistSegments)],
+    ...['-hls_flags', 'delete_segments+omit_endlist+temp_file'],
+    ...['-hls_segment_filename', join(dir, 'seg-%d.ts'), join(dir, playlistName)],
+  ];
+}
+
+/** Waits until ffmpeg has written the first playlist; fails when it exits first or takes too long. */
+async function firstPlaylist(session: Session, exit: Promise<ApiError>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const ended: { why: ApiError | null } = { why: null };
+  void exit.then((why) => (ended.why = why));
+  for (;;) {
+    if (ended.why) throw ended.why;
+    if (session.stopped) throw viewStopped();
+    try {
+      await access(join(session.dir, playlistName));
+      return;
+    } catch {
+      // not written yet
+    }
+    if (Date.now() > deadline) throw noVideoInTime(timeoutMs);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
