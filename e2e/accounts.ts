@@ -44,4 +44,13 @@ export const passwordChanger: OperatorAccount = {
   role: { code: 'models-only', name: '仅模型', keys: ['KEY.MODEL'] },
 };
 
-export const operatorAccounts: readonly OperatorAccount[] = [cameraOperator, passwordChanger];
+// Holds only the video wall: watches cameras without the camera screen's key.
+export const videoOperator: OperatorAccount = {
+  username: 'video.operator',
+  password: 'Video-e2e-2024',
+  name: '视频值班员',
+  phone: '13800000004',
+  role: { code: 'video-only', name: '仅视频监控', keys: ['KEY.CENTER', 'KEY.CENTER.VIDEO'] },
+};
+
+export const operatorAccounts: readonly OperatorAccount[] = [cameraOperator, passwordChanger, videoOperator];

@@ -3,6 +3,10 @@ import type { FastifyInstance } from 'fastify';
 const contentSecurityPolicy = [
   "default-src 'self'",
   "img-src 'self' data: blob:",
+  // The video wall's hls.js plays through a MediaSource (a blob: URL) and demuxes in a worker it
+  // makes from a blob: URL of its own code.
+  "media-src 'self' blob:",
+  "worker-src 'self' blob:",
   // antd writes its CSS-in-JS into <style> elements at run time.
   "style-src 'self' 'unsafe-inline'",
   "script-src 'self'",

@@ -107,7 +107,7 @@ describe('the built console', () => {
       expect(response.headers, `${method} ${url}`).toMatchObject(securityHeaders);
     }
     expect(securityHeaders['content-security-policy']).toBe(
-      "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; " +
+      "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; " +
         "connect-src 'self'; frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
     );
   });

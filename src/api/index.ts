@@ -9,3 +9,4 @@ export { toast, Toasts } from './toast';
 export { upload } from './upload';
 export type { UploadOptions, UploadProgress } from './upload';
 export { fetchFileBlob } from './file-blob';
+export { apiUrl, openWithApiHeaders } from './media-source';

@@ -231,9 +231,9 @@ export const routes: readonly RouteDef[] = [
         hideInBreadcrumb: false,
         layout: true,
         redirect: null,
-        page: 'pending/PendingScreen',
+        page: 'monitor/video/VideoPage',
         resource: null,
-        load: () => import('../pages/pending/PendingScreen'),
+        load: () => import('../pages/monitor/video/VideoPage'),
         children: [],
       },
       {

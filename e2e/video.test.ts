@@ -1,0 +1,235 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
+import { startTestStream, type TestStream } from '../scripts/test-stream';
+import { admin, videoOperator } from './accounts';
+import { test } from './fixtures';
+import { createThroughApi, unique } from './resource-screen';
+import { expectAt, screenshot, siderOf, signIn } from './screen';
+
+const screenPath = '/monitor/video';
+
+/** A live view needs ffmpeg to probe and segment the stream first: seconds on a busy machine. */
+const liveTimeout = { timeout: 45_000, interval: 250 };
+
+/** A page signed in as the administrator, in its own browser context, to add cameras through the API. */
+async function adminPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: inject('baseUrl'), locale: 'zh-CN' });
+  const page = await context.newPage();
+  await signIn(page, admin);
+  return page;
+}
+
+let sequence = 0;
+function addCamera(page: Page, name: string, mainStreamUrl: string, area: string) {
+  sequence += 1;
+  return createThroughApi<{ id: number }>(page, '/cameras', {
+    name,
+    code: unique(`V${sequence}-`),
+    area,
+    mainStreamUrl,
+    vendor: 'hikvision',
+    ip: `10.60.${Math.floor(sequence / 250) % 250}.${(sequence % 250) + 1}`,
+    aiServerId: null,
+  });
+}
+
+const tree = (page: Page) => page.locator('.cfop-camera-tree');
+const pane = (page: Page, index: number) => page.locator(`[data-pane="${index}"]`);
+const searchBox = (page: Page) => page.getByPlaceholder('搜索名称、编码或区域');
+
+/** Frames are decoded and time runs: the pane plays. */
+async function expectPlaying(video: Locator): Promise<void> {
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2 && v.currentTime > 0), liveTimeout)
+    .toBe(true);
+}
+
+/** The video's time moves on from where it is now. */
+async function expectAdvancing(video: Locator): Promise<void> {
+  const before = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), liveTimeout)
+    .toBeGreaterThan(before + 0.5);
+}
+
+/**
+ * The pane's `<video>` is still the very element it was, with the same media source attached (hls.js
+ * gives each attachment a new blob URL): the player was neither mounted again nor reconnected.
+ */
+async function expectSamePlayer(page: Page, index: number, before: { element: unknown; src: string }) {
+  const same = await page.evaluate(
+    ([element, selector]) => element === document.querySelector(selector as string),
+    [before.element, `[data-pane="${index}"] video`] as const,
+  );
+  expect(same).toBe(true);
+  expect(
+    await pane(page, index)
+      .locator('video')
+      .evaluate((v: HTMLVideoElement) => v.src),
+  ).toBe(before.src);
+}
+
+async function playerOf(page: Page, index: number) {
+  const video = pane(page, index).locator('video');
+  return {
+    element: await video.elementHandle(),
+    src: await video.evaluate((v: HTMLVideoElement) => v.src),
+  };
+}
+
+function wallQuery(page: Page) {
+  const query = new URL(page.url()).searchParams;
+  return { layout: query.get('layout'), cams: query.get('cams'), stream: query.get('stream') };
+}
+
+describe('the video wall', () => {
+  let stream: TestStream;
+  beforeAll(async () => {
+    stream = await startTestStream();
+  });
+  afterAll(async () => {
+    await stream.stop();
+  });
+
+  test(
+    'a video operator finds a camera, plays it in a pane, selects others without disturbing it, switches layout and closes it',
+    { timeout: 180_000 },
+    async ({ page, browser }) => {
+      const area = unique('东区-');
+      const live = unique('东门-');
+      const broken = unique('断线-');
+      const setup = await adminPage(browser);
+      const liveCamera = await addCamera(setup, live, stream.liveUrl, area);
+      const brokenCamera = await addCamera(
+        setup,
+        broken,
+        stream.unreachableUrl.replace('http://', 'http://admin:cam-secret@'),
+        area,
+      );
+      await setup.context().close();
+
+      await signIn(page, videoOperator);
+      await siderOf(page).getByRole('menuitem', { name: '监控中心' }).click();
+      await siderOf(page).getByRole('menuitem', { name: '视频监控' }).click();
+      await expectAt(page, screenPath);
+      await expect.poll(() => wallQuery(page).cams).toBe(null);
+      await expect(pane(page, 0).getAttribute('aria-selected')).resolves.toBe('true');
+
+      // Find the camera by its name and click it: it goes into the selected first pane.
+      await searchBox(page).fill(live);
+      await tree(page).getByText(area).waitFor();
+      await tree(page).getByText(live, { exact: true }).click();
+      await pane(page, 0).locator('.cfop-pane-name').getByText(live, { exact: true }).waitFor();
+      const video = pane(page, 0).locator('video');
+      await expectPlaying(video);
+      await pane(page, 0).getByText('播放中').waitFor();
+      // The next empty pane is selected for the next camera.
+      await expect(pane(page, 1).getAttribute('aria-selected')).resolves.toBe('true');
+      const player = await playerOf(page, 0);
+
+      // An unreachable camera: its pane says it is offline, why (no credentials), and offers a retry.
+      await searchBox(page).fill(broken);
+      await tree(page).getByText(broken, { exact: true }).click();
+      const offline = pane(page, 1).getByRole('alert');
+      await offline.getByText('离线').waitFor(liveTimeout);
+      await expect(offline.innerText()).resolves.toContain('无法打开实时视频');
+      await expect(offline.innerText()).resolves.not.toContain('cam-secret');
+      await offline.getByRole('button', { name: '重试' }).waitFor();
+      expect(wallQuery(page)).toEqual({
+        layout: '4',
+        cams: `${liveCamera.id},${brokenCamera.id}`,
+        stream: null,
+      });
+
+      // Selecting other panes and typing in the search leave the playing pane alone.
+      await pane(page, 3).click();
+      await expect(pane(page, 3).getAttribute('aria-selected')).resolves.toBe('true');
+      await searchBox(page).fill('');
+      await searchBox(page).fill(area);
+      await expect
+        .poll(() => tree(page).locator('.cfop-tree-camera').allInnerTexts())
+        .toEqual([live, broken]);
+      await expectSamePlayer(page, 0, player);
+      await expectAdvancing(video);
+      await screenshot(page, 'video wall playing');
+
+      // Nine panes: the first keeps playing the same stream in the same element.
+      await page.locator('.cfop-video-toolbar').getByText('9 画面').click();
+      await expect.poll(() => page.locator('[data-pane]').count()).toBe(9);
+      await expectSamePlayer(page, 0, player);
+      await expectAdvancing(video);
+
+      // One pane: the full picture (main stream), with a main / sub switch.
+      await pane(page, 0).click();
+      await page.locator('.cfop-video-toolbar').getByText('1 画面').click();
+      await expect.poll(() => page.locator('[data-pane]').count()).toBe(1);
+      await expectPlaying(pane(page, 0).locator('video'));
+      await pane(page, 0).getByText('子码流').click();
+      await expect
+        .poll(() => wallQuery(page))
+        .toEqual({
+          layout: '1',
+          cams: `${liveCamera.id},${brokenCamera.id}`,
+          stream: 'sub',
+        });
+      await expectPlaying(pane(page, 0).locator('video'));
+      await screenshot(page, 'video wall single pane');
+
+      // A shared link opens the same wall.
+      const link = page.url();
+      await page.goto('/home');
+      await page.goto(link);
+      await pane(page, 0).locator('.cfop-pane-name').getByText(live, { exact: true }).waitFor();
+      await expectPlaying(pane(page, 0).locator('video'));
+
+      // Closing the pane stops its video and empties it.
+      await pane(page, 0).getByRole('button', { name: '关闭画面' }).click();
+      await pane(page, 0).getByText('点击左侧摄像头，或拖到此处').waitFor();
+      await expect(pane(page, 0).locator('video').count()).resolves.toBe(0);
+      expect(wallQuery(page).cams).toBe(`,${brokenCamera.id}`);
+    },
+  );
+
+  test(
+    'a tree of 2 000 cameras keeps about a screenful of rows in the page, and the search finds any of them',
+    { timeout: 240_000 },
+    async ({ page, browser }) => {
+      const setup = await adminPage(browser);
+      const prefix = unique('巡检-');
+      const areas = Array.from({ length: 20 }, (_, n) => `${prefix}区${String(n + 1).padStart(2, '0')}`);
+      const total = 2000;
+      const names = Array.from({ length: total }, (_, n) => `${prefix}${String(n + 1).padStart(4, '0')}`);
+      // Through the API, twenty-five at a time.
+      for (let start = 0; start < total; start += 25) {
+        await Promise.all(
+          names
+            .slice(start, start + 25)
+            .map((name, n) =>
+              addCamera(setup, name, stream.unreachableUrl, areas[(start + n) % 20] as string),
+            ),
+        );
+      }
+      await setup.context().close();
+
+      await signIn(page, videoOperator);
+      await page.goto(screenPath);
+      await tree(page)
+        .getByText(areas[0] as string)
+        .waitFor();
+      const counts = await tree(page).locator('.cfop-camera-counts').innerText();
+      expect(Number(/共 (\d+) 路/.exec(counts)?.[1])).toBeGreaterThanOrEqual(total);
+      // A screenful of rows, not thousands: antd's virtual tree renders the rows in view only.
+      const rows = await tree(page).locator('.ant-tree-treenode').count();
+      expect(rows).toBeGreaterThan(5);
+      expect(rows).toBeLessThan(80);
+      await screenshot(page, 'video tree of 2000 cameras');
+
+      const wanted = names[1733] as string;
+      await searchBox(page).fill(wanted);
+      await tree(page).getByText(wanted, { exact: true }).waitFor();
+      await expect.poll(() => tree(page).locator('.cfop-tree-camera').count()).toBe(1);
+      await tree(page).getByText(wanted, { exact: true }).click();
+      await pane(page, 0).locator('.cfop-pane-name').getByText(wanted, { exact: true }).waitFor();
+    },
+  );
+});

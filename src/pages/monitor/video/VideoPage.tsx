@@ -1,0 +1,143 @@
+import AppstoreOutlined from '@ant-design/icons/AppstoreOutlined';
+import { Button, Card, Result, Segmented, Spin } from 'antd';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { api, call } from '../../../api';
+import { useLocale } from '../../../i18n';
+import { useScreenLocation, useScreenQueryNavigate } from '../../../session/screen-location';
+import type { LiveCamera } from './camera-tree';
+import { CameraTree } from './CameraTree';
+import { VideoPane, type PaneActions } from './VideoPane';
+import { panesText, unknownCameraText, videoTexts as texts } from './video-texts';
+import {
+  layouts,
+  nextPane,
+  paneStream,
+  readWall,
+  wallSearch,
+  withCamera,
+  type Layout,
+  type WallState,
+} from './wall-state';
+import './video.css';
+
+type CameraList =
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'failed' }
+  | { readonly kind: 'loaded'; readonly cameras: readonly LiveCamera[] };
+
+/**
+ * 视频监控: the camera tree on the left, the video wall on the right (1, 4, 9 or 16 panes). A
+ * camera clicked or dropped goes into the selected pane, and the next empty pane is selected. The
+ * layout and the panes' cameras are the URL's query, so a wall can be shared as a link.
+ */
+export default function VideoPage() {
+  const { t } = useLocale();
+  const { search } = useScreenLocation();
+  const navigateQuery = useScreenQueryNavigate();
+  const wall = useMemo(() => readWall(search), [search]);
+  const [selected, setSelected] = useState(0);
+  const [list, setList] = useState<CameraList>({ kind: 'loading' });
+  const [loadCount, setLoadCount] = useState(0);
+
+  useEffect(() => {
+    const stop = new AbortController();
+    call(api.GET('/live/cameras', { signal: stop.signal }), { signal: stop.signal }).then(
+      (data) => setList({ kind: 'loaded', cameras: data.items }),
+      () => {
+        if (!stop.signal.aborted) setList({ kind: 'failed' });
+      },
+    );
+    return () => stop.abort();
+  }, [loadCount]);
+
+  // The pane actions read the wall through a ref, so they stay the same functions for the wall's
+  // life and a pane renders only when its own camera, stream or selection changes.
+  const current = useRef({ wall, search, selected });
+  useLayoutEffect(() => {
+    current.current = { wall, search, selected };
+  });
+  const show = useCallback(
+    (next: WallState) => navigateQuery(wallSearch(next, current.current.search), { replace: true }),
+    [navigateQuery],
+  );
+  const place = useCallback(
+    (pane: number, cameraId: number) => {
+      const next = withCamera(current.current.wall, pane, cameraId);
+      show(next);
+      setSelected(nextPane(next, pane));
+    },
+    [show],
+  );
+  const actions = useMemo<PaneActions>(
+    () => ({
+      select: setSelected,
+      close: (pane) => show(withCamera(current.current.wall, pane, null)),
+      drop: place,
+      switchStream: (stream) => show({ ...current.current.wall, singleStream: stream }),
+    }),
+    [show, place],
+  );
+  const pick = useCallback((cameraId: number) => place(current.current.selected, cameraId), [place]);
+  const switchLayout = (layout: Layout) => {
+    show({ ...wall, layout });
+    if (selected >= layout) setSelected(0);
+  };
+
+  const cameras = list.kind === 'loaded' ? list.cameras : null;
+  const names = useMemo(() => new Map(cameras?.map((camera) => [camera.id, camera.name])), [cameras]);
+  const stream = paneStream(wall);
+  const columns = Math.sqrt(wall.layout);
+
+  return (
+    <Card variant="borderless" className="cfop-video-screen" styles={{ body: { padding: 12 } }}>
+      <div className="cfop-video-layout">
+        <aside className="cfop-video-side">
+          {list.kind === 'loading' && <Spin className="cfop-video-side-spin" />}
+          {list.kind === 'failed' && (
+            <Result
+              status="warning"
+              title={t(texts.loadFailed)}
+              extra={<Button onClick={() => setLoadCount((count) => count + 1)}>{t(texts.reload)}</Button>}
+            />
+          )}
+          {cameras && <CameraTree cameras={cameras} onPick={pick} />}
+        </aside>
+        <section className="cfop-video-main">
+          <div className="cfop-video-toolbar">
+            <AppstoreOutlined />
+            <Segmented<Layout>
+              aria-label={t(texts.layout)}
+              value={wall.layout}
+              onChange={switchLayout}
+              options={layouts.map((layout) => ({ value: layout, label: t(panesText(layout)) }))}
+            />
+          </div>
+          <div
+            className="cfop-video-wall"
+            role="grid"
+            style={{
+              gridTemplateColumns: `repeat(${columns}, 1fr)`,
+              gridTemplateRows: `repeat(${columns}, 1fr)`,
+            }}
+          >
+            {Array.from({ length: wall.layout }, (_, pane) => {
+              const id = wall.cameras[pane] ?? null;
+              return (
+                <VideoPane
+                  key={pane}
+                  pane={pane}
+                  cameraId={id}
+                  cameraName={id === null ? '' : (names.get(id) ?? (cameras ? t(unknownCameraText(id)) : ''))}
+                  stream={stream}
+                  selected={pane === selected}
+                  single={wall.layout === 1}
+                  actions={actions}
+                />
+              );
+            })}
+          </div>
+        </section>
+      </div>
+    </Card>
+  );
+}

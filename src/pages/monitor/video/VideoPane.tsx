@@ -1,0 +1,136 @@
+import CloseOutlined from '@ant-design/icons/CloseOutlined';
+import FullscreenExitOutlined from '@ant-design/icons/FullscreenExitOutlined';
+import FullscreenOutlined from '@ant-design/icons/FullscreenOutlined';
+import { Button, Segmented, Tooltip } from 'antd';
+import { memo, useEffect, useRef, useState, type DragEvent } from 'react';
+import { useLocale } from '../../../i18n';
+import { LivePlayer } from './LivePlayer';
+import { PaneOverlay } from './PaneOverlay';
+import { videoTexts as texts } from './video-texts';
+import type { StreamName } from './wall-state';
+
+/** The drag data type a camera of the tree carries: its id. */
+export const cameraDragType = 'application/x-cfop-camera';
+
+export interface PaneActions {
+  select(pane: number): void;
+  close(pane: number): void;
+  drop(pane: number, cameraId: number): void;
+  /** Only offered in the single-pane layout. */
+  switchStream(stream: StreamName): void;
+}
+
+interface VideoPaneProps {
+  readonly pane: number;
+  /** Primitive props (no object made per render), so the memo compares them by value. */
+  readonly cameraId: number | null;
+  readonly cameraName: string;
+  readonly stream: StreamName;
+  readonly selected: boolean;
+  /** The single-pane layout: the stream switch shows. */
+  readonly single: boolean;
+  /** Stable for the life of the wall, so a pane renders only when its own props change. */
+  readonly actions: PaneActions;
+}
+
+/**
+ * One pane of the wall: its frame (selection, drop target, tools) around the memoised player and
+ * overlay. Selecting it renders the frame again; the player inside keeps playing untouched.
+ */
+export const VideoPane = memo(function VideoPane(props: VideoPaneProps) {
+  const { pane, cameraId, cameraName, stream, selected, single, actions } = props;
+  const { t } = useLocale();
+  const frame = useRef<HTMLDivElement>(null);
+  const fullScreen = useFullScreen(frame);
+  const [dropping, setDropping] = useState(false);
+
+  const onDragOver = (event: DragEvent) => {
+    if (!event.dataTransfer.types.includes(cameraDragType)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    setDropping(true);
+  };
+  const onDrop = (event: DragEvent) => {
+    setDropping(false);
+    const id = Number(event.dataTransfer.getData(cameraDragType));
+    if (!Number.isInteger(id) || id < 1) return;
+    event.preventDefault();
+    actions.drop(pane, id);
+  };
+  const classes = ['cfop-pane', selected && 'cfop-pane-selected', dropping && 'cfop-pane-dropping'];
+
+  return (
+    <div
+      ref={frame}
+      className={classes.filter(Boolean).join(' ')}
+      data-pane={pane}
+      aria-selected={selected}
+      role="gridcell"
+      onClick={() => actions.select(pane)}
+      onDragOver={onDragOver}
+      onDragLeave={() => setDropping(false)}
+      onDrop={onDrop}
+    >
+      {cameraId !== null ? (
+        <>
+          <LivePlayer cameraId={cameraId} stream={stream} />
+          <PaneOverlay cameraId={cameraId} name={cameraName} />
+          <div className="cfop-pane-tools" onClick={(event) => event.stopPropagation()}>
+            {single && (
+              <Segmented<StreamName>
+                size="small"
+                value={stream}
+                onChange={actions.switchStream}
+                options={[
+                  { value: 'main', label: t(texts.mainStream) },
+                  { value: 'sub', label: t(texts.subStream) },
+                ]}
+              />
+            )}
+            <Tooltip title={t(fullScreen.active ? texts.exitFullScreen : texts.fullScreen)}>
+              <Button
+                size="small"
+                type="text"
+                aria-label={t(fullScreen.active ? texts.exitFullScreen : texts.fullScreen)}
+                icon={fullScreen.active ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+                onClick={fullScreen.toggle}
+              />
+            </Tooltip>
+            <Tooltip title={t(texts.close)}>
+              <Button
+                size="small"
+                type="text"
+                aria-label={t(texts.close)}
+                icon={<CloseOutlined />}
+                onClick={() => actions.close(pane)}
+              />
+            </Tooltip>
+          </div>
+        </>
+      ) : (
+        <div className="cfop-pane-empty">
+          <span className="cfop-pane-number">{pane + 1}</span>
+          <span>{t(texts.emptyPane)}</span>
+        </div>
+      )}
+    </div>
+  );
+});
+
+/** The element shown full screen (the pane alone), and whether it is now. */
+function useFullScreen(ref: React.RefObject<HTMLElement | null>) {
+  const [active, setActive] = useState(false);
+  useEffect(() => {
+    const onChange = () =>
+      setActive(document.fullscreenElement !== null && document.fullscreenElement === ref.current);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, [ref]);
+  return {
+    active,
+    toggle: () => {
+      if (document.fullscreenElement) void document.exitFullscreen();
+      else void ref.current?.requestFullscreen();
+    },
+  };
+}

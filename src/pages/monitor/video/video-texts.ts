@@ -1,0 +1,43 @@
+import type { LocalText } from '../../../generated/settings';
+
+/** The video wall's labels, Chinese first. */
+export const videoTexts = {
+  cameras: { zh: '摄像头', en: 'Cameras' },
+  search: { zh: '搜索名称、编码或区域', en: 'Search name, code or area' },
+  byArea: { zh: '按区域', en: 'By area' },
+  byServer: { zh: '按AI服务器', en: 'By AI server' },
+  noArea: { zh: '未分区域', en: 'No area' },
+  noServer: { zh: '未绑定AI服务器', en: 'No AI server' },
+  noMatch: { zh: '没有匹配的摄像头', en: 'No camera matches' },
+  loadFailed: { zh: '摄像头列表加载失败', en: 'The camera list could not be loaded' },
+  reload: { zh: '重新加载', en: 'Reload' },
+  layout: { zh: '画面布局', en: 'Layout' },
+  emptyPane: { zh: '点击左侧摄像头，或拖到此处', en: 'Click a camera on the left, or drop it here' },
+  connecting: { zh: '连接中', en: 'Connecting' },
+  playing: { zh: '播放中', en: 'Playing' },
+  offline: { zh: '离线', en: 'Offline' },
+  retry: { zh: '重试', en: 'Retry' },
+  close: { zh: '关闭画面', en: 'Close pane' },
+  fullScreen: { zh: '全屏', en: 'Full screen' },
+  exitFullScreen: { zh: '退出全屏', en: 'Exit full screen' },
+  mainStream: { zh: '主码流', en: 'Main stream' },
+  subStream: { zh: '子码流', en: 'Sub stream' },
+  streamBroken: { zh: '视频流中断', en: 'The stream was interrupted' },
+  unsupported: {
+    zh: '此浏览器不支持播放实时视频（需要 Media Source Extensions）',
+    en: 'This browser cannot play live video (it lacks Media Source Extensions)',
+  },
+} as const;
+
+export const countsText = (total: number, online: number): LocalText => ({
+  zh: `共 ${total} 路 · 在线 ${online}`,
+  en: `${total} cameras · ${online} online`,
+});
+
+export const panesText = (count: number): LocalText => ({ zh: `${count} 画面`, en: `${count} panes` });
+
+/** A pane's camera that the list no longer has (deleted since the link was shared). */
+export const unknownCameraText = (id: number): LocalText => ({
+  zh: `摄像头 #${id}（不存在）`,
+  en: `Camera #${id} (not found)`,
+});
