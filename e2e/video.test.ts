@@ -159,6 +159,14 @@ describe('the video wall', () => {
       await expectSamePlayer(page, 0, player);
       await expectAdvancing(video);
 
+      // Leaving the screen stops its video (the shell keeps the screen, hidden); Back plays it again.
+      await page.locator('.cfop-header-title').click();
+      await expectAt(page, '/home');
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.src)).toBe('');
+      await page.goBack();
+      await expectPlaying(video);
+      await expectAdvancing(video);
+
       // One pane: the full picture (main stream), with a main / sub switch.
       await pane(page, 0).click();
       await page.locator('.cfop-video-toolbar').getByText('1 画面').click();
