@@ -1,5 +1,6 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import { Button, Drawer, Popconfirm, Space, Table, Tag } from 'antd';
+import { Button, Popconfirm, Space, Table, Tag } from 'antd';
+import { ScreenDrawer } from '../../resources/screen-overlays';
 import { useEffect, useState } from 'react';
 import { api, call, toast } from '../../api';
 import { useLocale } from '../../i18n';
@@ -126,7 +127,7 @@ export default function TaskDrawer(props: {
 
   const inForm = view.mode === 'form';
   return (
-    <Drawer
+    <ScreenDrawer
       open={open}
       title={t(inForm ? (view.task ? taskTexts.editTask : taskTexts.newTask) : tasksTitle(camera.name))}
       size={drawerWidth}
@@ -177,6 +178,6 @@ export default function TaskDrawer(props: {
         />
       )}
       {confirmHolder}
-    </Drawer>
+    </ScreenDrawer>
   );
 }

@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Drawer, Empty, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Badge, Button, Empty, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { ScreenDrawer } from '../../resources/screen-overlays';
 import { useEffect, useState } from 'react';
 import { api, call, toast } from '../../api';
 import type { components } from '../../generated/openapi';
@@ -83,7 +84,7 @@ export default function DeploymentDrawer(props: { model: DeployedModel; open: bo
   const anyDeployed =
     items?.some((item) => selected.includes(item.aiServerId) && item.status !== null) ?? false;
   return (
-    <Drawer
+    <ScreenDrawer
       open={props.open}
       size={drawerWidth}
       title={`${t(texts.title)} · ${model.name} ${model.version}`}
@@ -214,6 +215,6 @@ export default function DeploymentDrawer(props: { model: DeployedModel; open: bo
           />
         )}
       </Space>
-    </Drawer>
+    </ScreenDrawer>
   );
 }
