@@ -1,5 +1,6 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import { Button, Popconfirm, Space, Table, Tag } from 'antd';
+import { Button, Space, Table, Tag } from 'antd';
+import { ConfirmPopover } from '../../resources/ConfirmPopover';
 import { ScreenDrawer } from '../../resources/screen-overlays';
 import { useEffect, useState } from 'react';
 import { api, call, toast } from '../../api';
@@ -109,7 +110,7 @@ export default function TaskDrawer(props: {
           <Button type="link" size="small" onClick={() => setView({ mode: 'form', task })}>
             {t(texts.edit)}
           </Button>
-          <Popconfirm
+          <ConfirmPopover
             title={t(taskTexts.deleteConfirm)}
             okText={t(texts.delete)}
             cancelText={t(texts.cancel)}
@@ -119,7 +120,7 @@ export default function TaskDrawer(props: {
             <Button type="link" size="small" danger>
               {t(texts.delete)}
             </Button>
-          </Popconfirm>
+          </ConfirmPopover>
         </Space>
       ),
     },
