@@ -4,6 +4,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { api, call } from '../../../api';
 import { useLocale } from '../../../i18n';
 import { useScreenLocation, useScreenQueryNavigate } from '../../../session/screen-location';
+import { useWhenScreenShownAgain } from '../../../session/screen-visibility';
 import type { LiveCamera } from './camera-tree';
 import { CameraTree } from './CameraTree';
 import { VideoPane, type PaneActions } from './VideoPane';
@@ -49,6 +50,8 @@ export default function VideoPage() {
     );
     return () => stop.abort();
   }, [loadCount]);
+  // Back on the screen, the tree shows the cameras' status of now (and cameras added meanwhile).
+  useWhenScreenShownAgain(() => setLoadCount((count) => count + 1));
 
   // The pane actions read the wall through a ref, so they stay the same functions for the wall's
   // life and a pane renders only when its own camera, stream or selection changes.

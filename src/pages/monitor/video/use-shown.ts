@@ -1,11 +1,12 @@
 import { useEffect, useState, type RefObject } from 'react';
+import { useScreenShown } from '../../../session/screen-visibility';
 
 /**
- * Whether the element is on screen: in the viewport (not scrolled away) while the browser tab is
- * shown. A screen the shell keeps hidden (React's Activity) runs no effects at all, so its players
- * stop through their own effect clean-ups instead.
+ * Whether the element is seen: its screen is the one the layout shows (a kept screen stays
+ * mounted, hidden), it is in the viewport (not scrolled away), and the browser tab is shown.
  */
 export function useShown(ref: RefObject<HTMLElement | null>): boolean {
+  const screenShown = useScreenShown();
   const [inView, setInView] = useState(true);
   const [tabShown, setTabShown] = useState(() => document.visibilityState === 'visible');
   useEffect(() => {
@@ -23,5 +24,5 @@ export function useShown(ref: RefObject<HTMLElement | null>): boolean {
       document.removeEventListener('visibilitychange', onVisibility);
     };
   }, [ref]);
-  return inView && tabShown;
+  return screenShown && inView && tabShown;
 }
