@@ -199,7 +199,7 @@ describe('the video wall', () => {
   );
 
   test(
-    'a tree of 2 000 cameras keeps about a screenful of rows in the page, and the search finds any of them',
+    'a tree of 2 000 cameras keeps about a screenful of rows in the page, the search finds any of them, and a camera dragged onto a pane goes there',
     { timeout: 240_000 },
     async ({ page, browser }) => {
       const setup = await adminPage(browser);
@@ -238,6 +238,9 @@ describe('the video wall', () => {
       await expect.poll(() => tree(page).locator('.cfop-tree-camera').count()).toBe(1);
       await tree(page).getByText(wanted, { exact: true }).click();
       await pane(page, 0).locator('.cfop-pane-name').getByText(wanted, { exact: true }).waitFor();
+      // Dragged onto a pane, a camera goes there.
+      await tree(page).getByText(wanted, { exact: true }).dragTo(pane(page, 3));
+      await pane(page, 3).locator('.cfop-pane-name').getByText(wanted, { exact: true }).waitFor();
     },
   );
 });
