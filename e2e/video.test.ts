@@ -154,7 +154,7 @@ describe('the video wall', () => {
       await screenshot(page, 'video wall playing');
 
       // Nine panes: the first keeps playing the same stream in the same element.
-      await page.locator('.cfop-video-toolbar').getByText('9 画面').click();
+      await page.locator('.cfop-video-layouts').getByText('9 画面').click();
       await expect.poll(() => page.locator('[data-pane]').count()).toBe(9);
       await expectSamePlayer(page, 0, player);
       await expectAdvancing(video);
@@ -169,7 +169,7 @@ describe('the video wall', () => {
 
       // One pane: the full picture (main stream), with a main / sub switch.
       await pane(page, 0).click();
-      await page.locator('.cfop-video-toolbar').getByText('1 画面').click();
+      await page.locator('.cfop-video-layouts').getByText('1 画面').click();
       await expect.poll(() => page.locator('[data-pane]').count()).toBe(1);
       await expectPlaying(pane(page, 0).locator('video'));
       await pane(page, 0).getByText('子码流').click();

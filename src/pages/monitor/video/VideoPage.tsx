@@ -5,6 +5,7 @@ import { api, call } from '../../../api';
 import { useLocale } from '../../../i18n';
 import { useScreenLocation, useScreenQueryNavigate } from '../../../session/screen-location';
 import { useWhenScreenShownAgain } from '../../../session/screen-visibility';
+import { useCurrentRoute } from '../../../session/use-current-route';
 import type { LiveCamera } from './camera-tree';
 import { CameraTree } from './CameraTree';
 import { VideoPane, type PaneActions } from './VideoPane';
@@ -33,6 +34,7 @@ type CameraList =
  */
 export default function VideoPage() {
   const { t } = useLocale();
+  const route = useCurrentRoute();
   const { search } = useScreenLocation();
   const navigateQuery = useScreenQueryNavigate();
   const wall = useMemo(() => readWall(search), [search]);
@@ -92,7 +94,23 @@ export default function VideoPage() {
   const columns = Math.sqrt(wall.layout);
 
   return (
-    <Card variant="borderless" className="cfop-video-screen" styles={{ body: { padding: 12 } }}>
+    <Card
+      variant="borderless"
+      className="cfop-video-screen"
+      title={route && t(route.name)}
+      extra={
+        <span className="cfop-video-layouts">
+          <AppstoreOutlined />
+          <Segmented<Layout>
+            aria-label={t(texts.layout)}
+            value={wall.layout}
+            onChange={switchLayout}
+            options={layouts.map((layout) => ({ value: layout, label: t(panesText(layout)) }))}
+          />
+        </span>
+      }
+      styles={{ body: { padding: 12 } }}
+    >
       <div className="cfop-video-layout">
         <aside className="cfop-video-side">
           {list.kind === 'loading' && <Spin className="cfop-video-side-spin" />}
@@ -106,15 +124,6 @@ export default function VideoPage() {
           {cameras && <CameraTree cameras={cameras} onPick={pick} />}
         </aside>
         <section className="cfop-video-main">
-          <div className="cfop-video-toolbar">
-            <AppstoreOutlined />
-            <Segmented<Layout>
-              aria-label={t(texts.layout)}
-              value={wall.layout}
-              onChange={switchLayout}
-              options={layouts.map((layout) => ({ value: layout, label: t(panesText(layout)) }))}
-            />
-          </div>
           <div
             className="cfop-video-wall"
             role="grid"
