@@ -79,7 +79,11 @@ export interface CollectOptions {
   readonly tooLarge: LocalText;
   /** Why it exited cleanly but said nothing (no frame, no video stream). */
   readonly nothing: LocalText;
+  /** Stops it early: nobody waits for its answer any more (the server is closing). */
+  readonly signal?: AbortSignal;
 }
+
+const cancelled: LocalText = { zh: '已停止', en: 'stopped' };
 
 /**
  * Runs ffmpeg or ffprobe on a stream to completion and answers its standard output; stopped hard
@@ -102,6 +106,7 @@ export function collectOutput(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
       if (error) reject(error);
       else resolve(output as Buffer);
     };
@@ -110,6 +115,9 @@ export function collectOutput(
       child.kill('SIGKILL');
     };
     const timer = setTimeout(() => stop(options.timedOut()), options.timeoutMs);
+    const onAbort = () => stop(fail(cancelled));
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener('abort', onAbort);
     child.stdout.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > options.maxBytes) stop(fail(options.tooLarge));

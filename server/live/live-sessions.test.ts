@@ -197,15 +197,21 @@ describe('live views', { timeout: 60_000 }, () => {
     expect((await get('/live/cameras/1/main/seg-1.ts')).statusCode).toBe(404);
   });
 
-  it('stops every ffmpeg and removes their files when the server closes', async () => {
-    const { t, get, ffmpegFolders } = await withCameras([
-      camera(1, stream.liveUrl),
-      camera(2, stream.liveUrl),
-    ]);
+  it('stops every ffmpeg and removes their files when the server closes, not waiting for a stream still being opened', async () => {
+    const { t, get, ffmpegFolders } = await withCameras(
+      [camera(1, stream.liveUrl), camera(2, stream.liveUrl), camera(3, stream.silentUrl)],
+      // A stream that never answers would hold the close this long (past the test's time-out) if
+      // its ffprobe were not stopped.
+      { startTimeoutMs: 120_000 },
+    );
     await Promise.all([get('/live/cameras/1/main/index.m3u8'), get('/live/cameras/2/sub/index.m3u8')]);
     expect(ffmpegFolders()).toHaveLength(2);
+    const opening = get('/live/cameras/3/main/index.m3u8');
+    await waitFor(() => stream.silentConnections() > 0, 'ffprobe to connect to the silent camera');
     await t.app.close();
     expect(() => readdirSync(join(t.dataDir, 'live'))).toThrow(/ENOENT/);
+    await waitFor(() => stream.silentConnections() === 0, 'ffprobe to let the silent camera go');
+    await opening.catch(() => undefined);
   });
 });
 
