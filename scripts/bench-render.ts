@@ -36,8 +36,12 @@ const clientHeaders = { 'x-client-type': 'PC', 'x-client-host': 'bench.local' };
 /** One long list: how to open it (timed from a click to its first item painted) and scroll it. */
 interface ListScenario {
   readonly title: string;
+  /** Where the reader starts, and what shows that page is ready. */
   readonly path: string;
-  /** Clicks what opens the list, once the screen is there. */
+  readonly ready: string;
+  /** Gets to where one click opens the list (a menu group unfolded). */
+  prepare?(page: Page): Promise<void>;
+  /** Clicks what opens the list (timed from that click). */
   open(page: Page): Promise<void>;
   readonly firstItem: string;
   readonly scroller: string;
@@ -48,6 +52,7 @@ const scenarios: readonly ListScenario[] = [
   {
     title: `model deployment panel, ${seedSizes.aiServers.toLocaleString('en')} AI servers loaded at once`,
     path: '/model',
+    ready: '.cfop-content .ant-table-row',
     async open(page) {
       const row = page.locator('.ant-table-row').filter({ hasText: seededModel.name });
       await row.getByRole('button', { name: /部\s*署/ }).click();
@@ -55,6 +60,30 @@ const scenarios: readonly ListScenario[] = [
     firstItem: '.cfop-deployments .ant-table-row',
     scroller: '.cfop-deployments .ant-table-tbody-virtual-holder',
     item: '.ant-table-row',
+  },
+  {
+    title: `video wall camera tree, ${seedSizes.cameras.toLocaleString('en')} cameras in ${seedSizes.areas} areas`,
+    path: '/home',
+    ready: '.cfop-sider',
+    async prepare(page) {
+      await page
+        .locator('.cfop-sider')
+        .getByRole('menuitem', { name: /监控中心$/ })
+        .click();
+      await page
+        .locator('.cfop-sider')
+        .getByRole('menuitem', { name: /^视频监控$/ })
+        .waitFor();
+    },
+    async open(page) {
+      await page
+        .locator('.cfop-sider')
+        .getByRole('menuitem', { name: /^视频监控$/ })
+        .click();
+    },
+    firstItem: '.cfop-camera-tree .cfop-tree-camera',
+    scroller: '.cfop-camera-tree .ant-tree-list-holder',
+    item: '.ant-tree-treenode',
   },
 ];
 
@@ -85,9 +114,10 @@ async function runScenario(browser: Browser, base: string, token: string, scenar
     await context.addInitScript((value) => localStorage.setItem('CFOP_TOKEN', value), token);
     const page = await context.newPage();
     await page.goto(scenario.path);
-    await page.locator('.cfop-content .ant-table-row, .cfop-content .ant-empty').first().waitFor();
+    await page.locator(scenario.ready).first().waitFor();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottlingRate });
+    await scenario.prepare?.(page);
     await armWatch(page, { name: 'list', selector: scenario.firstItem, text: null, startOn: 'click' });
     await scenario.open(page);
     await waitForMark(page, 'listPainted', actionTimeoutMs);
