@@ -1,3 +1,4 @@
+import type { AlertFeed } from './alerts/alert-feed';
 import type { BackgroundTasks } from './background-tasks';
 import type { Clock } from './clock';
 import type { Contract } from './contract/load-contract';
@@ -16,4 +17,6 @@ export interface AppContext {
   readonly background: BackgroundTasks;
   /** How long a camera frame grab may take before ffmpeg is stopped. */
   readonly frameGrabTimeoutMs: number;
+  /** Tells the live alert streams that alerts changed. */
+  readonly alertFeed: AlertFeed;
 }

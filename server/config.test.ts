@@ -9,6 +9,7 @@ describe('server settings from the environment', () => {
       host: '127.0.0.1',
       dataDir: resolve('data'),
       sessionTtlHours: 12,
+      alertRetentionDays: 90,
       smsSender: undefined,
       admin: { password: undefined, phone: undefined },
     });
@@ -24,12 +25,14 @@ describe('server settings from the environment', () => {
       CFOP_SESSION_TTL_HOURS: '0.5',
       CFOP_SMS_SENDER: 'webhook',
       CFOP_SMS_WEBHOOK_URL: 'https://sms.example.com/send',
+      CFOP_ALERT_RETENTION_DAYS: '30',
     });
     expect(config).toMatchObject({
       port: 9100,
       host: '0.0.0.0',
       dataDir: '/srv/cfop',
       sessionTtlHours: 0.5,
+      alertRetentionDays: 30,
       admin: { password: ' spaced pass1 ', phone: '13800138000' },
     });
     expect(config.smsSender).toBeDefined();
@@ -42,8 +45,11 @@ describe('server settings from the environment', () => {
         CFOP_SESSION_TTL_HOURS: '0',
         CFOP_SMS_SENDER: 'webhook',
         CFOP_SMS_WEBHOOK_URL: 'ftp://x',
+        CFOP_ALERT_RETENTION_DAYS: '0.5',
       }),
-    ).toThrow(/PORT：[\s\S]*CFOP_SESSION_TTL_HOURS：[\s\S]*CFOP_SMS_WEBHOOK_URL：/);
+    ).toThrow(
+      /PORT：[\s\S]*CFOP_SESSION_TTL_HOURS：[\s\S]*CFOP_ALERT_RETENTION_DAYS：[\s\S]*CFOP_SMS_WEBHOOK_URL：/,
+    );
     expect(() => readServerConfig({ CFOP_SMS_SENDER: 'carrier-pigeon' })).toThrow(
       'CFOP_SMS_SENDER：必须是以下之一：log、webhook',
     );

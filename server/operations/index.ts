@@ -1,4 +1,5 @@
 import { aiServerOperations } from './ai-server-operations';
+import { alertOperations } from './alert-operations';
 import { cameraOperations } from './camera-operations';
 import { currentUserOperations } from './current-user-operations';
 import { fileOperations } from './file-operations';
@@ -22,4 +23,5 @@ export const operationHandlers: OperationHandlers = {
   ...fileOperations,
   ...modelOperations,
   ...doorOperations,
+  ...alertOperations,
 };
