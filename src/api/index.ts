@@ -9,3 +9,5 @@ export { toast, Toasts } from './toast';
 export { upload } from './upload';
 export type { UploadOptions, UploadProgress } from './upload';
 export { fetchFileBlob } from './file-blob';
+export { subscribeEvents } from './event-stream';
+export type { StreamEvent, StreamStatus, Subscription } from './event-stream';
