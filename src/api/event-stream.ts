@@ -92,7 +92,7 @@ export function subscribeEvents(path: EventStreamPath, options: StreamOptions): 
   let lastId = options.after ?? null;
   let closed = false;
   let current: AbortController | null = null;
-  let wakeUp = () => undefined as void;
+  let wakeUp: () => void = () => undefined;
   let failures = 0;
 
   const status = (next: StreamStatus) => options.onStatus?.(next);
