@@ -32,7 +32,10 @@ const openAlertStream: StreamOpener = ({ after, onAlert, onStatus }) =>
   });
 
 export interface LiveAlertStore {
-  /** Queues an alert (raised or handled) for the next batch. */
+  /**
+   * Queues an alert (raised or handled) for the next batch: from the stream, or a call's answer (an
+   * alert this console just handled), which every screen showing it takes in the same way.
+   */
   push(alert: Alert): void;
   /** Calls `listener` with each batch, oldest first, once per flush; answers the unsubscribe. */
   onBatch(listener: (batch: readonly Alert[]) => void): () => void;
@@ -94,7 +97,6 @@ export function createLiveAlertStore(
 
   const store: LiveAlertStore = {
     push(alert) {
-      lastRevision = Math.max(lastRevision ?? 0, alert.revision);
       queue.push(alert);
       if (flushPending) return;
       flushPending = true;
@@ -117,7 +119,11 @@ export function createLiveAlertStore(
       holders += 1;
       subscription ??= open({
         after: lastRevision === null ? null : String(lastRevision),
-        onAlert: (alert) => store.push(alert),
+        onAlert: (alert) => {
+          // Only what the stream delivered: a call's answer may be ahead of changes still to come.
+          lastRevision = Math.max(lastRevision ?? 0, alert.revision);
+          store.push(alert);
+        },
         onStatus: setStatus,
       });
       let released = false;
