@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/simulate-ai-server.ts --url http://127.0.0.1:8000 --key <ingest key> [--rate 1]
+ * `npm run simulate -- --url http://127.0.0.1:8000 --key <ingest key> [--rate 1]
  * [--count 0] [--heartbeat 30]`: stands in for an AI server (an edge box). With the ingest key the
  * console showed when the server was added, it reports heartbeats (made-up loads, its cameras
  * online) every `--heartbeat` seconds and alerts at `--rate` per second: a snapshot (a frame of
@@ -139,7 +139,7 @@ async function main(args: readonly string[]): Promise<void> {
   const heartbeatSeconds = Number(option(args, 'heartbeat') ?? 30);
   if (!key || !(rate > 0) || !(count >= 0) || !(heartbeatSeconds > 0)) {
     throw new Error(
-      'usage: simulate-ai-server.ts --url <console URL> --key <ingest key> [--rate <alerts/s>] [--count <n>] [--heartbeat <s>]',
+      'usage: npm run simulate -- --url <console URL> --key <ingest key> [--rate <alerts/s>] [--count <n>] [--heartbeat <s>]',
     );
   }
   const server = aiServerClient(url, key);
