@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { inject, test as base } from 'vitest';
 import { launchChromium } from './chromium';
+import { writeFile } from 'node:fs/promises';
+import { artifactPath } from './artifacts';
 import { screenshot } from './screen';
 
 /** Every test gets a fresh browser context (no stored token, no cookies) on the running server. */
@@ -20,6 +22,8 @@ export const test = base
       // The screen as it was when the test failed is the first thing to look at.
       if (task.result?.state === 'fail') {
         await screenshot(page, `FAILED ${task.name}`);
+        // The screenshot finishes animations; the document shows the state they were stuck in.
+        await writeFile(artifactPath(`FAILED ${task.name}.html`), await page.content());
       }
       await context.close();
     });

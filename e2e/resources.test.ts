@@ -254,6 +254,30 @@ describe('the AI server screen', () => {
     await expectAt(page, '/home');
   });
 
+  test('a drawer left open by Back closes with its screen and opens again on Forward', async ({ page }) => {
+    const input = serverInput();
+    await signIn(page, admin);
+    await createServers(page, [input]);
+    await siderOf(page).getByRole('menuitem', { name: '设备管理' }).click();
+    await siderOf(page).getByRole('menuitem', { name: 'AI服务器' }).click();
+    await rowOf(page, input.serialNumber)
+      .getByRole('button', { name: label('详情') })
+      .click();
+    const detail = drawerTitled(page, 'AI服务器详情');
+    await detail.getByText(input.ip, { exact: true }).waitFor();
+
+    // The screen is kept, hidden, with its drawer's state; the drawer must not stay over /home.
+    await page.goBack();
+    await expectAt(page, '/home');
+    await detail.waitFor({ state: 'hidden' });
+    await eventually(() => page.evaluate(() => getComputedStyle(document.body).overflowY)).not.toBe('hidden');
+    await screenshot(page, 'aiserver-detail-left-by-back');
+
+    await page.goForward();
+    await expectAt(page, screenPath);
+    await detail.getByText(input.ip, { exact: true }).waitFor();
+  });
+
   test('bulk delete asks first; hidden columns stay hidden; a failed load offers a retry', async ({
     page,
   }) => {

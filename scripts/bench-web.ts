@@ -7,7 +7,6 @@
  * ranges and the targets. Timings are printed, never asserted: the exit code only says whether
  * the run worked. `--no-build` measures dist/ as it is.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../e2e/chromium';
 import { startServer, type RunningServer } from '../e2e/server';
+import { buildConsole } from './bench/build';
 import { GzipSizes, wasCompressed } from './bench/js-bytes';
 import { runJourney, type JourneyFigures, type MenuScreen } from './bench/journey';
 import { busyWarning, describeMachine, describeSources, loadLine } from './bench/machine';
@@ -28,7 +28,6 @@ const warmUps = 1;
 const runs = 5;
 const cpuThrottlingRate = 4;
 const targets = { passwordUsableMs: 900, warmRouteChangeMs: 100 };
-const buildTimeoutMs = 180_000;
 const actionTimeoutMs = 20_000;
 /** The whole run stops by itself after this, cleaning up, whatever hangs. */
 const deadlineMs = 6 * 60_000;
@@ -56,22 +55,6 @@ function menuScreens(routes: readonly ManifestRoute[]): MenuScreen[] {
           .flatMap((child) => leaves(child, group ?? route.name.zh))
       : [{ path: route.path, name: route.name.zh, group }];
   return routes.filter((route) => !route.hideInMenu && route.access).flatMap((route) => leaves(route, null));
-}
-
-async function build(): Promise<void> {
-  const started = Date.now();
-  const child = spawn('npm', ['run', 'build'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGTERM'), buildTimeoutMs);
-  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-  clearTimeout(timer);
-  if (code !== 0) {
-    console.error(output);
-    throw new Error(`npm run build failed (exit ${code})`);
-  }
-  console.log(`npm run build: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 type FigureKey = keyof Omit<JourneyFigures, 'scripts'>;
@@ -127,7 +110,7 @@ function printReport(figures: readonly JourneyFigures[], screen: MenuScreen, oth
 async function main(): Promise<void> {
   const skipBuild = process.argv.includes('--no-build');
   if (skipBuild) console.log('--no-build: measuring dist/ as it is');
-  else await build();
+  else await buildConsole();
   const indexAtStart = await readFile('dist/index.html', 'utf8');
 
   const manifest = JSON.parse(readFileSync('manifest/console.json', 'utf8')) as ConsoleManifest;

@@ -1,4 +1,5 @@
-import { Form, Modal } from 'antd';
+import { Form } from 'antd';
+import { ScreenModal } from './screen-overlays';
 import { useMemo, useState } from 'react';
 import type { ActionDescriptor } from '../generated/resources';
 import { useLocale } from '../i18n';
@@ -38,7 +39,7 @@ export function ActionModal(props: {
   }
 
   return (
-    <Modal
+    <ScreenModal
       open={props.open}
       title={t(actionTitle(action.label, props.target))}
       okText={t(texts.ok)}
@@ -59,6 +60,6 @@ export function ActionModal(props: {
       >
         <FormFields fields={action.fields} />
       </Form>
-    </Modal>
+    </ScreenModal>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Descriptions, Drawer } from 'antd';
+import { Button, Descriptions } from 'antd';
+import { ScreenDrawer } from './screen-overlays';
 import { useEffect, useState } from 'react';
 import type { ResourceDescriptor } from '../generated/resources';
 import { useLocale } from '../i18n';
@@ -38,7 +39,7 @@ export function DetailDrawer(props: {
   const settled = loaded?.attempt === attempt;
   const entity = settled ? loaded.entity : undefined;
   return (
-    <Drawer
+    <ScreenDrawer
       open={props.open}
       title={t(detailTitle(descriptor.title))}
       size={drawerWidth}
@@ -71,6 +72,6 @@ export function DetailDrawer(props: {
             }))}
         />
       )}
-    </Drawer>
+    </ScreenDrawer>
   );
 }

@@ -1,4 +1,5 @@
-import { Drawer, Form } from 'antd';
+import { Form } from 'antd';
+import { ScreenDrawer } from './screen-overlays';
 import { useEffect, useMemo, useState } from 'react';
 import type { ResourceDescriptor } from '../generated/resources';
 import { useLocale } from '../i18n';
@@ -127,7 +128,7 @@ export function FormDrawer(props: {
 
   const title = t(target.mode === 'create' ? createTitle(descriptor.title) : editTitle(descriptor.title));
   return (
-    <Drawer
+    <ScreenDrawer
       open={open}
       title={title}
       size={drawerWidth}
@@ -153,6 +154,6 @@ export function FormDrawer(props: {
       ) : (
         <div className="cfop-page-spin" />
       )}
-    </Drawer>
+    </ScreenDrawer>
   );
 }

@@ -1,5 +1,6 @@
 import DownOutlined from '@ant-design/icons/DownOutlined';
-import { Button, Dropdown, Popconfirm, Space } from 'antd';
+import { Button, Dropdown, Space } from 'antd';
+import { ConfirmPopover } from './ConfirmPopover';
 import type { ReactNode } from 'react';
 import type { ActionDescriptor, ResourceDescriptor } from '../generated/resources';
 import { useLocale } from '../i18n';
@@ -39,7 +40,7 @@ export function RowActions(props: {
       )}
       {props.children}
       {props.allowed && operations.delete && (
-        <Popconfirm
+        <ConfirmPopover
           title={t(deleteTitle(entityTitle(props.descriptor, props.entity)))}
           description={t(cannotUndoText)}
           okText={t(texts.delete)}
@@ -52,7 +53,7 @@ export function RowActions(props: {
           <Button type="link" size="small" danger>
             {t(texts.delete)}
           </Button>
-        </Popconfirm>
+        </ConfirmPopover>
       )}
       {props.allowed && actions.length > 0 && (
         <Dropdown

@@ -1,5 +1,6 @@
 import CopyOutlined from '@ant-design/icons/CopyOutlined';
-import { Alert, Button, Input, Modal } from 'antd';
+import { Alert, Button, Input } from 'antd';
+import { ScreenModal } from './screen-overlays';
 import { useId, useRef } from 'react';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { toast } from '../api';
@@ -50,7 +51,7 @@ export function SecretModal({ secrets, onClose }: { secrets: readonly Secret[]; 
   const { t } = useLocale();
   const first = secrets[0];
   return (
-    <Modal
+    <ScreenModal
       open={first !== undefined}
       title={first === undefined ? null : t(secretTitle(secretLabel(first.name)))}
       onCancel={onClose}
@@ -69,6 +70,6 @@ export function SecretModal({ secrets, onClose }: { secrets: readonly Secret[]; 
           <SecretField key={secret.name} secret={secret} />
         ))}
       </div>
-    </Modal>
+    </ScreenModal>
   );
 }

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { act, Activity } from 'react';
+import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { createScreenVisibility, ScreenVisibilityContext } from '../session/screen-visibility';
 import { emptyListState } from './list-query';
 import { resourceApi, type ListPage } from './resource-api';
 import { device } from './test-fixtures';
@@ -61,12 +62,17 @@ describe('useResourceList', () => {
       useResourceList(device, state, 0);
       return <Table />;
     }
-    // One element throughout, as the layout keeps it: showing it again gives it no new props.
-    const probe = <Probe />;
+    // As the layout keeps it: rendered once, then only told it is hidden or shown.
+    const visibility = createScreenVisibility(true);
     const root = createRoot(document.createElement('div'));
-    const show = (mode: 'visible' | 'hidden') =>
-      act(async () => root.render(<Activity mode={mode}>{probe}</Activity>));
-    await show('visible');
+    await act(async () =>
+      root.render(
+        <ScreenVisibilityContext value={visibility}>
+          <Probe />
+        </ScreenVisibilityContext>,
+      ),
+    );
+    const show = (mode: 'visible' | 'hidden') => act(async () => visibility.set(mode === 'visible'));
     await show('hidden');
     const before = renders;
     await show('visible');

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useWhenScreenShownAgain } from '../session/screen-visibility';
 import type { ResourceDescriptor } from '../generated/resources';
 import { listQuery, type ListState } from './list-query';
 import { resourceApi, type ListPage } from './resource-api';
@@ -27,7 +28,7 @@ export interface ListResult {
   readonly loading: boolean;
   /**
    * The page shown answers the query asked and a fresher one is on its way (after a save, a
-   * delete, Refresh, or a screen shown again): the rows stay usable meanwhile.
+   * delete, Refresh): the rows stay usable meanwhile. A screen shown again refreshes quietly.
    */
   readonly refreshing: boolean;
   readonly failed: boolean;
@@ -45,14 +46,18 @@ export function useResourceList(
     const seen = lastPages.get(query);
     return seen ? { key: '', query, page: seen, failed: false } : null;
   });
+  // Reads the asked query when it answers: a page for a query no longer asked is not shown.
+  const asked = useRef(key);
   useEffect(() => {
-    let current = true;
+    asked.current = key;
+  });
+  const load = useCallback(() => {
     resourceApi.list(descriptor, state).then(
       (page) => {
         lastPages.set(query, page);
-        // A refresh answering what the list already shows (a kept screen shown again, where the
-        // effect runs anew) leaves the state as it is: React then renders nothing of the table.
-        if (!current) return;
+        // A refresh answering what the list already shows (a kept screen shown again) leaves the
+        // state as it is: React then renders nothing of the table.
+        if (asked.current !== key) return;
         setLoaded((last) =>
           last !== null && last.key === key && !last.failed && samePage(last.page, page)
             ? last
@@ -60,12 +65,14 @@ export function useResourceList(
         );
       },
       // call() has already told the reader (toast, or the login page on an expired session).
-      () => current && setLoaded((last) => ({ key, query, page: last?.page ?? null, failed: true })),
+      () =>
+        asked.current === key &&
+        setLoaded((last) => ({ key, query, page: last?.page ?? null, failed: true })),
     );
-    return () => {
-      current = false;
-    };
   }, [descriptor, state, query, key]);
+  useEffect(load, [load]);
+  // A kept screen shown again refreshes its rows quietly: they stay as they are meanwhile.
+  useWhenScreenShownAgain(load);
   const pending = loaded?.key !== key;
   const sameQuery = loaded?.query === query && loaded.page !== null && !loaded.failed;
   return {

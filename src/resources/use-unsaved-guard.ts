@@ -3,11 +3,12 @@ import { useLocale } from '../i18n';
 import { texts } from './texts';
 import type { ConfirmOptions } from './use-confirm';
 import { useBlocker } from 'react-router-dom';
+import { useScreenVisibility } from '../session/screen-visibility';
 
 /**
  * While `dirty`, leaving the route or changing its query (links, menu, Back) asks
  * `confirmDiscard` first; agreeing calls `onDiscard` and goes on. Closing or reloading the tab
- * gets the browser's own warning.
+ * gets the browser's own warning. A screen kept hidden by the layout blocks nothing.
  */
 export function useUnsavedGuard(
   dirty: boolean,
@@ -16,9 +17,11 @@ export function useUnsavedGuard(
 ): void {
   // Set once the reader agreed: going on re-runs the check (a Back is replayed), which must pass.
   const discarded = useRef(false);
+  const visibility = useScreenVisibility();
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       dirty &&
+      visibility.shown &&
       !discarded.current &&
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
@@ -41,13 +44,14 @@ export function useUnsavedGuard(
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => {
+      if (!visibility.shown) return;
       event.preventDefault();
       // Older Chromium shows the prompt only when returnValue is set.
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  }, [dirty, visibility]);
 }
 
 /** The question before unsaved changes are thrown away, asked through a screen's `confirm`. */

@@ -3,6 +3,7 @@ import { act, useEffect, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider, type DataRouter } from 'react-router-dom';
 import { useScreenLocation } from '../session/screen-location';
+import { useScreenShown, useWhenScreenShownAgain } from '../session/screen-visibility';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { keepScreen, KeepAliveOutlet } from './KeepAliveOutlet';
 
@@ -35,12 +36,19 @@ function Screen({ name }: { name: string }) {
     effects.push(`start ${name}`);
     return () => void effects.push(`stop ${name}`);
   }, [name]);
+  useWhenScreenShownAgain(() => effects.push(`again ${name}`));
   return (
     <section data-screen={name}>
+      <Shown />
       <button onClick={() => setCount((n) => n + 1)}>{`${name} ${count}`}</button>
       <output>{search}</output>
     </section>
   );
+}
+
+/** What a drawer reads: it renders again, alone, when its screen is hidden or shown. */
+function Shown() {
+  return <meter>{useScreenShown() ? 'shown' : 'hidden'}</meter>;
 }
 
 // Real manifest paths: the outlet tells screens apart by their generated route.
@@ -75,6 +83,8 @@ async function go(router: DataRouter, to: string): Promise<void> {
 }
 
 const section = (name: string) => host.querySelector<HTMLElement>(`[data-screen="${name}"]`);
+const hidden = (name: string) => section(name)?.parentElement?.hidden;
+const shownText = (name: string) => section(name)?.querySelector('meter')?.textContent;
 const button = (name: string) => section(name)?.querySelector('button');
 
 describe('KeepAliveOutlet', () => {
@@ -83,12 +93,16 @@ describe('KeepAliveOutlet', () => {
     await act(async () => button('/equipment/aiserver')?.click());
     await go(router, '/system/logs?user=admin');
 
-    expect(section('/equipment/aiserver')?.style.display).toBe('none');
+    expect(hidden('/equipment/aiserver')).toBe(true);
+    expect(shownText('/equipment/aiserver')).toBe('hidden');
+    expect(shownText('/system/logs')).toBe('shown');
     expect(section('/equipment/aiserver')?.querySelector('output')?.textContent).toBe('?page=2');
     expect(section('/system/logs')?.querySelector('output')?.textContent).toBe('?user=admin');
 
     await go(router, '/equipment/aiserver?page=2');
-    expect(section('/equipment/aiserver')?.style.display).toBe('');
+    expect(hidden('/equipment/aiserver')).toBe(false);
+    expect(shownText('/equipment/aiserver')).toBe('shown');
+    expect(hidden('/system/logs')).toBe(true);
     expect(button('/equipment/aiserver')?.textContent).toBe('/equipment/aiserver 1');
     expect(mounts).toEqual(['/equipment/aiserver', '/system/logs']);
   });
@@ -103,16 +117,16 @@ describe('KeepAliveOutlet', () => {
     expect(renders).toEqual(['/equipment/aiserver']);
   });
 
-  it('stops a hidden screen’s effects and starts them again when it is shown', async () => {
+  it('keeps a hidden screen’s effects and tells it each time it is shown again', async () => {
     const router = await renderAt('/equipment/aiserver');
     await go(router, '/system/logs');
     await go(router, '/equipment/aiserver');
+    await go(router, '/system/logs');
     expect(effects).toEqual([
       'start /equipment/aiserver',
-      'stop /equipment/aiserver',
       'start /system/logs',
-      'stop /system/logs',
-      'start /equipment/aiserver',
+      'again /equipment/aiserver',
+      'again /system/logs',
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { Activity, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import {
   UNSAFE_LocationContext as LocationContext,
   useLocation,
@@ -8,6 +8,11 @@ import {
   type NavigationType,
 } from 'react-router-dom';
 import { ScreenLocationContext } from '../session/screen-location';
+import {
+  createScreenVisibility,
+  ScreenVisibilityContext,
+  type ScreenVisibilitySwitch,
+} from '../session/screen-visibility';
 import { useCurrentRoute } from '../session/use-current-route';
 
 /** How many screens stay mounted: the one shown and the last ones left. */
@@ -22,6 +27,8 @@ interface KeptScreen {
    * the shown one's. One object per location, so a hidden screen's readers do not re-render.
    */
   readonly context: { readonly location: Location; readonly navigationType: NavigationType };
+  /** Told after each commit whether the screen is the one shown. */
+  readonly visibility: ScreenVisibilitySwitch;
   /** When it was last shown, counted in screen changes: the least recent is dropped first. */
   readonly shown: number;
 }
@@ -32,7 +39,7 @@ interface KeptScreen {
  */
 export function keepScreen(
   kept: readonly KeptScreen[],
-  current: Omit<KeptScreen, 'shown'>,
+  current: Omit<KeptScreen, 'shown' | 'visibility'>,
   limit: number,
 ): KeptScreen[] {
   const shown = latest(kept) + 1;
@@ -41,10 +48,11 @@ export function keepScreen(
     // Back at the very URL it was left at: the same element and router context as then, so React
     // renders nothing of it again and showing it costs no more than unhiding it.
     const same = sameUrl(before.context.location, current.context.location);
-    const screen = same ? { ...before, shown } : { ...current, shown };
+    // Its visibility stays: the screen's readers are subscribed to that one.
+    const screen = same ? { ...before, shown } : { ...current, visibility: before.visibility, shown };
     return kept.map((candidate) => (candidate === before ? screen : candidate));
   }
-  const screen = { ...current, shown };
+  const screen = { ...current, visibility: createScreenVisibility(true), shown };
   const all = [...kept, screen];
   if (all.length <= limit) return all;
   const oldest = Math.min(...all.map((candidate) => candidate.shown));
@@ -52,7 +60,11 @@ export function keepScreen(
 }
 
 /** A screen's element framed in the location it shows, so a hidden one keeps reading its own. */
-function framed(key: string, outlet: ReactNode, context: KeptScreen['context']): Omit<KeptScreen, 'shown'> {
+function framed(
+  key: string,
+  outlet: ReactNode,
+  context: KeptScreen['context'],
+): Omit<KeptScreen, 'shown' | 'visibility'> {
   return {
     key,
     context,
@@ -73,12 +85,15 @@ function sameUrl(a: Location, b: Location): boolean {
 }
 
 /**
- * The layout's outlet, keeping recently left screens mounted but hidden (React's Activity), so
- * going back to one shows it as it was at once instead of mounting its table and form again.
+ * The layout's outlet, keeping recently left screens mounted but hidden, so going back to one
+ * shows it as it was at once instead of mounting its table and form again.
  *
  * A hidden screen is frozen at the location it last saw: its URL state (filters, page) and route
- * lookups stay its own. Activity also runs a hidden screen's effect cleanups, so it fetches nothing
- * and holds no navigation blocker while hidden, and re-runs its effects (a list refresh) when shown.
+ * lookups stay its own, so it fetches nothing new. It is hidden by CSS, not by React's Activity:
+ * Activity re-runs every layout effect of a screen it shows again, and antd's table measures its
+ * columns there, laying out and rendering the screen twice (about a third of a route change back).
+ * So a hidden screen's effects keep running, and what must stop out of sight reads the screen's
+ * visibility (session/screen-visibility): blockers, drawers and modals, the refresh on return.
  * Screens are told apart by route pattern: the same screen under another query is updated in place.
  */
 export function KeepAliveOutlet() {
@@ -96,12 +111,16 @@ export function KeepAliveOutlet() {
       ? kept
       : keepScreen(kept, framed(key, outlet, { location, navigationType }), keptScreens);
   if (fresh !== kept) setKept(fresh);
+  // After the commit that hid or showed them, before paint: readers (a drawer's open state) follow
+  // in the same frame.
+  useLayoutEffect(() => {
+    for (const screen of fresh) screen.visibility.set(screen.key === key);
+  }, [fresh, key]);
 
-  return fresh.map((screen) => {
-    return (
-      <Activity key={screen.key} mode={screen.key === key ? 'visible' : 'hidden'}>
-        {screen.element}
-      </Activity>
-    );
-  });
+  return fresh.map((screen) => (
+    // The element is the one kept, so React renders nothing inside when only `hidden` changes.
+    <div key={screen.key} className="cfop-kept-screen" hidden={screen.key !== key}>
+      <ScreenVisibilityContext value={screen.visibility}>{screen.element}</ScreenVisibilityContext>
+    </div>
+  ));
 }

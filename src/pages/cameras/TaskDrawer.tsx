@@ -1,5 +1,7 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import { Button, Drawer, Popconfirm, Space, Table, Tag } from 'antd';
+import { Button, Space, Table, Tag } from 'antd';
+import { ConfirmPopover } from '../../resources/ConfirmPopover';
+import { ScreenDrawer } from '../../resources/screen-overlays';
 import { useEffect, useState } from 'react';
 import { api, call, toast } from '../../api';
 import { useLocale } from '../../i18n';
@@ -108,7 +110,7 @@ export default function TaskDrawer(props: {
           <Button type="link" size="small" onClick={() => setView({ mode: 'form', task })}>
             {t(texts.edit)}
           </Button>
-          <Popconfirm
+          <ConfirmPopover
             title={t(taskTexts.deleteConfirm)}
             okText={t(texts.delete)}
             cancelText={t(texts.cancel)}
@@ -118,7 +120,7 @@ export default function TaskDrawer(props: {
             <Button type="link" size="small" danger>
               {t(texts.delete)}
             </Button>
-          </Popconfirm>
+          </ConfirmPopover>
         </Space>
       ),
     },
@@ -126,7 +128,7 @@ export default function TaskDrawer(props: {
 
   const inForm = view.mode === 'form';
   return (
-    <Drawer
+    <ScreenDrawer
       open={open}
       title={t(inForm ? (view.task ? taskTexts.editTask : taskTexts.newTask) : tasksTitle(camera.name))}
       size={drawerWidth}
@@ -177,6 +179,6 @@ export default function TaskDrawer(props: {
         />
       )}
       {confirmHolder}
-    </Drawer>
+    </ScreenDrawer>
   );
 }

@@ -1,4 +1,6 @@
-import { Alert, Badge, Button, Drawer, Empty, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Badge, Button, Empty, Input, Space, Table, Tag, Typography } from 'antd';
+import { ConfirmPopover } from '../../resources/ConfirmPopover';
+import { ScreenDrawer } from '../../resources/screen-overlays';
 import { useEffect, useState } from 'react';
 import { api, call, toast } from '../../api';
 import type { components } from '../../generated/openapi';
@@ -83,7 +85,7 @@ export default function DeploymentDrawer(props: { model: DeployedModel; open: bo
   const anyDeployed =
     items?.some((item) => selected.includes(item.aiServerId) && item.status !== null) ?? false;
   return (
-    <Drawer
+    <ScreenDrawer
       open={props.open}
       size={drawerWidth}
       title={`${t(texts.title)} · ${model.name} ${model.version}`}
@@ -106,7 +108,7 @@ export default function DeploymentDrawer(props: { model: DeployedModel; open: bo
           >
             {t(texts.deploySelected)}
           </Button>
-          <Popconfirm
+          <ConfirmPopover
             title={t(texts.withdrawConfirm)}
             okButtonProps={{ danger: true }}
             onConfirm={() => change('withdraw')}
@@ -115,7 +117,7 @@ export default function DeploymentDrawer(props: { model: DeployedModel; open: bo
             <Button danger disabled={!anyDeployed || busy}>
               {t(texts.withdrawSelected)}
             </Button>
-          </Popconfirm>
+          </ConfirmPopover>
           {selected.length > 0 && (
             <Typography.Text type="secondary">
               {t(texts.selected).replace('{n}', String(selected.length))}
@@ -214,6 +216,6 @@ export default function DeploymentDrawer(props: { model: DeployedModel; open: bo
           />
         )}
       </Space>
-    </Drawer>
+    </ScreenDrawer>
   );
 }
