@@ -1,7 +1,8 @@
-import { Descriptions, Divider, Drawer, Tag } from 'antd';
+import { Descriptions, Divider, Tag } from 'antd';
 import type { ResourceDescriptor } from '../../../generated/resources';
 import { useLocale } from '../../../i18n';
 import { FieldValue, type Entity } from '../../../resources';
+import { ScreenDrawer } from '../../../resources/screen-overlays';
 import { optionOf, type AlertOptions } from './AlertCard';
 import { alertApi } from './alert-api';
 import { alertTexts } from './alert-texts';
@@ -29,7 +30,7 @@ export default function AlertDrawer(props: {
   const level = optionOf(props.options.level, alert.level);
   const entity = alert as unknown as Entity;
   return (
-    <Drawer
+    <ScreenDrawer
       open={props.open}
       title={
         <span className="cfop-alert-drawer-title">
@@ -69,6 +70,6 @@ export default function AlertDrawer(props: {
           />
         </>
       )}
-    </Drawer>
+    </ScreenDrawer>
   );
 }

@@ -1,7 +1,7 @@
 import './alerts.css';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
-import { Badge, Button, Card, Modal, Space, Switch, Tooltip } from 'antd';
+import { Badge, Button, Card, Space, Switch, Tooltip } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../../api';
 import { useLocale } from '../../../i18n';
@@ -14,6 +14,7 @@ import {
   withFilters,
   type ListState,
 } from '../../../resources';
+import { ScreenModal } from '../../../resources/screen-overlays';
 import type { AlertOptions } from './AlertCard';
 import { alertApi } from './alert-api';
 import { alertTexts, bulkDoneText, bulkTitle, loadedText } from './alert-texts';
@@ -265,7 +266,7 @@ function AlertBoard(props: {
           />
         </Suspense>
       )}
-      <Modal
+      <ScreenModal
         open={bulk !== null}
         title={bulk && t(bulkTitle(bulk, selected.size))}
         footer={null}
@@ -288,7 +289,7 @@ function AlertBoard(props: {
             }}
           />
         )}
-      </Modal>
+      </ScreenModal>
     </>
   );
 }

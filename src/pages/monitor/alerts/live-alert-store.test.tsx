@@ -2,6 +2,7 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createScreenVisibility, ScreenVisibilityContext } from '../../../session/screen-visibility';
 import {
   createLiveAlertStore,
   useCameraAlert,
@@ -148,5 +149,28 @@ describe('useCameraAlert', () => {
     expect(renders).toEqual([1]);
     expect(container.textContent).toBe('北门-1 事件29—');
     await act(async () => root.unmount());
+  });
+
+  it('lets the stream go while its kept screen is hidden, and resumes it when shown again', async () => {
+    const { store, opened } = manualStore();
+    container = document.createElement('div');
+    document.body.append(container);
+    const visibility = createScreenVisibility(true);
+    const root = createRoot(container);
+    await act(async () =>
+      root.render(
+        <ScreenVisibilityContext value={visibility}>
+          <Pane cameraId={1} store={store} renders={[]} />
+        </ScreenVisibilityContext>,
+      ),
+    );
+    expect(opened).toHaveLength(1);
+    opened[0]?.onAlert(alert(1, { revision: 77 }));
+    await act(async () => visibility.set(false));
+    expect(opened[0]?.closed).toBe(true);
+    await act(async () => visibility.set(true));
+    expect(opened.map((stream) => stream.after)).toEqual([null, '77']);
+    await act(async () => root.unmount());
+    expect(opened[1]?.closed).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { subscribeEvents, type StreamStatus, type Subscription } from '../../../api';
 import type { components } from '../../../generated/openapi';
+import { useScreenShown } from '../../../session/screen-visibility';
 
 export type Alert = components['schemas']['Alert'];
 
@@ -143,9 +144,14 @@ export function createLiveAlertStore(
 /** The console's one live-alert store. */
 export const liveAlerts = createLiveAlertStore();
 
-/** Keeps the live stream open while the calling component is mounted. */
+/**
+ * Keeps the live stream open while the calling component is mounted and its screen shown. A kept
+ * screen out of sight lets it go; shown again, the stream resumes after the last alert it had, so
+ * what came meanwhile arrives then (one batch), nothing lost.
+ */
 export function useLiveAlerts(store: LiveAlertStore = liveAlerts): void {
-  useEffect(() => store.retain(), [store]);
+  const shown = useScreenShown();
+  useEffect(() => (shown ? store.retain() : undefined), [store, shown]);
 }
 
 /**
