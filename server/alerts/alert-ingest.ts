@@ -121,6 +121,23 @@ export async function markSilentServersOffline(ctx: Pick<AppContext, 'db' | 'clo
   });
 }
 
+/** Analysis tasks with what the server needs of their models. */
+function tasksWithModels(db: Db) {
+  return db
+    .selectFrom('camera_tasks')
+    .leftJoin('models', 'models.id', 'camera_tasks.model_id')
+    .select([
+      'camera_tasks.id',
+      'camera_tasks.camera_id as cameraId',
+      'camera_tasks.name',
+      'camera_tasks.alert_level as alertLevel',
+      'camera_tasks.enabled',
+      'models.id as modelId',
+      'models.name as modelName',
+      'models.classes',
+    ]);
+}
+
 /** The cameras bound to the server, with their tasks and what each task's model detects. */
 export async function ingestCameras(db: Db, serverId: number) {
   const cameras = await db
@@ -133,18 +150,7 @@ export async function ingestCameras(db: Db, serverId: number) {
   const tasks =
     cameras.length === 0
       ? []
-      : await db
-          .selectFrom('camera_tasks')
-          .leftJoin('models', 'models.id', 'camera_tasks.model_id')
-          .select([
-            'camera_tasks.id',
-            'camera_tasks.camera_id as cameraId',
-            'camera_tasks.name',
-            'camera_tasks.alert_level as alertLevel',
-            'camera_tasks.enabled',
-            'models.name as modelName',
-            'models.classes',
-          ])
+      : await tasksWithModels(db)
           .where(
             'camera_tasks.camera_id',
             'in',
@@ -157,7 +163,7 @@ export async function ingestCameras(db: Db, serverId: number) {
     ...camera,
     tasks: tasks
       .filter((task) => task.cameraId === camera.id)
-      .map(({ cameraId: _cameraId, classes, modelName, enabled, ...task }) => ({
+      .map(({ cameraId: _cameraId, modelId: _modelId, classes, modelName, enabled, ...task }) => ({
         ...task,
         enabled: enabled === 1,
         modelName: modelName ?? '',
@@ -208,21 +214,10 @@ export async function storeAlert(
     const task =
       report.taskId === undefined
         ? undefined
-        : await trx
-            .selectFrom('camera_tasks')
-            .leftJoin('models', 'models.id', 'camera_tasks.model_id')
-            .select([
-              'camera_tasks.id',
-              'camera_tasks.camera_id',
-              'camera_tasks.name',
-              'models.id as modelId',
-              'models.name as modelName',
-            ])
-            .where('camera_tasks.id', '=', report.taskId)
-            .executeTakeFirst();
+        : await tasksWithModels(trx).where('camera_tasks.id', '=', report.taskId).executeTakeFirst();
     const problems: FieldProblem[] = [
       ...(camera?.ai_server_id === server.id ? [] : [notBound('cameraId', report.cameraId, server)]),
-      ...(report.taskId !== undefined && task?.camera_id !== report.cameraId
+      ...(report.taskId !== undefined && task?.cameraId !== report.cameraId
         ? [
             {
               field: 'taskId',

@@ -1,7 +1,7 @@
-import { Descriptions, Divider, Tag } from 'antd';
+import { Divider, Tag } from 'antd';
 import type { ResourceDescriptor } from '../../../generated/resources';
 import { useLocale } from '../../../i18n';
-import { FieldValue, type Entity } from '../../../resources';
+import { DetailFields, type Entity } from '../../../resources';
 import { ScreenDrawer } from '../../../resources/screen-overlays';
 import { optionOf, type AlertOptions } from './AlertCard';
 import { alertApi } from './alert-api';
@@ -28,7 +28,6 @@ export default function AlertDrawer(props: {
   const { t } = useLocale();
   const { alert, descriptor } = props;
   const level = optionOf(props.options.level, alert.level);
-  const entity = alert as unknown as Entity;
   return (
     <ScreenDrawer
       open={props.open}
@@ -45,19 +44,7 @@ export default function AlertDrawer(props: {
       <div className="cfop-alert-drawer-snapshot">
         <SnapshotView alert={alert} labelled />
       </div>
-      <Descriptions
-        bordered
-        column={2}
-        size="small"
-        className="cfop-alert-detail"
-        items={descriptor.fields
-          .filter((field) => field.detail)
-          .map((field) => ({
-            key: field.name,
-            label: t(field.label),
-            children: <FieldValue field={field} value={entity[field.name]} entity={entity} />,
-          }))}
-      />
+      <DetailFields descriptor={descriptor} entity={alert as unknown as Entity} columns={2} />
       {alert.status === 'pending' && (
         <>
           <Divider titlePlacement="start">{t(alertTexts.handleTitle)}</Divider>

@@ -10,41 +10,18 @@ import {
   type LiveAlertStore,
   type StreamOpener,
 } from './live-alert-store';
+import { testAlert } from './test-alert';
 
 beforeAll(() => {
   Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 });
 
 let nextId = 1;
-function alert(cameraId: number, change: Partial<Alert> = {}): Alert {
+/** A new alert of the camera each time. */
+const alert = (cameraId: number, change: Partial<Alert> = {}) => {
   const id = nextId++;
-  return {
-    id,
-    revision: id,
-    aiServerId: 1,
-    aiServerName: '边缘盒子-1',
-    cameraId,
-    cameraName: `北门-${cameraId}`,
-    area: '一号园区',
-    taskId: null,
-    taskName: '',
-    modelId: null,
-    modelName: '',
-    label: '未戴安全帽',
-    level: 'high',
-    confidence: 0.9,
-    boxes: [],
-    snapshotId: 1,
-    occurredAt: '2030-01-01T08:00:00.000Z',
-    receivedAt: '2030-01-01T08:00:00.000Z',
-    status: 'pending',
-    handledBy: null,
-    handledByName: '',
-    handledAt: null,
-    handlingNote: '',
-    ...change,
-  };
-}
+  return testAlert(id, { cameraId, cameraName: `北门-${cameraId}`, ...change });
+};
 
 /** A store whose flushes run when the test says, and whose stream the test feeds. */
 function manualStore() {

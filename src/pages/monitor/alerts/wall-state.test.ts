@@ -1,35 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Alert } from './live-alert-store';
+import { testAlert as alert } from './test-alert';
 import { appendPage, emptyWall, matchesFilters, mergeBatch, showIncoming } from './wall-state';
-
-function alert(id: number, change: Partial<Alert> = {}): Alert {
-  return {
-    id,
-    revision: id,
-    aiServerId: 1,
-    aiServerName: '边缘盒子-1',
-    cameraId: 1,
-    cameraName: '北门-1',
-    area: '一号园区',
-    taskId: null,
-    taskName: '',
-    modelId: null,
-    modelName: '',
-    label: '未戴安全帽',
-    level: 'high',
-    confidence: 0.9,
-    boxes: [],
-    snapshotId: 1,
-    occurredAt: `2030-01-01T08:00:${String(id).padStart(2, '0')}.000Z`,
-    receivedAt: '2030-01-01T08:01:00.000Z',
-    status: 'pending',
-    handledBy: null,
-    handledByName: '',
-    handledAt: null,
-    handlingNote: '',
-    ...change,
-  };
-}
 
 const ids = (alerts: readonly Alert[]) => alerts.map((one) => one.id);
 
