@@ -229,6 +229,16 @@ describe('the AI alert wall', () => {
       await card(page, fresh.id).waitFor();
       await expect(feed.evaluate((element) => element.scrollTop)).resolves.toBe(0);
       expect(await feed.locator('article').count()).toBeLessThanOrEqual(60);
+
+      // Live paused at the top: new alerts wait too, and come in when live is switched on again.
+      await page.getByRole('switch', { name: '实时' }).click();
+      await page.getByText('已暂停实时').waitFor();
+      const paused = await raise(camera, '暂停时的告警', 'high');
+      await page.getByRole('button', { name: '1 条新告警' }).waitFor();
+      expect(await card(page, paused.id).count()).toBe(0);
+      await page.getByRole('switch', { name: '实时' }).click();
+      await card(page, paused.id).waitFor();
+      await eventually(() => page.getByRole('button', { name: '1 条新告警' }).count()).toBe(0);
     },
   );
 });
