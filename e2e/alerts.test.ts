@@ -208,15 +208,18 @@ describe('the AI alert wall', () => {
       await page.goto(`${screenPath}?cameraId=${camera.id}`);
       await page.getByText(`共 ${count} 条，已加载 100 条`).waitFor();
       const feed = wall(page);
-      // Scroll to the end again and again: each time the next page loads, until there is no more.
-      while (!(await page.getByText('没有更多了').isVisible())) {
-        await feed.evaluate((element) => element.scrollTo(0, element.scrollHeight));
-        await feed.locator('article').last().waitFor();
+      // Scroll to the end again and again: each time the next page loads, until all have.
+      const allLoaded = page.getByText(`共 ${count} 条，已加载 ${count} 条`);
+      const toTheEnd = () => feed.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+      while (!(await allLoaded.isVisible())) {
+        await toTheEnd();
         await page.waitForFunction(
           () => document.querySelector('[role="feed"]')?.getAttribute('aria-busy') === 'false',
         );
       }
-      await page.getByText(`共 ${count} 条，已加载 ${count} 条`).waitFor();
+      // The last page came in below where the wall was scrolled to: once more to its end.
+      await toTheEnd();
+      await page.getByText('没有更多了').waitFor();
       await feed.getByText('人员闯入-0', { exact: true }).waitFor();
       const inDom = await feed.locator('article').count();
       expect(inDom).toBeGreaterThan(0);

@@ -19,6 +19,7 @@ export interface StreamEvent {
   readonly data: string;
 }
 
+/** `open` once the connection's first bytes have come (the server then knows where it starts). */
 export type StreamStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
 export interface StreamOptions {
@@ -94,12 +95,15 @@ export function subscribeEvents(path: EventStreamPath, options: StreamOptions): 
   let current: AbortController | null = null;
   let wakeUp: () => void = () => undefined;
   let failures = 0;
+  /** Whether the current connection has said 'open' (reset for each connection). */
+  let opened = false;
 
   const status = (next: StreamStatus) => options.onStatus?.(next);
 
   const connect = async (): Promise<Ending> => {
     const abort = new AbortController();
     current = abort;
+    opened = false;
     let stall: ReturnType<typeof setTimeout> | undefined;
     const watch = () => {
       clearTimeout(stall);
@@ -113,8 +117,6 @@ export function subscribeEvents(path: EventStreamPath, options: StreamOptions): 
       const type = response.headers.get('Content-Type') ?? '';
       if (!response.ok || !type.startsWith('text/event-stream')) return await refusal(response);
       if (response.body === null) return 'broken';
-      failures = 0;
-      status('open');
       const parse = createEventParser((event) => {
         if (event.id !== null) lastId = event.id;
         options.onEvent(event);
@@ -122,6 +124,12 @@ export function subscribeEvents(path: EventStreamPath, options: StreamOptions): 
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       for (let part = await reader.read(); !part.done; part = await reader.read()) {
         watch();
+        // Open once bytes flow: a server sends its first after it knows where the stream starts.
+        if (!opened) {
+          failures = 0;
+          opened = true;
+          status('open');
+        }
         parse(part.value);
       }
       return closed ? 'closed' : 'broken';

@@ -812,8 +812,10 @@ export interface paths {
      * @description A `text/event-stream` that stays open: each event is `event: alert`, `id: <revision>` and
      *     `data: <Alert as JSON>`, for every alert raised or handled after the revision given by
      *     `after` or `Last-Event-ID` (the larger wins; none: from now on), in revision order, so a
-     *     client that reconnects with the last id it saw misses nothing. A comment line comes every
-     *     15 seconds when nothing else does, so a silent connection can be told from a dead one.
+     *     client that reconnects with the last id it saw misses nothing. The first bytes (a `retry:`
+     *     line and a `: connected` comment) come once the stream knows where it starts, so a client
+     *     that reads a list after them misses no alert between the two. A comment line comes every
+     *     15 seconds, so a silent connection can be told from a dead one.
      */
     get: operations['streamAlerts'];
     put?: never;

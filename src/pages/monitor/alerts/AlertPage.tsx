@@ -31,8 +31,16 @@ const wallPageSize = 100;
 
 type Decision = 'confirm' | 'dismiss';
 
-/** The wall's pages from the server for one search: the first at once, each further one on demand. */
-function useWallPages(state: ListState, onPage: (wall: (before: WallState) => WallState) => void) {
+/**
+ * The wall's pages from the server for one search: the first once `ready`, each further one on
+ * demand. Ready is when the live stream is open: an alert raised from then on comes through it, and
+ * one raised before is in the first page (one in both shows once), so none falls between the two.
+ */
+function useWallPages(
+  state: ListState,
+  ready: boolean,
+  onPage: (wall: (before: WallState) => WallState) => void,
+) {
   const descriptor = useRouteResource();
   const [loading, setLoading] = useState(false);
   const [complete, setComplete] = useState(false);
@@ -62,8 +70,8 @@ function useWallPages(state: ListState, onPage: (wall: (before: WallState) => Wa
   }, [descriptor, state, onPage]);
 
   useEffect(() => {
-    if (progress.current.pages === 0) void loadNext();
-  }, [loadNext]);
+    if (ready && progress.current.pages === 0) void loadNext();
+  }, [ready, loadNext]);
   return { loading, complete, loadNext };
 }
 
@@ -124,7 +132,8 @@ function AlertBoard(props: {
   const [bulk, setBulk] = useState<Decision | null>(null);
   const [exporting, setExporting] = useState(false);
   const status = useLiveStatus();
-  const pages = useWallPages(state, setWall);
+  // A stream that cannot open (reconnecting) does not keep the wall from what the list has.
+  const pages = useWallPages(state, status === 'open' || status === 'reconnecting', setWall);
   const { loadNext } = pages;
 
   // Live alerts, one wall update per batch; held while the operator reads further down or paused.

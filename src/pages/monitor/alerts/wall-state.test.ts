@@ -58,6 +58,11 @@ describe('mergeBatch', () => {
     expect(stale.items).toBe(handled.items);
   });
 
+  it('takes no handled alert it does not show for a new one', () => {
+    const next = mergeBatch(shown, [alert(0, { status: 'confirmed', revision: 12 })], {}, false);
+    expect(next).toEqual(shown);
+  });
+
   it('skips a page’s alerts the wall already shows (live ones that came first)', () => {
     const live = mergeBatch(shown, [alert(9)], {}, false);
     expect(ids(appendPage(live, [alert(9), alert(0)], 5).items)).toEqual([9, 3, 2, 1, 0]);

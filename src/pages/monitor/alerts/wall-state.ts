@@ -47,8 +47,9 @@ function updated(items: readonly Alert[], changed: ReadonlyMap<number, Alert>): 
 
 /**
  * The wall after one batch of live alerts (oldest first): alerts it shows or holds take their new
- * state (a colleague handled one); new ones matching the filters go on top, or are held while
- * `hold` (scrolled down, live paused) so the cards under the operator's eyes do not move.
+ * state (a colleague handled one); newly raised ones matching the filters go on top, or are held
+ * while `hold` (scrolled down, live paused) so the cards under the operator's eyes do not move.
+ * A handled alert the wall does not show (one further down than it has loaded) is no new alert.
  */
 export function mergeBatch(
   wall: WallState,
@@ -63,7 +64,7 @@ export function mergeBatch(
   }
   const known = new Set([...wall.items, ...wall.incoming].map((alert) => alert.id));
   const fresh = [...latest.values()]
-    .filter((alert) => !known.has(alert.id) && matchesFilters(alert, filters))
+    .filter((alert) => !known.has(alert.id) && alert.status === 'pending' && matchesFilters(alert, filters))
     .sort((a, b) => b.occurredAt.localeCompare(a.occurredAt) || b.id - a.id);
   const items = updated(wall.items, latest);
   const incoming = updated(wall.incoming, latest);
