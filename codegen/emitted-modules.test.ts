@@ -48,6 +48,7 @@ describe('generated modules', () => {
         'TaskName',
         'IdNumber',
         'Plate',
+        'AlertHandlingNote',
       ].sort(),
     );
     expect(new RegExp(stringRules.NewPassword.pattern).test('abc12345')).toBe(true);
@@ -57,6 +58,7 @@ describe('generated modules', () => {
   it('describe each resource for the screen its route shows', () => {
     expect(resourceByRoute).toEqual({
       '/equipment/aiserver': 'aiserver',
+      '/monitor/ai': 'alert',
       '/system/role': 'role',
       '/system/user': 'user',
       '/equipment/camera': 'camera',

@@ -677,7 +677,7 @@ describe('resource resolution', () => {
     it('rejects a second route for one resource', () => {
       expect(
         afterManifestEdit((m) => {
-          // AI alerts are no resource screen, so their route stays a page in the real manifest.
+          // The AI alert route pointed at the AI servers: the alert resource is then left without one.
           const alerts = m.routes[7].children[1];
           delete alerts.page;
           alerts.resource = 'aiserver';
@@ -685,6 +685,7 @@ describe('resource resolution', () => {
         }),
       ).toEqual([
         'manifest/console.json#/routes/7/children/1/resource: duplicate route of resource "aiserver" (first at /routes/4/children/0/resource)',
+        'manifest/console.json#/resources/9/name: resource "alert" has no route (no route has "resource": "alert")',
       ]);
     });
 

@@ -121,11 +121,22 @@ describe('validate', () => {
     });
 
     it('rejects a duplicate access key, and everything that then misses the key', () => {
-      // AI alerts' key guards no operation yet, so only its route misses it.
+      // The AI alerts' key: its route, its operations and its resource all miss it.
+      const operation = (path: string) =>
+        `openapi.yaml#/paths/${path}/x-access: undeclared access key "KEY.CENTER.AIWARN" (not in manifest/console.json accessKeys)`;
       expect(afterManifestEdit((m) => (m.accessKeys[10].key = 'KEY.CENTER.VIDEO'))).toEqual([
         'manifest/console.json#/accessKeys/10/key: duplicate access key "KEY.CENTER.VIDEO" (first at /accessKeys/9/key)',
         'manifest/console.json#/routes/7/children/1/access: undeclared access key "KEY.CENTER.AIWARN" (not in accessKeys)',
+        operation('~1files~1alert-snapshots~1{id}/get'),
+        operation('~1alerts/get'),
+        operation('~1alerts~1choices/get'),
+        operation('~1alerts~1export/get'),
+        operation('~1alerts~1stream/get'),
+        operation('~1alerts~1bulk-handling/post'),
+        operation('~1alerts~1{id}/get'),
+        operation('~1alerts~1{id}~1handling/post'),
         `openapi.yaml#/components/schemas/AccessKey/enum/10: "KEY.CENTER.AIWARN" is not declared in manifest/console.json accessKeys`,
+        'manifest/console.json#/resources/9/access: undeclared access key "KEY.CENTER.AIWARN" (not in accessKeys)',
       ]);
     });
 

@@ -1,3 +1,4 @@
+import type { AlertFeed } from './alerts/alert-feed';
 import type { BackgroundTasks } from './background-tasks';
 import type { Clock } from './clock';
 import type { Contract } from './contract/load-contract';
@@ -19,4 +20,6 @@ export interface AppContext {
   readonly frameGrabTimeoutMs: number;
   /** The cameras' live views (one ffmpeg per watched camera stream). */
   readonly live: LiveSessions;
+  /** Tells the live alert streams that alerts changed. */
+  readonly alertFeed: AlertFeed;
 }

@@ -2,7 +2,9 @@ import { join, resolve } from 'node:path';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context';
-import { createBackgroundTasks } from './background-tasks';
+import { defaultAlertRetentionDays, startAlertTasks } from './alerts/alert-tasks';
+import { createAlertFeed } from './alerts/alert-feed';
+import { createBackgroundTasks, runEvery } from './background-tasks';
 import { later, systemClock, type Clock } from './clock';
 import { removeUnusedFiles, unusedFileGraceMs, unusedFileSweepMs } from './files/unused-files';
 import { answerErrorsAsEnvelopes, noSuchOperationEnvelope } from './http/error-answers';
@@ -37,6 +39,8 @@ export interface AppOptions {
   readonly frameGrabTimeoutMs?: number;
   /** Live view limits: at most `maxStreams` ffmpeg at once (default 16), stopped after `idleMs` unused. */
   readonly live?: Partial<Pick<LiveSessionOptions, 'maxStreams' | 'idleMs' | 'startTimeoutMs'>>;
+  /** How many days alerts and their snapshots are kept (CFOP_ALERT_RETENTION_DAYS); default 90. */
+  readonly alertRetentionDays?: number;
   /** Handlers added to (or replacing) the built-in ones, keyed by operationId. */
   readonly handlers?: OperationHandlers;
 }
@@ -80,6 +84,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       background,
       frameGrabTimeoutMs: options.frameGrabTimeoutMs ?? defaultFrameGrabTimeoutMs,
       live,
+      alertFeed: createAlertFeed(),
     };
     const isApiPath = apiPathMatcher(contract.basePath);
     addSecurityHeaders(app, isApiPath);
@@ -96,6 +101,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     registerOperationRoutes(app, ctx, { ...operationHandlers, ...options.handlers });
     await registerConsoleFiles(app, staticDir);
     sweepUnusedFiles(app, ctx);
+    startAlertTasks(app, ctx, options.alertRetentionDays ?? defaultAlertRetentionDays);
     return app;
   } catch (error) {
     await app.close();
@@ -105,19 +111,13 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
 
 /** Removes abandoned uploads and files nothing names any more, now and every hour while the app runs. */
 function sweepUnusedFiles(app: FastifyInstance, ctx: AppContext): void {
-  const sweep = () =>
-    ctx.background.run('removing unused files', async () => {
-      const removed = await removeUnusedFiles(ctx.db, ctx.dataDir, {
-        stored: later(ctx.clock.now(), -unusedFileGraceMs),
-        written: later(systemClock.now(), -unusedFileGraceMs),
-      });
-      if (removed > 0) app.log.info(`removed ${removed} unused stored files`);
+  runEvery(app, ctx.background, 'removing unused files', unusedFileSweepMs, async () => {
+    const removed = await removeUnusedFiles(ctx.db, ctx.dataDir, {
+      stored: later(ctx.clock.now(), -unusedFileGraceMs),
+      written: later(systemClock.now(), -unusedFileGraceMs),
     });
-  sweep();
-  const timer = setInterval(sweep, unusedFileSweepMs);
-  // The sweep never keeps the process alive, and stops before closing drains the background work.
-  timer.unref();
-  app.addHook('preClose', async () => clearInterval(timer));
+    if (removed > 0) app.log.info(`removed ${removed} unused stored files`);
+  });
 }
 
 function apiPathMatcher(basePath: string): (url: string) => boolean {

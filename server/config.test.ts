@@ -9,6 +9,7 @@ describe('server settings from the environment', () => {
       host: '127.0.0.1',
       dataDir: resolve('data'),
       sessionTtlHours: 12,
+      alertRetentionDays: 90,
       smsSender: undefined,
       liveMaxStreams: undefined,
       admin: { password: undefined, phone: undefined },
@@ -26,6 +27,7 @@ describe('server settings from the environment', () => {
       CFOP_SMS_SENDER: 'webhook',
       CFOP_SMS_WEBHOOK_URL: 'https://sms.example.com/send',
       CFOP_LIVE_MAX_STREAMS: '4',
+      CFOP_ALERT_RETENTION_DAYS: '30',
     });
     expect(config).toMatchObject({
       port: 9100,
@@ -33,6 +35,7 @@ describe('server settings from the environment', () => {
       dataDir: '/srv/cfop',
       sessionTtlHours: 0.5,
       liveMaxStreams: 4,
+      alertRetentionDays: 30,
       admin: { password: ' spaced pass1 ', phone: '13800138000' },
     });
     expect(config.smsSender).toBeDefined();
@@ -46,9 +49,10 @@ describe('server settings from the environment', () => {
         CFOP_SMS_SENDER: 'webhook',
         CFOP_SMS_WEBHOOK_URL: 'ftp://x',
         CFOP_LIVE_MAX_STREAMS: '0',
+        CFOP_ALERT_RETENTION_DAYS: '0.5',
       }),
     ).toThrow(
-      /PORT：[\s\S]*CFOP_SESSION_TTL_HOURS：[\s\S]*CFOP_SMS_WEBHOOK_URL：[\s\S]*CFOP_LIVE_MAX_STREAMS：/,
+      /PORT：[\s\S]*CFOP_SESSION_TTL_HOURS：[\s\S]*CFOP_ALERT_RETENTION_DAYS：[\s\S]*CFOP_SMS_WEBHOOK_URL：[\s\S]*CFOP_LIVE_MAX_STREAMS：/,
     );
     expect(() => readServerConfig({ CFOP_SMS_SENDER: 'carrier-pigeon' })).toThrow(
       'CFOP_SMS_SENDER：必须是以下之一：log、webhook',

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { defaultAlertRetentionDays } from './alerts/alert-tasks';
 import { InvalidValuesError } from './contract/value-check';
 import type { FieldProblem } from './http/api-error';
 import { smsSenderKinds, type SmsSender, type SmsSenderKind } from './sms/sms-sender';
@@ -14,6 +15,7 @@ export interface ServerConfig extends StoreConfig {
   readonly port: number;
   readonly host: string;
   readonly sessionTtlHours: number;
+  readonly alertRetentionDays: number;
   /** Undefined: the app's default log sender. */
   readonly smsSender: SmsSender | undefined;
   /** Undefined: the app's default (16). */
@@ -53,6 +55,14 @@ export function readServerConfig(env: Env): ServerConfig {
     );
   }
 
+  const alertRetentionDays = Number(read(env, 'CFOP_ALERT_RETENTION_DAYS') ?? defaultAlertRetentionDays);
+  if (!(Number.isInteger(alertRetentionDays) && alertRetentionDays >= 1 && alertRetentionDays <= 3650))
+    bad(
+      'CFOP_ALERT_RETENTION_DAYS',
+      '应为 1 到 3650 的整数天数',
+      'must be a whole number of days from 1 to 3650',
+    );
+
   const kind = (read(env, 'CFOP_SMS_SENDER') ?? 'log') as SmsSenderKind;
   let smsSender: SmsSender | undefined;
   if (!smsSenderKinds.includes(kind)) {
@@ -86,6 +96,7 @@ export function readServerConfig(env: Env): ServerConfig {
     port,
     host: read(env, 'HOST') ?? '127.0.0.1',
     sessionTtlHours,
+    alertRetentionDays,
     smsSender,
     liveMaxStreams,
   };

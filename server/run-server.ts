@@ -11,6 +11,7 @@ export async function runServer(env: Env): Promise<FastifyInstance> {
     dataDir: config.dataDir,
     admin: config.admin,
     sessionTtlHours: config.sessionTtlHours,
+    alertRetentionDays: config.alertRetentionDays,
     smsSender: config.smsSender,
     live: { maxStreams: config.liveMaxStreams },
     logger: true,

@@ -33,6 +33,8 @@ export interface OperationSpec {
   /** Scheme names of the operation's one effective security requirement. */
   readonly securitySchemes: readonly string[];
   readonly access: string | null;
+  /** `x-oplog: false` keeps the operation's calls out of the operation log (see isLoggedOperation). */
+  readonly oplog: boolean;
   readonly parameters: readonly ParameterObject[];
   /** A JSON body; null for an operation without one and for an upload (see `upload`). */
   readonly requestBody: { readonly schema: JsonSchema; readonly required: boolean } | null;
@@ -111,6 +113,7 @@ function readOperation(
     url: (document.servers?.[0]?.url ?? '') + path.replace(/\{([^}]+)\}/g, ':$1'),
     securitySchemes: readSecurity(operation.security ?? document.security ?? [], where),
     access: operation['x-access'] ?? null,
+    oplog: operation['x-oplog'] !== false,
     parameters: [
       ...((item.parameters as (ParameterObject | ReferenceObject)[] | undefined) ?? []),
       ...(operation.parameters ?? []),

@@ -44,6 +44,8 @@ export interface OperationObject {
   readonly requestBody?: RequestBodyObject;
   readonly responses?: Record<string, unknown>;
   readonly 'x-access'?: string;
+  /** false: calls are not written to the operation log (an AI server's frequent reports). */
+  readonly 'x-oplog'?: boolean;
 }
 
 export interface SecuritySchemeObject {

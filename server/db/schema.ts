@@ -293,6 +293,8 @@ export interface AlertsTable {
   handled_by_name: string;
   handled_at: Timestamp | null;
   handling_note: string;
+  /** Grows with every change of any alert (0011): the live stream's event id. */
+  revision: number;
 }
 
 export interface Database {

@@ -30,7 +30,7 @@ export async function storeFile(
   ctx: AppContext,
   received: ReceivedFile,
   kind: string,
-  uploadedBy: number,
+  uploadedBy: number | null,
 ): Promise<StoredFile> {
   const createdAt = ctx.clock.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {

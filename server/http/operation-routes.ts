@@ -22,6 +22,7 @@ import { ApiError, badInput, type FieldProblem } from './api-error';
 import { okEnvelope } from './envelope';
 import { pickLang } from './locale';
 import { toApiError } from './error-answers';
+import { EventStreamAnswer } from './event-stream-answer';
 import { FileAnswer } from './file-answer';
 import { mustBeJson } from './json-body';
 import { createRequestValidator, type RequestParts, type SchemaCompilers } from './request-validation';
@@ -83,10 +84,23 @@ export function registerOperationRoutes(
         const file = operation.upload && (await receiveFile(ctx, request, reply, operation.upload));
         try {
           const data = await handler(
-            { body, query, params, session, aiServer, client, lang, file, audit: note },
+            {
+              body,
+              query,
+              params,
+              headers: request.headers,
+              session,
+              aiServer,
+              client,
+              lang,
+              file,
+              audit: note,
+            },
             ctx,
           );
-          return data instanceof FileAnswer ? sendFile(reply, data) : okEnvelope(data ?? null);
+          if (data instanceof FileAnswer) return sendFile(reply, data);
+          if (data instanceof EventStreamAnswer) return sendEventStream(reply, data);
+          return okEnvelope(data ?? null);
         } finally {
           // The handler moved the file to its place, or it failed: nothing is left behind.
           if (file) await rm(file.tempPath, { force: true });
@@ -142,6 +156,17 @@ function sendFile(reply: FastifyReply, file: FileAnswer): FastifyReply {
     .header('content-disposition', file.contentDisposition)
     .header('cache-control', 'no-store')
     .send(file.body);
+}
+
+function sendEventStream(reply: FastifyReply, stream: EventStreamAnswer): FastifyReply {
+  return (
+    reply
+      .header('content-type', 'text/event-stream; charset=utf-8')
+      .header('cache-control', 'no-store')
+      // A buffering proxy (nginx) would hold events back until its buffer fills.
+      .header('x-accel-buffering', 'no')
+      .send(stream.body)
+  );
 }
 
 function checkBindings(ctx: AppContext, handlers: OperationHandlers): void {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSampler } from '../test-support/contract-samples';
+import { answersEventStream, openEventStream } from '../test-support/event-stream';
 import {
   addRole,
   addUser,
@@ -43,18 +44,26 @@ describe('permission matrix', () => {
     revoked = await t.signIn(holder(keys[0] as string), password);
     expect((await t.call('logout', { token: revoked })).status).toBe(200);
   });
-  function send(operation: OperationSpec, token: string | undefined) {
+  async function send(operation: OperationSpec, token: string | undefined) {
     const body = sampler.body(operation);
     const upload = sampler.upload(operation);
+    const headers = {
+      ...clientHeaders,
+      ...(token === undefined ? {} : { [tokenHeader]: token }),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...upload?.headers,
+    };
+    if (answersEventStream(operation)) {
+      // A stream let in never ends: its status is all there is to read.
+      const stream = await openEventStream(t.app, sampler.url(operation), headers);
+      const answer = stream.status === 200 ? null : await stream.json();
+      stream.close();
+      return { statusCode: stream.status, json: () => answer as { msg: string } };
+    }
     return t.app.inject({
       method: operation.method,
       url: sampler.url(operation),
-      headers: {
-        ...clientHeaders,
-        ...(token === undefined ? {} : { [tokenHeader]: token }),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...upload?.headers,
-      },
+      headers,
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
       ...(upload === undefined ? {} : { payload: upload.payload }),
     });

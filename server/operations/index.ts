@@ -1,4 +1,5 @@
 import { aiServerOperations } from './ai-server-operations';
+import { alertOperations } from './alert-operations';
 import { cameraOperations } from './camera-operations';
 import { currentUserOperations } from './current-user-operations';
 import { fileOperations } from './file-operations';
@@ -24,4 +25,5 @@ export const operationHandlers: OperationHandlers = {
   ...modelOperations,
   ...doorOperations,
   ...videoOperations,
+  ...alertOperations,
 };

@@ -10,6 +10,8 @@ export interface OperationInput {
   readonly body: unknown;
   readonly query: unknown;
   readonly params: unknown;
+  /** The request's headers (lower-case names); those the operation declares are validated. */
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   readonly client: ClientInfo;
   /** The caller's language, from Accept-Language (Chinese unless English is preferred). */
   readonly lang: Lang;

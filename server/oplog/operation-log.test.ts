@@ -1,3 +1,4 @@
+import { answersEventStream } from '../test-support/event-stream';
 import { describe, expect, it } from 'vitest';
 import { createSampler } from '../test-support/contract-samples';
 import {
@@ -111,7 +112,9 @@ describe('operation log', () => {
     const t = await startTestApp();
     const token = await t.signIn('admin', testAdminPassword);
     const logged = operationLog(t.dataDir).length;
-    for (const operation of contract.operations.filter((op) => op.method === 'GET')) {
+    // An event stream never ends (app.inject would wait for ever); its GET is left out like any other.
+    const reads = contract.operations.filter((op) => op.method === 'GET' && !answersEventStream(op));
+    for (const operation of reads) {
       await t.app.inject({
         method: 'GET',
         url: sampler.url(operation),

@@ -6,10 +6,12 @@ import type { AuditNote } from './audit-note';
 /**
  * Every operation that may change something is logged: all but GET. That covers each mutation
  * under an x-access key and the sign-in, sign-out and password operations, and any operation the
- * contract gains later, with no list to keep up to date.
+ * contract gains later, with no list to keep up to date. Only an operation marked `x-oplog: false`
+ * is left out: an AI server's heartbeats and alerts, which come every few seconds from every server
+ * and are records of their own, would bury the operators' actions.
  */
 export function isLoggedOperation(operation: OperationSpec): boolean {
-  return operation.method !== 'GET' && operation.method !== 'HEAD';
+  return operation.oplog && operation.method !== 'GET' && operation.method !== 'HEAD';
 }
 
 export interface LoggedCall {

@@ -105,6 +105,20 @@ export async function getItem(db: Db, resource: BoundResource, id: number, lang:
   return item as Item;
 }
 
+/** The items of `ids` that exist, as get answers them, in the order of `ids`. */
+export async function getItems(
+  db: Db,
+  resource: BoundResource,
+  ids: readonly number[],
+  lang: Lang = 'zh',
+): Promise<Item[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectByIds(db, resource.definition.table, ids);
+  const order = new Map(ids.map((id, index) => [id, index]));
+  rows.sort((a, b) => (order.get(a.id as number) ?? 0) - (order.get(b.id as number) ?? 0));
+  return toItems(db, resource, rows, lang);
+}
+
 export async function createItem(
   ctx: Store,
   resource: BoundResource,

@@ -10,3 +10,5 @@ export { upload } from './upload';
 export type { UploadOptions, UploadProgress } from './upload';
 export { fetchFileBlob } from './file-blob';
 export { apiUrl, openWithApiHeaders } from './media-source';
+export { subscribeEvents } from './event-stream';
+export type { StreamEvent, StreamStatus, Subscription } from './event-stream';

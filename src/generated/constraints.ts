@@ -42,4 +42,5 @@ export const stringRules = {
   },
   Email: { maxLength: 128 },
   PersonName: { minLength: 1, maxLength: 64 },
+  AlertHandlingNote: { maxLength: 200 },
 } as const satisfies Record<string, StringRule>;

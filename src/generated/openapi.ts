@@ -711,6 +711,260 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/ingest/cameras': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 本机摄像头 / The cameras bound to the calling AI server, with their analysis tasks
+     * @description What an AI server analyses, and the ids its heartbeats and alerts name.
+     */
+    get: operations['listIngestCameras'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ingest/heartbeat': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 上报心跳 / The calling AI server reports its loads and its cameras' status
+     * @description Marks the caller online with these loads and sets the status of each camera listed (each must
+     *     be bound to the caller, else a 400 names it). A server silent for `offlineAfterSeconds` is
+     *     marked offline with its cameras. Not written to the operation log: it comes every few seconds
+     *     from every server, and the server's state already shows its last heartbeat.
+     */
+    post: operations['ingestHeartbeat'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ingest/alerts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 上报告警 / The calling AI server reports one alert
+     * @description The snapshot is uploaded first (`uploadAlertSnapshot`) and named by `snapshotId`, so a
+     *     retried report does not send the image again, and one frame may raise several alerts. The
+     *     camera must be bound to the caller and the task, when given, must be one of that camera's;
+     *     boxes lie within the frame; `occurredAt` may not lie more than five minutes ahead of the
+     *     server's clock. The names of the camera, area, task, model and server are copied into the
+     *     alert. Not written to the operation log (every alert is a record of its own).
+     */
+    post: operations['ingestAlert'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/files/alert-snapshots': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 上传告警快照 / The calling AI server uploads an alert's snapshot
+     * @description Not written to the operation log, as the alerts it belongs to are not.
+     */
+    post: operations['uploadAlertSnapshot'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/files/alert-snapshots/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /** 告警快照 / An alert snapshot's bytes */
+    get: operations['getAlertSnapshot'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/alerts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 告警列表 / List AI alerts */
+    get: operations['listAlerts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/alerts/choices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 告警筛选可选项 / Choices for the alert filters
+     * @description The cameras an alert search may pick, as id and label, under the alert key (an operator
+     *     watching alerts needs no camera key). `q` and `ids` as for the other choices operations.
+     */
+    get: operations['listAlertChoices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/alerts/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 导出告警 / Export AI alerts as CSV
+     * @description Every alert the filters select, in the sort order, streamed as a UTF-8 CSV file.
+     */
+    get: operations['exportAlerts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/alerts/stream': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 实时告警 / Live alerts as server-sent events
+     * @description A `text/event-stream` that stays open: each event is `event: alert`, `id: <revision>` and
+     *     `data: <Alert as JSON>`, for every alert raised or handled after the revision given by
+     *     `after` or `Last-Event-ID` (the larger wins; none: from now on), in revision order, so a
+     *     client that reconnects with the last id it saw misses nothing. The first bytes (a `retry:`
+     *     line and a `: connected` comment) come once the stream knows where it starts, so a client
+     *     that reads a list after them misses no alert between the two. A comment line comes every
+     *     15 seconds, so a silent connection can be told from a dead one.
+     */
+    get: operations['streamAlerts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/alerts/bulk-handling': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 批量处理告警 / Confirm or dismiss several alerts
+     * @description Handles the pending alerts among `ids` alike; alerts already handled (by another operator
+     *     meanwhile) are left as they are and counted in `skipped`. Ids that do not exist are a 400.
+     */
+    post: operations['bulkHandleAlerts'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/alerts/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /** 告警详情 / One AI alert */
+    get: operations['getAlert'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/alerts/{id}/handling': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 处理告警 / Confirm or dismiss a pending alert
+     * @description Only a pending alert is handled (else a 400 naming `decision` says who handled it); the
+     *     decision, note, handler and time are recorded.
+     */
+    post: operations['handleAlert'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/roles': {
     parameters: {
       query?: never;
@@ -2346,6 +2600,179 @@ export interface components {
         items: components['schemas']['LiveCamera'][];
       };
     };
+    /**
+     * @description pending until an operator confirms it (a real event) or dismisses it (a false alarm).
+     * @enum {string}
+     */
+    AlertStatus: 'pending' | 'confirmed' | 'dismissed';
+    /**
+     * @description A detection's box, normalised to the frame (0..1, origin top left); it lies within the frame.
+     * @example {
+     *       "x": 0.1,
+     *       "y": 0.2,
+     *       "width": 0.3,
+     *       "height": 0.4,
+     *       "label": "未戴安全帽",
+     *       "confidence": 0.91
+     *     }
+     */
+    AlertBox: {
+      x: number;
+      y: number;
+      width: number;
+      height: number;
+      label?: string;
+      confidence?: number;
+    };
+    AlertReport: {
+      /** @description A camera bound to the calling AI server. */
+      cameraId: number;
+      /** @description The camera's analysis task that raised it. */
+      taskId?: number;
+      /** @description What was detected (a class name). */
+      label: string;
+      level: components['schemas']['AlertLevel'];
+      confidence: number;
+      boxes: components['schemas']['AlertBox'][];
+      /**
+       * Format: date-time
+       * @description When the AI server saw it; at most five minutes ahead of the console's clock.
+       */
+      occurredAt: string;
+      snapshotId: number;
+    };
+    Alert: {
+      id: number;
+      /** @description Grows with every change of any alert (raised, handled); the stream's event id. */
+      revision: number;
+      /** @description Null once the AI server is deleted. */
+      aiServerId: number | null;
+      /** @description The names are those when the alert was raised. */
+      aiServerName: string;
+      cameraId: number | null;
+      cameraName: string;
+      area: string;
+      taskId: number | null;
+      taskName: string;
+      modelId: number | null;
+      modelName: string;
+      label: string;
+      level: components['schemas']['AlertLevel'];
+      confidence: number;
+      boxes: components['schemas']['AlertBox'][];
+      snapshotId: number | null;
+      /** Format: date-time */
+      occurredAt: string;
+      /** Format: date-time */
+      receivedAt: string;
+      status: components['schemas']['AlertStatus'];
+      handledBy: number | null;
+      handledByName: string;
+      /** Format: date-time */
+      handledAt: string | null;
+      handlingNote: string;
+    };
+    AlertPage: {
+      items: components['schemas']['Alert'][];
+      total: number;
+      page: number;
+      pageSize: number;
+    };
+    /**
+     * @description confirm (a real event) or dismiss (a false alarm).
+     * @enum {string}
+     */
+    AlertDecision: 'confirm' | 'dismiss';
+    AlertHandlingNote: string;
+    AlertHandling: {
+      decision: components['schemas']['AlertDecision'];
+      note?: components['schemas']['AlertHandlingNote'];
+    };
+    AlertBulkHandling: {
+      ids: number[];
+      decision: components['schemas']['AlertDecision'];
+      note?: components['schemas']['AlertHandlingNote'];
+    };
+    AlertBulkHandlingResult: {
+      items: components['schemas']['Alert'][];
+      /** @description Alerts among the ids that were no longer pending. */
+      skipped: number;
+    };
+    AiServerHeartbeat: {
+      /** @description Percent. */
+      cpuLoad: number;
+      memoryLoad: number;
+      /** @description Null without one. */
+      acceleratorLoad?: number | null;
+      /** @description The status of cameras bound to the caller; a camera left out keeps its status. */
+      cameras: {
+        id: number;
+        status: components['schemas']['CameraStatus'];
+      }[];
+    };
+    HeartbeatReceipt: {
+      /** Format: date-time */
+      receivedAt: string;
+      /** @description Silence after which the server and its cameras are marked offline. */
+      offlineAfterSeconds: number;
+    };
+    IngestCamera: {
+      id: number;
+      name: string;
+      area: string;
+      tasks: {
+        id: number;
+        name: string;
+        alertLevel: components['schemas']['AlertLevel'];
+        enabled: boolean;
+        /** @description Empty for a task without a model. */
+        modelName: string;
+        /** @description What its model detects. */
+        classes: string[];
+      }[];
+    };
+    IngestCameraListEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: {
+        items: components['schemas']['IngestCamera'][];
+      };
+    };
+    HeartbeatReceiptEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['HeartbeatReceipt'];
+    };
+    AlertEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['Alert'];
+    };
+    AlertPageEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['AlertPage'];
+    };
+    AlertBulkHandlingResultEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['AlertBulkHandlingResult'];
+    };
   };
   responses: {
     /** @description Any failure, with a business code and a message naming the cause. */
@@ -2454,6 +2881,15 @@ export interface components {
       | '-lastLoginAt'
       | 'createdAt'
       | '-createdAt';
+    /** @description A field to sort by, '-' first for descending. */
+    AlertSort: 'occurredAt' | '-occurredAt' | 'receivedAt' | '-receivedAt' | 'confidence' | '-confidence';
+    AlertFromFilter: string;
+    AlertToFilter: string;
+    AlertCameraFilter: number;
+    AlertAreaFilter: string;
+    AlertLabelFilter: string;
+    AlertLevelFilter: components['schemas']['AlertLevel'];
+    AlertStatusFilter: components['schemas']['AlertStatus'];
   };
   requestBodies: never;
   headers: never;
@@ -3635,6 +4071,317 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['IngestDeploymentEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listIngestCameras: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Each camera bound to the caller, by name, with its tasks and their models' classes. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IngestCameraListEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  ingestHeartbeat: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AiServerHeartbeat'];
+      };
+    };
+    responses: {
+      /** @description When the heartbeat was received, and how long silence may last. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['HeartbeatReceiptEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  ingestAlert: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AlertReport'];
+      };
+    };
+    responses: {
+      /** @description The stored alert. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AlertEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  uploadAlertSnapshot: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['FileUpload'];
+      };
+    };
+    responses: {
+      /** @description The stored file. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StoredFileEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  getAlertSnapshot: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The image, inline. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/*': string;
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listAlerts: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number. */
+        page?: components['parameters']['Page'];
+        pageSize?: components['parameters']['PageSize'];
+        /** @description A field to sort by, '-' first for descending. */
+        sort?: components['parameters']['AlertSort'];
+        from?: components['parameters']['AlertFromFilter'];
+        to?: components['parameters']['AlertToFilter'];
+        cameraId?: components['parameters']['AlertCameraFilter'];
+        area?: components['parameters']['AlertAreaFilter'];
+        label?: components['parameters']['AlertLabelFilter'];
+        level?: components['parameters']['AlertLevelFilter'];
+        status?: components['parameters']['AlertStatusFilter'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of alerts. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AlertPageEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listAlertChoices: {
+    parameters: {
+      query: {
+        field: 'cameraId';
+        /** @description Keeps the choices whose label contains it. */
+        q?: components['parameters']['ChoiceText'];
+        /** @description Comma-separated ids whose labels are wanted (up to 50). */
+        ids?: components['parameters']['ChoiceIds'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The choices, by label. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChoiceListEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  exportAlerts: {
+    parameters: {
+      query?: {
+        /** @description A field to sort by, '-' first for descending. */
+        sort?: components['parameters']['AlertSort'];
+        from?: components['parameters']['AlertFromFilter'];
+        to?: components['parameters']['AlertToFilter'];
+        cameraId?: components['parameters']['AlertCameraFilter'];
+        area?: components['parameters']['AlertAreaFilter'];
+        label?: components['parameters']['AlertLabelFilter'];
+        level?: components['parameters']['AlertLevelFilter'];
+        status?: components['parameters']['AlertStatusFilter'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file (content-disposition attachment). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  streamAlerts: {
+    parameters: {
+      query?: {
+        after?: number;
+      };
+      header?: {
+        'Last-Event-ID'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The event stream. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': string;
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  bulkHandleAlerts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AlertBulkHandling'];
+      };
+    };
+    responses: {
+      /** @description The alerts handled, and how many were not pending. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AlertBulkHandlingResultEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  getAlert: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The alert. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AlertEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  handleAlert: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AlertHandling'];
+      };
+    };
+    responses: {
+      /** @description The handled alert. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AlertEnvelope'];
         };
       };
       default: components['responses']['Failure'];

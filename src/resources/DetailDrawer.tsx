@@ -1,9 +1,9 @@
-import { Button, Descriptions } from 'antd';
+import { Button } from 'antd';
 import { ScreenDrawer } from './screen-overlays';
 import { useEffect, useState } from 'react';
 import type { ResourceDescriptor } from '../generated/resources';
 import { useLocale } from '../i18n';
-import { FieldValue } from './FieldValue';
+import { DetailFields } from './DetailFields';
 import type { Entity } from './form-values';
 import { LoadFailure } from './LoadFailure';
 import { resourceApi } from './resource-api';
@@ -58,19 +58,7 @@ export function DetailDrawer(props: {
       ) : entity === null ? (
         <LoadFailure text={t(texts.loadFailedDetail)} onRetry={() => setAttempt((count) => count + 1)} />
       ) : (
-        <Descriptions
-          bordered
-          column={1}
-          size="middle"
-          className="cfop-resource-detail"
-          items={descriptor.fields
-            .filter((field) => field.detail)
-            .map((field) => ({
-              key: field.name,
-              label: t(field.label),
-              children: <FieldValue field={field} value={entity[field.name]} entity={entity} />,
-            }))}
-        />
+        <DetailFields descriptor={descriptor} entity={entity} />
       )}
     </ScreenDrawer>
   );

@@ -1,0 +1,247 @@
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject } from 'vitest';
+import { aiServerClient, testPatternJpeg } from '../scripts/simulate-ai-server';
+import { admin } from './accounts';
+import { test } from './fixtures';
+import { createThroughApi, exportCsv, searchForm, unique, uploadThroughApi } from './resource-screen';
+import { eventually, expectAt, label, screenshot, siderOf, signIn } from './screen';
+
+const screenPath = '/monitor/ai';
+const levels = ['low', 'medium', 'high', 'critical'] as const;
+
+let jpeg: Buffer;
+beforeAll(async () => {
+  // One frame of ffmpeg's test pattern, as the simulator sends.
+  jpeg = await testPatternJpeg(2);
+});
+
+/**
+ * An AI server with `cameraCount` cameras bound to it (a helmet task each), made through the API
+ * as the device screens would, and the server's own ingest client (its key, as the simulator uses).
+ */
+async function edgeBox(page: Page, cameraCount: number) {
+  const { server, ingestKey } = await createThroughApi<{ server: { id: number }; ingestKey: string }>(
+    page,
+    '/aiservers',
+    {
+      name: unique('告警盒子-'),
+      serialNumber: unique('ALSN-'),
+      ip: `10.77.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`,
+      port: 8000,
+      acceleratorType: 'NPU',
+      channelCapacity: 8,
+    },
+  );
+  const file = await uploadThroughApi(page, '/files/model-files', {
+    name: 'helmet.onnx',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from('alert journey model bytes'),
+  });
+  const model = await createThroughApi<{ id: number }>(page, '/models', {
+    name: unique('安全帽检测-'),
+    algorithm: 'helmet',
+    version: '2.0.0',
+    fileId: file.id,
+    format: 'ONNX',
+    inputSize: '640x640',
+    targetHardware: 'NPU',
+    classes: ['未戴安全帽', '吸烟', '人员闯入'],
+  });
+  const cameras: { id: number; name: string; taskId: number }[] = [];
+  for (let n = 0; n < cameraCount; n += 1) {
+    const name = unique('厂区门口-');
+    const camera = await createThroughApi<{ id: number }>(page, '/cameras', {
+      name,
+      code: unique('AC'),
+      area: n === 0 ? '一号厂区' : '二号厂区',
+      mainStreamUrl: `rtsp://10.78.0.${n + 1}:554/main`,
+      vendor: 'hikvision',
+      ip: `10.78.0.${n + 1}`,
+      aiServerId: server.id,
+    });
+    const task = await createThroughApi<{ id: number }>(page, `/cameras/${camera.id}/tasks`, {
+      name: '安全帽检测',
+      modelId: model.id,
+      confidenceThreshold: 0.5,
+      region: [
+        { x: 0, y: 0 },
+        { x: 1, y: 0 },
+        { x: 1, y: 1 },
+      ],
+      schedule: Array.from({ length: 7 }, () => '1'.repeat(48)),
+      alertLevel: 'high',
+    });
+    cameras.push({ id: camera.id, name, taskId: task.id });
+  }
+  const box = aiServerClient(inject('baseUrl'), ingestKey);
+  await box.heartbeat(await box.cameras());
+  const snapshotId = await box.uploadSnapshot(jpeg);
+  const raise = (
+    camera: (typeof cameras)[number],
+    label: string,
+    level: 'low' | 'medium' | 'high' | 'critical',
+  ) =>
+    box.report({
+      cameraId: camera.id,
+      taskId: camera.taskId,
+      label,
+      level,
+      confidence: 0.91,
+      boxes: [{ x: 0.3, y: 0.2, width: 0.25, height: 0.5, label, confidence: 0.91 }],
+      occurredAt: new Date().toISOString(),
+      snapshotId,
+    });
+  return { cameras, raise };
+}
+
+function wall(page: Page): Locator {
+  return page.getByRole('feed');
+}
+
+/** The card of an alert, by its id. */
+function card(page: Page, id: number): Locator {
+  return page.locator(`[data-alert-id="${id}"]`);
+}
+
+describe('the AI alert wall', () => {
+  test(
+    'an operator watches alerts arrive live, filters them, confirms one with a note, bulk dismisses and exports',
+    { timeout: 90_000 },
+    async ({ page }) => {
+      await signIn(page, admin);
+      const { cameras, raise } = await edgeBox(page, 2);
+      const [gate, yard] = cameras as [(typeof cameras)[number], (typeof cameras)[number]];
+      await siderOf(page).getByRole('menuitem', { name: '监控中心' }).click();
+      await siderOf(page).getByRole('menuitem', { name: 'AI告警' }).click();
+      await expectAt(page, screenPath);
+      await page.getByText('实时推送中').waitFor();
+
+      // Alerts reported through the real API appear without a reload.
+      const helmet = await raise(gate, '未戴安全帽', 'high');
+      const smoking = await raise(yard, '吸烟', 'critical');
+      const intrusion = await raise(gate, '人员闯入', 'low');
+      for (const alert of [helmet, smoking, intrusion]) await card(page, alert.id).waitFor();
+      await expect(card(page, smoking.id).innerText()).resolves.toMatch(/吸烟[\s\S]*紧急|紧急[\s\S]*吸烟/);
+      await expect(card(page, smoking.id).innerText()).resolves.toContain(`${yard.name} · 二号厂区`);
+      await expect(
+        card(page, helmet.id)
+          .locator('img')
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+      ).resolves.toBe(640);
+      await screenshot(page, 'alert-wall-live');
+
+      // Filter: critical alerts of the yard camera, the URL carrying the list operation's names.
+      await searchForm(page).getByLabel('级别', { exact: true }).click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="紧急"]').click();
+      await searchForm(page)
+        .getByRole('button', { name: label('查询') })
+        .click();
+      await expectAt(page, `${screenPath}?level=critical`);
+      await card(page, smoking.id).waitFor();
+      await eventually(() => card(page, helmet.id).count()).toBe(0);
+      await page.goto(`${screenPath}?cameraId=${gate.id}`);
+      await card(page, helmet.id).waitFor();
+      await eventually(() => wall(page).locator('article').count()).toBe(2);
+      await expect(searchForm(page).innerText()).resolves.toContain(gate.name);
+
+      // Detail: the large snapshot with its boxes, every field, and the handling form.
+      await card(page, helmet.id).click();
+      const drawer = page.locator('.ant-drawer-section').filter({ hasText: '告警详情 · 未戴安全帽' });
+      await drawer.waitFor();
+      await drawer.locator('.cfop-alert-box-label', { hasText: '未戴安全帽 91%' }).waitFor();
+      await expect(drawer.innerText()).resolves.toContain(gate.name);
+      await drawer.getByRole('button', { name: label('提交处理') }).click();
+      await drawer.getByText('请选择处理结果').waitFor();
+      await screenshot(page, 'alert-detail');
+      await drawer.getByText('确认：属实的告警').click();
+      await drawer.getByLabel('处理备注').fill('已通知班组长到场处理');
+      await drawer.getByRole('button', { name: label('提交处理') }).click();
+      await page.getByText('告警已处理', { exact: true }).waitFor();
+      await drawer.getByText('已通知班组长到场处理').waitFor();
+      await expect(drawer.innerText()).resolves.toContain(admin.name);
+      await card(page, helmet.id).getByText('已确认').waitFor();
+      await screenshot(page, 'alert-confirmed');
+      await drawer.getByRole('button', { name: '关闭' }).click();
+
+      // Bulk: the yard's and the gate's other alert, dismissed as false alarms.
+      await page.goto(screenPath);
+      for (const alert of [smoking, intrusion]) {
+        await card(page, alert.id).getByRole('checkbox').check();
+      }
+      await page.getByText('已选 2 项').waitFor();
+      await page.getByRole('button', { name: '批量忽略' }).click();
+      const dialog = page.getByRole('dialog', { name: '忽略 2 条告警' });
+      await dialog.getByLabel('处理备注').fill('误报：施工人员');
+      await dialog.getByRole('button', { name: label('提交处理') }).click();
+      await page.getByText('已处理 2 条', { exact: true }).waitFor();
+      for (const alert of [smoking, intrusion]) await card(page, alert.id).getByText('已忽略').waitFor();
+      await screenshot(page, 'alert-bulk-dismissed');
+
+      // Export what the filters select.
+      await page.goto(`${screenPath}?cameraId=${gate.id}`);
+      await card(page, helmet.id).waitFor();
+      const { name, text } = await exportCsv(page);
+      expect(name).toMatch(/^alerts-\d{8}\.csv$/);
+      const lines = text.trim().split('\r\n');
+      expect(lines).toHaveLength(3);
+      expect(text).toContain('已通知班组长到场处理');
+      expect(text).not.toContain('吸烟');
+    },
+  );
+
+  test(
+    'a wall holding thousands of alerts keeps only a screenful of cards in the DOM',
+    { timeout: 120_000 },
+    async ({ page }) => {
+      await signIn(page, admin);
+      const { cameras, raise } = await edgeBox(page, 1);
+      const camera = cameras[0] as (typeof cameras)[number];
+      const count = 2000;
+      // Eight reports at a time, as a few busy boxes would send them.
+      for (let start = 0; start < count; start += 8) {
+        await Promise.all(
+          Array.from({ length: Math.min(8, count - start) }, (_, i) =>
+            raise(camera, `人员闯入-${start + i}`, levels[(start + i) % levels.length] ?? 'low'),
+          ),
+        );
+      }
+      await page.goto(`${screenPath}?cameraId=${camera.id}`);
+      await page.getByText(`共 ${count} 条，已加载 100 条`).waitFor();
+      const feed = wall(page);
+      // Scroll to the end again and again: each time the next page loads, until all have.
+      const allLoaded = page.getByText(`共 ${count} 条，已加载 ${count} 条`);
+      const toTheEnd = () => feed.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+      while (!(await allLoaded.isVisible())) {
+        await toTheEnd();
+        await page.waitForFunction(
+          () => document.querySelector('[role="feed"]')?.getAttribute('aria-busy') === 'false',
+        );
+      }
+      // The last page came in below where the wall was scrolled to: once more to its end.
+      await toTheEnd();
+      await page.getByText('没有更多了').waitFor();
+      await feed.getByText('人员闯入-0', { exact: true }).waitFor();
+      const inDom = await feed.locator('article').count();
+      expect(inDom).toBeGreaterThan(0);
+      expect(inDom).toBeLessThanOrEqual(60);
+      await screenshot(page, 'alert-wall-thousands-end');
+
+      // Scrolled down, a new alert waits under the pill instead of moving the cards.
+      const fresh = await raise(camera, '新告警', 'critical');
+      await page.getByRole('button', { name: '1 条新告警' }).click();
+      await card(page, fresh.id).waitFor();
+      await expect(feed.evaluate((element) => element.scrollTop)).resolves.toBe(0);
+      expect(await feed.locator('article').count()).toBeLessThanOrEqual(60);
+
+      // Live paused at the top: new alerts wait too, and come in when live is switched on again.
+      await page.getByRole('switch', { name: '实时' }).click();
+      await page.getByText('已暂停实时').waitFor();
+      const paused = await raise(camera, '暂停时的告警', 'high');
+      await page.getByRole('button', { name: '1 条新告警' }).waitFor();
+      expect(await card(page, paused.id).count()).toBe(0);
+      await page.getByRole('switch', { name: '实时' }).click();
+      await card(page, paused.id).waitFor();
+      await eventually(() => page.getByRole('button', { name: '1 条新告警' }).count()).toBe(0);
+    },
+  );
+});

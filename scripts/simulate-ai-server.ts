@@ -1,0 +1,178 @@
+/**
+ * `npm run simulate -- --url http://127.0.0.1:8000 --key <ingest key> [--rate 1]
+ * [--count 0] [--heartbeat 30]`: stands in for an AI server (an edge box). With the ingest key the
+ * console showed when the server was added, it reports heartbeats (made-up loads, its cameras
+ * online) every `--heartbeat` seconds and alerts at `--rate` per second: a snapshot (a frame of
+ * ffmpeg's testsrc pattern) uploaded, then an alert naming it, from a random enabled task of a random
+ * bound camera, labelled with one of its model's classes, with one to three random boxes. `--count`
+ * stops after that many alerts (0: until Ctrl-C). The pieces are exported for the browser tests.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import createClient from 'openapi-fetch';
+import type { components, paths } from '../src/generated/openapi';
+import { securityHeaders } from '../src/generated/contract';
+
+type IngestCamera = components['schemas']['IngestCamera'];
+type AlertReport = components['schemas']['AlertReport'];
+type Alert = components['schemas']['Alert'];
+type AlertLevel = components['schemas']['AlertLevel'];
+
+/** A JPEG of ffmpeg's testsrc pattern at `second` (its counter makes each second a different frame). */
+export async function testPatternJpeg(second = 0): Promise<Buffer> {
+  const { stdout } = await promisify(execFile)(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=size=640x360:rate=1:duration=${second + 1}`,
+      '-vf',
+      `select=eq(n\\,${second})`,
+      '-frames:v',
+      '1',
+      '-f',
+      'image2pipe',
+      '-vcodec',
+      'mjpeg',
+      '-',
+    ],
+    { encoding: 'buffer', maxBuffer: 8 * 1024 * 1024 },
+  );
+  return stdout;
+}
+
+function unwrap<T>(answer: { data?: { success: boolean; msg: string; data?: T }; error?: unknown }): T {
+  const envelope = answer.data ?? (answer.error as { success: boolean; msg: string } | undefined);
+  if (!envelope?.success) throw new Error(envelope?.msg ?? 'no answer');
+  return (answer.data as { data: T }).data;
+}
+
+/** The ingest calls of one AI server, as it makes them: its key in the ingest header, no session. */
+export function aiServerClient(consoleUrl: string, ingestKey: string) {
+  const base = `${consoleUrl.replace(/\/$/, '')}/cfop`;
+  const headers = { [securityHeaders.ingestKey]: ingestKey };
+  const client = createClient<paths>({ baseUrl: base, headers });
+  return {
+    async cameras(): Promise<IngestCamera[]> {
+      return unwrap(await client.GET('/ingest/cameras')).items;
+    },
+    async heartbeat(cameras: readonly IngestCamera[]) {
+      const load = () => Math.round(Math.random() * 800) / 10;
+      return unwrap(
+        await client.POST('/ingest/heartbeat', {
+          body: {
+            cpuLoad: load(),
+            memoryLoad: load(),
+            acceleratorLoad: load(),
+            cameras: cameras.map((camera) => ({ id: camera.id, status: 'online' as const })),
+          },
+        }),
+      );
+    },
+    async uploadSnapshot(jpeg: Buffer): Promise<number> {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'snapshot.jpg');
+      const response = await fetch(`${base}/files/alert-snapshots`, { method: 'POST', headers, body: form });
+      const envelope = (await response.json()) as { success: boolean; msg: string; data: { id: number } };
+      if (!envelope.success) throw new Error(envelope.msg);
+      return envelope.data.id;
+    },
+    async report(report: AlertReport): Promise<Alert> {
+      return unwrap(await client.POST('/ingest/alerts', { body: report }));
+    },
+  };
+}
+
+const levels: readonly AlertLevel[] = ['low', 'medium', 'high', 'critical'];
+
+/** A made-up detection on one of the cameras: a random enabled task, one of its classes, 1–3 boxes. */
+export function randomReport(
+  cameras: readonly IngestCamera[],
+  snapshotId: number,
+  random: () => number = Math.random,
+): AlertReport {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const camera = pick(cameras);
+  const tasks = camera.tasks.filter((task) => task.enabled);
+  const task = tasks.length > 0 ? pick(tasks) : undefined;
+  const label = task && task.classes.length > 0 ? pick(task.classes) : '人员闯入';
+  const confidence = Math.round((0.55 + random() * 0.44) * 100) / 100;
+  const boxes = Array.from({ length: 1 + Math.floor(random() * 3) }, () => {
+    const width = 0.08 + random() * 0.25;
+    const height = 0.15 + random() * 0.35;
+    const round = (value: number) => Math.round(value * 1000) / 1000;
+    return {
+      x: round(random() * (1 - width)),
+      y: round(random() * (1 - height)),
+      width: round(width),
+      height: round(height),
+      label,
+      confidence,
+    };
+  });
+  return {
+    cameraId: camera.id,
+    ...(task && { taskId: task.id }),
+    label,
+    level: task?.alertLevel ?? pick(levels),
+    confidence,
+    boxes,
+    occurredAt: new Date().toISOString(),
+    snapshotId,
+  };
+}
+
+function option(args: readonly string[], name: string): string | undefined {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? args[index + 1] : undefined;
+}
+
+async function main(args: readonly string[]): Promise<void> {
+  const url = option(args, 'url') ?? 'http://127.0.0.1:8000';
+  const key = option(args, 'key') ?? process.env.CFOP_INGEST_KEY;
+  const rate = Number(option(args, 'rate') ?? 1);
+  const count = Number(option(args, 'count') ?? 0);
+  const heartbeatSeconds = Number(option(args, 'heartbeat') ?? 30);
+  if (!key || !(rate > 0) || !(count >= 0) || !(heartbeatSeconds > 0)) {
+    throw new Error(
+      'usage: npm run simulate -- --url <console URL> --key <ingest key> [--rate <alerts/s>] [--count <n>] [--heartbeat <s>]',
+    );
+  }
+  const server = aiServerClient(url, key);
+  const cameras = await server.cameras();
+  if (cameras.length === 0)
+    throw new Error('no camera is bound to this AI server: bind one in the console first');
+  const frames = await Promise.all([0, 1, 2, 3].map((second) => testPatternJpeg(second)));
+  const beat = async () => {
+    await server.heartbeat(cameras);
+    console.log(`heartbeat: ${cameras.length} cameras online`);
+  };
+  await beat();
+  const heartbeats = setInterval(
+    () => void beat().catch((error: unknown) => console.error(error)),
+    heartbeatSeconds * 1000,
+  );
+  let sent = 0;
+  try {
+    while (count === 0 || sent < count) {
+      const snapshotId = await server.uploadSnapshot(frames[sent % frames.length] as Buffer);
+      const alert = await server.report(randomReport(cameras, snapshotId));
+      sent += 1;
+      console.log(`alert #${alert.id}: ${alert.label} (${alert.level}) on ${alert.cameraName}`);
+      await new Promise((resolve) => setTimeout(resolve, 1000 / rate));
+    }
+  } finally {
+    clearInterval(heartbeats);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,145 @@
+import type { AppContext } from '../app-context';
+import type { Db } from '../db/open-database';
+import type { AlertStatus } from '../db/schema';
+import { badInput } from '../http/api-error';
+import type { LocalText } from '../http/locale';
+import { notFound } from '../resources/resource-service';
+import { nextRevision } from './alert-revisions';
+
+// An alert's way: pending → confirmed (a real event) or dismissed (a false alarm), by one operator's
+// decision, once. Nothing moves it back: the record says who decided what and when.
+
+export type AlertDecision = 'confirm' | 'dismiss';
+
+export interface AlertHandling {
+  readonly decision: AlertDecision;
+  readonly note?: string;
+}
+
+export const statusOfDecision: Record<AlertDecision, Exclude<AlertStatus, 'pending'>> = {
+  confirm: 'confirmed',
+  dismiss: 'dismissed',
+};
+
+const statusNames: Record<AlertStatus, LocalText> = {
+  pending: { zh: '待处理', en: 'pending' },
+  confirmed: { zh: '已确认', en: 'confirmed' },
+  dismissed: { zh: '已忽略', en: 'dismissed' },
+};
+
+export const decisionNames: Record<AlertDecision, LocalText> = {
+  confirm: { zh: '确认', en: 'confirmed' },
+  dismiss: { zh: '忽略', en: 'dismissed' },
+};
+
+interface Handler {
+  readonly id: number;
+  readonly name: string;
+}
+
+async function handlerOf(db: Db, userId: number): Promise<Handler> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'username'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { id: user.id, name: user.name || user.username };
+}
+
+/** Sets the decision on each pending alert of `ids`, each with a revision of its own; answers those changed. */
+async function decide(
+  db: Db,
+  ids: readonly number[],
+  handling: AlertHandling,
+  handler: Handler,
+  now: string,
+) {
+  const pending = await db
+    .selectFrom('alerts')
+    .select(['id', 'label'])
+    .where('id', 'in', [...ids])
+    .where('status', '=', 'pending')
+    .orderBy('id')
+    .execute();
+  let revision = await nextRevision(db);
+  for (const alert of pending) {
+    await db
+      .updateTable('alerts')
+      .set({
+        status: statusOfDecision[handling.decision],
+        handled_by: handler.id,
+        handled_by_name: handler.name,
+        handled_at: now,
+        handling_note: handling.note?.trim() ?? '',
+        revision: revision++,
+      })
+      .where('id', '=', alert.id)
+      .execute();
+  }
+  return pending;
+}
+
+/** Confirms or dismisses one pending alert; a 404 for no such alert, a 400 on `decision` once handled. */
+export async function handleAlert(ctx: AppContext, id: number, handling: AlertHandling, userId: number) {
+  const now = ctx.clock.now().toISOString();
+  return ctx.db.transaction().execute(async (trx) => {
+    const alert = await trx
+      .selectFrom('alerts')
+      .select(['label', 'status', 'handled_by_name'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!alert) throw notFound(id);
+    if (alert.status !== 'pending') {
+      const status = statusNames[alert.status];
+      throw badInput([
+        {
+          field: 'decision',
+          message: {
+            zh: `只能处理待处理的告警：该告警已由 ${alert.handled_by_name} ${status.zh}`,
+            en: `only a pending alert can be handled: ${alert.handled_by_name} has ${status.en} this one`,
+          },
+        },
+      ]);
+    }
+    await decide(trx, [id], handling, await handlerOf(trx, userId), now);
+    return alert.label;
+  });
+}
+
+/**
+ * Handles the pending alerts among `ids` alike in one transaction; answers their ids and how many
+ * were already handled. Ids that do not exist are a 400 naming `ids`.
+ */
+export async function bulkHandleAlerts(
+  ctx: AppContext,
+  ids: readonly number[],
+  handling: AlertHandling,
+  userId: number,
+): Promise<{ handled: number[]; skipped: number }> {
+  const now = ctx.clock.now().toISOString();
+  return ctx.db.transaction().execute(async (trx) => {
+    const found = new Set(
+      (
+        await trx
+          .selectFrom('alerts')
+          .select('id')
+          .where('id', 'in', [...ids])
+          .execute()
+      ).map((row) => row.id),
+    );
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length > 0) {
+      throw badInput([
+        {
+          field: 'ids',
+          message: {
+            zh: `告警不存在（id ${missing.join('、')}）`,
+            en: `no such alert (id ${missing.join(', ')})`,
+          },
+        },
+      ]);
+    }
+    const handled = await decide(trx, ids, handling, await handlerOf(trx, userId), now);
+    return { handled: handled.map((alert) => alert.id), skipped: ids.length - handled.length };
+  });
+}

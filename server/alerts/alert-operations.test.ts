@@ -1,0 +1,355 @@
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/open-database';
+import { alertWorld } from '../test-support/alert-world';
+import { openEventStream } from '../test-support/event-stream';
+import { pngBytes } from '../test-support/multipart';
+import {
+  clientHeaders,
+  expectContractAnswer,
+  fieldMessages,
+  filesOnDisk,
+  operationLog,
+  snapshotRows,
+  tokenHeader,
+  withSqlite,
+} from '../test-support/test-app';
+import { markSilentServersOffline, offlineAfterMs } from './alert-ingest';
+import { removeExpiredAlerts } from './alert-tasks';
+
+const days = (n: number) => n * 86_400_000;
+
+describe('heartbeats', () => {
+  it('mark the server online with its loads and set its cameras’ status', async () => {
+    const { t, ingest, cameras, ok, serverId } = await alertWorld();
+    const { body } = await ingest('ingestHeartbeat', {
+      body: {
+        cpuLoad: 37.5,
+        memoryLoad: 61,
+        acceleratorLoad: 12,
+        cameras: [
+          { id: cameras[0]?.id, status: 'online' },
+          { id: cameras[1]?.id, status: 'offline' },
+        ],
+      },
+    });
+    expectContractAnswer('ingestHeartbeat', body);
+    expect(body.data).toEqual({ receivedAt: t.clock.now().toISOString(), offlineAfterSeconds: 90 });
+    expect(await ok('getAiServer', { params: { id: serverId } })).toMatchObject({
+      status: 'online',
+      lastHeartbeatAt: t.clock.now().toISOString(),
+      cpuLoad: 37.5,
+      memoryLoad: 61,
+      acceleratorLoad: 12,
+    });
+    expect(await ok('getCamera', { params: { id: cameras[0]?.id as number } })).toMatchObject({
+      status: 'online',
+    });
+    expect(await ok('getCamera', { params: { id: cameras[1]?.id as number } })).toMatchObject({
+      status: 'offline',
+    });
+    // Heartbeats come every few seconds: they stay out of the operators' log.
+    expect(operationLog(t.dataDir).map((row) => row.action)).not.toContain('ingestHeartbeat');
+  });
+
+  it('refuse a camera bound to another server, naming it, and write nothing', async () => {
+    const { t, ingest, cameras, foreign } = await alertWorld();
+    const before = snapshotRows(t.dataDir);
+    const { status, body } = await ingest('ingestHeartbeat', {
+      body: {
+        cpuLoad: 1,
+        memoryLoad: 1,
+        cameras: [
+          { id: cameras[0]?.id, status: 'online' },
+          { id: foreign.id, status: 'online' },
+        ],
+      },
+    });
+    expect(status).toBe(400);
+    expect(fieldMessages(body)).toEqual({
+      'cameras[1].id': `摄像头 ${foreign.id} 未绑定到本AI服务器「边缘盒子-1」`,
+    });
+    expect(snapshotRows(t.dataDir)).toEqual(before);
+  });
+
+  it('lapse: a server silent for 90 s goes offline with its cameras', async () => {
+    const { t, ingest, cameras, ok, serverId } = await alertWorld();
+    await ingest('ingestHeartbeat', {
+      body: { cpuLoad: 1, memoryLoad: 1, cameras: [{ id: cameras[0]?.id, status: 'online' }] },
+    });
+    const db = await openDatabase(t.dataDir);
+    try {
+      t.clock.advance(offlineAfterMs - 1000);
+      expect(await markSilentServersOffline({ db, clock: t.clock })).toBe(0);
+      t.clock.advance(2000);
+      expect(await markSilentServersOffline({ db, clock: t.clock })).toBe(1);
+    } finally {
+      await db.destroy();
+    }
+    expect(await ok('getAiServer', { params: { id: serverId } })).toMatchObject({ status: 'offline' });
+    expect(await ok('getCamera', { params: { id: cameras[0]?.id as number } })).toMatchObject({
+      status: 'offline',
+    });
+  });
+
+  it('answer 401 to an unknown key', async () => {
+    const { ingest } = await alertWorld();
+    const { status } = await ingest(
+      'ingestHeartbeat',
+      { body: { cpuLoad: 1, memoryLoad: 1, cameras: [] } },
+      'nope',
+    );
+    expect(status).toBe(401);
+  });
+});
+
+describe('ingesting alerts', () => {
+  it('stores the alert with the names of its camera, area, task, model and server', async () => {
+    const { t, ingest, report, cameras, serverId, snapshotId } = await alertWorld();
+    const { body } = await ingest('ingestAlert', { body: report() });
+    expectContractAnswer('ingestAlert', body);
+    expect(body.data).toMatchObject({
+      aiServerId: serverId,
+      aiServerName: '边缘盒子-1',
+      cameraId: cameras[0]?.id,
+      cameraName: '北门-1',
+      area: '一号园区',
+      taskId: cameras[0]?.taskId,
+      taskName: '安全帽检测-1',
+      modelName: '安全帽检测',
+      label: '未戴安全帽',
+      level: 'high',
+      confidence: 0.87,
+      boxes: [{ x: 0.1, y: 0.2, width: 0.3, height: 0.4, label: '未戴安全帽', confidence: 0.87 }],
+      snapshotId,
+      status: 'pending',
+      handledBy: null,
+      receivedAt: t.clock.now().toISOString(),
+    });
+    expect(operationLog(t.dataDir).map((row) => row.action)).not.toContain('ingestAlert');
+  });
+
+  it.each([
+    ['a camera of another server', (w: World) => ({ cameraId: w.foreign.id, taskId: undefined }), 'cameraId'],
+    ['a task of another camera', (w: World) => ({ taskId: w.cameras[1]?.taskId }), 'taskId'],
+    [
+      'a box running off the frame',
+      () => ({ boxes: [{ x: 0.8, y: 0.1, width: 0.3, height: 0.2 }] }),
+      'boxes[0].width',
+    ],
+    [
+      'a time ten minutes ahead',
+      (w: World) => ({ occurredAt: new Date(w.t.clock.now().getTime() + 600_000).toISOString() }),
+      'occurredAt',
+    ],
+    ['a confidence above 1', () => ({ confidence: 1.2 }), 'confidence'],
+    ['an unknown level', () => ({ level: 'urgent' }), 'level'],
+    [
+      'a box coordinate above 1',
+      () => ({ boxes: [{ x: 1.5, y: 0, width: 0.1, height: 0.1 }] }),
+      'boxes[0].x',
+    ],
+    ['a date that is not one', () => ({ occurredAt: 'yesterday' }), 'occurredAt'],
+    ['a missing snapshot', () => ({ snapshotId: 999 }), 'snapshotId'],
+  ])('refuses %s, naming the field, and writes nothing', async (_case, change, field) => {
+    const world = await alertWorld();
+    const before = snapshotRows(world.t.dataDir);
+    const { status, body } = await world.ingest('ingestAlert', { body: world.report(change(world)) });
+    expect(status).toBe(400);
+    expect(Object.keys(fieldMessages(body))).toEqual([field]);
+    expect(snapshotRows(world.t.dataDir)).toEqual(before);
+  });
+
+  it('takes a snapshot only of its own kind, read from its bytes', async () => {
+    const { ingest, report, uploadSnapshot } = await alertWorld();
+    const png = await uploadSnapshot(pngBytes);
+    expect((await ingest('ingestAlert', { body: report({ snapshotId: png }) })).body.success).toBe(true);
+    await expect(uploadSnapshot(Buffer.from('GIF89a not really'))).rejects.toThrow(/文件类型不允许/);
+  });
+
+  it('serves the snapshot to an operator holding the alert key', async () => {
+    const { t, token, raise } = await alertWorld();
+    const alert = await raise();
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/cfop/files/alert-snapshots/${alert.snapshotId}`,
+      headers: { ...clientHeaders, [tokenHeader]: token },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/jpeg');
+  });
+});
+
+type World = Awaited<ReturnType<typeof alertWorld>>;
+
+describe('the alert list', () => {
+  async function listed(world: World, query: Record<string, string | number>) {
+    const data = await world.ok('listAlerts', { query });
+    return (data.items as { id: number }[]).map((item) => item.id);
+  }
+
+  it('filters by time range, camera, area, label, level and status, newest first', async () => {
+    const world = await alertWorld();
+    const { raise, cameras } = world;
+    const a = await raise({ level: 'low' });
+    const b = await raise({ cameraId: cameras[1]?.id, taskId: cameras[1]?.taskId, label: '吸烟' });
+    const c = await raise({ level: 'critical' });
+    await world.ok('handleAlert', { params: { id: c.id }, body: { decision: 'confirm' } });
+    expect(await listed(world, {})).toEqual([c.id, b.id, a.id]);
+    expect(await listed(world, { sort: 'occurredAt' })).toEqual([a.id, b.id, c.id]);
+    expect(await listed(world, { level: 'critical' })).toEqual([c.id]);
+    expect(await listed(world, { status: 'pending' })).toEqual([b.id, a.id]);
+    expect(await listed(world, { cameraId: cameras[1]?.id as number })).toEqual([b.id]);
+    expect(await listed(world, { area: '二号' })).toEqual([b.id]);
+    expect(await listed(world, { label: '吸烟' })).toEqual([b.id]);
+    expect(await listed(world, { from: b.occurredAt as string, to: b.occurredAt as string })).toEqual([b.id]);
+    expect(await listed(world, { from: b.occurredAt as string })).toEqual([c.id, b.id]);
+    const page = await world.ok('listAlerts', { query: { pageSize: 2, page: 2 } });
+    expect(page).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+  });
+
+  it('offers the cameras as choices under the alert key', async () => {
+    const world = await alertWorld();
+    const { items } = await world.ok('listAlertChoices', { query: { field: 'cameraId', q: '北门-2' } });
+    expect(items).toEqual([{ id: world.cameras[1]?.id, label: '北门-2' }]);
+  });
+
+  it('exports the filtered alerts as CSV', async () => {
+    const world = await alertWorld();
+    await world.raise({ level: 'low' });
+    await world.raise({ level: 'critical', label: '吸烟' });
+    const { status, text, headers } = await world.t.call('exportAlerts', {
+      token: world.token,
+      query: { level: 'critical' },
+    });
+    expect(status).toBe(200);
+    expect(headers['content-disposition']).toMatch(/alerts-\d{8}\.csv/);
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toMatch(/^id,revision,aiServerId,aiServerName,cameraId,cameraName,area,/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('吸烟');
+  });
+});
+
+describe('handling', () => {
+  it('confirms a pending alert once, with who, when and the note; logs it', async () => {
+    const world = await alertWorld();
+    const alert = await world.raise();
+    const { body } = await world.t.call('handleAlert', {
+      token: world.token,
+      params: { id: alert.id },
+      body: { decision: 'confirm', note: ' 已通知班组长 ' },
+    });
+    expectContractAnswer('handleAlert', body);
+    expect(body.data).toMatchObject({
+      status: 'confirmed',
+      handledByName: '系统管理员',
+      handlingNote: '已通知班组长',
+      handledAt: world.t.clock.now().toISOString(),
+    });
+    expect(body.data.handledBy).toEqual(expect.any(Number));
+    expect(body.data.revision).toBeGreaterThan(alert.revision);
+    const again = await world.t.call('handleAlert', {
+      token: world.token,
+      params: { id: alert.id },
+      body: { decision: 'dismiss' },
+    });
+    expect(again.status).toBe(400);
+    expect(fieldMessages(again.body).decision).toContain('已确认');
+    const logged = operationLog(world.t.dataDir).filter((row) => row.action === 'handleAlert');
+    expect(logged.map((row) => [row.result, row.target, row.detail_zh])).toEqual([
+      ['success', `#${alert.id} 未戴安全帽`, '确认：已通知班组长'],
+      ['failure', `#${alert.id}`, expect.stringContaining('只能处理待处理的告警')],
+    ]);
+    expect(
+      (
+        await world.t.call('handleAlert', {
+          token: world.token,
+          params: { id: 999 },
+          body: { decision: 'confirm' },
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('bulk: handles the pending ones, skips the handled, refuses unknown ids', async () => {
+    const world = await alertWorld();
+    const [a, b, c] = [await world.raise(), await world.raise(), await world.raise()];
+    await world.ok('handleAlert', { params: { id: b?.id as number }, body: { decision: 'confirm' } });
+    const ids = [a?.id, b?.id, c?.id];
+    const done = await world.ok('bulkHandleAlerts', { body: { ids, decision: 'dismiss', note: '误报' } });
+    expect(done.skipped).toBe(1);
+    expect(done.items.map((item: { id: number; status: string }) => [item.id, item.status])).toEqual([
+      [a?.id, 'dismissed'],
+      [c?.id, 'dismissed'],
+    ]);
+    const unknown = await world.t.call('bulkHandleAlerts', {
+      token: world.token,
+      body: { ids: [a?.id, 999], decision: 'dismiss' },
+    });
+    expect(fieldMessages(unknown.body)).toEqual({ ids: '告警不存在（id 999）' });
+  });
+});
+
+describe('the live stream', () => {
+  it('pushes raised and handled alerts, and resumes after the last id without loss', async () => {
+    const world = await alertWorld();
+    const headers = { ...clientHeaders, [tokenHeader]: world.token };
+    const before = await world.raise({ label: '之前' });
+    const stream = await openEventStream(world.t.app, '/cfop/alerts/stream', headers);
+    expect(stream.status).toBe(200);
+    expect(stream.contentType).toBe('text/event-stream; charset=utf-8');
+    const raised = await world.raise({ label: '新的' });
+    const [first] = await stream.nextEvents(1);
+    expect(first).toMatchObject({ id: String(raised.revision), event: 'alert' });
+    expect(JSON.parse(first?.data ?? '')).toMatchObject({ id: raised.id, label: '新的', status: 'pending' });
+    expect(stream.comments).toContain('connected');
+    stream.close();
+
+    // While nobody listens: one alert is handled, another raised.
+    await world.ok('handleAlert', { params: { id: before.id }, body: { decision: 'dismiss' } });
+    const missed = await world.raise({ label: '错过的' });
+    for (const resume of [
+      { url: `/cfop/alerts/stream?after=${raised.revision}`, headers },
+      { url: '/cfop/alerts/stream', headers: { ...headers, 'last-event-id': String(raised.revision) } },
+    ]) {
+      const again = await openEventStream(world.t.app, resume.url, resume.headers);
+      const events = await again.nextEvents(2);
+      again.close();
+      expect(events.map((event) => JSON.parse(event.data) as { id: number; status: string })).toEqual([
+        expect.objectContaining({ id: before.id, status: 'dismissed' }),
+        expect.objectContaining({ id: missed.id, status: 'pending' }),
+      ]);
+    }
+  });
+});
+
+describe('retention', () => {
+  it('removes alerts older than the retention and the snapshots no remaining alert shows', async () => {
+    const world = await alertWorld();
+    const { t } = world;
+    const old = await world.raise();
+    const oldOwnSnapshot = await world.uploadSnapshot();
+    const oldAlone = await world.raise({ snapshotId: oldOwnSnapshot });
+    t.clock.advance(days(31));
+    const recent = await world.raise();
+    const db = await openDatabase(t.dataDir);
+    try {
+      expect(await removeExpiredAlerts({ db, clock: t.clock, dataDir: t.dataDir }, 30)).toBe(2);
+    } finally {
+      await db.destroy();
+    }
+    const ids = withSqlite(t.dataDir, (sqlite) => sqlite.prepare('select id from alerts').all());
+    expect(ids).toEqual([{ id: recent.id }]);
+    expect(old.snapshotId).toBe(recent.snapshotId);
+    // The shared snapshot stays with the recent alert; the old alert's own one goes, row and bytes.
+    expect(filesOnDisk(t.dataDir)).toContain(String(recent.snapshotId));
+    expect(filesOnDisk(t.dataDir)).not.toContain(String(oldAlone.snapshotId));
+    const rows = withSqlite(t.dataDir, (sqlite) =>
+      sqlite.prepare('select id from files where id = ?').all(oldOwnSnapshot),
+    );
+    expect(rows).toEqual([]);
+  });
+});

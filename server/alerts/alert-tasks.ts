@@ -1,0 +1,86 @@
+import { rm } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context';
+import { runEvery } from '../background-tasks';
+import { later } from '../clock';
+import { storedPath } from '../files/file-store';
+import { markSilentServersOffline } from './alert-ingest';
+
+/** How long alerts are kept unless CFOP_ALERT_RETENTION_DAYS says otherwise: a quarter of a year. */
+export const defaultAlertRetentionDays = 90;
+
+/** How often silent servers are looked for: one is marked offline at most this long after its limit. */
+const offlineCheckMs = 15_000;
+
+/** How often expired alerts are removed: retention counts in days, so hourly is plenty. */
+const retentionSweepMs = 3_600_000;
+
+/** Alerts removed per transaction, so a first sweep over a large backlog does not hold the writer long. */
+const retentionBatch = 1000;
+
+/**
+ * Removes alerts that occurred more than `retentionDays` ago, and the snapshots no remaining alert
+ * shows (rows, then bytes). Answers how many alerts went.
+ */
+export async function removeExpiredAlerts(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'dataDir'>,
+  retentionDays: number,
+): Promise<number> {
+  const cutoff = later(ctx.clock.now(), -retentionDays * 86_400_000).toISOString();
+  let removed = 0;
+  for (;;) {
+    const gone = await ctx.db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom('alerts')
+        .select(['id', 'snapshot_file_id'])
+        .where('occurred_at', '<', cutoff)
+        .orderBy('occurred_at')
+        .limit(retentionBatch)
+        .execute();
+      if (rows.length === 0) return { alerts: 0, files: [] };
+      await trx
+        .deleteFrom('alerts')
+        .where(
+          'id',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .execute();
+      const snapshots = [
+        ...new Set(rows.flatMap((row) => (row.snapshot_file_id === null ? [] : [row.snapshot_file_id]))),
+      ];
+      const stillShown = new Set(
+        snapshots.length === 0
+          ? []
+          : (
+              await trx
+                .selectFrom('alerts')
+                .select('snapshot_file_id')
+                .where('snapshot_file_id', 'in', snapshots)
+                .execute()
+            ).map((row) => row.snapshot_file_id),
+      );
+      const files = snapshots.filter((id) => !stillShown.has(id));
+      if (files.length > 0) await trx.deleteFrom('files').where('id', 'in', files).execute();
+      return { alerts: rows.length, files };
+    });
+    // After the commit: bytes whose row is gone (a crash here leaves bytes the unused-file sweep removes).
+    await Promise.all(gone.files.map((id) => rm(storedPath(ctx.dataDir, id), { force: true })));
+    removed += gone.alerts;
+    if (gone.alerts < retentionBatch) return removed;
+  }
+}
+
+/** Marks silent AI servers offline and removes expired alerts, while the app runs; ends live streams on close. */
+export function startAlertTasks(app: FastifyInstance, ctx: AppContext, retentionDays: number): void {
+  runEvery(app, ctx.background, 'marking silent AI servers offline', offlineCheckMs, async () => {
+    const count = await markSilentServersOffline(ctx);
+    if (count > 0) app.log.info(`${count} AI servers missed their heartbeats: marked offline`);
+  });
+  runEvery(app, ctx.background, 'removing expired alerts', retentionSweepMs, async () => {
+    const count = await removeExpiredAlerts(ctx, retentionDays);
+    if (count > 0) app.log.info(`removed ${count} alerts older than ${retentionDays} days`);
+  });
+  // An open stream would keep closing waiting for its client to go.
+  app.addHook('preClose', async () => ctx.alertFeed.close());
+}

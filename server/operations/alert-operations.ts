@@ -1,0 +1,87 @@
+import { alertOperationIds, alertResource, alertsIn } from '../alerts/alert-resource';
+import { bulkHandleAlerts, decisionNames, handleAlert, type AlertHandling } from '../alerts/alert-handling';
+import {
+  ingestCameras,
+  recordHeartbeat,
+  storeAlert,
+  type AlertReport,
+  type Heartbeat,
+} from '../alerts/alert-ingest';
+import { alertEventStream } from '../alerts/alert-stream';
+import { serveFile, storeFile } from '../files/file-store';
+import { EventStreamAnswer } from '../http/event-stream-answer';
+import { getItem, getItems } from '../resources/resource-service';
+import { resourceOperations } from '../resources/resource-operations';
+import { requireAiServer, requireSession, type OperationHandlers } from './operation-handler';
+
+const snapshotKind = 'uploadAlertSnapshot';
+
+interface IdParams {
+  readonly id: number;
+}
+
+/** The revision a stream resumes after: the larger of `?after=` and `Last-Event-ID`, or none. */
+function resumeAfter(query: { after?: number }, lastEventId: string | string[] | undefined): number | null {
+  const fromHeader = typeof lastEventId === 'string' && lastEventId !== '' ? Number(lastEventId) : null;
+  const given = [query.after ?? null, fromHeader].filter((value): value is number => value !== null);
+  return given.length === 0 ? null : Math.max(...given);
+}
+
+const handlingDetail = ({ decision, note }: AlertHandling) => ({
+  zh: `${decisionNames[decision].zh}${note?.trim() ? `：${note.trim()}` : ''}`,
+  en: `${decisionNames[decision].en}${note?.trim() ? `: ${note.trim()}` : ''}`,
+});
+
+export const alertOperations: OperationHandlers = {
+  ...resourceOperations(alertResource, alertOperationIds),
+
+  // The AI server's side, authenticated by its ingest key.
+  async listIngestCameras(input, ctx) {
+    return { items: await ingestCameras(ctx.db, requireAiServer(input).id) };
+  },
+  async ingestHeartbeat(input, ctx) {
+    return recordHeartbeat(ctx, requireAiServer(input), input.body as Heartbeat);
+  },
+  async uploadAlertSnapshot(input, ctx) {
+    requireAiServer(input);
+    if (!input.file) throw new Error('uploadAlertSnapshot is bound to an operation without a multipart body');
+    // No user uploads a snapshot; the alerts naming it say which server sent it.
+    return storeFile(ctx, input.file, snapshotKind, null);
+  },
+  async ingestAlert(input, ctx) {
+    const id = await storeAlert(ctx, requireAiServer(input), input.body as AlertReport);
+    ctx.alertFeed.changed();
+    return getItem(ctx.db, alertsIn(ctx), id, input.lang);
+  },
+
+  // The operators' side, under KEY.CENTER.AIWARN.
+  async getAlertSnapshot(input, ctx) {
+    return serveFile(ctx, (input.params as IdParams).id, snapshotKind);
+  },
+  async streamAlerts(input, ctx) {
+    const after = resumeAfter(input.query as { after?: number }, input.headers['last-event-id']);
+    return new EventStreamAnswer(alertEventStream(ctx, after, input.lang));
+  },
+  async handleAlert(input, ctx) {
+    const { id } = input.params as IdParams;
+    const handling = input.body as AlertHandling;
+    input.audit.target = `#${id}`;
+    const label = await handleAlert(ctx, id, handling, requireSession(input).userId);
+    input.audit.target = `#${id} ${label}`;
+    input.audit.detail = handlingDetail(handling);
+    ctx.alertFeed.changed();
+    return getItem(ctx.db, alertsIn(ctx), id, input.lang);
+  },
+  async bulkHandleAlerts(input, ctx) {
+    const { ids, ...handling } = input.body as AlertHandling & { ids: number[] };
+    input.audit.target = ids.map((id) => `#${id}`).join('，');
+    const { handled, skipped } = await bulkHandleAlerts(ctx, ids, handling, requireSession(input).userId);
+    const detail = handlingDetail(handling);
+    input.audit.detail = {
+      zh: `${detail.zh}（处理 ${handled.length} 条，跳过已处理 ${skipped} 条）`,
+      en: `${detail.en} (${handled.length} handled, ${skipped} already handled)`,
+    };
+    if (handled.length > 0) ctx.alertFeed.changed();
+    return { items: await getItems(ctx.db, alertsIn(ctx), handled, input.lang), skipped };
+  },
+};

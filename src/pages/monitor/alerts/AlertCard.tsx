@@ -1,0 +1,74 @@
+import { Checkbox, Tag } from 'antd';
+import { memo } from 'react';
+import type { FieldOption } from '../../../generated/resources';
+import { useLocale } from '../../../i18n';
+import { formatDateTime } from '../../../resources';
+import { alertTexts } from './alert-texts';
+import type { Alert } from './live-alert-store';
+import { SnapshotView } from './SnapshotView';
+
+export interface AlertOptions {
+  readonly level: readonly FieldOption[];
+  readonly status: readonly FieldOption[];
+}
+
+/** The option (label, colour) of an enum value, from the manifest's field options. */
+export function optionOf(options: readonly FieldOption[], value: string): FieldOption | undefined {
+  return options.find((option) => option.value === value);
+}
+
+/** One alert on the wall: snapshot with boxes, what, how serious, where, when, and its state. */
+export const AlertCard = memo(function AlertCard(props: {
+  alert: Alert;
+  options: AlertOptions;
+  selected: boolean;
+  onOpen(alert: Alert): void;
+  onSelect(id: number, selected: boolean): void;
+}) {
+  const { alert, options } = props;
+  const { t, locale } = useLocale();
+  const level = optionOf(options.level, alert.level);
+  const status = optionOf(options.status, alert.status);
+  return (
+    <article
+      className={`cfop-alert-card cfop-alert-card-${alert.status}${props.selected ? ' cfop-alert-card-selected' : ''}`}
+      aria-label={`${alert.label} ${alert.cameraName}`}
+      data-alert-id={alert.id}
+      tabIndex={0}
+      onClick={() => props.onOpen(alert)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') props.onOpen(alert);
+      }}
+    >
+      <div className="cfop-alert-card-media">
+        <SnapshotView alert={alert} />
+        <Checkbox
+          className="cfop-alert-card-check"
+          checked={props.selected}
+          aria-label={`${t(alertTexts.selectCard)} #${alert.id}`}
+          onClick={(event) => event.stopPropagation()}
+          onChange={(event) => props.onSelect(alert.id, event.target.checked)}
+        />
+        <Tag className="cfop-alert-card-level" color={level?.color ?? 'default'}>
+          {level ? t(level.label) : alert.level}
+        </Tag>
+      </div>
+      <div className="cfop-alert-card-body">
+        <div className="cfop-alert-card-title">
+          <strong>{alert.label}</strong>
+          <span className="cfop-alert-card-confidence">{Math.round(alert.confidence * 100)}%</span>
+        </div>
+        <div className="cfop-alert-card-where">
+          {alert.cameraName}
+          {alert.area && ` · ${alert.area}`}
+        </div>
+        <div className="cfop-alert-card-foot">
+          <time dateTime={alert.occurredAt}>{formatDateTime(alert.occurredAt, locale)}</time>
+          <Tag bordered={false} color={status?.color ?? 'default'}>
+            {status ? t(status.label) : alert.status}
+          </Tag>
+        </div>
+      </div>
+    </article>
+  );
+});

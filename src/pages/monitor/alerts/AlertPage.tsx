@@ -1,0 +1,304 @@
+import './alerts.css';
+import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
+import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
+import { Badge, Button, Card, Space, Switch, Tooltip } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { toast } from '../../../api';
+import { useLocale } from '../../../i18n';
+import {
+  resourceApi,
+  resourceTexts,
+  SearchForm,
+  useListState,
+  useRouteResource,
+  withFilters,
+  type ListState,
+} from '../../../resources';
+import { ScreenModal } from '../../../resources/screen-overlays';
+import type { AlertOptions } from './AlertCard';
+import { alertApi } from './alert-api';
+import { alertTexts, bulkDoneText, bulkTitle, loadedText } from './alert-texts';
+import { AlertWall } from './AlertWall';
+import { HandleForm, handlingFields } from './HandleForm';
+import { liveAlerts, useLiveAlerts, useLiveStatus, type Alert } from './live-alert-store';
+import { appendPage, emptyWall, mergeBatch, showIncoming, type WallState } from './wall-state';
+
+// The drawer (descriptions, form) loads with the first card opened.
+const AlertDrawer = lazy(() => import('./AlertDrawer'));
+
+/** Alerts fetched per page as the operator scrolls down the wall. */
+const wallPageSize = 100;
+
+type Decision = 'confirm' | 'dismiss';
+
+/**
+ * The wall's pages from the server for one search: the first once `ready`, each further one on
+ * demand. Ready is when the live stream is open: an alert raised from then on comes through it, and
+ * one raised before is in the first page (one in both shows once), so none falls between the two.
+ */
+function useWallPages(
+  state: ListState,
+  ready: boolean,
+  onPage: (wall: (before: WallState) => WallState) => void,
+) {
+  const descriptor = useRouteResource();
+  const [loading, setLoading] = useState(false);
+  const [complete, setComplete] = useState(false);
+  const progress = useRef({ pages: 0, busy: false });
+
+  const loadNext = useCallback(async () => {
+    const current = progress.current;
+    if (current.busy) return;
+    current.busy = true;
+    setLoading(true);
+    try {
+      const page = await resourceApi.list(descriptor, {
+        ...state,
+        page: current.pages + 1,
+        pageSize: wallPageSize,
+      });
+      current.pages += 1;
+      const items = page.items as unknown as Alert[];
+      onPage((before) => appendPage(before, items, page.total));
+      setComplete(items.length < wallPageSize || current.pages * wallPageSize >= page.total);
+    } catch {
+      // Told by the api layer (a toast); scrolling again tries again.
+    } finally {
+      current.busy = false;
+      setLoading(false);
+    }
+  }, [descriptor, state, onPage]);
+
+  useEffect(() => {
+    if (ready && progress.current.pages === 0) void loadNext();
+  }, [ready, loadNext]);
+  return { loading, complete, loadNext };
+}
+
+/**
+ * The AI alert screen: a wall of alert cards, newest first, filtered from the URL (a shared link
+ * opens the same wall), with live alerts arriving on top in batches, a detail drawer to handle
+ * one, bulk handling of the selected cards, and export of what the filters select.
+ */
+export default function AlertPage() {
+  const descriptor = useRouteResource();
+  const [state, setState] = useListState(descriptor);
+  const [live, setLive] = useState(true);
+  const [searches, setSearches] = useState(0);
+  useLiveAlerts();
+  return (
+    <div className="cfop-stack cfop-alert-page">
+      <Card variant="borderless" className="cfop-resource-search-card">
+        <SearchForm
+          descriptor={descriptor}
+          filters={state.filters}
+          onSearch={(values) => {
+            // The same search again starts the wall again.
+            if (!setState(withFilters(descriptor, state, values))) setSearches((count) => count + 1);
+          }}
+        />
+      </Card>
+      {/* A new search is a new wall: its pages, selection and held alerts start afresh. */}
+      <AlertBoard
+        key={`${JSON.stringify([state.sort, state.filters])} ${searches}`}
+        state={state}
+        live={live}
+        onLive={setLive}
+        onRefresh={() => setSearches((count) => count + 1)}
+      />
+    </div>
+  );
+}
+
+/** The wall of one search, with its toolbar, detail drawer and bulk dialog. */
+function AlertBoard(props: {
+  state: ListState;
+  live: boolean;
+  onLive(live: boolean): void;
+  onRefresh(): void;
+}) {
+  const { t } = useLocale();
+  const descriptor = useRouteResource();
+  const { state, live } = props;
+  const options = useMemo<AlertOptions>(() => {
+    const optionsOf = (name: string) => descriptor.fields.find((field) => field.name === name)?.options ?? [];
+    return { level: optionsOf('level'), status: optionsOf('status') };
+  }, [descriptor]);
+
+  const [wall, setWall] = useState<WallState>(emptyWall);
+  const [scrolledDown, setScrolledDown] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [opened, setOpened] = useState<{ id: number; open: boolean } | null>(null);
+  const [bulk, setBulk] = useState<Decision | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const status = useLiveStatus();
+  // A stream that cannot open (reconnecting) does not keep the wall from what the list has.
+  const pages = useWallPages(state, status === 'open' || status === 'reconnecting', setWall);
+  const { loadNext } = pages;
+
+  // Live alerts, one wall update per batch; held while the operator reads further down or paused.
+  const hold = !live || scrolledDown;
+  const latest = useRef({ hold, filters: state.filters });
+  useEffect(() => {
+    latest.current = { hold, filters: state.filters };
+  }, [hold, state.filters]);
+  useEffect(
+    () =>
+      liveAlerts.onBatch((batch) =>
+        setWall((before) => mergeBatch(before, batch, latest.current.filters, latest.current.hold)),
+      ),
+    [],
+  );
+  /** Back at the top with live on: what was held comes in. */
+  const onScrolledDown = useCallback(
+    (scrolled: boolean) => {
+      setScrolledDown(scrolled);
+      if (!scrolled && live) setWall(showIncoming);
+    },
+    [live],
+  );
+  const onLive = (next: boolean) => {
+    props.onLive(next);
+    if (next && !scrolledDown) setWall(showIncoming);
+  };
+
+  const onSelect = useCallback(
+    (id: number, on: boolean) =>
+      setSelected((before) => {
+        const next = new Set(before);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    [],
+  );
+  const onOpen = useCallback((alert: Alert) => setOpened({ id: alert.id, open: true }), []);
+  const onLoadMore = useCallback(() => void loadNext(), [loadNext]);
+  const openedAlert = opened && [...wall.items, ...wall.incoming].find((alert) => alert.id === opened.id);
+
+  /** Puts alerts the server answered onto the wall at once (the stream brings them to the others). */
+  const showHandled = (handled: readonly Alert[]) => handled.forEach((alert) => liveAlerts.push(alert));
+
+  async function exportList(): Promise<void> {
+    setExporting(true);
+    try {
+      await resourceApi.export(descriptor, state);
+      toast('success', t(resourceTexts.exported));
+    } catch {
+      // Told by the api layer.
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const statusBadge = !live ? (
+    <Badge status="default" text={t(alertTexts.livePaused)} />
+  ) : status === 'open' ? (
+    <Badge status="processing" text={t(alertTexts.liveOn)} />
+  ) : (
+    <Badge
+      status="warning"
+      text={t(status === 'reconnecting' ? alertTexts.reconnecting : alertTexts.connecting)}
+    />
+  );
+
+  const toolbar = (
+    <Space wrap className="cfop-resource-toolbar">
+      {selected.size > 0 && (
+        <>
+          <span className="cfop-resource-selected">
+            {t({ zh: `已选 ${selected.size} 项`, en: `${selected.size} selected` })}
+          </span>
+          <Button onClick={() => setBulk('confirm')}>{t(alertTexts.bulkConfirm)}</Button>
+          <Button onClick={() => setBulk('dismiss')}>{t(alertTexts.bulkDismiss)}</Button>
+          <Button type="link" onClick={() => setSelected(new Set())}>
+            {t(alertTexts.clearSelection)}
+          </Button>
+        </>
+      )}
+      <span className="cfop-alert-live">
+        {statusBadge}
+        <Switch checked={live} onChange={onLive} aria-label={t(alertTexts.live)} />
+      </span>
+      <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportList()}>
+        {t(resourceTexts.export)}
+      </Button>
+      <Tooltip title={t(alertTexts.refresh)}>
+        <Button
+          icon={<ReloadOutlined spin={pages.loading} />}
+          aria-label={t(alertTexts.refresh)}
+          onClick={props.onRefresh}
+        />
+      </Tooltip>
+    </Space>
+  );
+
+  return (
+    <>
+      <Card
+        variant="borderless"
+        className="cfop-alert-wall-card"
+        title={
+          <span>
+            {t(descriptor.title)}
+            <span className="cfop-alert-count">{t(loadedText(wall.items.length, wall.total))}</span>
+          </span>
+        }
+        extra={toolbar}
+      >
+        <AlertWall
+          items={wall.items}
+          options={options}
+          selected={selected}
+          incoming={wall.incoming.length}
+          loading={pages.loading}
+          complete={pages.complete}
+          onScrolledDown={onScrolledDown}
+          onShowIncoming={() => setWall(showIncoming)}
+          onLoadMore={onLoadMore}
+          onOpen={onOpen}
+          onSelect={onSelect}
+        />
+      </Card>
+      {opened && openedAlert && (
+        <Suspense fallback={null}>
+          <AlertDrawer
+            descriptor={descriptor}
+            options={options}
+            alert={openedAlert}
+            open={opened.open}
+            onClose={() => setOpened({ ...opened, open: false })}
+            onHandled={(alert) => {
+              toast('success', t(alertTexts.handled));
+              showHandled([alert]);
+            }}
+          />
+        </Suspense>
+      )}
+      <ScreenModal
+        open={bulk !== null}
+        title={bulk && t(bulkTitle(bulk, selected.size))}
+        footer={null}
+        destroyOnHidden
+        onCancel={() => setBulk(null)}
+      >
+        {bulk && (
+          <HandleForm
+            name="alert-bulk-handling"
+            initialDecision={bulk}
+            submit={async (values) => {
+              const answer = await alertApi.bulkHandle(
+                { ids: [...selected], ...values },
+                { formFields: handlingFields },
+              );
+              toast('success', t(bulkDoneText(answer.items.length, answer.skipped)));
+              showHandled(answer.items);
+              setSelected(new Set());
+              setBulk(null);
+            }}
+          />
+        )}
+      </ScreenModal>
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { Button, Empty, Spin } from 'antd';
+import { useEffect, useRef, type CSSProperties } from 'react';
+import { useLocale } from '../../../i18n';
+import { useScrollView, visibleRows } from '../../shared/use-virtual-rows';
+import { AlertCard, type AlertOptions } from './AlertCard';
+import { alertTexts, newAlertsText } from './alert-texts';
+import type { Alert } from './live-alert-store';
+
+/** A card's height plus the gap below it; cards are as wide as the row allows, at least this. */
+const rowHeight = 262;
+const minCardWidth = 240;
+const gap = 12;
+/** Rows left below the view when the next page is asked for. */
+const loadAheadRows = 3;
+
+/**
+ * The wall of alert cards, virtualised: only the rows in view (and two either side) are in the DOM,
+ * so tens of thousands of loaded alerts scroll as smoothly as twenty. Reaching the end asks for more.
+ */
+export function AlertWall(props: {
+  items: readonly Alert[];
+  options: AlertOptions;
+  selected: ReadonlySet<number>;
+  incoming: number;
+  loading: boolean;
+  complete: boolean;
+  /** Scrolled away from the top: new alerts wait under the pill instead of moving the cards. */
+  onScrolledDown(scrolled: boolean): void;
+  onShowIncoming(): void;
+  onLoadMore(): void;
+  onOpen(alert: Alert): void;
+  onSelect(id: number, selected: boolean): void;
+}) {
+  const { t } = useLocale();
+  const scroller = useRef<HTMLDivElement>(null);
+  const { items, onLoadMore, onScrolledDown } = props;
+  const view = useScrollView(scroller);
+  const columns = Math.max(1, Math.floor((view.width + gap) / (minCardWidth + gap)));
+  const rows = Math.ceil(items.length / columns);
+  const shown = visibleRows(view, rows, rowHeight);
+  const scrolled = view.scrollTop > rowHeight / 2;
+
+  useEffect(() => onScrolledDown(scrolled), [scrolled, onScrolledDown]);
+  const nearEnd = shown.end >= rows - loadAheadRows;
+  useEffect(() => {
+    if (nearEnd && !props.loading && !props.complete) onLoadMore();
+  }, [nearEnd, props.loading, props.complete, onLoadMore, items.length]);
+
+  const cards = items.slice(shown.start * columns, shown.end * columns);
+  const grid: CSSProperties = {
+    gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+    transform: `translateY(${shown.start * rowHeight}px)`,
+  };
+  return (
+    <div className="cfop-alert-wall-frame">
+      {props.incoming > 0 && (
+        <Button
+          type="primary"
+          shape="round"
+          className="cfop-alert-wall-pill"
+          onClick={() => {
+            scroller.current?.scrollTo({ top: 0 });
+            props.onShowIncoming();
+          }}
+        >
+          {t(newAlertsText(props.incoming))}
+        </Button>
+      )}
+      <div className="cfop-alert-wall" ref={scroller} role="feed" aria-busy={props.loading}>
+        {items.length === 0 && !props.loading ? (
+          <Empty className="cfop-alert-wall-empty" description={t(alertTexts.empty)} />
+        ) : (
+          <div className="cfop-alert-wall-space" style={{ height: rows * rowHeight }}>
+            <div className="cfop-alert-wall-rows" style={grid}>
+              {cards.map((alert) => (
+                <AlertCard
+                  key={alert.id}
+                  alert={alert}
+                  options={props.options}
+                  selected={props.selected.has(alert.id)}
+                  onOpen={props.onOpen}
+                  onSelect={props.onSelect}
+                />
+              ))}
+            </div>
+          </div>
+        )}
+        <div className="cfop-alert-wall-status">
+          {props.loading ? (
+            <Spin size="small" />
+          ) : props.complete && items.length > 0 ? (
+            t(alertTexts.end)
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

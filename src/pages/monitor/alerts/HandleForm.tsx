@@ -1,0 +1,65 @@
+import { Button, Form, Input, Radio } from 'antd';
+import { useState } from 'react';
+import { stringRules } from '../../../generated/constraints';
+import { useLocale } from '../../../i18n';
+import { showServerFieldErrors } from '../../shared/server-field-errors';
+import type { AlertHandling } from './alert-api';
+import { alertTexts } from './alert-texts';
+
+/** The fields of the form, which show the server's field messages (no toast repeats them). */
+export const handlingFields = ['decision', 'note'] as const;
+
+/**
+ * Confirm or dismiss with a note, for one alert (the detail drawer) or several (bulk). `submit`
+ * sends it; a refusal's field messages show under the fields.
+ */
+export function HandleForm(props: {
+  name: string;
+  initialDecision?: AlertHandling['decision'];
+  submit(values: AlertHandling): Promise<unknown>;
+}) {
+  const { t } = useLocale();
+  const [form] = Form.useForm<AlertHandling>();
+  const [sending, setSending] = useState(false);
+  return (
+    <Form
+      form={form}
+      name={props.name}
+      layout="vertical"
+      initialValues={{ decision: props.initialDecision, note: '' }}
+      onFinish={async (values) => {
+        setSending(true);
+        try {
+          await props.submit({ decision: values.decision, note: values.note?.trim() || undefined });
+        } catch (error) {
+          showServerFieldErrors(form, error, handlingFields);
+        } finally {
+          setSending(false);
+        }
+      }}
+    >
+      <Form.Item
+        name="decision"
+        label={t(alertTexts.decision)}
+        rules={[{ required: true, message: t({ zh: '请选择处理结果', en: 'Choose a decision' }) }]}
+      >
+        <Radio.Group>
+          <Radio.Button value="confirm">{t(alertTexts.confirmHint)}</Radio.Button>
+          <Radio.Button value="dismiss">{t(alertTexts.dismissHint)}</Radio.Button>
+        </Radio.Group>
+      </Form.Item>
+      {/* Optional; the text area stops at the contract's length, so no rule can fail before the server's. */}
+      <Form.Item name="note" label={t(alertTexts.note)}>
+        <Input.TextArea
+          rows={3}
+          showCount
+          maxLength={stringRules.AlertHandlingNote.maxLength}
+          placeholder={t(alertTexts.notePlaceholder)}
+        />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={sending}>
+        {t(alertTexts.submit)}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,53 @@
+import PictureOutlined from '@ant-design/icons/PictureOutlined';
+import { Spin } from 'antd';
+import { useLocale } from '../../../i18n';
+import { alertTexts } from './alert-texts';
+import type { Alert } from './live-alert-store';
+import { useSnapshot } from './use-snapshot';
+
+/**
+ * An alert's snapshot with its detection boxes drawn over it. The image fills the frame exactly
+ * (boxes are fractions of the frame, so they stay on what was detected); `labelled` writes each
+ * box's label and confidence on it.
+ */
+export function SnapshotView({ alert, labelled = false }: { alert: Alert; labelled?: boolean }) {
+  const { t } = useLocale();
+  const snapshot = useSnapshot(alert.snapshotId);
+  return (
+    <div className="cfop-alert-snapshot">
+      {typeof snapshot === 'object' ? (
+        <img src={snapshot.url} alt={alert.label} draggable={false} />
+      ) : (
+        <div className="cfop-alert-snapshot-missing">
+          {snapshot === 'loading' ? (
+            <Spin size="small" />
+          ) : (
+            <>
+              <PictureOutlined />
+              <span>{t(snapshot === 'none' ? alertTexts.noSnapshot : alertTexts.snapshotFailed)}</span>
+            </>
+          )}
+        </div>
+      )}
+      {alert.boxes.map((box, index) => (
+        <div
+          key={index}
+          className={`cfop-alert-box cfop-alert-box-${alert.level}`}
+          style={{
+            left: `${box.x * 100}%`,
+            top: `${box.y * 100}%`,
+            width: `${box.width * 100}%`,
+            height: `${box.height * 100}%`,
+          }}
+        >
+          {labelled && (
+            <span className="cfop-alert-box-label">
+              {box.label ?? alert.label}
+              {box.confidence === undefined ? '' : ` ${Math.round(box.confidence * 100)}%`}
+            </span>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { api, call, fetchFileBlob, type CallOptions } from '../../../api';
+import type { components } from '../../../generated/openapi';
+import type { Alert } from './live-alert-store';
+
+export type AlertHandling = components['schemas']['AlertHandling'];
+export type AlertBulkHandling = components['schemas']['AlertBulkHandling'];
+
+/** The alert calls beyond list and export (which go through the resource screens' resourceApi). */
+export const alertApi = {
+  handle: (id: number, body: AlertHandling, options?: CallOptions): Promise<Alert> =>
+    call(api.POST('/alerts/{id}/handling', { params: { path: { id } }, body }), options),
+  bulkHandle: (body: AlertBulkHandling, options?: CallOptions) =>
+    call(api.POST('/alerts/bulk-handling', { body }), options),
+  snapshot: (id: number) => fetchFileBlob(`/files/alert-snapshots/${id}`, { skipErrorHandler: true }),
+};

@@ -1,0 +1,50 @@
+import type { LocalText } from '../../../generated/settings';
+
+export const alertTexts = {
+  live: { zh: '实时', en: 'Live' },
+  liveOn: { zh: '实时推送中', en: 'Live' },
+  livePaused: { zh: '已暂停实时', en: 'Live paused' },
+  connecting: { zh: '连接中…', en: 'Connecting…' },
+  reconnecting: { zh: '连接中断，正在重连…', en: 'Connection lost, reconnecting…' },
+  refresh: { zh: '刷新', en: 'Refresh' },
+  confirm: { zh: '确认', en: 'Confirm' },
+  dismiss: { zh: '忽略', en: 'Dismiss' },
+  bulkConfirm: { zh: '批量确认', en: 'Confirm selected' },
+  bulkDismiss: { zh: '批量忽略', en: 'Dismiss selected' },
+  clearSelection: { zh: '取消选择', en: 'Clear selection' },
+  decision: { zh: '处理结果', en: 'Decision' },
+  confirmHint: { zh: '确认：属实的告警', en: 'Confirm: a real event' },
+  dismissHint: { zh: '忽略：误报', en: 'Dismiss: a false alarm' },
+  note: { zh: '处理备注', en: 'Note' },
+  notePlaceholder: { zh: '选填，例如已通知现场人员', en: 'Optional, e.g. the guard on site was told' },
+  submit: { zh: '提交处理', en: 'Submit' },
+  handleTitle: { zh: '处理告警', en: 'Handle the alert' },
+  handled: { zh: '告警已处理', en: 'Alert handled' },
+  noSnapshot: { zh: '无快照', en: 'No snapshot' },
+  snapshotFailed: { zh: '快照加载失败', en: 'Snapshot failed to load' },
+  empty: { zh: '暂无告警', en: 'No alerts' },
+  loadingMore: { zh: '加载更多…', en: 'Loading more…' },
+  end: { zh: '没有更多了', en: 'No more alerts' },
+  detailTitle: { zh: '告警详情', en: 'Alert detail' },
+  selectCard: { zh: '选择', en: 'Select' },
+} satisfies Record<string, LocalText>;
+
+export const newAlertsText = (count: number): LocalText => ({
+  zh: `${count} 条新告警`,
+  en: `${count} new alert${count === 1 ? '' : 's'}`,
+});
+
+export const bulkTitle = (decision: 'confirm' | 'dismiss', count: number): LocalText =>
+  decision === 'confirm'
+    ? { zh: `确认 ${count} 条告警`, en: `Confirm ${count} alert${count === 1 ? '' : 's'}` }
+    : { zh: `忽略 ${count} 条告警`, en: `Dismiss ${count} alert${count === 1 ? '' : 's'}` };
+
+export const bulkDoneText = (handled: number, skipped: number): LocalText => ({
+  zh: skipped > 0 ? `已处理 ${handled} 条，${skipped} 条已被他人处理` : `已处理 ${handled} 条`,
+  en: skipped > 0 ? `${handled} handled; ${skipped} had been handled by someone else` : `${handled} handled`,
+});
+
+export const loadedText = (shown: number, total: number): LocalText => ({
+  zh: `共 ${total} 条，已加载 ${shown} 条`,
+  en: `${total} in total, ${shown} loaded`,
+});

@@ -1,0 +1,31 @@
+import type { Alert } from './live-alert-store';
+
+/** An alert for unit tests: pending, high, on camera 1, occurring `id` seconds after 08:00; `change` overrides. */
+export function testAlert(id: number, change: Partial<Alert> = {}): Alert {
+  return {
+    id,
+    revision: id,
+    aiServerId: 1,
+    aiServerName: '边缘盒子-1',
+    cameraId: 1,
+    cameraName: '北门-1',
+    area: '一号园区',
+    taskId: null,
+    taskName: '',
+    modelId: null,
+    modelName: '',
+    label: '未戴安全帽',
+    level: 'high',
+    confidence: 0.9,
+    boxes: [],
+    snapshotId: 1,
+    occurredAt: new Date(Date.parse('2030-01-01T08:00:00.000Z') + id * 1000).toISOString(),
+    receivedAt: '2030-01-01T08:01:00.000Z',
+    status: 'pending',
+    handledBy: null,
+    handledByName: '',
+    handledAt: null,
+    handlingNote: '',
+    ...change,
+  };
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { Alert } from './live-alert-store';
+import { testAlert as alert } from './test-alert';
+import { appendPage, emptyWall, matchesFilters, mergeBatch, showIncoming } from './wall-state';
+
+const ids = (alerts: readonly Alert[]) => alerts.map((one) => one.id);
+
+describe('matchesFilters', () => {
+  it('checks each filter as the list operation does', () => {
+    const one = alert(5, { label: '未戴安全帽', area: '一号园区', level: 'high', cameraId: 3 });
+    expect(matchesFilters(one, {})).toBe(true);
+    expect(matchesFilters(one, { level: 'high', status: 'pending', cameraId: '3' })).toBe(true);
+    expect(matchesFilters(one, { level: 'low' })).toBe(false);
+    expect(matchesFilters(one, { cameraId: '4' })).toBe(false);
+    expect(matchesFilters(one, { label: '安全帽', area: '一号' })).toBe(true);
+    expect(matchesFilters(one, { label: '吸烟' })).toBe(false);
+    expect(matchesFilters(one, { from: one.occurredAt, to: one.occurredAt })).toBe(true);
+    expect(matchesFilters(one, { from: '2030-01-01T08:00:06.000Z' })).toBe(false);
+    expect(matchesFilters(one, { to: '2030-01-01T08:00:04.000Z' })).toBe(false);
+  });
+});
+
+describe('mergeBatch', () => {
+  const shown = appendPage(emptyWall, [alert(3), alert(2), alert(1)], 3);
+
+  it('puts new alerts that match on top, newest first, and counts them', () => {
+    const next = mergeBatch(
+      shown,
+      [alert(4), alert(6, { level: 'low' }), alert(5)],
+      { level: 'high' },
+      false,
+    );
+    expect(ids(next.items)).toEqual([5, 4, 3, 2, 1]);
+    expect(next.total).toBe(5);
+    expect(next.incoming).toEqual([]);
+  });
+
+  it('holds new alerts while asked to, and shows them on request', () => {
+    const held = mergeBatch(shown, [alert(4), alert(5)], {}, true);
+    expect(held.items).toBe(shown.items);
+    expect(ids(held.incoming)).toEqual([5, 4]);
+    const more = mergeBatch(held, [alert(6)], {}, true);
+    expect(ids(more.incoming)).toEqual([6, 5, 4]);
+    expect(ids(showIncoming(more).items)).toEqual([6, 5, 4, 3, 2, 1]);
+  });
+
+  it('takes a newer state of a shown or held alert in place, never an older one', () => {
+    const held = mergeBatch(shown, [alert(4)], {}, true);
+    const handled = mergeBatch(
+      held,
+      [alert(2, { status: 'dismissed', revision: 10 }), alert(4, { status: 'confirmed', revision: 11 })],
+      {},
+      true,
+    );
+    expect(handled.items.map((one) => one.status)).toEqual(['pending', 'dismissed', 'pending']);
+    expect(handled.incoming.map((one) => one.status)).toEqual(['confirmed']);
+    const stale = mergeBatch(handled, [alert(2, { status: 'pending', revision: 2 })], {}, false);
+    expect(stale.items).toBe(handled.items);
+  });
+
+  it('takes no handled alert it does not show for a new one', () => {
+    const next = mergeBatch(shown, [alert(0, { status: 'confirmed', revision: 12 })], {}, false);
+    expect(next).toEqual(shown);
+  });
+
+  it('skips a page’s alerts the wall already shows (live ones that came first)', () => {
+    const live = mergeBatch(shown, [alert(9)], {}, false);
+    expect(ids(appendPage(live, [alert(9), alert(0)], 5).items)).toEqual([9, 3, 2, 1, 0]);
+  });
+});
