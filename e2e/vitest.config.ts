@@ -6,7 +6,9 @@ export default defineConfig({
     include: ['e2e/**/*.test.ts'],
     globalSetup: ['e2e/global-setup.ts'],
     environment: 'node',
-    testTimeout: 30_000,
+    // A whole journey (a dozen screens' steps) on a loaded two-CPU machine took over 30 s; a stuck
+    // step still fails on its own 10 s time-out.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     // Two CPUs on CI: more parallel browsers only slow each other down.
     maxWorkers: 2,
