@@ -1,34 +1,23 @@
 import { Checkbox, Tag } from 'antd';
 import { memo } from 'react';
-import type { FieldOption } from '../../../generated/resources';
 import { useLocale } from '../../../i18n';
 import { formatDateTime } from '../../../resources';
+import { alertOptions, optionOf } from './alert-options';
 import { alertTexts } from './alert-texts';
 import type { Alert } from './live-alert-store';
 import { SnapshotView } from './SnapshotView';
 
-export interface AlertOptions {
-  readonly level: readonly FieldOption[];
-  readonly status: readonly FieldOption[];
-}
-
-/** The option (label, colour) of an enum value, from the manifest's field options. */
-export function optionOf(options: readonly FieldOption[], value: string): FieldOption | undefined {
-  return options.find((option) => option.value === value);
-}
-
 /** One alert on the wall: snapshot with boxes, what, how serious, where, when, and its state. */
 export const AlertCard = memo(function AlertCard(props: {
   alert: Alert;
-  options: AlertOptions;
   selected: boolean;
   onOpen(alert: Alert): void;
   onSelect(id: number, selected: boolean): void;
 }) {
-  const { alert, options } = props;
+  const { alert } = props;
   const { t, locale } = useLocale();
-  const level = optionOf(options.level, alert.level);
-  const status = optionOf(options.status, alert.status);
+  const level = optionOf(alertOptions.level, alert.level);
+  const status = optionOf(alertOptions.status, alert.status);
   return (
     <article
       className={`cfop-alert-card cfop-alert-card-${alert.status}${props.selected ? ' cfop-alert-card-selected' : ''}`}
@@ -64,7 +53,7 @@ export const AlertCard = memo(function AlertCard(props: {
         </div>
         <div className="cfop-alert-card-foot">
           <time dateTime={alert.occurredAt}>{formatDateTime(alert.occurredAt, locale)}</time>
-          <Tag bordered={false} color={status?.color ?? 'default'}>
+          <Tag variant="filled" color={status?.color ?? 'default'}>
             {status ? t(status.label) : alert.status}
           </Tag>
         </div>

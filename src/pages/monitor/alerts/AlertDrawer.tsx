@@ -3,7 +3,7 @@ import type { ResourceDescriptor } from '../../../generated/resources';
 import { useLocale } from '../../../i18n';
 import { DetailFields, type Entity } from '../../../resources';
 import { ScreenDrawer } from '../../../resources/screen-overlays';
-import { optionOf, type AlertOptions } from './AlertCard';
+import { alertOptions, optionOf } from './alert-options';
 import { alertApi } from './alert-api';
 import { alertTexts } from './alert-texts';
 import { HandleForm, handlingFields } from './HandleForm';
@@ -19,7 +19,6 @@ const drawerWidth = 720;
  */
 export default function AlertDrawer(props: {
   descriptor: ResourceDescriptor;
-  options: AlertOptions;
   alert: Alert;
   open: boolean;
   onClose(): void;
@@ -27,7 +26,7 @@ export default function AlertDrawer(props: {
 }) {
   const { t } = useLocale();
   const { alert, descriptor } = props;
-  const level = optionOf(props.options.level, alert.level);
+  const level = optionOf(alertOptions.level, alert.level);
   return (
     <ScreenDrawer
       open={props.open}

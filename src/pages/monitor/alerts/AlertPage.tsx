@@ -2,7 +2,7 @@ import './alerts.css';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import { Badge, Button, Card, Space, Switch, Tooltip } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../api';
 import { useLocale } from '../../../i18n';
 import {
@@ -15,7 +15,6 @@ import {
   type ListState,
 } from '../../../resources';
 import { ScreenModal } from '../../../resources/screen-overlays';
-import type { AlertOptions } from './AlertCard';
 import { alertApi } from './alert-api';
 import { alertTexts, bulkDoneText, bulkTitle, loadedText } from './alert-texts';
 import { AlertWall } from './AlertWall';
@@ -120,10 +119,6 @@ function AlertBoard(props: {
   const { t } = useLocale();
   const descriptor = useRouteResource();
   const { state, live } = props;
-  const options = useMemo<AlertOptions>(() => {
-    const optionsOf = (name: string) => descriptor.fields.find((field) => field.name === name)?.options ?? [];
-    return { level: optionsOf('level'), status: optionsOf('status') };
-  }, [descriptor]);
 
   const [wall, setWall] = useState<WallState>(emptyWall);
   const [scrolledDown, setScrolledDown] = useState(false);
@@ -248,7 +243,6 @@ function AlertBoard(props: {
       >
         <AlertWall
           items={wall.items}
-          options={options}
           selected={selected}
           incoming={wall.incoming.length}
           loading={pages.loading}
@@ -264,7 +258,6 @@ function AlertBoard(props: {
         <Suspense fallback={null}>
           <AlertDrawer
             descriptor={descriptor}
-            options={options}
             alert={openedAlert}
             open={opened.open}
             onClose={() => setOpened({ ...opened, open: false })}

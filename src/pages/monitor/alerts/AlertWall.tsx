@@ -2,7 +2,7 @@ import { Button, Empty, Spin } from 'antd';
 import { useEffect, useRef, type CSSProperties } from 'react';
 import { useLocale } from '../../../i18n';
 import { useScrollView, visibleRows } from '../../shared/use-virtual-rows';
-import { AlertCard, type AlertOptions } from './AlertCard';
+import { AlertCard } from './AlertCard';
 import { alertTexts, newAlertsText } from './alert-texts';
 import type { Alert } from './live-alert-store';
 
@@ -19,7 +19,6 @@ const loadAheadRows = 3;
  */
 export function AlertWall(props: {
   items: readonly Alert[];
-  options: AlertOptions;
   selected: ReadonlySet<number>;
   incoming: number;
   loading: boolean;
@@ -76,7 +75,6 @@ export function AlertWall(props: {
                 <AlertCard
                   key={alert.id}
                   alert={alert}
-                  options={props.options}
                   selected={props.selected.has(alert.id)}
                   onOpen={props.onOpen}
                   onSelect={props.onSelect}

@@ -3,14 +3,8 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createScreenVisibility, ScreenVisibilityContext } from '../../../session/screen-visibility';
-import {
-  createLiveAlertStore,
-  useCameraAlert,
-  type Alert,
-  type LiveAlertStore,
-  type StreamOpener,
-} from './live-alert-store';
-import { testAlert } from './test-alert';
+import { useCameraAlert, type Alert, type LiveAlertStore } from './live-alert-store';
+import { manualAlertStore, testAlert } from './test-alert';
 
 beforeAll(() => {
   Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
@@ -23,23 +17,9 @@ const alert = (cameraId: number, change: Partial<Alert> = {}) => {
   return testAlert(id, { cameraId, cameraName: `北门-${cameraId}`, ...change });
 };
 
-/** A store whose flushes run when the test says, and whose stream the test feeds. */
-function manualStore() {
-  const flushes: (() => void)[] = [];
-  const opened: { after: string | null; closed: boolean; onAlert: (alert: Alert) => void }[] = [];
-  const open: StreamOpener = ({ after, onAlert }) => {
-    const stream = { after, closed: false, onAlert };
-    opened.push(stream);
-    return { close: () => void (stream.closed = true) };
-  };
-  const store = createLiveAlertStore({ schedule: (flush) => void flushes.push(flush), open });
-  const flush = () => flushes.splice(0).forEach((run) => run());
-  return { store, flushes, flush, opened };
-}
-
 describe('the live alert store', () => {
   it('delivers a burst as one batch at the next flush, not one per alert', () => {
-    const { store, flushes, flush } = manualStore();
+    const { store, flushes, flush } = manualAlertStore();
     const batches: (readonly Alert[])[] = [];
     store.onBatch((batch) => batches.push(batch));
     const burst = Array.from({ length: 200 }, (_, i) => alert(1 + (i % 5)));
@@ -53,7 +33,7 @@ describe('the live alert store', () => {
   });
 
   it('keeps each camera’s newest alert and tells only that camera’s listeners', () => {
-    const { store, flush } = manualStore();
+    const { store, flush } = manualAlertStore();
     const heard: number[] = [];
     store.subscribeCamera(1, () => heard.push(1));
     store.subscribeCamera(2, () => heard.push(2));
@@ -72,7 +52,7 @@ describe('the live alert store', () => {
   });
 
   it('opens one stream for all holders, closes it with the last, and resumes after the newest revision', () => {
-    const { store, opened } = manualStore();
+    const { store, opened } = manualAlertStore();
     const releaseA = store.retain();
     const releaseB = store.retain();
     expect(opened).toHaveLength(1);
@@ -105,7 +85,7 @@ describe('useCameraAlert', () => {
   }
 
   it('renders a pane again only when its own camera alerts, once per batch', async () => {
-    const { store, flush } = manualStore();
+    const { store, flush } = manualAlertStore();
     container = document.createElement('div');
     document.body.append(container);
     const renders: number[] = [];
@@ -129,7 +109,7 @@ describe('useCameraAlert', () => {
   });
 
   it('lets the stream go while its kept screen is hidden, and resumes it when shown again', async () => {
-    const { store, opened } = manualStore();
+    const { store, opened } = manualAlertStore();
     container = document.createElement('div');
     document.body.append(container);
     const visibility = createScreenVisibility(true);

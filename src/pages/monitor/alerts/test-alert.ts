@@ -1,4 +1,4 @@
-import type { Alert } from './live-alert-store';
+import { createLiveAlertStore, type Alert, type StreamOpener } from './live-alert-store';
 
 /** An alert for unit tests: pending, high, on camera 1, occurring `id` seconds after 08:00; `change` overrides. */
 export function testAlert(id: number, change: Partial<Alert> = {}): Alert {
@@ -28,4 +28,18 @@ export function testAlert(id: number, change: Partial<Alert> = {}): Alert {
     handlingNote: '',
     ...change,
   };
+}
+
+/** A store whose flushes run when the test says, and whose stream the test feeds. */
+export function manualAlertStore() {
+  const flushes: (() => void)[] = [];
+  const opened: { after: string | null; closed: boolean; onAlert: (alert: Alert) => void }[] = [];
+  const open: StreamOpener = ({ after, onAlert }) => {
+    const stream = { after, closed: false, onAlert };
+    opened.push(stream);
+    return { close: () => void (stream.closed = true) };
+  };
+  const store = createLiveAlertStore({ schedule: (flush) => void flushes.push(flush), open });
+  const flush = () => flushes.splice(0).forEach((run) => run());
+  return { store, flushes, flush, opened };
 }
