@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { startTestStream, type TestStream } from '../scripts/test-stream';
 import { admin, videoOperator } from './accounts';
+import { edgeBox } from './edge-box';
 import { test } from './fixtures';
 import { createThroughApi, unique } from './resource-screen';
 import { expectAt, screenshot, siderOf, signIn } from './screen';
@@ -195,6 +196,47 @@ describe('the video wall', () => {
       await pane(page, 0).getByText('点击左侧摄像头，或拖到此处').waitFor();
       await expect(pane(page, 0).locator('video').count()).resolves.toBe(0);
       expect(wallQuery(page).cams).toBe(`,${brokenCamera.id}`);
+    },
+  );
+
+  test(
+    'a camera’s live alert shows over its pane while the video plays on in the same player, leaves when handled and links to the alert wall',
+    { timeout: 180_000 },
+    async ({ page }) => {
+      await signIn(page, admin);
+      const { cameras, raise } = await edgeBox(page, 1, { mainStreamUrl: stream.liveUrl });
+      const camera = cameras[0] as (typeof cameras)[number];
+      await page.goto(`${screenPath}?layout=4&cams=${camera.id}`);
+      const video = pane(page, 0).locator('video');
+      await expectPlaying(video);
+      const player = await playerOf(page, 0);
+
+      const helmet = await raise(camera, '未戴安全帽', 'high');
+      const banner = pane(page, 0).locator('.cfop-pane-alert');
+      await expect.poll(() => banner.getAttribute('data-alert-id')).toBe(String(helmet.id));
+      await expect(banner.innerText()).resolves.toMatch(/高[\s\S]*未戴安全帽/);
+      await pane(page, 0).locator('.cfop-pane-alarm-high').waitFor();
+      // A newer, graver one takes its place; the video never stopped.
+      const intrusion = await raise(camera, '人员闯入', 'critical');
+      await expect.poll(() => banner.getAttribute('data-alert-id')).toBe(String(intrusion.id));
+      await pane(page, 0).locator('.cfop-pane-alarm-critical').waitFor();
+      await expectSamePlayer(page, 0, player);
+      await expectAdvancing(video);
+      await screenshot(page, 'video wall with a live alert');
+
+      // Handled by a colleague (through the API): the alert leaves the pane.
+      await createThroughApi(page, `/alerts/${intrusion.id}/handling`, { decision: 'confirm' });
+      await banner.waitFor({ state: 'detached' });
+      await expectSamePlayer(page, 0, player);
+
+      // The banner leads to the camera's pending alerts on the alert wall.
+      await raise(camera, '吸烟', 'medium');
+      await banner.click();
+      await expectAt(page, `/monitor/ai?cameraId=${camera.id}&status=pending`);
+      await page.locator('.cfop-alert-card').first().waitFor();
+      await expect
+        .poll(() => page.locator('.cfop-alert-card strong').allInnerTexts())
+        .toEqual(['吸烟', '未戴安全帽']);
     },
   );
 

@@ -22,6 +22,7 @@ export const videoTexts = {
   exitFullScreen: { zh: '退出全屏', en: 'Exit full screen' },
   mainStream: { zh: '主码流', en: 'Main stream' },
   subStream: { zh: '子码流', en: 'Sub stream' },
+  openAlerts: { zh: '查看此摄像头的待处理告警', en: "Open this camera's pending alerts" },
   streamBroken: { zh: '视频流中断', en: 'The stream was interrupted' },
   unsupported: {
     zh: '此浏览器不支持播放实时视频（需要 Media Source Extensions）',
