@@ -4,7 +4,10 @@
  * in headless Chromium with the CPU throttled 4×, opens each long list and scrolls it through for
  * a few seconds as a held-down wheel would, printing per list the time to show it, the frame gaps
  * while scrolling (median, p95, frames over 50 ms) and the most items ever in the document (what
- * virtualisation keeps small). One warm-up and three runs per list, each in a new browser context.
+ * virtualisation keeps small). Then, on the alert wall, a burst of live alerts through the ingest
+ * API: how many times the wall's cards changed (batching keeps it far below the alerts' count), how
+ * soon the last one showed and the frame gaps meanwhile. One warm-up and three runs of each, each in a
+ * new browser context.
  * Figures are printed, never asserted. `--no-build` measures dist/ as it is.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -15,6 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../e2e/chromium';
 import { createApp } from '../server/app';
+import { burstConcurrency, burstOnWall, type BurstFigures } from './bench/alert-burst';
 import { buildConsole } from './bench/build';
 import { busyWarning, describeMachine, describeSources, loadLine } from './bench/machine';
 import { armWatch, pageProbe, waitForMark } from './bench/page-probe';
@@ -28,6 +32,8 @@ const warmUps = 1;
 const runs = 3;
 const cpuThrottlingRate = 4;
 const scrollMs = 3_000;
+const burstSize = 200;
+const burstConcurrencyText = `${burstConcurrency} at a time through the ingest API`;
 const actionTimeoutMs = 30_000;
 const deadlineMs = 8 * 60_000;
 const admin = { username: 'admin', password: 'Bench-admin-2024' };
@@ -48,6 +54,23 @@ interface ListScenario {
   readonly item: string;
 }
 
+/** A screen of the monitoring centre, opened by its menu item with the group already unfolded. */
+function fromMonitoringMenu(item: string): Pick<ListScenario, 'path' | 'ready' | 'prepare' | 'open'> {
+  const sider = (page: Page) => page.locator('.cfop-sider');
+  const menuItem = (page: Page) => sider(page).getByRole('menuitem', { name: new RegExp(`^${item}$`) });
+  return {
+    path: '/home',
+    ready: '.cfop-sider',
+    async prepare(page) {
+      await sider(page)
+        .getByRole('menuitem', { name: /监控中心$/ })
+        .click();
+      await menuItem(page).waitFor();
+    },
+    open: (page) => menuItem(page).click(),
+  };
+}
+
 const scenarios: readonly ListScenario[] = [
   {
     title: `model deployment panel, ${seedSizes.aiServers.toLocaleString('en')} AI servers loaded at once`,
@@ -63,27 +86,17 @@ const scenarios: readonly ListScenario[] = [
   },
   {
     title: `video wall camera tree, ${seedSizes.cameras.toLocaleString('en')} cameras in ${seedSizes.areas} areas`,
-    path: '/home',
-    ready: '.cfop-sider',
-    async prepare(page) {
-      await page
-        .locator('.cfop-sider')
-        .getByRole('menuitem', { name: /监控中心$/ })
-        .click();
-      await page
-        .locator('.cfop-sider')
-        .getByRole('menuitem', { name: /^视频监控$/ })
-        .waitFor();
-    },
-    async open(page) {
-      await page
-        .locator('.cfop-sider')
-        .getByRole('menuitem', { name: /^视频监控$/ })
-        .click();
-    },
+    ...fromMonitoringMenu('视频监控'),
     firstItem: '.cfop-camera-tree .cfop-tree-camera',
     scroller: '.cfop-camera-tree .ant-tree-list-holder',
     item: '.ant-tree-treenode',
+  },
+  {
+    title: `AI alert wall, ${seedSizes.alerts.toLocaleString('en')} alerts, pages of 100 loaded while scrolling`,
+    ...fromMonitoringMenu('AI告警'),
+    firstItem: '.cfop-alert-card',
+    scroller: '.cfop-alert-wall',
+    item: '.cfop-alert-card',
   },
 ];
 
@@ -102,21 +115,37 @@ async function signIn(base: string): Promise<string> {
   return body.data.token;
 }
 
-async function runScenario(browser: Browser, base: string, token: string, scenario: ListScenario) {
+/**
+ * A new browser context signed in (the token stored as the console stores it) at `path`, ready, with
+ * the CPU throttled from then on; closed after `measure`.
+ */
+async function onThrottledPage<T>(
+  browser: Browser,
+  start: { base: string; token: string; path: string; ready: string },
+  measure: (page: Page) => Promise<T>,
+): Promise<T> {
   const context = await browser.newContext({
-    baseURL: base,
+    baseURL: start.base,
     locale: 'zh-CN',
     viewport: { width: 1600, height: 900 },
   });
   try {
     context.setDefaultTimeout(actionTimeoutMs);
     await context.addInitScript({ content: pageProbe([]) });
-    await context.addInitScript((value) => localStorage.setItem('CFOP_TOKEN', value), token);
+    await context.addInitScript((value) => localStorage.setItem('CFOP_TOKEN', value), start.token);
     const page = await context.newPage();
-    await page.goto(scenario.path);
-    await page.locator(scenario.ready).first().waitFor();
+    await page.goto(start.path);
+    await page.locator(start.ready).first().waitFor();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottlingRate });
+    return await measure(page);
+  } finally {
+    await context.close();
+  }
+}
+
+function runScenario(browser: Browser, base: string, token: string, scenario: ListScenario) {
+  return onThrottledPage(browser, { base, token, ...scenario }, async (page) => {
     await scenario.prepare?.(page);
     await armWatch(page, { name: 'list', selector: scenario.firstItem, text: null, startOn: 'click' });
     await scenario.open(page);
@@ -127,9 +156,36 @@ async function runScenario(browser: Browser, base: string, token: string, scenar
     const shownMs = (marks.listPainted ?? 0) - (marks.listStart ?? 0);
     const scroll = await scrollThrough(page, scenario.scroller, scenario.item, scrollMs);
     return { shownMs, ...scroll } satisfies ScenarioRun;
-  } finally {
-    await context.close();
-  }
+  });
+}
+
+/** The alert wall open at its top and live; then a burst of alerts through the ingest API. */
+function runBurst(browser: Browser, base: string, token: string) {
+  const start = { base, token, path: '/monitor/ai', ready: '.cfop-alert-card' };
+  return onThrottledPage(browser, start, async (page) => {
+    await page.getByText('实时推送中').waitFor();
+    return burstOnWall(page, base, burstSize);
+  });
+}
+
+function reportBurst(results: readonly BurstFigures[]): string {
+  const metric = (label: string, values: (run: BurstFigures) => number): Metric => ({
+    label,
+    unit: 'ms',
+    values: results.map(values),
+    target: null,
+  });
+  const counts = (read: (run: BurstFigures) => number) => results.map(read).join(' / ');
+  return [
+    `AI alert wall, a burst of ${burstSize} live alerts reported ${burstConcurrencyText}`,
+    metricTable([
+      metric('last alert answered → its card in the page', (run) => run.lastShownMs),
+      metric('frame gap during the burst, median', (run) => run.medianFrameMs),
+      metric('frame gap during the burst, p95', (run) => run.p95FrameMs),
+    ]),
+    `wall updates for ${burstSize} alerts: ${counts((run) => run.wallUpdates)}; ` +
+      `frames over 50 ms: ${counts((run) => run.longFrames)} of ${counts((run) => run.frames)}`,
+  ].join('\n');
 }
 
 function report(scenario: ListScenario, results: readonly ScenarioRun[]): string {
@@ -198,6 +254,12 @@ async function main(): Promise<void> {
       }
       console.log(`${report(scenario, results)}\n`);
     }
+    const bursts: BurstFigures[] = [];
+    for (let run = 1; run <= warmUps + runs; run += 1) {
+      const result = await runBurst(browser, base, token);
+      if (run > warmUps) bursts.push(result);
+    }
+    console.log(`${reportBurst(bursts)}\n`);
     console.log(loadLine('after'));
     const busy = busyWarning();
     if (busy) console.log(busy);

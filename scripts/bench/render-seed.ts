@@ -9,6 +9,9 @@ export const seedSizes = { aiServers: 10_000, cameras: 2_000, areas: 40, alerts:
 
 export const seededModel = { name: '安全帽检测', version: '1.0.0' } as const;
 
+/** The ingest key of seeded AI server `n` (the database keeps only its digest), to raise live alerts. */
+export const seededIngestKey = (n: number): string => `server-${n}`;
+
 const labels = ['未戴安全帽', '区域入侵', '烟火', '人员聚集', '车辆违停', '离岗'] as const;
 const levels = ['low', 'medium', 'high', 'critical'] as const;
 
@@ -32,13 +35,13 @@ export function seedLongLists(dataDir: string, now: Date): void {
   );
   const alert = sqlite.prepare(
     `insert into alerts (ai_server_id, camera_id, ai_server_name, camera_name, area, task_name, model_name, label,
-       level, confidence, boxes, occurred_at, received_at, status)
-     values (?, ?, ?, ?, ?, '安全巡检', ?, ?, ?, ?, ?, ?, ?, ?)`,
+       level, confidence, boxes, occurred_at, received_at, status, revision)
+     values (?, ?, ?, ?, ?, '安全巡检', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const octets = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
   sqlite.transaction(() => {
     for (let n = 1; n <= seedSizes.aiServers; n += 1) {
-      const hash = createHash('sha256').update(`server-${n}`).digest('hex');
+      const hash = createHash('sha256').update(seededIngestKey(n)).digest('hex');
       server.run(
         `AI服务器-${n}`,
         `SN-${n}`,
@@ -87,6 +90,8 @@ export function seedLongLists(dataDir: string, now: Date): void {
         time,
         time,
         n % 5 ? 'pending' : 'confirmed',
+        // Each change of an alert takes the next revision (the live stream's order); one each here.
+        n,
       );
     }
     const bytes = Buffer.from('bench model weights');

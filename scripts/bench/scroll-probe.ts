@@ -1,13 +1,26 @@
 import type { Page } from 'playwright-core';
 
-/** What scrolling a long list through looked like, frame by frame. */
-export interface ScrollFigures {
-  /** Frames drawn while scrolling, and the gaps between them. */
+/** How smooth the frames were: the count, the gaps between them, and the stutters. */
+export interface FrameFigures {
   readonly frames: number;
   readonly medianFrameMs: number;
   readonly p95FrameMs: number;
   /** Frames that took over 50 ms: a reader sees them as a stutter. */
   readonly longFrames: number;
+}
+
+export function frameFigures(gaps: readonly number[]): FrameFigures {
+  const sorted = [...gaps].sort((a, b) => a - b);
+  return {
+    frames: gaps.length,
+    medianFrameMs: sorted[Math.floor(0.5 * sorted.length)] ?? 0,
+    p95FrameMs: sorted[Math.min(sorted.length - 1, Math.floor(0.95 * sorted.length))] ?? 0,
+    longFrames: gaps.filter((gap) => gap > 50).length,
+  };
+}
+
+/** What scrolling a long list through looked like, frame by frame. */
+export interface ScrollFigures extends FrameFigures {
   /** The most items (rows, cards, tree nodes) in the document at any frame. */
   readonly mostItemsInDom: number;
   readonly scrolledPx: number;
@@ -25,7 +38,7 @@ export async function scrollThrough(
   stepPx = 80,
 ): Promise<ScrollFigures> {
   // Runs in the page: anonymous arrows only, or tsx's name helper, unknown there, would be called.
-  return page.evaluate(
+  const seen = await page.evaluate(
     async ({ scroller, item, durationMs, stepPx }) => {
       const element = document.querySelector(scroller);
       if (!element) throw new Error(`nothing matches ${scroller}`);
@@ -44,16 +57,9 @@ export async function scrollThrough(
         last = now;
         mostItems = Math.max(mostItems, element.querySelectorAll(item).length);
       }
-      const sorted = [...gaps].sort((a, b) => a - b);
-      return {
-        frames: gaps.length,
-        medianFrameMs: sorted[Math.floor(0.5 * sorted.length)] ?? 0,
-        p95FrameMs: sorted[Math.min(sorted.length - 1, Math.floor(0.95 * sorted.length))] ?? 0,
-        longFrames: gaps.filter((gap) => gap > 50).length,
-        mostItemsInDom: mostItems,
-        scrolledPx: element.scrollTop - startTop,
-      };
+      return { gaps, mostItemsInDom: mostItems, scrolledPx: element.scrollTop - startTop };
     },
     { scroller, item, durationMs, stepPx },
   );
+  return { ...frameFigures(seen.gaps), mostItemsInDom: seen.mostItemsInDom, scrolledPx: seen.scrolledPx };
 }
