@@ -1,45 +1,61 @@
 import { useEffect, useState } from 'react';
 import { alertApi } from './alert-api';
 
+interface CachedSnapshot {
+  readonly loading: Promise<string>;
+  /** Set once loaded: a card showing it again renders the image at once, with no loading state. */
+  url?: string;
+}
+
 /**
  * Object URLs of snapshots already fetched, newest use last. Scrolling back shows them at once; past
  * the limit the least recently used are released (a wall of thousands would otherwise hold them all).
  */
-const cache = new Map<number, Promise<string>>();
+const cache = new Map<number, CachedSnapshot>();
 const cacheLimit = 300;
 
-function snapshotUrl(id: number): Promise<string> {
+function cachedSnapshot(id: number): CachedSnapshot {
   const found = cache.get(id);
   if (found) {
     cache.delete(id);
     cache.set(id, found);
     return found;
   }
-  const loading = alertApi.snapshot(id).then((blob) => URL.createObjectURL(blob));
+  const entry: CachedSnapshot = {
+    loading: alertApi.snapshot(id).then((blob) => (entry.url = URL.createObjectURL(blob))),
+  };
   // A failed fetch is not kept: the card may try again when shown again.
-  loading.catch(() => cache.delete(id));
-  cache.set(id, loading);
+  entry.loading.catch(() => cache.delete(id));
+  cache.set(id, entry);
   while (cache.size > cacheLimit) {
-    const [oldestId, oldest] = cache.entries().next().value as [number, Promise<string>];
+    const [oldestId, oldest] = cache.entries().next().value as [number, CachedSnapshot];
     cache.delete(oldestId);
-    void oldest.then(
+    void oldest.loading.then(
       (url) => URL.revokeObjectURL(url),
       () => undefined,
     );
   }
-  return loading;
+  return entry;
 }
 
 export type SnapshotState = { url: string } | 'loading' | 'failed' | 'none';
 
 /** The snapshot's image as an object URL (it needs the session header, which an `<img src>` cannot send). */
 export function useSnapshot(id: number | null): SnapshotState {
-  const [state, setState] = useState<{ id: number | null; value: SnapshotState }>({ id, value: 'loading' });
+  const known = id === null ? undefined : cache.get(id)?.url;
+  const [state, setState] = useState<{ id: number | null; value: SnapshotState }>({
+    id,
+    value: known === undefined ? 'loading' : { url: known },
+  });
   useEffect(() => {
     if (id === null) return;
     let current = true;
-    snapshotUrl(id).then(
-      (url) => current && setState({ id, value: { url } }),
+    cachedSnapshot(id).loading.then(
+      (url) =>
+        current &&
+        setState((before) =>
+          before.id === id && before.value !== 'loading' ? before : { id, value: { url } },
+        ),
       () => current && setState({ id, value: 'failed' }),
     );
     return () => {
@@ -47,5 +63,6 @@ export function useSnapshot(id: number | null): SnapshotState {
     };
   }, [id]);
   if (id === null) return 'none';
-  return state.id === id ? state.value : 'loading';
+  if (state.id === id) return state.value;
+  return known === undefined ? 'loading' : { url: known };
 }
