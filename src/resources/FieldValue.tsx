@@ -1,7 +1,7 @@
 import { Badge, Progress, Tag } from 'antd';
 import { lazy, Suspense } from 'react';
 import type { FieldDescriptor, FieldOption } from '../generated/resources';
-import { useLocale } from '../i18n';
+import { dateTimeFormat, useLocale } from '../i18n';
 import type { Entity } from './form-values';
 import { texts } from './texts';
 
@@ -24,7 +24,7 @@ function StatusBadge({ option, text }: { option: FieldOption; text: string }) {
 export function formatDateTime(value: string, locale: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',

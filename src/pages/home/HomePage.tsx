@@ -3,7 +3,7 @@ import { Avatar, Card } from 'antd';
 import { useMemo } from 'react';
 import { menuTree } from '../../generated/menu';
 import { appSettings, modules, type LocalText } from '../../generated/settings';
-import { useLocale } from '../../i18n';
+import { dateTimeFormat, useLocale } from '../../i18n';
 import { useSession } from '../../session';
 import { menuLeaves, visibleMenu } from '../../session/menu-rules';
 import { ScreenLinks } from '../shared/ScreenLinks';
@@ -33,7 +33,7 @@ export default function HomePage() {
   const greeting = greetingFor(now.getHours());
   const name = currentUser ? currentUser.name || currentUser.userName : '';
   const moduleLabel = modules.find((module) => module.value === selectedModule)?.label;
-  const today = new Intl.DateTimeFormat(locale, { dateStyle: 'full' }).format(now);
+  const today = dateTimeFormat(locale, { dateStyle: 'full' }).format(now);
 
   return (
     <div className="cfop-stack">

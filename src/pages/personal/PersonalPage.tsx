@@ -1,7 +1,7 @@
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import { Avatar, Card, Descriptions, Tag } from 'antd';
 import { toast } from '../../api';
-import { useLocale } from '../../i18n';
+import { dateTimeFormat, useLocale } from '../../i18n';
 import { useSession } from '../../session';
 import { ChangePasswordForm } from './ChangePasswordForm';
 
@@ -24,7 +24,7 @@ export default function PersonalPage() {
   if (!currentUser) return null;
 
   const lastSignIn = currentUser.lastLoginAt
-    ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(
+    ? dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(
         new Date(currentUser.lastLoginAt),
       )
     : noValue;

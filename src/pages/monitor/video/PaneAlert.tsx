@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { resources } from '../../../generated/resources';
-import { useLocale } from '../../../i18n';
+import { dateTimeFormat, useLocale } from '../../../i18n';
 import { useSession } from '../../../session';
 import { useRouterNavigate } from '../../../session/screen-location';
 import { alertOptions, optionOf } from '../alerts/alert-options';
@@ -24,7 +24,7 @@ function PendingAlert({ cameraId }: { cameraId: number }) {
   const navigate = useRouterNavigate();
   if (alert?.status !== 'pending') return null;
   const level = optionOf(alertOptions.level, alert.level);
-  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'medium', hour12: false }).format(
+  const time = dateTimeFormat(locale, { timeStyle: 'medium', hour12: false }).format(
     new Date(alert.occurredAt),
   );
   const alertsOfCamera = `${resources.alert.route}?${new URLSearchParams({ cameraId: String(cameraId), status: 'pending' })}`;

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { dateTimeFormat } from './date-time-format';
+
+describe('dateTimeFormat', () => {
+  it('makes one formatter per locale and options, and formats as Intl does', () => {
+    const options = { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' } as const;
+    const zh = dateTimeFormat('zh-CN', options);
+    expect(dateTimeFormat('zh-CN', { ...options })).toBe(zh);
+    expect(dateTimeFormat('en-US', options)).not.toBe(zh);
+    expect(dateTimeFormat('zh-CN', { ...options, second: '2-digit' })).not.toBe(zh);
+    const time = new Date('2030-01-01T08:05:00Z');
+    expect(zh.format(time)).toBe(new Intl.DateTimeFormat('zh-CN', options).format(time));
+  });
+});
