@@ -42,27 +42,22 @@ export type SnapshotState = { url: string } | 'loading' | 'failed' | 'none';
 
 /** The snapshot's image as an object URL (it needs the session header, which an `<img src>` cannot send). */
 export function useSnapshot(id: number | null): SnapshotState {
-  const known = id === null ? undefined : cache.get(id)?.url;
-  const [state, setState] = useState<{ id: number | null; value: SnapshotState }>({
-    id,
-    value: known === undefined ? 'loading' : { url: known },
-  });
+  const [fetched, setFetched] = useState<{ id: number; value: SnapshotState } | null>(null);
   useEffect(() => {
     if (id === null) return;
+    const entry = cachedSnapshot(id);
+    if (entry.url !== undefined) return;
     let current = true;
-    cachedSnapshot(id).loading.then(
-      (url) =>
-        current &&
-        setState((before) =>
-          before.id === id && before.value !== 'loading' ? before : { id, value: { url } },
-        ),
-      () => current && setState({ id, value: 'failed' }),
+    entry.loading.then(
+      (url) => current && setFetched({ id, value: { url } }),
+      () => current && setFetched({ id, value: 'failed' }),
     );
     return () => {
       current = false;
     };
   }, [id]);
   if (id === null) return 'none';
-  if (state.id === id) return state.value;
-  return known === undefined ? 'loading' : { url: known };
+  const known = cache.get(id)?.url;
+  if (known !== undefined) return { url: known };
+  return fetched?.id === id ? fetched.value : 'loading';
 }
