@@ -1,98 +1,13 @@
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject } from 'vitest';
-import { aiServerClient, testPatternJpeg } from '../scripts/simulate-ai-server';
+import { describe, expect } from 'vitest';
 import { admin } from './accounts';
 import { test } from './fixtures';
-import { createThroughApi, exportCsv, searchForm, unique, uploadThroughApi } from './resource-screen';
+import { edgeBox } from './edge-box';
+import { exportCsv, searchForm } from './resource-screen';
 import { eventually, expectAt, label, screenshot, siderOf, signIn } from './screen';
 
 const screenPath = '/monitor/ai';
 const levels = ['low', 'medium', 'high', 'critical'] as const;
-
-let jpeg: Buffer;
-beforeAll(async () => {
-  // One frame of ffmpeg's test pattern, as the simulator sends.
-  jpeg = await testPatternJpeg(2);
-});
-
-/**
- * An AI server with `cameraCount` cameras bound to it (a helmet task each), made through the API
- * as the device screens would, and the server's own ingest client (its key, as the simulator uses).
- */
-async function edgeBox(page: Page, cameraCount: number) {
-  const { server, ingestKey } = await createThroughApi<{ server: { id: number }; ingestKey: string }>(
-    page,
-    '/aiservers',
-    {
-      name: unique('告警盒子-'),
-      serialNumber: unique('ALSN-'),
-      ip: `10.77.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`,
-      port: 8000,
-      acceleratorType: 'NPU',
-      channelCapacity: 8,
-    },
-  );
-  const file = await uploadThroughApi(page, '/files/model-files', {
-    name: 'helmet.onnx',
-    mimeType: 'application/octet-stream',
-    buffer: Buffer.from('alert journey model bytes'),
-  });
-  const model = await createThroughApi<{ id: number }>(page, '/models', {
-    name: unique('安全帽检测-'),
-    algorithm: 'helmet',
-    version: '2.0.0',
-    fileId: file.id,
-    format: 'ONNX',
-    inputSize: '640x640',
-    targetHardware: 'NPU',
-    classes: ['未戴安全帽', '吸烟', '人员闯入'],
-  });
-  const cameras: { id: number; name: string; taskId: number }[] = [];
-  for (let n = 0; n < cameraCount; n += 1) {
-    const name = unique('厂区门口-');
-    const camera = await createThroughApi<{ id: number }>(page, '/cameras', {
-      name,
-      code: unique('AC'),
-      area: n === 0 ? '一号厂区' : '二号厂区',
-      mainStreamUrl: `rtsp://10.78.0.${n + 1}:554/main`,
-      vendor: 'hikvision',
-      ip: `10.78.0.${n + 1}`,
-      aiServerId: server.id,
-    });
-    const task = await createThroughApi<{ id: number }>(page, `/cameras/${camera.id}/tasks`, {
-      name: '安全帽检测',
-      modelId: model.id,
-      confidenceThreshold: 0.5,
-      region: [
-        { x: 0, y: 0 },
-        { x: 1, y: 0 },
-        { x: 1, y: 1 },
-      ],
-      schedule: Array.from({ length: 7 }, () => '1'.repeat(48)),
-      alertLevel: 'high',
-    });
-    cameras.push({ id: camera.id, name, taskId: task.id });
-  }
-  const box = aiServerClient(inject('baseUrl'), ingestKey);
-  await box.heartbeat(await box.cameras());
-  const snapshotId = await box.uploadSnapshot(jpeg);
-  const raise = (
-    camera: (typeof cameras)[number],
-    label: string,
-    level: 'low' | 'medium' | 'high' | 'critical',
-  ) =>
-    box.report({
-      cameraId: camera.id,
-      taskId: camera.taskId,
-      label,
-      level,
-      confidence: 0.91,
-      boxes: [{ x: 0.3, y: 0.2, width: 0.25, height: 0.5, label, confidence: 0.91 }],
-      occurredAt: new Date().toISOString(),
-      snapshotId,
-    });
-  return { cameras, raise };
-}
 
 function wall(page: Page): Locator {
   return page.getByRole('feed');

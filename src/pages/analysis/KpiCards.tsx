@@ -42,10 +42,9 @@ export function dashboardKpis(
     {
       key: 'handling-time',
       title: t(dashboardTexts.meanHandling),
-      value:
-        alerts.meanHandlingSeconds === null
-          ? t(dashboardTexts.noneHandled)
-          : t(durationText(alerts.meanHandlingSeconds)),
+      ...(alerts.meanHandlingSeconds === null
+        ? { value: '—', note: t(dashboardTexts.noneHandled) }
+        : { value: t(durationText(alerts.meanHandlingSeconds)) }),
     },
     {
       key: 'ai-servers',

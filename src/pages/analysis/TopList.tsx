@@ -28,7 +28,9 @@ export function TopList(props: { items: readonly TopItem[]; label: string }) {
           <>
             <span className="cfop-dashboard-top-rank">{index + 1}</span>
             <span className="cfop-dashboard-top-name">
-              <span className="cfop-dashboard-top-title">{item.name}</span>
+              <span className="cfop-dashboard-top-title" title={item.name}>
+                {item.name}
+              </span>
               {item.caption ? <span className="cfop-dashboard-top-caption">{item.caption}</span> : null}
             </span>
             <span className="cfop-dashboard-top-count">
@@ -41,6 +43,8 @@ export function TopList(props: { items: readonly TopItem[]; label: string }) {
               className="cfop-dashboard-top-bar"
               percent={(item.count / most) * 100}
               showInfo={false}
+              // Blue however full: antd turns a bar at 100% green, which would read as "good".
+              status="normal"
               size="small"
             />
           </>

@@ -69,13 +69,17 @@ export function trendOption(dashboard: OperationsDashboard, token: GlobalToken, 
   };
 }
 
-/** A ring of shares, one slice per `id`, the total in its middle. */
+/**
+ * A ring of shares, one slice per `id`: the legend names each with its count (outside labels crowd
+ * a narrow card), the tooltip adds its share.
+ */
 function ringOption(
   token: GlobalToken,
   t: Translate,
   id: string,
   slices: readonly { id: string; name: string; value: number; color: string }[],
 ): ChartOption {
+  const counts = new Map(slices.map((slice) => [slice.name, slice.value]));
   return {
     ...base(token),
     tooltip: {
@@ -83,16 +87,20 @@ function ringOption(
       trigger: 'item',
       formatter: t({ zh: '{b}：{c}（{d}%）', en: '{b}: {c} ({d}%)' }),
     },
-    legend: { ...base(token).legend, top: 'auto', bottom: 0 },
+    legend: {
+      ...base(token).legend,
+      top: 'auto',
+      bottom: 0,
+      formatter: (name: string) => `${name} ${counts.get(name) ?? 0}`,
+    },
     series: [
       {
         id,
         type: 'pie',
-        radius: ['48%', '72%'],
+        radius: ['50%', '75%'],
         center: ['50%', '45%'],
-        avoidLabelOverlap: true,
         itemStyle: { borderColor: token.colorBgContainer, borderWidth: 2 },
-        label: { formatter: '{b}\n{c}', color: token.colorTextSecondary },
+        label: { show: false },
         data: slices.map(({ id: sliceId, name, value, color }) => ({
           id: sliceId,
           name,
