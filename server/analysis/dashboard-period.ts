@@ -30,6 +30,9 @@ export interface DashboardPeriod {
 /** A custom range may span a year, leap day included; a trend of day buckets stays ≤ 367 bars. */
 export const maxRangeDays = 366;
 
+/** 366 local days last an hour longer when daylight saving time gives one back in between. */
+const maxRangeMs = maxRangeDays * DAY_MS + HOUR_MS;
+
 /** Up to two days the trend is by hour (at most 49 bars, a day of 25 hours included), beyond by day. */
 const hourlyUpToMs = 2 * DAY_MS;
 
@@ -67,7 +70,7 @@ function queryProblems(query: DashboardQuery): FieldProblem[] {
   if (from !== undefined && to !== undefined) {
     const span = Date.parse(to) - Date.parse(from);
     if (span <= 0) problems.push(problem('query.to', '必须晚于 from', 'must be later than from'));
-    else if (span > maxRangeDays * DAY_MS)
+    else if (span > maxRangeMs)
       problems.push(
         problem(
           'query.to',

@@ -244,6 +244,18 @@ describe('the operations dashboard', () => {
     expect(snapshotRows(world.t.dataDir)).toEqual(before);
   });
 
+  it('takes 366 local days that gain an hour from daylight saving time', async () => {
+    const world = await alertWorld(longSessions);
+    // Berlin: from midnight of 27 October 2029 (summer time) to midnight of 28 October 2030 (winter
+    // time, since the 27th) are 366 local days and 366 × 24 + 1 hours.
+    const data = await dashboard(world, {
+      from: '2029-10-26T22:00:00.000Z',
+      to: '2030-10-27T23:00:00.000Z',
+      timeZone: 'Europe/Berlin',
+    });
+    expect(data.trend).toHaveLength(366);
+  });
+
   it('takes a range of exactly 366 days', async () => {
     const world = await alertWorld(longSessions);
     const data = await dashboard(world, {

@@ -150,7 +150,7 @@ export default function OperationsDashboard() {
         extra={header}
         className="cfop-dashboard-head"
       >
-        <div className="cfop-dashboard-meta" aria-live="polite">
+        <div className="cfop-dashboard-meta">
           {data && (
             <span className="cfop-dashboard-period-text">
               {t(
