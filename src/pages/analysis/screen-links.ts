@@ -10,9 +10,6 @@ export type AlertFilters = Partial<
   >
 >;
 
-/** The device lists' status filter (AI servers and cameras alike are online or offline). */
-export type DeviceFilters = Pick<NonNullable<paths['/cameras']['get']['parameters']['query']>, 'status'>;
-
 /**
  * The route showing a resource's screen (the alert wall shows `alert`): the dashboard links to
  * screens by what they show, so a path lives in the manifest only.
