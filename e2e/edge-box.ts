@@ -3,14 +3,19 @@ import { inject } from 'vitest';
 import { aiServerClient, testPatternJpeg } from '../scripts/simulate-ai-server';
 import { createThroughApi, unique, uploadThroughApi } from './resource-screen';
 
-// One frame of ffmpeg's test pattern, as the simulator sends: made once per test file.
-let jpeg: Promise<Buffer> | null = null;
+let jpeg: Promise<Buffer> | undefined;
+/** One frame of ffmpeg's test pattern, as the simulator sends; made once per test file. */
+function snapshotJpeg(): Promise<Buffer> {
+  jpeg ??= testPatternJpeg(2);
+  return jpeg;
+}
 
 /**
  * An AI server with `cameraCount` cameras bound to it (a helmet task each), made through the API
- * as the device screens would, and the server's own ingest client (its key, as the simulator uses).
+ * as the device screens would, and a way to raise alerts through the server's own ingest client (its
+ * key, as the simulator uses). The cameras stream from `mainStreamUrl` when given (a live test stream).
  */
-export async function edgeBox(page: Page, cameraCount: number) {
+export async function edgeBox(page: Page, cameraCount: number, options: { mainStreamUrl?: string } = {}) {
   const { server, ingestKey } = await createThroughApi<{ server: { id: number }; ingestKey: string }>(
     page,
     '/aiservers',
@@ -45,7 +50,7 @@ export async function edgeBox(page: Page, cameraCount: number) {
       name,
       code: unique('AC'),
       area: n === 0 ? '一号厂区' : '二号厂区',
-      mainStreamUrl: `rtsp://10.78.0.${n + 1}:554/main`,
+      mainStreamUrl: options.mainStreamUrl ?? `rtsp://10.78.0.${n + 1}:554/main`,
       vendor: 'hikvision',
       ip: `10.78.0.${n + 1}`,
       aiServerId: server.id,
@@ -66,8 +71,7 @@ export async function edgeBox(page: Page, cameraCount: number) {
   }
   const box = aiServerClient(inject('baseUrl'), ingestKey);
   await box.heartbeat(await box.cameras());
-  jpeg ??= testPatternJpeg(2);
-  const snapshotId = await box.uploadSnapshot(await jpeg);
+  const snapshotId = await box.uploadSnapshot(await snapshotJpeg());
   const raise = (
     camera: (typeof cameras)[number],
     label: string,

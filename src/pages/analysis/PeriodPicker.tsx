@@ -1,16 +1,15 @@
-import { Segmented } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { DatePicker, Segmented } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
 import { useLocale } from '../../i18n';
 import { dashboardTexts, presetTexts } from './dashboard-texts';
-import { presets, type DashboardPreset, type Period } from './period';
-
-const CustomRange = lazy(() => import('./CustomRange'));
+import { customDays, customPeriod, maxRangeDays, presets, type DashboardPreset, type Period } from './period';
 
 type Choice = DashboardPreset | 'custom';
 
 /**
  * The period presets, and a range of days picked by the operator: choosing 自定义 shows the range
- * picker, and the period changes once both days are picked.
+ * picker, and the period changes once both days are picked (up to 366 days, none in the future).
  */
 export function PeriodPicker(props: { period: Period; onChange(period: Period): void }) {
   const { t } = useLocale();
@@ -31,15 +30,24 @@ export function PeriodPicker(props: { period: Period; onChange(period: Period): 
         }}
       />
       {choice === 'custom' && (
-        <Suspense fallback={null}>
-          <CustomRange
-            period={period}
-            onChange={(next) => {
+        <DatePicker.RangePicker
+          aria-label={t(dashboardTexts.custom)}
+          placeholder={[t(dashboardTexts.rangeFrom), t(dashboardTexts.rangeTo)]}
+          value={customDays(period)}
+          defaultOpen={period.kind !== 'custom'}
+          allowClear={false}
+          disabledDate={(day, { from }) =>
+            day.isAfter(dayjs(), 'day') ||
+            (from !== undefined && Math.abs(day.diff(from, 'day')) >= maxRangeDays)
+          }
+          onChange={(days) => {
+            const [first, last] = days ?? [null, null];
+            if (first && last) {
               setPicking(false);
-              onChange(next);
-            }}
-          />
-        </Suspense>
+              onChange(customPeriod(first, last));
+            }
+          }}
+        />
       )}
     </div>
   );
