@@ -707,7 +707,7 @@ describe('resource resolution', () => {
     });
 
     it('lets a page wrap a resource route, and checks the page file exists', () => {
-      expect(afterManifestEdit((m) => (m.routes[4].children[0].page = 'pending/PendingScreen'))).toEqual([]);
+      expect(afterManifestEdit((m) => (m.routes[4].children[0].page = 'cameras/CameraPage'))).toEqual([]);
       expect(afterManifestEdit((m) => (m.routes[4].children[0].page = 'devices/AiServerScreen'))).toEqual([
         `${aiserverRoute}/page: page file src/pages/devices/AiServerScreen.tsx does not exist`,
       ]);

@@ -14,9 +14,6 @@ const KB = 1024;
 /** Monitoring views with their own heavy libraries; the per-screen increment is for CRUD screens. */
 const MONITORING_SCREENS = ['/monitor/video', '/monitor/ai', '/data/operations'];
 
-/** The page that stands where a screen is still to be built: not a screen to budget yet. */
-const PLACEHOLDER_PAGE = 'pending/PendingScreen';
-
 /** The layout modules the router imports lazily after sign-in (kept out of the login page). */
 export const SHELL_MODULES: readonly string[] = ['src/shell/BasicLayout.tsx'];
 
@@ -30,7 +27,7 @@ export function budgetPlanFromManifest(manifest: { readonly routes: readonly Man
   const leaves = flat.flatMap((r) => {
     if (!r.access || r.children) return [];
     // A page given beside a resource wraps the generic screen and is what the route loads.
-    if (r.page && r.page !== PLACEHOLDER_PAGE) return [{ path: r.path, source: sourceOf(r.page) }];
+    if (r.page) return [{ path: r.path, source: sourceOf(r.page) }];
     return r.resource ? [{ path: r.path, source: resourceScreen.file }] : [];
   });
   return {

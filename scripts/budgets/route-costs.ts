@@ -10,7 +10,7 @@ import {
 
 export interface Screen {
   readonly path: string;
-  /** Source module of the page, e.g. src/pages/pending/PendingScreen.tsx. */
+  /** Source module of the page, e.g. src/pages/analysis/OperationsDashboard.tsx. */
   readonly source: string;
 }
 

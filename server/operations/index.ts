@@ -1,5 +1,6 @@
 import { aiServerOperations } from './ai-server-operations';
 import { alertOperations } from './alert-operations';
+import { analysisOperations } from './analysis-operations';
 import { cameraOperations } from './camera-operations';
 import { currentUserOperations } from './current-user-operations';
 import { fileOperations } from './file-operations';
@@ -26,4 +27,5 @@ export const operationHandlers: OperationHandlers = {
   ...doorOperations,
   ...videoOperations,
   ...alertOperations,
+  ...analysisOperations,
 };

@@ -1,3 +1,4 @@
+import type { AppOptions } from '../app';
 import { jpegBytes, multipartFile } from './multipart';
 import {
   clientHeaders,
@@ -10,10 +11,11 @@ import {
 
 /**
  * An app with what alerts need: an AI server (its ingest key), two cameras bound to it with a task
- * each, a third camera on another server, and the administrator signed in.
+ * each, a third camera on another server, and the administrator signed in. `options` change the
+ * app (a session lasting long enough for a test that moves the clock by days).
  */
-export async function alertWorld() {
-  const t = await startTestApp();
+export async function alertWorld(options: Partial<AppOptions> = {}) {
+  const t = await startTestApp(options);
   const token = await t.signIn('admin', testAdminPassword);
   const ok = async (operationId: string, options: CallOptions) => {
     const { body } = await t.call(operationId, { token, ...options });

@@ -965,6 +965,32 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/analysis/operations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 运营看板 / The operations dashboard's figures for a period
+     * @description Device figures as they are now, and the alerts that occurred in the period: counts by
+     *     handling status and level, handled and false-alarm ratios, the mean time to handle, the
+     *     alerts per bucket (a local hour of `timeZone` for periods up to two days, else a local day),
+     *     and the cameras and alert types raising the most. The period is a `preset` (today, the
+     *     last 24 hours, the last 7 or 30 local days, each up to now; `last24h` when neither a preset
+     *     nor a range is given) or a custom range `from` (inclusive) to `to` (exclusive), both given,
+     *     at most 366 days long; a preset and a range together are a 400.
+     */
+    get: operations['getOperationsDashboard'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/roles': {
     parameters: {
       query?: never;
@@ -2773,6 +2799,103 @@ export interface components {
       msg: string;
       data: components['schemas']['AlertBulkHandlingResult'];
     };
+    /** @enum {string} */
+    DashboardPreset: 'today' | 'last24h' | 'last7d' | 'last30d';
+    DeviceCounts: {
+      total: number;
+      online: number;
+      offline: number;
+    };
+    AlertLevelCounts: {
+      low: number;
+      medium: number;
+      high: number;
+      critical: number;
+    };
+    DashboardPeriod: {
+      /**
+       * Format: date-time
+       * @description Inclusive.
+       */
+      from: string;
+      /**
+       * Format: date-time
+       * @description Exclusive.
+       */
+      to: string;
+      timeZone: string;
+      /**
+       * @description hour for periods up to two days, else day (local to timeZone).
+       * @enum {string}
+       */
+      bucket: 'hour' | 'day';
+      preset: components['schemas']['DashboardPreset'] | null;
+    };
+    DashboardAlertFigures: {
+      /** @description Alerts that occurred in the period. */
+      total: number;
+      /** @description Of those, the ones nobody has handled yet. */
+      pending: number;
+      confirmed: number;
+      dismissed: number;
+      byLevel: components['schemas']['AlertLevelCounts'];
+      /** @description (confirmed + dismissed) / total; null without alerts. */
+      handledRatio: number | null;
+      /** @description dismissed / (confirmed + dismissed); null when none is handled. */
+      falseAlarmRatio: number | null;
+      /** @description Mean time from occurring to being handled of the handled ones; null when none is. */
+      meanHandlingSeconds: number | null;
+    };
+    /**
+     * @description The alerts of one local hour or day by level. `start` is the bucket's local start (the first
+     *     may lie before the period's `from`); it ends where the next begins, the last at the period's `to`.
+     */
+    DashboardBucket: {
+      /** Format: date-time */
+      start: string;
+      low: number;
+      medium: number;
+      high: number;
+      critical: number;
+    };
+    DashboardCamera: {
+      /** @description Null for the alerts of deleted cameras, counted together. */
+      cameraId: number | null;
+      /** @description The camera's name now; empty for deleted cameras. */
+      cameraName: string;
+      /** @description The camera's area now; empty for deleted cameras. */
+      area: string;
+      count: number;
+      pending: number;
+    };
+    DashboardLabel: {
+      /** @description What was detected (the alert's label). */
+      label: string;
+      count: number;
+      pending: number;
+    };
+    OperationsDashboard: {
+      period: components['schemas']['DashboardPeriod'];
+      /** @description As they are now, whatever the period. */
+      devices: {
+        aiServers: components['schemas']['DeviceCounts'];
+        cameras: components['schemas']['DeviceCounts'];
+      };
+      alerts: components['schemas']['DashboardAlertFigures'];
+      trend: components['schemas']['DashboardBucket'][];
+      /** @description The ten cameras with the most alerts in the period, most first. */
+      topCameras: components['schemas']['DashboardCamera'][];
+      /** @description The ten alert types (labels) seen most in the period, most first. */
+      topLabels: components['schemas']['DashboardLabel'][];
+    };
+    OperationsDashboardEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['OperationsDashboard'];
+    };
   };
   responses: {
     /** @description Any failure, with a business code and a message naming the cause. */
@@ -2890,6 +3013,13 @@ export interface components {
     AlertLabelFilter: string;
     AlertLevelFilter: components['schemas']['AlertLevel'];
     AlertStatusFilter: components['schemas']['AlertStatus'];
+    /**
+     * @description today (local midnight until now), last24h, last7d / last30d (local midnight 6 / 29 days ago
+     *     until now).
+     */
+    DashboardPreset: components['schemas']['DashboardPreset'];
+    /** @description The IANA time zone whose local hours and days the buckets follow (the operator's). */
+    DashboardTimeZone: string;
   };
   requestBodies: never;
   headers: never;
@@ -4382,6 +4512,37 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['AlertEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  getOperationsDashboard: {
+    parameters: {
+      query: {
+        /**
+         * @description today (local midnight until now), last24h, last7d / last30d (local midnight 6 / 29 days ago
+         *     until now).
+         */
+        preset?: components['parameters']['DashboardPreset'];
+        from?: string;
+        to?: string;
+        /** @description The IANA time zone whose local hours and days the buckets follow (the operator's). */
+        timeZone: components['parameters']['DashboardTimeZone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The dashboard's figures. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OperationsDashboardEnvelope'];
         };
       };
       default: components['responses']['Failure'];

@@ -15,7 +15,7 @@ export function routeDef(path: string, fields: Partial<RouteDef> = {}): RouteDef
     hideInBreadcrumb: false,
     layout: true,
     redirect: null,
-    page: 'pending/PendingScreen',
+    page: 'home/HomePage',
     resource: null,
     load: () => Promise.resolve({ default: () => null }),
     children: [],

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { routes, type RouteDef } from '../generated/routes';
-import { findRoute, findRouteChain } from './route-lookup';
+import { findRoute, findRouteChain, flattenRoutes } from './route-lookup';
 import { useScreenLocation } from './screen-location';
 
 /** The generated routes from the top of the tree down to the current location. */
@@ -13,4 +13,9 @@ export function useRouteChain(): RouteDef[] {
 export function useCurrentRoute(): RouteDef | undefined {
   const { pathname } = useScreenLocation();
   return useMemo(() => findRoute(routes, pathname), [pathname]);
+}
+
+/** The generated route showing a resource's screen (the alert wall shows `alert`), for links to it. */
+export function resourceRoute(resource: string): RouteDef | undefined {
+  return flattenRoutes(routes).find((route) => route.resource === resource);
 }

@@ -12,7 +12,7 @@ const loadedPages = new WeakMap<PageLoader, ComponentType>();
 
 /**
  * Loads a page chunk under the time-out and shows the retry page when that fails. `name`
- * identifies the chunk across a reload (e.g. the route's page, 'pending/PendingScreen').
+ * identifies the chunk across a reload (e.g. the route's page, 'analysis/OperationsDashboard').
  */
 export function LazyPage({ name, load }: { name: string; load: PageLoader }) {
   const [loaded, setLoaded] = useState(() => {

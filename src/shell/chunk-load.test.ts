@@ -75,22 +75,22 @@ describe('claimReloadForChunkError', () => {
 
   it('allows one reload for a vanished chunk, then shows the retry page', () => {
     const storage = memoryStorage();
-    expect(claimReloadForChunkError(vanished, 'pending/PendingScreen', storage, true)).toBe(true);
-    expect(storage.getItem(CHUNK_RELOAD_FLAG)).toBe('pending/PendingScreen');
-    expect(claimReloadForChunkError(vanished, 'pending/PendingScreen', storage, true)).toBe(false);
+    expect(claimReloadForChunkError(vanished, 'analysis/OperationsDashboard', storage, true)).toBe(true);
+    expect(storage.getItem(CHUNK_RELOAD_FLAG)).toBe('analysis/OperationsDashboard');
+    expect(claimReloadForChunkError(vanished, 'analysis/OperationsDashboard', storage, true)).toBe(false);
   });
 
   it('keeps the flag while other chunks load, so a still-missing chunk cannot loop', () => {
     const storage = memoryStorage();
-    claimReloadForChunkError(vanished, 'pending/PendingScreen', storage, true);
+    claimReloadForChunkError(vanished, 'analysis/OperationsDashboard', storage, true);
     forgetChunkReload('shell/BasicLayout', storage);
-    expect(claimReloadForChunkError(vanished, 'pending/PendingScreen', storage, true)).toBe(false);
+    expect(claimReloadForChunkError(vanished, 'analysis/OperationsDashboard', storage, true)).toBe(false);
   });
 
   it('allows a reload again once the chunk it was for has loaded', () => {
     const storage = memoryStorage();
-    claimReloadForChunkError(vanished, 'pending/PendingScreen', storage, true);
-    forgetChunkReload('pending/PendingScreen', storage);
+    claimReloadForChunkError(vanished, 'analysis/OperationsDashboard', storage, true);
+    forgetChunkReload('analysis/OperationsDashboard', storage);
     expect(claimReloadForChunkError(vanished, 'home/HomePage', storage, true)).toBe(true);
   });
 

@@ -1,0 +1,106 @@
+import { Card, Statistic } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { LocalText } from '../../generated/settings';
+import { dashboardTexts, offlineText } from './dashboard-texts';
+import { durationText, percentText, type OperationsDashboard } from './series';
+
+/** One figure; with a `to`, the card opens the screen listing what it counts. */
+export interface Kpi {
+  readonly key: string;
+  readonly title: string;
+  readonly value: number | string;
+  readonly suffix?: string;
+  readonly note?: ReactNode;
+  /** Draws the eye: unhandled alerts, offline devices. */
+  readonly alarm?: boolean;
+  readonly to?: string | null;
+}
+
+/** The dashboard's figures as cards: the alerts of the period first, then the devices now. */
+export function dashboardKpis(
+  dashboard: OperationsDashboard,
+  t: (text: LocalText) => string,
+  links: { alerts: string | null; pending: string | null; aiServers: string | null; cameras: string | null },
+): Kpi[] {
+  const { alerts, devices } = dashboard;
+  return [
+    { key: 'alerts', title: t(dashboardTexts.alerts), value: alerts.total, to: links.alerts },
+    {
+      key: 'pending',
+      title: t(dashboardTexts.pending),
+      value: alerts.pending,
+      alarm: alerts.pending > 0,
+      to: links.pending,
+    },
+    {
+      key: 'handled',
+      title: t(dashboardTexts.handledRatio),
+      value: percentText(alerts.handledRatio),
+      note: `${t(dashboardTexts.falseAlarmRatio)} ${percentText(alerts.falseAlarmRatio)}`,
+    },
+    {
+      key: 'handling-time',
+      title: t(dashboardTexts.meanHandling),
+      ...(alerts.meanHandlingSeconds === null
+        ? { value: '—', note: t(dashboardTexts.noneHandled) }
+        : { value: t(durationText(alerts.meanHandlingSeconds)) }),
+    },
+    {
+      key: 'ai-servers',
+      title: t(dashboardTexts.aiServersOnline),
+      value: devices.aiServers.online,
+      suffix: `/ ${devices.aiServers.total}`,
+      note: t(offlineText(devices.aiServers.offline)),
+      alarm: devices.aiServers.offline > 0,
+      to: links.aiServers,
+    },
+    {
+      key: 'cameras',
+      title: t(dashboardTexts.camerasOnline),
+      value: devices.cameras.online,
+      suffix: `/ ${devices.cameras.total}`,
+      note: t(offlineText(devices.cameras.offline)),
+      alarm: devices.cameras.offline > 0,
+      to: links.cameras,
+    },
+  ];
+}
+
+/** The row of figure cards; skeletons while the first figures load. */
+export function KpiCards(props: { kpis: readonly Kpi[] | null }) {
+  if (props.kpis === null)
+    return (
+      <div className="cfop-dashboard-kpis">
+        {Array.from({ length: 6 }, (_, index) => (
+          <Card key={index} variant="borderless" loading />
+        ))}
+      </div>
+    );
+  return (
+    <div className="cfop-dashboard-kpis">
+      {props.kpis.map((kpi) => {
+        const figure = (
+          <Card variant="borderless" hoverable={Boolean(kpi.to)} className="cfop-dashboard-kpi">
+            <Statistic
+              title={kpi.title}
+              value={kpi.value}
+              suffix={kpi.suffix}
+              className={kpi.alarm ? 'cfop-dashboard-kpi-alarm' : undefined}
+            />
+            {kpi.note ? <div className="cfop-dashboard-kpi-note">{kpi.note}</div> : null}
+          </Card>
+        );
+        return kpi.to ? (
+          <Link key={kpi.key} to={kpi.to} data-kpi={kpi.key}>
+            {figure}
+          </Link>
+        ) : (
+          <div key={kpi.key} data-kpi={kpi.key}>
+            {figure}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
