@@ -2,7 +2,7 @@ import './dashboard.css';
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import { Button, Card, Empty, Spin, Tag, theme, Tooltip } from 'antd';
 import { useCallback, useMemo, type ReactNode } from 'react';
-import { useLocale } from '../../i18n';
+import { dateTimeFormat, useLocale } from '../../i18n';
 import { LoadFailure } from '../../resources/LoadFailure';
 import { useSession } from '../../session';
 import { useRouterNavigate, useScreenLocation, useScreenQueryNavigate } from '../../session/screen-location';
@@ -19,7 +19,7 @@ import { useDashboard } from './use-dashboard';
 
 /** An instant as the operator reads it, in the zone the figures were bucketed by. */
 function timeText(instant: string | Date, timeZone: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     timeZone,
     year: 'numeric',
     month: '2-digit',
@@ -162,7 +162,11 @@ export default function OperationsDashboard() {
             </span>
           )}
           {updatedAt && (
-            <span>{t(updatedText(updatedAt.toLocaleTimeString(locale, { hour12: false })))}</span>
+            <span>
+              {t(
+                updatedText(dateTimeFormat(locale, { timeStyle: 'medium', hour12: false }).format(updatedAt)),
+              )}
+            </span>
           )}
           <span>{t(dashboardTexts.autoRefresh)}</span>
           {failed && current && <Tag color="warning">{t(dashboardTexts.refreshFailed)}</Tag>}

@@ -1,5 +1,6 @@
 import type { components } from '../../generated/openapi';
 import type { LocalText } from '../../generated/settings';
+import { dateTimeFormat } from '../../i18n/date-time-format';
 
 export type OperationsDashboard = components['schemas']['OperationsDashboard'];
 export type DashboardBucket = components['schemas']['DashboardBucket'];
@@ -21,7 +22,7 @@ export function bucketSpan(dashboard: OperationsDashboard, index: number): { fro
 
 /** Reads the wall clock fields of instants in a zone (the period's, which the server bucketed by). */
 function localClock(timeZone: string) {
-  const format = new Intl.DateTimeFormat('en-US', {
+  const format = dateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     month: 'numeric',
