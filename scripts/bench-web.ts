@@ -4,7 +4,9 @@
  * page (JS, first contentful paint, the password field taking a keystroke), signing in to
  * /home, and the first menu screen, cold and on a route change back to it. One warm-up run,
  * then five cold runs (each a new browser context: empty cache, no token); prints medians,
- * ranges and the targets. Timings are printed, never asserted: the exit code only says whether
+ * ranges and the targets. Each run is followed by one of the reference login page (the lean
+ * Vite + React 19 + antd 6 page the issue compares with, scripts/bench/reference-login/), so the
+ * figures also read as ratios to it, whatever the machine. Timings are printed, never asserted: the exit code only says whether
  * the run worked. `--no-build` measures dist/ as it is.
  */
 import { readFileSync } from 'node:fs';
@@ -18,6 +20,7 @@ import { startServer, type RunningServer } from '../e2e/server';
 import { buildConsole } from './bench/build';
 import { GzipSizes, wasCompressed } from './bench/js-bytes';
 import { runJourney, type JourneyFigures, type MenuScreen } from './bench/journey';
+import { startReferenceLogin, type ReferenceFigures, type ReferenceLogin } from './bench/reference-login';
 import { busyWarning, describeMachine, describeSources, loadLine } from './bench/machine';
 import { metricTable, summarize, type Metric } from './bench/report';
 import { budgetPlanFromManifest } from './budgets/plan';
@@ -59,7 +62,12 @@ function menuScreens(routes: readonly ManifestRoute[]): MenuScreen[] {
 
 type FigureKey = keyof Omit<JourneyFigures, 'scripts'>;
 
-function printReport(figures: readonly JourneyFigures[], screen: MenuScreen, other: MenuScreen): void {
+function printReport(
+  figures: readonly JourneyFigures[],
+  reference: readonly ReferenceFigures[],
+  screen: MenuScreen,
+  other: MenuScreen,
+): void {
   const limits = budgetPlanFromManifest(
     JSON.parse(readFileSync('manifest/console.json', 'utf8')) as Parameters<typeof budgetPlanFromManifest>[0],
   ).limits;
@@ -68,6 +76,12 @@ function printReport(figures: readonly JourneyFigures[], screen: MenuScreen, oth
     unit: key.endsWith('Js') || key === 'prefetchedOnHome' ? 'KB' : 'ms',
     values: figures.map((run) => run[key]),
     target,
+  });
+  const referenceRow = (label: string, key: keyof ReferenceFigures): Metric => ({
+    label,
+    unit: key === 'loginJs' ? 'KB' : 'ms',
+    values: reference.map((run) => run[key]),
+    target: null,
   });
   console.log(
     metricTable([
@@ -82,12 +96,23 @@ function printReport(figures: readonly JourneyFigures[], screen: MenuScreen, oth
       row(`JS until ${screen.path} shown, cumulative`, 'screenJs', limits.firstScreen),
       row(`menu click → ${screen.path} shown, visited`, 'screenWarm', targets.warmRouteChangeMs),
       row('JS fetched by that route change', 'warmJs'),
+      referenceRow('reference login page: JS until usable (gzip)', 'loginJs'),
+      referenceRow('reference login page: first contentful paint', 'fcp'),
+      referenceRow('reference login page: password field usable', 'passwordUsable'),
     ]),
+  );
+  const ratio = (ours: number, theirs: number) => (ours / theirs).toFixed(2);
+  const median = (values: readonly number[]) => summarize(values).median;
+  console.log(
+    `\n/user/login against the reference login page (run alternately in the same minutes): ` +
+      `password usable ${ratio(median(figures.map((run) => run.passwordUsable)), median(reference.map((run) => run.passwordUsable)))}×, ` +
+      `first contentful paint ${ratio(median(figures.map((run) => run.fcp)), median(reference.map((run) => run.fcp)))}×, ` +
+      `JS ${ratio(median(figures.map((run) => run.loginJs)), median(reference.map((run) => run.loginJs)))}×.`,
   );
 
   const scripts = figures.flatMap((run) => run.scripts);
   const compressed = scripts.filter(wasCompressed).length;
-  const median = (key: FigureKey): number => Math.round(summarize(figures.map((run) => run[key])).median);
+  const medianOf = (key: FigureKey): number => Math.round(summarize(figures.map((run) => run[key])).median);
   console.log(
     [
       '',
@@ -100,9 +125,11 @@ function printReport(figures: readonly JourneyFigures[], screen: MenuScreen, oth
       'it, to just after the frame showing the element was painted. "usable": shown, and a keystroke has',
       "taken effect in the field (its input event, after the console's handlers). Keystrokes go out from",
       'when the field is in the document, each once the page handled the one before; medians: in the ' +
-        `document ${median('passwordInDom')} ms, painted ${median('passwordShown')} ms, first keystroke ` +
-        `got by the browser ${median('passwordKeySent')} ms, took effect ${median('passwordTyped')} ms.`,
+        `document ${medianOf('passwordInDom')} ms, painted ${medianOf('passwordShown')} ms, first keystroke ` +
+        `got by the browser ${medianOf('passwordKeySent')} ms, took effect ${medianOf('passwordTyped')} ms.`,
       `Screens: ${screen.path} (${screen.name}); the route change goes to ${other.path} (${other.name}) and back.`,
+      'Reference login page: Vite, React 19 and antd 6 (Card, Form, Input.Password, Button) as the issue',
+      'describes the lean page, built from scripts/bench/reference-login/ and measured the same way.',
     ].join('\n'),
   );
 }
@@ -120,10 +147,12 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cfop-bench-'));
   const logPath = join(dataDir, 'server.log');
   let server: RunningServer | undefined;
+  let reference: ReferenceLogin | undefined;
   let browser: Browser | undefined;
   const cleanUp = async (): Promise<void> => {
     await browser?.close().catch(() => undefined);
     await server?.stop();
+    await reference?.close();
     await rm(dataDir, { recursive: true, force: true });
   };
   let timedOut = false;
@@ -138,6 +167,7 @@ async function main(): Promise<void> {
 
   try {
     server = await startServer({ DATA_DIR: dataDir, CFOP_ADMIN_PASSWORD: admin.password }, logPath);
+    reference = await startReferenceLogin(join(dataDir, 'reference-login'));
     browser = await launchChromium();
     console.log(
       `\nMachine\n${[...describeMachine(browser.version()), describeSources(), loadLine('before the runs')].join('\n')}`,
@@ -157,21 +187,26 @@ async function main(): Promise<void> {
       actionTimeoutMs,
     };
     const figures: JourneyFigures[] = [];
+    const referenceFigures: ReferenceFigures[] = [];
     for (let run = 1; run <= warmUps + runs; run += 1) {
       const result = await runJourney(browser, plan, gzip);
+      const yardstick = await reference.run(browser, gzip, { cpuThrottlingRate, actionTimeoutMs });
       const warmUp = run <= warmUps;
-      if (!warmUp) figures.push(result);
+      if (!warmUp) {
+        figures.push(result);
+        referenceFigures.push(yardstick);
+      }
       console.log(
-        `${warmUp ? 'warm-up' : `run ${run - warmUps}`}: password usable ${Math.round(result.passwordUsable)} ms, ` +
-          `home ${Math.round(result.signInToHome)} ms, screen ${Math.round(result.screenCold)} / ` +
-          `${Math.round(result.screenWarm)} ms`,
+        `${warmUp ? 'warm-up' : `run ${run - warmUps}`}: password usable ${Math.round(result.passwordUsable)} ms ` +
+          `(reference ${Math.round(yardstick.passwordUsable)} ms), home ${Math.round(result.signInToHome)} ms, ` +
+          `screen ${Math.round(result.screenCold)} / ${Math.round(result.screenWarm)} ms`,
       );
     }
     if ((await readFile('dist/index.html', 'utf8')) !== indexAtStart) {
       throw new Error('dist/ was rebuilt while measuring, so runs mixed two builds: rerun');
     }
     console.log(`${loadLine('after the runs')}\n`);
-    printReport(figures, screen, other);
+    printReport(figures, referenceFigures, screen, other);
     const busy = busyWarning();
     if (busy) console.log(`\n${busy}`);
   } catch (error) {

@@ -1,4 +1,4 @@
-import type { Browser, CDPSession, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
 import { fetchedScripts, jsBytes, type FetchedScript, type GzipSizes } from './js-bytes';
 import { armWatch, pageProbe, readMarks, waitForMark, type WatchSpec } from './page-probe';
 
@@ -20,11 +20,8 @@ export interface JourneyPlan {
   readonly actionTimeoutMs: number;
 }
 
-/**
- * One cold run. Times in ms: from the navigation start for the login page, else from the click
- * or Enter key. JS in bytes, by when its request started: cumulative up to a moment, or in a span.
- */
-export interface JourneyFigures {
+/** The login page, in ms from the navigation start. */
+export interface LoginFigures {
   readonly fcp: number;
   readonly passwordShown: number;
   readonly passwordUsable: number;
@@ -34,6 +31,13 @@ export interface JourneyFigures {
   readonly passwordKeySent: number;
   /** The first keystroke took effect in the password field. */
   readonly passwordTyped: number;
+}
+
+/**
+ * One cold run. Times in ms: from the navigation start for the login page, else from the click
+ * or Enter key. JS in bytes, by when its request started: cumulative up to a moment, or in a span.
+ */
+export interface JourneyFigures extends LoginFigures {
   readonly signInToHome: number;
   readonly screenCold: number;
   readonly screenWarm: number;
@@ -104,6 +108,58 @@ async function clickMenuItem(
   await item.click();
 }
 
+/** A fresh browser context (empty cache, no token) with the probe, its page throttled. */
+export async function openThrottled(
+  browser: Browser,
+  options: { readonly baseUrl: string; readonly cpuThrottlingRate: number; readonly actionTimeoutMs: number },
+): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
+  const context = await browser.newContext({ baseURL: options.baseUrl, locale: 'zh-CN' });
+  context.setDefaultTimeout(options.actionTimeoutMs);
+  await context.addInitScript({ content: pageProbe([passwordShown]) });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuThrottlingRate });
+  return { context, page, cdp };
+}
+
+function markReader(marks: Record<string, number>): (name: string) => number {
+  return (name) => {
+    const time = marks[name];
+    if (time === undefined) throw new Error(`the page has no mark ${name}`);
+    return time;
+  };
+}
+
+/**
+ * Opens /user/login and times it. The probe focuses the password field the moment it is in the
+ * document; from then on keystrokes go out, each once the page has handled the one before (CDP
+ * answers after the renderer did) plus 16 ms, until one has taken effect. None are sent earlier:
+ * input events while the page loads slow the load itself.
+ */
+export async function measureLogin(page: Page, cdp: CDPSession, timeout: number): Promise<LoginFigures> {
+  await page.goto('/user/login', { waitUntil: 'commit' });
+  await waitForMark(page, 'passwordInDom', timeout);
+  let typing = true;
+  const landed = waitForMark(page, 'passwordInput', timeout).finally(() => (typing = false));
+  while (typing) {
+    await typeKey(cdp, 'x');
+    await Promise.race([landed, new Promise((resolve) => setTimeout(resolve, 16))]);
+  }
+  await landed;
+  await waitForMark(page, 'fcp', timeout);
+  await waitForWatch(page, 'passwordShown', timeout);
+  const at = markReader(await readMarks(page));
+  return {
+    fcp: at('fcp'),
+    passwordShown: at('passwordShownPainted'),
+    // Usable: shown and taking keystrokes (a keystroke may land before the frame is painted).
+    passwordUsable: Math.max(at('passwordShownPainted'), at('passwordInput')),
+    passwordKeySent: at('passwordKeyDown'),
+    passwordTyped: at('passwordInput'),
+    passwordInDom: at('passwordInDom'),
+  };
+}
+
 /**
  * One cold run in a fresh browser context (empty cache, no token): the login page, typing into
  * the password field as soon as it is there, signing in with Enter, then the screen from the
@@ -114,30 +170,11 @@ export async function runJourney(
   plan: JourneyPlan,
   gzip: GzipSizes,
 ): Promise<JourneyFigures> {
-  const context = await browser.newContext({ baseURL: plan.baseUrl, locale: 'zh-CN' });
+  const { context, page, cdp } = await openThrottled(browser, plan);
   try {
-    context.setDefaultTimeout(plan.actionTimeoutMs);
-    await context.addInitScript({ content: pageProbe([passwordShown]) });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: plan.cpuThrottlingRate });
     const timeout = plan.actionTimeoutMs;
 
-    // The login page. The probe focuses the password field the moment it is in the document;
-    // from then on keystrokes go out, each once the page has handled the one before (CDP answers
-    // after the renderer did) plus 16 ms, until one has taken effect. None are sent earlier:
-    // input events while the page loads slow the load itself.
-    await page.goto('/user/login', { waitUntil: 'commit' });
-    await waitForMark(page, 'passwordInDom', timeout);
-    let typing = true;
-    const landed = waitForMark(page, 'passwordInput', timeout).finally(() => (typing = false));
-    while (typing) {
-      await typeKey(cdp, 'x');
-      await Promise.race([landed, new Promise((resolve) => setTimeout(resolve, 16))]);
-    }
-    await landed;
-    await waitForMark(page, 'fcp', timeout);
-    await waitForWatch(page, 'passwordShown', timeout);
+    const login = await measureLogin(page, cdp, timeout);
 
     // Sign in by the form; the timing starts at the Enter key.
     const password = page.locator(passwordSelector);
@@ -160,27 +197,15 @@ export async function runJourney(
     await clickMenuItem(page, plan.screen, () => armWatch(page, warm));
     const screenWarm = await waitForWatch(page, warm.name, timeout);
 
-    const marks = await readMarks(page);
-    const at = (name: string): number => {
-      const time = marks[name];
-      if (time === undefined) throw new Error(`the page has no mark ${name}`);
-      return time;
-    };
+    const at = markReader(await readMarks(page));
     const scripts = await fetchedScripts(page);
     const js = (from: number, until: number): Promise<number> => jsBytes(scripts, from, until, gzip);
-    // Usable: shown and taking keystrokes (a keystroke may land before the frame is painted).
-    const passwordUsable = Math.max(at('passwordShownPainted'), at('passwordInput'));
     return {
-      fcp: at('fcp'),
-      passwordShown: at('passwordShownPainted'),
-      passwordUsable,
-      passwordKeySent: at('passwordKeyDown'),
-      passwordTyped: at('passwordInput'),
-      passwordInDom: at('passwordInDom'),
+      ...login,
       signInToHome,
       screenCold,
       screenWarm,
-      loginJs: await js(0, passwordUsable),
+      loginJs: await js(0, login.passwordUsable),
       homeJs: await js(0, at('homePainted')),
       prefetchedOnHome: await js(at('homePainted'), at('screenColdStart')),
       screenJs: await js(0, at('screenColdPainted')),
