@@ -43,7 +43,9 @@ describe('permission matrix', () => {
     }
     revoked = await t.signIn(holder(keys[0] as string), password);
     expect((await t.call('logout', { token: revoked })).status).toBe(200);
-  });
+    // Two users per access key, each password hashed and checked once (deliberately slow hashes):
+    // over 10 s with another test file running beside it on two CPUs.
+  }, 60_000);
   async function send(operation: OperationSpec, token: string | undefined) {
     const body = sampler.body(operation);
     const upload = sampler.upload(operation);
