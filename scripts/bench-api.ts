@@ -7,15 +7,12 @@
  * the exit code only says whether the run worked. Stops by itself (cleaning up) after `deadlineMs`.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import SqliteDatabase from 'better-sqlite3';
-import type { FastifyInstance } from 'fastify';
-import { createApp } from '../server/app';
 import { databaseFileName } from '../server/db/open-database';
 import { busyWarning, loadLine } from './bench/machine';
+import { withSeededApp } from './bench/seeded-app';
 
 const rows = 100_000;
 const warmUps = 10;
@@ -130,34 +127,19 @@ const mb = (value: number) => `${(value / 1024 ** 2).toFixed(1)} MB`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cfop-bench-api-'));
-  let app: FastifyInstance | undefined;
-  const cleanUp = async () => {
-    await app?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const watchdog = setTimeout(() => {
-    console.error(`bench:api did not finish within ${deadlineMs / 1000} s; stopping.`);
-    void cleanUp().finally(() => process.exit(1));
-  }, deadlineMs);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
-  }
-  try {
-    const options = {
-      dataDir,
-      admin: { password: admin.password },
-      logger: false,
-      staticDir: join(dataDir, 'no-console'),
-      announce: () => undefined,
-    };
-    // The first start migrates the empty folder; rows are then seeded beside it and the server restarted.
-    await (await createApp(options)).close();
+  const seedAndTime = (dataDir: string) => {
     const seedStarted = performance.now();
     seed(dataDir);
     console.log(`seeded ${rows.toLocaleString('en')} AI servers in ${ms(performance.now() - seedStarted)}`);
-    app = await createApp(options);
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  };
+  const settings = {
+    name: 'bench:api',
+    deadlineMs,
+    adminPassword: admin.password,
+    staticDir: (dataDir: string) => join(dataDir, 'no-console'),
+    seed: seedAndTime,
+  };
+  await withSeededApp(settings, async ({ base: address }) => {
     const base = `${address}/cfop`;
     const headers = { ...clientHeaders, 'x-cfop-token': await signIn(base) };
 
@@ -193,10 +175,7 @@ async function main(): Promise<void> {
     console.log(loadLine('at the end'));
     const warning = busyWarning();
     if (warning) console.log(warning);
-  } finally {
-    clearTimeout(watchdog);
-    await cleanUp();
-  }
+  });
 }
 
 main().catch((error: unknown) => {

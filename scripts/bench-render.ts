@@ -10,19 +10,15 @@
  * new browser context.
  * Figures are printed, never asserted. `--no-build` measures dist/ as it is.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../e2e/chromium';
-import { createApp } from '../server/app';
 import { burstConcurrency, burstOnWall, type BurstFigures } from './bench/alert-burst';
 import { buildConsole } from './bench/build';
 import { busyWarning, describeMachine, describeSources, loadLine } from './bench/machine';
 import { armWatch, pageProbe, waitForMark } from './bench/page-probe';
 import { seededModel, seedLongLists, seedSizes } from './bench/render-seed';
+import { withSeededApp } from './bench/seeded-app';
 import { metricTable, type Metric } from './bench/report';
 import { scrollThrough, type ScrollFigures } from './bench/scroll-probe';
 
@@ -211,35 +207,16 @@ function report(scenario: ListScenario, results: readonly ScenarioRun[]): string
 async function main(): Promise<void> {
   if (process.argv.includes('--no-build')) console.log('--no-build: measuring dist/ as it is');
   else await buildConsole();
-  const dataDir = await mkdtemp(join(tmpdir(), 'cfop-bench-render-'));
-  let app: FastifyInstance | undefined;
-  let browser: Browser | undefined;
-  const cleanUp = async () => {
-    await browser?.close().catch(() => undefined);
-    await app?.close();
-    await rm(dataDir, { recursive: true, force: true });
+  const settings = {
+    name: 'bench:render',
+    deadlineMs,
+    adminPassword: admin.password,
+    seed: (dataDir: string) => seedLongLists(dataDir, new Date()),
   };
-  const watchdog = setTimeout(() => {
-    console.error(`bench:render did not finish within ${deadlineMs / 1000} s; stopping.`);
-    void cleanUp().finally(() => process.exit(1));
-  }, deadlineMs);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
-  }
-  try {
-    const options = {
-      dataDir,
-      admin: { password: admin.password },
-      logger: false,
-      announce: () => undefined,
-    };
-    // The first start migrates the empty folder; the lists are then seeded and the server restarted.
-    await (await createApp(options)).close();
-    seedLongLists(dataDir, new Date());
-    app = await createApp(options);
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  await withSeededApp(settings, async ({ base, onCleanUp }) => {
     const token = await signIn(base);
-    browser = await launchChromium();
+    const browser = await launchChromium();
+    onCleanUp(() => browser.close());
     console.log(
       `\nMachine\n${[...describeMachine(browser.version()), describeSources(), loadLine('before')].join('\n')}`,
     );
@@ -263,10 +240,7 @@ async function main(): Promise<void> {
     console.log(loadLine('after'));
     const busy = busyWarning();
     if (busy) console.log(busy);
-  } finally {
-    clearTimeout(watchdog);
-    await cleanUp();
-  }
+  });
 }
 
 main().catch((error: unknown) => {
