@@ -23,12 +23,11 @@ import {
   orderOfColumn,
   pageSizeOptions,
   sortFromOrder,
-  withFilters,
 } from './list-query';
 import { LoadFailure } from './LoadFailure';
 import { resourceApi } from './resource-api';
 import { RowActions } from './RowActions';
-import { SearchForm } from './SearchForm';
+import { SearchCard } from './SearchForm';
 import { ActionModal, DetailDrawer, FormDrawer, prefetchScreenParts, SecretModal } from './screen-parts';
 import {
   bulkDeleteTitle,
@@ -302,16 +301,8 @@ export function ResourcePage({ descriptor, inputs, rowActions }: ResourcePagePro
 
   return (
     <div className="cfop-stack">
-      <Card variant="borderless" className="cfop-resource-search-card">
-        <SearchForm
-          descriptor={descriptor}
-          filters={state.filters}
-          onSearch={(values) => {
-            // The same search again asks the server again.
-            if (!setState(withFilters(descriptor, state, values))) reload();
-          }}
-        />
-      </Card>
+      {/* The same search again asks the server again. */}
+      <SearchCard descriptor={descriptor} state={state} setState={setState} onSameSearch={reload} />
       <Card variant="borderless" title={t(descriptor.title)} extra={toolbar}>
         <Table<Entity>
           rowKey="id"

@@ -1,8 +1,8 @@
-import { Button, Form, Input, Select } from 'antd';
+import { Button, Card, Form, Input, Select } from 'antd';
 import { useEffect, useMemo } from 'react';
 import type { FieldDescriptor, ResourceDescriptor } from '../generated/resources';
 import { useLocale } from '../i18n';
-import { searchFields } from './list-query';
+import { searchFields, withFilters, type ListState } from './list-query';
 import { DateInput } from './DateInput';
 import RangeInput, { type RangeValue } from './RangeInput';
 import { ReferenceSelect } from './ReferenceSelect';
@@ -168,5 +168,29 @@ function searchValues(fields: readonly FieldDescriptor[], values: FormValues): S
         [field.range.to, to ?? undefined],
       ];
     }),
+  );
+}
+
+/**
+ * A list's search in its card. A new search moves the list state in the URL; the same search again
+ * changes no URL, so `onSameSearch` says what it does instead (the list asks the server again).
+ */
+export function SearchCard(props: {
+  descriptor: ResourceDescriptor;
+  state: ListState;
+  setState(next: ListState): boolean;
+  onSameSearch(): void;
+}) {
+  const { descriptor, state, setState, onSameSearch } = props;
+  return (
+    <Card variant="borderless" className="cfop-resource-search-card">
+      <SearchForm
+        descriptor={descriptor}
+        filters={state.filters}
+        onSearch={(values) => {
+          if (!setState(withFilters(descriptor, state, values))) onSameSearch();
+        }}
+      />
+    </Card>
   );
 }

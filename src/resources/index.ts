@@ -7,9 +7,9 @@ export type { Entity } from './form-values';
 export { formatDateTime } from './FieldValue';
 // What a screen with its own list (the alert wall) shares with the generic one: the URL's list state,
 // the search form and the list / export calls.
-export { SearchForm } from './SearchForm';
+export { SearchCard } from './SearchForm';
 export { useListState } from './use-list-state';
-export { withFilters, type ListState } from './list-query';
+export type { ListState } from './list-query';
 export { resourceApi } from './resource-api';
 export { texts as resourceTexts } from './texts';
 export { DetailFields } from './DetailFields';

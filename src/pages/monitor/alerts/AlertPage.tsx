@@ -8,10 +8,9 @@ import { useLocale } from '../../../i18n';
 import {
   resourceApi,
   resourceTexts,
-  SearchForm,
+  SearchCard,
   useListState,
   useRouteResource,
-  withFilters,
   type ListState,
 } from '../../../resources';
 import { ScreenModal } from '../../../resources/screen-overlays';
@@ -87,16 +86,13 @@ export default function AlertPage() {
   useLiveAlerts();
   return (
     <div className="cfop-stack cfop-alert-page">
-      <Card variant="borderless" className="cfop-resource-search-card">
-        <SearchForm
-          descriptor={descriptor}
-          filters={state.filters}
-          onSearch={(values) => {
-            // The same search again starts the wall again.
-            if (!setState(withFilters(descriptor, state, values))) setSearches((count) => count + 1);
-          }}
-        />
-      </Card>
+      {/* The same search again starts the wall again. */}
+      <SearchCard
+        descriptor={descriptor}
+        state={state}
+        setState={setState}
+        onSameSearch={() => setSearches((count) => count + 1)}
+      />
       {/* A new search is a new wall: its pages, selection and held alerts start afresh. */}
       <AlertBoard
         key={`${JSON.stringify([state.sort, state.filters])} ${searches}`}
