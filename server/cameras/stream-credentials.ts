@@ -28,8 +28,8 @@ export function maskStreamPassword(value: unknown): unknown {
 }
 
 export const maskWithoutPassword: LocalText = {
-  zh: '密码显示为掩码，请重新输入密码（地址的协议、用户名、主机或端口已改变，原密码不会沿用）',
-  en: 'the password is masked: type it again (the scheme, user, host or port changed, so the stored password is not reused)',
+  zh: '密码是掩码，请重新输入密码（只有协议、用户名、主机与端口都不变时才沿用已保存的密码）',
+  en: 'the password is the mask: type it again (the stored password is kept only while scheme, user, host and port stay the same)',
 };
 
 /**
