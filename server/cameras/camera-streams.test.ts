@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestStream, type TestStream } from '../../scripts/test-stream';
-import type { AppOptions } from '../app';
+import { defaultLiveMaxStreams, type AppOptions } from '../app';
 import {
   expectContractAnswer,
   fieldMessages,
@@ -232,27 +232,44 @@ describe('where camera streams may point', () => {
 });
 
 describe('frame grabs share the ffmpeg budget', () => {
-  it('runs at most CFOP_LIVE_MAX_STREAMS ffmpeg for 30 parallel grabs; 8 wait, the rest are told to retry', async () => {
+  it.each([4, defaultLiveMaxStreams])(
+    'runs at most CFOP_LIVE_MAX_STREAMS=%i ffmpeg for 30 parallel grabs; 8 wait, the rest are told to retry',
+    async (maxStreams) => {
+      const spawns = countedSpawns();
+      const { t, token } = await adminApp({ live: { maxStreams }, spawnFrameGrab: spawns.spawn });
+      for (let n = 1; n <= 30; n += 1) await t.call('createCamera', { token, body: camera(n) });
+      const grabs = Array.from({ length: 30 }, (_, index) =>
+        t.call('getCameraSnapshot', { token, params: { id: index + 1 } }),
+      );
+      await vi.waitFor(() => expect(spawns.started()).toBe(maxStreams));
+      spawns.releaseAll();
+      const answers = await Promise.all(grabs);
+      const statuses = answers.map((answer) => answer.status);
+      const served = maxStreams + 8;
+      expect(statuses.filter((status) => status === 200)).toHaveLength(served);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(30 - served);
+      expect(spawns.most()).toBe(maxStreams);
+      expect(spawns.started()).toBe(served);
+      expect(answers.find((answer) => answer.status === 429)?.body).toEqual({
+        success: false,
+        code: '429',
+        msg: `服务器正忙：读取视频流的进程已达上限（${maxStreams} 路），请稍后重试`,
+        data: null,
+      });
+    },
+  );
+
+  it('counts grabs against the live views’ budget: a grab holding the last slot refuses a live view', async () => {
     const spawns = countedSpawns();
-    const { t, token } = await adminApp({ live: { maxStreams: 4 }, spawnFrameGrab: spawns.spawn });
-    for (let n = 1; n <= 30; n += 1) await t.call('createCamera', { token, body: camera(n) });
-    const grabs = Array.from({ length: 30 }, (_, index) =>
-      t.call('getCameraSnapshot', { token, params: { id: index + 1 } }),
-    );
-    await vi.waitFor(() => expect(spawns.started()).toBe(4));
+    const { t, token } = await adminApp({ live: { maxStreams: 1 }, spawnFrameGrab: spawns.spawn });
+    await t.call('createCamera', { token, body: camera(1) });
+    await t.call('createCamera', { token, body: camera(2) });
+    const grab = t.call('getCameraSnapshot', { token, params: { id: 1 } });
+    await vi.waitFor(() => expect(spawns.started()).toBe(1));
+    const view = await t.call('getLivePlaylist', { token, params: { id: 2, stream: 'main' } });
+    expect(view.status).toBe(503);
     spawns.releaseAll();
-    const answers = await Promise.all(grabs);
-    const statuses = answers.map((answer) => answer.status);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(12);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(18);
-    expect(spawns.most()).toBe(4);
-    expect(spawns.started()).toBe(12);
-    expect(answers.find((answer) => answer.status === 429)?.body).toEqual({
-      success: false,
-      code: '429',
-      msg: '服务器正忙：读取视频流的进程已达上限（4 路），请稍后重试',
-      data: null,
-    });
+    expect((await grab).status).toBe(200);
   });
 
   it('runs one ffmpeg for parallel grabs of one camera, all answered its frame', async () => {
