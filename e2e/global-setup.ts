@@ -35,7 +35,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await mkdir(artifactsDir, { recursive: true });
 
   const dataDir = await mkdtemp(join(tmpdir(), 'cfop-e2e-'));
-  const env = { DATA_DIR: dataDir, CFOP_ADMIN_PASSWORD: admin.password, CFOP_ADMIN_PHONE: admin.phone };
+  const env = {
+    DATA_DIR: dataDir,
+    CFOP_ADMIN_PASSWORD: admin.password,
+    CFOP_ADMIN_PHONE: admin.phone,
+    // The test camera streams (scripts/test-stream.ts) listen on loopback, which cameras may not reach by default.
+    CFOP_CAMERA_ALLOW_HOSTS: '127.0.0.1',
+  };
   const server = await startServer(env, artifactPath('server.log'));
   const teardown = async (): Promise<void> => {
     await server.stop();

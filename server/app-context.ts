@@ -1,4 +1,6 @@
 import type { AlertFeed } from './alerts/alert-feed';
+import type { FrameGrabber } from './cameras/frame-grab';
+import type { StreamAddressPolicy } from './cameras/stream-address';
 import type { BackgroundTasks } from './background-tasks';
 import type { Clock } from './clock';
 import type { Contract } from './contract/load-contract';
@@ -16,8 +18,10 @@ export interface AppContext {
   readonly sessionTtlMs: number;
   readonly smsSender: SmsSender;
   readonly background: BackgroundTasks;
-  /** How long a camera frame grab may take before ffmpeg is stopped. */
-  readonly frameGrabTimeoutMs: number;
+  /** Camera frame grabs (one ffmpeg each, from the live views' budget). */
+  readonly frameGrabs: FrameGrabber;
+  /** Where camera stream URLs may point (CFOP_CAMERA_ALLOW_HOSTS), checked when they are saved. */
+  readonly streamPolicy: StreamAddressPolicy;
   /** The cameras' live views (one ffmpeg per watched camera stream). */
   readonly live: LiveSessions;
   /** Tells the live alert streams that alerts changed. */

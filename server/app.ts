@@ -5,11 +5,15 @@ import type { AppContext } from './app-context';
 import { defaultAlertRetentionDays, startAlertTasks } from './alerts/alert-tasks';
 import { createAlertFeed } from './alerts/alert-feed';
 import { createBackgroundTasks, runEvery } from './background-tasks';
+import { createFrameGrabber } from './cameras/frame-grab';
+import { noAllowedHosts, systemLookup, type AllowedHosts, type HostLookup } from './cameras/stream-address';
+import type { StreamSpawn } from './cameras/stream-process';
 import { later, systemClock, type Clock } from './clock';
 import { removeUnusedFiles, unusedFileGraceMs, unusedFileSweepMs } from './files/unused-files';
 import { answerErrorsAsEnvelopes, noSuchOperationEnvelope } from './http/error-answers';
 import { acceptJsonBodiesOnly, bodyLimitBytes } from './http/json-body';
 import { createLiveSessions, type LiveSessionOptions, type LiveSessions } from './live/live-sessions';
+import { createStreamSlots } from './live/stream-slots';
 import { registerOperationRoutes } from './http/operation-routes';
 import { addSecurityHeaders } from './http/security-headers';
 import { answerConsoleFallback, registerConsoleFiles } from './http/static-console';
@@ -35,10 +39,19 @@ export interface AppOptions {
   readonly announce?: (text: string) => void;
   /** Another contract than the repository's openapi.yaml (tests use fixtures). */
   readonly openApiPath?: string;
-  /** How long a camera frame grab may take (default 5 s); tests shorten it. */
+  /** How long a camera frame grab may take, and wait for an ffmpeg slot (default 5 s); tests shorten it. */
   readonly frameGrabTimeoutMs?: number;
-  /** Live view limits: at most `maxStreams` ffmpeg at once (default 16), stopped after `idleMs` unused. */
-  readonly live?: Partial<Pick<LiveSessionOptions, 'maxStreams' | 'idleMs' | 'startTimeoutMs'>>;
+  /**
+   * At most `maxStreams` ffmpeg read camera streams at once, live views and frame grabs together
+   * (CFOP_LIVE_MAX_STREAMS, default 16); a live view is stopped after `idleMs` unused.
+   */
+  readonly live?: Partial<Pick<LiveSessionOptions, 'idleMs' | 'startTimeoutMs'> & { maxStreams: number }>;
+  /** Hosts and ranges camera streams may reach despite the local-address rules (CFOP_CAMERA_ALLOW_HOSTS). */
+  readonly cameraAllowedHosts?: AllowedHosts;
+  /** Name resolution for camera stream hosts; tests pass a table. */
+  readonly cameraLookup?: HostLookup;
+  /** Starts a frame grab's ffmpeg; tests count them. */
+  readonly spawnFrameGrab?: StreamSpawn;
   /** How many days alerts and their snapshots are kept (CFOP_ALERT_RETENTION_DAYS); default 90. */
   readonly alertRetentionDays?: number;
   /** Handlers added to (or replacing) the built-in ones, keyed by operationId. */
@@ -67,9 +80,17 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     await db.destroy();
   });
   try {
+    const slots = createStreamSlots(options.live?.maxStreams ?? defaultLiveMaxStreams);
+    const streamPolicy = {
+      allowed: options.cameraAllowedHosts ?? noAllowedHosts,
+      lookup: options.cameraLookup ?? systemLookup,
+      writeLookupMs: 2000,
+    };
+    const frameGrabTimeoutMs = options.frameGrabTimeoutMs ?? defaultFrameGrabTimeoutMs;
     live = await createLiveSessions({
       rootDir: join(options.dataDir, 'live'),
-      maxStreams: options.live?.maxStreams ?? defaultLiveMaxStreams,
+      slots,
+      policy: streamPolicy,
       idleMs: options.live?.idleMs ?? 30_000,
       startTimeoutMs: options.live?.startTimeoutMs ?? 20_000,
       log: app.log,
@@ -82,7 +103,14 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       sessionTtlMs: (options.sessionTtlHours ?? defaultSessionTtlHours) * 3_600_000,
       smsSender: options.smsSender ?? createLogSmsSender({ dataDir: options.dataDir, log: app.log }),
       background,
-      frameGrabTimeoutMs: options.frameGrabTimeoutMs ?? defaultFrameGrabTimeoutMs,
+      frameGrabs: createFrameGrabber({
+        policy: streamPolicy,
+        slots,
+        timeoutMs: frameGrabTimeoutMs,
+        log: app.log,
+        spawn: options.spawnFrameGrab,
+      }),
+      streamPolicy,
       live,
       alertFeed: createAlertFeed(),
     };

@@ -12,6 +12,7 @@ describe('server settings from the environment', () => {
       alertRetentionDays: 90,
       smsSender: undefined,
       liveMaxStreams: undefined,
+      cameraAllowedHosts: undefined,
       admin: { password: undefined, phone: undefined },
     });
   });
@@ -39,6 +40,22 @@ describe('server settings from the environment', () => {
       admin: { password: ' spaced pass1 ', phone: '13800138000' },
     });
     expect(config.smsSender).toBeDefined();
+  });
+
+  it('reads the camera allow-list of hosts, addresses and ranges, naming what it cannot read', () => {
+    const { cameraAllowedHosts } = readServerConfig({
+      CFOP_CAMERA_ALLOW_HOSTS: ' 127.0.0.1, 10.0.0.0/8 ,Cam-GW.local,::1 ',
+    });
+    expect([...(cameraAllowedHosts?.names ?? [])]).toEqual(['cam-gw.local']);
+    expect(cameraAllowedHosts?.addresses.check('127.0.0.1')).toBe(true);
+    expect(cameraAllowedHosts?.addresses.check('10.200.0.1')).toBe(true);
+    expect(cameraAllowedHosts?.addresses.check('::1', 'ipv6')).toBe(true);
+    expect(cameraAllowedHosts?.addresses.check('127.0.0.2')).toBe(false);
+    expect(() =>
+      readServerConfig({ CFOP_CAMERA_ALLOW_HOSTS: '127.0.0.1,10.0.0.0/33,http://cam,a b' }),
+    ).toThrow(
+      'CFOP_CAMERA_ALLOW_HOSTS：应为逗号分隔的主机名、IP 地址或 CIDR 网段，无法识别：10.0.0.0/33、http://cam、a b',
+    );
   });
 
   it('names every bad variable at once', () => {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { defaultAlertRetentionDays } from './alerts/alert-tasks';
+import { parseAllowedHosts, type AllowedHosts } from './cameras/stream-address';
 import { InvalidValuesError } from './contract/value-check';
 import type { FieldProblem } from './http/api-error';
 import { smsSenderKinds, type SmsSender, type SmsSenderKind } from './sms/sms-sender';
@@ -20,6 +21,8 @@ export interface ServerConfig extends StoreConfig {
   readonly smsSender: SmsSender | undefined;
   /** Undefined: the app's default (16). */
   readonly liveMaxStreams: number | undefined;
+  /** Undefined: none beyond the rules (no loopback, link-local or metadata address). */
+  readonly cameraAllowedHosts: AllowedHosts | undefined;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -90,6 +93,15 @@ export function readServerConfig(env: Env): ServerConfig {
   )
     bad('CFOP_LIVE_MAX_STREAMS', '应为 1 到 1000 的整数', 'must be an integer from 1 to 1000');
 
+  const allowHostsText = read(env, 'CFOP_CAMERA_ALLOW_HOSTS');
+  const allowHosts = allowHostsText === undefined ? undefined : parseAllowedHosts(allowHostsText);
+  if (allowHosts && allowHosts.bad.length > 0)
+    bad(
+      'CFOP_CAMERA_ALLOW_HOSTS',
+      `应为逗号分隔的主机名、IP 地址或 CIDR 网段，无法识别：${allowHosts.bad.join('、')}`,
+      `must be comma-separated host names, IP addresses or CIDR ranges; not one: ${allowHosts.bad.join(', ')}`,
+    );
+
   if (problems.length > 0) throw new InvalidValuesError(problems);
   return {
     ...readStoreConfig(env),
@@ -99,5 +111,6 @@ export function readServerConfig(env: Env): ServerConfig {
     alertRetentionDays,
     smsSender,
     liveMaxStreams,
+    cameraAllowedHosts: allowHosts?.allowed,
   };
 }

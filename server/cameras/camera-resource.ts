@@ -1,6 +1,7 @@
 import type { ResourceDefinition } from '../resources/resource-definition';
 import { countCameraTasks, taskModelReference } from './camera-tasks';
 import { fullServerProblems } from './server-channels';
+import { maskStreamPassword } from './stream-credentials';
 
 /** The camera resource: table cameras, item schema Camera; its analysis tasks live in camera_tasks. */
 export const cameraResource: ResourceDefinition = {
@@ -12,8 +13,9 @@ export const cameraResource: ResourceDefinition = {
     name: { column: 'name' },
     code: { column: 'code' },
     area: { column: 'area', whenAbsent: '' },
-    mainStreamUrl: { column: 'main_stream_url' },
-    subStreamUrl: { column: 'sub_stream_url', whenAbsent: '' },
+    // Kept whole for ffmpeg; every answer (CSV and log included) shows the password masked.
+    mainStreamUrl: { column: 'main_stream_url', shown: maskStreamPassword },
+    subStreamUrl: { column: 'sub_stream_url', whenAbsent: '', shown: maskStreamPassword },
     vendor: { column: 'vendor' },
     ip: { column: 'ip' },
     aiServerId: { column: 'ai_server_id' },

@@ -1,71 +1,120 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { ApiError } from '../http/api-error';
 import type { LocalText } from '../http/locale';
+import {
+  checkedStream,
+  StreamAddressError,
+  type CheckedStream,
+  type StreamAddressPolicy,
+} from './stream-address';
+import { hideCredentials } from './stream-credentials';
 
 /** ffmpeg's own protocols a camera stream may use; `file:` and the like are not among them. */
 const streamProtocols = 'rtsp,rtsps,rtp,srtp,udp,tcp,tls,http,https,httpproxy,crypto';
-const streamSchemes = new Set(['rtsp:', 'rtsps:', 'http:', 'https:']);
+/**
+ * The demuxers a camera stream may need (RTSP; MPEG-TS, FLV, MP4, Matroska, AVI or MJPEG over HTTP;
+ * raw H.264 / H.265). Playlist formats (HLS, DASH, concat) are left out: they name further URLs that
+ * ffmpeg would open unchecked, on any host.
+ */
+const streamFormats = 'rtsp,mpegts,flv,live_flv,mov,matroska,avi,asf,mpjpeg,mjpeg,jpeg_pipe,h264,hevc';
 const stderrKeptBytes = 4096;
-
-/** Credentials in a stream address never reach a message: `rtsp://user:pass@host` → `rtsp://***@host`. */
-export function hideCredentials(text: string): string {
-  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^\s/@]*@/gi, '$1***@');
-}
 
 /** Makes the ApiError a failure reading a camera stream answers, from what went wrong. */
 export type StreamFailure = (reason: LocalText) => ApiError;
 
-const unsupportedScheme: LocalText = {
-  zh: '只支持 rtsp:// 与 http(s):// 地址',
-  en: 'only rtsp:// and http(s):// streams are read',
-};
+/** Where the details of a failure go (the server log): never to the caller. */
+export type FailureLog = (detail: string) => void;
 
 /**
- * The input options of ffmpeg or ffprobe reading a camera stream: only rtsp(s) and http(s)
- * addresses are tried, and only network protocols may be opened, so a hostile playlist cannot make
- * ffmpeg read local files. The URL is one argument (no shell ever parses it).
+ * What an operator is told when a stream fails, by kind: fixed texts, so ffmpeg's own words (which
+ * name hosts, ports and what answered on them) stay in the server log.
  */
-export function streamInput(url: string, fail: StreamFailure): string[] {
-  let scheme: string;
-  try {
-    scheme = new URL(url).protocol;
-  } catch {
-    scheme = '';
+export const streamFailureReasons = {
+  refused: {
+    zh: '摄像头拒绝了连接或取流请求，请检查端口、用户名与密码',
+    en: 'the camera refused the connection or the stream request; check its port, user name and password',
+  },
+  unreachable: {
+    zh: '无法连接摄像头（网络不可达或主机名无法解析）',
+    en: 'the camera could not be reached (no route to it, or its name does not resolve)',
+  },
+  noFrame: { zh: '视频流没有给出可用的画面', en: 'the stream gave no usable picture' },
+  forbidden: {
+    zh: '视频流地址指向服务器不允许访问的地址',
+    en: 'the stream address points where the server may not connect',
+  },
+  noFfmpeg: { zh: '服务器未安装 ffmpeg', en: 'ffmpeg is not installed on the server' },
+} satisfies Record<string, LocalText>;
+
+/** Which fixed reason ffmpeg's error output amounts to. */
+function reasonOf(stderr: string): LocalText {
+  if (/connection refused|connection reset|\b40[13]\b|unauthorized|forbidden/i.test(stderr)) {
+    return streamFailureReasons.refused;
   }
-  if (!streamSchemes.has(scheme)) throw fail(unsupportedScheme);
+  if (/unreachable|no route|name or service|resolve|name resolution|connection timed out/i.test(stderr)) {
+    return streamFailureReasons.unreachable;
+  }
+  return streamFailureReasons.noFrame;
+}
+
+/**
+ * The stream URL resolved and checked right before ffmpeg opens it; a refused or unresolvable
+ * address fails with its fixed reason, the details logged.
+ */
+export async function checkStreamAddress(
+  url: string,
+  policy: StreamAddressPolicy,
+  fail: StreamFailure,
+  log: FailureLog,
+): Promise<CheckedStream> {
+  try {
+    return await checkedStream(url, policy);
+  } catch (error) {
+    if (!(error instanceof StreamAddressError)) throw error;
+    log(hideCredentials(error.message));
+    throw fail(
+      error.kind === 'unresolved' ? streamFailureReasons.unreachable : streamFailureReasons.forbidden,
+    );
+  }
+}
+
+/**
+ * The input options of ffmpeg or ffprobe reading a checked camera stream: only network protocols
+ * and the demuxers of camera streams, RTSP over TCP, and no HTTP redirect (its target would be
+ * opened unchecked). An HTTP camera named by host name is reached at the checked address with its
+ * name in the Host header. The URL is one argument (no shell ever parses it).
+ */
+export function streamInput(stream: CheckedStream): string[] {
+  const http = stream.scheme.startsWith('http');
   return [
-    '-protocol_whitelist',
-    streamProtocols,
-    ...(scheme.startsWith('rtsp') ? ['-rtsp_transport', 'tcp'] : []),
-    '-i',
-    url,
+    ...['-protocol_whitelist', streamProtocols, '-format_whitelist', streamFormats],
+    ...(http ? ['-max_redirects', '0'] : ['-rtsp_transport', 'tcp']),
+    ...(http && stream.hostHeader !== null ? ['-headers', `Host: ${stream.hostHeader}\r\n`] : []),
+    ...['-i', stream.url],
   ];
 }
 
 /**
- * Watches a started ffmpeg / ffprobe: keeps the tail of its error output, and tells why it failed
- * (spawn error or exit) with credentials hidden, as a message safe to show an operator.
+ * Watches a started ffmpeg / ffprobe: keeps the tail of its error output, logs why it failed (spawn
+ * error or exit) with credentials hidden, and makes the fixed answer for the kind of failure.
  */
-export function watchStreamProcess(child: ChildProcess, fail: StreamFailure) {
+export function watchStreamProcess(child: ChildProcess, fail: StreamFailure, log: FailureLog) {
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-stderrKeptBytes);
   });
   return {
-    /** Why it exited with `code` (its last error line, or the exit code). */
+    /** Why it exited with `code`. */
     exitFailure(code: number | null): ApiError {
-      const lastLine = hideCredentials(
-        stderr.trim().split('\n').at(-1)?.trim() || `${String(child.spawnfile)} exit ${String(code)}`,
-      );
-      return fail({ zh: lastLine, en: lastLine });
+      const lastLine =
+        stderr.trim().split('\n').at(-1)?.trim() || `${String(child.spawnfile)} exit ${String(code)}`;
+      log(hideCredentials(lastLine));
+      return fail(reasonOf(stderr));
     },
     /** Why it did not start: ffmpeg missing, most often. */
     spawnFailure(error: NodeJS.ErrnoException): ApiError {
-      const missing = error.code === 'ENOENT';
-      return fail({
-        zh: missing ? '服务器未安装 ffmpeg' : hideCredentials(error.message),
-        en: missing ? 'ffmpeg is not installed on the server' : hideCredentials(error.message),
-      });
+      log(hideCredentials(error.message));
+      return fail(error.code === 'ENOENT' ? streamFailureReasons.noFfmpeg : streamFailureReasons.noFrame);
     },
   };
 }
@@ -81,7 +130,16 @@ export interface CollectOptions {
   readonly nothing: LocalText;
   /** Stops it early: nobody waits for its answer any more (the server is closing). */
   readonly signal?: AbortSignal;
+  readonly log: FailureLog;
+  /** Starts the process; tests count them. */
+  readonly spawn?: StreamSpawn;
 }
+
+/** Starts ffmpeg or ffprobe with its standard output and error piped. */
+export type StreamSpawn = (command: 'ffmpeg' | 'ffprobe', args: readonly string[]) => ChildProcess;
+
+const spawnPiped: StreamSpawn = (command, args) =>
+  spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
 
 const cancelled: LocalText = { zh: '已停止', en: 'stopped' };
 
@@ -96,8 +154,8 @@ export function collectOutput(
   options: CollectOptions,
 ): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    const watch = watchStreamProcess(child, fail);
+    const child = (options.spawn ?? spawnPiped)(command, args);
+    const watch = watchStreamProcess(child, fail, options.log);
     const chunks: Buffer[] = [];
     let size = 0;
     let failure: ApiError | null = null;
@@ -118,7 +176,7 @@ export function collectOutput(
     const onAbort = () => stop(fail(cancelled));
     if (options.signal?.aborted) onAbort();
     else options.signal?.addEventListener('abort', onAbort);
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > options.maxBytes) stop(fail(options.tooLarge));
       else chunks.push(chunk);

@@ -3,17 +3,30 @@ import { randomBytes } from 'node:crypto';
 import { access, mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { collectOutput, streamInput, watchStreamProcess } from '../cameras/stream-process';
+import type { CheckedStream, StreamAddressPolicy } from '../cameras/stream-address';
+import {
+  checkStreamAddress,
+  collectOutput,
+  streamInput,
+  watchStreamProcess,
+  type FailureLog,
+} from '../cameras/stream-process';
 import { ApiError } from '../http/api-error';
 import type { LocalText } from '../http/locale';
+import type { StreamSlot, StreamSlots } from './stream-slots';
 
 export type LiveStreamName = 'main' | 'sub';
 
 export interface LiveSessionOptions {
   /** Where each live view writes its playlist and segments (one folder each); emptied at start. */
   readonly rootDir: string;
-  /** ffmpeg processes at most at once (CFOP_LIVE_MAX_STREAMS); one more view is refused with a 503. */
-  readonly maxStreams: number;
+  /**
+   * The ffmpeg budget shared with frame grabs (CFOP_LIVE_MAX_STREAMS): a view takes a slot from
+   * opening to stop; a view finding none free is refused with a 503.
+   */
+  readonly slots: StreamSlots;
+  /** Where streams may point; checked right before each view opens. */
+  readonly policy: StreamAddressPolicy;
   /** A live view with no playlist or segment fetch for this long is stopped. */
   readonly idleMs: number;
   /** How long a stream may take from opening to its first playlist. */
@@ -79,6 +92,7 @@ interface Session {
   readonly key: string;
   readonly url: string;
   readonly dir: string;
+  readonly slot: StreamSlot;
   lastUsed: number;
   /** The playlist exists: segments may be served. */
   live: boolean;
@@ -124,13 +138,15 @@ export async function createLiveSessions(options: LiveSessionOptions): Promise<L
     session.stopping.abort();
     if (sessions.get(session.key) === session) sessions.delete(session.key);
     session.child?.kill('SIGKILL');
+    session.slot.release();
   }
 
-  function start(key: string, url: string): Session {
+  function start(key: string, url: string, slot: StreamSlot): Session {
     const session: Session = {
       key,
       url,
       dir: join(options.rootDir, `${key}-${randomBytes(8).toString('hex')}`),
+      slot,
       lastUsed: Date.now(),
       live: false,
       stopped: false,
@@ -149,14 +165,17 @@ export async function createLiveSessions(options: LiveSessionOptions): Promise<L
   }
 
   async function run(session: Session): Promise<void> {
-    const codec = await probeVideoCodec(session.url, options.startTimeoutMs, session.stopping.signal);
+    const log: FailureLog = (detail) => options.log.warn(`live view ${session.key} failed: ${detail}`);
+    // Probe and segmenter read the one address checked here.
+    const stream = await checkStreamAddress(session.url, options.policy, unavailable, log);
+    const codec = await probeVideoCodec(stream, options.startTimeoutMs, session.stopping.signal, log);
     if (session.stopped) throw viewStopped();
     await mkdir(session.dir, { recursive: true });
-    const child = spawn('ffmpeg', hlsArgs(session.url, codec, session.dir), {
+    const child = spawn('ffmpeg', hlsArgs(stream, codec, session.dir), {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     session.child = child;
-    const watch = watchStreamProcess(child, unavailable);
+    const watch = watchStreamProcess(child, unavailable, log);
     const exit = new Promise<ApiError>((resolve) => {
       child.on('error', (error) => resolve(watch.spawnFailure(error)));
       child.on('close', (code) => resolve(watch.exitFailure(code)));
@@ -183,8 +202,9 @@ export async function createLiveSessions(options: LiveSessionOptions): Promise<L
         session = undefined;
       }
       if (!session) {
-        if (sessions.size >= options.maxStreams) throw tooManyViews(options.maxStreams);
-        session = start(key, url);
+        const slot = options.slots.tryTake();
+        if (!slot) throw tooManyViews(options.slots.max);
+        session = start(key, url, slot);
         sessions.set(key, session);
       }
       session.lastUsed = Date.now();
@@ -218,13 +238,18 @@ export async function createLiveSessions(options: LiveSessionOptions): Promise<L
 }
 
 /** The codec of the stream's first video track (`h264`, `hevc`...), read by ffprobe. */
-async function probeVideoCodec(url: string, timeoutMs: number, signal: AbortSignal): Promise<string> {
+async function probeVideoCodec(
+  stream: CheckedStream,
+  timeoutMs: number,
+  signal: AbortSignal,
+  log: FailureLog,
+): Promise<string> {
   const args = [
     '-hide_banner',
     '-v',
     'error',
     ...probeLimit,
-    ...streamInput(url, unavailable),
+    ...streamInput(stream),
     '-select_streams',
     'v:0',
     '-show_entries',
@@ -239,6 +264,7 @@ async function probeVideoCodec(url: string, timeoutMs: number, signal: AbortSign
     tooLarge: { zh: '无法识别视频编码', en: 'the video codec could not be read' },
     nothing: { zh: '视频流中没有视频', en: 'the stream has no video' },
     signal,
+    log,
   });
   return output.toString('utf8').trim();
 }
@@ -248,7 +274,7 @@ async function probeVideoCodec(url: string, timeoutMs: number, signal: AbortSign
  * sound), short segments in a sliding playlist whose old segments are deleted, each segment
  * written under a temporary name first so that none is served half-written.
  */
-function hlsArgs(url: string, codec: string, dir: string): string[] {
+function hlsArgs(stream: CheckedStream, codec: string, dir: string): string[] {
   const video =
     codec === 'h264'
       ? ['-c:v', 'copy']
@@ -259,7 +285,7 @@ function hlsArgs(url: string, codec: string, dir: string): string[] {
         ];
   return [
     ...['-hide_banner', '-loglevel', 'error', '-nostdin', ...probeLimit],
-    ...streamInput(url, unavailable),
+    ...streamInput(stream),
     ...['-map', '0:v:0', '-an', ...video],
     ...['-f', 'hls', '-hls_time', String(segmentSeconds), '-hls_list_size', String(playlistSegments)],
     ...['-hls_flags', 'delete_segments+omit_endlist+temp_file'],

@@ -7,7 +7,7 @@ import {
   updateCameraTask,
   type CameraTaskInput,
 } from '../cameras/camera-tasks';
-import { grabFrame } from '../cameras/frame-grab';
+import { withStreamsChecked } from '../cameras/camera-streams';
 import { FileAnswer } from '../http/file-answer';
 import { resourceOperations } from '../resources/resource-operations';
 import { notFound } from '../resources/resource-service';
@@ -20,17 +20,21 @@ interface TaskParams extends CameraParams {
   readonly taskId: number;
 }
 
+const cameraCrud = resourceOperations(cameraResource, {
+  list: 'listCameras',
+  get: 'getCamera',
+  create: 'createCamera',
+  update: 'updateCamera',
+  delete: 'deleteCamera',
+  bulkDelete: 'bulkDeleteCameras',
+  export: 'exportCameras',
+  choices: 'listCameraChoices',
+});
+
 export const cameraOperations: OperationHandlers = {
-  ...resourceOperations(cameraResource, {
-    list: 'listCameras',
-    get: 'getCamera',
-    create: 'createCamera',
-    update: 'updateCamera',
-    delete: 'deleteCamera',
-    bulkDelete: 'bulkDeleteCameras',
-    export: 'exportCameras',
-    choices: 'listCameraChoices',
-  }),
+  ...cameraCrud,
+  createCamera: withStreamsChecked(cameraCrud.createCamera),
+  updateCamera: withStreamsChecked(cameraCrud.updateCamera),
 
   /** One frame of the main stream, grabbed now and not kept: the task editor draws over it. */
   async getCameraSnapshot(input, ctx) {
@@ -41,7 +45,7 @@ export const cameraOperations: OperationHandlers = {
       .where('id', '=', id)
       .executeTakeFirst();
     if (!camera) throw notFound(id);
-    const frame = await grabFrame(camera.main_stream_url, ctx.frameGrabTimeoutMs);
+    const frame = await ctx.frameGrabs.grab(id, camera.main_stream_url);
     return new FileAnswer(`camera-${id}.jpg`, 'image/jpeg', Readable.from([frame]), {
       inline: true,
       size: frame.length,

@@ -21,6 +21,11 @@ export interface StoredField {
    * (get, create, update) show it whole. Filters still compare the stored value.
    */
   readonly listed?: (value: unknown) => unknown;
+  /**
+   * The value as every answer shows it, the item's own included (a stream URL's password masked);
+   * the server itself, and the check of which fields an update changed, read the stored value.
+   */
+  readonly shown?: (value: unknown) => unknown;
 }
 
 /**

@@ -98,10 +98,16 @@ export async function listItems(
   return { items: await toItems(ctx.db, resource, rows, lang, 'listed'), total, page, pageSize };
 }
 
-export async function getItem(db: Db, resource: BoundResource, id: number, lang: Lang = 'zh'): Promise<Item> {
+export async function getItem(
+  db: Db,
+  resource: BoundResource,
+  id: number,
+  lang: Lang = 'zh',
+  view: View = 'whole',
+): Promise<Item> {
   const row = await selectById(db, resource.definition.table, id);
   if (!row) throw notFound(id);
-  const [item] = await toItems(db, resource, [row], lang);
+  const [item] = await toItems(db, resource, [row], lang, view);
   return item as Item;
 }
 
@@ -146,7 +152,10 @@ export async function createItem(
   return { item, answer: created ? created.answer(item) : item };
 }
 
-/** Replaces the input fields of an item; answers it and the names of the fields whose value changed. */
+/**
+ * Replaces the input fields of an item; answers it and the item before, as get shows them, and the
+ * names of the fields whose stored value changed (a new password behind the same mask counts).
+ */
 export async function updateItem(
   ctx: Store,
   resource: BoundResource,
@@ -162,17 +171,17 @@ export async function updateItem(
   };
   return ctx.db.transaction().execute(async (trx) => {
     const scope: WriteScope = { db: trx, now, actorId };
-    const before = await getItem(trx, resource, id);
+    const before = await getItem(trx, resource, id, 'zh', 'stored');
     const change: ItemChange = { id, before, input };
     await refuseBadWrites(scope, resource, change);
     await updateRow(trx, definition.table, id, values);
     await replaceLinks(trx, linksOf(definition), id, input);
-    const item = await getItem(trx, resource, id);
+    const item = await getItem(trx, resource, id, 'zh', 'stored');
     await definition.afterWrite?.(scope, { ...change, item });
     // Arrays (linked fields) compare by their values.
     const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
     const changed = resource.inputFields.filter((field) => !same(before[field], item[field]));
-    return { item, before, changed };
+    return { item: shownItem(resource, item), before: shownItem(resource, before), changed };
   });
 }
 
@@ -262,8 +271,11 @@ function storedField(definition: ResourceDefinition, field: string) {
   return stored;
 }
 
-/** `whole`: an item's own answer; `listed`: a list or export row, with `listed` fields masked. */
-type View = 'whole' | 'listed';
+/**
+ * `whole`: an item's own answer; `listed`: a list or export row, with `listed` fields masked too;
+ * `stored`: the values as stored, for the server's own comparisons (never answered).
+ */
+type View = 'stored' | 'whole' | 'listed';
 
 async function toItems(
   db: Db,
@@ -317,7 +329,20 @@ function itemOf(resource: BoundResource, row: Row, computed: Item, lang: Lang, v
       if (!stored) return [field, computed[field] ?? null];
       const raw = row[columnIn(stored, lang)];
       const value = stored.fromRow ? stored.fromRow(raw) : raw;
-      return [field, view === 'listed' && stored.listed ? stored.listed(value) : value];
+      if (view === 'stored') return [field, value];
+      const shown = stored.shown ? stored.shown(value) : value;
+      return [field, view === 'listed' && stored.listed ? stored.listed(shown) : shown];
+    }),
+  );
+}
+
+/** A `stored` view item as `whole` answers it. */
+function shownItem(resource: BoundResource, item: Item): Item {
+  const { fields } = resource.definition;
+  return Object.fromEntries(
+    Object.entries(item).map(([field, value]) => {
+      const shown = fields[field]?.shown;
+      return [field, shown ? shown(value) : value];
     }),
   );
 }

@@ -328,8 +328,13 @@ export interface paths {
     /**
      * 抓取一帧 / Grab one frame of the camera's main stream
      * @description The server grabs one frame of `mainStreamUrl` with ffmpeg and answers it as a JPEG
-     *     (inline, not stored). Code "502" when the stream cannot be reached or yields no frame,
-     *     "504" when no frame came within the time-out; the console then draws over a blank frame.
+     *     (inline, not stored). The stream's host is resolved and checked again first (see
+     *     StreamUrl) and ffmpeg reads the checked address. Code "502" with a fixed reason by kind
+     *     (refused, unreachable, address not allowed, no picture; ffmpeg's own words stay in the
+     *     server log), "504" when no frame came within the time-out; the console then draws over a
+     *     blank frame. Grabs share the live views' ffmpeg budget (CFOP_LIVE_MAX_STREAMS): one waits
+     *     behind at most 8 others for a slot, else code "429" (retry later); concurrent grabs of
+     *     one camera share one ffmpeg and its answer.
      */
     get: operations['getCameraSnapshot'];
     put?: never;
@@ -1771,7 +1776,14 @@ export interface components {
     /** @enum {string} */
     CameraVendor: 'hikvision' | 'dahua' | 'uniview' | 'tiandy' | 'huawei' | 'axis' | 'other';
     /**
-     * @description An RTSP or HTTP(S) stream address (credentials may be part of it).
+     * @description An RTSP(S) or HTTP(S) stream address; credentials may be part of it
+     *     (`rtsp://user:password@host/...`). Its host may not be the server itself, a link-local
+     *     address or a cloud metadata service (127.0.0.0/8, ::1, 0.0.0.0, 169.254.0.0/16, fe80::/10,
+     *     their IPv4-mapped forms, `localhost`, `metadata.google.internal`, a name resolving to one
+     *     of them) unless the server's CFOP_CAMERA_ALLOW_HOSTS names it: a 400 naming the field.
+     *     Private LAN addresses are allowed. On update, a password exactly `******` (as answers
+     *     show it) keeps the stored password when scheme, user, host and port are unchanged, and is
+     *     a 400 otherwise; any other password replaces it.
      * @example rtsp://192.168.1.64:554/Streaming/Channels/101
      */
     StreamUrl: string;
@@ -1793,7 +1805,13 @@ export interface components {
       name: string;
       code: string;
       area: string;
+      /**
+       * @description The stream address with its password masked (`rtsp://admin:******@10.0.0.5/stream`)
+       *     in every answer, list and CSV; the server keeps and uses it whole. Send it back as
+       *     shown to keep the password.
+       */
       mainStreamUrl: string;
+      /** @description As mainStreamUrl; '' when the camera has none. */
       subStreamUrl: string;
       vendor: components['schemas']['CameraVendor'];
       ip: string;

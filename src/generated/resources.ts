@@ -1974,7 +1974,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         upload: null,
         reference: null,
-        description: 'An RTSP or HTTP(S) stream address (credentials may be part of it).',
+        description:
+          "An RTSP(S) or HTTP(S) stream address; credentials may be part of it\n(`rtsp://user:password@host/...`). Its host may not be the server itself, a link-local\naddress or a cloud metadata service (127.0.0.0/8, ::1, 0.0.0.0, 169.254.0.0/16, fe80::/10,\ntheir IPv4-mapped forms, `localhost`, `metadata.google.internal`, a name resolving to one\nof them) unless the server's CFOP_CAMERA_ALLOW_HOSTS names it: a 400 naming the field.\nPrivate LAN addresses are allowed. On update, a password exactly `******` (as answers\nshow it) keeps the stored password when scheme, user, host and port are unchanged, and is\na 400 otherwise; any other password replaces it.",
         initial: null,
       },
       {
@@ -2003,7 +2004,8 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         range: null,
         upload: null,
         reference: null,
-        description: 'An RTSP or HTTP(S) stream address (credentials may be part of it).',
+        description:
+          "An RTSP(S) or HTTP(S) stream address; credentials may be part of it\n(`rtsp://user:password@host/...`). Its host may not be the server itself, a link-local\naddress or a cloud metadata service (127.0.0.0/8, ::1, 0.0.0.0, 169.254.0.0/16, fe80::/10,\ntheir IPv4-mapped forms, `localhost`, `metadata.google.internal`, a name resolving to one\nof them) unless the server's CFOP_CAMERA_ALLOW_HOSTS names it: a 400 naming the field.\nPrivate LAN addresses are allowed. On update, a password exactly `******` (as answers\nshow it) keeps the stored password when scheme, user, host and port are unchanged, and is\na 400 otherwise; any other password replaces it.",
         initial: null,
       },
       {
