@@ -1,4 +1,5 @@
 import type { AlertFeed } from './alerts/alert-feed';
+import type { IngestLimits } from './alerts/ingest-limits';
 import type { BackgroundTasks } from './background-tasks';
 import type { Clock } from './clock';
 import type { Contract } from './contract/load-contract';
@@ -22,4 +23,6 @@ export interface AppContext {
   readonly live: LiveSessions;
   /** Tells the live alert streams that alerts changed. */
   readonly alertFeed: AlertFeed;
+  /** What an AI server may send: alert times, alert rate, snapshot bytes. */
+  readonly ingest: IngestLimits;
 }

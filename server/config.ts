@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { defaultAlertRetentionDays } from './alerts/alert-tasks';
+import { defaultIngestLimits, type IngestLimits } from './alerts/ingest-limits';
 import { InvalidValuesError } from './contract/value-check';
 import type { FieldProblem } from './http/api-error';
 import { smsSenderKinds, type SmsSender, type SmsSenderKind } from './sms/sms-sender';
@@ -20,6 +21,7 @@ export interface ServerConfig extends StoreConfig {
   readonly smsSender: SmsSender | undefined;
   /** Undefined: the app's default (16). */
   readonly liveMaxStreams: number | undefined;
+  readonly ingest: IngestLimits;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -90,6 +92,8 @@ export function readServerConfig(env: Env): ServerConfig {
   )
     bad('CFOP_LIVE_MAX_STREAMS', '应为 1 到 1000 的整数', 'must be an integer from 1 to 1000');
 
+  const ingest = readIngestLimits(env, bad);
+
   if (problems.length > 0) throw new InvalidValuesError(problems);
   return {
     ...readStoreConfig(env),
@@ -99,5 +103,31 @@ export function readServerConfig(env: Env): ServerConfig {
     alertRetentionDays,
     smsSender,
     liveMaxStreams,
+    ingest,
+  };
+}
+
+/** The CFOP_INGEST_* limits: each a positive number, at most `max` (a whole one where `whole`). */
+function readIngestLimits(env: Env, bad: (field: string, zh: string, en: string) => void): IngestLimits {
+  const limit = (name: string, fallback: number, max: number, whole = false) => {
+    const value = Number(read(env, name) ?? fallback);
+    if (!(value > 0 && value <= max && (!whole || Number.isInteger(value))))
+      bad(
+        name,
+        `应为大于 0、不超过 ${max} 的${whole ? '整数' : '数'}`,
+        `must be a ${whole ? 'whole number' : 'number'} above 0 and at most ${max}`,
+      );
+    return value;
+  };
+  return {
+    maxAgeHours: limit('CFOP_INGEST_MAX_AGE_HOURS', defaultIngestLimits.maxAgeHours, 24 * 3650),
+    maxAheadMinutes: limit('CFOP_INGEST_MAX_AHEAD_MINUTES', defaultIngestLimits.maxAheadMinutes, 24 * 60),
+    alertsPerSecond: limit('CFOP_INGEST_ALERTS_PER_SECOND', defaultIngestLimits.alertsPerSecond, 100_000),
+    alertBurst: limit('CFOP_INGEST_ALERT_BURST', defaultIngestLimits.alertBurst, 1_000_000, true),
+    snapshotMbPerHour: limit(
+      'CFOP_INGEST_SNAPSHOT_MB_PER_HOUR',
+      defaultIngestLimits.snapshotMbPerHour,
+      1_000_000,
+    ),
   };
 }

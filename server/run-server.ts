@@ -14,6 +14,7 @@ export async function runServer(env: Env): Promise<FastifyInstance> {
     alertRetentionDays: config.alertRetentionDays,
     smsSender: config.smsSender,
     live: { maxStreams: config.liveMaxStreams },
+    ingest: config.ingest,
     logger: true,
   });
   await app.listen({ port: config.port, host: config.host });
