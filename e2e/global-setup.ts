@@ -35,7 +35,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await mkdir(artifactsDir, { recursive: true });
 
   const dataDir = await mkdtemp(join(tmpdir(), 'cfop-e2e-'));
-  const env = { DATA_DIR: dataDir, CFOP_ADMIN_PASSWORD: admin.password, CFOP_ADMIN_PHONE: admin.phone };
+  const env = {
+    DATA_DIR: dataDir,
+    CFOP_ADMIN_PASSWORD: admin.password,
+    CFOP_ADMIN_PHONE: admin.phone,
+    // The alert wall's test reports 2000 alerts from one box as fast as the server takes them.
+    CFOP_INGEST_ALERTS_PER_SECOND: '100000',
+    CFOP_INGEST_ALERT_BURST: '1000000',
+  };
   const server = await startServer(env, artifactPath('server.log'));
   const teardown = async (): Promise<void> => {
     await server.stop();
