@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { aiServerClient, testPatternJpeg } from '../scripts/simulate-ai-server';
@@ -86,6 +87,7 @@ export async function edgeBox(page: Page, cameraCount: number, options: { mainSt
       boxes: [{ x: 0.3, y: 0.2, width: 0.25, height: 0.5, label, confidence: 0.91 }],
       occurredAt: new Date().toISOString(),
       snapshotId,
+      sourceId: randomUUID(),
     });
   return { cameras, raise };
 }

@@ -41,6 +41,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     CFOP_ADMIN_PHONE: admin.phone,
     // The test camera streams (scripts/test-stream.ts) listen on loopback, which cameras may not reach by default.
     CFOP_CAMERA_ALLOW_HOSTS: '127.0.0.1',
+    // The alert wall's test reports 2000 alerts from one box as fast as the server takes them.
+    CFOP_INGEST_ALERTS_PER_SECOND: '100000',
+    CFOP_INGEST_ALERT_BURST: '1000000',
   };
   const server = await startServer(env, artifactPath('server.log'));
   const teardown = async (): Promise<void> => {

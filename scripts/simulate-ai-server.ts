@@ -8,6 +8,7 @@
  * stops after that many alerts (0: until Ctrl-C). The pieces are exported for the browser tests.
  */
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import createClient from 'openapi-fetch';
 import type { components, paths } from '../src/generated/openapi';
@@ -81,15 +82,24 @@ export function aiServerClient(consoleUrl: string, ingestKey: string) {
       if (!envelope.success) throw new Error(envelope.msg);
       return envelope.data.id;
     },
+    /** Over its alert quota the console answers 429 and how long to wait; then the same report goes again. */
     async report(report: AlertReport): Promise<Alert> {
-      return unwrap(await client.POST('/ingest/alerts', { body: report }));
+      for (;;) {
+        const answer = await client.POST('/ingest/alerts', { body: report });
+        if (answer.response.status !== 429) return unwrap(answer);
+        const seconds = Number(answer.response.headers.get('retry-after') ?? 1);
+        await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+      }
     },
   };
 }
 
 const levels: readonly AlertLevel[] = ['low', 'medium', 'high', 'critical'];
 
-/** A made-up detection on one of the cameras: a random enabled task, one of its classes, 1–3 boxes. */
+/**
+ * A made-up detection on one of the cameras: a random enabled task, one of its classes, 1–3 boxes,
+ * and its own id (`sourceId`), as a real box sends so that a retried report is not stored twice.
+ */
 export function randomReport(
   cameras: readonly IngestCamera[],
   snapshotId: number,
@@ -123,6 +133,7 @@ export function randomReport(
     boxes,
     occurredAt: new Date().toISOString(),
     snapshotId,
+    sourceId: randomUUID(),
   };
 }
 

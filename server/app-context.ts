@@ -1,6 +1,7 @@
 import type { AlertFeed } from './alerts/alert-feed';
 import type { FrameGrabber } from './cameras/frame-grab';
 import type { StreamAddressPolicy } from './cameras/stream-address';
+import type { IngestLimits } from './alerts/ingest-limits';
 import type { BackgroundTasks } from './background-tasks';
 import type { Clock } from './clock';
 import type { Contract } from './contract/load-contract';
@@ -26,4 +27,6 @@ export interface AppContext {
   readonly live: LiveSessions;
   /** Tells the live alert streams that alerts changed. */
   readonly alertFeed: AlertFeed;
+  /** What an AI server may send: alert times, alert rate, snapshot bytes. */
+  readonly ingest: IngestLimits;
 }

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context';
 import { defaultAlertRetentionDays, startAlertTasks } from './alerts/alert-tasks';
 import { createAlertFeed } from './alerts/alert-feed';
+import { defaultIngestLimits, type IngestLimits } from './alerts/ingest-limits';
 import { createBackgroundTasks, runEvery } from './background-tasks';
 import { createFrameGrabber } from './cameras/frame-grab';
 import { noAllowedHosts, systemLookup, type AllowedHosts, type HostLookup } from './cameras/stream-address';
@@ -54,6 +55,8 @@ export interface AppOptions {
   readonly spawnFrameGrab?: StreamSpawn;
   /** How many days alerts and their snapshots are kept (CFOP_ALERT_RETENTION_DAYS); default 90. */
   readonly alertRetentionDays?: number;
+  /** What an AI server may send (CFOP_INGEST_*); each unset limit takes its default. */
+  readonly ingest?: Partial<IngestLimits>;
   /** Handlers added to (or replacing) the built-in ones, keyed by operationId. */
   readonly handlers?: OperationHandlers;
 }
@@ -113,6 +116,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       streamPolicy,
       live,
       alertFeed: createAlertFeed(),
+      ingest: ingestLimits(options),
     };
     const isApiPath = apiPathMatcher(contract.basePath);
     addSecurityHeaders(app, isApiPath);
@@ -135,6 +139,13 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     await app.close();
     throw error;
   }
+}
+
+/** The ingest limits, an alert's age capped at the retention: an alert stored only to be purged is lost. */
+function ingestLimits(options: AppOptions): IngestLimits {
+  const limits = { ...defaultIngestLimits, ...options.ingest };
+  const retentionHours = (options.alertRetentionDays ?? defaultAlertRetentionDays) * 24;
+  return { ...limits, maxAgeHours: Math.min(limits.maxAgeHours, retentionHours) };
 }
 
 /** Removes abandoned uploads and files nothing names any more, now and every hour while the app runs. */

@@ -14,6 +14,13 @@ describe('server settings from the environment', () => {
       liveMaxStreams: undefined,
       cameraAllowedHosts: undefined,
       admin: { password: undefined, phone: undefined },
+      ingest: {
+        maxAgeHours: 24,
+        maxAheadMinutes: 5,
+        alertsPerSecond: 50,
+        alertBurst: 200,
+        snapshotMbPerHour: 200,
+      },
     });
   });
 
@@ -29,6 +36,11 @@ describe('server settings from the environment', () => {
       CFOP_SMS_WEBHOOK_URL: 'https://sms.example.com/send',
       CFOP_LIVE_MAX_STREAMS: '4',
       CFOP_ALERT_RETENTION_DAYS: '30',
+      CFOP_INGEST_MAX_AGE_HOURS: '48',
+      CFOP_INGEST_MAX_AHEAD_MINUTES: '1.5',
+      CFOP_INGEST_ALERTS_PER_SECOND: '0.5',
+      CFOP_INGEST_ALERT_BURST: '10',
+      CFOP_INGEST_SNAPSHOT_MB_PER_HOUR: '1000',
     });
     expect(config).toMatchObject({
       port: 9100,
@@ -38,6 +50,13 @@ describe('server settings from the environment', () => {
       liveMaxStreams: 4,
       alertRetentionDays: 30,
       admin: { password: ' spaced pass1 ', phone: '13800138000' },
+      ingest: {
+        maxAgeHours: 48,
+        maxAheadMinutes: 1.5,
+        alertsPerSecond: 0.5,
+        alertBurst: 10,
+        snapshotMbPerHour: 1000,
+      },
     });
     expect(config.smsSender).toBeDefined();
   });
@@ -67,9 +86,11 @@ describe('server settings from the environment', () => {
         CFOP_SMS_WEBHOOK_URL: 'ftp://x',
         CFOP_LIVE_MAX_STREAMS: '0',
         CFOP_ALERT_RETENTION_DAYS: '0.5',
+        CFOP_INGEST_MAX_AGE_HOURS: '-1',
+        CFOP_INGEST_ALERT_BURST: '2.5',
       }),
     ).toThrow(
-      /PORT：[\s\S]*CFOP_SESSION_TTL_HOURS：[\s\S]*CFOP_ALERT_RETENTION_DAYS：[\s\S]*CFOP_SMS_WEBHOOK_URL：[\s\S]*CFOP_LIVE_MAX_STREAMS：/,
+      /PORT：[\s\S]*CFOP_SESSION_TTL_HOURS：[\s\S]*CFOP_ALERT_RETENTION_DAYS：[\s\S]*CFOP_SMS_WEBHOOK_URL：[\s\S]*CFOP_LIVE_MAX_STREAMS：[\s\S]*CFOP_INGEST_MAX_AGE_HOURS：[\s\S]*CFOP_INGEST_ALERT_BURST：应为大于 0、不超过 1000000 的整数/,
     );
     expect(() => readServerConfig({ CFOP_SMS_SENDER: 'carrier-pigeon' })).toThrow(
       'CFOP_SMS_SENDER：必须是以下之一：log、webhook',

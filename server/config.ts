@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defaultAlertRetentionDays } from './alerts/alert-tasks';
 import { parseAllowedHosts, type AllowedHosts } from './cameras/stream-address';
+import { defaultIngestLimits, type IngestLimits } from './alerts/ingest-limits';
 import { InvalidValuesError } from './contract/value-check';
 import type { FieldProblem } from './http/api-error';
 import { smsSenderKinds, type SmsSender, type SmsSenderKind } from './sms/sms-sender';
@@ -23,6 +24,7 @@ export interface ServerConfig extends StoreConfig {
   readonly liveMaxStreams: number | undefined;
   /** Undefined: none beyond the rules (no loopback, link-local or metadata address). */
   readonly cameraAllowedHosts: AllowedHosts | undefined;
+  readonly ingest: IngestLimits;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -101,6 +103,7 @@ export function readServerConfig(env: Env): ServerConfig {
       `应为逗号分隔的主机名、IP 地址或 CIDR 网段，无法识别：${allowHosts.bad.join('、')}`,
       `must be comma-separated host names, IP addresses or CIDR ranges; not one: ${allowHosts.bad.join(', ')}`,
     );
+  const ingest = readIngestLimits(env, bad);
 
   if (problems.length > 0) throw new InvalidValuesError(problems);
   return {
@@ -112,5 +115,31 @@ export function readServerConfig(env: Env): ServerConfig {
     smsSender,
     liveMaxStreams,
     cameraAllowedHosts: allowHosts?.allowed,
+    ingest,
+  };
+}
+
+/** The CFOP_INGEST_* limits: each a positive number, at most `max` (a whole one where `whole`). */
+function readIngestLimits(env: Env, bad: (field: string, zh: string, en: string) => void): IngestLimits {
+  const limit = (name: string, fallback: number, max: number, whole = false) => {
+    const value = Number(read(env, name) ?? fallback);
+    if (!(value > 0 && value <= max && (!whole || Number.isInteger(value))))
+      bad(
+        name,
+        `应为大于 0、不超过 ${max} 的${whole ? '整数' : '数'}`,
+        `must be a ${whole ? 'whole number' : 'number'} above 0 and at most ${max}`,
+      );
+    return value;
+  };
+  return {
+    maxAgeHours: limit('CFOP_INGEST_MAX_AGE_HOURS', defaultIngestLimits.maxAgeHours, 24 * 3650),
+    maxAheadMinutes: limit('CFOP_INGEST_MAX_AHEAD_MINUTES', defaultIngestLimits.maxAheadMinutes, 24 * 60),
+    alertsPerSecond: limit('CFOP_INGEST_ALERTS_PER_SECOND', defaultIngestLimits.alertsPerSecond, 100_000),
+    alertBurst: limit('CFOP_INGEST_ALERT_BURST', defaultIngestLimits.alertBurst, 1_000_000, true),
+    snapshotMbPerHour: limit(
+      'CFOP_INGEST_SNAPSHOT_MB_PER_HOUR',
+      defaultIngestLimits.snapshotMbPerHour,
+      1_000_000,
+    ),
   };
 }

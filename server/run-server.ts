@@ -15,6 +15,7 @@ export async function runServer(env: Env): Promise<FastifyInstance> {
     smsSender: config.smsSender,
     live: { maxStreams: config.liveMaxStreams },
     cameraAllowedHosts: config.cameraAllowedHosts,
+    ingest: config.ingest,
     logger: true,
   });
   await app.listen({ port: config.port, host: config.host });

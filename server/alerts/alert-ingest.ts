@@ -5,6 +5,8 @@ import { fileReferenceProblems } from '../files/file-store';
 import { badInput, type FieldProblem } from '../http/api-error';
 import { later } from '../clock';
 import { nextRevision } from './alert-revisions';
+import type { IngestLimits } from './ingest-limits';
+import { alertBucket, takeFromBucket } from './ingest-quotas';
 
 /** The calling AI server, as the ingest key authenticated it. */
 export interface IngestCaller {
@@ -19,11 +21,8 @@ export interface IngestCaller {
  */
 export const offlineAfterMs = 90_000;
 
-/**
- * How far ahead of our clock an alert's time may lie: an edge box's clock drifts by seconds, not
- * minutes; beyond this the box's clock is wrong and the wall would sort its alerts above all others.
- */
-const futureToleranceMs = 5 * 60_000;
+/** The kind of file an alert's snapshot is: its upload's operationId. */
+export const snapshotKind = 'uploadAlertSnapshot';
 
 export interface Heartbeat {
   readonly cpuLoad: number;
@@ -50,6 +49,8 @@ export interface AlertReport {
   readonly boxes: readonly AlertBox[];
   readonly occurredAt: string;
   readonly snapshotId: number;
+  /** The AI server's own id of the alert: a retried report answers the alert the first one stored. */
+  readonly sourceId?: string;
 }
 
 const notBound = (field: string, id: number, server: IngestCaller): FieldProblem => ({
@@ -196,16 +197,61 @@ function boxProblems(boxes: readonly AlertBox[]): FieldProblem[] {
 }
 
 /**
+ * An alert's time must lie near the console's: beyond the limits the box's clock is wrong (a box
+ * whose clock never synced reports 1970). Stored, such an alert would sort above all others on the
+ * wall, or be purged by the next retention sweep after the box was told it was kept.
+ */
+function occurredAtProblems(limits: IngestLimits, now: Date, occurredAt: string): FieldProblem[] {
+  const at = Date.parse(occurredAt);
+  const problem = (zh: string, en: string): FieldProblem[] => [
+    {
+      field: 'occurredAt',
+      message: {
+        zh: `${zh}（AI服务器的时钟可能不准，请校准）`,
+        en: `${en} (the AI server's clock may be wrong)`,
+      },
+    },
+  ];
+  if (at > later(now, limits.maxAheadMinutes * 60_000).getTime())
+    return problem(
+      `不能晚于服务器时间 ${limits.maxAheadMinutes} 分钟以上`,
+      `must not lie more than ${limits.maxAheadMinutes} minutes ahead of the console's clock`,
+    );
+  if (at < later(now, -limits.maxAgeHours * 3_600_000).getTime())
+    return problem(
+      `不能早于服务器时间 ${limits.maxAgeHours} 小时以上`,
+      `must not lie more than ${limits.maxAgeHours} hours before the console's clock`,
+    );
+  return [];
+}
+
+async function alertFromSource(db: Db, serverId: number, sourceId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('alerts')
+    .select('id')
+    .where('ai_server_id', '=', serverId)
+    .where('source_id', '=', sourceId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/**
  * Stores an alert the AI server reports, with the names its camera, area, task, model and server have
- * now; answers its id. Refused with one 400 naming every field at fault.
+ * now; answers its id, and whether it is new. A report whose `sourceId` the server sent before (a
+ * retry after a time-out) stores nothing and answers the first alert, even if the two differ: the
+ * first is what operators may already have seen and handled. Refused with one 400 naming every
+ * field at fault, or a 429 when the server is over its alert quota (refused reports do not count).
  */
 export async function storeAlert(
   ctx: AppContext,
   server: IngestCaller,
   report: AlertReport,
-): Promise<number> {
+): Promise<{ id: number; isNew: boolean }> {
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
+    const sent =
+      report.sourceId === undefined ? undefined : await alertFromSource(trx, server.id, report.sourceId);
+    if (sent !== undefined) return { id: sent, isNew: false };
     const camera = await trx
       .selectFrom('cameras')
       .select(['id', 'name', 'area', 'ai_server_id'])
@@ -229,25 +275,11 @@ export async function storeAlert(
           ]
         : []),
       ...boxProblems(report.boxes),
-      ...(Date.parse(report.occurredAt) > now.getTime() + futureToleranceMs
-        ? [
-            {
-              field: 'occurredAt',
-              message: {
-                zh: '不能晚于服务器时间 5 分钟以上（请校准AI服务器的时钟）',
-                en: "must not lie more than 5 minutes ahead of the console's clock (check the AI server's clock)",
-              },
-            },
-          ]
-        : []),
-      ...(await fileReferenceProblems(
-        trx,
-        { snapshotId: 'uploadAlertSnapshot' },
-        { snapshotId: report.snapshotId },
-      )),
+      ...occurredAtProblems(ctx.ingest, now, report.occurredAt),
+      ...(await fileReferenceProblems(trx, { snapshotId: snapshotKind }, { snapshotId: report.snapshotId })),
     ];
     if (problems.length > 0 || !camera) throw badInput(problems);
-    const { id } = await trx
+    const inserted = await trx
       .insertInto('alerts')
       .values({
         ai_server_id: server.id,
@@ -270,9 +302,20 @@ export async function storeAlert(
         handled_by_name: '',
         handling_note: '',
         revision: await nextRevision(trx),
+        source_id: report.sourceId ?? null,
       })
+      // The unique index, not the look-up above, settles concurrent retries: with several writers
+      // (PostgreSQL) both may pass the look-up, and the second then answers the first's alert.
+      .onConflict((conflict) => conflict.columns(['ai_server_id', 'source_id']).doNothing())
       .returning('id')
-      .executeTakeFirstOrThrow();
-    return id;
+      .executeTakeFirst();
+    if (!inserted) {
+      // Only a sourceId conflicts, with an alert already committed.
+      const first = await alertFromSource(trx, server.id, report.sourceId ?? '');
+      if (first === undefined) throw new Error('an alert conflicted with no stored alert');
+      return { id: first, isNew: false };
+    }
+    await takeFromBucket(trx, server.id, alertBucket(ctx.ingest), 1, now);
+    return { id: inserted.id, isNew: true };
   });
 }

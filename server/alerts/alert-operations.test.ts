@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { later } from '../clock';
 import { openDatabase } from '../db/open-database';
 import { alertWorld } from '../test-support/alert-world';
 import { openEventStream } from '../test-support/event-stream';
-import { pngBytes } from '../test-support/multipart';
+import { jpegBytes, pngBytes } from '../test-support/multipart';
 import {
   clientHeaders,
   expectContractAnswer,
@@ -14,9 +15,11 @@ import {
   withSqlite,
 } from '../test-support/test-app';
 import { markSilentServersOffline, offlineAfterMs } from './alert-ingest';
-import { removeExpiredAlerts } from './alert-tasks';
+import { removeExpiredAlerts, removeUnshownSnapshots, unshownSnapshotGraceMs } from './alert-tasks';
 
 const days = (n: number) => n * 86_400_000;
+const hours = (n: number) => n * 3_600_000;
+const minutes = (n: number) => n * 60_000;
 
 describe('heartbeats', () => {
   it('mark the server online with its loads and set its cameras’ status', async () => {
@@ -149,6 +152,17 @@ describe('ingesting alerts', () => {
       'boxes[0].x',
     ],
     ['a date that is not one', () => ({ occurredAt: 'yesterday' }), 'occurredAt'],
+    [
+      'a time in 1970 (a clock never synced)',
+      () => ({ occurredAt: '1970-01-01T00:00:07.000Z' }),
+      'occurredAt',
+    ],
+    [
+      'a time 25 hours back',
+      (w: World) => ({ occurredAt: new Date(w.t.clock.now().getTime() - hours(25)).toISOString() }),
+      'occurredAt',
+    ],
+    ['a sourceId with a space', () => ({ sourceId: 'alert 1' }), 'sourceId'],
     ['a missing snapshot', () => ({ snapshotId: 999 }), 'snapshotId'],
   ])('refuses %s, naming the field, and writes nothing', async (_case, change, field) => {
     const world = await alertWorld();
@@ -180,6 +194,155 @@ describe('ingesting alerts', () => {
 });
 
 type World = Awaited<ReturnType<typeof alertWorld>>;
+
+const alertCount = (dataDir: string) =>
+  withSqlite(
+    dataDir,
+    (sqlite) => (sqlite.prepare('select count(*) as n from alerts').get() as { n: number }).n,
+  );
+
+describe('a retried report', () => {
+  it('stores one alert and answers it again, even when the retry differs', async () => {
+    const { t, ingest, report, otherKey, foreign } = await alertWorld();
+    const first = await ingest('ingestAlert', { body: report({ sourceId: 'frame-42' }) });
+    expect(first.status).toBe(200);
+    const before = snapshotRows(t.dataDir);
+    t.clock.advance(30_000);
+    const retry = await ingest('ingestAlert', { body: report({ sourceId: 'frame-42', label: '吸烟' }) });
+    expect(retry.status).toBe(200);
+    expectContractAnswer('ingestAlert', retry.body);
+    expect(retry.body.data).toEqual(first.body.data);
+    expect(snapshotRows(t.dataDir)).toEqual(before);
+    expect(alertCount(t.dataDir)).toBe(1);
+    // The id is the box's own: another box may use the same one.
+    const elsewhere = await ingest(
+      'ingestAlert',
+      { body: report({ sourceId: 'frame-42', cameraId: foreign.id, taskId: undefined }) },
+      otherKey,
+    );
+    expect(elsewhere.body.data.id).not.toBe(first.body.data.id);
+    expect(alertCount(t.dataDir)).toBe(2);
+  });
+
+  it('sent 20 times at once stores one alert, and all 20 answer it', async () => {
+    const { t, ingest, report } = await alertWorld();
+    const body = report({ sourceId: 'burst-1' });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => ingest('ingestAlert', { body })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((answer) => answer.body.data.id)).size).toBe(1);
+    expect(alertCount(t.dataDir)).toBe(1);
+  });
+
+  it('without a sourceId (an older box) is stored again', async () => {
+    const { t, ingest, report } = await alertWorld();
+    const body = report({ sourceId: undefined });
+    await ingest('ingestAlert', { body });
+    await ingest('ingestAlert', { body });
+    expect(alertCount(t.dataDir)).toBe(2);
+  });
+});
+
+describe('the time of an alert', () => {
+  it('is refused beyond the limits set, saying the box’s clock may be wrong', async () => {
+    const { t, ingest, report } = await alertWorld({ ingest: { maxAgeHours: 1, maxAheadMinutes: 1 } });
+    const at = (offset: number) => ({ occurredAt: new Date(t.clock.now().getTime() + offset).toISOString() });
+    const ahead = await ingest('ingestAlert', { body: report(at(minutes(2))) });
+    expect(ahead.status).toBe(400);
+    expect(fieldMessages(ahead.body)).toEqual({
+      occurredAt: '不能晚于服务器时间 1 分钟以上（AI服务器的时钟可能不准，请校准）',
+    });
+    const old = await ingest('ingestAlert', { body: report(at(-minutes(61))), lang: 'en-US' });
+    expect(old.status).toBe(400);
+    expect(old.body.msg).toBe(
+      "occurredAt: must not lie more than 1 hours before the console's clock (the AI server's clock may be wrong)",
+    );
+    expect(alertCount(t.dataDir)).toBe(0);
+    expect((await ingest('ingestAlert', { body: report(at(-minutes(59))) })).status).toBe(200);
+    expect((await ingest('ingestAlert', { body: report(at(minutes(1))) })).status).toBe(200);
+  });
+
+  it('never lies beyond the retention, whatever the age limit says', async () => {
+    const { t, ingest, report } = await alertWorld({ alertRetentionDays: 1, ingest: { maxAgeHours: 100 } });
+    const occurredAt = new Date(t.clock.now().getTime() - hours(25)).toISOString();
+    const { status, body } = await ingest('ingestAlert', { body: report({ occurredAt }) });
+    expect(status).toBe(400);
+    expect(fieldMessages(body).occurredAt).toMatch(/^不能早于服务器时间 24 小时以上/);
+  });
+});
+
+describe('ingest quotas', () => {
+  it('answer 429 with the wait beyond an AI server’s alert rate, storing nothing', async () => {
+    const { t, ingest, report, otherKey, foreign } = await alertWorld({
+      ingest: { alertsPerSecond: 2, alertBurst: 3 },
+    });
+    const send = (change: Record<string, unknown> = {}, key?: string) =>
+      ingest('ingestAlert', { body: report(change) }, key);
+    // Refused and repeated reports cost nothing.
+    expect((await send({ confidence: 2 })).status).toBe(400);
+    const first = await send({ sourceId: 'again' });
+    expect((await send({ sourceId: 'again' })).body.data.id).toBe(first.body.data.id);
+    expect([(await send()).status, (await send()).status]).toEqual([200, 200]);
+    const before = snapshotRows(t.dataDir);
+    const refused = await send();
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(refused.body).toMatchObject({
+      success: false,
+      code: '429',
+      msg: '告警上报过于频繁（每秒至多 2 条），请 1 秒后再试',
+    });
+    expect(snapshotRows(t.dataDir)).toEqual(before);
+    // Each AI server has its own quota.
+    expect((await send({ cameraId: foreign.id, taskId: undefined }, otherKey)).status).toBe(200);
+    t.clock.advance(500);
+    expect((await send()).status).toBe(200);
+    expect((await send()).status).toBe(429);
+    expect(alertCount(t.dataDir)).toBe(5);
+  });
+
+  it('answer 429 with the wait beyond an AI server’s snapshot bytes an hour, keeping nothing', async () => {
+    const { t, postSnapshot } = await alertWorld({ ingest: { snapshotMbPerHour: 1 } });
+    const frame = Buffer.concat([jpegBytes, Buffer.alloc(400 * 1024)]);
+    expect((await postSnapshot(frame)).statusCode).toBe(200);
+    expect((await postSnapshot(frame)).statusCode).toBe(200);
+    const before = snapshotRows(t.dataDir);
+    const files = filesOnDisk(t.dataDir);
+    const refused = await postSnapshot(frame);
+    expect(refused.statusCode).toBe(429);
+    // 176 KB short, at 1 MB an hour.
+    expect(refused.json().msg).toBe('快照上传超过限额（每小时 1 MB），请 620 秒后再试');
+    expect(refused.headers['retry-after']).toBe('620');
+    expect(snapshotRows(t.dataDir)).toEqual(before);
+    expect(filesOnDisk(t.dataDir)).toEqual(files);
+    t.clock.advance(620_000);
+    expect((await postSnapshot(frame)).statusCode).toBe(200);
+  });
+});
+
+describe('snapshots no alert names', () => {
+  it('go half an hour after their upload, rows and bytes; named ones stay', async () => {
+    const { t, raise, uploadSnapshot } = await alertWorld();
+    const named = await raise();
+    const alone = await uploadSnapshot();
+    const db = await openDatabase(t.dataDir);
+    const sweep = () =>
+      removeUnshownSnapshots({ db, dataDir: t.dataDir }, later(t.clock.now(), -unshownSnapshotGraceMs));
+    try {
+      t.clock.advance(minutes(29));
+      expect(await sweep()).toBe(0);
+      t.clock.advance(minutes(2));
+      expect(await sweep()).toBe(1);
+    } finally {
+      await db.destroy();
+    }
+    expect(filesOnDisk(t.dataDir)).toContain(String(named.snapshotId));
+    expect(filesOnDisk(t.dataDir)).not.toContain(String(alone));
+    const rows = withSqlite(t.dataDir, (sqlite) =>
+      sqlite.prepare('select id from files where kind = ?').all('uploadAlertSnapshot'),
+    );
+    expect(rows).toEqual([{ id: named.snapshotId }]);
+  });
+});
 
 describe('the alert list', () => {
   async function listed(world: World, query: Record<string, string | number>) {

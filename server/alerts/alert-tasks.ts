@@ -4,7 +4,7 @@ import type { AppContext } from '../app-context';
 import { runEvery } from '../background-tasks';
 import { later } from '../clock';
 import { storedPath } from '../files/file-store';
-import { markSilentServersOffline } from './alert-ingest';
+import { markSilentServersOffline, snapshotKind } from './alert-ingest';
 
 /** How long alerts are kept unless CFOP_ALERT_RETENTION_DAYS says otherwise: a quarter of a year. */
 export const defaultAlertRetentionDays = 90;
@@ -17,6 +17,16 @@ const retentionSweepMs = 3_600_000;
 
 /** Alerts removed per transaction, so a first sweep over a large backlog does not hold the writer long. */
 const retentionBatch = 1000;
+
+/**
+ * How long an uploaded snapshot waits for the alert naming it: a box reports it right after the
+ * upload and retries within minutes. A box uploading without reporting must not fill the disk for
+ * a day, as it would by the unused-file sweep's grace (meant for forms an operator saves later).
+ */
+export const unshownSnapshotGraceMs = 30 * 60_000;
+
+/** How often unshown snapshots are looked for: each goes at most 40 minutes after its upload. */
+const unshownSnapshotSweepMs = 10 * 60_000;
 
 /**
  * Removes alerts that occurred more than `retentionDays` ago, and the snapshots no remaining alert
@@ -64,14 +74,52 @@ export async function removeExpiredAlerts(
       if (files.length > 0) await trx.deleteFrom('files').where('id', 'in', files).execute();
       return { alerts: rows.length, files };
     });
-    // After the commit: bytes whose row is gone (a crash here leaves bytes the unused-file sweep removes).
-    await Promise.all(gone.files.map((id) => rm(storedPath(ctx.dataDir, id), { force: true })));
+    await removeBytes(ctx.dataDir, gone.files);
     removed += gone.alerts;
     if (gone.alerts < retentionBatch) return removed;
   }
 }
 
-/** Marks silent AI servers offline and removes expired alerts, while the app runs; ends live streams on close. */
+/**
+ * Removes the uploaded snapshots created before `before` that no alert names (rows, then bytes).
+ * Deleted outright, not set aside: a snapshot is a camera frame the box can send again, never an
+ * operator's upload. Answers how many went.
+ */
+export async function removeUnshownSnapshots(
+  ctx: Pick<AppContext, 'db' | 'dataDir'>,
+  before: Date,
+): Promise<number> {
+  const ids = await ctx.db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('files')
+      .select('id')
+      .where('kind', '=', snapshotKind)
+      .where('created_at', '<', before.toISOString())
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom('alerts').select('alerts.id').whereRef('alerts.snapshot_file_id', '=', 'files.id'),
+          ),
+        ),
+      )
+      .execute();
+    const found = rows.map((row) => row.id);
+    if (found.length > 0) await trx.deleteFrom('files').where('id', 'in', found).execute();
+    return found;
+  });
+  await removeBytes(ctx.dataDir, ids);
+  return ids.length;
+}
+
+/** After the commit: bytes whose row is gone (a crash here leaves bytes the unused-file sweep removes). */
+async function removeBytes(dataDir: string, fileIds: readonly number[]): Promise<void> {
+  await Promise.all(fileIds.map((id) => rm(storedPath(dataDir, id), { force: true })));
+}
+
+/**
+ * Marks silent AI servers offline and removes expired alerts and unshown snapshots, while the app
+ * runs; ends live streams on close.
+ */
 export function startAlertTasks(app: FastifyInstance, ctx: AppContext, retentionDays: number): void {
   runEvery(app, ctx.background, 'marking silent AI servers offline', offlineCheckMs, async () => {
     const count = await markSilentServersOffline(ctx);
@@ -80,6 +128,10 @@ export function startAlertTasks(app: FastifyInstance, ctx: AppContext, retention
   runEvery(app, ctx.background, 'removing expired alerts', retentionSweepMs, async () => {
     const count = await removeExpiredAlerts(ctx, retentionDays);
     if (count > 0) app.log.info(`removed ${count} alerts older than ${retentionDays} days`);
+  });
+  runEvery(app, ctx.background, 'removing unshown snapshots', unshownSnapshotSweepMs, async () => {
+    const count = await removeUnshownSnapshots(ctx, later(ctx.clock.now(), -unshownSnapshotGraceMs));
+    if (count > 0) app.log.info(`removed ${count} uploaded snapshots no alert named within 30 minutes`);
   });
   // An open stream would keep closing waiting for its client to go.
   app.addHook('preClose', async () => ctx.alertFeed.close());

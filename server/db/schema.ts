@@ -295,6 +295,18 @@ export interface AlertsTable {
   handling_note: string;
   /** Grows with every change of any alert (0011): the live stream's event id. */
   revision: number;
+  /** The AI server's own id of the alert (0014), unique per server: a retried report answers the first. */
+  source_id: string | null;
+}
+
+export type IngestQuotaKind = 'alerts' | 'snapshotBytes';
+
+/** An AI server's token bucket of one kind (0014): what was left at `refilled_at`. */
+export interface IngestQuotasTable {
+  ai_server_id: number;
+  kind: IngestQuotaKind;
+  tokens: number;
+  refilled_at: Timestamp;
 }
 
 export interface Database {
@@ -316,4 +328,5 @@ export interface Database {
   visitors: VisitorsTable;
   vehicles: VehiclesTable;
   alerts: AlertsTable;
+  ingest_quotas: IngestQuotasTable;
 }

@@ -33,6 +33,8 @@ export class ApiError extends Error {
     readonly code: BusinessCode,
     readonly text: LocalText,
     readonly fieldProblems: readonly FieldProblem[] = [],
+    /** For a 429: how many seconds to wait, also sent as Retry-After for a client that reads it. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(text.en);
     this.httpStatus = httpStatusOfCode[code];

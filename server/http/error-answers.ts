@@ -19,6 +19,7 @@ export function answerErrorsAsEnvelopes(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const apiError = toApiError(error);
     if (apiError.code === '500') request.log.error({ err: error }, 'request failed');
+    if (apiError.retryAfterSeconds !== undefined) reply.header('retry-after', apiError.retryAfterSeconds);
     return reply
       .code(apiError.httpStatus)
       .send(errorEnvelope(apiError, pickLang(request.headers['accept-language'])));

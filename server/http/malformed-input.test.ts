@@ -4,7 +4,7 @@ import type { JsonSchema } from '../contract/openapi-types';
 import { isLoggedOperation } from '../oplog/operation-log';
 import { resolveSchema } from '../resources/contract-shapes';
 import { createSampler } from '../test-support/contract-samples';
-import { multipartFile } from '../test-support/multipart';
+import { multipartBody, multipartFile } from '../test-support/multipart';
 import {
   aiServerIngestKey,
   clientHeaders,
@@ -209,6 +209,37 @@ function uploadCases(operation: OperationSpec): MalformedCase[] {
       name: 'an empty multipart file',
       multipart: file(Buffer.alloc(0)),
       expected: { [field]: /^文件为空$/ },
+    },
+    {
+      operation,
+      name: 'a multipart body without a boundary',
+      multipart: { ...file(sample), headers: { 'content-type': 'multipart/form-data' } },
+      expected: { [field]: /^缺少 multipart 分隔符（boundary）$/ },
+    },
+    {
+      operation,
+      name: 'a multipart body cut short',
+      // The file's bytes whole, its closing delimiter cut: the part never ends.
+      multipart: { ...file(sample), payload: file(sample).payload.subarray(0, -10) },
+      expected: { [field]: /^multipart 正文不完整或格式不正确$/ },
+    },
+    {
+      operation,
+      name: 'a second multipart file part',
+      multipart: multipartBody([
+        { field, bytes: sample, fileName: 'one.png' },
+        { field, bytes: sample, fileName: 'two.png' },
+      ]),
+      expected: { [field]: /^只能上传一个文件$/ },
+    },
+    {
+      operation,
+      name: 'a multipart form field after the file',
+      multipart: multipartBody([
+        { field, bytes: sample, fileName: 'one.png' },
+        { field: 'unexpectedField', bytes: Buffer.from('1') },
+      ]),
+      expected: { unexpectedField: notAllowed },
     },
   ];
   if (!contentTypes.includes('application/octet-stream')) {

@@ -3,18 +3,18 @@ import { bulkHandleAlerts, decisionNames, handleAlert, type AlertHandling } from
 import {
   ingestCameras,
   recordHeartbeat,
+  snapshotKind,
   storeAlert,
   type AlertReport,
   type Heartbeat,
 } from '../alerts/alert-ingest';
 import { alertEventStream } from '../alerts/alert-stream';
+import { snapshotBucket, takeFromBucket } from '../alerts/ingest-quotas';
 import { serveFile, storeFile } from '../files/file-store';
 import { EventStreamAnswer } from '../http/event-stream-answer';
 import { getItem, getItems } from '../resources/resource-service';
 import { resourceOperations } from '../resources/resource-operations';
 import { requireAiServer, requireSession, type OperationHandlers } from './operation-handler';
-
-const snapshotKind = 'uploadAlertSnapshot';
 
 interface IdParams {
   readonly id: number;
@@ -43,14 +43,16 @@ export const alertOperations: OperationHandlers = {
     return recordHeartbeat(ctx, requireAiServer(input), input.body as Heartbeat);
   },
   async uploadAlertSnapshot(input, ctx) {
-    requireAiServer(input);
+    const server = requireAiServer(input);
     if (!input.file) throw new Error('uploadAlertSnapshot is bound to an operation without a multipart body');
+    // Counted once received: only then is the size known, and what is refused is not kept.
+    await takeFromBucket(ctx.db, server.id, snapshotBucket(ctx.ingest), input.file.size, ctx.clock.now());
     // No user uploads a snapshot; the alerts naming it say which server sent it.
     return storeFile(ctx, input.file, snapshotKind, null);
   },
   async ingestAlert(input, ctx) {
-    const id = await storeAlert(ctx, requireAiServer(input), input.body as AlertReport);
-    ctx.alertFeed.changed();
+    const { id, isNew } = await storeAlert(ctx, requireAiServer(input), input.body as AlertReport);
+    if (isNew) ctx.alertFeed.changed();
     return getItem(ctx.db, alertsIn(ctx), id, input.lang);
   },
 

@@ -73,22 +73,31 @@ export async function alertWorld(options: Partial<AppOptions> = {}) {
   const ingest = (operationId: string, options: CallOptions = {}, as = key) =>
     t.call(operationId, { ...options, headers: { [ingestKeyHeader]: as, ...options.headers } });
 
-  const uploadSnapshot = async (bytes = jpegBytes): Promise<number> => {
+  /** Uploads a snapshot as the AI server does; the raw answer. */
+  const postSnapshot = (bytes: Buffer) => {
     const { payload, headers } = multipartFile(bytes, { fileName: 'frame.jpg' });
-    const response = await t.app.inject({
+    return t.app.inject({
       method: 'POST',
       url: '/cfop/files/alert-snapshots',
       headers: { ...clientHeaders, [ingestKeyHeader]: key, ...headers },
       payload,
     });
-    const answer = response.json() as { success: boolean; msg: string; data: { id: number } };
+  };
+  const uploadSnapshot = async (bytes = jpegBytes): Promise<number> => {
+    const answer = (await postSnapshot(bytes)).json() as {
+      success: boolean;
+      msg: string;
+      data: { id: number };
+    };
     if (!answer.success) throw new Error(answer.msg);
     return answer.data.id;
   };
 
   const snapshotId = await uploadSnapshot();
-  /** A report the server accepts, changed by `change`. */
+  let reports = 0;
+  /** A report the server accepts, with its own sourceId as a box sends, changed by `change`. */
   const report = (change: Record<string, unknown> = {}) => ({
+    sourceId: `box-1-alert-${(reports += 1)}`,
     cameraId: cameras[0]?.id,
     taskId: cameras[0]?.taskId,
     label: '未戴安全帽',
@@ -116,6 +125,7 @@ export async function alertWorld(options: Partial<AppOptions> = {}) {
     foreign,
     snapshotId,
     ingest,
+    postSnapshot,
     uploadSnapshot,
     report,
     raise,

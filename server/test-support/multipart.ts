@@ -1,17 +1,47 @@
-/** A multipart/form-data body holding one file part, as a browser's FormData sends it. */
+export interface MultipartPart {
+  readonly field: string;
+  readonly bytes: Buffer;
+  /** Absent: a plain form field rather than a file. */
+  readonly fileName?: string;
+  readonly contentType?: string;
+}
+
+const boundary = '----cfopTestBoundary7MA4YWxkTrZu0gW';
+
+/** A multipart/form-data body holding `parts` in order, as a browser's FormData sends them. */
+export function multipartBody(parts: readonly MultipartPart[]): {
+  payload: Buffer;
+  headers: Record<string, string>;
+} {
+  const encoded = parts.map((part) => {
+    const disposition = `form-data; name="${part.field}"${part.fileName === undefined ? '' : `; filename="${part.fileName}"`}`;
+    const head =
+      `--${boundary}\r\nContent-Disposition: ${disposition}\r\n` +
+      (part.fileName === undefined
+        ? ''
+        : `Content-Type: ${part.contentType ?? 'application/octet-stream'}\r\n`) +
+      '\r\n';
+    return Buffer.concat([Buffer.from(head, 'utf8'), part.bytes, Buffer.from('\r\n')]);
+  });
+  return {
+    payload: Buffer.concat([...encoded, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** A multipart/form-data body holding one file part. */
 export function multipartFile(
   bytes: Buffer,
   options: { field?: string; fileName?: string; contentType?: string } = {},
 ): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = '----cfopTestBoundary7MA4YWxkTrZu0gW';
-  const head =
-    `--${boundary}\r\n` +
-    `Content-Disposition: form-data; name="${options.field ?? 'file'}"; filename="${options.fileName ?? 'upload.bin'}"\r\n` +
-    `Content-Type: ${options.contentType ?? 'application/octet-stream'}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head, 'utf8'), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
+  return multipartBody([
+    {
+      field: options.field ?? 'file',
+      bytes,
+      fileName: options.fileName ?? 'upload.bin',
+      ...(options.contentType === undefined ? {} : { contentType: options.contentType }),
+    },
+  ]);
 }
 
 /** The smallest valid PNG (1×1, transparent), and files that start as a JPEG and a WebP do. */

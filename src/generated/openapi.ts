@@ -773,9 +773,15 @@ export interface paths {
      * @description The snapshot is uploaded first (`uploadAlertSnapshot`) and named by `snapshotId`, so a
      *     retried report does not send the image again, and one frame may raise several alerts. The
      *     camera must be bound to the caller and the task, when given, must be one of that camera's;
-     *     boxes lie within the frame; `occurredAt` may not lie more than five minutes ahead of the
-     *     server's clock. The names of the camera, area, task, model and server are copied into the
-     *     alert. Not written to the operation log (every alert is a record of its own).
+     *     boxes lie within the frame; `occurredAt` must lie near the server's clock (by default at
+     *     most five minutes ahead and 24 hours back, never beyond the alert retention), else the
+     *     AI server's clock is wrong and the report is refused with a 400 rather than stored and
+     *     later purged. The names of the camera, area, task, model and server are copied into the
+     *     alert. A report repeating a `sourceId` the server sent before stores nothing and answers
+     *     the first alert (even if the two reports differ), so a retry after a time-out is safe.
+     *     Each AI server may report at most 50 alerts a second on average (200 at once) by default;
+     *     beyond that "429" says how long to wait; refused and repeated reports do not count.
+     *     Not written to the operation log (every alert is a record of its own).
      */
     post: operations['ingestAlert'];
     delete?: never;
@@ -795,7 +801,9 @@ export interface paths {
     put?: never;
     /**
      * 上传告警快照 / The calling AI server uploads an alert's snapshot
-     * @description Not written to the operation log, as the alerts it belongs to are not.
+     * @description Each AI server may upload at most 200 MB of snapshots an hour by default; beyond that "429"
+     *     says how long to wait. A snapshot no alert names within about half an hour is removed.
+     *     Not written to the operation log, as the alerts it belongs to are not.
      */
     post: operations['uploadAlertSnapshot'];
     delete?: never;
@@ -2680,10 +2688,18 @@ export interface components {
       boxes: components['schemas']['AlertBox'][];
       /**
        * Format: date-time
-       * @description When the AI server saw it; at most five minutes ahead of the console's clock.
+       * @description When the AI server saw it; near the console's clock (by default at most five minutes
+       *     ahead and 24 hours back).
        */
       occurredAt: string;
       snapshotId: number;
+      /**
+       * @description The AI server's own id of the alert (a UUID, or a counter), unique per AI server: a
+       *     report repeating it answers the alert first stored. Optional for boxes that send none,
+       *     whose retries are stored again; every AI server should send it.
+       * @example 3f2b8c1e-7d4a-4e0b-9a51-2c6d8e0f1a7b
+       */
+      sourceId?: string;
     };
     Alert: {
       id: number;

@@ -1,0 +1,92 @@
+import type { Db } from '../db/open-database';
+import type { IngestQuotaKind } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import type { LocalText } from '../http/locale';
+import type { IngestLimits } from './ingest-limits';
+
+const megabyte = 1024 * 1024;
+
+/** A token bucket: `perSecond` tokens come back each second, up to `burst`. */
+interface Bucket {
+  readonly kind: IngestQuotaKind;
+  readonly perSecond: number;
+  readonly burst: number;
+  /** The refusal, saying how many seconds to wait. */
+  readonly refusal: (seconds: number) => LocalText;
+}
+
+export const alertBucket = (limits: IngestLimits): Bucket => ({
+  kind: 'alerts',
+  perSecond: limits.alertsPerSecond,
+  burst: limits.alertBurst,
+  refusal: (seconds) => ({
+    zh: `告警上报过于频繁（每秒至多 ${limits.alertsPerSecond} 条），请 ${seconds} 秒后再试`,
+    en: `Too many alerts from this AI server (at most ${limits.alertsPerSecond} a second); try again in ${seconds} seconds`,
+  }),
+});
+
+export const snapshotBucket = (limits: IngestLimits): Bucket => ({
+  kind: 'snapshotBytes',
+  perSecond: (limits.snapshotMbPerHour * megabyte) / 3600,
+  burst: limits.snapshotMbPerHour * megabyte,
+  refusal: (seconds) => ({
+    zh: `快照上传超过限额（每小时 ${limits.snapshotMbPerHour} MB），请 ${seconds} 秒后再试`,
+    en: `This AI server's snapshots exceed ${limits.snapshotMbPerHour} MB an hour; try again in ${seconds} seconds`,
+  }),
+});
+
+/**
+ * Takes `cost` tokens from the AI server's bucket, or refuses with a 429 saying how long to wait.
+ * Counted in the database so that several console servers share one count. The write only lands
+ * if the row is still what was read (a compare-and-set), so two concurrent takers cannot both
+ * spend the same tokens: the loser reads again. Under SQLite's single writer the first read is
+ * always current; the loop is for a database with concurrent writers (at READ COMMITTED).
+ * Something costing more than the whole bucket (a snapshot over the hourly quota) passes when the
+ * bucket is full and leaves it in debt, rather than never.
+ */
+export async function takeFromBucket(
+  db: Db,
+  serverId: number,
+  bucket: Bucket,
+  cost: number,
+  now: Date,
+): Promise<void> {
+  for (;;) {
+    const row = await db
+      .selectFrom('ingest_quotas')
+      .select(['tokens', 'refilled_at'])
+      .where('ai_server_id', '=', serverId)
+      .where('kind', '=', bucket.kind)
+      .executeTakeFirst();
+    // A clock stepped back refills nothing, and takes nothing back.
+    const elapsedSeconds = row ? Math.max(0, now.getTime() - Date.parse(row.refilled_at)) / 1000 : 0;
+    const available = row
+      ? Math.min(bucket.burst, row.tokens + elapsedSeconds * bucket.perSecond)
+      : bucket.burst;
+    const needed = Math.min(cost, bucket.burst);
+    if (available < needed) {
+      const seconds = Math.ceil((needed - available) / bucket.perSecond);
+      throw new ApiError('429', bucket.refusal(seconds), [], seconds);
+    }
+    const values = { tokens: available - cost, refilled_at: now.toISOString() };
+    const written = row
+      ? (
+          await db
+            .updateTable('ingest_quotas')
+            .set(values)
+            .where('ai_server_id', '=', serverId)
+            .where('kind', '=', bucket.kind)
+            .where('tokens', '=', row.tokens)
+            .where('refilled_at', '=', row.refilled_at)
+            .executeTakeFirst()
+        ).numUpdatedRows
+      : (
+          await db
+            .insertInto('ingest_quotas')
+            .values({ ai_server_id: serverId, kind: bucket.kind, ...values })
+            .onConflict((conflict) => conflict.columns(['ai_server_id', 'kind']).doNothing())
+            .executeTakeFirst()
+        ).numInsertedOrUpdatedRows;
+    if (written !== undefined && written > 0n) return;
+  }
+}
