@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context';
 import { defaultAlertRetentionDays, startAlertTasks } from './alerts/alert-tasks';
 import { createAlertFeed } from './alerts/alert-feed';
+import { createHashingGate, defaultHashingGateOptions, type HashingGateOptions } from './auth/hashing-gate';
+import { defaultSignInLimits, type SignInLimits } from './auth/sign-in-limits';
 import { createBackgroundTasks, runEvery } from './background-tasks';
 import { later, systemClock, type Clock } from './clock';
 import { removeUnusedFiles, unusedFileGraceMs, unusedFileSweepMs } from './files/unused-files';
@@ -29,6 +31,14 @@ export interface AppOptions {
   /** The built console; default `dist` in the working folder. */
   readonly staticDir?: string;
   readonly sessionTtlHours?: number;
+  /** CFOP_SESSION_IDLE_MINUTES; default 30. */
+  readonly sessionIdleMinutes?: number;
+  /** Guessing and SMS limits; default defaultSignInLimits. */
+  readonly signInLimits?: SignInLimits;
+  /** Password hashing's bounds; default from the CPU count (defaultHashingGateOptions). */
+  readonly passwordHashing?: HashingGateOptions;
+  /** How often an open event stream checks its session and key (default 5 s); tests shorten it. */
+  readonly streamRecheckMs?: number;
   /** The administrator made on first start (CFOP_ADMIN_PASSWORD, CFOP_ADMIN_PHONE). */
   readonly admin?: { readonly password?: string | undefined; readonly phone?: string | undefined };
   /** Where the once-only generated administrator password goes; default stdout. */
@@ -46,6 +56,13 @@ export interface AppOptions {
 }
 
 const defaultSessionTtlHours = 12;
+/**
+ * OWASP ASVS 3.3.2 (level 2): 12 hours absolute (the TTL's default) or 30 minutes idle. The alert
+ * wall's event stream, the video wall's playlists and the dashboard's refresh keep a wall's session
+ * busy, so only a browser nobody uses idles out.
+ */
+export const defaultSessionIdleMinutes = 30;
+const defaultStreamRecheckMs = 5000;
 const defaultFrameGrabTimeoutMs = 5000;
 export const defaultLiveMaxStreams = 16;
 
@@ -80,6 +97,10 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       clock,
       contract,
       sessionTtlMs: (options.sessionTtlHours ?? defaultSessionTtlHours) * 3_600_000,
+      sessionIdleMs: (options.sessionIdleMinutes ?? defaultSessionIdleMinutes) * 60_000,
+      signInLimits: options.signInLimits ?? defaultSignInLimits,
+      passwordHashing: createHashingGate(options.passwordHashing ?? defaultHashingGateOptions()),
+      streamRecheckMs: options.streamRecheckMs ?? defaultStreamRecheckMs,
       smsSender: options.smsSender ?? createLogSmsSender({ dataDir: options.dataDir, log: app.log }),
       background,
       frameGrabTimeoutMs: options.frameGrabTimeoutMs ?? defaultFrameGrabTimeoutMs,
