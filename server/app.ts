@@ -5,6 +5,7 @@ import type { AppContext } from './app-context';
 import { defaultAlertRetentionDays, startAlertTasks } from './alerts/alert-tasks';
 import { createAlertFeed } from './alerts/alert-feed';
 import { createHashingGate, defaultHashingGateOptions, type HashingGateOptions } from './auth/hashing-gate';
+import { defaultSessionIdleMinutes } from './auth/sessions';
 import { defaultSignInLimits, type SignInLimits } from './auth/sign-in-limits';
 import { createBackgroundTasks, runEvery } from './background-tasks';
 import { later, systemClock, type Clock } from './clock';
@@ -31,7 +32,7 @@ export interface AppOptions {
   /** The built console; default `dist` in the working folder. */
   readonly staticDir?: string;
   readonly sessionTtlHours?: number;
-  /** CFOP_SESSION_IDLE_MINUTES; default 30. */
+  /** CFOP_SESSION_IDLE_MINUTES; default defaultSessionIdleMinutes (30). */
   readonly sessionIdleMinutes?: number;
   /** Guessing and SMS limits; default defaultSignInLimits. */
   readonly signInLimits?: SignInLimits;
@@ -56,12 +57,6 @@ export interface AppOptions {
 }
 
 const defaultSessionTtlHours = 12;
-/**
- * OWASP ASVS 3.3.2 (level 2): 12 hours absolute (the TTL's default) or 30 minutes idle. The alert
- * wall's event stream, the video wall's playlists and the dashboard's refresh keep a wall's session
- * busy, so only a browser nobody uses idles out.
- */
-export const defaultSessionIdleMinutes = 30;
 const defaultStreamRecheckMs = 5000;
 const defaultFrameGrabTimeoutMs = 5000;
 export const defaultLiveMaxStreams = 16;

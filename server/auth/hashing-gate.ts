@@ -6,8 +6,8 @@ import { seconds } from './sliding-window';
  * Password hashing (scrypt, ~32 MiB and tens of ms each) runs through one gate: at most `slots` at
  * once, at most `maxWaiting` waiting, and at most `perAddress` running or waiting for one source
  * address. Beyond these a call is refused at once instead of queueing without end, and a free slot
- * goes to the waiting address with the fewest running, so one address's flood cannot starve
- * sign-ins from another.
+ * goes to the waiting address running fewest, then to the one served longest ago, so one address's
+ * flood cannot starve sign-ins from another.
  */
 export interface HashingGateOptions {
   readonly slots: number;
@@ -32,6 +32,9 @@ export function createHashingGate(options: HashingGateOptions): HashingGate {
   const running = new Map<string, number>();
   let runningTotal = 0;
   const waiting: { address: string; start: () => void }[] = [];
+  /** When each address with work in the gate last got a slot (a count of slots handed out). */
+  const lastServed = new Map<string, number>();
+  let served = 0;
   // A first guess at a hash's time; each finished hash moves it.
   let averageMs = 100;
 
@@ -39,18 +42,23 @@ export function createHashingGate(options: HashingGateOptions): HashingGate {
   const take = (address: string) => {
     runningTotal += 1;
     running.set(address, runningFor(address) + 1);
+    lastServed.set(address, (served += 1));
   };
   const release = (address: string) => {
     runningTotal -= 1;
     const left = runningFor(address) - 1;
     if (left > 0) running.set(address, left);
     else running.delete(address);
+    if (left === 0 && !waiting.some((job) => job.address === address)) lastServed.delete(address);
   };
+  /** Fewest running first, then the address served longest ago (or never), then the oldest call. */
+  const before = (a: string, b: string) =>
+    runningFor(a) - runningFor(b) || (lastServed.get(a) ?? 0) - (lastServed.get(b) ?? 0);
   const startNext = () => {
     if (runningTotal >= options.slots || waiting.length === 0) return;
     let next = 0;
     waiting.forEach((job, index) => {
-      if (runningFor(job.address) < runningFor((waiting[next] as typeof job).address)) next = index;
+      if (before(job.address, (waiting[next] as typeof job).address) < 0) next = index;
     });
     const [job] = waiting.splice(next, 1);
     if (!job) return;

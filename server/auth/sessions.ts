@@ -48,6 +48,13 @@ export async function signIn(ctx: AppContext, userId: number, client: ClientInfo
 }
 
 /**
+ * OWASP ASVS 3.3.2 (level 2): 12 hours absolute (the TTL's default) or 30 minutes idle. The alert
+ * wall's event stream, the video wall's playlists and the dashboard's refresh keep a wall's session
+ * busy, so only a browser nobody uses idles out.
+ */
+export const defaultSessionIdleMinutes = 30;
+
+/**
  * Activity is written at most this often per session: a wall polling every second would otherwise
  * write on every call, and the idle time-out (minutes) needs no finer grain.
  */
