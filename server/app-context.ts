@@ -2,6 +2,8 @@ import type { AlertFeed } from './alerts/alert-feed';
 import type { FrameGrabber } from './cameras/frame-grab';
 import type { StreamAddressPolicy } from './cameras/stream-address';
 import type { IngestLimits } from './alerts/ingest-limits';
+import type { HashingGate } from './auth/hashing-gate';
+import type { SignInLimits } from './auth/sign-in-limits';
 import type { BackgroundTasks } from './background-tasks';
 import type { Clock } from './clock';
 import type { Contract } from './contract/load-contract';
@@ -17,6 +19,14 @@ export interface AppContext {
   readonly clock: Clock;
   readonly contract: Contract;
   readonly sessionTtlMs: number;
+  /** A session unused this long answers 401 like an expired one (CFOP_SESSION_IDLE_MINUTES). */
+  readonly sessionIdleMs: number;
+  /** Guessing and SMS limits (CFOP_SIGNIN_*, CFOP_SMS_*_PER_HOUR). */
+  readonly signInLimits: SignInLimits;
+  /** Every password check of an anonymous or ordinary caller passes it. */
+  readonly passwordHashing: HashingGate;
+  /** How often an open event stream asks again whether its session still grants it. */
+  readonly streamRecheckMs: number;
   readonly smsSender: SmsSender;
   readonly background: BackgroundTasks;
   /** Camera frame grabs (one ffmpeg each, from the live views' budget). */

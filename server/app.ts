@@ -5,6 +5,9 @@ import type { AppContext } from './app-context';
 import { defaultAlertRetentionDays, startAlertTasks } from './alerts/alert-tasks';
 import { createAlertFeed } from './alerts/alert-feed';
 import { defaultIngestLimits, type IngestLimits } from './alerts/ingest-limits';
+import { createHashingGate, defaultHashingGateOptions, type HashingGateOptions } from './auth/hashing-gate';
+import { defaultSessionIdleMinutes } from './auth/sessions';
+import { defaultSignInLimits, type SignInLimits } from './auth/sign-in-limits';
 import { createBackgroundTasks, runEvery } from './background-tasks';
 import { createFrameGrabber } from './cameras/frame-grab';
 import { noAllowedHosts, systemLookup, type AllowedHosts, type HostLookup } from './cameras/stream-address';
@@ -34,6 +37,14 @@ export interface AppOptions {
   /** The built console; default `dist` in the working folder. */
   readonly staticDir?: string;
   readonly sessionTtlHours?: number;
+  /** CFOP_SESSION_IDLE_MINUTES; default defaultSessionIdleMinutes (30). */
+  readonly sessionIdleMinutes?: number;
+  /** Guessing and SMS limits; default defaultSignInLimits. */
+  readonly signInLimits?: SignInLimits;
+  /** Password hashing's bounds; default from the CPU count (defaultHashingGateOptions). */
+  readonly passwordHashing?: HashingGateOptions;
+  /** How often an open event stream checks its session and key (default 5 s); tests shorten it. */
+  readonly streamRecheckMs?: number;
   /** The administrator made on first start (CFOP_ADMIN_PASSWORD, CFOP_ADMIN_PHONE). */
   readonly admin?: { readonly password?: string | undefined; readonly phone?: string | undefined };
   /** Where the once-only generated administrator password goes; default stdout. */
@@ -62,6 +73,7 @@ export interface AppOptions {
 }
 
 const defaultSessionTtlHours = 12;
+const defaultStreamRecheckMs = 5000;
 const defaultFrameGrabTimeoutMs = 5000;
 export const defaultLiveMaxStreams = 16;
 
@@ -104,6 +116,10 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       clock,
       contract,
       sessionTtlMs: (options.sessionTtlHours ?? defaultSessionTtlHours) * 3_600_000,
+      sessionIdleMs: (options.sessionIdleMinutes ?? defaultSessionIdleMinutes) * 60_000,
+      signInLimits: options.signInLimits ?? defaultSignInLimits,
+      passwordHashing: createHashingGate(options.passwordHashing ?? defaultHashingGateOptions()),
+      streamRecheckMs: options.streamRecheckMs ?? defaultStreamRecheckMs,
       smsSender: options.smsSender ?? createLogSmsSender({ dataDir: options.dataDir, log: app.log }),
       background,
       frameGrabs: createFrameGrabber({

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { defaultSignInLimits } from './auth/sign-in-limits';
 import { readServerConfig } from './config';
 
 describe('server settings from the environment', () => {
@@ -9,6 +10,8 @@ describe('server settings from the environment', () => {
       host: '127.0.0.1',
       dataDir: resolve('data'),
       sessionTtlHours: 12,
+      sessionIdleMinutes: 30,
+      signInLimits: defaultSignInLimits,
       alertRetentionDays: 90,
       smsSender: undefined,
       liveMaxStreams: undefined,
@@ -41,6 +44,13 @@ describe('server settings from the environment', () => {
       CFOP_INGEST_ALERTS_PER_SECOND: '0.5',
       CFOP_INGEST_ALERT_BURST: '10',
       CFOP_INGEST_SNAPSHOT_MB_PER_HOUR: '1000',
+      CFOP_SESSION_IDLE_MINUTES: '120',
+      CFOP_SIGNIN_WINDOW_MINUTES: '30',
+      CFOP_SIGNIN_ACCOUNT_FAILURES: '8',
+      CFOP_SIGNIN_ADDRESS_FAILURES: '100',
+      CFOP_SMS_PHONE_FAILURES_PER_HOUR: '6',
+      CFOP_SMS_ADDRESS_SENDS_PER_HOUR: '50',
+      CFOP_SMS_SENDS_PER_HOUR: '1000',
     });
     expect(config).toMatchObject({
       port: 9100,
@@ -56,6 +66,14 @@ describe('server settings from the environment', () => {
         alertsPerSecond: 0.5,
         alertBurst: 10,
         snapshotMbPerHour: 1000,
+      },
+      sessionIdleMinutes: 120,
+      signInLimits: {
+        account: { limit: 8, windowMs: 30 * 60_000 },
+        address: { limit: 100, windowMs: 30 * 60_000 },
+        smsPhone: { limit: 6, windowMs: 3_600_000 },
+        smsAddressSends: { limit: 50, windowMs: 3_600_000 },
+        smsSends: { limit: 1000, windowMs: 3_600_000 },
       },
     });
     expect(config.smsSender).toBeDefined();
@@ -91,6 +109,16 @@ describe('server settings from the environment', () => {
       }),
     ).toThrow(
       /PORT：[\s\S]*CFOP_SESSION_TTL_HOURS：[\s\S]*CFOP_ALERT_RETENTION_DAYS：[\s\S]*CFOP_SMS_WEBHOOK_URL：[\s\S]*CFOP_LIVE_MAX_STREAMS：[\s\S]*CFOP_INGEST_MAX_AGE_HOURS：[\s\S]*CFOP_INGEST_ALERT_BURST：应为大于 0、不超过 1000000 的整数/,
+    );
+    expect(() =>
+      readServerConfig({
+        CFOP_SESSION_IDLE_MINUTES: '0',
+        CFOP_SIGNIN_WINDOW_MINUTES: 'soon',
+        CFOP_SIGNIN_ACCOUNT_FAILURES: '2.5',
+        CFOP_SMS_SENDS_PER_HOUR: '-1',
+      }),
+    ).toThrow(
+      /CFOP_SESSION_IDLE_MINUTES：应为 1 到 10080 的整数[\s\S]*CFOP_SIGNIN_WINDOW_MINUTES：[\s\S]*CFOP_SIGNIN_ACCOUNT_FAILURES：[\s\S]*CFOP_SMS_SENDS_PER_HOUR：/,
     );
     expect(() => readServerConfig({ CFOP_SMS_SENDER: 'carrier-pigeon' })).toThrow(
       'CFOP_SMS_SENDER：必须是以下之一：log、webhook',

@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import { defaultAlertRetentionDays } from './alerts/alert-tasks';
 import { parseAllowedHosts, type AllowedHosts } from './cameras/stream-address';
 import { defaultIngestLimits, type IngestLimits } from './alerts/ingest-limits';
+import { defaultSessionIdleMinutes } from './auth/sessions';
+import { defaultSignInLimits, type SignInLimits } from './auth/sign-in-limits';
 import { InvalidValuesError } from './contract/value-check';
 import type { FieldProblem } from './http/api-error';
 import { smsSenderKinds, type SmsSender, type SmsSenderKind } from './sms/sms-sender';
@@ -17,6 +19,8 @@ export interface ServerConfig extends StoreConfig {
   readonly port: number;
   readonly host: string;
   readonly sessionTtlHours: number;
+  readonly sessionIdleMinutes: number;
+  readonly signInLimits: SignInLimits;
   readonly alertRetentionDays: number;
   /** Undefined: the app's default log sender. */
   readonly smsSender: SmsSender | undefined;
@@ -59,6 +63,34 @@ export function readServerConfig(env: Env): ServerConfig {
       'must be a number of hours above 0 and at most 8760',
     );
   }
+
+  const wholeNumber = (name: string, fallback: number, max: number): number => {
+    const value = Number(read(env, name) ?? fallback);
+    if (Number.isInteger(value) && value >= 1 && value <= max) return value;
+    bad(name, `应为 1 到 ${max} 的整数`, `must be a whole number from 1 to ${max}`);
+    return fallback;
+  };
+  const sessionIdleMinutes = wholeNumber('CFOP_SESSION_IDLE_MINUTES', defaultSessionIdleMinutes, 7 * 24 * 60);
+  const signInWindowMs =
+    wholeNumber('CFOP_SIGNIN_WINDOW_MINUTES', defaultSignInLimits.account.windowMs / 60_000, 24 * 60) *
+    60_000;
+  const perHour = (name: string, fallback: number) => ({
+    limit: wholeNumber(name, fallback, 1_000_000),
+    windowMs: 3_600_000,
+  });
+  const signInLimits: SignInLimits = {
+    account: {
+      limit: wholeNumber('CFOP_SIGNIN_ACCOUNT_FAILURES', defaultSignInLimits.account.limit, 1000),
+      windowMs: signInWindowMs,
+    },
+    address: {
+      limit: wholeNumber('CFOP_SIGNIN_ADDRESS_FAILURES', defaultSignInLimits.address.limit, 100_000),
+      windowMs: signInWindowMs,
+    },
+    smsPhone: perHour('CFOP_SMS_PHONE_FAILURES_PER_HOUR', defaultSignInLimits.smsPhone.limit),
+    smsAddressSends: perHour('CFOP_SMS_ADDRESS_SENDS_PER_HOUR', defaultSignInLimits.smsAddressSends.limit),
+    smsSends: perHour('CFOP_SMS_SENDS_PER_HOUR', defaultSignInLimits.smsSends.limit),
+  };
 
   const alertRetentionDays = Number(read(env, 'CFOP_ALERT_RETENTION_DAYS') ?? defaultAlertRetentionDays);
   if (!(Number.isInteger(alertRetentionDays) && alertRetentionDays >= 1 && alertRetentionDays <= 3650))
@@ -111,6 +143,8 @@ export function readServerConfig(env: Env): ServerConfig {
     port,
     host: read(env, 'HOST') ?? '127.0.0.1',
     sessionTtlHours,
+    sessionIdleMinutes,
+    signInLimits,
     alertRetentionDays,
     smsSender,
     liveMaxStreams,

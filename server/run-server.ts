@@ -11,6 +11,8 @@ export async function runServer(env: Env): Promise<FastifyInstance> {
     dataDir: config.dataDir,
     admin: config.admin,
     sessionTtlHours: config.sessionTtlHours,
+    sessionIdleMinutes: config.sessionIdleMinutes,
+    signInLimits: config.signInLimits,
     alertRetentionDays: config.alertRetentionDays,
     smsSender: config.smsSender,
     live: { maxStreams: config.liveMaxStreams },

@@ -1,4 +1,4 @@
-import { clearFailures } from '../auth/login-lockout';
+import { clearPasswordFailures } from '../auth/sign-in-attempts';
 import { hashPassword } from '../auth/password-hash';
 import { revokeUserSessions } from '../auth/sessions';
 import type { Clock } from '../clock';
@@ -23,7 +23,7 @@ export async function setPassword(
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
     await revokeUserSessions(trx, user.id, clock.now());
-    await clearFailures(trx, user.username);
+    await clearPasswordFailures(trx, user.username);
   });
 }
 

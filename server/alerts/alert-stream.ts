@@ -54,8 +54,11 @@ export function alertEventStream(ctx: AppContext, after: number | null, lang: La
           rows.map((row) => row.id),
           lang,
         );
-        for (const item of items)
-          send(`id: ${item.revision}\nevent: alert\ndata: ${JSON.stringify(item)}\n\n`);
+        // One chunk per read: the pipeline checks the session once per chunk it passes on.
+        const events = items.map(
+          (item) => `id: ${item.revision}\nevent: alert\ndata: ${JSON.stringify(item)}\n\n`,
+        );
+        if (events.length > 0) send(events.join(''));
         last = rows.at(-1)?.revision ?? last;
         if (rows.length === batchSize) readAgain = true;
       } while (readAgain && !stream.destroyed);

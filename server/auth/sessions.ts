@@ -37,6 +37,7 @@ export async function signIn(ctx: AppContext, userId: number, client: ClientInfo
         created_at: now,
         expires_at: expiresAt,
         revoked_at: null,
+        last_active_at: now,
         client_type: client.type,
         client_host: client.host,
         ip: client.ip,
@@ -46,20 +47,49 @@ export async function signIn(ctx: AppContext, userId: number, client: ClientInfo
   return { token, expiresAt };
 }
 
-/** The session behind a token, if it is unrevoked, unexpired and its user still enabled. */
+/**
+ * OWASP ASVS 3.3.2 (level 2): 12 hours absolute (the TTL's default) or 30 minutes idle. The alert
+ * wall's event stream, the video wall's playlists and the dashboard's refresh keep a wall's session
+ * busy, so only a browser nobody uses idles out.
+ */
+export const defaultSessionIdleMinutes = 30;
+
+/**
+ * Activity is written at most this often per session: a wall polling every second would otherwise
+ * write on every call, and the idle time-out (minutes) needs no finer grain.
+ */
+export const activityWriteGapMs = 60_000;
+
+/** The session behind a token, if it is unrevoked, unexpired, not idle and its user still enabled. */
 export async function findActiveSession(ctx: AppContext, token: string): Promise<ActiveSession | null> {
-  if (!isWellFormedToken(token)) return null;
-  const tokenHash = sha256Hex(token);
+  return isWellFormedToken(token) ? findActiveSessionByHash(ctx, sha256Hex(token)) : null;
+}
+
+/** As findActiveSession, by the token's digest; each call is activity and keeps the session from idling. */
+export async function findActiveSessionByHash(
+  ctx: AppContext,
+  tokenHash: string,
+): Promise<ActiveSession | null> {
+  const now = ctx.clock.now();
   const row = await ctx.db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select('sessions.user_id')
+    .select(['sessions.user_id', 'sessions.last_active_at'])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', ctx.clock.now().toISOString())
+    .where('sessions.expires_at', '>', now.toISOString())
+    .where('sessions.last_active_at', '>', later(now, -ctx.sessionIdleMs).toISOString())
     .where('users.status', '=', 'enabled')
     .executeTakeFirst();
-  return row ? { tokenHash, userId: row.user_id } : null;
+  if (!row) return null;
+  if (Date.parse(row.last_active_at) <= now.getTime() - activityWriteGapMs) {
+    await ctx.db
+      .updateTable('sessions')
+      .set({ last_active_at: now.toISOString() })
+      .where('token_hash', '=', tokenHash)
+      .execute();
+  }
+  return { tokenHash, userId: row.user_id };
 }
 
 export async function revokeSession(ctx: AppContext, tokenHash: string): Promise<void> {

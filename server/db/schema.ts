@@ -48,12 +48,38 @@ export interface SessionsTable {
   client_type: string;
   client_host: string;
   ip: string;
+  /** Written at most once a minute per session: the idle time-out reads it. */
+  last_active_at: Timestamp;
 }
 
-export interface LoginFailuresTable {
+export type SignInMethod = 'password' | 'sms';
+
+/** An admitted guess: a failure unless it proved right (then removed). */
+export interface SignInAttemptsTable {
+  id: Generated<number>;
+  method: SignInMethod;
+  /** The user name tried (known or not), or the phone of an SMS code. */
   principal: string;
+  address: string;
+  at: Timestamp;
+  /** 1 once the principal signed in (or got a new password): no longer held against the account. */
+  cleared: number;
+}
+
+export interface SmsSendsTable {
+  id: Generated<number>;
+  address: string;
+  at: Timestamp;
+}
+
+/** The one operation log row standing for many anonymous calls alike (operation, address, code). */
+export interface OperationLogTalliesTable {
+  action: string;
+  ip: string;
+  code: string;
+  window_start: Timestamp;
+  log_id: number;
   count: number;
-  locked_until: Timestamp | null;
 }
 
 export interface SmsCodesTable {
@@ -315,7 +341,9 @@ export interface Database {
   role_access_keys: RoleAccessKeysTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;
-  login_failures: LoginFailuresTable;
+  sign_in_attempts: SignInAttemptsTable;
+  sms_sends: SmsSendsTable;
+  operation_log_tallies: OperationLogTalliesTable;
   sms_codes: SmsCodesTable;
   ai_servers: AiServersTable;
   operation_logs: OperationLogsTable;

@@ -1,6 +1,8 @@
 import { rm } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
+import { sessionStillGrants } from '../auth/session-grants';
 import { findActiveSession, type ActiveSession, type ClientInfo } from '../auth/sessions';
 import { userAccessKeys } from '../accounts/users';
 import {
@@ -16,6 +18,7 @@ import { receiveUpload, type ReceivedFile } from '../files/receive-upload';
 import { createSchemaCompiler } from '../contract/schema-compiler';
 import { newAuditNote, type AuditNote } from '../oplog/audit-note';
 import { isLoggedOperation, writeOperationLog } from '../oplog/operation-log';
+import { tallyOperationLog } from '../oplog/operation-log-tally';
 import type { OperationHandler, OperationHandlers, OperationInput } from '../operations/operation-handler';
 import { sha256Hex } from '../auth/session-token';
 import { ApiError, badInput, type FieldProblem } from './api-error';
@@ -25,6 +28,7 @@ import { toApiError } from './error-answers';
 import { EventStreamAnswer } from './event-stream-answer';
 import { FileAnswer } from './file-answer';
 import { mustBeJson } from './json-body';
+import { endWhenRevoked } from './revocable-stream';
 import { createRequestValidator, type RequestParts, type SchemaCompilers } from './request-validation';
 
 const notSignedIn = () =>
@@ -38,7 +42,8 @@ const lacksAccess = (key: string) =>
  * security asks for one (401) → `x-access` key (403) → headers, query, path and body against the
  * contract (400) → handler → success envelope, or a streamed file. Access comes before input so
  * a caller without the key learns nothing about the operation's input. Every operation but GET
- * leaves an operation log entry, whatever its outcome.
+ * leaves an operation log entry, whatever its outcome (anonymous floods as a tally), and an event
+ * stream ends when its caller's session or key goes.
  */
 export function registerOperationRoutes(
   app: FastifyInstance,
@@ -99,7 +104,11 @@ export function registerOperationRoutes(
             ctx,
           );
           if (data instanceof FileAnswer) return sendFile(reply, data);
-          if (data instanceof EventStreamAnswer) return sendEventStream(reply, data);
+          if (data instanceof EventStreamAnswer)
+            return sendEventStream(
+              reply,
+              session ? revocable(ctx, data, session, operation.access) : data.body,
+            );
           return okEnvelope(data ?? null);
         } finally {
           // The handler moved the file to its place, or it failed: nothing is left behind.
@@ -114,8 +123,9 @@ export function registerOperationRoutes(
         onSend: async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
           const { note, failure } = callOf(request);
           if (!note.actor) note.actor = await sessionActor(ctx, request);
+          const write = note.tallied && !note.actor ? tallyOperationLog : writeOperationLog;
           try {
-            await writeOperationLog(ctx, { operation, ip: request.ip, note, failure });
+            await write(ctx, { operation, ip: request.ip, note, failure });
           } catch (error) {
             // The call itself is done (and committed); losing its log entry must not change its answer.
             request.log.error({ err: error }, 'operation log entry not written');
@@ -158,14 +168,24 @@ function sendFile(reply: FastifyReply, file: FileAnswer): FastifyReply {
     .send(file.body);
 }
 
-function sendEventStream(reply: FastifyReply, stream: EventStreamAnswer): FastifyReply {
+/** A stream ends once its caller signs out or loses the operation's key, as the next call would be refused. */
+function revocable(
+  ctx: AppContext,
+  stream: EventStreamAnswer,
+  session: ActiveSession,
+  access: string | null,
+): Readable {
+  return endWhenRevoked(stream.body, () => sessionStillGrants(ctx, session, access), ctx.streamRecheckMs);
+}
+
+function sendEventStream(reply: FastifyReply, body: Readable): FastifyReply {
   return (
     reply
       .header('content-type', 'text/event-stream; charset=utf-8')
       .header('cache-control', 'no-store')
       // A buffering proxy (nginx) would hold events back until its buffer fills.
       .header('x-accel-buffering', 'no')
-      .send(stream.body)
+      .send(body)
   );
 }
 

@@ -19,7 +19,10 @@ export const currentUserOperations: OperationHandlers = {
       .select(['id', 'username', 'password_hash'])
       .where('id', '=', requireSession(input).userId)
       .executeTakeFirstOrThrow();
-    if (!(await verifyPassword(oldPassword, user.password_hash))) {
+    const matches = await ctx.passwordHashing.run(input.client.ip, () =>
+      verifyPassword(oldPassword, user.password_hash),
+    );
+    if (!matches) {
       throw new ApiError('1003', wrongOldPassword, [{ field: 'oldPassword', message: wrongOldPassword }]);
     }
     if (newPassword === oldPassword) {

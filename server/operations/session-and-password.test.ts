@@ -61,12 +61,43 @@ describe('GET /user/info', () => {
   });
 
   it('answers 401 once the session has expired', async () => {
-    const t = await startTestApp({ sessionTtlHours: 2 });
+    // Idle for longer than the TTL: this is about the TTL alone.
+    const t = await startTestApp({ sessionTtlHours: 2, sessionIdleMinutes: 180 });
     const token = await t.signIn('admin', testAdminPassword);
     t.clock.advance(2 * 3_600_000 - 1);
     expect((await t.call('getCurrentUser', { token })).status).toBe(200);
     t.clock.advance(1);
     expect((await t.call('getCurrentUser', { token })).status).toBe(401);
+  });
+
+  it('answers 401 once the session was idle for the idle time-out, and counts every call as activity', async () => {
+    const t = await startTestApp({ sessionIdleMinutes: 30 });
+    const token = await t.signIn('admin', testAdminPassword);
+    const busy = await t.signIn('admin', testAdminPassword);
+    // The busy session calls every 10 minutes for two hours; the other is left alone.
+    for (let i = 0; i < 12; i += 1) {
+      t.clock.advance(10 * 60_000);
+      expect((await t.call('getCurrentUser', { token: busy })).status).toBe(200);
+    }
+    const idle = await t.call('getCurrentUser', { token });
+    expect(idle.status).toBe(401);
+    expect(idle.body).toEqual({ success: false, code: '401', msg: '未登录或登录已过期', data: null });
+    t.clock.advance(30 * 60_000 - 1);
+    expect((await t.call('getCurrentUser', { token: busy })).status).toBe(200);
+  });
+
+  it('writes a session’s activity at most once a minute', async () => {
+    const t = await startTestApp();
+    const token = await t.signIn('admin', testAdminPassword);
+    const signedInAt = t.clock.now().toISOString();
+    const lastActive = () =>
+      withSqlite(t.dataDir, (db) => db.prepare('select last_active_at from sessions').pluck().get());
+    t.clock.advance(59_000);
+    await t.call('getCurrentUser', { token });
+    expect(lastActive()).toBe(signedInAt);
+    t.clock.advance(1000);
+    await t.call('getCurrentUser', { token });
+    expect(lastActive()).toBe(t.clock.now().toISOString());
   });
 
   it('answers 401 once the user is disabled', async () => {

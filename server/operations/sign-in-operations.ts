@@ -1,7 +1,15 @@
-import { assertNotLocked, clearFailures, recordFailure } from '../auth/login-lockout';
 import { decoyHash, verifyPassword } from '../auth/password-hash';
+import {
+  admitGuess,
+  guessWasRight,
+  guessWasWrong,
+  withdrawGuess,
+  type Guess,
+} from '../auth/sign-in-attempts';
 import { revokeSession, signIn } from '../auth/sessions';
+import type { AppContext } from '../app-context';
 import { ApiError } from '../http/api-error';
+import type { AuditNote } from '../oplog/audit-note';
 import { consumeSmsCode, issueSmsCode, wrongSmsCode } from '../sms/sms-codes';
 import { requireSession, type OperationHandlers } from './operation-handler';
 import type { PasswordLogin, SmsCodeRequest, SmsLogin } from './payloads';
@@ -15,24 +23,58 @@ const accountDisabled = () =>
     en: 'This account is disabled; ask an administrator',
   });
 
+/** A refusal before anything was checked: from an anonymous caller it is tallied, not logged alone. */
+async function beforeAnyCheck<T>(audit: AuditNote, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof ApiError) audit.tallied = true;
+    throw error;
+  }
+}
+
+/**
+ * Checks one guess under the guessing limits: admitted (or refused) before `check` runs, counted as
+ * a failure unless `check` proves it right; a guess the server was too busy to check does not count.
+ */
+async function checkGuess(
+  ctx: AppContext,
+  audit: AuditNote,
+  guess: Guess,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
+  const attemptId = await beforeAnyCheck(audit, () => admitGuess(ctx, guess));
+  let right: boolean;
+  try {
+    right = await beforeAnyCheck(audit, check);
+  } catch (error) {
+    await withdrawGuess(ctx.db, attemptId);
+    throw error;
+  }
+  if (right) await guessWasRight(ctx, attemptId, guess);
+  else await guessWasWrong(ctx, guess);
+  return right;
+}
+
 export const signInOperations: OperationHandlers = {
   async loginByPassword(input, ctx) {
     const { username, password } = input.body as PasswordLogin;
     input.audit.target = username;
-    await assertNotLocked(ctx, username);
+    const address = input.client.ip;
     const user = await ctx.db
       .selectFrom('users')
       .select(['id', 'status', 'password_hash'])
       .where('username', '=', username)
       .executeTakeFirst();
+    const guess: Guess = { method: 'password', principal: username, address };
     // An unknown name is checked against a decoy hash, so it costs the same time as a wrong password.
-    const matches = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
-    if (!user || !matches) {
-      await recordFailure(ctx, username);
-      throw wrongCredentials();
-    }
+    const matches = await checkGuess(ctx, input.audit, guess, () =>
+      ctx.passwordHashing.run(address, async () =>
+        verifyPassword(password, user?.password_hash ?? (await decoyHash())),
+      ),
+    );
+    if (!user || !matches) throw wrongCredentials();
     if (user.status !== 'enabled') throw accountDisabled();
-    await clearFailures(ctx.db, username);
     input.audit.actor = { userId: user.id, username };
     return signIn(ctx, user.id, input.client);
   },
@@ -40,13 +82,17 @@ export const signInOperations: OperationHandlers = {
   async sendSmsCode(input, ctx) {
     const { phone } = input.body as SmsCodeRequest;
     input.audit.target = phone;
-    return issueSmsCode(ctx, phone);
+    // Anyone may ask, as often as the limits allow: sends are tallied, not logged one by one.
+    input.audit.tallied = true;
+    return issueSmsCode(ctx, phone, input.client.ip);
   },
 
   async loginBySms(input, ctx) {
     const { phone, code } = input.body as SmsLogin;
     input.audit.target = phone;
-    if (!(await consumeSmsCode(ctx, phone, code))) throw wrongSmsCode();
+    const guess: Guess = { method: 'sms', principal: phone, address: input.client.ip };
+    if (!(await checkGuess(ctx, input.audit, guess, () => consumeSmsCode(ctx, phone, code))))
+      throw wrongSmsCode();
     const user = await ctx.db
       .selectFrom('users')
       .select(['id', 'username', 'status'])

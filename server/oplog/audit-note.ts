@@ -11,8 +11,14 @@ export interface AuditNote {
   target: string;
   /** What changed, on success (field names only: never a value of a password, token or key). */
   detail: LocalText | null;
+  /**
+   * Counted instead of logged one by one when the caller is anonymous: a sign-in refused by the
+   * guessing limits before any check, and every SMS code sent. A flood of such calls would
+   * otherwise write a row each; see operation-log-tally.ts.
+   */
+  tallied: boolean;
 }
 
 export function newAuditNote(): AuditNote {
-  return { actor: null, target: '', detail: null };
+  return { actor: null, target: '', detail: null, tallied: false };
 }

@@ -1,6 +1,8 @@
 import type { AppContext } from '../app-context';
 import type { OperationSpec } from '../contract/load-contract';
+import type { Db } from '../db/open-database';
 import type { ApiError } from '../http/api-error';
+import type { LocalText } from '../http/locale';
 import type { AuditNote } from './audit-note';
 
 /**
@@ -22,21 +24,17 @@ export interface LoggedCall {
   readonly failure: ApiError | null;
 }
 
-export async function writeOperationLog(ctx: AppContext, call: LoggedCall): Promise<void> {
+/** Writes the call's entry; answers its id. */
+export async function writeOperationLog(ctx: AppContext, call: LoggedCall, db: Db = ctx.db): Promise<number> {
   const { operation, note, failure } = call;
   const actor = note.actor;
   const username =
     actor && actor.username === null
-      ? ((
-          await ctx.db
-            .selectFrom('users')
-            .select('username')
-            .where('id', '=', actor.userId)
-            .executeTakeFirst()
-        )?.username ?? null)
+      ? ((await db.selectFrom('users').select('username').where('id', '=', actor.userId).executeTakeFirst())
+          ?.username ?? null)
       : (actor?.username ?? null);
-  const detail = failure ? failure.text : (note.detail ?? { zh: '', en: '' });
-  await ctx.db
+  const detail = entryDetail(call);
+  const { id } = await db
     .insertInto('operation_logs')
     .values({
       time: ctx.clock.now().toISOString(),
@@ -54,5 +52,11 @@ export async function writeOperationLog(ctx: AppContext, call: LoggedCall): Prom
       detail_zh: detail.zh,
       detail_en: detail.en,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export function entryDetail({ note, failure }: LoggedCall): LocalText {
+  return failure ? failure.text : (note.detail ?? { zh: '', en: '' });
 }

@@ -1,5 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../app-context';
+import { seconds, waitForRoomMs } from '../auth/sliding-window';
 import { later } from '../clock';
 import { sha256Hex } from '../auth/session-token';
 import { ApiError } from '../http/api-error';
@@ -17,44 +18,64 @@ export interface SmsCodeSent {
 
 /**
  * Issues a fresh code for the phone, replacing any earlier one. Every phone is treated alike (the
- * code is stored and the resend gap applies), but only a known, enabled user's phone gets the SMS,
- * so the answer never tells whether a phone has an account.
+ * code is stored, the resend gap and the send limits apply), but only a known, enabled user's phone
+ * gets the SMS, so the answer never tells whether a phone has an account. Besides the gap per
+ * phone, the codes asked for from one address, and in all, are limited (signInLimits).
  */
-export async function issueSmsCode(ctx: AppContext, phone: string): Promise<SmsCodeSent> {
+export async function issueSmsCode(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'signInLimits' | 'smsSender' | 'background'>,
+  phone: string,
+  address: string,
+): Promise<SmsCodeSent> {
   const now = ctx.clock.now();
   const code = String(randomInt(1_000_000)).padStart(6, '0');
-  const recipient = await ctx.db.transaction().execute(async (trx) => {
-    const last = await trx
-      .selectFrom('sms_codes')
-      .select('created_at')
-      .where('phone', '=', phone)
-      .orderBy('created_at', 'desc')
-      .executeTakeFirst();
-    const waitMs = last ? Date.parse(last.created_at) + resendGapMs - now.getTime() : 0;
-    if (waitMs > 0) throw tooSoon(waitMs);
-    // Expired rows can go: the resend gap only ever looks at codes younger than their life.
-    await trx
-      .deleteFrom('sms_codes')
-      .where((eb) => eb.or([eb('phone', '=', phone), eb('expires_at', '<=', now.toISOString())]))
-      .execute();
-    await trx
-      .insertInto('sms_codes')
-      .values({
-        phone,
-        code_hash: codeHash(phone, code),
-        created_at: now.toISOString(),
-        expires_at: later(now, codeLifeMs).toISOString(),
-        attempts: 0,
-        used_at: null,
-      })
-      .execute();
-    return trx
-      .selectFrom('users')
-      .select('id')
-      .where('phone', '=', phone)
-      .where('status', '=', 'enabled')
-      .executeTakeFirst();
-  });
+  // Serializable: counting and recording a send must be one step under concurrency on PostgreSQL too.
+  const recipient = await ctx.db
+    .transaction()
+    .setIsolationLevel('serializable')
+    .execute(async (trx) => {
+      const last = await trx
+        .selectFrom('sms_codes')
+        .select('created_at')
+        .where('phone', '=', phone)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst();
+      const waitMs = last ? Date.parse(last.created_at) + resendGapMs - now.getTime() : 0;
+      if (waitMs > 0) throw tooSoon(waitMs);
+      const { smsAddressSends, smsSends } = ctx.signInLimits;
+      await trx
+        .deleteFrom('sms_sends')
+        .where('at', '<=', later(now, -Math.max(smsAddressSends.windowMs, smsSends.windowMs)).toISOString())
+        .execute();
+      const fromAddress = trx.selectFrom('sms_sends').where('address', '=', address);
+      const addressWaitMs = await waitForRoomMs(ctx.clock, smsAddressSends, fromAddress);
+      if (addressWaitMs > 0) throw tooManyFromAddress(addressWaitMs);
+      const allWaitMs = await waitForRoomMs(ctx.clock, smsSends, trx.selectFrom('sms_sends'));
+      if (allWaitMs > 0) throw tooManyInAll(allWaitMs);
+      await trx.insertInto('sms_sends').values({ address, at: now.toISOString() }).execute();
+      // Expired rows can go: the resend gap only ever looks at codes younger than their life.
+      await trx
+        .deleteFrom('sms_codes')
+        .where((eb) => eb.or([eb('phone', '=', phone), eb('expires_at', '<=', now.toISOString())]))
+        .execute();
+      await trx
+        .insertInto('sms_codes')
+        .values({
+          phone,
+          code_hash: codeHash(phone, code),
+          created_at: now.toISOString(),
+          expires_at: later(now, codeLifeMs).toISOString(),
+          attempts: 0,
+          used_at: null,
+        })
+        .execute();
+      return trx
+        .selectFrom('users')
+        .select('id')
+        .where('phone', '=', phone)
+        .where('status', '=', 'enabled')
+        .executeTakeFirst();
+    });
   if (recipient) {
     const message = smsMessage(now, phone, code);
     // Not awaited: a slow gateway must not make known phones answer slower than unknown ones.
@@ -112,5 +133,21 @@ function tooSoon(waitMs: number): ApiError {
   return new ApiError('429', {
     zh: `验证码发送过于频繁，请 ${seconds} 秒后再试`,
     en: `A code was sent moments ago; try again in ${seconds} seconds`,
+  });
+}
+
+function tooManyFromAddress(waitMs: number): ApiError {
+  const s = seconds(waitMs);
+  return new ApiError('429', {
+    zh: `此地址请求验证码过于频繁，请 ${s} 秒后再试`,
+    en: `Too many codes asked for from this address; try again in ${s} seconds`,
+  });
+}
+
+function tooManyInAll(waitMs: number): ApiError {
+  const s = seconds(waitMs);
+  return new ApiError('429', {
+    zh: `短信发送量已达上限，请 ${s} 秒后再试`,
+    en: `The server has sent as many SMS codes as it may for now; try again in ${s} seconds`,
   });
 }

@@ -77,6 +77,8 @@ export interface CallOptions {
   readonly params?: Record<string, string | number>;
   /** Query parameters, sent URL-encoded. */
   readonly query?: Record<string, string | number>;
+  /** The caller's address (request.ip); default 127.0.0.1. */
+  readonly remoteAddress?: string;
 }
 
 export interface CallResult {
@@ -123,6 +125,7 @@ export function sendRequest(
     method: method as Method,
     url,
     headers,
+    ...(options.remoteAddress !== undefined && { remoteAddress: options.remoteAddress }),
     ...(options.rawBody !== undefined
       ? { payload: options.rawBody }
       : options.body !== undefined

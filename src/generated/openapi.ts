@@ -904,7 +904,9 @@ export interface paths {
      *     client that reconnects with the last id it saw misses nothing. The first bytes (a `retry:`
      *     line and a `: connected` comment) come once the stream knows where it starts, so a client
      *     that reads a list after them misses no alert between the two. A comment line comes every
-     *     15 seconds, so a silent connection can be told from a dead one.
+     *     15 seconds, so a silent connection can be told from a dead one. The stream ends (and sends
+     *     nothing more) once the session is signed out, expired or idle, the user disabled or given a
+     *     new password, or the user no longer holds the key.
      */
     get: operations['streamAlerts'];
     put?: never;

@@ -10,6 +10,7 @@ import * as operationLogActionNames from './0008-operation-log-action-names';
 import * as cameraTaskModels from './0009-camera-task-models';
 import * as alerts from './0010-alerts';
 import * as alertRevisions from './0011-alert-revisions';
+import * as signInLimits from './0012-sign-in-limits';
 import * as ingestIdempotency from './0014-ingest-idempotency';
 
 /** Every migration, keyed by a name that sorts in the order they must run. Add new ones at the end. */
@@ -25,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   '0009-camera-task-models': cameraTaskModels,
   '0010-alerts': alerts,
   '0011-alert-revisions': alertRevisions,
+  '0012-sign-in-limits': signInLimits,
   '0014-ingest-idempotency': ingestIdempotency,
 };

@@ -1,0 +1,18 @@
+import { userAccessKeys } from '../accounts/users';
+import type { AppContext } from '../app-context';
+import { findActiveSessionByHash, type ActiveSession } from './sessions';
+
+/**
+ * Whether the session still stands (not signed out, expired or idle; its user enabled, the password
+ * unchanged) and still grants `accessKey` (null: any signed-in user): what a long-lived answer (an
+ * event stream) asks again while it runs, as every call asks once.
+ */
+export async function sessionStillGrants(
+  ctx: AppContext,
+  session: ActiveSession,
+  accessKey: string | null,
+): Promise<boolean> {
+  const active = await findActiveSessionByHash(ctx, session.tokenHash);
+  if (!active) return false;
+  return accessKey === null || (await userAccessKeys(ctx.db, active.userId)).has(accessKey);
+}

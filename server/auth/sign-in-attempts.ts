@@ -1,0 +1,121 @@
+import type { AppContext } from '../app-context';
+import type { Db } from '../db/open-database';
+import type { SignInMethod } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import type { SignInLimits } from './sign-in-limits';
+import { seconds, waitForRoomMs, type WindowLimit } from './sliding-window';
+
+/** One guess at a secret: a password for a user name, or an SMS code for a phone. */
+export interface Guess {
+  readonly method: SignInMethod;
+  /** The user name tried (known or not) or the phone: the lock reveals nothing about which exist. */
+  readonly principal: string;
+  readonly address: string;
+}
+
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'signInLimits'>;
+
+/**
+ * Admits a guess, or refuses it before anything is checked: the address's failures first (429), then
+ * the principal's (423 for a name, 429 for a phone). Counting and recording happen in one
+ * transaction, and the admitted guess counts as a failure from then on, so guesses sent in parallel
+ * cannot all slip under the limit before the first of them is found wrong. Answers the attempt's id.
+ */
+export async function admitGuess(ctx: Ctx, guess: Guess): Promise<number> {
+  const limits = ctx.signInLimits;
+  const principalLimit = limitOf(limits, guess.method);
+  return ctx.db
+    .transaction()
+    .setIsolationLevel('serializable')
+    .execute(async (trx) => {
+      const longest = Math.max(limits.account.windowMs, limits.address.windowMs, limits.smsPhone.windowMs);
+      await trx
+        .deleteFrom('sign_in_attempts')
+        .where('at', '<=', new Date(ctx.clock.now().getTime() - longest).toISOString())
+        .execute();
+      const addressWait = await waitForRoomMs(ctx.clock, limits.address, failuresFrom(trx, guess.address));
+      if (addressWait > 0) throw addressRefusal(addressWait);
+      const principalWait = await waitForRoomMs(ctx.clock, principalLimit, failuresOf(trx, guess));
+      if (principalWait > 0) throw principalRefusal(guess.method, principalWait);
+      const { id } = await trx
+        .insertInto('sign_in_attempts')
+        .values({ ...guess, at: ctx.clock.now().toISOString(), cleared: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    });
+}
+
+/** The guess was wrong: it stays counted, and the one that reaches the principal's limit is answered as refused. */
+export async function guessWasWrong(ctx: Ctx, guess: Guess): Promise<void> {
+  const principalLimit = limitOf(ctx.signInLimits, guess.method);
+  const wait = await waitForRoomMs(ctx.clock, principalLimit, failuresOf(ctx.db, guess));
+  if (wait > 0) throw principalRefusal(guess.method, wait);
+}
+
+/** The guess proved right: it was no failure, and the principal's earlier failures no longer count against it. */
+export async function guessWasRight(ctx: Ctx, attemptId: number, guess: Guess): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('sign_in_attempts').where('id', '=', attemptId).execute();
+    await clearPrincipal(trx, guess.method, guess.principal);
+  });
+}
+
+/** The guess was never checked (the server was too busy): it does not count. */
+export async function withdrawGuess(db: Db, attemptId: number): Promise<void> {
+  await db.deleteFrom('sign_in_attempts').where('id', '=', attemptId).execute();
+}
+
+/** A new password lifts the lock on the name; the failures still count against their addresses. */
+export async function clearPasswordFailures(db: Db, username: string): Promise<void> {
+  await clearPrincipal(db, 'password', username);
+}
+
+async function clearPrincipal(db: Db, method: SignInMethod, principal: string): Promise<void> {
+  await db
+    .updateTable('sign_in_attempts')
+    .set({ cleared: 1 })
+    .where('method', '=', method)
+    .where('principal', '=', principal)
+    .execute();
+}
+
+function limitOf(limits: SignInLimits, method: SignInMethod): WindowLimit {
+  return method === 'password' ? limits.account : limits.smsPhone;
+}
+
+function failuresFrom(db: Db, address: string) {
+  return db.selectFrom('sign_in_attempts').where('address', '=', address);
+}
+
+/** The principal's failures since its last success or new password. */
+function failuresOf(db: Db, guess: Guess) {
+  return db
+    .selectFrom('sign_in_attempts')
+    .where('method', '=', guess.method)
+    .where('principal', '=', guess.principal)
+    .where('cleared', '=', 0);
+}
+
+function principalRefusal(method: SignInMethod, waitMs: number): ApiError {
+  if (method === 'sms') {
+    const s = seconds(waitMs);
+    return new ApiError('429', {
+      zh: `该手机号验证码错误次数过多，请 ${s} 秒后再试`,
+      en: `Too many wrong codes for this phone; try again in ${s} seconds`,
+    });
+  }
+  const minutes = Math.ceil(waitMs / 60_000);
+  return new ApiError('423', {
+    zh: `登录失败次数过多，账号已锁定，请 ${minutes} 分钟后再试`,
+    en: `Too many failed sign-ins; the account is locked. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+  });
+}
+
+function addressRefusal(waitMs: number): ApiError {
+  const s = seconds(waitMs);
+  return new ApiError('429', {
+    zh: `此地址登录失败次数过多，请 ${s} 秒后再试`,
+    en: `Too many failed sign-ins from this address; try again in ${s} seconds`,
+  });
+}
