@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context';
 import type { OperationSpec } from '../contract/load-contract';
+import { accessKeyOf } from '../contract/operation-access';
 import type { ApiError } from '../http/api-error';
 import type { AuditNote } from './audit-note';
 
@@ -43,7 +44,7 @@ export async function writeOperationLog(ctx: AppContext, call: LoggedCall): Prom
       user_id: actor?.userId ?? null,
       username,
       ip: call.ip,
-      area: operation.access,
+      area: accessKeyOf(operation.access),
       action: operation.operationId,
       // The words of the time: a later rewording of the contract does not rewrite history.
       action_name_zh: operation.summary.zh,
