@@ -97,13 +97,13 @@ function beyondMessage(
   const { what, administrator } = target;
   if (found.administrator) {
     return {
-      zh: `${what.zh}${administrator.zh}，只有管理员才能修改`,
-      en: `${what.en} ${administrator.en}; only administrators may change it`,
+      zh: `${what.zh}${administrator.zh}，只有管理员才能管理`,
+      en: `${what.en} ${administrator.en}; only administrators may manage it`,
     };
   }
   return {
-    zh: `${what.zh}拥有你没有的权限（${found.keys.join('、')}），你不能修改`,
-    en: `${what.en} holds access keys you do not hold (${found.keys.join(', ')}); you may not change it`,
+    zh: `${what.zh}拥有你没有的权限（${found.keys.join('、')}），你无权管理`,
+    en: `${what.en} holds access keys you do not hold (${found.keys.join(', ')}); you may not manage it`,
   };
 }
 
@@ -127,7 +127,45 @@ function refuseAll(field: string, messages: readonly LocalText[]): void {
   ]);
 }
 
-/** Role create / update: keys the caller holds, never on their own role; a role beyond them is refused (400 `id`). */
+/** Refuses (400 naming `field`) when a role of `ids` holds what the caller does not. */
+async function refuseRoles(db: Db, caller: Caller, ids: readonly number[], field: string): Promise<void> {
+  const roles = await rolesHeld(db, ids);
+  refuseAll(
+    field,
+    [...roles.values()].flatMap((role) => {
+      const found = beyond(caller, role);
+      return isBeyond(found) ? [beyondMessage(roleNamed(role.name), found)] : [];
+    }),
+  );
+}
+
+/**
+ * Refuses (400 naming `field`) when a user of `ids` holds what the caller does not. Any change
+ * counts: a new phone would let the caller sign in as them by SMS.
+ */
+async function refuseUsers(db: Db, caller: Caller, ids: readonly number[], field: string): Promise<void> {
+  if (ids.length === 0) return;
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('id', 'in', [...ids])
+    .execute();
+  const roleIds = await roleIdsOfUsers(db, ids);
+  const roles = await rolesHeld(db, [...new Set([...roleIds.values()].flat())]);
+  refuseAll(
+    field,
+    users.flatMap((user) => {
+      const held = (roleIds.get(user.id) ?? []).flatMap((roleId) => roles.get(roleId) ?? []);
+      const found = beyond(caller, unionOf(held));
+      return isBeyond(found) ? [beyondMessage(userNamed(user.username), found)] : [];
+    }),
+  );
+}
+
+/**
+ * Role create / update: the role as it was must hold nothing beyond the caller (refused, 400
+ * `id`); the keys asked for must all be the caller's, and not change on a role the caller holds.
+ */
 export async function checkRoleGrant(
   db: Db,
   actorId: number | null,
@@ -136,11 +174,7 @@ export async function checkRoleGrant(
   const caller = await callerOf(db, actorId);
   if (caller === null) return [];
   const { id, before, input } = change;
-  if (id !== null && before !== null) {
-    const target = (await rolesHeld(db, [id])).get(id);
-    const found = target && beyond(caller, target);
-    if (target && found && isBeyond(found)) refuseAll('id', [beyondMessage(roleNamed(target.name), found)]);
-  }
+  if (id !== null) await refuseRoles(db, caller, [id], 'id');
   const asked = input.accessKeys as readonly string[];
   const problems: FieldProblem[] = [];
   const lacking = asked.filter((key) => !caller.keys.has(key));
@@ -175,22 +209,10 @@ export async function checkRoleRemoval(
   field: string,
 ): Promise<void> {
   const caller = await callerOf(db, actorId);
-  if (caller === null) return;
-  const roles = await rolesHeld(db, ids);
-  refuseAll(
-    field,
-    [...roles.values()].flatMap((role) => {
-      const found = beyond(caller, role);
-      return isBeyond(found) ? [beyondMessage(roleNamed(role.name), found)] : [];
-    }),
-  );
+  if (caller !== null) await refuseRoles(db, caller, ids, field);
 }
 
-/**
- * Users the caller changes, deletes or resets the password of: each must hold nothing beyond the
- * caller (any change counts: a new phone would let the caller sign in as them by SMS). Refused as
- * a 400 naming `field`.
- */
+/** User delete and password reset: refused (400 `field`) for every user holding what the caller does not. */
 export async function checkUserTargets(
   db: Db,
   actorId: number | null,
@@ -198,27 +220,12 @@ export async function checkUserTargets(
   field: string,
 ): Promise<void> {
   const caller = await callerOf(db, actorId);
-  if (caller === null || ids.length === 0) return;
-  const users = await db
-    .selectFrom('users')
-    .select(['id', 'username'])
-    .where('id', 'in', [...ids])
-    .execute();
-  const roleIds = await roleIdsOfUsers(db, ids);
-  const roles = await rolesHeld(db, [...new Set([...roleIds.values()].flat())]);
-  refuseAll(
-    field,
-    users.flatMap((user) => {
-      const held = (roleIds.get(user.id) ?? []).flatMap((roleId) => roles.get(roleId) ?? []);
-      const found = beyond(caller, unionOf(held));
-      return isBeyond(found) ? [beyondMessage(userNamed(user.username), found)] : [];
-    }),
-  );
+  if (caller !== null) await refuseUsers(db, caller, ids, field);
 }
 
 /**
- * User create / update: the user as it was (refused, naming `status` for an enabling or disabling,
- * else `id`) and the roles it would hold (`roleIds`) hold nothing beyond the caller.
+ * User create / update: the user as it was must hold nothing beyond the caller (refused, naming
+ * `status` for an enabling or disabling, else `id`), nor the roles it would hold (`roleIds`).
  */
 export async function checkUserGrant(
   db: Db,
@@ -229,7 +236,7 @@ export async function checkUserGrant(
   if (caller === null) return [];
   const { id, before, input } = change;
   if (id !== null && before !== null) {
-    await checkUserTargets(db, actorId, [id], input.status === before.status ? 'id' : 'status');
+    await refuseUsers(db, caller, [id], input.status === before.status ? 'id' : 'status');
   }
   const found = beyond(caller, await holdingOfRoles(db, input.roleIds as readonly number[]));
   if (found.administrator) {
