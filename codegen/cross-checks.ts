@@ -1,3 +1,4 @@
+import { readOperationAccess } from '../server/contract/operation-access';
 import { pointerOf, shown, type Diagnostic, type Segment } from './diagnostics';
 import { inputFiles, pagesDir, resourceScreen, type Inputs } from './inputs';
 import { catchAllPath, iconComponentName } from './manifest';
@@ -227,6 +228,35 @@ function undeclaredXAccess(openapi: unknown, declaredKeys: ReadonlySet<string>):
   );
 }
 
+/** The scheme names of an operation's (first) security requirement, its own or the document's. */
+function securityOf(openapi: unknown, operation: JsonObject): string[] {
+  const requirements = operation.security ?? (isObject(openapi) ? openapi.security : undefined);
+  const [first] = Array.isArray(requirements) ? (requirements as unknown[]) : [];
+  return isObject(first) ? Object.keys(first) : [];
+}
+
+/**
+ * Every operation declares who may call it exactly one way (the rule the server applies when it
+ * loads the contract): an operation that forgot its x-access must not build, or it would be open
+ * to every signed-in user.
+ */
+function undeclaredAccess(openapi: unknown): Diagnostic[] {
+  return Object.entries(pathItems(openapi)).flatMap(([path, item]) =>
+    httpMethods.flatMap((method) => {
+      const operation = isObject(item) ? item[method] : undefined;
+      if (!isObject(operation)) return [];
+      const read = readOperationAccess({
+        xAccess: operation['x-access'],
+        xOpen: operation['x-open'],
+        schemes: securityOf(openapi, operation),
+      });
+      if (!('problem' in read)) return [];
+      const name = `${String(operation.operationId)} (${method.toUpperCase()} ${path})`;
+      return [openapiAt(pointerOf('paths', path, method), `${name} ${read.problem}`)];
+    }),
+  );
+}
+
 /** components.schemas.AccessKey.enum must list exactly the manifest's keys; names each stray one. */
 function accessKeyEnumMismatches(openapi: unknown, declared: readonly string[]): Diagnostic[] {
   const enumPointer = pointerOf('components', 'schemas', accessKeySchemaName, 'enum');
@@ -251,10 +281,14 @@ function accessKeyEnumMismatches(openapi: unknown, declared: readonly string[]):
   ];
 }
 
-/** openapi.yaml against the manifest: every x-access is declared; AccessKey lists exactly the keys. */
+/**
+ * openapi.yaml against the manifest: every operation declares its access once; every x-access is
+ * declared; AccessKey lists exactly the keys.
+ */
 export function openapiCrossChecks(inputs: Inputs): Diagnostic[] {
   const declared = stringFields(entries(inputs.manifest, 'accessKeys'), 'key');
   return [
+    ...undeclaredAccess(inputs.openapi),
     ...undeclaredXAccess(inputs.openapi, new Set(declared)),
     ...accessKeyEnumMismatches(inputs.openapi, declared),
   ];

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { InputError, inputFiles, loadInputs, type Inputs } from './inputs';
 import { makeTempRepo, messages, messagesAfter, type Json } from './test-support';
 
@@ -167,8 +168,8 @@ describe('validate', () => {
         writeFileSync(
           file,
           original.replace(
-            'operationId: getCurrentUser',
-            'operationId: getCurrentUser\n      x-access: KEY.NOPE',
+            "summary: 当前用户信息 / The signed-in user's profile\n      x-open: signed-in",
+            "summary: 当前用户信息 / The signed-in user's profile\n      x-access: KEY.NOPE",
           ),
         );
         expect(messages(loadInputs(repo.rootDir))).toEqual([
@@ -177,6 +178,65 @@ describe('validate', () => {
       } finally {
         writeFileSync(file, original);
       }
+    });
+
+    describe('access declarations', () => {
+      const at = 'openapi.yaml#/paths/~1parking-lots~1{id}~1close/post';
+      const named = 'closeParkingLot (POST /parking-lots/{id}/close)';
+      const closeParkingLot = (declaration: Json): Json => ({
+        post: {
+          operationId: 'closeParkingLot',
+          summary: '关闭停车场 / Close a parking lot',
+          parameters: [{ $ref: '#/components/parameters/Id' }],
+          responses: { '200': { description: 'Closed.' } },
+          ...declaration,
+        },
+      });
+
+      it('refuses an operation declaring none, naming it (read from a temp openapi.yaml)', () => {
+        const file = join(repo.rootDir, inputFiles.openapi);
+        const original = readFileSync(file, 'utf8');
+        try {
+          const openapi = parseYaml(original) as Json;
+          openapi.paths['/parking-lots/{id}/close'] = closeParkingLot({});
+          writeFileSync(file, stringifyYaml(openapi));
+          expect(messages(loadInputs(repo.rootDir))).toEqual([
+            `${at}: ${named} declares no access; it needs exactly one of x-access: <KEY>, a machine scheme in security (ingestKey), x-open: anyone or x-open: signed-in`,
+          ]);
+        } finally {
+          writeFileSync(file, original);
+        }
+      });
+
+      it.each([
+        [
+          { 'x-access': 'KEY.ACCESS.CAR', 'x-open': 'signed-in' },
+          'declares its access 2 ways (x-access, x-open); it needs exactly one',
+        ],
+        [
+          { 'x-open': 'anyone', security: [{ ingestKey: [] }] },
+          'declares its access 2 ways (security ingestKey, x-open); it needs exactly one',
+        ],
+        [{ 'x-open': 'anyone' }, 'has x-open: anyone but requires sessionToken'],
+        [
+          { 'x-open': 'signed-in', security: [{ clientType: [] }] },
+          'has x-open: signed-in but does not require sessionToken',
+        ],
+        [{ 'x-open': 'everyone' }, 'has x-open "everyone"; it must be anyone or signed-in'],
+      ])('refuses the declaration %j, naming the operation', (declaration, problem) => {
+        const messagesFound = messagesAfter(good, {
+          openapi: (openapi) => (openapi.paths['/parking-lots/{id}/close'] = closeParkingLot(declaration)),
+        });
+        expect(messagesFound).toEqual([`${at}: ${named} ${problem}`]);
+      });
+
+      it('accepts the operation once it declares exactly one', () => {
+        const messagesFound = messagesAfter(good, {
+          openapi: (openapi) =>
+            (openapi.paths['/parking-lots/{id}/close'] = closeParkingLot({ 'x-access': 'KEY.ACCESS.CAR' })),
+        });
+        expect(messagesFound).toEqual([]);
+      });
     });
 
     it('names each key missing on either side of the AccessKey enum', () => {

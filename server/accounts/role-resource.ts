@@ -2,6 +2,7 @@ import type { Db } from '../db/open-database';
 import { refusal, type FieldProblem } from '../http/api-error';
 import type { ResourceDefinition } from '../resources/resource-definition';
 import type { ResourceOperationIds } from '../resources/resource-operations';
+import { checkRoleGrant, checkRoleRemoval } from './grant-rules';
 
 /** openapi.yaml operations of the role screen (tag `role`). */
 export const roleOperationIds = {
@@ -33,6 +34,7 @@ const sameSet = (a: readonly unknown[], b: readonly unknown[]) =>
  * Roles: table roles, item schema Role, access keys in role_access_keys. The built-in administrator
  * role (builtin = 1, kept holding every key by syncAdminRole) may be renamed and described, but
  * keeps its code and keys and is never deleted; a role users still hold is not deleted either.
+ * Nobody grants keys they do not hold, nor touches a role holding more than they do (grant-rules).
  */
 export const roleResource: ResourceDefinition = {
   plural: 'roles',
@@ -58,8 +60,12 @@ export const roleResource: ResourceDefinition = {
     return new Map(ids.map((id) => [id, { userCount: counts.get(id) ?? 0 }]));
   },
 
-  async checkWrite(_scope, { before, input }) {
-    if (before?.builtin !== true) return [];
+  async checkWrite({ db, actorId }, change) {
+    const granted = await checkRoleGrant(db, actorId, change);
+    const { before, input } = change;
+    if (before?.builtin !== true) return granted;
+    // Only an administrator gets here (grant rules), holding every key: the only grant problem
+    // left would be changing the keys of a role they hold, which the rule below words for this role.
     const problems: FieldProblem[] = [];
     if (input.code !== before.code) {
       problems.push({
@@ -82,8 +88,9 @@ export const roleResource: ResourceDefinition = {
     return problems;
   },
 
-  async beforeDelete(db, ids, { field }) {
+  async beforeDelete(db, ids, { actorId, field }) {
     if (ids.length === 0) return;
+    await checkRoleRemoval(db, actorId, ids, field);
     const roles = await db
       .selectFrom('roles')
       .select(['id', 'name', 'builtin'])

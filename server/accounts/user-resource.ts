@@ -6,6 +6,7 @@ import type { LocalText } from '../http/locale';
 import type { Item, ResourceDefinition } from '../resources/resource-definition';
 import type { ResourceOperationIds } from '../resources/resource-operations';
 import { builtinRoleIds, enabledAdministratorIds } from './administrators';
+import { checkUserGrant, checkUserTargets } from './grant-rules';
 
 /** openapi.yaml operations of the user screen (tag `user-admin`); resetUserPassword is its own. */
 export const userOperationIds = {
@@ -34,7 +35,8 @@ async function isAdministrator(db: Db, user: Readonly<Record<string, unknown>>):
 /**
  * Users: table users, item schema User, roles in user_roles. Create takes the initial password
  * (stored as its hash); update never touches it. Disabling a user ends their sessions. Nobody
- * deletes or disables themself, and the last enabled administrator stays one.
+ * deletes or disables themself, and the last enabled administrator stays one. Nobody creates,
+ * changes or deletes a user holding more than they do, nor grants roles beyond it (grant-rules).
  */
 export const userResource: ResourceDefinition = {
   plural: 'users',
@@ -72,7 +74,10 @@ export const userResource: ResourceDefinition = {
     return { columns: { password_hash: passwordHash }, answer: (item: Item) => item };
   },
 
-  async checkWrite({ db, actorId }, { id, before, input }) {
+  async checkWrite({ db, actorId }, change) {
+    const granted = await checkUserGrant(db, actorId, change);
+    if (granted.length > 0) return granted;
+    const { id, before, input } = change;
     if (id === null || before === null) return [];
     if (id === actorId && input.status !== 'enabled') {
       return [
@@ -98,6 +103,7 @@ export const userResource: ResourceDefinition = {
         { field, message: { zh: '不能删除自己的账号', en: 'you cannot delete your own account' } },
       ]);
     }
+    await checkUserTargets(db, actorId, ids, field);
     const administrators = await enabledAdministratorIds(db);
     if (administrators.length > 0 && administrators.every((id) => ids.includes(id))) {
       throw refusal([{ field, message: lastAdministrator }]);

@@ -64,3 +64,83 @@ describe('openapi.yaml operation summaries', () => {
     expect(() => loadContract(file)).toThrow(new RegExp(`${String(first.operationId)}.*中文 / English`));
   });
 });
+
+// Without a declaration an operation would be open to every signed-in user: a new one that forgot
+// its x-access must stop the server, naming it.
+describe('openapi.yaml access declarations', () => {
+  const where = 'closeParkingLot \\(POST /parking-lots/\\{id\\}/close\\)';
+  const session = [{ clientType: [], clientHost: [], sessionToken: [] }];
+  const noSession = [{ clientType: [], clientHost: [] }];
+
+  /** The repo's contract plus one operation declared as `declaration` says, in a temp file. */
+  function contractWith(declaration: Record<string, unknown>): string {
+    const document = readDocument();
+    (document.paths as Record<string, unknown>)['/parking-lots/{id}/close'] = {
+      post: {
+        operationId: 'closeParkingLot',
+        summary: '关闭停车场 / Close a parking lot',
+        parameters: [{ $ref: '#/components/parameters/Id' }],
+        responses: { '200': { description: 'Closed.' } },
+        ...declaration,
+      },
+    };
+    const file = join(tempDir(), 'openapi.yaml');
+    writeFileSync(file, stringify(document));
+    return file;
+  }
+
+  it('reads each kind from the repo contract', () => {
+    const byId = new Map(
+      loadContract().operations.map((operation) => [operation.operationId, operation.access]),
+    );
+    expect(byId.get('loginByPassword')).toEqual({ kind: 'anyone' });
+    expect(byId.get('logout')).toEqual({ kind: 'signed-in' });
+    expect(byId.get('ingestHeartbeat')).toEqual({ kind: 'machine', scheme: 'ingestKey' });
+    expect(byId.get('listRoles')).toEqual({ kind: 'key', key: 'KEY.SYSTEM.ROLE' });
+  });
+
+  it('accepts the fixture operation once it declares a key', () => {
+    const loaded = loadContract(contractWith({ 'x-access': 'KEY.ACCESS.CAR' }));
+    expect(
+      loaded.operations.find((operation) => operation.operationId === 'closeParkingLot')?.access,
+    ).toEqual({
+      kind: 'key',
+      key: 'KEY.ACCESS.CAR',
+    });
+  });
+
+  it.each([
+    ['no declaration', {}, 'declares no access'],
+    [
+      'x-access and x-open',
+      { 'x-access': 'KEY.ACCESS.CAR', 'x-open': 'signed-in' },
+      'declares its access 2 ways',
+    ],
+    [
+      'x-access and the ingest key',
+      { 'x-access': 'KEY.ACCESS.CAR', security: [{ ingestKey: [] }] },
+      'declares its access 2 ways',
+    ],
+    [
+      'x-open: anyone with a session',
+      { 'x-open': 'anyone', security: session },
+      'x-open: anyone but requires',
+    ],
+    [
+      'x-open: signed-in without a session',
+      { 'x-open': 'signed-in', security: noSession },
+      'x-open: signed-in but does not require',
+    ],
+    ['an unknown x-open', { 'x-open': 'everyone' }, 'it must be anyone or signed-in'],
+    ['x-access without a session', { 'x-access': 'KEY.ACCESS.CAR', security: noSession }, 'does not require'],
+    [
+      'the ingest key with a session',
+      { security: [{ ingestKey: [], sessionToken: [] }] },
+      "a machine's call has no session",
+    ],
+  ])('refuses an operation with %s, naming it', (_case, declaration, problem) => {
+    const file = contractWith(declaration);
+    expect(() => loadContract(file)).toThrow(ContractError);
+    expect(() => loadContract(file)).toThrow(new RegExp(`^openapi.yaml: operation ${where} .*${problem}`));
+  });
+});

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { readBilingual, type LocalText } from '../http/locale';
+import { readOperationAccess, type OperationAccess } from './operation-access';
 import type {
   JsonSchema,
   OpenApiDocument,
@@ -11,13 +12,10 @@ import type {
   SecurityRequirement,
 } from './openapi-types';
 
-/** The security scheme whose header carries the session token. */
-export const SESSION_SCHEME = 'sessionToken';
+export { INGEST_KEY_SCHEME, SESSION_SCHEME, type OperationAccess } from './operation-access';
 /** The client headers' schemes: checked like input, and recorded on each session. */
 export const CLIENT_TYPE_SCHEME = 'clientType';
 export const CLIENT_HOST_SCHEME = 'clientHost';
-/** The scheme whose header carries an AI server's ingest key (its calls have no session). */
-export const INGEST_KEY_SCHEME = 'ingestKey';
 
 export const defaultOpenApiPath = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
 
@@ -32,7 +30,8 @@ export interface OperationSpec {
   readonly url: string;
   /** Scheme names of the operation's one effective security requirement. */
   readonly securitySchemes: readonly string[];
-  readonly access: string | null;
+  /** Who may call it: exactly one declaration per operation, or the contract does not load. */
+  readonly access: OperationAccess;
   /** `x-oplog: false` keeps the operation's calls out of the operation log (see isLoggedOperation). */
   readonly oplog: boolean;
   readonly parameters: readonly ParameterObject[];
@@ -106,13 +105,14 @@ function readOperation(
   const operation = item[method] as OperationObject;
   const where = `${method.toUpperCase()} ${path}`;
   if (!operation.operationId) throw new ContractError(`openapi.yaml: ${where} has no operationId`);
+  const securitySchemes = readSecurity(operation.security ?? document.security ?? [], where);
   return {
     operationId: operation.operationId,
     summary: readSummary(operation, where),
     method: method.toUpperCase() as OperationSpec['method'],
     url: (document.servers?.[0]?.url ?? '') + path.replace(/\{([^}]+)\}/g, ':$1'),
-    securitySchemes: readSecurity(operation.security ?? document.security ?? [], where),
-    access: operation['x-access'] ?? null,
+    securitySchemes,
+    access: readAccess(operation, securitySchemes, where),
     oplog: operation['x-oplog'] !== false,
     parameters: [
       ...((item.parameters as (ParameterObject | ReferenceObject)[] | undefined) ?? []),
@@ -122,6 +122,14 @@ function readOperation(
     upload: readUpload(operation, where),
     successSchema: readSuccessSchema(operation),
   };
+}
+
+function readAccess(operation: OperationObject, schemes: readonly string[], where: string): OperationAccess {
+  const read = readOperationAccess({ xAccess: operation['x-access'], xOpen: operation['x-open'], schemes });
+  if ('problem' in read) {
+    throw new ContractError(`openapi.yaml: operation ${operation.operationId} (${where}) ${read.problem}`);
+  }
+  return read.access;
 }
 
 function readSummary(operation: OperationObject, where: string): LocalText {
@@ -209,13 +217,10 @@ function checkOperation(
     if (!(scheme in headerSchemes))
       throw new ContractError(`${where} uses security scheme ${scheme}, which is not an apiKey header`);
   }
-  if (operation.access === null) return;
-  if (!accessKeys.includes(operation.access)) {
+  const { access } = operation;
+  if (access.kind === 'key' && !accessKeys.includes(access.key)) {
     throw new ContractError(
-      `${where} has x-access ${operation.access}, which is not in components.schemas.AccessKey`,
+      `${where} has x-access ${access.key}, which is not in components.schemas.AccessKey`,
     );
-  }
-  if (!operation.securitySchemes.includes(SESSION_SCHEME)) {
-    throw new ContractError(`${where} has x-access but does not require ${SESSION_SCHEME}`);
   }
 }

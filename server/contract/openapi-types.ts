@@ -44,6 +44,8 @@ export interface OperationObject {
   readonly requestBody?: RequestBodyObject;
   readonly responses?: Record<string, unknown>;
   readonly 'x-access'?: string;
+  /** `anyone` (no session) or `signed-in` (any signed-in user): an operation open without a key. */
+  readonly 'x-open'?: string;
   /** false: calls are not written to the operation log (an AI server's frequent reports). */
   readonly 'x-oplog'?: boolean;
 }

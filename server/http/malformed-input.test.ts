@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { INGEST_KEY_SCHEME, type OperationSpec } from '../contract/load-contract';
+import type { OperationSpec } from '../contract/load-contract';
 import type { JsonSchema } from '../contract/openapi-types';
 import { isLoggedOperation } from '../oplog/operation-log';
 import { resolveSchema } from '../resources/contract-shapes';
@@ -404,7 +404,7 @@ describe('malformed input, computed from openapi.yaml', () => {
         headers: {
           ...clientHeaders,
           [tokenHeader]: token,
-          ...(operation.securitySchemes.includes(INGEST_KEY_SCHEME) ? { [ingestKeyHeader]: ingestKey } : {}),
+          ...(operation.access.kind === 'machine' ? { [ingestKeyHeader]: ingestKey } : {}),
           ...(malformed.body === undefined ? {} : { 'content-type': 'application/json' }),
           ...malformed.multipart?.headers,
         },

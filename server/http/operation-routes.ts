@@ -8,7 +8,6 @@ import { userAccessKeys } from '../accounts/users';
 import {
   CLIENT_HOST_SCHEME,
   CLIENT_TYPE_SCHEME,
-  INGEST_KEY_SCHEME,
   SESSION_SCHEME,
   type OperationSpec,
   type UploadSpec,
@@ -16,6 +15,7 @@ import {
 import { incomingDir } from '../files/file-store';
 import { receiveUpload, type ReceivedFile } from '../files/receive-upload';
 import { createSchemaCompiler } from '../contract/schema-compiler';
+import { accessKeyOf } from '../contract/operation-access';
 import { newAuditNote, type AuditNote } from '../oplog/audit-note';
 import { isLoggedOperation, writeOperationLog } from '../oplog/operation-log';
 import { tallyOperationLog } from '../oplog/operation-log-tally';
@@ -38,8 +38,9 @@ const lacksAccess = (key: string) =>
   new ApiError('403', { zh: `没有权限（需要 ${key}）`, en: `Access denied (needs ${key})` });
 
 /**
- * Binds each operation of the contract to its handler behind one pipeline: session when its
- * security asks for one (401) → `x-access` key (403) → headers, query, path and body against the
+ * Binds each operation of the contract to its handler behind one pipeline, by the operation's
+ * declared access: session for a keyed or signed-in one, ingest key for a machine's (401) → the
+ * `x-access` key (403) → headers, query, path and body against the
  * contract (400) → handler → success envelope, or a streamed file. Access comes before input so
  * a caller without the key learns nothing about the operation's input. Every operation but GET
  * leaves an operation log entry, whatever its outcome (anonymous floods as a tally), and an event
@@ -107,7 +108,7 @@ export function registerOperationRoutes(
           if (data instanceof EventStreamAnswer)
             return sendEventStream(
               reply,
-              session ? revocable(ctx, data, session, operation.access) : data.body,
+              session ? revocable(ctx, data, session, accessKeyOf(operation.access)) : data.body,
             );
           return okEnvelope(data ?? null);
         } finally {
@@ -206,7 +207,8 @@ async function authenticate(
   operation: OperationSpec,
   request: FastifyRequest,
 ): Promise<ActiveSession | null> {
-  if (!operation.securitySchemes.includes(SESSION_SCHEME)) return null;
+  const { kind } = operation.access;
+  if (kind !== 'key' && kind !== 'signed-in') return null;
   const token = headerOf(ctx, request, SESSION_SCHEME);
   const session = token ? await findActiveSession(ctx, token) : null;
   if (!session) throw notSignedIn();
@@ -222,8 +224,10 @@ async function authenticateAiServer(
   operation: OperationSpec,
   request: FastifyRequest,
 ): Promise<OperationInput['aiServer']> {
-  if (!operation.securitySchemes.includes(INGEST_KEY_SCHEME)) return null;
-  const key = headerOf(ctx, request, INGEST_KEY_SCHEME);
+  const { access } = operation;
+  if (access.kind !== 'machine') return null;
+  // The ingest key is the contract's one machine scheme (MACHINE_SCHEMES).
+  const key = headerOf(ctx, request, access.scheme);
   const server = key
     ? await ctx.db
         .selectFrom('ai_servers')
@@ -247,10 +251,11 @@ async function authorize(
   operation: OperationSpec,
   session: ActiveSession | null,
 ): Promise<void> {
-  if (operation.access === null) return;
-  // loadContract guarantees x-access operations require a session; no session therefore holds no key.
+  const { access } = operation;
+  if (access.kind !== 'key') return;
+  // authenticate answered 401 to a keyed call without a session; none here therefore holds no key.
   const held = session ? await userAccessKeys(ctx.db, session.userId) : new Set<string>();
-  if (!held.has(operation.access)) throw lacksAccess(operation.access);
+  if (!held.has(access.key)) throw lacksAccess(access.key);
 }
 
 function clientInfo(ctx: AppContext, request: FastifyRequest): ClientInfo {

@@ -6,18 +6,23 @@ import {
   addUser,
   clientHeaders,
   contract,
+  ingestKeyHeader,
   startTestApp,
+  testAdminPassword,
   tokenHeader,
   type TestApp,
   afterSuite,
 } from '../test-support/test-app';
 import type { OperationSpec } from '../contract/load-contract';
+import { accessKeyOf } from '../contract/operation-access';
 
-// Computed from openapi.yaml: every operation with x-access, as each kind of caller sees it.
-const guarded = contract.operations.filter((operation) => operation.access !== null);
-const keys = [...new Set(guarded.map((operation) => operation.access as string))];
+// Computed from openapi.yaml: every operation, as each kind of caller sees it, by the access it
+// declares (loadContract refuses an operation declaring none).
+const keys = [...new Set(contract.operations.flatMap((operation) => accessKeyOf(operation.access) ?? []))];
 const sampler = createSampler(contract);
 const password = 'Matrix1234';
+/** A signed-in user holding no key at all: what `x-open: signed-in` operations let in. */
+const keyless = 'holds-none';
 
 /** Users per key: one holding only that key, one holding every key of the contract but that one. */
 const holder = (key: string) => `holds-${keys.indexOf(key)}`;
@@ -28,6 +33,8 @@ describe('permission matrix', () => {
   let t: TestApp;
   const tokens = new Map<string, string>();
   let revoked: string;
+  /** A user's session holding every key, which no machine operation takes. */
+  let adminToken: string;
 
   beforeAll(async () => {
     t = await startTestApp({}, cleanup);
@@ -41,17 +48,20 @@ describe('permission matrix', () => {
         tokens.set(username, await t.signIn(username, password));
       }
     }
+    await addUser(t.dataDir, { username: keyless, password, roles: [] });
+    adminToken = await t.signIn('admin', testAdminPassword);
     revoked = await t.signIn(holder(keys[0] as string), password);
     expect((await t.call('logout', { token: revoked })).status).toBe(200);
     // Two users per access key, each password hashed and checked once (deliberately slow hashes):
     // over 10 s with another test file running beside it on two CPUs.
   }, 60_000);
-  async function send(operation: OperationSpec, token: string | undefined) {
+  async function send(operation: OperationSpec, auth: { token?: string; ingestKey?: string } = {}) {
     const body = sampler.body(operation);
     const upload = sampler.upload(operation);
     const headers = {
       ...clientHeaders,
-      ...(token === undefined ? {} : { [tokenHeader]: token }),
+      ...(auth.token === undefined ? {} : { [tokenHeader]: auth.token }),
+      ...(auth.ingestKey === undefined ? {} : { [ingestKeyHeader]: auth.ingestKey }),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...upload?.headers,
     };
@@ -71,36 +81,81 @@ describe('permission matrix', () => {
     });
   }
 
-  it('has guarded operations to check', () => {
-    expect(guarded.length).toBeGreaterThan(0);
+  const expectStatus = (response: { statusCode: number; json(): { msg: string } }, code: '401' | '403') => {
+    expect(response.statusCode).toBe(Number(code));
+    expect(response.json()).toMatchObject({ success: false, code });
+  };
+
+  function keyedCases(operation: OperationSpec, key: string): void {
+    it.each([
+      ['no token', () => undefined],
+      ['a revoked token', () => revoked],
+      ['an unknown token', () => 'f'.repeat(64)],
+    ])('answers 401 to %s', async (_case, token) => {
+      expectStatus(await send(operation, { token: token() }), '401');
+    });
+
+    it('answers 403 to a user holding every key but its own', async () => {
+      const response = await send(operation, { token: tokens.get(lacker(key)) });
+      expectStatus(response, '403');
+      expect(response.json().msg).toContain(key);
+    });
+
+    it('lets in a user holding only its key', async () => {
+      const response = await send(operation, { token: tokens.get(holder(key)) });
+      expect([401, 403]).not.toContain(response.statusCode);
+    });
+  }
+
+  function signedInCases(operation: OperationSpec): void {
+    it('answers 401 without a token', async () => {
+      expectStatus(await send(operation), '401');
+    });
+
+    it('lets in a signed-in user holding no key at all', async () => {
+      // A session of its own: signing out (one of these operations) ends the session it is sent with.
+      const response = await send(operation, { token: await t.signIn(keyless, password) });
+      expect([401, 403]).not.toContain(response.statusCode);
+    });
+  }
+
+  function anyoneCases(operation: OperationSpec): void {
+    it('lets in a caller without a token', async () => {
+      const response = await send(operation);
+      expect([401, 403]).not.toContain(response.statusCode);
+    });
+  }
+
+  function machineCases(operation: OperationSpec): void {
+    it('answers 401 without an ingest key', async () => {
+      expectStatus(await send(operation), '401');
+    });
+
+    it("answers 401 to a user's session token alone, even one holding every key", async () => {
+      expectStatus(await send(operation, { token: adminToken }), '401');
+    });
+  }
+
+  it('covers operations of every kind of access', () => {
+    const kinds = new Set(contract.operations.map((operation) => operation.access.kind));
+    expect([...kinds].sort()).toEqual(['anyone', 'key', 'machine', 'signed-in']);
   });
 
-  describe.each(guarded.map((operation) => [operation.operationId, operation] as const))(
-    '%s',
-    (_id, operation) => {
-      const key = operation.access as string;
-
-      it.each([
-        ['no token', () => undefined],
-        ['a revoked token', () => revoked],
-        ['an unknown token', () => 'f'.repeat(64)],
-      ])('answers 401 to %s', async (_case, token) => {
-        const response = await send(operation, token());
-        expect(response.statusCode).toBe(401);
-        expect(response.json()).toMatchObject({ success: false, code: '401' });
-      });
-
-      it('answers 403 to a user holding every key but its own', async () => {
-        const response = await send(operation, tokens.get(lacker(key)));
-        expect(response.statusCode).toBe(403);
-        expect(response.json()).toMatchObject({ success: false, code: '403' });
-        expect(response.json().msg).toContain(key);
-      });
-
-      it('lets in a user holding only its key', async () => {
-        const response = await send(operation, tokens.get(holder(key)));
-        expect([401, 403]).not.toContain(response.statusCode);
-      });
-    },
-  );
+  describe.each(
+    contract.operations.map(
+      (operation) => [operation.operationId, operation.access.kind, operation] as const,
+    ),
+  )('%s (%s)', (_id, _kind, operation) => {
+    const { access } = operation;
+    switch (access.kind) {
+      case 'key':
+        return keyedCases(operation, access.key);
+      case 'signed-in':
+        return signedInCases(operation);
+      case 'anyone':
+        return anyoneCases(operation);
+      case 'machine':
+        return machineCases(operation);
+    }
+  });
 });

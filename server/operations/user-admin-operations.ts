@@ -1,4 +1,5 @@
 import { generatePassword } from '../accounts/generated-password';
+import { checkUserTargets } from '../accounts/grant-rules';
 import { userOperationIds, userResource } from '../accounts/user-resource';
 import { setPassword } from '../accounts/users';
 import { createValueCheck } from '../contract/value-check';
@@ -10,11 +11,15 @@ import { requireSession, type OperationHandlers } from './operation-handler';
 export const userAdminOperations: OperationHandlers = {
   ...resourceOperations(userResource, userOperationIds),
 
-  /** A random password shown once; the user's sessions end and a sign-in lock on the name lifts. */
+  /**
+   * A random password shown once; the user's sessions end and a sign-in lock on the name lifts.
+   * Only for a user holding nothing beyond the caller: the new password signs in as them.
+   */
   async resetUserPassword(input, ctx) {
     const { id } = input.params as { id: number };
     input.audit.target = `#${id}`;
-    if (id === requireSession(input).userId) {
+    const { userId } = requireSession(input);
+    if (id === userId) {
       throw refusal([
         {
           field: 'id',
@@ -32,6 +37,7 @@ export const userAdminOperations: OperationHandlers = {
       .executeTakeFirst();
     if (!user) throw notFound(id);
     input.audit.target = `#${user.id} ${user.username}`;
+    await checkUserTargets(ctx.db, userId, [id], 'id');
     const password = generatePassword(createValueCheck(ctx.contract));
     await setPassword(ctx.db, ctx.clock, user, password);
     input.audit.detail = {

@@ -11,6 +11,7 @@ import {
   testAdminPassword,
   tokenHeader,
 } from '../test-support/test-app';
+import { accessKeyOf } from '../contract/operation-access';
 import { isLoggedOperation } from './operation-log';
 
 const server = {
@@ -149,7 +150,7 @@ describe('operation log', () => {
           action: operation.operationId,
           action_name_zh: operation.summary.zh,
           action_name_en: operation.summary.en,
-          area: operation.access,
+          area: accessKeyOf(operation.access),
           result: response.json().success ? 'success' : 'failure',
           code: response.json().code,
         }),

@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context';
 import type { OperationSpec } from '../contract/load-contract';
 import type { Db } from '../db/open-database';
+import { accessKeyOf } from '../contract/operation-access';
 import type { ApiError } from '../http/api-error';
 import type { LocalText } from '../http/locale';
 import type { AuditNote } from './audit-note';
@@ -41,7 +42,7 @@ export async function writeOperationLog(ctx: AppContext, call: LoggedCall, db: D
       user_id: actor?.userId ?? null,
       username,
       ip: call.ip,
-      area: operation.access,
+      area: accessKeyOf(operation.access),
       action: operation.operationId,
       // The words of the time: a later rewording of the contract does not rewrite history.
       action_name_zh: operation.summary.zh,

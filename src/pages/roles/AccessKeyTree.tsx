@@ -1,9 +1,12 @@
-import { Checkbox } from 'antd';
+import { Checkbox, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useLocale } from '../../i18n';
 import type { FieldInputProps } from '../../resources';
-import { accessKeyTree, checkState, toggleKey, type AccessKeyNode } from './access-tree';
+import { useSession } from '../../session';
+import { accessKeyTree, checkState, isGrantable, toggleKey, type AccessKeyNode } from './access-tree';
 import './roles.css';
+
+const notHeld = { zh: '你没有此权限', en: 'You do not hold this key' };
 
 /** One key's checkbox and, indented below it, its children's branches. */
 function Branch(props: {
@@ -12,17 +15,22 @@ function Branch(props: {
   onToggle(node: AccessKeyNode, checked: boolean): void;
 }) {
   const { t } = useLocale();
+  const { access } = useSession();
   const { node, held, onToggle } = props;
   const state = checkState(node, new Set(held));
+  const grantable = isGrantable(node, (key) => access[key]);
   return (
     <div className="cfop-access-tree-branch">
-      <Checkbox
-        checked={state === 'checked'}
-        indeterminate={state === 'half'}
-        onChange={(event) => onToggle(node, event.target.checked)}
-      >
-        {t(node.label)}
-      </Checkbox>
+      <Tooltip title={grantable ? undefined : t(notHeld)}>
+        <Checkbox
+          checked={state === 'checked'}
+          indeterminate={state === 'half'}
+          disabled={!grantable}
+          onChange={(event) => onToggle(node, event.target.checked)}
+        >
+          {t(node.label)}
+        </Checkbox>
+      </Tooltip>
       {node.children.length > 0 && (
         <div className="cfop-access-tree-children">
           {node.children.map((child) => (
@@ -37,7 +45,7 @@ function Branch(props: {
 /**
  * The role form's access keys as a tree from the manifest: checking a parent checks every key
  * below it, a parent with some keys below it checked shows half-checked (and is held, so its
- * menu group shows).
+ * menu group shows). Keys the signed-in user does not hold are shown but cannot be (un)checked.
  */
 export default function AccessKeyTree(props: FieldInputProps) {
   const { value, onChange } = props;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AccessKeyInfo } from '../../generated/access';
-import { accessKeyTree, checkState, toggleKey, type AccessKeyNode } from './access-tree';
+import { accessKeyTree, checkState, isGrantable, toggleKey, type AccessKeyNode } from './access-tree';
 
 const info = (key: string, parent: string | null = null) =>
   ({ key, label: { zh: key, en: key }, parent }) as AccessKeyInfo;
@@ -47,5 +47,17 @@ describe('the access key tree', () => {
     const both = toggleKey(tree, one, aiserver, true);
     expect(both).toEqual(['KEY.DEVICE', 'KEY.DEVICE.AISERVER', 'KEY.DEVICE.CAMERA']);
     expect(toggleKey(tree, toggleKey(tree, both, camera, false), aiserver, false)).toEqual([]);
+  });
+
+  it('lets a user (un)check a key only when they hold it and every key below it', () => {
+    const holds =
+      (...keys: string[]) =>
+      (key: string) =>
+        keys.includes(key);
+    expect(isGrantable(camera, holds('KEY.DEVICE.CAMERA'))).toBe(true);
+    expect(isGrantable(aiserver, holds('KEY.DEVICE.CAMERA'))).toBe(false);
+    expect(isGrantable(device, holds('KEY.DEVICE', 'KEY.DEVICE.CAMERA'))).toBe(false);
+    expect(isGrantable(device, holds('KEY.DEVICE', 'KEY.DEVICE.AISERVER', 'KEY.DEVICE.CAMERA'))).toBe(true);
+    expect(isGrantable(device, holds('KEY.DEVICE.AISERVER', 'KEY.DEVICE.CAMERA'))).toBe(false);
   });
 });

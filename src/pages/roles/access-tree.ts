@@ -57,3 +57,11 @@ export function toggleKey(
   tree.forEach(visit);
   return accessKeys.filter((key) => keep.has(key));
 }
+
+/**
+ * Whether a user holding `held` may (un)check the node: they hold its key and every key below it,
+ * since (un)checking it moves them all and the server refuses granting a key one does not hold.
+ */
+export function isGrantable(node: AccessKeyNode, held: (key: AccessKey) => boolean): boolean {
+  return held(node.key) && node.children.every((child) => isGrantable(child, held));
+}
