@@ -10,6 +10,7 @@ describe('server settings from the environment', () => {
       dataDir: resolve('data'),
       sessionTtlHours: 12,
       alertRetentionDays: 90,
+      quarantineDays: 30,
       smsSender: undefined,
       liveMaxStreams: undefined,
       admin: { password: undefined, phone: undefined },
@@ -28,6 +29,7 @@ describe('server settings from the environment', () => {
       CFOP_SMS_WEBHOOK_URL: 'https://sms.example.com/send',
       CFOP_LIVE_MAX_STREAMS: '4',
       CFOP_ALERT_RETENTION_DAYS: '30',
+      CFOP_QUARANTINE_DAYS: '7',
     });
     expect(config).toMatchObject({
       port: 9100,
@@ -36,6 +38,7 @@ describe('server settings from the environment', () => {
       sessionTtlHours: 0.5,
       liveMaxStreams: 4,
       alertRetentionDays: 30,
+      quarantineDays: 7,
       admin: { password: ' spaced pass1 ', phone: '13800138000' },
     });
     expect(config.smsSender).toBeDefined();
@@ -50,9 +53,10 @@ describe('server settings from the environment', () => {
         CFOP_SMS_WEBHOOK_URL: 'ftp://x',
         CFOP_LIVE_MAX_STREAMS: '0',
         CFOP_ALERT_RETENTION_DAYS: '0.5',
+        CFOP_QUARANTINE_DAYS: '0',
       }),
     ).toThrow(
-      /PORT：[\s\S]*CFOP_SESSION_TTL_HOURS：[\s\S]*CFOP_ALERT_RETENTION_DAYS：[\s\S]*CFOP_SMS_WEBHOOK_URL：[\s\S]*CFOP_LIVE_MAX_STREAMS：/,
+      /PORT：[\s\S]*CFOP_SESSION_TTL_HOURS：[\s\S]*CFOP_ALERT_RETENTION_DAYS：[\s\S]*CFOP_QUARANTINE_DAYS：[\s\S]*CFOP_SMS_WEBHOOK_URL：[\s\S]*CFOP_LIVE_MAX_STREAMS：/,
     );
     expect(() => readServerConfig({ CFOP_SMS_SENDER: 'carrier-pigeon' })).toThrow(
       'CFOP_SMS_SENDER：必须是以下之一：log、webhook',

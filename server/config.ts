@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defaultAlertRetentionDays } from './alerts/alert-tasks';
 import { InvalidValuesError } from './contract/value-check';
+import { defaultQuarantineDays } from './files/quarantine';
 import type { FieldProblem } from './http/api-error';
 import { smsSenderKinds, type SmsSender, type SmsSenderKind } from './sms/sms-sender';
 import { createWebhookSmsSender } from './sms/webhook-sms-sender';
@@ -16,6 +17,7 @@ export interface ServerConfig extends StoreConfig {
   readonly host: string;
   readonly sessionTtlHours: number;
   readonly alertRetentionDays: number;
+  readonly quarantineDays: number;
   /** Undefined: the app's default log sender. */
   readonly smsSender: SmsSender | undefined;
   /** Undefined: the app's default (16). */
@@ -63,6 +65,10 @@ export function readServerConfig(env: Env): ServerConfig {
       'must be a whole number of days from 1 to 3650',
     );
 
+  const quarantineDays = Number(read(env, 'CFOP_QUARANTINE_DAYS') ?? defaultQuarantineDays);
+  if (!(Number.isInteger(quarantineDays) && quarantineDays >= 1 && quarantineDays <= 3650))
+    bad('CFOP_QUARANTINE_DAYS', '应为 1 到 3650 的整数天数', 'must be a whole number of days from 1 to 3650');
+
   const kind = (read(env, 'CFOP_SMS_SENDER') ?? 'log') as SmsSenderKind;
   let smsSender: SmsSender | undefined;
   if (!smsSenderKinds.includes(kind)) {
@@ -97,6 +103,7 @@ export function readServerConfig(env: Env): ServerConfig {
     host: read(env, 'HOST') ?? '127.0.0.1',
     sessionTtlHours,
     alertRetentionDays,
+    quarantineDays,
     smsSender,
     liveMaxStreams,
   };

@@ -297,6 +297,13 @@ export interface AlertsTable {
   revision: number;
 }
 
+/** The database's identity (0013): one row, its id also in DATA_DIR/instance-id. */
+export interface InstanceTable {
+  id: string;
+  /** By the app's clock, when the data folder's database was first opened. */
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -316,4 +323,5 @@ export interface Database {
   visitors: VisitorsTable;
   vehicles: VehiclesTable;
   alerts: AlertsTable;
+  instance: InstanceTable;
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { UploadSpec } from '../contract/load-contract';
+import { privateDirMode, privateFileMode } from '../data-folder/private-files';
 import { badInput, type ApiError } from '../http/api-error';
 import type { LocalText } from '../http/locale';
 import { acceptedType, sniffBytes } from './sniff-type';
@@ -64,7 +65,7 @@ export async function receiveUpload(
     throw badInput([{ field: part.fieldname, message: { zh: '不允许的字段', en: 'is not allowed' } }]);
   }
 
-  await mkdir(tempDir, { recursive: true });
+  await mkdir(tempDir, { recursive: true, mode: privateDirMode });
   const tempPath = join(tempDir, randomBytes(16).toString('hex'));
   const hash = createHash('sha256');
   let size = 0;
@@ -76,7 +77,7 @@ export async function receiveUpload(
     return found;
   };
   // Created before streaming, so a refusal at any point finds (and removes) the file it left.
-  const target = await open(tempPath, 'wx');
+  const target = await open(tempPath, 'wx', privateFileMode);
   try {
     await pipeline(
       part.file,

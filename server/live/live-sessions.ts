@@ -4,6 +4,7 @@ import { access, mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { collectOutput, streamInput, watchStreamProcess } from '../cameras/stream-process';
+import { privateDirMode } from '../data-folder/private-files';
 import { ApiError } from '../http/api-error';
 import type { LocalText } from '../http/locale';
 
@@ -100,7 +101,7 @@ interface Session {
 export async function createLiveSessions(options: LiveSessionOptions): Promise<LiveSessions> {
   // Views of an earlier run that ended without closing (a crash) left their folders.
   await rm(options.rootDir, { recursive: true, force: true });
-  await mkdir(options.rootDir, { recursive: true });
+  await mkdir(options.rootDir, { recursive: true, mode: privateDirMode });
   const sessions = new Map<string, Session>();
   const keyOf = (cameraId: number, stream: LiveStreamName) => `${cameraId}-${stream}`;
 
@@ -151,7 +152,7 @@ export async function createLiveSessions(options: LiveSessionOptions): Promise<L
   async function run(session: Session): Promise<void> {
     const codec = await probeVideoCodec(session.url, options.startTimeoutMs, session.stopping.signal);
     if (session.stopped) throw viewStopped();
-    await mkdir(session.dir, { recursive: true });
+    await mkdir(session.dir, { recursive: true, mode: privateDirMode });
     const child = spawn('ffmpeg', hlsArgs(session.url, codec, session.dir), {
       stdio: ['ignore', 'ignore', 'pipe'],
     });

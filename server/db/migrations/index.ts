@@ -10,6 +10,7 @@ import * as operationLogActionNames from './0008-operation-log-action-names';
 import * as cameraTaskModels from './0009-camera-task-models';
 import * as alerts from './0010-alerts';
 import * as alertRevisions from './0011-alert-revisions';
+import * as instance from './0013-instance';
 
 /** Every migration, keyed by a name that sorts in the order they must run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-camera-task-models': cameraTaskModels,
   '0010-alerts': alerts,
   '0011-alert-revisions': alertRevisions,
+  '0013-instance': instance,
 };
