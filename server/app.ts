@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './app-context';
 import { defaultAlertRetentionDays, startAlertTasks } from './alerts/alert-tasks';
 import { createAlertFeed } from './alerts/alert-feed';
@@ -12,8 +12,13 @@ import { createBackgroundTasks, runEvery } from './background-tasks';
 import { createFrameGrabber } from './cameras/frame-grab';
 import { noAllowedHosts, systemLookup, type AllowedHosts, type HostLookup } from './cameras/stream-address';
 import type { StreamSpawn } from './cameras/stream-process';
-import { later, systemClock, type Clock } from './clock';
-import { removeUnusedFiles, unusedFileGraceMs, unusedFileSweepMs } from './files/unused-files';
+import { systemClock, type Clock } from './clock';
+import { lockDataFolder } from './data-folder/data-folder-lock';
+import { closeToOtherUsers } from './data-folder/private-files';
+import { explainingStoreFailures } from './data-folder/store-failures';
+import { defaultQuarantineDays } from './files/quarantine';
+import { createUnusedFileSweep } from './files/unused-file-sweep';
+import { unusedFileSweepMs } from './files/unused-files';
 import { answerErrorsAsEnvelopes, noSuchOperationEnvelope } from './http/error-answers';
 import { acceptJsonBodiesOnly, bodyLimitBytes } from './http/json-body';
 import { createLiveSessions, type LiveSessionOptions, type LiveSessions } from './live/live-sessions';
@@ -28,12 +33,13 @@ import { createLogSmsSender } from './sms/log-sms-sender';
 import type { SmsSender } from './sms/sms-sender';
 
 export interface AppOptions {
-  /** Holds cfop.sqlite and the SMS outbox. */
+  /** Holds cfop.sqlite, the SMS outbox and stored files; one server at a time (DATA_DIR/server.lock). */
   readonly dataDir: string;
   readonly clock?: Clock;
   /** Defaults to the log sender (server log + DATA_DIR/sms-outbox.jsonl). */
   readonly smsSender?: SmsSender;
-  readonly logger?: boolean;
+  /** Fastify's logger setting: true for the server log; tests pass a stream to read it. */
+  readonly logger?: FastifyServerOptions['logger'];
   /** The built console; default `dist` in the working folder. */
   readonly staticDir?: string;
   readonly sessionTtlHours?: number;
@@ -68,6 +74,8 @@ export interface AppOptions {
   readonly alertRetentionDays?: number;
   /** What an AI server may send (CFOP_INGEST_*); each unset limit takes its default. */
   readonly ingest?: Partial<IngestLimits>;
+  /** How many days removed stored files stay in DATA_DIR/quarantine (CFOP_QUARANTINE_DAYS); default 30. */
+  readonly quarantineDays?: number;
   /** Handlers added to (or replacing) the built-in ones, keyed by operationId. */
   readonly handlers?: OperationHandlers;
 }
@@ -80,19 +88,29 @@ export const defaultLiveMaxStreams = 16;
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   const staticDir = resolve(options.staticDir ?? 'dist');
-  const { db, contract } = await openStore({
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: bodyLimitBytes });
+  // Before anything touches the folder (the live views' clean-up, migrations): a second server stops here.
+  const lock = await explainingStoreFailures(options.dataDir, () => {
+    const held = lockDataFolder(options.dataDir, app.log);
+    closeToOtherUsers(options.dataDir, app.log);
+    return held;
+  });
+  const { db, contract, instance } = await openStore({
     dataDir: options.dataDir,
     clock,
     openApiPath: options.openApiPath,
     admin: { ...options.admin, announce: options.announce ?? ((text) => process.stdout.write(text)) },
+  }).catch((error: unknown) => {
+    lock.release();
+    throw error;
   });
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: bodyLimitBytes });
   const background = createBackgroundTasks(app.log);
   let live: LiveSessions | null = null;
   app.addHook('onClose', async () => {
     await live?.close();
     await background.drain();
     await db.destroy();
+    lock.release();
   });
   try {
     const slots = createStreamSlots(options.live?.maxStreams ?? defaultLiveMaxStreams);
@@ -148,7 +166,18 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     );
     registerOperationRoutes(app, ctx, { ...operationHandlers, ...options.handlers });
     await registerConsoleFiles(app, staticDir);
-    sweepUnusedFiles(app, ctx);
+    runEvery(
+      app,
+      background,
+      'removing unused files',
+      unusedFileSweepMs,
+      createUnusedFileSweep({
+        ...ctx,
+        log: app.log,
+        instance,
+        quarantineDays: options.quarantineDays ?? defaultQuarantineDays,
+      }),
+    );
     startAlertTasks(app, ctx, options.alertRetentionDays ?? defaultAlertRetentionDays);
     return app;
   } catch (error) {
@@ -162,17 +191,6 @@ function ingestLimits(options: AppOptions): IngestLimits {
   const limits = { ...defaultIngestLimits, ...options.ingest };
   const retentionHours = (options.alertRetentionDays ?? defaultAlertRetentionDays) * 24;
   return { ...limits, maxAgeHours: Math.min(limits.maxAgeHours, retentionHours) };
-}
-
-/** Removes abandoned uploads and files nothing names any more, now and every hour while the app runs. */
-function sweepUnusedFiles(app: FastifyInstance, ctx: AppContext): void {
-  runEvery(app, ctx.background, 'removing unused files', unusedFileSweepMs, async () => {
-    const removed = await removeUnusedFiles(ctx.db, ctx.dataDir, {
-      stored: later(ctx.clock.now(), -unusedFileGraceMs),
-      written: later(systemClock.now(), -unusedFileGraceMs),
-    });
-    if (removed > 0) app.log.info(`removed ${removed} unused stored files`);
-  });
 }
 
 function apiPathMatcher(basePath: string): (url: string) => boolean {

@@ -13,6 +13,7 @@ describe('server settings from the environment', () => {
       sessionIdleMinutes: 30,
       signInLimits: defaultSignInLimits,
       alertRetentionDays: 90,
+      quarantineDays: 30,
       smsSender: undefined,
       liveMaxStreams: undefined,
       cameraAllowedHosts: undefined,
@@ -51,6 +52,7 @@ describe('server settings from the environment', () => {
       CFOP_SMS_PHONE_FAILURES_PER_HOUR: '6',
       CFOP_SMS_ADDRESS_SENDS_PER_HOUR: '50',
       CFOP_SMS_SENDS_PER_HOUR: '1000',
+      CFOP_QUARANTINE_DAYS: '7',
     });
     expect(config).toMatchObject({
       port: 9100,
@@ -59,6 +61,7 @@ describe('server settings from the environment', () => {
       sessionTtlHours: 0.5,
       liveMaxStreams: 4,
       alertRetentionDays: 30,
+      quarantineDays: 7,
       admin: { password: ' spaced pass1 ', phone: '13800138000' },
       ingest: {
         maxAgeHours: 48,
@@ -104,11 +107,12 @@ describe('server settings from the environment', () => {
         CFOP_SMS_WEBHOOK_URL: 'ftp://x',
         CFOP_LIVE_MAX_STREAMS: '0',
         CFOP_ALERT_RETENTION_DAYS: '0.5',
+        CFOP_QUARANTINE_DAYS: '0',
         CFOP_INGEST_MAX_AGE_HOURS: '-1',
         CFOP_INGEST_ALERT_BURST: '2.5',
       }),
     ).toThrow(
-      /PORT：[\s\S]*CFOP_SESSION_TTL_HOURS：[\s\S]*CFOP_ALERT_RETENTION_DAYS：[\s\S]*CFOP_SMS_WEBHOOK_URL：[\s\S]*CFOP_LIVE_MAX_STREAMS：[\s\S]*CFOP_INGEST_MAX_AGE_HOURS：[\s\S]*CFOP_INGEST_ALERT_BURST：应为大于 0、不超过 1000000 的整数/,
+      /PORT：[\s\S]*CFOP_SESSION_TTL_HOURS：[\s\S]*CFOP_ALERT_RETENTION_DAYS：[\s\S]*CFOP_QUARANTINE_DAYS：[\s\S]*CFOP_SMS_WEBHOOK_URL：[\s\S]*CFOP_LIVE_MAX_STREAMS：[\s\S]*CFOP_INGEST_MAX_AGE_HOURS：[\s\S]*CFOP_INGEST_ALERT_BURST：应为大于 0、不超过 1000000 的整数/,
     );
     expect(() =>
       readServerConfig({

@@ -5,6 +5,7 @@ import { defaultIngestLimits, type IngestLimits } from './alerts/ingest-limits';
 import { defaultSessionIdleMinutes } from './auth/sessions';
 import { defaultSignInLimits, type SignInLimits } from './auth/sign-in-limits';
 import { InvalidValuesError } from './contract/value-check';
+import { defaultQuarantineDays } from './files/quarantine';
 import type { FieldProblem } from './http/api-error';
 import { smsSenderKinds, type SmsSender, type SmsSenderKind } from './sms/sms-sender';
 import { createWebhookSmsSender } from './sms/webhook-sms-sender';
@@ -22,6 +23,7 @@ export interface ServerConfig extends StoreConfig {
   readonly sessionIdleMinutes: number;
   readonly signInLimits: SignInLimits;
   readonly alertRetentionDays: number;
+  readonly quarantineDays: number;
   /** Undefined: the app's default log sender. */
   readonly smsSender: SmsSender | undefined;
   /** Undefined: the app's default (16). */
@@ -100,6 +102,10 @@ export function readServerConfig(env: Env): ServerConfig {
       'must be a whole number of days from 1 to 3650',
     );
 
+  const quarantineDays = Number(read(env, 'CFOP_QUARANTINE_DAYS') ?? defaultQuarantineDays);
+  if (!(Number.isInteger(quarantineDays) && quarantineDays >= 1 && quarantineDays <= 3650))
+    bad('CFOP_QUARANTINE_DAYS', '应为 1 到 3650 的整数天数', 'must be a whole number of days from 1 to 3650');
+
   const kind = (read(env, 'CFOP_SMS_SENDER') ?? 'log') as SmsSenderKind;
   let smsSender: SmsSender | undefined;
   if (!smsSenderKinds.includes(kind)) {
@@ -146,6 +152,7 @@ export function readServerConfig(env: Env): ServerConfig {
     sessionIdleMinutes,
     signInLimits,
     alertRetentionDays,
+    quarantineDays,
     smsSender,
     liveMaxStreams,
     cameraAllowedHosts: allowHosts?.allowed,

@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { clientHeaders, tempDir, testAdminPassword } from './test-support/test-app';
 
@@ -38,6 +40,36 @@ describe('server/main.ts', () => {
     main.child.kill('SIGTERM');
     const [code] = await main.exited;
     expect(code).toBe(0);
+  });
+
+  it('refuses a second server on the same DATA_DIR in one line naming the first, and a corrupt database', async () => {
+    const dataDir = tempDir();
+    const first = startMain({
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      CFOP_ADMIN_PASSWORD: testAdminPassword,
+    });
+    await expect.poll(first.output, { timeout: 15_000 }).toContain('Server listening');
+    const second = startMain({ PORT: String(await freePort()), DATA_DIR: dataDir });
+    const [code] = await second.exited;
+    expect(code).toBe(1);
+    expect(second.output().trim().split('\n')).toEqual([
+      expect.stringContaining(
+        `The data folder ${dataDir} is in use by another server (pid ${first.child.pid} on host`,
+      ),
+    ]);
+    first.child.kill('SIGTERM');
+    await first.exited;
+
+    const corrupt = tempDir();
+    writeFileSync(join(corrupt, 'cfop.sqlite'), 'not a database '.repeat(400));
+    const refused = startMain({ PORT: String(await freePort()), DATA_DIR: corrupt });
+    expect((await refused.exited)[0]).toBe(1);
+    expect(refused.output().trim().split('\n')).toEqual([
+      expect.stringContaining(
+        `The database ${join(corrupt, 'cfop.sqlite')} is corrupt or not an SQLite database`,
+      ),
+    ]);
   });
 
   it('refuses bad settings with a message naming them', async () => {

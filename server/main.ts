@@ -1,10 +1,12 @@
 import { InvalidValuesError } from './contract/value-check';
+import { DataFolderError } from './data-folder/data-folder-error';
 import { runServer } from './run-server';
 
 try {
   await runServer(process.env);
 } catch (error) {
-  // Bad settings are the operator's to fix: say which, without a stack trace.
-  console.error(error instanceof InvalidValuesError ? error.message : error);
+  // Bad settings and an unusable data folder are the operator's to fix: say what, without a stack trace.
+  const theOperators = error instanceof InvalidValuesError || error instanceof DataFolderError;
+  console.error(theOperators ? error.message : error);
   process.exit(1);
 }

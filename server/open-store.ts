@@ -1,6 +1,8 @@
 import { prepareAccounts, type AdminBootstrap } from './accounts/bootstrap-admin';
 import type { Clock } from './clock';
 import { loadContract, type Contract } from './contract/load-contract';
+import { identifyInstance, assertDatabaseNotLost, type Instance } from './data-folder/instance-identity';
+import { explainingStoreFailures } from './data-folder/store-failures';
 import { openDatabase, type Db } from './db/open-database';
 
 export interface StoreOptions {
@@ -13,16 +15,23 @@ export interface StoreOptions {
 /**
  * The one way into a data folder, for the server and the operator CLI alike: load the contract,
  * migrate the database, keep the administrator role in step with the contract's access keys and,
- * on the very first open, create the administrator.
+ * on the very first open, create the administrator and the database's id. A data folder the
+ * operator must fix (read-only, corrupt, its database lost) fails with a DataFolderError.
  */
-export async function openStore(options: StoreOptions): Promise<{ db: Db; contract: Contract }> {
+export async function openStore(
+  options: StoreOptions,
+): Promise<{ db: Db; contract: Contract; instance: Instance }> {
   const contract = loadContract(options.openApiPath);
-  const db = await openDatabase(options.dataDir);
-  try {
-    await prepareAccounts(db, options.clock, contract, options.admin);
-  } catch (error) {
-    await db.destroy();
-    throw error;
-  }
-  return { db, contract };
+  return explainingStoreFailures(options.dataDir, async () => {
+    assertDatabaseNotLost(options.dataDir);
+    const db = await openDatabase(options.dataDir);
+    try {
+      const instance = await identifyInstance(db, options.dataDir, options.clock);
+      await prepareAccounts(db, options.clock, contract, options.admin);
+      return { db, contract, instance };
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
+  });
 }

@@ -7,6 +7,9 @@ type Env = Readonly<Record<string, string | undefined>>;
 /** Starts the server the environment describes and closes it cleanly on SIGINT or SIGTERM. */
 export async function runServer(env: Env): Promise<FastifyInstance> {
   const config = readServerConfig(env);
+  // Whatever the server or its ffmpeg write (the database, SMS codes, photos, video segments) is
+  // readable by the server's user only, also where no explicit mode is given.
+  process.umask(0o077);
   const app = await createApp({
     dataDir: config.dataDir,
     admin: config.admin,
@@ -14,6 +17,7 @@ export async function runServer(env: Env): Promise<FastifyInstance> {
     sessionIdleMinutes: config.sessionIdleMinutes,
     signInLimits: config.signInLimits,
     alertRetentionDays: config.alertRetentionDays,
+    quarantineDays: config.quarantineDays,
     smsSender: config.smsSender,
     live: { maxStreams: config.liveMaxStreams },
     cameraAllowedHosts: config.cameraAllowedHosts,

@@ -11,6 +11,7 @@ import {
   type ValueCheck,
 } from '../contract/value-check';
 import { ApiError, type FieldProblem } from '../http/api-error';
+import { DataFolderError } from '../data-folder/data-folder-error';
 import { bilingual, type LocalText } from '../http/locale';
 import { openStore } from '../open-store';
 
@@ -176,6 +177,10 @@ export async function runOperatorCommand(
     }
     return 0;
   } catch (error) {
+    if (error instanceof DataFolderError) {
+      io.err(error.message);
+      return 1;
+    }
     if (!(error instanceof InvalidValuesError)) throw error;
     io.err(error.message);
     io.err(`  npx tsx server/cli.ts ${command.usage}`);

@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { createPrivateFile, makePrivateDir } from '../data-folder/private-files';
 import { migrations } from './migrations';
 import type { Database } from './schema';
 
@@ -9,10 +9,15 @@ export type Db = Kysely<Database>;
 
 export const databaseFileName = 'cfop.sqlite';
 
-/** Opens DATA_DIR/cfop.sqlite (creating the folder) and brings its schema up to date. */
+/**
+ * Opens DATA_DIR/cfop.sqlite (creating the folder) and brings its schema up to date. A new database
+ * is readable by its owner only, and so are its -wal and -shm files, which SQLite gives its mode.
+ */
 export async function openDatabase(dataDir: string): Promise<Db> {
-  mkdirSync(dataDir, { recursive: true });
-  const sqlite = new SqliteDatabase(join(dataDir, databaseFileName));
+  makePrivateDir(dataDir);
+  const path = join(dataDir, databaseFileName);
+  createPrivateFile(path);
+  const sqlite = new SqliteDatabase(path);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   // The operator CLI may write while the server runs; wait for its lock instead of failing.

@@ -335,6 +335,13 @@ export interface IngestQuotasTable {
   refilled_at: Timestamp;
 }
 
+/** The database's identity (0013): one row, its id also in DATA_DIR/instance-id. */
+export interface InstanceTable {
+  id: string;
+  /** By the app's clock, when the data folder's database was first opened. */
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -357,4 +364,5 @@ export interface Database {
   vehicles: VehiclesTable;
   alerts: AlertsTable;
   ingest_quotas: IngestQuotasTable;
+  instance: InstanceTable;
 }

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppContext } from '../app-context';
+import { privateDirMode } from '../data-folder/private-files';
 import type { Db } from '../db/open-database';
 import { ApiError, type FieldProblem } from '../http/api-error';
 import { FileAnswer } from '../http/file-answer';
@@ -48,7 +49,7 @@ export async function storeFile(
       .returning('id')
       .executeTakeFirstOrThrow();
     // Inside the transaction: if the move fails, no row names a file that is not there.
-    await mkdir(filesDir(ctx.dataDir), { recursive: true });
+    await mkdir(filesDir(ctx.dataDir), { recursive: true, mode: privateDirMode });
     await rename(received.tempPath, storedPath(ctx.dataDir, id));
     const { name, size, sha256, contentType } = received;
     return { id, name, size, sha256, contentType, createdAt };

@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { UploadSpec } from '../contract/load-contract';
+import { privateDirMode, privateFileMode } from '../data-folder/private-files';
 import { ApiError, badInput } from '../http/api-error';
 import type { LocalText } from '../http/locale';
 import { acceptedType, sniffBytes } from './sniff-type';
@@ -63,7 +64,7 @@ export async function receiveUpload(
   }
   if (part.type !== 'file') throw refuse(field, { zh: '必须是文件', en: 'must be a file' });
 
-  await mkdir(tempDir, { recursive: true });
+  await mkdir(tempDir, { recursive: true, mode: privateDirMode });
   const tempPath = join(tempDir, randomBytes(16).toString('hex'));
   const hash = createHash('sha256');
   let size = 0;
@@ -75,7 +76,7 @@ export async function receiveUpload(
     return found;
   };
   // Created before streaming, so a refusal at any point finds (and removes) the file it left.
-  const target = await open(tempPath, 'wx');
+  const target = await open(tempPath, 'wx', privateFileMode);
   try {
     await pipeline(
       part.file,

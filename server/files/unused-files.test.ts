@@ -1,10 +1,12 @@
-import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { later } from '../clock';
-import { openDatabase } from '../db/open-database';
+import { identifyInstance, instanceIdFileName } from '../data-folder/instance-identity';
+import { databaseFileName, openDatabase } from '../db/open-database';
 import { multipartFile, pngBytes } from '../test-support/multipart';
 import {
+  capturedLog,
   clientHeaders,
   filesOnDisk,
   startTestApp,
@@ -14,6 +16,8 @@ import {
   type TestApp,
 } from '../test-support/test-app';
 import { filesDir, incomingDir } from './file-store';
+import { quarantineDir } from './quarantine';
+import { createUnusedFileSweep } from './unused-file-sweep';
 import { removeUnusedFiles, unusedFileGraceMs } from './unused-files';
 
 const hours = (n: number) => n * 3_600_000;
@@ -31,14 +35,20 @@ async function uploadPhoto(t: TestApp, token: string): Promise<number> {
   return answer.data.id;
 }
 
-/** One sweep as the app runs it, with the app's clock for rows and the real one for bytes on disk. */
+/**
+ * One sweep as the app runs it on a database at least a day old, with the app's clock for rows and
+ * the real one for bytes on disk; answers how many rows went.
+ */
 async function sweep(t: TestApp): Promise<number> {
   const db = await openDatabase(t.dataDir);
   try {
-    return await removeUnusedFiles(db, t.dataDir, {
-      stored: later(t.clock.now(), -unusedFileGraceMs),
-      written: later(new Date(), -unusedFileGraceMs),
-    });
+    const outcome = await removeUnusedFiles(
+      db,
+      t.dataDir,
+      { stored: later(t.clock.now(), -unusedFileGraceMs), written: later(new Date(), -unusedFileGraceMs) },
+      { keepStrays: false, now: t.clock.now() },
+    );
+    return outcome.rows;
   } finally {
     await db.destroy();
   }
@@ -114,5 +124,111 @@ describe('unused stored files', () => {
     // Closing waits for the background work the start began.
     await second.app.close();
     expect(fileIds(first)).toEqual([]);
+  });
+});
+
+/** Sets the modification time of every stored file back by `ms`, as if written that long ago. */
+function backDateFiles(dataDir: string, ms: number): void {
+  const then = new Date(Date.now() - ms);
+  for (const name of filesOnDisk(dataDir)) utimesSync(join(filesDir(dataDir), name), then, then);
+}
+
+/** The app's hourly sweep, run by hand on the data folder with the app's clock; logs into `lines`. */
+async function sweepAsTheAppDoes(t: TestApp, quarantineDays: number, lines: string[]) {
+  const db = await openDatabase(t.dataDir);
+  try {
+    const record = (message: string) => void lines.push(message);
+    await createUnusedFileSweep({
+      db,
+      dataDir: t.dataDir,
+      clock: t.clock,
+      log: { info: record, warn: record },
+      instance: await identifyInstance(db, t.dataDir, t.clock),
+      quarantineDays,
+    })();
+  } finally {
+    await db.destroy();
+  }
+}
+
+describe("a database that does not know the folder's stored files", () => {
+  it.each([
+    ['an empty file left by a failed restore', false],
+    ["an empty file, the folder's instance id deleted too", true],
+  ])('(%s) removes none of them, and the server says so once', async (_case, dropInstanceId) => {
+    const first = await startTestApp();
+    const token = await first.signIn('admin', testAdminPassword);
+    const photos = [];
+    for (let i = 0; i < 5; i += 1) photos.push(await uploadPhoto(first, token));
+    for (const [i, facePhotoId] of photos.slice(0, 3).entries()) {
+      const { body } = await first.call('createStaff', {
+        token,
+        body: { employeeNo: `E000${i}`, name: `员工${i}`, gender: 'male', facePhotoId },
+      });
+      expect(body.success, body.msg).toBe(true);
+    }
+    await first.app.close();
+    const stored = filesOnDisk(first.dataDir);
+    expect(stored).toHaveLength(5);
+    backDateFiles(first.dataDir, hours(48));
+    for (const suffix of ['', '-wal', '-shm'])
+      rmSync(join(first.dataDir, `${databaseFileName}${suffix}`), { force: true });
+    writeFileSync(join(first.dataDir, databaseFileName), '');
+    if (dropInstanceId) rmSync(join(first.dataDir, instanceIdFileName));
+
+    const log = capturedLog();
+    const dayLater = later(first.clock.now(), hours(48));
+    const second = await startTestApp({
+      dataDir: first.dataDir,
+      clock: { now: () => dayLater },
+      logger: log.logger,
+    });
+    // Closing waits for the sweep the start began.
+    await second.app.close();
+    expect(filesOnDisk(first.dataDir)).toEqual(stored);
+    expect(existsSync(quarantineDir(first.dataDir))).toBe(false);
+    const warnings = log.lines.filter((line) => line.level === 40 && line.msg.includes('stored files'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.msg).toContain('5 stored files');
+  });
+});
+
+describe('removed stored files', () => {
+  it('wait in the quarantine folder for the configured days, then go; both steps are logged', async () => {
+    const t = await startTestApp();
+    const abandoned = await uploadPhoto(t, await t.signIn('admin', testAdminPassword));
+    backDateFiles(t.dataDir, hours(48));
+    const lines: string[] = [];
+    t.clock.advance(hours(25));
+    const day = t.clock.now().toISOString().slice(0, 10);
+    const quarantined = join(quarantineDir(t.dataDir), day, String(abandoned));
+    await sweepAsTheAppDoes(t, 3, lines);
+    expect(filesOnDisk(t.dataDir)).toEqual([]);
+    expect(existsSync(quarantined)).toBe(true);
+    expect(lines).toEqual([expect.stringContaining(`moved 1 unused stored files (1 no longer named) to`)]);
+
+    t.clock.advance(hours(24 * 3));
+    await sweepAsTheAppDoes(t, 3, lines);
+    expect(existsSync(quarantined)).toBe(true);
+
+    t.clock.advance(hours(24));
+    await sweepAsTheAppDoes(t, 3, lines);
+    expect(existsSync(quarantined)).toBe(false);
+    expect(lines.slice(1)).toEqual([`deleted 1 files quarantined on ${day}, past the 3 days they are kept`]);
+  });
+
+  it('are not taken from a database less than a day old when it does not know them', async () => {
+    const t = await startTestApp();
+    mkdirSync(filesDir(t.dataDir), { recursive: true });
+    writeFileSync(join(filesDir(t.dataDir), '9999'), 'bytes');
+    backDateFiles(t.dataDir, hours(48));
+    const lines: string[] = [];
+    await sweepAsTheAppDoes(t, 30, lines);
+    expect(filesOnDisk(t.dataDir)).toEqual(['9999']);
+    expect(lines).toEqual([expect.stringContaining('kept 1 stored files')]);
+
+    t.clock.advance(hours(25));
+    await sweepAsTheAppDoes(t, 30, lines);
+    expect(filesOnDisk(t.dataDir)).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
-import { readdir, rm, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from '../db/open-database';
-import { filesDir, incomingDir, storedPath } from './file-store';
+import { filesDir, incomingDir } from './file-store';
+import { quarantineFiles } from './quarantine';
 
 /**
  * How long an upload waits for the form that names it before it counts as abandoned: an operator
@@ -34,13 +35,28 @@ export interface AbandonedBefore {
   readonly written: Date;
 }
 
+/** What one sweep did: rows removed, files moved to quarantine (and where), stray files kept. */
+export interface SweepOutcome {
+  readonly rows: number;
+  readonly quarantined: number;
+  readonly folder: string;
+  readonly strayKept: number;
+}
+
 /**
  * Removes stored files no row names any more (a replaced photo, a deleted model's file, an upload
  * whose form was never saved): their rows, then their bytes. Also removes bytes without a row (a
- * crash between the two) and uploads left half-received. Only what is older than `before` goes.
- * Answers how many stored files went.
+ * crash between the two), unless `keepStrays`, and uploads left half-received. Only what is older
+ * than `before` goes, to the quarantine folder of `now`'s day.
  */
-export async function removeUnusedFiles(db: Db, dataDir: string, before: AbandonedBefore): Promise<number> {
+export async function removeUnusedFiles(
+  db: Db,
+  dataDir: string,
+  before: AbandonedBefore,
+  options: { readonly keepStrays: boolean; readonly now: Date },
+): Promise<SweepOutcome> {
+  // Before the unused rows go, whose bytes would look unknown too.
+  const strays = await writtenBefore(dataDir, await unknownStoredFiles(db, dataDir), before.written);
   const columns = await fileColumns(db);
   const unused = await db.transaction().execute(async (trx) => {
     let query = trx.selectFrom('files').select('id').where('created_at', '<', before.stored.toISOString());
@@ -53,23 +69,38 @@ export async function removeUnusedFiles(db: Db, dataDir: string, before: Abandon
     if (ids.length > 0) await trx.deleteFrom('files').where('id', 'in', ids).execute();
     return ids;
   });
-  await Promise.all(unused.map((id) => rm(storedPath(dataDir, id), { force: true })));
-  await removeStrayBytes(db, dataDir, before.written);
-  return unused.length;
+  const incoming = await writtenBefore(
+    dataDir,
+    (await entriesOf(incomingDir(dataDir))).map((name) => join('.incoming', name)),
+    before.written,
+  );
+  const { folder, moved } = await quarantineFiles(
+    dataDir,
+    [...unused.map(String), ...(options.keepStrays ? [] : strays), ...incoming],
+    options.now,
+  );
+  return {
+    rows: unused.length,
+    quarantined: moved,
+    folder,
+    strayKept: options.keepStrays ? strays.length : 0,
+  };
 }
 
-async function removeStrayBytes(db: Db, dataDir: string, before: Date): Promise<void> {
+/** The stored files (names below DATA_DIR/files) no `files` row knows. */
+export async function unknownStoredFiles(db: Db, dataDir: string): Promise<string[]> {
   const known = new Set((await db.selectFrom('files').select('id').execute()).map((row) => String(row.id)));
-  const stored = (await entriesOf(filesDir(dataDir))).filter(
-    (name) => /^\d+$/.test(name) && !known.has(name),
-  );
-  const incoming = (await entriesOf(incomingDir(dataDir))).map((name) => join('.incoming', name));
-  for (const name of [...stored, ...incoming]) {
-    const path = join(filesDir(dataDir), name);
-    // A file being received or stored right now is younger than `before`.
-    const info = await stat(path).catch(() => null);
-    if (info?.isFile() && info.mtime < before) await rm(path, { force: true });
+  return (await entriesOf(filesDir(dataDir))).filter((name) => /^\d+$/.test(name) && !known.has(name));
+}
+
+/** The files (below DATA_DIR/files) last written before `before`: one being received or stored now is younger. */
+async function writtenBefore(dataDir: string, names: readonly string[], before: Date): Promise<string[]> {
+  const old: string[] = [];
+  for (const name of names) {
+    const info = await stat(join(filesDir(dataDir), name)).catch(() => null);
+    if (info?.isFile() && info.mtime < before) old.push(name);
   }
+  return old;
 }
 
 async function entriesOf(dir: string): Promise<string[]> {

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDiskFull } from '../data-folder/error-codes';
 import { ApiError } from './api-error';
 import { errorEnvelope } from './envelope';
 import { bodyErrorOf } from './json-body';
@@ -6,6 +7,13 @@ import { pickLang } from './locale';
 
 const internalError = () =>
   new ApiError('500', { zh: '服务器内部错误，请稍后重试', en: 'Internal server error; please retry later' });
+
+// The operator's to fix, and the call works again once they have: nothing is left half-written.
+const diskFull = () =>
+  new ApiError('507', {
+    zh: '服务器磁盘已满，请清理空间后重试',
+    en: "The server's disk is full; free some space and retry",
+  });
 
 const badRequest = () => new ApiError('400', { zh: '请求不合法', en: 'Bad request' });
 
@@ -18,7 +26,8 @@ const noSuchOperation = () => new ApiError('404', { zh: '接口不存在', en: '
 export function answerErrorsAsEnvelopes(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const apiError = toApiError(error);
-    if (apiError.code === '500') request.log.error({ err: error }, 'request failed');
+    if (apiError.code === '500' || apiError.code === '507')
+      request.log.error({ err: error }, 'request failed');
     if (apiError.retryAfterSeconds !== undefined) reply.header('retry-after', apiError.retryAfterSeconds);
     return reply
       .code(apiError.httpStatus)
@@ -36,6 +45,7 @@ export function toApiError(error: FastifyError): ApiError {
   if (error instanceof ApiError) return error;
   const bodyError = bodyErrorOf(error);
   if (bodyError) return bodyError;
+  if (isDiskFull(error)) return diskFull();
   // Fastify's own rejections of a malformed request (bad URL encoding, bad headers...).
   if (error.code?.startsWith('FST_') && error.statusCode !== undefined && error.statusCode < 500)
     return badRequest();

@@ -11,6 +11,7 @@ import {
   watchStreamProcess,
   type FailureLog,
 } from '../cameras/stream-process';
+import { privateDirMode } from '../data-folder/private-files';
 import { ApiError } from '../http/api-error';
 import type { LocalText } from '../http/locale';
 import type { StreamSlot, StreamSlots } from './stream-slots';
@@ -114,7 +115,7 @@ interface Session {
 export async function createLiveSessions(options: LiveSessionOptions): Promise<LiveSessions> {
   // Views of an earlier run that ended without closing (a crash) left their folders.
   await rm(options.rootDir, { recursive: true, force: true });
-  await mkdir(options.rootDir, { recursive: true });
+  await mkdir(options.rootDir, { recursive: true, mode: privateDirMode });
   const sessions = new Map<string, Session>();
   const keyOf = (cameraId: number, stream: LiveStreamName) => `${cameraId}-${stream}`;
 
@@ -170,7 +171,7 @@ export async function createLiveSessions(options: LiveSessionOptions): Promise<L
     const stream = await checkStreamAddress(session.url, options.policy, unavailable, log);
     const codec = await probeVideoCodec(stream, options.startTimeoutMs, session.stopping.signal, log);
     if (session.stopped) throw viewStopped();
-    await mkdir(session.dir, { recursive: true });
+    await mkdir(session.dir, { recursive: true, mode: privateDirMode });
     const child = spawn('ffmpeg', hlsArgs(stream, codec, session.dir), {
       stdio: ['ignore', 'ignore', 'pipe'],
     });

@@ -1,6 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { privateFileMode } from '../data-folder/private-files';
 import type { SmsSender } from './sms-sender';
 
 export const smsOutboxFileName = 'sms-outbox.jsonl';
@@ -10,7 +11,7 @@ export function createLogSmsSender(options: { dataDir: string; log: FastifyBaseL
   const outbox = join(options.dataDir, smsOutboxFileName);
   return {
     async send(message) {
-      appendFileSync(outbox, `${JSON.stringify(message)}\n`);
+      appendFileSync(outbox, `${JSON.stringify(message)}\n`, { mode: privateFileMode });
       options.log.info({ phone: message.phone }, `SMS (log sender): ${message.text}`);
     },
   };

@@ -200,6 +200,18 @@ export async function startTestApp(
   };
 }
 
+/** A logger setting for createApp that keeps what the app logs: each line's level and message. */
+export function capturedLog(): {
+  logger: NonNullable<AppOptions['logger']>;
+  lines: { level: number; msg: string }[];
+} {
+  const lines: { level: number; msg: string }[] = [];
+  const stream = {
+    write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }),
+  };
+  return { logger: { level: 'info', stream }, lines };
+}
+
 /** A 400 answer's messages by field name. */
 export function fieldMessages(body: CallResult['body']): Record<string, string> {
   const errors = (body.data?.errors ?? []) as { field: string; message: string }[];

@@ -11,6 +11,7 @@ import * as cameraTaskModels from './0009-camera-task-models';
 import * as alerts from './0010-alerts';
 import * as alertRevisions from './0011-alert-revisions';
 import * as signInLimits from './0012-sign-in-limits';
+import * as instance from './0013-instance';
 import * as ingestIdempotency from './0014-ingest-idempotency';
 
 /** Every migration, keyed by a name that sorts in the order they must run. Add new ones at the end. */
@@ -27,5 +28,6 @@ export const migrations: Record<string, Migration> = {
   '0010-alerts': alerts,
   '0011-alert-revisions': alertRevisions,
   '0012-sign-in-limits': signInLimits,
+  '0013-instance': instance,
   '0014-ingest-idempotency': ingestIdempotency,
 };
