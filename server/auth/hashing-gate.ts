@@ -89,16 +89,26 @@ export function createHashingGate(options: HashingGateOptions): HashingGate {
 
 function busyAddress(retryMs: number): ApiError {
   const s = Math.max(1, seconds(retryMs));
-  return new ApiError('429', {
-    zh: `此地址同时提交的密码校验过多，请 ${s} 秒后重试`,
-    en: `Too many password checks from this address at once; retry in ${s} s`,
-  });
+  return new ApiError(
+    '429',
+    {
+      zh: `此地址同时提交的密码校验过多，请 ${s} 秒后重试`,
+      en: `Too many password checks from this address at once; retry in ${s} s`,
+    },
+    [],
+    s,
+  );
 }
 
 function busyServer(retryMs: number): ApiError {
   const s = Math.max(1, seconds(retryMs));
-  return new ApiError('503', {
-    zh: `服务器繁忙，请 ${s} 秒后重试`,
-    en: `The server is busy; retry in ${s} s`,
-  });
+  return new ApiError(
+    '503',
+    {
+      zh: `服务器繁忙，请 ${s} 秒后重试`,
+      en: `The server is busy; retry in ${s} s`,
+    },
+    [],
+    s,
+  );
 }

@@ -100,22 +100,37 @@ function failuresOf(db: Db, guess: Guess) {
 function principalRefusal(method: SignInMethod, waitMs: number): ApiError {
   if (method === 'sms') {
     const s = seconds(waitMs);
-    return new ApiError('429', {
-      zh: `该手机号验证码错误次数过多，请 ${s} 秒后再试`,
-      en: `Too many wrong codes for this phone; try again in ${s} seconds`,
-    });
+    return new ApiError(
+      '429',
+      {
+        zh: `该手机号验证码错误次数过多，请 ${s} 秒后再试`,
+        en: `Too many wrong codes for this phone; try again in ${s} seconds`,
+      },
+      [],
+      s,
+    );
   }
   const minutes = Math.ceil(waitMs / 60_000);
-  return new ApiError('423', {
-    zh: `登录失败次数过多，账号已锁定，请 ${minutes} 分钟后再试`,
-    en: `Too many failed sign-ins; the account is locked. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
-  });
+  return new ApiError(
+    '423',
+    {
+      zh: `登录失败次数过多，账号已锁定，请 ${minutes} 分钟后再试`,
+      en: `Too many failed sign-ins; the account is locked. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+    },
+    [],
+    minutes * 60,
+  );
 }
 
 function addressRefusal(waitMs: number): ApiError {
   const s = seconds(waitMs);
-  return new ApiError('429', {
-    zh: `此地址登录失败次数过多，请 ${s} 秒后再试`,
-    en: `Too many failed sign-ins from this address; try again in ${s} seconds`,
-  });
+  return new ApiError(
+    '429',
+    {
+      zh: `此地址登录失败次数过多，请 ${s} 秒后再试`,
+      en: `Too many failed sign-ins from this address; try again in ${s} seconds`,
+    },
+    [],
+    s,
+  );
 }

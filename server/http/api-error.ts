@@ -34,7 +34,7 @@ export class ApiError extends Error {
     readonly code: BusinessCode,
     readonly text: LocalText,
     readonly fieldProblems: readonly FieldProblem[] = [],
-    /** For a 429: how many seconds to wait, also sent as Retry-After for a client that reads it. */
+    /** For a 423, 429 or 503: how many seconds to wait, also sent as Retry-After for a client that reads it. */
     readonly retryAfterSeconds?: number,
   ) {
     super(text.en);

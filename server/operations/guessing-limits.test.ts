@@ -69,6 +69,7 @@ describe('password guessing under concurrency', () => {
     expect(english.body.msg).toMatch(
       /^Too many failed sign-ins from this address; try again in \d+ seconds$/,
     );
+    expect(Number(english.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not held to this one's failures.
     const elsewhere = await t.call('loginByPassword', {
       body: { username: 'admin', password: testAdminPassword },
@@ -163,6 +164,7 @@ describe('SMS guessing and sending', () => {
     const fromAddress = await send(3, '10.0.0.1');
     expect(fromAddress.status).toBe(429);
     expect(fromAddress.body.msg).toBe('此地址请求验证码过于频繁，请 3000 秒后再试');
+    expect(fromAddress.headers['retry-after']).toBe('3000');
     expect((await send(4, '10.0.0.2')).status).toBe(200);
     const inAll = await send(5, '10.0.0.3');
     expect(inAll.status).toBe(429);
