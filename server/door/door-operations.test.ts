@@ -42,7 +42,8 @@ const vehicleInput = (change: Record<string, unknown> = {}) => ({
 type Answer = Awaited<ReturnType<TestApp['call']>>;
 
 async function signedIn() {
-  const t = await startTestApp();
+  // Visits span hours of the test clock: the session outlasts them without a call.
+  const t = await startTestApp({ sessionIdleMinutes: 24 * 60 });
   const token = await t.signIn('admin', testAdminPassword);
   const send = (method: string, path: string, body?: unknown, lang?: 'zh-CN' | 'en-US') =>
     sendRequest(t.app, method, `/cfop${path}`, { token, body, ...(lang ? { lang } : {}) }).then(resultOf);
