@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { InputError, inputFiles, loadInputs, type Inputs } from './inputs';
 import { makeTempRepo, messages, messagesAfter, type Json } from './test-support';
+import { closeParkingLot, parkingLotClosePath } from '../server/test-support/parking-lot-operation';
 
 let repo: ReturnType<typeof makeTempRepo>;
 let good: Inputs;
@@ -183,22 +184,13 @@ describe('validate', () => {
     describe('access declarations', () => {
       const at = 'openapi.yaml#/paths/~1parking-lots~1{id}~1close/post';
       const named = 'closeParkingLot (POST /parking-lots/{id}/close)';
-      const closeParkingLot = (declaration: Json): Json => ({
-        post: {
-          operationId: 'closeParkingLot',
-          summary: '关闭停车场 / Close a parking lot',
-          parameters: [{ $ref: '#/components/parameters/Id' }],
-          responses: { '200': { description: 'Closed.' } },
-          ...declaration,
-        },
-      });
 
       it('refuses an operation declaring none, naming it (read from a temp openapi.yaml)', () => {
         const file = join(repo.rootDir, inputFiles.openapi);
         const original = readFileSync(file, 'utf8');
         try {
           const openapi = parseYaml(original) as Json;
-          openapi.paths['/parking-lots/{id}/close'] = closeParkingLot({});
+          openapi.paths[parkingLotClosePath] = closeParkingLot({});
           writeFileSync(file, stringifyYaml(openapi));
           expect(messages(loadInputs(repo.rootDir))).toEqual([
             `${at}: ${named} declares no access; it needs exactly one of x-access: <KEY>, a machine scheme in security (ingestKey), x-open: anyone or x-open: signed-in`,
@@ -225,7 +217,7 @@ describe('validate', () => {
         [{ 'x-open': 'everyone' }, 'has x-open "everyone"; it must be anyone or signed-in'],
       ])('refuses the declaration %j, naming the operation', (declaration, problem) => {
         const messagesFound = messagesAfter(good, {
-          openapi: (openapi) => (openapi.paths['/parking-lots/{id}/close'] = closeParkingLot(declaration)),
+          openapi: (openapi) => (openapi.paths[parkingLotClosePath] = closeParkingLot(declaration)),
         });
         expect(messagesFound).toEqual([`${at}: ${named} ${problem}`]);
       });
@@ -233,7 +225,7 @@ describe('validate', () => {
       it('accepts the operation once it declares exactly one', () => {
         const messagesFound = messagesAfter(good, {
           openapi: (openapi) =>
-            (openapi.paths['/parking-lots/{id}/close'] = closeParkingLot({ 'x-access': 'KEY.ACCESS.CAR' })),
+            (openapi.paths[parkingLotClosePath] = closeParkingLot({ 'x-access': 'KEY.ACCESS.CAR' })),
         });
         expect(messagesFound).toEqual([]);
       });

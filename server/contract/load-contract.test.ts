@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { readBilingual } from '../http/locale';
 import { tempDir } from '../test-support/test-app';
+import { closeParkingLot, parkingLotClosePath } from '../test-support/parking-lot-operation';
 import { ContractError, defaultOpenApiPath, loadContract } from './load-contract';
 import type { OpenApiDocument, OperationObject } from './openapi-types';
 
@@ -75,15 +76,7 @@ describe('openapi.yaml access declarations', () => {
   /** The repo's contract plus one operation declared as `declaration` says, in a temp file. */
   function contractWith(declaration: Record<string, unknown>): string {
     const document = readDocument();
-    (document.paths as Record<string, unknown>)['/parking-lots/{id}/close'] = {
-      post: {
-        operationId: 'closeParkingLot',
-        summary: '关闭停车场 / Close a parking lot',
-        parameters: [{ $ref: '#/components/parameters/Id' }],
-        responses: { '200': { description: 'Closed.' } },
-        ...declaration,
-      },
-    };
+    (document.paths as Record<string, unknown>)[parkingLotClosePath] = closeParkingLot(declaration);
     const file = join(tempDir(), 'openapi.yaml');
     writeFileSync(file, stringify(document));
     return file;
