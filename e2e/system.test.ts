@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
 import { admin, type Account } from './accounts';
+import { apiHeaders, signedInToken } from './api';
 import { test } from './fixtures';
 import {
   choose,
@@ -156,6 +157,71 @@ describe('the role screen', () => {
     await openScreen(page, rolePath, '?code=admin');
     await deleteRow(page, '系统管理员');
     await errorToast(page, '内置角色「系统管理员」不能删除').waitFor();
+  });
+
+  test('a role manager sees the keys they lack greyed out, grants what they hold, and cannot widen their own role', async ({
+    page,
+    browser,
+  }) => {
+    const managerKeys = ['KEY.SYSTEM', 'KEY.SYSTEM.ROLE', 'KEY.CENTER', 'KEY.CENTER.VIDEO'];
+    await signIn(page, admin);
+    const managerRole = await createThroughApi<{ id: number }>(page, '/roles', {
+      code: unique('role-admin-'),
+      name: `角色管理员-${unique('')}`,
+      accessKeys: managerKeys,
+    });
+    const manager: Account = {
+      username: unique('role.manager.'),
+      password: 'Manager-2024',
+      name: '角色管理员',
+      phone: '',
+    };
+    await createThroughApi<{ id: number }>(page, '/users', {
+      username: manager.username,
+      name: manager.name,
+      phone: null,
+      email: null,
+      status: 'enabled',
+      roleIds: [managerRole.id],
+      password: manager.password,
+    });
+
+    const managerPage = await freshPage(browser);
+    await signIn(managerPage, manager);
+    await openScreen(managerPage, rolePath);
+    await managerPage.getByRole('button', { name: '新增' }).first().click();
+    const create = drawerTitled(managerPage, '新增角色');
+    await expect(keyBox(create, '摄像头').isDisabled()).resolves.toBe(true);
+    await expect(keyBox(create, '设备管理').isDisabled()).resolves.toBe(true);
+    await expect(keyBox(create, '视频监控').isDisabled()).resolves.toBe(false);
+    await create.getByText('摄像头', { exact: true }).hover();
+    await managerPage.getByRole('tooltip').getByText('你没有此权限').waitFor();
+    await screenshot(managerPage, 'role-form-keys-not-held');
+
+    const code = unique('night-');
+    await create.getByLabel('角色名称', { exact: true }).fill(`夜班-${code}`);
+    await create.getByLabel('角色编码', { exact: true }).fill(code);
+    await keyBox(create, '视频监控').check();
+    await create.getByRole('button', { name: label('保存') }).click();
+    await managerPage.getByText('已新增', { exact: true }).waitFor();
+    await rowOf(managerPage, code).waitFor();
+
+    // The server, not only the screen, refuses a role wider than its editor, and their own role's keys.
+    const token = await signedInToken(managerPage);
+    const widened = await managerPage.request.fetch(`/cfop/roles/${managerRole.id}`, {
+      method: 'PUT',
+      headers: { ...apiHeaders(managerPage, token), 'content-type': 'application/json' },
+      data: {
+        name: '角色管理员',
+        code: 'widened',
+        description: '',
+        accessKeys: [...managerKeys, 'KEY.SYSTEM.USER'],
+      },
+    });
+    const answer = (await widened.json()) as { code: string; msg: string };
+    expect(answer.code).toBe('400');
+    expect(answer.msg).toContain('KEY.SYSTEM.USER');
+    await managerPage.context().close();
   });
 });
 
