@@ -52,6 +52,39 @@ export function writeJson(rootDir: string, file: string, value: unknown): void {
   writeFileSync(join(rootDir, file), `${JSON.stringify(value, null, 2)}\n`);
 }
 
+/**
+ * The JSON pointer of the manifest route at `path` (`/routes/4/children/0`): tests name routes by
+ * path, so a maintainer's new route or key moves no expectation.
+ */
+export function routePointer(manifest: Json, path: string): string {
+  const find = (routes: Json[], at: string): string | null => {
+    for (const [index, route] of routes.entries()) {
+      if (route.path === path) return `${at}/${index}`;
+      const below = find(route.children ?? [], `${at}/${index}/children`);
+      if (below !== null) return below;
+    }
+    return null;
+  };
+  const pointer = find(manifest.routes, '/routes');
+  if (pointer === null) throw new Error(`no manifest route ${path}`);
+  return pointer;
+}
+
+/** The manifest route at `path`, to edit in a copy. */
+export function routeAt(manifest: Json, path: string): Json {
+  return routePointer(manifest, path)
+    .split('/')
+    .slice(1)
+    .reduce((node: Json, segment) => node[segment] as Json, manifest);
+}
+
+/** The index of `key` in the manifest's accessKeys. */
+export function accessKeyIndex(manifest: Json, key: string): number {
+  const index = (manifest.accessKeys as Json[]).findIndex((entry) => entry.key === key);
+  if (index < 0) throw new Error(`no access key ${key}`);
+  return index;
+}
+
 /** Every problem validate() finds, formatted as the CLI prints them. */
 export function messages(inputs: Inputs): string[] {
   return validate(inputs).map(formatDiagnostic);

@@ -3,7 +3,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { InputError, inputFiles, loadInputs, type Inputs } from './inputs';
-import { makeTempRepo, messages, messagesAfter, type Json } from './test-support';
+import { operationsById } from './openapi-doc';
+import { pointerOf } from './diagnostics';
+import {
+  accessKeyIndex,
+  makeTempRepo,
+  messages,
+  messagesAfter,
+  routeAt,
+  routePointer,
+  type Json,
+} from './test-support';
 import { closeParkingLot, parkingLotClosePath } from '../server/test-support/parking-lot-operation';
 
 let repo: ReturnType<typeof makeTempRepo>;
@@ -14,6 +24,11 @@ beforeAll(() => {
   good = loadInputs(repo.rootDir);
 });
 afterAll(() => repo.cleanup());
+
+/** `manifest/console.json#` and the pointer of the route at `path`: found by path, never by position. */
+function route(path: string): string {
+  return `manifest/console.json#${routePointer(good.manifest as Json, path)}`;
+}
 
 /** Messages for the good inputs after `change` edits a copy of the manifest. */
 function afterManifestEdit(change: (manifest: Json) => void): string[] {
@@ -34,34 +49,36 @@ describe('validate', () => {
 
   describe('schema (ajv)', () => {
     it('names an unknown property at its own pointer', () => {
-      expect(afterManifestEdit((m) => (m.routes[2].title = 'x'))).toEqual([
-        `manifest/console.json#/routes/2/title: unknown property "title" (allowed: ${routeProperties})`,
+      expect(afterManifestEdit((m) => (routeAt(m, '/home').title = 'x'))).toEqual([
+        `${route('/home')}/title: unknown property "title" (allowed: ${routeProperties})`,
       ]);
     });
 
     it('rejects a path that is neither absolute kebab nor "*"', () => {
-      expect(afterManifestEdit((m) => (m.routes[4].children[0].path = '/equipment/AI Server'))).toEqual([
-        `manifest/console.json#/routes/4/children/0/path: "/equipment/AI Server" matches none of the allowed forms: a string matching ${pathPattern}; equal to "*"`,
+      expect(
+        afterManifestEdit((m) => (routeAt(m, '/equipment/aiserver').path = '/equipment/AI Server')),
+      ).toEqual([
+        `${route('/equipment/aiserver')}/path: "/equipment/AI Server" matches none of the allowed forms: a string matching ${pathPattern}; equal to "*"`,
       ]);
     });
 
     it('rejects a route with both a page and a redirect', () => {
-      expect(afterManifestEdit((m) => (m.routes[2].redirect = '/user/personal'))).toEqual([
-        `manifest/console.json#/routes/2: matches none of the allowed forms: ${routeForms}`,
+      expect(afterManifestEdit((m) => (routeAt(m, '/home').redirect = '/user/personal'))).toEqual([
+        `${route('/home')}: matches none of the allowed forms: ${routeForms}`,
       ]);
     });
 
     it('keeps a child route problem apart from its parent route problem', () => {
       expect(
         afterManifestEdit((m) => {
-          delete m.routes[4].page;
-          m.routes[4].children[0].redirect = '/home';
-          m.routes[4].children[1].path = '/equipment/Camera';
+          delete routeAt(m, '/equipment').page;
+          routeAt(m, '/equipment/aiserver').redirect = '/home';
+          routeAt(m, '/equipment/camera').path = '/equipment/Camera';
         }),
       ).toEqual([
-        `manifest/console.json#/routes/4: matches none of the allowed forms: ${routeForms}`,
-        `manifest/console.json#/routes/4/children/0: matches none of the allowed forms: ${routeForms}`,
-        `manifest/console.json#/routes/4/children/1/path: "/equipment/Camera" matches none of the allowed forms: a string matching ${pathPattern}; equal to "*"`,
+        `${route('/equipment')}: matches none of the allowed forms: ${routeForms}`,
+        `${route('/equipment/aiserver')}: matches none of the allowed forms: ${routeForms}`,
+        `${route('/equipment/camera')}/path: "/equipment/Camera" matches none of the allowed forms: a string matching ${pathPattern}; equal to "*"`,
       ]);
     });
 
@@ -69,88 +86,104 @@ describe('validate', () => {
       expect(
         afterManifestEdit((m) => {
           delete m.modules[0].label.en;
-          m.routes[5].hideInMenu = 'yes';
+          routeAt(m, '/model').hideInMenu = 'yes';
           m.app.layout = 'grid';
         }),
       ).toEqual([
         'manifest/console.json#/app/layout: "grid" is not one of "mix"',
         'manifest/console.json#/modules/0/label: missing required property "en"',
-        'manifest/console.json#/routes/5/hideInMenu: must be boolean, not "yes"',
+        `${route('/model')}/hideInMenu: must be boolean, not "yes"`,
       ]);
     });
   });
 
   describe('manifest cross-checks', () => {
     it('rejects a duplicate path', () => {
-      expect(afterManifestEdit((m) => (m.routes[4].children[1].path = '/equipment/aiserver'))).toEqual([
-        'manifest/console.json#/routes/4/children/1/path: duplicate path "/equipment/aiserver" (first at /routes/4/children/0/path)',
+      expect(
+        afterManifestEdit((m) => (routeAt(m, '/equipment/camera').path = '/equipment/aiserver')),
+      ).toEqual([
+        `${route('/equipment/camera')}/path: duplicate path "/equipment/aiserver" (first at ${routePointer(good.manifest as Json, '/equipment/aiserver')}/path)`,
       ]);
     });
 
     it('rejects a child outside its parent', () => {
-      expect(afterManifestEdit((m) => (m.routes[4].children[0].path = '/door/aiserver'))).toEqual([
-        'manifest/console.json#/routes/4/children/0/path: "/door/aiserver" is not under its parent\'s path "/equipment"',
+      expect(afterManifestEdit((m) => (routeAt(m, '/equipment/aiserver').path = '/door/aiserver'))).toEqual([
+        `${route('/equipment/aiserver')}/path: "/door/aiserver" is not under its parent's path "/equipment"`,
       ]);
     });
 
     it('rejects an icon @ant-design/icons does not have', () => {
-      expect(afterManifestEdit((m) => (m.routes[4].children[0].icon = 'foo'))).toEqual([
-        'manifest/console.json#/routes/4/children/0/icon: unknown icon "foo" (no FooOutlined in @ant-design/icons)',
+      expect(afterManifestEdit((m) => (routeAt(m, '/equipment/aiserver').icon = 'foo'))).toEqual([
+        `${route('/equipment/aiserver')}/icon: unknown icon "foo" (no FooOutlined in @ant-design/icons)`,
       ]);
     });
 
     it('accepts a multi-word icon', () => {
-      expect(afterManifestEdit((m) => (m.routes[5].icon = 'video-camera-add'))).toEqual([]);
+      expect(afterManifestEdit((m) => (routeAt(m, '/model').icon = 'video-camera-add'))).toEqual([]);
     });
 
     it('rejects an undeclared access key on a route', () => {
-      expect(afterManifestEdit((m) => (m.routes[5].access = 'KEY.NOPE'))).toEqual([
-        'manifest/console.json#/routes/5/access: undeclared access key "KEY.NOPE" (not in accessKeys)',
-        'manifest/console.json#/routes/5/access: must be "KEY.MODEL", the access of resource "model", not "KEY.NOPE"',
+      expect(afterManifestEdit((m) => (routeAt(m, '/model').access = 'KEY.NOPE'))).toEqual([
+        `${route('/model')}/access: undeclared access key "KEY.NOPE" (not in accessKeys)`,
+        `${route('/model')}/access: must be "KEY.MODEL", the access of resource "model", not "KEY.NOPE"`,
       ]);
     });
 
     it('rejects an undeclared module', () => {
-      expect(afterManifestEdit((m) => (m.routes[5].modules = ['monitor', 'video']))).toEqual([
-        'manifest/console.json#/routes/5/modules/1: undeclared module "video" (not in modules)',
+      expect(afterManifestEdit((m) => (routeAt(m, '/model').modules = ['monitor', 'video']))).toEqual([
+        `${route('/model')}/modules/1: undeclared module "video" (not in modules)`,
       ]);
     });
 
     it('rejects an unknown parent key', () => {
-      expect(afterManifestEdit((m) => (m.accessKeys[1].parent = 'KEY.NOPE'))).toEqual([
-        'manifest/console.json#/accessKeys/1/parent: unknown parent "KEY.NOPE" (not in accessKeys)',
+      const index = accessKeyIndex(good.manifest as Json, 'KEY.DEVICE.AISERVER');
+      expect(afterManifestEdit((m) => (m.accessKeys[index].parent = 'KEY.NOPE'))).toEqual([
+        `manifest/console.json#/accessKeys/${index}/parent: unknown parent "KEY.NOPE" (not in accessKeys)`,
       ]);
     });
 
     it('rejects a duplicate access key, and everything that then misses the key', () => {
-      // The AI alerts' key: its route, its operations and its resource all miss it.
-      const operation = (path: string) =>
-        `openapi.yaml#/paths/${path}/x-access: undeclared access key "KEY.CENTER.AIWARN" (not in manifest/console.json accessKeys)`;
-      expect(afterManifestEdit((m) => (m.accessKeys[10].key = 'KEY.CENTER.VIDEO'))).toEqual([
-        'manifest/console.json#/accessKeys/10/key: duplicate access key "KEY.CENTER.VIDEO" (first at /accessKeys/9/key)',
-        'manifest/console.json#/routes/7/children/1/access: undeclared access key "KEY.CENTER.AIWARN" (not in accessKeys)',
-        operation('~1files~1alert-snapshots~1{id}/get'),
-        operation('~1alerts/get'),
-        operation('~1alerts~1choices/get'),
-        operation('~1alerts~1export/get'),
-        operation('~1alerts~1stream/get'),
-        operation('~1alerts~1bulk-handling/post'),
-        operation('~1alerts~1{id}/get'),
-        operation('~1alerts~1{id}~1handling/post'),
-        `openapi.yaml#/components/schemas/AccessKey/enum/10: "KEY.CENTER.AIWARN" is not declared in manifest/console.json accessKeys`,
-        'manifest/console.json#/resources/9/access: undeclared access key "KEY.CENTER.AIWARN" (not in accessKeys)',
+      // The AI alerts' key: its route, its operations, the AccessKey enum and its resource all miss it.
+      const key = 'KEY.CENTER.AIWARN';
+      const manifest = good.manifest as Json;
+      const aiwarn = accessKeyIndex(manifest, key);
+      const video = accessKeyIndex(manifest, 'KEY.CENTER.VIDEO');
+      const operations = [...operationsById(good.openapi).values()]
+        .filter((operation) => operation.operation['x-access'] === key)
+        .map(
+          (operation) =>
+            `openapi.yaml#${pointerOf('paths', operation.path, operation.method, 'x-access')}: undeclared access key "${key}" (not in manifest/console.json accessKeys)`,
+        );
+      const enumIndex = (good.openapi as Json).components.schemas.AccessKey.enum.indexOf(key);
+      const resources = (manifest.resources as Json[]).flatMap((resource, index) =>
+        resource.access === key
+          ? [
+              `manifest/console.json#/resources/${index}/access: undeclared access key "${key}" (not in accessKeys)`,
+            ]
+          : [],
+      );
+      expect(operations).toContain(
+        'openapi.yaml#/paths/~1alerts~1{id}~1handling/post/x-access: undeclared access key "KEY.CENTER.AIWARN" (not in manifest/console.json accessKeys)',
+      );
+      expect(resources).toHaveLength(1);
+      expect(afterManifestEdit((m) => (m.accessKeys[aiwarn].key = 'KEY.CENTER.VIDEO'))).toEqual([
+        `manifest/console.json#/accessKeys/${aiwarn}/key: duplicate access key "KEY.CENTER.VIDEO" (first at /accessKeys/${video}/key)`,
+        `${route('/monitor/ai')}/access: undeclared access key "${key}" (not in accessKeys)`,
+        ...operations,
+        `openapi.yaml#/components/schemas/AccessKey/enum/${enumIndex}: "${key}" is not declared in manifest/console.json accessKeys`,
+        ...resources,
       ]);
     });
 
     it('rejects a page whose file does not exist', () => {
-      expect(afterManifestEdit((m) => (m.routes[5].page = 'model/NoSuchPage'))).toEqual([
-        'manifest/console.json#/routes/5/page: page file src/pages/model/NoSuchPage.tsx does not exist',
+      expect(afterManifestEdit((m) => (routeAt(m, '/model').page = 'model/NoSuchPage'))).toEqual([
+        `${route('/model')}/page: page file src/pages/model/NoSuchPage.tsx does not exist`,
       ]);
     });
 
     it('rejects a redirect to a path no route has', () => {
-      expect(afterManifestEdit((m) => (m.routes[1].redirect = '/nowhere'))).toEqual([
-        'manifest/console.json#/routes/1/redirect: redirect target "/nowhere" is not a route path',
+      expect(afterManifestEdit((m) => (routeAt(m, '/').redirect = '/nowhere'))).toEqual([
+        `${route('/')}/redirect: redirect target "/nowhere" is not a route path`,
       ]);
     });
 
@@ -238,7 +271,7 @@ describe('validate', () => {
       accessKeyEnum.splice(accessKeyEnum.indexOf('KEY.MODEL'), 1);
       accessKeyEnum.push('KEY.EXTRA');
       expect(messages({ ...good, openapi })).toEqual([
-        'openapi.yaml#/components/schemas/AccessKey/enum/14: "KEY.EXTRA" is not declared in manifest/console.json accessKeys',
+        `openapi.yaml#/components/schemas/AccessKey/enum/${accessKeyEnum.length - 1}: "KEY.EXTRA" is not declared in manifest/console.json accessKeys`,
         'openapi.yaml#/components/schemas/AccessKey/enum: missing "KEY.MODEL", declared in manifest/console.json accessKeys',
         'openapi.yaml#/components/schemas/AccessKey/enum: missing "KEY.SYSTEM.LOG", declared in manifest/console.json accessKeys',
       ]);
@@ -247,19 +280,19 @@ describe('validate', () => {
 
   it('reports every problem of every kind in one run', () => {
     const manifest = structuredClone(good.manifest) as Json;
-    manifest.routes[2].title = 'x';
-    manifest.routes[4].children[0].icon = 'foo';
-    manifest.routes[5].access = 'KEY.NOPE';
-    manifest.routes[1].redirect = '/nowhere';
+    routeAt(manifest, '/home').title = 'x';
+    routeAt(manifest, '/equipment/aiserver').icon = 'foo';
+    routeAt(manifest, '/model').access = 'KEY.NOPE';
+    routeAt(manifest, '/').redirect = '/nowhere';
     const openapi = structuredClone(good.openapi) as Json;
-    openapi.components.schemas.AccessKey.enum.push('KEY.EXTRA');
+    const extra = openapi.components.schemas.AccessKey.enum.push('KEY.EXTRA') - 1;
     expect(messages({ ...good, manifest, openapi })).toEqual([
-      `manifest/console.json#/routes/2/title: unknown property "title" (allowed: ${routeProperties})`,
-      'manifest/console.json#/routes/1/redirect: redirect target "/nowhere" is not a route path',
-      'manifest/console.json#/routes/4/children/0/icon: unknown icon "foo" (no FooOutlined in @ant-design/icons)',
-      'manifest/console.json#/routes/5/access: undeclared access key "KEY.NOPE" (not in accessKeys)',
-      'manifest/console.json#/routes/5/access: must be "KEY.MODEL", the access of resource "model", not "KEY.NOPE"',
-      'openapi.yaml#/components/schemas/AccessKey/enum/16: "KEY.EXTRA" is not declared in manifest/console.json accessKeys',
+      `${route('/home')}/title: unknown property "title" (allowed: ${routeProperties})`,
+      `${route('/')}/redirect: redirect target "/nowhere" is not a route path`,
+      `${route('/equipment/aiserver')}/icon: unknown icon "foo" (no FooOutlined in @ant-design/icons)`,
+      `${route('/model')}/access: undeclared access key "KEY.NOPE" (not in accessKeys)`,
+      `${route('/model')}/access: must be "KEY.MODEL", the access of resource "model", not "KEY.NOPE"`,
+      `openapi.yaml#/components/schemas/AccessKey/enum/${extra}: "KEY.EXTRA" is not declared in manifest/console.json accessKeys`,
     ]);
   });
 });

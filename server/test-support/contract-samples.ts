@@ -3,8 +3,9 @@ import type { JsonSchema } from '../contract/openapi-types';
 import { createSchemaCompiler } from '../contract/schema-compiler';
 import { resolveSchema } from '../resources/contract-shapes';
 import { jpegBytes, multipartFile, pngBytes, webpBytes } from './multipart';
+import { PatternSampleError, patternSamples } from './pattern-sample';
 
-/** Strings tried, in order, for a string schema with a pattern the sampler cannot read. */
+/** Strings tried, in order, after those a schema's pattern gives (none for a lookahead). */
 const stringCandidates = ['Sample1234', 'sample', 'SN-0001', '13800138000', '123456', 'a'];
 
 const formatSamples: Record<string, string> = {
@@ -24,19 +25,37 @@ const fileSamples: Readonly<Record<string, Buffer>> = {
 
 /**
  * Valid values for contract schemas, so suites computed from openapi.yaml can send a good request
- * and spoil one part of it. Uses a schema's `examples` first; fails naming the schema when nothing
- * fits, which an `examples` entry in openapi.yaml then fixes.
+ * and spoil one part of it. Uses a schema's `examples` first, then strings its `pattern` gives; fails
+ * naming the field when nothing fits (a lookahead, a rule the pattern does not say), which an
+ * `examples` entry in openapi.yaml then fixes.
  */
 export function createSampler(contract: Contract) {
   const compile = createSchemaCompiler(contract, { coerceTypes: false });
   const fits = (schema: JsonSchema, value: unknown) => compile(schema)(value);
+  /** Why a pattern gave no strings, by the field it belongs to, for the failure's message. */
+  const unreadPatterns = new Map<string, string>();
 
   function sample(schema: JsonSchema, where: string): unknown {
     const candidates = withExamples(resolveSchema(contract, schema), where);
     const found = candidates.find((candidate) => fits(schema, candidate));
-    if (found === undefined)
-      throw new Error(`no sample fits ${where}; add examples to its schema in openapi.yaml`);
+    if (found === undefined) {
+      const reason = unreadPatterns.get(where);
+      throw new Error(
+        `no sample fits ${where}${reason ? ` (${reason})` : ''}; add examples to its schema in openapi.yaml`,
+      );
+    }
     return found;
+  }
+
+  function fromPattern(schema: JsonSchema, where: string): string[] {
+    if (typeof schema.pattern !== 'string') return [];
+    try {
+      return patternSamples(schema.pattern);
+    } catch (error) {
+      if (!(error instanceof PatternSampleError)) throw error;
+      unreadPatterns.set(where, error.message);
+      return [];
+    }
   }
 
   function withExamples(resolved: JsonSchema, where: string): unknown[] {
@@ -59,7 +78,12 @@ export function createSampler(contract: Contract) {
       case 'string': {
         const format = typeof schema.format === 'string' ? formatSamples[schema.format] : undefined;
         const length = typeof schema.minLength === 'number' ? Math.max(schema.minLength, 1) : 1;
-        return [...(format ? [format] : []), ...stringCandidates, 's'.repeat(length)];
+        return [
+          ...(format ? [format] : []),
+          ...fromPattern(schema, where),
+          ...stringCandidates,
+          's'.repeat(length),
+        ];
       }
       case 'integer':
       case 'number': {

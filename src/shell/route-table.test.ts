@@ -5,6 +5,7 @@ import FieldNumberOutlined from '@ant-design/icons/FieldNumberOutlined';
 import MonitorOutlined from '@ant-design/icons/MonitorOutlined';
 import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import { describe, expect, it } from 'vitest';
+import manifest from '../../manifest/console.json';
 import { accessKeys } from '../generated/access';
 import { menuTree, type MenuItemDef } from '../generated/menu';
 import { routes } from '../generated/routes';
@@ -65,6 +66,28 @@ const specRoutes: readonly SpecRoute[] = [
 
 const groupPaths = ['/equipment', '/door', '/monitor', '/data', '/system'];
 
+/** A manifest route as console.schema.json allows it: what the generated table must say. */
+interface ManifestRoute {
+  readonly path: string;
+  readonly icon?: string;
+  readonly modules?: readonly string[];
+  readonly access?: string;
+  readonly hideInMenu?: boolean;
+  readonly hideInBreadcrumb?: boolean;
+  readonly layout?: boolean;
+  readonly redirect?: string;
+  readonly page?: string;
+  readonly resource?: string;
+  readonly children?: readonly ManifestRoute[];
+}
+
+function flattenManifest(tree: readonly ManifestRoute[]): ManifestRoute[] {
+  return tree.flatMap((entry) => [entry, ...flattenManifest(entry.children ?? [])]);
+}
+
+// Routes a maintainer adds are checked against their manifest entries; the spec's stay pinned above.
+const manifestRoutes = flattenManifest(manifest.routes);
+
 const byPath = new Map(flattenRoutes(routes).map((route) => [route.path, route]));
 
 function route(path: string) {
@@ -78,8 +101,32 @@ function flattenMenu(tree: readonly MenuItemDef[]): MenuItemDef[] {
 }
 
 describe('the generated route table', () => {
-  it('has exactly the paths of the spec, the root redirect and the catch-all', () => {
-    expect([...byPath.keys()].sort()).toEqual(['/', '*', ...specRoutes.map((row) => row.path)].sort());
+  it('has exactly the paths of the manifest, in its order', () => {
+    expect([...byPath.keys()]).toEqual(manifestRoutes.map((entry) => entry.path));
+  });
+
+  it('has the paths of the spec, the root redirect and the catch-all', () => {
+    expect([...byPath.keys()]).toEqual(
+      expect.arrayContaining(['/', '*', ...specRoutes.map((row) => row.path)]),
+    );
+  });
+
+  it.each(manifestRoutes)('$path: as its manifest entry says', (entry) => {
+    expect(route(entry.path)).toMatchObject({
+      access: entry.access ?? null,
+      icon: entry.icon ?? null,
+      modules: entry.modules ?? [],
+      hideInMenu: entry.hideInMenu ?? false,
+      hideInBreadcrumb: entry.hideInBreadcrumb ?? false,
+      layout: entry.layout ?? true,
+      redirect: entry.redirect ?? null,
+      page: entry.page ?? null,
+      resource: entry.resource ?? null,
+    });
+    expect(route(entry.path).load === null).toBe(entry.page === undefined && entry.resource === undefined);
+    expect(route(entry.path).children.map((child) => child.path)).toEqual(
+      (entry.children ?? []).map((child) => child.path),
+    );
   });
 
   it.each(specRoutes)('$path: access $access, icon $icon, menu $inMenu, breadcrumb $inBreadcrumb', (row) => {
@@ -94,10 +141,14 @@ describe('the generated route table', () => {
     expect(route(row.path).load).not.toBeNull();
   });
 
-  it('nests each screen under its group', () => {
+  it("nests each of the spec's screens under its group, in the spec's order", () => {
     for (const group of groupPaths) {
       const children = specRoutes.filter((row) => row.path.startsWith(`${group}/`)).map((row) => row.path);
-      expect(route(group).children.map((child) => child.path)).toEqual(children);
+      const generated = route(group).children.map((child) => child.path);
+      expect(
+        generated.filter((path) => children.includes(path)),
+        group,
+      ).toEqual(children);
     }
   });
 
@@ -123,9 +174,11 @@ describe('the generated route table', () => {
     expect([...pages]).toEqual(['group/GroupPage']);
   });
 
-  it('gives every access key of §6 to at least one route', () => {
-    const used = new Set(specRoutes.map((row) => row.access).filter((key) => key !== null));
-    expect([...used].sort()).toEqual([...accessKeys].sort());
+  it('declares every access key of §6, and gives every access key to at least one route', () => {
+    const spec = new Set(specRoutes.map((row) => row.access).filter((key) => key !== null));
+    expect(accessKeys).toEqual(expect.arrayContaining([...spec]));
+    const used = new Set([...byPath.values()].map((entry) => entry.access));
+    expect(accessKeys.filter((key) => !used.has(key))).toEqual([]);
   });
 
   it('draws the menu icons of §9 from @ant-design/icons', () => {
