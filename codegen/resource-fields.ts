@@ -211,8 +211,7 @@ export function resolveField(field: ResourceFieldEntry, context: FieldContext): 
   const form = shows('form') || createOnly;
 
   const rowFacts = row === null ? null : propertyFacts(openapi, row, field.name);
-  if (exported && row !== null && rowFacts === null)
-    report(['name'], `not a property of ${row.name}`);
+  if (exported && row !== null && rowFacts === null) report(['name'], `not a property of ${row.name}`);
 
   const inputFacts = input === null ? null : propertyFacts(openapi, input, field.name);
   if (form && input === null)

@@ -36,7 +36,9 @@ export function emitContract(openapi: unknown): string {
   file.addVariableStatement({
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
-    docs: ["The header telling the operator's IANA time zone, named once in openapi.yaml components.parameters."],
+    docs: [
+      "The header telling the operator's IANA time zone, named once in openapi.yaml components.parameters.",
+    ],
     declarations: [{ name: 'timeZoneHeader', initializer: literal(timeZoneHeaderName(openapi)) }],
   });
   return file.getFullText();
