@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { contract, startTestApp, testAdminPassword } from '../test-support/test-app';
-import { boxesText, exportColumns, zonedDateTime } from './export-columns';
+import { boxesText, exportColumns, zonedDateTime, type Reader } from './export-columns';
 import { changedFieldsText } from './field-labels';
 
 interface ManifestField {
@@ -52,7 +52,7 @@ describe('every export', () => {
 });
 
 describe('export cells', () => {
-  const zh = { lang: 'zh', timeZone: 'America/New_York' } as const;
+  const zh: Reader = { lang: 'zh', timeZone: 'America/New_York' };
   const cells = (schema: string, item: Record<string, unknown>, reader = zh) =>
     exportColumns(schema, Object.keys(item), reader).map((column) => column.cell(item));
 
