@@ -148,6 +148,8 @@ export const widgetNeeds = {
     needs: 'an array of strings',
     fits: (s: Facts) => s.type === 'array' && s.items?.type === 'string',
   },
+  image: fileField,
+  file: fileField,
   boxes: {
     needs: 'an array of objects with x, y, width and height',
     fits: (s: Facts) => {
@@ -155,8 +157,6 @@ export const widgetNeeds = {
       return isObject(properties) && boxSides.every((side) => side in properties);
     },
   },
-  image: fileField,
-  file: fileField,
 } as const satisfies Record<string, WidgetRule>;
 
 /** A detection box's place in the frame: the properties the `boxes` widget reads. */

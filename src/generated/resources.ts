@@ -17,9 +17,9 @@ export type Widget =
   | 'reference'
   | 'references'
   | 'tags'
-  | 'boxes'
   | 'image'
-  | 'file';
+  | 'file'
+  | 'boxes';
 
 export interface FieldOption {
   readonly value: string;
