@@ -60,6 +60,22 @@ describe('export cells', () => {
     expect(zonedDateTime('2030-01-15T12:00:00.000Z', 'America/New_York')).toBe('2030-01-15 07:00:00');
     expect(zonedDateTime('2030-07-15T12:00:00.000Z', 'America/New_York')).toBe('2030-07-15 08:00:00');
     expect(zonedDateTime('2030-07-15T12:00:00.000Z', 'Asia/Shanghai')).toBe('2030-07-15 20:00:00');
+    // One export's column keeps each quarter hour's offset: the clocks still jump where they do.
+    const [created] = exportColumns('AiServer', ['createdAt'], zh);
+    const times = ['2030-03-10T06:59:59.000Z', '2030-03-10T07:00:00.000Z', '2030-03-10T06:30:00.000Z'];
+    expect(times.map((createdAt) => created?.cell({ createdAt }))).toEqual([
+      '2030-03-10 01:59:59',
+      '2030-03-10 03:00:00',
+      '2030-03-10 01:30:00',
+    ]);
+    // A change inside a quarter hour (Liberia's clocks in 1972, moved by 44 minutes 30 seconds).
+    const [monrovia] = exportColumns('AiServer', ['createdAt'], { lang: 'zh', timeZone: 'Africa/Monrovia' });
+    const liberian = ['1972-01-07T00:30:00.000Z', '1972-01-07T00:44:29.000Z', '1972-01-07T00:44:30.000Z'];
+    expect(liberian.map((createdAt) => monrovia?.cell({ createdAt }))).toEqual([
+      '1972-01-06 23:45:30',
+      '1972-01-06 23:59:59',
+      '1972-01-07 00:44:30',
+    ]);
   });
 
   it('write enum values, booleans, percentages and references as the screens show them', () => {
