@@ -199,7 +199,7 @@ describe('codegen CLI', { timeout: 60_000 }, () => {
     const result = await codegen(repo.rootDir);
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(result.stdout).toBe(
-      'wrote src/generated/routes.ts\nwrote src/generated/openapi.ts\nwrote src/generated/resources.ts\n',
+      'wrote src/generated/routes.ts\nwrote src/generated/openapi.ts\nwrote src/generated/resources.ts\nwrote src/generated/field-labels.ts\n',
     );
 
     // The temp repo's modules, typed as their committed twins are (plus the new name).

@@ -3,6 +3,7 @@ import { format, type Options } from 'prettier';
 import { emitAccess } from './emitters/access';
 import { emitConstraints } from './emitters/constraints';
 import { emitContract } from './emitters/contract';
+import { emitFieldLabels } from './emitters/field-labels';
 import { emitMenu } from './emitters/menu';
 import { emitOpenapiTypes } from './emitters/openapi-types';
 import { emitResources } from './emitters/resources';
@@ -35,6 +36,11 @@ const generatedModules: readonly GeneratedModule[] = [
     file: 'resources.ts',
     from: `${inputFiles.manifest} and ${inputFiles.openapi}`,
     text: (i) => emitResources(i),
+  },
+  {
+    file: 'field-labels.ts',
+    from: `${inputFiles.manifest} and ${inputFiles.openapi}`,
+    text: (i) => emitFieldLabels(i),
   },
 ];
 

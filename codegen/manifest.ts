@@ -35,7 +35,7 @@ export interface RouteEntry {
   readonly children?: readonly RouteEntry[];
 }
 
-export const fieldPlaces = ['table', 'search', 'form', 'create', 'detail'] as const;
+export const fieldPlaces = ['table', 'search', 'form', 'create', 'detail', 'export'] as const;
 export type FieldPlace = (typeof fieldPlaces)[number];
 
 export interface FieldOptionEntry extends LocalText {

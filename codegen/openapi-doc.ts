@@ -19,6 +19,10 @@ export function securitySchemes(doc: unknown): JsonObject {
   return objectAt(doc, 'components', 'securitySchemes');
 }
 
+export function componentParameters(doc: unknown): JsonObject {
+  return objectAt(doc, 'components', 'parameters');
+}
+
 export function pathItems(doc: unknown): JsonObject {
   return objectAt(doc, 'paths');
 }

@@ -150,7 +150,17 @@ export const widgetNeeds = {
   },
   image: fileField,
   file: fileField,
+  boxes: {
+    needs: 'an array of objects with x, y, width and height',
+    fits: (s: Facts) => {
+      const properties = s.items?.type === 'object' ? s.items.schema.properties : undefined;
+      return isObject(properties) && boxSides.every((side) => side in properties);
+    },
+  },
 } as const satisfies Record<string, WidgetRule>;
+
+/** A detection box's place in the frame: the properties the `boxes` widget reads. */
+const boxSides = ['x', 'y', 'width', 'height'];
 
 /** The widgets that upload a file into the field and show it from its id. */
 const uploadWidgets: readonly string[] = ['image', 'file'];
@@ -195,12 +205,13 @@ export function resolveField(field: ResourceFieldEntry, context: FieldContext): 
   const { report, openapi, row, input, list } = context;
   const shows = (place: ResourceFieldEntry['show'][number]): boolean => field.show.includes(place);
   const [table, search, detail] = [shows('table'), shows('search'), shows('detail')];
+  // Every labelled row field is a CSV column; `export` lists one that no screen shows.
+  const exported = table || detail || shows('export');
   const createOnly = shows('create') && !shows('form');
   const form = shows('form') || createOnly;
 
   const rowFacts = row === null ? null : propertyFacts(openapi, row, field.name);
-  if ((table || detail) && row !== null && rowFacts === null)
-    report(['name'], `not a property of ${row.name}`);
+  if (exported && row !== null && rowFacts === null) report(['name'], `not a property of ${row.name}`);
 
   const inputFacts = input === null ? null : propertyFacts(openapi, input, field.name);
   if (form && input === null)
@@ -271,7 +282,7 @@ export function resolveField(field: ResourceFieldEntry, context: FieldContext): 
 
   // The form's schema rules the field's rules; otherwise what a row holds; a search-only field has
   // its parameter. Where that schema is missing (reported above) the widget is not checked.
-  const primary = form ? inputFacts : table || detail ? rowFacts : searchFacts;
+  const primary = form ? inputFacts : exported ? rowFacts : searchFacts;
   if (rowFacts !== null && inputFacts !== null && rowFacts.type !== inputFacts.type) {
     report(
       ['name'],

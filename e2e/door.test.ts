@@ -154,7 +154,9 @@ describe('the entry/exit screens', () => {
 
     const csv = await exportCsv(page);
     expect(csv.name).toMatch(/^staff-\d{8}\.csv$/);
-    expect(csv.text).toContain(`${employeeNo},${name},female,安保部,门岗主管`);
+    // Headers and the gender in the operator's words; the face photo by its file id.
+    expect(csv.text).toContain('编号,工号,姓名,人脸照片,性别,部门,职位,');
+    expect(csv.text).toMatch(new RegExp(`${employeeNo},${name},\\d*,女,安保部,门岗主管`));
 
     await deleteRow(page, employeeNo);
     await page.getByText('没有符合条件的记录').waitFor();
@@ -301,8 +303,8 @@ describe('the entry/exit screens', () => {
 
     const csv = await exportCsv(page);
     expect(csv.name).toMatch(/^vehicles-\d{8}\.csv$/);
-    expect(csv.text).toContain(`${plate},green,staff,`);
-    expect(csv.text).toContain(owner);
+    // The plate colour and owner type by their labels, the staff owner by name.
+    expect(csv.text).toMatch(new RegExp(`${plate},绿牌,[^,]*,员工,${owner},`));
 
     await deleteRow(page, plate);
     await page.getByText('没有符合条件的记录').waitFor();

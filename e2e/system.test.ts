@@ -120,9 +120,7 @@ describe('the role screen', () => {
     expect(fileName).toMatch(/^roles-\d{8}\.csv$/);
     const lines = csv.split('\r\n').filter((line) => line !== '');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(
-      `${name},${code},夜间值班，只看视频,"KEY.DEVICE, KEY.DEVICE.AISERVER, KEY.CENTER, KEY.CENTER.VIDEO"`,
-    );
+    expect(lines[1]).toContain(`${name},${code},夜间值班，只看视频,"设备管理, AI服务器, 监控中心, 视频监控"`);
 
     await deleteRow(page, code);
     await page.getByText('已删除', { exact: true }).waitFor();

@@ -1,6 +1,6 @@
 import { VariableDeclarationKind } from 'ts-morph';
 import { literal } from '../literal';
-import { isObject, securitySchemes } from '../openapi-doc';
+import { componentParameters, isObject, securitySchemes } from '../openapi-doc';
 import { newSourceFile } from './source-file';
 
 /** Header names of the apiKey security schemes, keyed by scheme name, in file order. */
@@ -14,6 +14,15 @@ function securityHeaderNames(openapi: unknown): Record<string, string> {
   return headers;
 }
 
+/** The header of components.parameters.TimeZone, which the console sends on every call. */
+function timeZoneHeaderName(openapi: unknown): string {
+  const parameter = componentParameters(openapi).TimeZone;
+  if (!isObject(parameter) || parameter.in !== 'header' || typeof parameter.name !== 'string') {
+    throw new Error('openapi.yaml: components.parameters.TimeZone must be a header parameter');
+  }
+  return parameter.name;
+}
+
 export function emitContract(openapi: unknown): string {
   const file = newSourceFile('contract.ts');
   file.addVariableStatement({
@@ -23,6 +32,14 @@ export function emitContract(openapi: unknown): string {
     declarations: [
       { name: 'securityHeaders', initializer: `${literal(securityHeaderNames(openapi))} as const` },
     ],
+  });
+  file.addVariableStatement({
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: [
+      "The header telling the operator's IANA time zone, named once in openapi.yaml components.parameters.",
+    ],
+    declarations: [{ name: 'timeZoneHeader', initializer: literal(timeZoneHeaderName(openapi)) }],
   });
   return file.getFullText();
 }

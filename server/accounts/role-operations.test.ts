@@ -142,7 +142,8 @@ describe('updateRole', () => {
     expect(operationLog(t.dataDir).at(-1)).toMatchObject({
       action: 'updateRole',
       target: '#2 角色-watch',
-      detail_zh: '修改：code、description、accessKeys',
+      detail_zh: '修改：角色编码、描述、权限',
+      detail_en: 'changed: Code, Description, Access keys',
     });
   });
 
@@ -255,7 +256,7 @@ describe('deleteRole, bulkDeleteRoles', () => {
 });
 
 describe('exportRoles', () => {
-  it('streams the filtered roles with their keys in one cell and their user counts', async () => {
+  it('streams the filtered roles with their keys’ labels in one cell, their user counts, built-in as 是/否', async () => {
     const { t, token, create } = await signedIn();
     await create(role('watch', { name: '值班' }));
     await create(role('ops', { name: '运维' }));
@@ -264,9 +265,14 @@ describe('exportRoles', () => {
     expect(status).toBe(200);
     expect(headers['content-disposition']).toMatch(/^attachment; filename="roles-\d{8}\.csv"/);
     const lines = text.slice(1).split('\r\n');
-    expect(lines[0]).toBe('id,name,code,description,accessKeys,builtin,userCount,createdAt,updatedAt');
+    expect(lines[0]).toBe('编号,角色名称,角色编码,描述,权限,用户数,内置,创建时间 (UTC),更新时间 (UTC)');
     expect(lines.slice(1, -1)).toEqual([
-      expect.stringMatching(/^2,值班,watch,值班人员,"KEY.CENTER, KEY.CENTER.VIDEO",false,0,/),
+      expect.stringMatching(/^2,值班,watch,值班人员,"监控中心, 视频监控",0,否,2030-01-01 08:00:00,/),
     ]);
+    const english = await t.call('exportRoles', { token, lang: 'en-US', query: { sort: 'code' } });
+    const rows = english.text.slice(1).split('\r\n');
+    expect(rows[0]).toBe('ID,Name,Code,Description,Access keys,Users,Built-in,Created (UTC),Updated (UTC)');
+    expect(rows[1]).toMatch(/^1,[^,]+,admin,.*,1,Yes,/);
+    expect(rows[4]).toMatch(/^2,值班,watch,值班人员,"Monitoring centre, Video monitoring",0,No,/);
   });
 });

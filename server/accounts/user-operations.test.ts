@@ -129,10 +129,21 @@ describe('listUsers, exportUsers', () => {
     expect(status).toBe(200);
     expect(headers['content-disposition']).toMatch(/^attachment; filename="users-\d{8}\.csv"/);
     const lines = text.slice(1).split('\r\n');
-    expect(lines[0]).toBe('id,username,name,phone,email,status,roleIds,roleNames,lastLoginAt,createdAt');
+    expect(lines[0]).toBe('编号,用户名,姓名,手机号,邮箱,角色,状态,最近登录 (UTC),创建时间 (UTC)');
     expect(lines.slice(1, -1)).toEqual([
-      expect.stringMatching(/^2,dave,李雷,,,enabled,"2, 3","watch, useradmin",,/),
+      expect.stringMatching(/^2,dave,李雷,,,"watch, useradmin",启用,,2030-01-01 08:00:\d\d$/),
     ]);
+    const english = await t.call('exportUsers', {
+      token,
+      lang: 'en-US',
+      headers: { 'x-time-zone': 'Asia/Shanghai' },
+      query: { username: 'dav' },
+    });
+    const rows = english.text.slice(1).split('\r\n');
+    expect(rows[0]).toBe(
+      'ID,User name,Name,Phone,E-mail,Roles,Status,Last sign-in (Asia/Shanghai),Created (Asia/Shanghai)',
+    );
+    expect(rows[1]).toMatch(/^2,dave,李雷,,,"watch, useradmin",Enabled,,2030-01-01 16:00:\d\d$/);
     expect(text).not.toContain('scrypt');
   });
 });
@@ -156,7 +167,8 @@ describe('updateUser', () => {
     expect(operationLog(t.dataDir).at(-1)).toMatchObject({
       action: 'updateUser',
       target: '#2 carol',
-      detail_zh: '修改：username、name、email、roleIds',
+      detail_zh: '修改：用户名、姓名、邮箱、角色',
+      detail_en: 'changed: User name, Name, E-mail, Roles',
     });
     const withPassword = await t.call('updateUser', {
       token,

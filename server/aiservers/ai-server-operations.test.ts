@@ -34,11 +34,11 @@ async function signedIn() {
   return { t, token, create };
 }
 
-function query(t: TestApp, token: string, path: string) {
+function query(t: TestApp, token: string, path: string, headers: Record<string, string> = {}) {
   return t.app.inject({
     method: 'GET',
     url: `/cfop${path}`,
-    headers: { ...clientHeaders, [tokenHeader]: token },
+    headers: { ...clientHeaders, [tokenHeader]: token, ...headers },
   });
 }
 
@@ -229,8 +229,8 @@ describe('getAiServer, updateAiServer, deleteAiServer', () => {
       username: 'admin',
       target: '#1 边缘盒子-01',
       result: 'success',
-      detail_zh: '修改：name、port、location',
-      detail_en: 'changed: name, port, location',
+      detail_zh: '修改：名称、端口、安装位置',
+      detail_en: 'changed: Name, Port, Location',
     });
   });
 
@@ -291,7 +291,7 @@ describe('bulkDeleteAiServers', () => {
 });
 
 describe('exportAiServers', () => {
-  it('streams a UTF-8 CSV with a BOM, field names, RFC 4180 quoting and a formula guard, as an attachment', async () => {
+  it('streams a UTF-8 CSV with a BOM, labels, RFC 4180 quoting and a formula guard, as an attachment', async () => {
     const { t, token, create } = await signedIn();
     await create(input(1, { name: '北门, "主"', location: '=HYPERLINK("x")' }));
     await create(input(2, { name: '@cmd', location: '第一行\n第二行' }));
@@ -299,24 +299,55 @@ describe('exportAiServers', () => {
     const response = await query(t, token, '/aiservers/export?acceleratorType=NPU&sort=name');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const d = t.clock.now();
-    const stamp = `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
     expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="aiservers-${stamp}.csv"; filename*=UTF-8''aiservers-${stamp}.csv`,
+      `attachment; filename="aiservers-20300101.csv"; filename*=UTF-8''aiservers-20300101.csv`,
     );
     const text = response.rawPayload.toString('utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     const lines = text.slice(1).split('\r\n');
+    // No zone named: times in UTC, and the headers say so.
     expect(lines[0]).toBe(
-      'id,name,serialNumber,ip,port,hardwareModel,acceleratorType,channelCapacity,softwareVersion,location,status,lastHeartbeatAt,cpuLoad,memoryLoad,acceleratorLoad,cameraCount,createdAt,updatedAt',
+      '编号,名称,序列号,IP地址,端口,状态,加速卡类型,算力路数,接入摄像头,CPU负载,内存负载,加速卡负载,硬件型号,软件版本,安装位置,最近心跳 (UTC),创建时间 (UTC),更新时间 (UTC)',
     );
-    const created = (n: number) =>
-      new Date(Date.parse('2030-01-01T08:00:00.000Z') + (n - 1) * 1000).toISOString();
     expect(lines.slice(1)).toEqual([
-      `2,'@cmd,SN-0002,10.0.0.2,8000,,NPU,16,,"第一行\n第二行",offline,,,,,0,${created(2)},${created(2)}`,
-      `1,"北门, ""主""",SN-0001,10.0.0.1,8000,,NPU,16,,"'=HYPERLINK(""x"")",offline,,,,,0,${created(1)},${created(1)}`,
+      `2,'@cmd,SN-0002,10.0.0.2,8000,离线,NPU,16,0,,,,,,"第一行\n第二行",,2030-01-01 08:00:01,2030-01-01 08:00:01`,
+      `1,"北门, ""主""",SN-0001,10.0.0.1,8000,离线,NPU,16,0,,,,,,"'=HYPERLINK(""x"")",,2030-01-01 08:00:00,2030-01-01 08:00:00`,
       '',
     ]);
+  });
+
+  it('speaks the reader’s language and writes times and the file’s date on the reader’s clocks', async () => {
+    const { t, token, create } = await signedIn();
+    await create(input(1));
+    const exported = async (headers: Record<string, string>) => {
+      const response = await query(t, token, '/aiservers/export', headers);
+      expect(response.statusCode).toBe(200);
+      const [head, row] = response.rawPayload.toString('utf8').slice(1).split('\r\n');
+      return { head, row, file: response.headers['content-disposition'] };
+    };
+    const shanghai = await exported({ 'accept-language': 'en-US', 'x-time-zone': 'Asia/Shanghai' });
+    expect(shanghai.head).toBe(
+      'ID,Name,Serial number,IP address,Port,Status,Accelerator,Channels,Cameras,CPU load,Memory load,Accelerator load,Hardware model,Software version,Location,Last heartbeat (Asia/Shanghai),Created (Asia/Shanghai),Updated (Asia/Shanghai)',
+    );
+    expect(shanghai.row).toBe(
+      '1,边缘盒子-01,SN-0001,10.0.0.1,8000,Offline,NPU,16,0,,,,,,,,2030-01-01 16:00:00,2030-01-01 16:00:00',
+    );
+    expect(shanghai.file).toMatch(/filename="aiservers-20300101\.csv"/);
+    const honolulu = await exported({ 'x-time-zone': 'Pacific/Honolulu' });
+    expect(honolulu.head).toMatch(/,创建时间 \(Pacific\/Honolulu\),/);
+    expect(honolulu.row).toMatch(/,离线,.*,2029-12-31 22:00:00,2029-12-31 22:00:00$/);
+    expect(honolulu.file).toMatch(/filename="aiservers-20291231\.csv"/);
+  });
+
+  it('refuses a time zone the server does not know, naming the header', async () => {
+    const { t, token, create } = await signedIn();
+    await create(input(1));
+    for (const zone of ['Mars/Olympus_Mons', 'not a zone']) {
+      const response = await query(t, token, '/aiservers/export', { 'x-time-zone': zone });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ success: false, code: '400' });
+      expect(JSON.stringify(response.json().data)).toContain('X-Time-Zone');
+    }
   });
 
   it('holds every selected row exactly once, in the list order, across batches and null sort values', async () => {

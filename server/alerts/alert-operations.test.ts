@@ -376,23 +376,50 @@ describe('the alert list', () => {
     expect(items).toEqual([{ id: world.cameras[1]?.id, label: '北门-2' }]);
   });
 
-  it('exports the filtered alerts as CSV', async () => {
+  it('exports the filtered alerts as CSV with labels, level and status labels, local times and readable boxes', async () => {
     const world = await alertWorld();
     await world.raise({ level: 'low' });
-    await world.raise({ level: 'critical', label: '吸烟' });
-    const { status, text, headers } = await world.t.call('exportAlerts', {
-      token: world.token,
-      query: { level: 'critical' },
+    await world.raise({
+      level: 'critical',
+      label: '吸烟',
+      boxes: [
+        { x: 0.1, y: 0.2, width: 0.3, height: 0.4, label: '烟头', confidence: 0.875 },
+        { x: 0.5, y: 0.25, width: 0.125, height: 0.5 },
+      ],
     });
-    expect(status).toBe(200);
-    expect(headers['content-disposition']).toMatch(/alerts-\d{8}\.csv/);
-    const lines = text
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n');
-    expect(lines[0]).toMatch(/^id,revision,aiServerId,aiServerName,cameraId,cameraName,area,/);
-    expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain('吸烟');
+    const occurred = new Date(world.t.clock.now().getTime() - 1000);
+    const exported = async (lang: 'zh-CN' | 'en-US', timeZone: string) => {
+      const { status, text, headers } = await world.t.call('exportAlerts', {
+        token: world.token,
+        lang,
+        headers: { 'x-time-zone': timeZone },
+        query: { level: 'critical' },
+      });
+      expect(status).toBe(200);
+      expect(headers['content-disposition']).toMatch(/alerts-\d{8}\.csv/);
+      return text
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+    };
+    const zh = await exported('zh-CN', 'Asia/Shanghai');
+    expect(zh[0]).toBe(
+      '编号,告警时间 (Asia/Shanghai),告警类型,级别,处理状态,摄像头,区域,置信度,检测框,分析任务,模型,AI服务器,接收时间 (Asia/Shanghai),处理人,处理时间 (Asia/Shanghai),处理备注',
+    );
+    expect(zh).toHaveLength(2);
+    const local = (zone: string) =>
+      new Intl.DateTimeFormat('sv-SE', { timeZone: zone, dateStyle: 'short', timeStyle: 'medium' }).format(
+        occurred,
+      );
+    expect(zh[1]).toContain(`,${local('Asia/Shanghai')},吸烟,紧急,待处理,北门-1,`);
+    expect(zh[1]).toContain(',"烟头 87.5% (10%,20% 30%×40%); (50%,25% 12.5%×50%)",');
+    expect(zh[1]).not.toContain('[object Object]');
+    const en = await exported('en-US', 'America/New_York');
+    expect(en[0]).toBe(
+      'ID,Time (America/New_York),Alert type,Level,Status,Camera,Area,Confidence,Detection boxes,Analysis task,Model,AI server,Received (America/New_York),Handled by,Handled at (America/New_York),Note',
+    );
+    expect(en[1]).toContain(`,${local('America/New_York')},吸烟,Critical,Pending,北门-1,`);
+    expect(local('Asia/Shanghai')).not.toBe(local('America/New_York'));
   });
 });
 

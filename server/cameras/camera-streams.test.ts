@@ -319,7 +319,7 @@ describe('stream credentials', () => {
     expect(renamed.status).toBe(200);
     expect(renamed.body.data).toMatchObject({ name: '东门-改', mainStreamUrl: shownMain });
     expect(storedUrls(t.dataDir)).toEqual({ main_stream_url: secretMain, sub_stream_url: secretSub });
-    expect(operationLog(t.dataDir).at(-1)).toMatchObject({ action: 'updateCamera', detail_zh: '修改：name' });
+    expect(operationLog(t.dataDir).at(-1)).toMatchObject({ action: 'updateCamera', detail_zh: '修改：名称' });
 
     // A new password replaces the stored one, and the log says the field changed.
     const newPassword = 'rtsp://admin:N3w-pass@10.1.0.1:554/main';
@@ -330,7 +330,7 @@ describe('stream credentials', () => {
     });
     expect(changed.body.data.mainStreamUrl).toBe(shownMain);
     expect(storedUrls(t.dataDir)).toEqual({ main_stream_url: newPassword, sub_stream_url: secretSub });
-    expect(operationLog(t.dataDir).at(-1)).toMatchObject({ detail_en: 'changed: mainStreamUrl' });
+    expect(operationLog(t.dataDir).at(-1)).toMatchObject({ detail_en: 'changed: Main stream URL' });
 
     const everything = JSON.stringify([
       created,

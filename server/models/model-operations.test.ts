@@ -144,9 +144,12 @@ describe('models', () => {
       .slice(1)
       .split('\r\n');
     expect(csv[0]).toBe(
-      'id,name,algorithm,version,fileId,fileName,fileSize,fileSha256,format,classes,inputSize,targetHardware,description,deployedCount,createdAt,updatedAt',
+      '编号,名称,算法类型,版本,模型文件,文件名,文件大小（字节）,SHA-256,模型格式,检测类别,输入尺寸,目标硬件,描述,已部署服务器,创建时间 (UTC),更新时间 (UTC)',
     );
-    expect(csv[2]).toContain(`"helmet, head",640x640,NPU,,0,`);
+    // The algorithm by its label; the classes (free text, no labels) as they are.
+    expect(csv[1]).toMatch(/^3,Fire,烟火检测,1\.0\.0,/);
+    expect(csv[2]).toMatch(/^1,安全帽检测,安全帽检测,1\.0\.0,/);
+    expect(csv[2]).toContain(`,ONNX,"helmet, head",640x640,NPU,,0,`);
     expect(csv[2]).toContain(sha256(modelBytes));
   });
 
@@ -161,7 +164,7 @@ describe('models', () => {
     const changed = await send('PUT', `/models/${model.id}`, input(second, { classes: ['helmet'] }));
     expectContractAnswer('updateModel', changed.json());
     expect(changed.json().data).toMatchObject({ fileId: second, fileName: 'v2.onnx', classes: ['helmet'] });
-    expect(operationLog(t.dataDir).at(-1)).toMatchObject({ detail_zh: '修改：fileId、classes' });
+    expect(operationLog(t.dataDir).at(-1)).toMatchObject({ detail_zh: '修改：模型文件、检测类别' });
   });
 });
 

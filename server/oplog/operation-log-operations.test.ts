@@ -100,8 +100,9 @@ describe('listOperationLogs', () => {
       area: 'KEY.DEVICE.AISERVER',
       target: '#2 边缘盒子-2',
     });
-    expect(all.items[0]?.detail).toBe('修改：location');
-    expect(english.items[0]?.detail).toBe('changed: location');
+    // The changed fields by their manifest labels, in the reader's language.
+    expect(all.items[0]?.detail).toBe('修改：安装位置');
+    expect(english.items[0]?.detail).toBe('changed: Location');
     expect(all.items[4]?.area).toBeNull();
 
     const second = await list(t, token, '?page=2&pageSize=2&sort=time');
@@ -194,10 +195,38 @@ describe('exportOperationLogs', () => {
       /^attachment; filename="operation-logs-\d{8}\.csv"/,
     );
     const lines = response.rawPayload.toString('utf8').slice(1).split('\r\n');
-    expect(lines[0]).toBe('id,time,userId,username,ip,area,action,actionName,target,result,code,detail');
-    expect(lines.slice(1).map((line) => line.split(',').slice(1, 2)[0])).toEqual([at(1), at(2), undefined]);
-    expect(lines[1]).toContain(',admin,');
-    expect(lines[1]).toContain('#1 边缘盒子-1');
-    expect(lines[1]).toContain(',createAiServer,Add an AI server,');
+    expect(lines[0]).toBe(
+      'ID,Time (UTC),User,User ID,IP address,Area,Action,Operation ID,Target,Result,Code,Detail',
+    );
+    expect(lines.slice(1).map((line) => line.split(',').slice(1, 2)[0])).toEqual([
+      '2030-01-01 08:01:00',
+      '2030-01-01 08:02:00',
+      undefined,
+    ]);
+    expect(lines[1]).toContain(
+      ',admin,1,127.0.0.1,AI servers,Add an AI server,createAiServer,#1 边缘盒子-1,Success,0,',
+    );
+  });
+
+  it('writes the headers, area, result and times for a Chinese reader in their zone', async () => {
+    const { t, token } = await loggedDay();
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/cfop/operation-logs/export?result=failure`,
+      headers: {
+        ...clientHeaders,
+        [tokenHeader]: token,
+        'accept-language': 'zh-CN',
+        'x-time-zone': 'Asia/Shanghai',
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const lines = response.rawPayload.toString('utf8').slice(1).split('\r\n');
+    expect(lines[0]).toBe(
+      '编号,时间 (Asia/Shanghai),用户,用户编号,IP地址,功能区域,操作内容,接口标识,对象,结果,返回码,详情',
+    );
+    expect(lines[1]).toMatch(
+      /^4,2030-01-01 16:03:00,admin,1,127\.0\.0\.1,AI服务器,新增AI服务器,createAiServer,[^,]*,失败,400,/,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context';
 import type { Contract, OperationSpec } from '../contract/load-contract';
 import { FileAnswer } from '../http/file-answer';
+import { requestTimeZone } from '../http/time-zone';
 import type { JsonSchema } from '../contract/openapi-types';
 import type { OperationHandler, OperationHandlers, OperationInput } from '../operations/operation-handler';
 import {
@@ -11,6 +12,8 @@ import {
   uploadFieldKinds,
   type ListShape,
 } from './contract-shapes';
+import { zonedDateTime } from './export-columns';
+import { changedFieldsText } from './field-labels';
 import { choicesOperation } from './resource-choices';
 import type { ResourceDefinition } from './resource-definition';
 import {
@@ -115,10 +118,7 @@ export function resourceOperations(
         actorOf(input),
       );
       input.audit.target = itemLabel(resource, before);
-      input.audit.detail =
-        changed.length === 0
-          ? { zh: '无变更', en: 'nothing changed' }
-          : { zh: `修改：${changed.join('、')}`, en: `changed: ${changed.join(', ')}` };
+      input.audit.detail = changedFieldsText(definition.schema, changed);
       return item;
     };
   }
@@ -152,9 +152,10 @@ export function resourceOperations(
     const exportId = ids.export;
     handlers[exportId] = async (input, ctx) => {
       const query = input.query as Record<string, unknown>;
-      const body = exportCsv(ctx, resourceIn(ctx), shapeOf(ctx, exportId), query, input.lang);
+      const reader = { lang: input.lang, timeZone: requestTimeZone(input.headers) };
+      const body = exportCsv(ctx, resourceIn(ctx), shapeOf(ctx, exportId), query, reader);
       return new FileAnswer(
-        `${definition.plural}-${dateStamp(ctx.clock.now())}.csv`,
+        `${definition.plural}-${dateStamp(ctx.clock.now(), reader.timeZone)}.csv`,
         'text/csv; charset=utf-8',
         body,
       );
@@ -208,8 +209,7 @@ function operationIn(contract: Contract, operationId: string): OperationSpec {
   return operation;
 }
 
-/** The server's local date, as a person exporting expects to see it in the file name. */
-function dateStamp(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}`;
+/** The date on the exporting person's clocks, as they expect to see it in the file name. */
+function dateStamp(date: Date, timeZone: string): string {
+  return zonedDateTime(date.toISOString(), timeZone).slice(0, 10).replaceAll('-', '');
 }

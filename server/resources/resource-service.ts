@@ -4,8 +4,10 @@ import type { Db } from '../db/open-database';
 import { fileReferenceProblems } from '../files/file-store';
 import { ApiError, badInput, type FieldProblem } from '../http/api-error';
 import type { Lang } from '../http/locale';
+import { defaultTimeZone } from '../http/time-zone';
 import type { ListShape } from './contract-shapes';
 import { csvRecord, utf8Bom } from './csv';
+import { exportColumns, type Reader } from './export-columns';
 import type {
   Item,
   ItemChange,
@@ -203,20 +205,24 @@ export async function deleteItems(
   });
 }
 
-/** The selected items as a CSV stream: BOM, a header of field names, then the rows in batches. */
+/**
+ * The selected items as a CSV stream for the reader: BOM, a header of the fields' labels, then the
+ * rows in batches, each value as the screens show it (see export-columns).
+ */
 export function exportCsv(
   ctx: AppContext,
   resource: BoundResource,
   shape: ListShape,
   query: Record<string, unknown>,
-  lang: Lang = 'zh',
+  reader: Reader = { lang: 'zh', timeZone: defaultTimeZone },
 ): Readable {
-  const selection = selectionOf(resource, shape, query, lang);
+  const selection = selectionOf(resource, shape, query, reader.lang);
+  const columns = exportColumns(resource.definition.schema, resource.itemFields, reader);
   async function* lines(): AsyncGenerator<string> {
-    yield utf8Bom + csvRecord(resource.itemFields);
+    yield utf8Bom + csvRecord(columns.map((column) => column.header));
     for await (const rows of selectInBatches(ctx.db, selection, exportBatchSize)) {
-      const items = await toItems(ctx.db, resource, rows, lang, 'listed');
-      yield items.map((item) => csvRecord(resource.itemFields.map((field) => item[field]))).join('');
+      const items = await toItems(ctx.db, resource, rows, reader.lang, 'listed');
+      yield items.map((item) => csvRecord(columns.map((column) => column.cell(item)))).join('');
     }
   }
   return Readable.from(lines(), { objectMode: false });

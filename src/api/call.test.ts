@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { securityHeaders } from '../generated/contract';
+import { securityHeaders, timeZoneHeader } from '../generated/contract';
 import { appSettings } from '../generated/settings';
 import { localeStore } from '../i18n/locale-store';
 import { call } from './call';
@@ -47,6 +47,7 @@ describe('request headers', () => {
     expect(request?.headers.get(securityHeaders.clientHost)).toBe(location.host);
     expect(request?.headers.get(securityHeaders.sessionToken)).toBe('abc123');
     expect(request?.headers.get('Accept-Language')).toBe('zh-CN');
+    expect(request?.headers.get(timeZoneHeader)).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 
   it('leaves the token header out without a stored token and follows the UI language', async () => {

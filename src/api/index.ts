@@ -4,6 +4,7 @@ export { call, configureRequestEffects } from './call';
 export type { CallOptions, Envelope, RequestEffects } from './call';
 export { BusinessError, RequestError, getFieldErrors } from './errors';
 export type { RequestErrorKind } from './errors';
+export { browserTimeZone } from './request-headers';
 export { tokenStore } from './token-store';
 export { toast, Toasts } from './toast';
 export { upload } from './upload';

@@ -6,3 +6,5 @@ export const securityHeaders = {
   sessionToken: 'X-Cfop-Token',
   ingestKey: 'X-Ingest-Key',
 } as const;
+/** The header telling the operator's IANA time zone, named once in openapi.yaml components.parameters. */
+export const timeZoneHeader = 'X-Time-Zone';

@@ -3054,6 +3054,12 @@ export interface components {
      *     until now).
      */
     DashboardPreset: components['schemas']['DashboardPreset'];
+    /**
+     * @description The operator's IANA time zone; the console sends it on every call. An export writes its
+     *     times as `YYYY-MM-DD HH:mm:ss` in it and names it in those columns' headers (UTC when
+     *     absent). A zone the server does not know is a 400 naming this header.
+     */
+    TimeZone: string;
     /** @description The IANA time zone whose local hours and days the buckets follow (the operator's). */
     DashboardTimeZone: string;
   };
@@ -3275,7 +3281,14 @@ export interface operations {
         acceleratorType?: components['schemas']['AcceleratorType'];
         location?: string;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The operator's IANA time zone; the console sends it on every call. An export writes its
+         *     times as `YYYY-MM-DD HH:mm:ss` in it and names it in those columns' headers (UTC when
+         *     absent). A zone the server does not know is a 400 naming this header.
+         */
+        'X-Time-Zone'?: components['parameters']['TimeZone'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -3511,7 +3524,14 @@ export interface operations {
         vendor?: components['parameters']['CameraVendorFilter'];
         aiServerId?: components['parameters']['CameraAiServerFilter'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The operator's IANA time zone; the console sends it on every call. An export writes its
+         *     times as `YYYY-MM-DD HH:mm:ss` in it and names it in those columns' headers (UTC when
+         *     absent). A zone the server does not know is a 400 naming this header.
+         */
+        'X-Time-Zone'?: components['parameters']['TimeZone'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -3869,7 +3889,14 @@ export interface operations {
         timeFrom?: string;
         timeTo?: string;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The operator's IANA time zone; the console sends it on every call. An export writes its
+         *     times as `YYYY-MM-DD HH:mm:ss` in it and names it in those columns' headers (UTC when
+         *     absent). A zone the server does not know is a 400 naming this header.
+         */
+        'X-Time-Zone'?: components['parameters']['TimeZone'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -3978,7 +4005,14 @@ export interface operations {
         format?: components['schemas']['ModelFormat'];
         targetHardware?: components['schemas']['AcceleratorType'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The operator's IANA time zone; the console sends it on every call. An export writes its
+         *     times as `YYYY-MM-DD HH:mm:ss` in it and names it in those columns' headers (UTC when
+         *     absent). A zone the server does not know is a 400 naming this header.
+         */
+        'X-Time-Zone'?: components['parameters']['TimeZone'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -4435,7 +4469,14 @@ export interface operations {
         level?: components['parameters']['AlertLevelFilter'];
         status?: components['parameters']['AlertStatusFilter'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The operator's IANA time zone; the console sends it on every call. An export writes its
+         *     times as `YYYY-MM-DD HH:mm:ss` in it and names it in those columns' headers (UTC when
+         *     absent). A zone the server does not know is a 400 naming this header.
+         */
+        'X-Time-Zone'?: components['parameters']['TimeZone'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -4650,7 +4691,14 @@ export interface operations {
         /** @description Roles holding this key. */
         accessKeys?: components['schemas']['AccessKey'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The operator's IANA time zone; the console sends it on every call. An export writes its
+         *     times as `YYYY-MM-DD HH:mm:ss` in it and names it in those columns' headers (UTC when
+         *     absent). A zone the server does not know is a 400 naming this header.
+         */
+        'X-Time-Zone'?: components['parameters']['TimeZone'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -4863,7 +4911,14 @@ export interface operations {
         /** @description Users holding this role. */
         roleIds?: number;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The operator's IANA time zone; the console sends it on every call. An export writes its
+         *     times as `YYYY-MM-DD HH:mm:ss` in it and names it in those columns' headers (UTC when
+         *     absent). A zone the server does not know is a 400 naming this header.
+         */
+        'X-Time-Zone'?: components['parameters']['TimeZone'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -5169,7 +5224,14 @@ export interface operations {
         gender?: components['schemas']['Gender'];
         status?: components['schemas']['StaffStatus'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The operator's IANA time zone; the console sends it on every call. An export writes its
+         *     times as `YYYY-MM-DD HH:mm:ss` in it and names it in those columns' headers (UTC when
+         *     absent). A zone the server does not know is a 400 naming this header.
+         */
+        'X-Time-Zone'?: components['parameters']['TimeZone'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -5388,7 +5450,14 @@ export interface operations {
         visitFromFrom?: string;
         visitFromTo?: string;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The operator's IANA time zone; the console sends it on every call. An export writes its
+         *     times as `YYYY-MM-DD HH:mm:ss` in it and names it in those columns' headers (UTC when
+         *     absent). A zone the server does not know is a 400 naming this header.
+         */
+        'X-Time-Zone'?: components['parameters']['TimeZone'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -5676,7 +5745,14 @@ export interface operations {
         vehicleType?: components['schemas']['VehicleType'];
         listType?: components['schemas']['VehicleListType'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The operator's IANA time zone; the console sends it on every call. An export writes its
+         *     times as `YYYY-MM-DD HH:mm:ss` in it and names it in those columns' headers (UTC when
+         *     absent). A zone the server does not know is a 400 naming this header.
+         */
+        'X-Time-Zone'?: components['parameters']['TimeZone'];
+      };
       path?: never;
       cookie?: never;
     };

@@ -18,7 +18,8 @@ export type Widget =
   | 'references'
   | 'tags'
   | 'image'
-  | 'file';
+  | 'file'
+  | 'boxes';
 
 export interface FieldOption {
   readonly value: string;
@@ -4512,6 +4513,35 @@ export const resources: Readonly<Record<ResourceName, ResourceDescriptor>> = {
         format: null,
         options: null,
         sortable: true,
+        filter: null,
+        range: null,
+        upload: null,
+        reference: null,
+        description: null,
+        initial: null,
+      },
+      {
+        name: 'boxes',
+        label: { zh: '检测框', en: 'Detection boxes' },
+        widget: 'boxes',
+        table: false,
+        search: false,
+        form: false,
+        createOnly: false,
+        detail: false,
+        type: 'array',
+        itemType: null,
+        maxItems: null,
+        required: false,
+        nullable: false,
+        minLength: null,
+        maxLength: null,
+        pattern: null,
+        minimum: null,
+        maximum: null,
+        format: null,
+        options: null,
+        sortable: false,
         filter: null,
         range: null,
         upload: null,

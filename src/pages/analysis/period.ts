@@ -78,8 +78,3 @@ export function customDays(period: Period): [dayjs.Dayjs, dayjs.Dayjs] | null {
 export function customPeriod(firstDay: dayjs.Dayjs, lastDay: dayjs.Dayjs): Period {
   return { kind: 'custom', firstDay: firstDay.format(dayFormat), lastDay: lastDay.format(dayFormat) };
 }
-
-/** The browser's IANA time zone, by which the operator reads hours and days. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
