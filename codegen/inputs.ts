@@ -10,7 +10,7 @@ export const inputFiles = {
 } as const;
 
 export const pagesDir = 'src/pages';
-/** The generic screen every resource route shows (default export). */
+/** The generic screen every resource route shows: its `screenOf(descriptor)` gives the page. */
 export const resourceScreen = {
   file: 'src/resources/ResourceScreen.tsx',
   importFromGenerated: '../resources/ResourceScreen',
