@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
-import type { ResourceDescriptor } from '../src/generated/resources';
 import type { RouteDef } from '../src/generated/routes';
+import { resourceOf, type ResourceSource } from '../src/resources/descriptors';
 import { generatedDir, inputFiles } from './inputs';
 import { makeTempRepo, readJson, repoRoot, writeJson, writePage, type Json } from './test-support';
 
@@ -47,17 +47,17 @@ describe('codegen CLI', { timeout: 60_000 }, () => {
   });
 
   it('--check fails naming an edited, a deleted and an unexpected file, and writes nothing', async () => {
-    writeFileSync(generated('menu.ts'), `${readFileSync(generated('menu.ts'), 'utf8')}// hand edit\n`);
+    writeFileSync(generated('icons.ts'), `${readFileSync(generated('icons.ts'), 'utf8')}// hand edit\n`);
     rmSync(generated('contract.ts'));
     writeFileSync(generated('extra.ts'), 'export {};\n');
     const result = await codegen(repo.rootDir, '--check');
     expect(result.code).toBe(1);
     expect(result.stderr.split('\n').slice(0, 3)).toEqual([
       'missing src/generated/contract.ts',
-      'stale src/generated/menu.ts',
+      'stale src/generated/icons.ts',
       'unexpected src/generated/extra.ts (not generated)',
     ]);
-    expect(readFileSync(generated('menu.ts'), 'utf8')).toContain('// hand edit');
+    expect(readFileSync(generated('icons.ts'), 'utf8')).toContain('// hand edit');
   });
 
   it('rewrites only the files that changed', async () => {
@@ -88,7 +88,7 @@ describe('codegen CLI', { timeout: 60_000 }, () => {
     expect(() => readFileSync(generated('routes.ts'))).toThrow(/ENOENT/);
   });
 
-  it('puts a new manifest route into routes.ts and menu.ts', async () => {
+  it('puts a new manifest route into routes.ts and its icon into icons.ts', async () => {
     const manifest = readJson(repo.rootDir, inputFiles.manifest);
     manifest.routes
       .find((route: Json) => route.path === '/system')
@@ -105,7 +105,7 @@ describe('codegen CLI', { timeout: 60_000 }, () => {
 
     const result = await codegen(repo.rootDir);
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('wrote src/generated/routes.ts\nwrote src/generated/menu.ts\n');
+    expect(result.stdout).toBe('wrote src/generated/routes.ts\nwrote src/generated/icons.ts\n');
     const routes = readFileSync(generated('routes.ts'), 'utf8');
     expect(routes).toContain(
       [
@@ -124,20 +124,9 @@ describe('codegen CLI', { timeout: 60_000 }, () => {
         '        children: [],',
       ].join('\n'),
     );
-    const menu = readFileSync(generated('menu.ts'), 'utf8');
-    expect(menu).toContain("import AuditOutlined from '@ant-design/icons/AuditOutlined';");
-    expect(menu).toContain(
-      [
-        "        path: '/system/audit',",
-        "        name: { zh: '审计', en: 'Audit' },",
-        '        icon: AuditOutlined,',
-        "        modules: ['monitor'],",
-        "        access: 'KEY.SYSTEM.LOG',",
-        '        hideInMenu: false,',
-        '        layout: true,',
-        '        children: [],',
-      ].join('\n'),
-    );
+    const icons = readFileSync(generated('icons.ts'), 'utf8');
+    expect(icons).toContain("import AuditOutlined from '@ant-design/icons/AuditOutlined';");
+    expect(icons).toContain('  audit: AuditOutlined,');
     expect((await codegen(repo.rootDir, '--check')).code).toBe(0);
   });
 
@@ -199,26 +188,13 @@ describe('codegen CLI', { timeout: 60_000 }, () => {
     const result = await codegen(repo.rootDir);
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(result.stdout).toBe(
-      'wrote src/generated/routes.ts\nwrote src/generated/openapi.ts\nwrote src/generated/resources.ts\nwrote src/generated/field-labels.ts\n',
+      'wrote src/generated/routes.ts\nwrote src/generated/openapi.ts\nwrote src/generated/resources/videosource.ts\nwrote src/generated/field-labels.ts\n',
     );
 
-    // The temp repo's modules, typed as their committed twins are (plus the new name).
-    const { resources, resourceByRoute } = (await import(generated('resources.ts'))) as {
-      resources: Record<string, ResourceDescriptor>;
-      resourceByRoute: Record<string, string>;
-    };
-    // The new route beside the repo's own (which grow as screens are added).
-    expect(resourceByRoute).toMatchObject({
-      '/equipment/aiserver': 'aiserver',
-      '/equipment/camera': 'camera',
-      '/monitor/video': 'videosource',
-      '/model': 'model',
-      '/door/staff': 'staff',
-      '/door/visitor': 'visitor',
-      '/door/vehicle': 'vehicle',
-      '/system/logs': 'oplog',
-    });
-    const source = resources.videosource;
+    // The temp repo's module, typed as the committed ones are; read as the screens read it.
+    const source = resourceOf(
+      ((await import(generated('resources/videosource.ts'))) as { default: ResourceSource }).default,
+    );
     expect(source).toMatchObject({
       name: 'videosource',
       access: 'KEY.CENTER.VIDEO',
@@ -287,9 +263,9 @@ describe('codegen CLI', { timeout: 60_000 }, () => {
     writeFileSync(
       join(repo.rootDir, 'src/uses-video-source.ts'),
       [
-        "import { resources, type ResourceName, type Widget } from './generated/resources';",
-        "const name: ResourceName = 'videosource';",
-        'export const widget: Widget | undefined = resources[name].fields[1]?.widget;',
+        "import videosource from './generated/resources/videosource';",
+        "import type { Widget } from './resources/descriptors';",
+        'export const widget: Widget | undefined = videosource.fields[1]?.widget;',
         '',
       ].join('\n'),
     );

@@ -1,21 +1,24 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emit } from './emit';
-import { generatedDir, loadInputs } from './inputs';
+import { generatedDir, inputFiles, loadInputs } from './inputs';
+import type { Manifest } from './manifest';
 import { repoRoot } from './test-support';
 
+const manifest = JSON.parse(readFileSync(join(repoRoot, inputFiles.manifest), 'utf8')) as Manifest;
+const resourceFiles = (manifest.resources ?? []).map((entry) => `resources/${entry.name}.ts`);
 const expectedFiles = [
   'access.ts',
   'constraints.ts',
   'contract.ts',
   'field-labels.ts',
-  'menu.ts',
+  'icons.ts',
   'openapi.ts',
-  'resources.ts',
   'routes.ts',
   'settings.ts',
-];
+  ...resourceFiles,
+].sort();
 
 describe('emit', () => {
   it('gives the same bytes on every run', async () => {
@@ -27,7 +30,10 @@ describe('emit', () => {
 
   it('equals the committed src/generated, file for file', async () => {
     const emitted = await emit(loadInputs(repoRoot));
-    expect(readdirSync(join(repoRoot, generatedDir)).sort()).toEqual(expectedFiles);
+    const onDisk = readdirSync(join(repoRoot, generatedDir), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(join(repoRoot, generatedDir), join(entry.parentPath, entry.name)));
+    expect(onDisk.sort()).toEqual(expectedFiles);
     expect([...emitted.keys()].sort()).toEqual(expectedFiles.map((file) => `${generatedDir}/${file}`));
     for (const [file, text] of emitted) expect(readFileSync(join(repoRoot, file), 'utf8'), file).toBe(text);
   });
@@ -46,9 +52,9 @@ describe('emit', () => {
       'src/generated/contract.ts': fromOpenapi,
       'src/generated/constraints.ts': fromOpenapi,
       'src/generated/routes.ts': fromManifest,
-      'src/generated/menu.ts': fromManifest,
+      'src/generated/icons.ts': fromManifest,
       'src/generated/openapi.ts': fromOpenapi,
-      'src/generated/resources.ts': fromBoth,
+      ...Object.fromEntries(resourceFiles.map((file) => [`src/generated/${file}`, fromBoth])),
       'src/generated/field-labels.ts': fromBoth,
     });
   });

@@ -4,7 +4,7 @@ import { emitAccess } from './emitters/access';
 import { emitConstraints } from './emitters/constraints';
 import { emitContract } from './emitters/contract';
 import { emitFieldLabels } from './emitters/field-labels';
-import { emitMenu } from './emitters/menu';
+import { emitIcons } from './emitters/icons';
 import { emitOpenapiTypes } from './emitters/openapi-types';
 import { emitResources } from './emitters/resources';
 import { emitRoutes } from './emitters/routes';
@@ -19,28 +19,29 @@ const prettierOptions: Options = {
 };
 
 interface GeneratedModule {
-  readonly file: string;
   readonly from: string;
-  readonly text: (inputs: Inputs) => string | Promise<string>;
+  /** The text of each file the module is written to, by path relative to the repo root. */
+  readonly files: (inputs: Inputs) => Map<string, string> | Promise<Map<string, string>>;
 }
 
+/** A module written to one file of src/generated. */
+const single =
+  (file: string, text: (inputs: Inputs) => string | Promise<string>) =>
+  async (inputs: Inputs): Promise<Map<string, string>> =>
+    new Map([[`${generatedDir}/${file}`, await text(inputs)]]);
+
 const generatedModules: readonly GeneratedModule[] = [
-  { file: 'settings.ts', from: inputFiles.manifest, text: (i) => emitSettings(i.manifest as Manifest) },
-  { file: 'access.ts', from: inputFiles.manifest, text: (i) => emitAccess(i.manifest as Manifest) },
-  { file: 'contract.ts', from: inputFiles.openapi, text: (i) => emitContract(i.openapi) },
-  { file: 'constraints.ts', from: inputFiles.openapi, text: (i) => emitConstraints(i.openapi) },
-  { file: 'routes.ts', from: inputFiles.manifest, text: (i) => emitRoutes(i.manifest as Manifest) },
-  { file: 'menu.ts', from: inputFiles.manifest, text: (i) => emitMenu(i.manifest as Manifest) },
-  { file: 'openapi.ts', from: inputFiles.openapi, text: (i) => emitOpenapiTypes(i.openapi) },
+  { from: inputFiles.manifest, files: single('settings.ts', (i) => emitSettings(i.manifest as Manifest)) },
+  { from: inputFiles.manifest, files: single('access.ts', (i) => emitAccess(i.manifest as Manifest)) },
+  { from: inputFiles.openapi, files: single('contract.ts', (i) => emitContract(i.openapi)) },
+  { from: inputFiles.openapi, files: single('constraints.ts', (i) => emitConstraints(i.openapi)) },
+  { from: inputFiles.manifest, files: single('routes.ts', (i) => emitRoutes(i.manifest as Manifest)) },
+  { from: inputFiles.manifest, files: single('icons.ts', (i) => emitIcons(i.manifest as Manifest)) },
+  { from: inputFiles.openapi, files: single('openapi.ts', (i) => emitOpenapiTypes(i.openapi)) },
+  { from: `${inputFiles.manifest} and ${inputFiles.openapi}`, files: emitResources },
   {
-    file: 'resources.ts',
     from: `${inputFiles.manifest} and ${inputFiles.openapi}`,
-    text: (i) => emitResources(i),
-  },
-  {
-    file: 'field-labels.ts',
-    from: `${inputFiles.manifest} and ${inputFiles.openapi}`,
-    text: (i) => emitFieldLabels(i),
+    files: single('field-labels.ts', (i) => emitFieldLabels(i)),
   },
 ];
 
@@ -52,11 +53,9 @@ function generatedHeader(from: string): string {
 export async function emit(inputs: Inputs): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   for (const module of generatedModules) {
-    const body = await module.text(inputs);
-    files.set(
-      `${generatedDir}/${module.file}`,
-      await format(generatedHeader(module.from) + body, prettierOptions),
-    );
+    for (const [file, body] of await module.files(inputs)) {
+      files.set(file, await format(generatedHeader(module.from) + body, prettierOptions));
+    }
   }
   return files;
 }

@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { accessKeyInfos, accessKeys } from '../src/generated/access';
 import { stringRules } from '../src/generated/constraints';
 import { securityHeaders } from '../src/generated/contract';
-import { resourceByRoute, resources } from '../src/generated/resources';
+import aiserverSource from '../src/generated/resources/aiserver';
+import oplogSource from '../src/generated/resources/oplog';
+import { routes } from '../src/generated/routes';
 import { appSettings, modules } from '../src/generated/settings';
+import { fieldDefaults, resourceOf, type ResourceSource } from '../src/resources/descriptors';
+import { flattenRoutes } from '../src/session/route-lookup';
 import { loadInputs } from './inputs';
 import type { Manifest, RouteEntry } from './manifest';
 import { componentSchemas, isObject } from './openapi-doc';
@@ -34,8 +38,8 @@ const specKeys = [
   'KEY.SYSTEM.LOG',
 ];
 
-function flattenRoutes(routes: readonly RouteEntry[]): RouteEntry[] {
-  return routes.flatMap((route) => [route, ...flattenRoutes(route.children ?? [])]);
+function manifestRoutes(routes: readonly RouteEntry[]): RouteEntry[] {
+  return routes.flatMap((route) => [route, ...manifestRoutes(route.children ?? [])]);
 }
 
 /** Named string schemas of openapi.yaml with a length or a pattern: what forms must not retype. */
@@ -53,7 +57,7 @@ function stringSchemasWithRules(): Record<string, unknown> {
   );
 }
 
-// The generated modules as the console imports them (routes and menu need React pages/icons).
+// The generated modules as the console imports them (icons need React).
 describe('generated modules', () => {
   it('carry the spec constants', () => {
     expect(appSettings).toMatchObject({
@@ -91,16 +95,22 @@ describe('generated modules', () => {
     expect(stringRules.Username).toEqual({ minLength: 3, maxLength: 32, pattern: '^[A-Za-z0-9_.-]+$' });
   });
 
-  it('describe each resource for the screen its route shows', () => {
-    expect(resourceByRoute).toEqual(
+  it('describe each resource for the screen its route shows', async () => {
+    const resourceRoutes = flattenRoutes(routes).filter((route) => route.resource !== null);
+    for (const route of resourceRoutes) {
+      const source = (
+        (await import(`../src/generated/resources/${route.resource}.ts`)) as { default: ResourceSource }
+      ).default;
+      expect(source).toMatchObject({ name: route.resource, route: route.path });
+    }
+    expect(Object.fromEntries(resourceRoutes.map((route) => [route.path, route.resource]))).toEqual(
       Object.fromEntries(
-        flattenRoutes(manifest.routes).flatMap((route) =>
+        manifestRoutes(manifest.routes).flatMap((route) =>
           route.resource ? [[route.path, route.resource]] : [],
         ),
       ),
     );
-    expect(Object.keys(resources)).toEqual((manifest.resources ?? []).map((resource) => resource.name));
-    const aiserver = resources.aiserver;
+    const aiserver = resourceOf(aiserverSource);
     expect(aiserver).toMatchObject({ access: 'KEY.DEVICE.AISERVER', route: '/equipment/aiserver' });
     expect(aiserver.fields.filter((field) => field.form).map((field) => field.name)).toEqual([
       'name',
@@ -134,7 +144,7 @@ describe('generated modules', () => {
   });
 
   it('describes the read-only operation log, its time range and its areas labelled from accessKeys', () => {
-    const oplog = resources.oplog;
+    const oplog = resourceOf(oplogSource);
     expect(oplog.operations).toEqual({
       list: true,
       get: true,
@@ -163,6 +173,21 @@ describe('generated modules', () => {
     expect(area?.options?.find((option) => option.value === 'KEY.SYSTEM.LOG')?.label).toEqual({
       zh: '操作日志',
       en: 'Operation log',
+    });
+  });
+
+  it('write only what differs from the defaults, which resourceOf fills in', () => {
+    for (const field of oplogSource.fields) {
+      for (const [key, value] of Object.entries(field)) {
+        expect(fieldDefaults, `${field.name}.${key}`).not.toHaveProperty(key, value);
+      }
+    }
+    expect(oplogSource).not.toHaveProperty('actions');
+    expect(resourceOf(oplogSource).actions).toEqual([]);
+    expect(resourceOf(oplogSource).fields.find((field) => field.name === 'time')).toMatchObject({
+      form: false,
+      required: false,
+      upload: null,
     });
   });
 });

@@ -10,12 +10,21 @@ export const inputFiles = {
 } as const;
 
 export const pagesDir = 'src/pages';
-/** The generic screen every resource route shows (default export). */
+/** The generic screen every resource route shows: its `screenOf(descriptor)` gives the page. */
 export const resourceScreen = {
   file: 'src/resources/ResourceScreen.tsx',
   importFromGenerated: '../resources/ResourceScreen',
 } as const;
 export const generatedDir = 'src/generated';
+/** The hand-written descriptor types and defaults, which the emitted descriptors satisfy. */
+export const descriptorTypes = {
+  file: 'src/resources/descriptors.ts',
+  importFromGenerated: '../resources/descriptors',
+} as const;
+/** A resource's descriptor module, relative to src/generated: the resource's screen loads it. */
+export const resourceDescriptorModule = (name: string): string => `resources/${name}`;
+export const resourceDescriptorFile = (name: string): string =>
+  `${generatedDir}/${resourceDescriptorModule(name)}.ts`;
 
 /** Everything codegen reads, loaded once so validate() and emit() stay pure. */
 export interface Inputs {

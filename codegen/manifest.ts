@@ -1,4 +1,5 @@
 // The manifest's shape after it passed console.schema.json; the schema is the authority.
+import type { Widget } from '../src/resources/descriptors';
 export interface LocalText {
   readonly zh: string;
   readonly en: string;
@@ -46,7 +47,8 @@ export interface ResourceFieldEntry {
   readonly name: string;
   readonly label: LocalText;
   readonly show: readonly FieldPlace[];
-  readonly widget: string;
+  /** The schema's widget enum admits only these, and a resource is resolved after the schema passed. */
+  readonly widget: Widget;
   readonly options?: Readonly<Record<string, FieldOptionEntry>>;
   readonly reference?: { readonly resource: string; readonly label: string };
 }

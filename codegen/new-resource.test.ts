@@ -47,7 +47,8 @@ describe('a new CRUD resource (parking lots)', () => {
     const file = (name: string) => files.get(`${generatedDir}/${name}`) ?? '';
     expect(file('routes.ts')).toContain(`path: '${parkingLot.route}'`);
     expect(file('access.ts')).toContain(`'${parkingLot.key}'`);
-    expect(file('resources.ts')).toContain(`'${parkingLot.route}': '${parkingLot.resource}'`);
+    expect(file(`resources/${parkingLot.resource}.ts`)).toContain(`route: '${parkingLot.route}'`);
+    expect(file('routes.ts')).toContain(`import('./resources/${parkingLot.resource}')`);
     for (const operationId of parkingLot.operationIds) expect(file('openapi.ts')).toContain(operationId);
   });
 

@@ -1,4 +1,12 @@
 import { shown, type Segment } from './diagnostics';
+import type {
+  FieldDescriptor,
+  FieldOption,
+  FieldRange,
+  FieldReference,
+  FieldUpload,
+  Widget,
+} from '../src/resources/descriptors';
 import type { LocalText, ResourceFieldEntry } from './manifest';
 import {
   deref,
@@ -22,79 +30,10 @@ import {
 
 // One manifest field resolved against the resource's row, input and list schemas.
 
-export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'array';
+export type FieldType = FieldDescriptor['type'];
 /** The type of an array field's items. */
-export type ItemType = 'string' | 'integer';
-export type Filter = 'contains' | 'equals' | 'range';
-
-/** The two query parameters bounding a range filter: `x-filter: from` (≥) and `x-filter: to` (≤). */
-export interface FieldRange {
-  readonly from: string;
-  readonly to: string;
-}
-
-export interface FieldOption {
-  readonly value: string;
-  readonly label: LocalText;
-  readonly color: string | null;
-}
-
-/**
- * A field holding a stored file's id: the upload operation its `x-upload` names, with what that
- * operation accepts (its multipart encoding) and where the file is served (a GET at `path/{id}`).
- */
-export interface FieldUpload {
-  readonly operation: string;
-  readonly path: string;
-  readonly part: string;
-  readonly download: string;
-  readonly accept: readonly string[];
-  readonly maxBytes: number;
-}
-
-/**
- * Where a reference field's ids point, and where its select finds them: the choices operation of
- * the field's own resource, under that resource's key (no key of the referenced one needed).
- */
-export interface FieldReference {
-  readonly resource: string;
-  /** The row property holding the referenced item's label (an array of labels for `references`). */
-  readonly label: string;
-  /** The path of the resource's choices operation, asked with `field=<this field>`. */
-  readonly choices: string;
-}
-
-export interface FieldDescriptor {
-  readonly name: string;
-  readonly label: LocalText;
-  readonly widget: string;
-  readonly table: boolean;
-  readonly search: boolean;
-  readonly form: boolean;
-  readonly createOnly: boolean;
-  readonly detail: boolean;
-  readonly type: FieldType;
-  /** For an array: its items' type; minLength, maxLength, pattern and options then apply to each item. */
-  readonly itemType: ItemType | null;
-  readonly maxItems: number | null;
-  readonly required: boolean;
-  readonly nullable: boolean;
-  readonly minLength: number | null;
-  readonly maxLength: number | null;
-  readonly pattern: string | null;
-  readonly minimum: number | null;
-  readonly maximum: number | null;
-  readonly format: string | null;
-  readonly options: readonly FieldOption[] | null;
-  readonly sortable: boolean;
-  readonly filter: Filter | null;
-  readonly range: FieldRange | null;
-  readonly upload: FieldUpload | null;
-  readonly reference: FieldReference | null;
-  readonly description: string | null;
-  /** The input schema's `default`: what the create form starts with. */
-  readonly initial: string | number | boolean | null;
-}
+export type ItemType = NonNullable<FieldDescriptor['itemType']>;
+type Filter = NonNullable<FieldDescriptor['filter']>;
 
 /** What a widget draws, and so the openapi type it needs. The schema's widget enum lists these keys. */
 interface WidgetRule {
@@ -157,7 +96,7 @@ export const widgetNeeds = {
       return isObject(properties) && boxSides.every((side) => side in properties);
     },
   },
-} as const satisfies Record<string, WidgetRule>;
+} as const satisfies Record<Widget, WidgetRule>;
 
 /** A detection box's place in the frame: the properties the `boxes` widget reads. */
 const boxSides = ['x', 'y', 'width', 'height'];
@@ -349,7 +288,7 @@ function checkWidget(field: ResourceFieldEntry, facts: Facts, report: Report): v
     );
     return;
   }
-  const rule = (widgetNeeds as Record<string, WidgetRule | undefined>)[field.widget];
+  const rule: WidgetRule | undefined = widgetNeeds[field.widget];
   if (rule !== undefined && !rule.fits(facts)) {
     report(
       ['widget'],

@@ -12,42 +12,15 @@ import {
   type JsonObject,
   type OperationInfo,
 } from './openapi-doc';
-import { resolveField, type FieldDescriptor, type Report } from './resource-fields';
+import type { ActionDescriptor, FieldDescriptor, ResourceDescriptor } from '../src/resources/descriptors';
+import { resolveField, type Report } from './resource-fields';
 import { numberOrNull, propertyFacts, stringOrNull, type NamedSchema } from './schema-facts';
 
 // A manifest resource resolved against openapi.yaml: the descriptor the console gets and every
 // problem found on the way. Validation reports the problems; emit writes the descriptor.
 
-export interface ActionDescriptor {
-  readonly name: string;
-  readonly label: LocalText;
-  readonly method: string;
-  readonly path: string;
-  readonly confirm: LocalText | null;
-  readonly showsSecret: boolean;
-  /** Row field → the values it must hold for the action to show; null: on every row. */
-  readonly when: Readonly<Record<string, readonly string[]>> | null;
-  /** The form the action opens, from its request body; empty when the operation takes none. */
-  readonly fields: readonly FieldDescriptor[];
-}
-
-export interface ResourceDescriptor {
-  readonly name: string;
-  readonly title: LocalText;
-  readonly access: string;
-  readonly route: string;
-  readonly paths: {
-    readonly collection: string;
-    readonly item: string;
-    readonly export: string | null;
-    readonly bulkDelete: string | null;
-  };
-  readonly operations: Readonly<Record<OperationRole, boolean>>;
-  readonly defaultSort: string | null;
-  readonly pageSizeMax: number;
-  readonly fields: readonly FieldDescriptor[];
-  readonly actions: readonly ActionDescriptor[];
-}
+/** A resource as codegen resolves it: its key is the manifest's text, checked against accessKeys. */
+export type ResolvedResource = Omit<ResourceDescriptor, 'access'> & { readonly access: string };
 
 /** What the role of an operation asks of its method and path. */
 const roleRules: Record<OperationRole, { methods: readonly string[]; path: 'collection' | 'item' | null }> = {
@@ -60,10 +33,10 @@ const roleRules: Record<OperationRole, { methods: readonly string[]; path: 'coll
   export: { methods: ['get'], path: null },
   choices: { methods: ['get'], path: null },
 };
-const actionMethods = ['post', 'put', 'delete'];
+const actionMethods = ['post', 'put', 'delete'] as const satisfies readonly ActionDescriptor['method'][];
 
 interface Resolution {
-  readonly descriptor: ResourceDescriptor;
+  readonly descriptor: ResolvedResource;
   readonly problems: readonly Diagnostic[];
 }
 
@@ -257,14 +230,16 @@ function resolveActions(
       return [];
     }
     checkAccess(entry, info, at, report);
-    if (!actionMethods.includes(info.method)) {
+    const method = actionMethods.find((candidate) => candidate === info.method);
+    if (method === undefined) {
       report(
         at,
         `${info.id} is ${info.method.toUpperCase()} ${info.path}; an action must be POST, PUT or DELETE`,
       );
     }
     checkWhen(action, position, context);
-    return [actionDescriptor(action, info, actionFields(action, position, info, context))];
+    const fields = actionFields(action, position, info, context);
+    return method === undefined ? [] : [actionDescriptor(action, info, method, fields)];
   });
 }
 
@@ -340,12 +315,13 @@ function sortSchemaOf(openapi: unknown, info: OperationInfo | undefined): JsonOb
 function actionDescriptor(
   action: ResourceActionEntry,
   info: OperationInfo,
+  method: ActionDescriptor['method'],
   fields: FieldDescriptor[],
 ): ActionDescriptor {
   return {
     name: action.name,
     label: action.label,
-    method: info.method,
+    method,
     path: info.path,
     confirm: action.confirm ?? null,
     showsSecret: action.showsSecret ?? false,

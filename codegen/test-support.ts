@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatDiagnostic } from './diagnostics';
-import { generatedDir, inputFiles, pagesDir, resourceScreen, type Inputs } from './inputs';
+import { descriptorTypes, generatedDir, inputFiles, pagesDir, resourceScreen, type Inputs } from './inputs';
 import type { Manifest, RouteEntry } from './manifest';
 import { validate } from './validate';
 
@@ -28,8 +28,8 @@ export function writePage(rootDir: string, page: string): void {
 
 /**
  * A throw-away copy of the repo's codegen inputs and committed output, with a stub for every
- * page the manifest names and for the resource screen, so tests never touch the real tree nor
- * wait for the real pages.
+ * page the manifest names and for the resource screen, and the descriptor types the generated
+ * modules satisfy, so tests never touch the real tree nor wait for the real pages.
  */
 export function makeTempRepo(): { readonly rootDir: string; readonly cleanup: () => void } {
   const rootDir = mkdtempSync(join(tmpdir(), 'cfop-codegen-'));
@@ -37,7 +37,12 @@ export function makeTempRepo(): { readonly rootDir: string; readonly cleanup: ()
     cpSync(join(repoRoot, path), join(rootDir, path), { recursive: true });
   }
   new Set(pagesOf(readRepoManifest().routes)).forEach((page) => writePage(rootDir, page));
-  writeStubScreen(join(rootDir, resourceScreen.file));
+  cpSync(join(repoRoot, descriptorTypes.file), join(rootDir, descriptorTypes.file));
+  mkdirSync(dirname(join(rootDir, resourceScreen.file)), { recursive: true });
+  writeFileSync(
+    join(rootDir, resourceScreen.file),
+    'export function screenOf(_descriptor: unknown) {\n  return function Page() {\n    return null;\n  };\n}\n',
+  );
   return { rootDir, cleanup: () => rmSync(rootDir, { recursive: true, force: true }) };
 }
 

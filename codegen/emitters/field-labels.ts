@@ -3,7 +3,7 @@ import type { Inputs } from '../inputs';
 import { literal } from '../literal';
 import type { Manifest } from '../manifest';
 import { resourceContext } from '../resource-context';
-import type { FieldDescriptor } from '../resource-fields';
+import type { FieldDescriptor } from '../../src/resources/descriptors';
 import { resolveResource } from '../resources';
 import { newSourceFile } from './source-file';
 

@@ -1,6 +1,6 @@
 import { VariableDeclarationKind } from 'ts-morph';
 import { Code, literal } from '../literal';
-import { resourceScreen } from '../inputs';
+import { descriptorTypes, resourceDescriptorModule, resourceScreen } from '../inputs';
 import type { Manifest, RouteEntry } from '../manifest';
 import { newSourceFile } from './source-file';
 
@@ -10,10 +10,20 @@ function importFromGenerated(module: string): Code {
 
 function pageLoader(route: RouteEntry): Code | null {
   if (route.page !== undefined) return importFromGenerated(`../pages/${route.page}`);
-  // Every resource route shows the one generic screen; it finds its descriptor by the route.
-  if (route.resource !== undefined) return importFromGenerated(resourceScreen.importFromGenerated);
+  // The generic screen and the resource's own descriptor, so no screen loads another's descriptor.
+  if (route.resource !== undefined) {
+    return new Code(
+      `() => resourceScreen(import(${JSON.stringify(`./${resourceDescriptorModule(route.resource)}`)}))`,
+    );
+  }
   return null;
 }
+
+const hasResourceScreen = (routes: readonly RouteEntry[]): boolean =>
+  routes.some(
+    (route) =>
+      (route.page === undefined && route.resource !== undefined) || hasResourceScreen(route.children ?? []),
+  );
 
 /** The manifest route with every default filled in, as the generated RouteDef holds it. */
 function routeDef(route: RouteEntry): Record<string, unknown> {
@@ -65,13 +75,31 @@ export function emitRoutes(manifest: Manifest): string {
         name: 'resource',
         type: 'string | null',
         docs: [
-          'A resource name of resources.ts: the route shows the generic resource screen. null for page routes.',
+          'A resource name: the route shows its screen, with the descriptor of src/generated/resources/<name>.ts. null for page routes.',
         ],
       },
       { name: 'load', type: '(() => Promise<{ default: ComponentType }>) | null' },
       { name: 'children', type: 'readonly RouteDef[]' },
     ].map((property) => ({ ...property, isReadonly: true })),
   });
+  if (hasResourceScreen(manifest.routes)) {
+    file.addImportDeclaration({
+      isTypeOnly: true,
+      moduleSpecifier: descriptorTypes.importFromGenerated,
+      namedImports: ['ResourceSource'],
+    });
+    file.addFunction({
+      name: 'resourceScreen',
+      isAsync: true,
+      docs: ["A resource route's page: the generic screen, fetched beside the resource's descriptor."],
+      parameters: [{ name: 'descriptor', type: 'Promise<{ default: ResourceSource }>' }],
+      returnType: 'Promise<{ default: ComponentType }>',
+      statements: [
+        `const [screen, resource] = await Promise.all([import(${JSON.stringify(resourceScreen.importFromGenerated)}), descriptor]);`,
+        'return { default: screen.screenOf(resource.default) };',
+      ],
+    });
+  }
   file.addVariableStatement({
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,

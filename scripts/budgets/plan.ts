@@ -1,4 +1,4 @@
-import { pagesDir, resourceScreen } from '../../codegen/inputs';
+import { pagesDir, resourceDescriptorFile, resourceScreen } from '../../codegen/inputs';
 import type { BudgetPlan } from './route-costs';
 
 interface ManifestRoute {
@@ -27,8 +27,11 @@ export function budgetPlanFromManifest(manifest: { readonly routes: readonly Man
   const leaves = flat.flatMap((r) => {
     if (!r.access || r.children) return [];
     // A page given beside a resource wraps the generic screen and is what the route loads.
-    if (r.page) return [{ path: r.path, source: sourceOf(r.page) }];
-    return r.resource ? [{ path: r.path, source: resourceScreen.file }] : [];
+    if (r.page) return [{ path: r.path, sources: [sourceOf(r.page)] }];
+    // Otherwise the route loads the generic screen and the resource's own descriptor.
+    return r.resource
+      ? [{ path: r.path, sources: [resourceScreen.file, resourceDescriptorFile(r.resource)] }]
+      : [];
   });
   return {
     loginPage: pageOf('/user/login'),

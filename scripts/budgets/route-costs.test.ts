@@ -74,10 +74,10 @@ const plan: BudgetPlan = {
   shellModules: ['src/shell/Layout.tsx'],
   homePage: 'src/pages/home/HomePage.tsx',
   screens: [
-    { path: '/a', source: 'src/pages/a/A.tsx' },
-    { path: '/b', source: 'src/pages/b/B.tsx' },
+    { path: '/a', sources: ['src/pages/a/A.tsx'] },
+    { path: '/b', sources: ['src/pages/b/B.tsx'] },
   ],
-  otherScreens: [{ path: '/dash', source: 'src/pages/dash/Dash.tsx' }],
+  otherScreens: [{ path: '/dash', sources: ['src/pages/dash/Dash.tsx'] }],
   libraries: [{ name: 'ECharts', module: /node_modules\/echarts\//, routes: ['/dash'] }],
   limits: { login: 200 * KB, home: 300 * KB, firstScreen: 450 * KB, furtherScreen: 30 * KB },
 };
@@ -128,5 +128,21 @@ describe('measureBudgets', () => {
     expect(measureBudgets(manifest, sizes, inCrud, plan).failures).toContain(
       'ECharts (assets/crud.js) is loaded by /a, /b',
     );
+  });
+
+  it('counts every module a route loads: the generic screen and its descriptor', () => {
+    const described: BuildManifest = {
+      ...manifest,
+      'src/generated/resources/a.ts': {
+        file: 'assets/a-descriptor.js',
+        src: 'src/generated/resources/a.ts',
+        isDynamicEntry: true,
+      },
+    };
+    const withDescriptor = new Map(sizes).set('assets/a-descriptor.js', 2 * KB);
+    const screens = [{ path: '/a', sources: ['src/pages/a/A.tsx', 'src/generated/resources/a.ts'] }];
+    const { rows } = measureBudgets(described, withDescriptor, chunkModules, { ...plan, screens });
+    const byLabel = Object.fromEntries(rows.map((r) => [r.label, r.bytes / KB]));
+    expect(byLabel['/a as first screen (cumulative)']).toBe(199 + 40 + 3 + 2);
   });
 });

@@ -10,8 +10,11 @@ import {
 
 export interface Screen {
   readonly path: string;
-  /** Source module of the page, e.g. src/pages/analysis/OperationsDashboard.tsx. */
-  readonly source: string;
+  /**
+   * Source modules the route loads lazily: its page, e.g. src/pages/analysis/OperationsDashboard.tsx,
+   * or the generic resource screen and the resource's descriptor.
+   */
+  readonly sources: readonly string[];
 }
 
 export interface LibraryRule {
@@ -73,11 +76,12 @@ export function measureBudgets(
       return sum + size;
     }, 0);
   const closureOf = (source: string): Set<string> => staticClosure(manifest, dynamicKeyOf(manifest, source));
+  const screenClosure = (screen: Screen): Set<string> => closureOfScreen(manifest, screen, staticClosure);
 
   const entry = staticClosure(manifest, entryKey(manifest));
   const login = union(entry, closureOf(plan.loginPage));
   const home = union(login, ...plan.shellModules.map(closureOf), closureOf(plan.homePage));
-  const screenFiles = new Map(plan.screens.map((s) => [s.path, closureOf(s.source)]));
+  const screenFiles = new Map(plan.screens.map((s) => [s.path, screenClosure(s)]));
 
   const rows: CostRow[] = [];
   const failures: string[] = [];
@@ -104,19 +108,28 @@ export function measureBudgets(
     check(`${path} as a further screen (adds)`, worst, plan.limits.furtherScreen);
   }
   for (const screen of plan.otherScreens) {
-    check(`${screen.path} (cumulative, no budget)`, union(home, closureOf(screen.source)), null);
+    check(`${screen.path} (cumulative, no budget)`, union(home, screenClosure(screen)), null);
   }
   // Parts a screen fetches on demand (an upload widget, an editor opened from a row) are not
   // needed to show it, so the budgets leave them out; the table shows what they would add.
   for (const screen of [...plan.screens, ...plan.otherScreens]) {
-    const shown = union(home, closureOf(screen.source));
-    const everything = union(home, fullClosure(manifest, dynamicKeyOf(manifest, screen.source)));
+    const shown = union(home, screenClosure(screen));
+    const everything = union(home, closureOfScreen(manifest, screen, fullClosure));
     if (everything.size > shown.size)
       check(`${screen.path} with on-demand parts (no budget)`, everything, null);
   }
 
   failures.push(...misplacedLibraries(manifest, chunkModules, plan, home));
   return { rows, failures };
+}
+
+/** The files of every module the screen's route loads, by the closure given (static or full). */
+function closureOfScreen(
+  manifest: BuildManifest,
+  screen: Screen,
+  closure: (manifest: BuildManifest, key: string) => Set<string>,
+): Set<string> {
+  return union(...screen.sources.map((source) => closure(manifest, dynamicKeyOf(manifest, source))));
 }
 
 function misplacedLibraries(
@@ -132,13 +145,11 @@ function misplacedLibraries(
       .filter(([, ids]) => ids.some((id) => lib.module.test(id)))
       .map(([file]) => file);
     const allowed = screens.filter((s) => lib.routes.includes(s.path));
-    const reachableFromAllowed = union(
-      ...allowed.map((s) => fullClosure(manifest, dynamicKeyOf(manifest, s.source))),
-    );
+    const reachableFromAllowed = union(...allowed.map((s) => closureOfScreen(manifest, s, fullClosure)));
     for (const file of carriers) {
       const eagerElsewhere = screens
         .filter((s) => !lib.routes.includes(s.path))
-        .filter((s) => staticClosure(manifest, dynamicKeyOf(manifest, s.source)).has(file))
+        .filter((s) => closureOfScreen(manifest, s, staticClosure).has(file))
         .map((s) => s.path);
       if (home.has(file)) failures.push(`${lib.name} is in the shell: ${file} loads before any screen`);
       else if (eagerElsewhere.length > 0)

@@ -2,6 +2,7 @@
 import type { ComponentType } from 'react';
 import type { AccessKey } from './access';
 import type { LocalText, ModuleValue } from './settings';
+import type { ResourceSource } from '../resources/descriptors';
 
 export interface RouteDef {
   /** Absolute path, or '*' for the catch-all. */
@@ -18,10 +19,18 @@ export interface RouteDef {
   readonly redirect: string | null;
   /** 'home/HomePage' = src/pages/home/HomePage.tsx (default export). */
   readonly page: string | null;
-  /** A resource name of resources.ts: the route shows the generic resource screen. null for page routes. */
+  /** A resource name: the route shows its screen, with the descriptor of src/generated/resources/<name>.ts. null for page routes. */
   readonly resource: string | null;
   readonly load: (() => Promise<{ default: ComponentType }>) | null;
   readonly children: readonly RouteDef[];
+}
+
+/** A resource route's page: the generic screen, fetched beside the resource's descriptor. */
+async function resourceScreen(
+  descriptor: Promise<{ default: ResourceSource }>,
+): Promise<{ default: ComponentType }> {
+  const [screen, resource] = await Promise.all([import('../resources/ResourceScreen'), descriptor]);
+  return { default: screen.screenOf(resource.default) };
 }
 
 export const routes: readonly RouteDef[] = [
@@ -111,7 +120,7 @@ export const routes: readonly RouteDef[] = [
         redirect: null,
         page: null,
         resource: 'aiserver',
-        load: () => import('../resources/ResourceScreen'),
+        load: () => resourceScreen(import('./resources/aiserver')),
         children: [],
       },
       {
@@ -172,7 +181,7 @@ export const routes: readonly RouteDef[] = [
         redirect: null,
         page: null,
         resource: 'staff',
-        load: () => import('../resources/ResourceScreen'),
+        load: () => resourceScreen(import('./resources/staff')),
         children: [],
       },
       {
@@ -187,7 +196,7 @@ export const routes: readonly RouteDef[] = [
         redirect: null,
         page: null,
         resource: 'visitor',
-        load: () => import('../resources/ResourceScreen'),
+        load: () => resourceScreen(import('./resources/visitor')),
         children: [],
       },
       {
@@ -202,7 +211,7 @@ export const routes: readonly RouteDef[] = [
         redirect: null,
         page: null,
         resource: 'vehicle',
-        load: () => import('../resources/ResourceScreen'),
+        load: () => resourceScreen(import('./resources/vehicle')),
         children: [],
       },
     ],
@@ -325,7 +334,7 @@ export const routes: readonly RouteDef[] = [
         redirect: null,
         page: null,
         resource: 'user',
-        load: () => import('../resources/ResourceScreen'),
+        load: () => resourceScreen(import('./resources/user')),
         children: [],
       },
       {
@@ -340,7 +349,7 @@ export const routes: readonly RouteDef[] = [
         redirect: null,
         page: null,
         resource: 'oplog',
-        load: () => import('../resources/ResourceScreen'),
+        load: () => resourceScreen(import('./resources/oplog')),
         children: [],
       },
     ],

@@ -1,7 +1,7 @@
 import { Form } from 'antd';
 import { ScreenModal } from './screen-overlays';
 import { useMemo, useState } from 'react';
-import type { ActionDescriptor } from '../generated/resources';
+import type { ActionDescriptor } from './descriptors';
 import { useLocale } from '../i18n';
 import { FormFields, showServerErrors } from './FormFields';
 import { initialFormValues, requestBody, type FormValues } from './form-values';

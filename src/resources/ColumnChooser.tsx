@@ -1,6 +1,6 @@
 import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import { Button, Checkbox, Popover, Tooltip } from 'antd';
-import type { FieldDescriptor } from '../generated/resources';
+import type { FieldDescriptor } from './descriptors';
 import { useLocale } from '../i18n';
 import { texts } from './texts';
 

@@ -1,7 +1,7 @@
 import { Button } from 'antd';
 import { ScreenDrawer } from './screen-overlays';
 import { useEffect, useState } from 'react';
-import type { ResourceDescriptor } from '../generated/resources';
+import type { ResourceDescriptor } from './descriptors';
 import { useLocale } from '../i18n';
 import { DetailFields } from './DetailFields';
 import type { Entity } from './form-values';

@@ -1,5 +1,5 @@
 import { Descriptions } from 'antd';
-import type { ResourceDescriptor } from '../generated/resources';
+import type { ResourceDescriptor } from './descriptors';
 import { useLocale } from '../i18n';
 import { FieldValue } from './FieldValue';
 import type { Entity } from './form-values';

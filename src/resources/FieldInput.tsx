@@ -1,6 +1,6 @@
 import { Input, InputNumber, Select, Switch } from 'antd';
 import { lazy, Suspense, type ComponentType } from 'react';
-import type { FieldDescriptor } from '../generated/resources';
+import type { FieldDescriptor } from './descriptors';
 import { useLocale } from '../i18n';
 import { DateInput } from './DateInput';
 import type { Entity } from './form-values';

@@ -1,6 +1,6 @@
 import { Badge, Progress, Tag } from 'antd';
 import { lazy, Suspense } from 'react';
-import type { FieldDescriptor, FieldOption } from '../generated/resources';
+import type { FieldDescriptor, FieldOption } from './descriptors';
 import { dateTimeFormat, useLocale } from '../i18n';
 import type { Entity } from './form-values';
 import { texts } from './texts';

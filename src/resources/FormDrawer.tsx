@@ -1,7 +1,7 @@
 import { Form } from 'antd';
 import { ScreenDrawer } from './screen-overlays';
 import { useEffect, useMemo, useState } from 'react';
-import type { ResourceDescriptor } from '../generated/resources';
+import type { ResourceDescriptor } from './descriptors';
 import { useLocale } from '../i18n';
 import type { FieldInputs } from './FieldInput';
 import { FormButtons } from './FormButtons';

@@ -1,6 +1,6 @@
 import { Form, type FormInstance } from 'antd';
 import { getFieldErrors } from '../api';
-import type { FieldDescriptor } from '../generated/resources';
+import type { FieldDescriptor } from './descriptors';
 import { useLocale } from '../i18n';
 import { descriptorRules, serverFieldMessage } from './field-rules';
 import { FieldInput, type FieldInputs } from './FieldInput';

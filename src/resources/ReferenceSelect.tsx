@@ -1,6 +1,6 @@
 import { Select } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { FieldDescriptor, FieldReference } from '../generated/resources';
+import type { FieldDescriptor, FieldReference } from './descriptors';
 import { useLocale } from '../i18n';
 import type { Entity } from './form-values';
 import { referenceApi } from './resource-api';

@@ -7,7 +7,7 @@ import { Button, Card, Empty, Space, Table, Tooltip } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '../api';
-import type { ActionDescriptor, ResourceDescriptor } from '../generated/resources';
+import type { ActionDescriptor, ResourceDescriptor } from './descriptors';
 import { useLocale } from '../i18n';
 import { useSession } from '../session';
 import { ColumnChooser } from './ColumnChooser';

@@ -1,12 +1,19 @@
+import type { ComponentType } from 'react';
+import { resourceOf, type ResourceSource } from './descriptors';
 import { ResourcePage } from './ResourcePage';
-import { useRouteResource } from './use-route-resource';
+
+const screens = new WeakMap<ResourceSource, ComponentType>();
 
 /**
- * The page of every route the manifest gives a `resource` and no `page`: it finds its descriptor
- * by the current route, so all resource screens share this one chunk. A route with a `page` too
- * renders that page, which wraps ResourcePage with its own inputs and row actions.
+ * The page of every route the manifest gives a `resource` and no `page`: the generic screen of
+ * the resource's descriptor (the route loads both). A route with a `page` too renders that page,
+ * which wraps ResourcePage with its own inputs and row actions.
  */
-export default function ResourceScreen() {
-  const descriptor = useRouteResource();
-  return <ResourcePage key={descriptor.name} descriptor={descriptor} />;
+export function screenOf(source: ResourceSource): ComponentType {
+  const known = screens.get(source);
+  if (known !== undefined) return known;
+  const descriptor = resourceOf(source);
+  const ResourceScreen = () => <ResourcePage descriptor={descriptor} />;
+  screens.set(source, ResourceScreen);
+  return ResourceScreen;
 }

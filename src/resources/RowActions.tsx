@@ -2,7 +2,7 @@ import DownOutlined from '@ant-design/icons/DownOutlined';
 import { Button, Dropdown, Space } from 'antd';
 import { ConfirmPopover } from './ConfirmPopover';
 import type { ReactNode } from 'react';
-import type { ActionDescriptor, ResourceDescriptor } from '../generated/resources';
+import type { ActionDescriptor, ResourceDescriptor } from './descriptors';
 import { useLocale } from '../i18n';
 import { entityTitle, type Entity } from './form-values';
 import { actionsFor } from './row-action-rules';

@@ -1,6 +1,6 @@
 import { Button, Card, Form, Input, Select } from 'antd';
 import { useEffect, useMemo } from 'react';
-import type { FieldDescriptor, ResourceDescriptor } from '../generated/resources';
+import type { FieldDescriptor, ResourceDescriptor } from './descriptors';
 import { useLocale } from '../i18n';
 import { searchFields, withFilters, type ListState } from './list-query';
 import { DateInput } from './DateInput';

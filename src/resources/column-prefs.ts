@@ -1,4 +1,4 @@
-import type { ResourceDescriptor } from '../generated/resources';
+import type { ResourceDescriptor } from './descriptors';
 
 // Which table columns a reader hid, per resource and browser: a list of field names.
 const storagePrefix = 'CFOP_COLUMNS_';

@@ -1,5 +1,5 @@
 import type { FormRule } from 'antd';
-import type { FieldDescriptor } from '../generated/resources';
+import type { FieldDescriptor } from './descriptors';
 import type { LocalText } from '../generated/settings';
 import { fieldRules } from '../pages/form-rules';
 

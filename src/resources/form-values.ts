@@ -1,4 +1,4 @@
-import type { FieldDescriptor, ResourceDescriptor } from '../generated/resources';
+import type { FieldDescriptor, ResourceDescriptor } from './descriptors';
 
 export type FormValues = Record<string, unknown>;
 export type Entity = Readonly<Record<string, unknown>>;

@@ -1,4 +1,4 @@
-import type { FieldDescriptor, ResourceDescriptor } from '../generated/resources';
+import type { FieldDescriptor, ResourceDescriptor } from './descriptors';
 
 /** What the list shows: kept in the URL query so a reload, a shared link or Back restores it. */
 export interface ListState {

@@ -1,10 +1,5 @@
 import { api, call, fetchFileBlob, upload, type CallOptions, type UploadOptions } from '../api';
-import type {
-  ActionDescriptor,
-  FieldReference,
-  FieldUpload,
-  ResourceDescriptor,
-} from '../generated/resources';
+import type { ActionDescriptor, FieldReference, FieldUpload, ResourceDescriptor } from './descriptors';
 import type { components } from '../generated/openapi';
 import type { Entity } from './form-values';
 import { filterQuery, listQuery, type ListState } from './list-query';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ActionDescriptor } from '../generated/resources';
+import type { ActionDescriptor } from './descriptors';
 import { actionsFor } from './row-action-rules';
 
 const action = (name: string, when: ActionDescriptor['when']): ActionDescriptor => ({

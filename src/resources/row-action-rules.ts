@@ -1,4 +1,4 @@
-import type { ActionDescriptor } from '../generated/resources';
+import type { ActionDescriptor } from './descriptors';
 import type { Entity } from './form-values';
 
 /** The actions that apply to a row: those without `when`, and those whose every `when` field holds a listed value. */

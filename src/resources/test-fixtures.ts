@@ -1,36 +1,15 @@
-import type { FieldDescriptor, ResourceDescriptor } from '../generated/resources';
+import { fieldOf, type FieldDescriptor, type ResourceDescriptor } from './descriptors';
 
-/** A field with every limit off; tests name only what they check. */
+/** A text field in the table, the form and the detail; tests name only what they check. */
 export function field(overrides: Partial<FieldDescriptor> & { name: string }): FieldDescriptor {
-  return {
+  return fieldOf({
     label: { zh: overrides.name, en: overrides.name },
     widget: 'text',
     table: true,
-    search: false,
     form: true,
-    createOnly: false,
     detail: true,
-    type: 'string',
-    itemType: null,
-    maxItems: null,
-    required: false,
-    nullable: false,
-    minLength: null,
-    maxLength: null,
-    pattern: null,
-    minimum: null,
-    maximum: null,
-    format: null,
-    options: null,
-    sortable: false,
-    filter: null,
-    range: null,
-    upload: null,
-    reference: null,
-    description: null,
-    initial: null,
     ...overrides,
-  };
+  });
 }
 
 export const statusOptions = [

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import type { ResourceDescriptor } from '../generated/resources';
+import type { ResourceDescriptor } from './descriptors';
 import { useScreenLocation, useScreenQueryNavigate } from '../session/screen-location';
 import { listStateFromQuery, queryFromListState, type ListState } from './list-query';
 

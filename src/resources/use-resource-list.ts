@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useWhenScreenShownAgain } from '../session/screen-visibility';
-import type { ResourceDescriptor } from '../generated/resources';
+import type { ResourceDescriptor } from './descriptors';
 import { listQuery, type ListState } from './list-query';
 import { resourceApi, type ListPage } from './resource-api';
 

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { menuTree } from '../generated/menu';
-import type { MenuItemDef } from '../generated/menu';
+import { menuTree } from './menu-tree';
+import type { MenuItemDef } from './menu-rules';
 import {
   findMenuEntry,
   menuLeaves,
+  menuOf,
   openMenuPaths,
   passesModuleFilter,
   selectedMenuPath,
   visibleMenu,
 } from './menu-rules';
-import { menuItem } from './test-fixtures';
+import { menuItem, routeDef } from './test-fixtures';
 
 const everyone = () => true;
 const paths = (tree: readonly MenuItemDef[]): string[] =>
@@ -107,5 +108,21 @@ describe('findMenuEntry', () => {
     expect(findMenuEntry(tree, '/g/a')?.path).toBe('/g/a');
     expect(findMenuEntry(tree, '/g')?.children).toHaveLength(1);
     expect(findMenuEntry(tree, '/x')).toBeUndefined();
+  });
+});
+
+describe('menuOf', () => {
+  it('is the route tree without the catch-all, each icon name drawn by its component', () => {
+    const Apartment = () => null;
+    const routes = [
+      routeDef('/a', {
+        icon: 'apartment',
+        children: [routeDef('/a/b', { icon: 'unknown', hideInBreadcrumb: true })],
+      }),
+      routeDef('*'),
+    ];
+    expect(menuOf(routes, { apartment: Apartment })).toEqual([
+      menuItem('/a', { icon: Apartment, children: [menuItem('/a/b')] }),
+    ]);
   });
 });

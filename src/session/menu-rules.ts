@@ -1,6 +1,35 @@
 import type { ComponentType } from 'react';
-import type { MenuItemDef } from '../generated/menu';
+import type { RouteDef } from '../generated/routes';
 import type { ModuleValue } from '../generated/settings';
+import { CATCH_ALL_PATH } from './route-lookup';
+
+/** A menu entry: a route with its icon drawn. */
+export interface MenuItemDef extends Pick<
+  RouteDef,
+  'path' | 'name' | 'modules' | 'access' | 'hideInMenu' | 'layout'
+> {
+  readonly icon: ComponentType | null;
+  readonly children: readonly MenuItemDef[];
+}
+
+/** The menu of a route tree: every route but the catch-all, with the icon its name gives. */
+export function menuOf(
+  routes: readonly RouteDef[],
+  icons: Readonly<Record<string, ComponentType>>,
+): MenuItemDef[] {
+  return routes
+    .filter((route) => route.path !== CATCH_ALL_PATH)
+    .map((route) => ({
+      path: route.path,
+      name: route.name,
+      icon: route.icon === null ? null : (icons[route.icon] ?? null),
+      modules: route.modules,
+      access: route.access,
+      hideInMenu: route.hideInMenu,
+      layout: route.layout,
+      children: menuOf(route.children, icons),
+    }));
+}
 
 type ModuleFilterFields = Pick<MenuItemDef, 'path' | 'hideInMenu' | 'layout' | 'modules'>;
 

@@ -1,5 +1,5 @@
 // Builders for the menu, route and shell unit tests: only the fields a test cares about need spelling out.
-import type { MenuItemDef } from '../generated/menu';
+import type { MenuItemDef } from './menu-rules';
 import type { RouteDef } from '../generated/routes';
 
 const text = (zh: string) => ({ zh, en: `${zh} (en)` });

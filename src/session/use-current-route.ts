@@ -19,3 +19,10 @@ export function useCurrentRoute(): RouteDef | undefined {
 export function resourceRoute(resource: string): RouteDef | undefined {
   return flattenRoutes(routes).find((route) => route.resource === resource);
 }
+
+/**
+ * The route tree, for the menu. Modules of lazily loaded chunks take it from here: importing
+ * generated/routes directly, they made the bundler split the routes, the route lookup and the
+ * screen location out of the entry chunk, adding 1.7 KB to the sign-in page.
+ */
+export { routes as routeTree };

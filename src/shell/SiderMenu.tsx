@@ -1,11 +1,11 @@
 import { Layout, Menu } from 'antd';
 import type { MenuProps } from 'antd';
 import { createElement, useMemo, useState } from 'react';
-import { menuTree, type MenuItemDef } from '../generated/menu';
+import { menuTree } from '../session/menu-tree';
 import { appSettings, type LocalText } from '../generated/settings';
 import { useLocale } from '../i18n';
 import { useSession } from '../session';
-import { openMenuPaths, selectedMenuPath, visibleMenu } from '../session/menu-rules';
+import { openMenuPaths, selectedMenuPath, visibleMenu, type MenuItemDef } from '../session/menu-rules';
 import { PrefetchLink } from './PrefetchLink';
 import { HEADER_HEIGHT, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from './theme';
 import { useRouteChain } from '../session/use-current-route';

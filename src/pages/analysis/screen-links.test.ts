@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resources } from '../../generated/resources';
+import alert from '../../generated/resources/alert';
+import { resourceOf } from '../../resources/descriptors';
 import { alertSpan, filteredUrl, screenOf } from './screen-links';
 import { levelOptions, statusOptions } from './dashboard-texts';
 
@@ -29,7 +30,7 @@ describe('the dashboard’s level and status labels', () => {
   it('are the manifest’s, as the alert wall shows them', () => {
     const optionsOf = (name: string) =>
       Object.fromEntries(
-        (resources.alert.fields.find((field) => field.name === name)?.options ?? []).map((option) => [
+        (resourceOf(alert).fields.find((field) => field.name === name)?.options ?? []).map((option) => [
           option.value,
           { label: option.label, color: option.color },
         ]),

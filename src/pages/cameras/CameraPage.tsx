@@ -1,15 +1,17 @@
 import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { resources } from '../../generated/resources';
+import camera from '../../generated/resources/camera';
 import { useLocale } from '../../i18n';
 // From their modules, not the folder's index: that also holds the generic route screen, which
 // must stay a chunk of its own for the other resource routes.
 import type { Entity } from '../../resources/form-values';
+import { resourceOf } from '../../resources/descriptors';
 import { ResourcePage } from '../../resources/ResourcePage';
 import { taskTexts } from './task-texts';
 
 // The task editor (polygon over a frame, schedule grid) loads only when a camera's tasks are opened.
 const TaskDrawer = lazy(() => import('./TaskDrawer'));
+const descriptor = resourceOf(camera);
 
 interface Opened {
   readonly camera: { readonly id: number; readonly name: string };
@@ -34,7 +36,7 @@ export default function CameraPage() {
   return (
     <>
       <ResourcePage
-        descriptor={resources.camera}
+        descriptor={descriptor}
         rowActions={(entity, reload) => (
           <Button type="link" size="small" onClick={() => open(entity, reload)}>
             {t(taskTexts.tasks)}

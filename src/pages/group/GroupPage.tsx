@@ -1,6 +1,6 @@
 import { Card } from 'antd';
 import { createElement, useMemo } from 'react';
-import { menuTree } from '../../generated/menu';
+import { menuTree } from '../../session/menu-tree';
 import { useLocale } from '../../i18n';
 import { useSession } from '../../session';
 import { findMenuEntry, visibleMenu } from '../../session/menu-rules';

@@ -1,7 +1,7 @@
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import { Avatar, Card } from 'antd';
 import { useMemo } from 'react';
-import { menuTree } from '../../generated/menu';
+import { menuTree } from '../../session/menu-tree';
 import { appSettings, modules, type LocalText } from '../../generated/settings';
 import { dateTimeFormat, useLocale } from '../../i18n';
 import { useSession } from '../../session';

@@ -1,9 +1,12 @@
 import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useLocale } from '../../i18n';
-import { ResourcePage, useRouteResource, type Entity } from '../../resources';
+import model from '../../generated/resources/model';
+import { ResourcePage, resourceOf, type Entity } from '../../resources';
 import type { DeployedModel } from './DeploymentDrawer';
 import { deploymentTexts } from './deployment-texts';
+
+const descriptor = resourceOf(model);
 
 // The panel's table and alerts load with the first Deploy click, keeping the screen's first load small.
 const DeploymentDrawer = lazy(() => import('./DeploymentDrawer'));
@@ -11,7 +14,6 @@ const DeploymentDrawer = lazy(() => import('./DeploymentDrawer'));
 /** The model screen: the generic resource screen, with a Deploy link on each row opening its deployment panel. */
 export default function ModelPage() {
   const { t } = useLocale();
-  const descriptor = useRouteResource();
   const [deploying, setDeploying] = useState<{ model: DeployedModel; reload(): void } | null>(null);
   const [open, setOpen] = useState(false);
   const rowActions = (entity: Entity, reload: () => void) => (

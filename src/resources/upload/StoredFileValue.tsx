@@ -1,5 +1,5 @@
 import { Button, Image } from 'antd';
-import type { FieldDescriptor, FieldUpload } from '../../generated/resources';
+import type { FieldDescriptor, FieldUpload } from '../descriptors';
 import { useLocale } from '../../i18n';
 import { resourceApi } from '../resource-api';
 import { uploadTexts } from './upload-texts';

@@ -1,7 +1,7 @@
 import { Button, Form, Image, Progress, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { getFieldErrors } from '../../api';
-import type { FieldUpload } from '../../generated/resources';
+import type { FieldUpload } from '../descriptors';
 import { useLocale } from '../../i18n';
 import type { FieldInputProps } from '../FieldInput';
 import { resourceApi, type StoredFile } from '../resource-api';

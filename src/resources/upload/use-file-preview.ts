@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { FieldUpload } from '../../generated/resources';
+import type { FieldUpload } from '../descriptors';
 import { resourceApi } from '../resource-api';
 
 /**

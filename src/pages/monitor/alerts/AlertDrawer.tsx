@@ -1,5 +1,5 @@
 import { Divider, Tag } from 'antd';
-import type { ResourceDescriptor } from '../../../generated/resources';
+import type { ResourceDescriptor } from '../../../resources/descriptors';
 import { useLocale } from '../../../i18n';
 import { DetailFields, type Entity } from '../../../resources';
 import { ScreenDrawer } from '../../../resources/screen-overlays';

@@ -5,16 +5,10 @@ import { Badge, Button, Card, Space, Switch, Tooltip } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../api';
 import { useLocale } from '../../../i18n';
-import {
-  resourceApi,
-  resourceTexts,
-  SearchCard,
-  useListState,
-  useRouteResource,
-  type ListState,
-} from '../../../resources';
+import { resourceApi, resourceTexts, SearchCard, useListState, type ListState } from '../../../resources';
 import { ScreenModal } from '../../../resources/screen-overlays';
 import { alertApi } from './alert-api';
+import { alertResource as descriptor } from './alert-options';
 import { alertTexts, bulkDoneText, bulkTitle, loadedText } from './alert-texts';
 import { AlertWall } from './AlertWall';
 import { HandleForm, handlingFields } from './HandleForm';
@@ -39,7 +33,6 @@ function useWallPages(
   ready: boolean,
   onPage: (wall: (before: WallState) => WallState) => void,
 ) {
-  const descriptor = useRouteResource();
   const [loading, setLoading] = useState(false);
   const [complete, setComplete] = useState(false);
   const progress = useRef({ pages: 0, busy: false });
@@ -65,7 +58,7 @@ function useWallPages(
       current.busy = false;
       setLoading(false);
     }
-  }, [descriptor, state, onPage]);
+  }, [state, onPage]);
 
   useEffect(() => {
     if (ready && progress.current.pages === 0) void loadNext();
@@ -79,7 +72,6 @@ function useWallPages(
  * one, bulk handling of the selected cards, and export of what the filters select.
  */
 export default function AlertPage() {
-  const descriptor = useRouteResource();
   const [state, setState] = useListState(descriptor);
   const [live, setLive] = useState(true);
   const [searches, setSearches] = useState(0);
@@ -113,7 +105,6 @@ function AlertBoard(props: {
   onRefresh(): void;
 }) {
   const { t } = useLocale();
-  const descriptor = useRouteResource();
   const { state, live } = props;
 
   const [wall, setWall] = useState<WallState>(emptyWall);

@@ -2,15 +2,16 @@ import SearchOutlined from '@ant-design/icons/SearchOutlined';
 import { Badge, Empty, Input, Segmented, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { resources } from '../../../generated/resources';
+import camera from '../../../generated/resources/camera';
 import { useLocale } from '../../../i18n';
+import { resourceOf } from '../../../resources/descriptors';
 import { groupCameras, matchingCameras, type Grouping, type LiveCamera } from './camera-tree';
 import { cameraDragType } from './VideoPane';
 import { countsText, videoTexts as texts } from './video-texts';
 
 /** The camera status labels of the camera screen's manifest entry, one place for both screens. */
 const statusLabels = new Map(
-  (resources.camera.fields.find((field) => field.name === 'status')?.options ?? []).map((option) => [
+  (resourceOf(camera).fields.find((field) => field.name === 'status')?.options ?? []).map((option) => [
     option.value,
     option.label,
   ]),

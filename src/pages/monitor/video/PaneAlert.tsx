@@ -1,9 +1,8 @@
 import { Tag } from 'antd';
-import { resources } from '../../../generated/resources';
 import { dateTimeFormat, useLocale } from '../../../i18n';
 import { useSession } from '../../../session';
 import { useRouterNavigate } from '../../../session/screen-location';
-import { alertOptions, optionOf } from '../alerts/alert-options';
+import { alertOptions, alertResource, optionOf } from '../alerts/alert-options';
 import { useCameraAlert } from '../alerts/live-alert-store';
 import { videoTexts as texts } from './video-texts';
 
@@ -14,7 +13,7 @@ import { videoTexts as texts } from './video-texts';
  */
 export function PaneAlert(props: { cameraId: number }) {
   const { access } = useSession();
-  if (!access[resources.alert.access]) return null;
+  if (!access[alertResource.access]) return null;
   return <PendingAlert cameraId={props.cameraId} />;
 }
 
@@ -27,7 +26,7 @@ function PendingAlert({ cameraId }: { cameraId: number }) {
   const time = dateTimeFormat(locale, { timeStyle: 'medium', hour12: false }).format(
     new Date(alert.occurredAt),
   );
-  const alertsOfCamera = `${resources.alert.route}?${new URLSearchParams({ cameraId: String(cameraId), status: 'pending' })}`;
+  const alertsOfCamera = `${alertResource.route}?${new URLSearchParams({ cameraId: String(cameraId), status: 'pending' })}`;
   return (
     <>
       {/* Keyed by the alert, so each new one starts the flash again. */}
