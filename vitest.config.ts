@@ -9,6 +9,7 @@ export default defineConfig({
       'scripts/**/*.test.ts',
     ],
     environment: 'node',
+    setupFiles: ['server/test-support/test-password-cost.ts'],
     testTimeout: 20000,
     // vitest's default on two CPUs is one worker; most files wait on SQLite, the disk and child
     // processes, so two finish the suite in 348 s instead of 512 s.
