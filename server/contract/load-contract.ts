@@ -66,8 +66,23 @@ export class ContractError extends Error {
   override name = 'ContractError';
 }
 
+/**
+ * Contracts read so far, by their text: a process starting many apps on one openapi.yaml (the
+ * tests) parses it once, and they share one contract, whose compiled schemas (schema-compiler.ts)
+ * then serve them all. A changed file is read afresh.
+ */
+const loaded = new Map<string, Contract>();
+
 export function loadContract(openApiPath: string = defaultOpenApiPath): Contract {
-  const document = parse(readFileSync(openApiPath, 'utf8')) as OpenApiDocument;
+  const text = readFileSync(openApiPath, 'utf8');
+  const found = loaded.get(text);
+  if (found) return found;
+  const contract = readContract(parse(text) as OpenApiDocument);
+  loaded.set(text, contract);
+  return contract;
+}
+
+function readContract(document: OpenApiDocument): Contract {
   const headerSchemes = readHeaderSchemes(document);
   const accessKeys = readAccessKeys(document);
   const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
