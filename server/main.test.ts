@@ -57,6 +57,9 @@ describe('server/main.ts', () => {
       CFOP_ADMIN_PASSWORD: testAdminPassword,
     });
     await expect.poll(first.output, { timeout: 15_000 }).toContain('Server listening');
+    // Without CFOP_PASSWORD_COST the administrator's password is hashed at the production cost.
+    const hash = withSqlite(dataDir, (db) => db.prepare('select password_hash from users').pluck().get());
+    expect(hash).toMatch(/^scrypt\$N=32768,r=8,p=1\$/);
     const second = startMain({ PORT: String(await freePort()), DATA_DIR: dataDir });
     const [code] = await second.exited;
     expect(code).toBe(1);
