@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -55,6 +55,25 @@ export function tempDir(cleanup: Cleanup = onTestFinished): string {
   const dir = mkdtempSync(join(tmpdir(), 'cfop-test-'));
   cleanup(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
+}
+
+let migratedTemplate: Promise<string> | undefined;
+
+/**
+ * A data folder whose database has every migration: a copy of one migrated once per process, so
+ * a test's app starts without migrating afresh (the upgrade tests, dataDirBefore, still do).
+ */
+async function migratedDataDir(cleanup: Cleanup): Promise<string> {
+  migratedTemplate ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cfop-test-template-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    await (await openDatabase(dir)).destroy();
+    return join(dir, databaseFileName);
+  })();
+  const dataDir = tempDir(cleanup);
+  // copyFileSync keeps the template's owner-only mode.
+  copyFileSync(await migratedTemplate, join(dataDir, databaseFileName));
+  return dataDir;
 }
 
 export interface TestClock extends Clock {
@@ -169,7 +188,7 @@ export async function startTestApp(
   options: Partial<AppOptions> = {},
   cleanup: Cleanup = onTestFinished,
 ): Promise<TestApp> {
-  const dataDir = options.dataDir ?? tempDir(cleanup);
+  const dataDir = options.dataDir ?? (await migratedDataDir(cleanup));
   const clock = testClock();
   const sent: SmsMessage[] = [];
   const announced: string[] = [];
