@@ -22,6 +22,7 @@ export default defineConfig({
         test: {
           name: 'server, codegen, scripts',
           include: ['server/**/*.test.ts', 'codegen/**/*.test.ts', 'scripts/**/*.test.ts'],
+          globalSetup: ['server/test-support/global-setup.ts'],
           setupFiles: ['server/test-support/test-password-cost.ts'],
           // One module graph per worker instead of one per file: loading the server's modules took
           // ~1 s a file. These files keep no state in modules beyond caches of the contract; each

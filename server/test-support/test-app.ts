@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, onTestFinished } from 'vitest';
+import { afterAll, inject, onTestFinished } from 'vitest';
 import { createRole, createUser } from '../accounts/account-service';
 import { findRoleIds } from '../accounts/roles';
 import { createApp, type AppOptions } from '../app';
@@ -57,22 +57,15 @@ export function tempDir(cleanup: Cleanup = onTestFinished): string {
   return dir;
 }
 
-let migratedTemplate: Promise<string> | undefined;
-
 /**
- * A data folder whose database has every migration: a copy of one migrated once per process, so
- * a test's app starts without migrating afresh (the upgrade tests, dataDirBefore, still do).
+ * A data folder whose database has every migration: a copy of the one migrated once for the run
+ * (global-setup.ts), so a test's app starts without migrating afresh (the upgrade tests,
+ * dataDirBefore, still do).
  */
-async function migratedDataDir(cleanup: Cleanup): Promise<string> {
-  migratedTemplate ??= (async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cfop-test-template-'));
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    await (await openDatabase(dir)).destroy();
-    return join(dir, databaseFileName);
-  })();
+function migratedDataDir(cleanup: Cleanup): string {
   const dataDir = tempDir(cleanup);
   // copyFileSync keeps the template's owner-only mode.
-  copyFileSync(await migratedTemplate, join(dataDir, databaseFileName));
+  copyFileSync(inject('migratedDatabase'), join(dataDir, databaseFileName));
   return dataDir;
 }
 
@@ -188,7 +181,7 @@ export async function startTestApp(
   options: Partial<AppOptions> = {},
   cleanup: Cleanup = onTestFinished,
 ): Promise<TestApp> {
-  const dataDir = options.dataDir ?? (await migratedDataDir(cleanup));
+  const dataDir = options.dataDir ?? migratedDataDir(cleanup);
   const clock = testClock();
   const sent: SmsMessage[] = [];
   const announced: string[] = [];
