@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import type { RouteDef } from '../src/generated/routes';
 import { resourceOf, type ResourceSource } from '../src/resources/descriptors';
+import { runCodegen } from './cli';
 import { generatedDir, inputFiles } from './inputs';
 import { makeTempRepo, readJson, repoRoot, writeJson, writePage, type Json } from './test-support';
 
@@ -17,16 +18,15 @@ interface CliResult {
   readonly stderr: string;
 }
 
+/** Runs `npm run codegen -- --root <rootDir> ...args` in this process, keeping what it prints. */
 async function codegen(rootDir: string, ...args: string[]): Promise<CliResult> {
-  try {
-    const { stdout, stderr } = await run('npx', ['tsx', 'codegen/cli.ts', '--root', rootDir, ...args], {
-      cwd: repoRoot,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
+  let stdout = '';
+  let stderr = '';
+  const code = await runCodegen(['--root', rootDir, ...args], {
+    out: (line) => (stdout += `${line}\n`),
+    err: (line) => (stderr += `${line}\n`),
+  });
+  return { code, stdout, stderr };
 }
 
 let repo: ReturnType<typeof makeTempRepo>;
@@ -37,8 +37,8 @@ beforeEach(() => {
 });
 afterEach(() => repo.cleanup());
 
-// Each case runs codegen as a process (openapi-typescript and ts-morph over the whole contract):
-// seconds alone, several times that on a shared two-core machine.
+// Each case runs codegen over the whole contract (openapi-typescript and ts-morph): seconds alone,
+// several times that on a shared two-core machine.
 describe('codegen CLI', { timeout: 60_000 }, () => {
   it('--check passes on the repo inputs and committed output', async () => {
     const result = await codegen(repo.rootDir, '--check');
@@ -279,23 +279,12 @@ describe('codegen CLI', { timeout: 60_000 }, () => {
     expect((await codegen(repo.rootDir, '--check')).code).toBe(0);
   }, 60000);
 
-  it('--watch regenerates when the manifest changes', async () => {
-    // node --import tsx rather than npx: one process, so the test can end it by its own handle.
-    const watcher = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'codegen/cli.ts', '--watch', '--root', repo.rootDir],
-      {
-        cwd: repoRoot,
-      },
-    );
+  it('--watch regenerates when the manifest changes, until stopped', async () => {
+    const stop = new AbortController();
     let output = '';
-    watcher.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const printed = async (text: string): Promise<void> => {
-      for (let waited = 0; !output.includes(text); waited += 50) {
-        if (waited > 15000) throw new Error(`--watch never printed ${JSON.stringify(text)}; got ${output}`);
-        await new Promise((done) => setTimeout(done, 50));
-      }
-    };
+    const print = (line: string) => void (output += `${line}\n`);
+    const watching = runCodegen(['--watch', '--root', repo.rootDir], { out: print, err: print }, stop.signal);
+    const printed = (text: string) => expect.poll(() => output, { timeout: 15_000 }).toContain(text);
     try {
       await printed('codegen: src/generated is up to date.');
       const manifest = readJson(repo.rootDir, inputFiles.manifest);
@@ -306,7 +295,16 @@ describe('codegen CLI', { timeout: 60_000 }, () => {
         "title: { zh: '运营平台', en: 'Ops Platform' }",
       );
     } finally {
-      watcher.kill();
+      stop.abort();
     }
+    expect(await watching).toBe(0);
+  });
+
+  it('runs as `npm run codegen`, its exit code the one it answers', async () => {
+    // The one case in a process of its own: codegen/main.ts's arguments and exit code.
+    const failed = await run(process.execPath, ['--import', 'tsx', 'codegen/main.ts', '--chek'], {
+      cwd: repoRoot,
+    }).catch((error: unknown) => error);
+    expect(failed).toMatchObject({ code: 2, stderr: expect.stringContaining("Unknown option '--chek'") });
   });
 });

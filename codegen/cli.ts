@@ -8,20 +8,26 @@ import { validate } from './validate';
 
 type Outcome = 'ok' | 'failed';
 
+/** Where codegen prints: the console (codegen/main.ts), or a test's lines. */
+export interface CodegenOutput {
+  readonly out: (line: string) => void;
+  readonly err: (line: string) => void;
+}
+
 /** Validates and emits; nothing is written unless every input is valid. */
-async function generate(rootDir: string): Promise<Map<string, string> | null> {
+async function generate(rootDir: string, io: CodegenOutput): Promise<Map<string, string> | null> {
   let inputs;
   try {
     inputs = loadInputs(rootDir);
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
-    console.error(error.message);
+    io.err(error.message);
     return null;
   }
   const problems = validate(inputs);
   if (problems.length > 0) {
-    problems.forEach((problem) => console.error(formatDiagnostic(problem)));
-    console.error(`codegen: ${problems.length} problem(s); nothing written.`);
+    problems.forEach((problem) => io.err(formatDiagnostic(problem)));
+    io.err(`codegen: ${problems.length} problem(s); nothing written.`);
     return null;
   }
   return emit(inputs);
@@ -41,22 +47,22 @@ function unexpectedFiles(rootDir: string, expected: Map<string, string>): string
     .filter((file) => !expected.has(file));
 }
 
-async function write(rootDir: string): Promise<Outcome> {
-  const files = await generate(rootDir);
+async function write(rootDir: string, io: CodegenOutput): Promise<Outcome> {
+  const files = await generate(rootDir, io);
   if (files === null) return 'failed';
   const changed = [...files].filter(([file, text]) => readIfExists(join(rootDir, file)) !== text);
   for (const [file, text] of changed) {
     mkdirSync(dirname(join(rootDir, file)), { recursive: true });
     writeFileSync(join(rootDir, file), text);
-    console.log(`wrote ${file}`);
+    io.out(`wrote ${file}`);
   }
-  if (changed.length === 0) console.log('codegen: src/generated is up to date.');
-  for (const file of unexpectedFiles(rootDir, files)) console.warn(`unexpected file ${file} (not generated)`);
+  if (changed.length === 0) io.out('codegen: src/generated is up to date.');
+  for (const file of unexpectedFiles(rootDir, files)) io.err(`unexpected file ${file} (not generated)`);
   return 'ok';
 }
 
-async function check(rootDir: string): Promise<Outcome> {
-  const files = await generate(rootDir);
+async function check(rootDir: string, io: CodegenOutput): Promise<Outcome> {
+  const files = await generate(rootDir, io);
   if (files === null) return 'failed';
   const problems = [
     ...[...files].flatMap(([file, text]) => {
@@ -66,23 +72,24 @@ async function check(rootDir: string): Promise<Outcome> {
     }),
     ...unexpectedFiles(rootDir, files).map((file) => `unexpected ${file} (not generated)`),
   ];
-  problems.forEach((problem) => console.error(problem));
+  problems.forEach((problem) => io.err(problem));
   if (problems.length > 0) {
-    console.error('codegen --check: src/generated differs from its inputs; run npm run codegen.');
+    io.err('codegen --check: src/generated differs from its inputs; run npm run codegen.');
     return 'failed';
   }
-  console.log('codegen --check: src/generated is up to date.');
+  io.out('codegen --check: src/generated is up to date.');
   return 'ok';
 }
 
-function watchInputs(rootDir: string): void {
+/** Rewrites src/generated on every save of an input, until `signal` aborts (without one, for good). */
+function watchInputs(rootDir: string, io: CodegenOutput, signal?: AbortSignal): Promise<void> {
   let running = Promise.resolve();
   const rerun = (): void => {
     // Keep watching after a crash in one run; the next save gets a fresh try.
     running = running.then(() =>
-      write(rootDir).then(
+      write(rootDir, io).then(
         () => undefined,
-        (error: unknown) => console.error(error),
+        (error: unknown) => io.err(error instanceof Error ? (error.stack ?? error.message) : String(error)),
       ),
     );
   };
@@ -95,21 +102,33 @@ function watchInputs(rootDir: string): void {
   }
   let timer: NodeJS.Timeout | undefined;
   for (const [dir, names] of namesByDir) {
-    watch(dir, (_event, name) => {
+    watch(dir, { signal }, (_event, name) => {
       if (name === null || !names.has(name)) return;
       clearTimeout(timer);
       timer = setTimeout(rerun, 100);
     });
   }
-  console.log(`codegen: watching ${Object.values(inputFiles).join(', ')}`);
+  io.out(`codegen: watching ${Object.values(inputFiles).join(', ')}`);
+  return new Promise((stopped) =>
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      void running.then(stopped);
+    }),
+  );
 }
 
 const usage = 'usage: npm run codegen -- [--check | --watch] [--root <repo dir>]';
 
-async function main(): Promise<void> {
+/** `npm run codegen -- <args>`: answers the exit code (2 for bad arguments, 1 for bad inputs or a stale check). */
+export async function runCodegen(
+  args: readonly string[],
+  io: CodegenOutput,
+  signal?: AbortSignal,
+): Promise<number> {
   let options;
   try {
     options = parseArgs({
+      args: [...args],
       options: {
         check: { type: 'boolean', default: false },
         watch: { type: 'boolean', default: false },
@@ -117,14 +136,14 @@ async function main(): Promise<void> {
       },
     }).values;
   } catch (error) {
-    console.error(`${(error as Error).message}\n${usage}`);
-    process.exitCode = 2;
-    return;
+    io.err(`${(error as Error).message}\n${usage}`);
+    return 2;
   }
   const rootDir = resolve(options.root);
-  if (options.watch) return watchInputs(rootDir);
-  const outcome = options.check ? await check(rootDir) : await write(rootDir);
-  process.exitCode = outcome === 'ok' ? 0 : 1;
+  if (options.watch) {
+    await watchInputs(rootDir, io, signal);
+    return 0;
+  }
+  const outcome = options.check ? await check(rootDir, io) : await write(rootDir, io);
+  return outcome === 'ok' ? 0 : 1;
 }
-
-await main();

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { testPasswordCost } from '../server/auth/password-hash';
 import { admin, operatorAccounts, type OperatorAccount } from './accounts';
 import { artifactPath, artifactsDir } from './artifacts';
 import { runOperatorCli, startServer } from './server';
@@ -39,6 +40,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     DATA_DIR: dataDir,
     CFOP_ADMIN_PASSWORD: admin.password,
     CFOP_ADMIN_PHONE: admin.phone,
+    // Every journey signs in; at the production cost each sign-in costs ~60 ms of CPU. A cost
+    // below the default is taken only with NODE_ENV=test.
+    NODE_ENV: 'test',
+    CFOP_PASSWORD_COST: String(testPasswordCost),
     // The test camera streams (scripts/test-stream.ts) listen on loopback, which cameras may not reach by default.
     CFOP_CAMERA_ALLOW_HOSTS: '127.0.0.1',
     // The alert wall's test reports 2000 alerts from one box as fast as the server takes them.

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultSignInLimits } from './auth/sign-in-limits';
-import { readServerConfig } from './config';
+import { readServerConfig, readStoreConfig } from './config';
 
 describe('server settings from the environment', () => {
   it('has working defaults', () => {
@@ -18,6 +18,7 @@ describe('server settings from the environment', () => {
       liveMaxStreams: undefined,
       cameraAllowedHosts: undefined,
       admin: { password: undefined, phone: undefined },
+      passwordCost: 15,
       ingest: {
         maxAgeHours: 24,
         maxAheadMinutes: 5,
@@ -127,5 +128,21 @@ describe('server settings from the environment', () => {
     expect(() => readServerConfig({ CFOP_SMS_SENDER: 'carrier-pigeon' })).toThrow(
       'CFOP_SMS_SENDER：必须是以下之一：log、webhook',
     );
+  });
+
+  it('lowers the password cost only for tests, and caps it', () => {
+    expect(readServerConfig({ CFOP_PASSWORD_COST: '16' }).passwordCost).toBe(16);
+    expect(readStoreConfig({ CFOP_PASSWORD_COST: '4', NODE_ENV: 'test' }).passwordCost).toBe(4);
+    for (const env of [{ CFOP_PASSWORD_COST: '4' }, { CFOP_PASSWORD_COST: '14', NODE_ENV: 'production' }]) {
+      expect(() => readServerConfig(env)).toThrow(
+        'CFOP_PASSWORD_COST：应为 15 到 17 的整数（低于 15 仅限测试，需 NODE_ENV=test）',
+      );
+      expect(() => readStoreConfig(env)).toThrow(/CFOP_PASSWORD_COST/);
+    }
+    for (const cost of ['18', '0', '4.5', 'low']) {
+      expect(() => readStoreConfig({ CFOP_PASSWORD_COST: cost, NODE_ENV: 'test' })).toThrow(
+        'CFOP_PASSWORD_COST：应为 1 到 17 的整数',
+      );
+    }
   });
 });

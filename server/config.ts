@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { defaultAlertRetentionDays } from './alerts/alert-tasks';
 import { parseAllowedHosts, type AllowedHosts } from './cameras/stream-address';
 import { defaultIngestLimits, type IngestLimits } from './alerts/ingest-limits';
+import { defaultPasswordCost, maxPasswordCost } from './auth/password-hash';
 import { defaultSessionIdleMinutes } from './auth/sessions';
 import { defaultSignInLimits, type SignInLimits } from './auth/sign-in-limits';
 import { InvalidValuesError } from './contract/value-check';
@@ -14,6 +15,8 @@ import { createWebhookSmsSender } from './sms/webhook-sms-sender';
 export interface StoreConfig {
   readonly dataDir: string;
   readonly admin: { readonly password: string | undefined; readonly phone: string | undefined };
+  /** CFOP_PASSWORD_COST: scrypt's cost (log2 N) for the passwords this process hashes. */
+  readonly passwordCost: number;
 }
 
 export interface ServerConfig extends StoreConfig {
@@ -34,6 +37,7 @@ export interface ServerConfig extends StoreConfig {
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
+type Bad = (field: string, zh: string, en: string) => void;
 
 /** An empty variable counts as unset, as `FOO= npm start` means. */
 function read(env: Env, name: string): string | undefined {
@@ -41,11 +45,38 @@ function read(env: Env, name: string): string | undefined {
   return value ? value : undefined;
 }
 
+/** Reads the data folder's settings; throws naming every bad variable at once. */
 export function readStoreConfig(env: Env): StoreConfig {
+  const problems: FieldProblem[] = [];
+  const config = readStore(env, (field, zh, en) => problems.push({ field, message: { zh, en } }));
+  if (problems.length > 0) throw new InvalidValuesError(problems);
+  return config;
+}
+
+function readStore(env: Env, bad: Bad): StoreConfig {
   return {
     dataDir: resolve(read(env, 'DATA_DIR') ?? 'data'),
     admin: { password: env.CFOP_ADMIN_PASSWORD || undefined, phone: read(env, 'CFOP_ADMIN_PHONE') },
+    passwordCost: readPasswordCost(env, bad),
   };
+}
+
+/**
+ * Below the default only where NODE_ENV=test as well: a test setting copied onto a real server
+ * must not quietly weaken every password hashed there.
+ */
+function readPasswordCost(env: Env, bad: Bad): number {
+  const text = read(env, 'CFOP_PASSWORD_COST');
+  if (text === undefined) return defaultPasswordCost;
+  const cost = Number(text);
+  const lowest = env.NODE_ENV === 'test' ? 1 : defaultPasswordCost;
+  if (Number.isInteger(cost) && cost >= lowest && cost <= maxPasswordCost) return cost;
+  bad(
+    'CFOP_PASSWORD_COST',
+    `应为 ${lowest} 到 ${maxPasswordCost} 的整数（低于 ${defaultPasswordCost} 仅限测试，需 NODE_ENV=test）`,
+    `must be a whole number from ${lowest} to ${maxPasswordCost} (below ${defaultPasswordCost} only for tests, with NODE_ENV=test)`,
+  );
+  return defaultPasswordCost;
 }
 
 /** Reads every server setting from the environment; throws naming every bad variable at once. */
@@ -53,6 +84,7 @@ export function readServerConfig(env: Env): ServerConfig {
   const problems: FieldProblem[] = [];
   const bad = (field: string, zh: string, en: string) => problems.push({ field, message: { zh, en } });
 
+  const store = readStore(env, bad);
   const port = Number(read(env, 'PORT') ?? 8000);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     bad('PORT', '应为 0 到 65535 的整数', 'must be an integer from 0 to 65535');
@@ -145,7 +177,7 @@ export function readServerConfig(env: Env): ServerConfig {
 
   if (problems.length > 0) throw new InvalidValuesError(problems);
   return {
-    ...readStoreConfig(env),
+    ...store,
     port,
     host: read(env, 'HOST') ?? '127.0.0.1',
     sessionTtlHours,

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { clientHeaders, tempDir, testAdminPassword } from './test-support/test-app';
+import { clientHeaders, tempDir, testAdminPassword, withSqlite } from './test-support/test-app';
 
 async function freePort(): Promise<number> {
   const probe = createServer().listen(0, '127.0.0.1');
@@ -29,10 +29,13 @@ function startMain(env: Record<string, string>) {
 describe('server/main.ts', () => {
   it('listens on PORT and closes cleanly on SIGTERM', async () => {
     const port = await freePort();
+    const dataDir = tempDir();
     const main = startMain({
       PORT: String(port),
-      DATA_DIR: tempDir(),
+      DATA_DIR: dataDir,
       CFOP_ADMIN_PASSWORD: testAdminPassword,
+      NODE_ENV: 'test',
+      CFOP_PASSWORD_COST: '4',
     });
     await expect.poll(main.output, { timeout: 15_000 }).toContain('Server listening');
     const response = await fetch(`http://127.0.0.1:${port}/cfop/user/info`, { headers: clientHeaders });
@@ -40,6 +43,10 @@ describe('server/main.ts', () => {
     main.child.kill('SIGTERM');
     const [code] = await main.exited;
     expect(code).toBe(0);
+    // The administrator made on first start was hashed at the cost the environment chose.
+    const hash = withSqlite(dataDir, (db) => db.prepare('select password_hash from users').pluck().get());
+    expect(hash).toMatch(/^scrypt\$N=16,/);
+    expect(main.output()).toContain('passwords are hashed at the test cost 4');
   });
 
   it('refuses a second server on the same DATA_DIR in one line naming the first, and a corrupt database', async () => {
@@ -50,6 +57,9 @@ describe('server/main.ts', () => {
       CFOP_ADMIN_PASSWORD: testAdminPassword,
     });
     await expect.poll(first.output, { timeout: 15_000 }).toContain('Server listening');
+    // Without CFOP_PASSWORD_COST the administrator's password is hashed at the production cost.
+    const hash = withSqlite(dataDir, (db) => db.prepare('select password_hash from users').pluck().get());
+    expect(hash).toMatch(/^scrypt\$N=32768,r=8,p=1\$/);
     const second = startMain({ PORT: String(await freePort()), DATA_DIR: dataDir });
     const [code] = await second.exited;
     expect(code).toBe(1);
@@ -73,9 +83,15 @@ describe('server/main.ts', () => {
   });
 
   it('refuses bad settings with a message naming them', async () => {
-    const main = startMain({ PORT: 'eighty', DATA_DIR: tempDir() });
+    const main = startMain({
+      PORT: 'eighty',
+      DATA_DIR: tempDir(),
+      NODE_ENV: 'production',
+      CFOP_PASSWORD_COST: '4',
+    });
     const [code] = await main.exited;
     expect(code).toBe(1);
     expect(main.output()).toContain('PORT：应为 0 到 65535 的整数');
+    expect(main.output()).toContain('CFOP_PASSWORD_COST：应为 15 到 17 的整数');
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createApp } from './app';
+import { defaultPasswordCost, choosePasswordCost } from './auth/password-hash';
 import { readServerConfig } from './config';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -7,6 +8,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 /** Starts the server the environment describes and closes it cleanly on SIGINT or SIGTERM. */
 export async function runServer(env: Env): Promise<FastifyInstance> {
   const config = readServerConfig(env);
+  choosePasswordCost(config.passwordCost);
   // Whatever the server or its ffmpeg write (the database, SMS codes, photos, video segments) is
   // readable by the server's user only, also where no explicit mode is given.
   process.umask(0o077);
@@ -24,6 +26,11 @@ export async function runServer(env: Env): Promise<FastifyInstance> {
     ingest: config.ingest,
     logger: true,
   });
+  if (config.passwordCost < defaultPasswordCost) {
+    app.log.warn(
+      `passwords are hashed at the test cost ${config.passwordCost} (CFOP_PASSWORD_COST, NODE_ENV=test)`,
+    );
+  }
   await app.listen({ port: config.port, host: config.host });
   closeOnSignals(app);
   return app;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testPasswordCost } from '../auth/password-hash';
 import { snapshotRows, startTestApp, tempDir, testAdminPassword } from '../test-support/test-app';
 import { runOperatorCommand } from './operator-commands';
 
@@ -7,7 +8,7 @@ async function cli(dataDir: string, ...args: string[]) {
   const err: string[] = [];
   const code = await runOperatorCommand(
     args,
-    { dataDir, admin: { password: testAdminPassword, phone: undefined } },
+    { dataDir, admin: { password: testAdminPassword, phone: undefined }, passwordCost: testPasswordCost },
     {
       out: (line) => out.push(line),
       err: (line) => err.push(line),

@@ -66,8 +66,26 @@ export class ContractError extends Error {
   override name = 'ContractError';
 }
 
+/**
+ * The contracts read last, by their text: a process starting many apps on one openapi.yaml (the
+ * tests) parses it once, and they share one contract, whose compiled schemas (schema-compiler.ts)
+ * then serve them all. A changed file is read afresh; a few are kept, not every one ever read.
+ */
+const loaded = new Map<string, Contract>();
+const keptContracts = 4;
+
 export function loadContract(openApiPath: string = defaultOpenApiPath): Contract {
-  const document = parse(readFileSync(openApiPath, 'utf8')) as OpenApiDocument;
+  const text = readFileSync(openApiPath, 'utf8');
+  const contract = loaded.get(text) ?? readContract(parse(text) as OpenApiDocument);
+  // Newest last, so the first is the one used longest ago.
+  loaded.delete(text);
+  loaded.set(text, contract);
+  const [oldest] = loaded.keys();
+  if (loaded.size > keptContracts && oldest !== undefined) loaded.delete(oldest);
+  return contract;
+}
+
+function readContract(document: OpenApiDocument): Contract {
   const headerSchemes = readHeaderSchemes(document);
   const accessKeys = readAccessKeys(document);
   const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>

@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, onTestFinished } from 'vitest';
+import { afterAll, inject, onTestFinished } from 'vitest';
 import { createRole, createUser } from '../accounts/account-service';
 import { findRoleIds } from '../accounts/roles';
 import { createApp, type AppOptions } from '../app';
@@ -55,6 +55,18 @@ export function tempDir(cleanup: Cleanup = onTestFinished): string {
   const dir = mkdtempSync(join(tmpdir(), 'cfop-test-'));
   cleanup(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
+}
+
+/**
+ * A data folder whose database has every migration: a copy of the one migrated once for the run
+ * (global-setup.ts), so a test's app starts without migrating afresh (the upgrade tests,
+ * dataDirBefore, still do).
+ */
+function migratedDataDir(cleanup: Cleanup): string {
+  const dataDir = tempDir(cleanup);
+  // copyFileSync keeps the template's owner-only mode.
+  copyFileSync(inject('migratedDatabase'), join(dataDir, databaseFileName));
+  return dataDir;
 }
 
 export interface TestClock extends Clock {
@@ -169,7 +181,7 @@ export async function startTestApp(
   options: Partial<AppOptions> = {},
   cleanup: Cleanup = onTestFinished,
 ): Promise<TestApp> {
-  const dataDir = options.dataDir ?? tempDir(cleanup);
+  const dataDir = options.dataDir ?? migratedDataDir(cleanup);
   const clock = testClock();
   const sent: SmsMessage[] = [];
   const announced: string[] = [];
