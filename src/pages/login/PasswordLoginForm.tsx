@@ -1,6 +1,6 @@
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
-import { Button, Input } from 'antd';
+import { Input } from 'antd';
 import { api, call } from '../../api';
 import { stringRules } from '../../generated/constraints';
 import { useLocale } from '../../i18n';
@@ -9,6 +9,7 @@ import { FieldMessage } from './FieldMessage';
 import { passwordLabel, signInText, usernameLabel } from './login-texts';
 import { useLoginFields } from './use-login-fields';
 import { useSignIn } from './use-sign-in';
+import { SignInButton } from './SignInButton';
 
 const checks = {
   username: fieldCheck(stringRules.Username, usernameLabel),
@@ -51,9 +52,7 @@ export function PasswordLoginForm() {
         autoComplete="current-password"
       />
       <FieldMessage id={fields.messageId('password')} message={fields.errorOf('password')} />
-      <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
-        {t(signInText)}
-      </Button>
+      <SignInButton submitting={submitting}>{t(signInText)}</SignInButton>
     </form>
   );
 }

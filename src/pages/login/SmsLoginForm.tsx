@@ -12,6 +12,7 @@ import { phoneHint, phoneLabel, signInText, smsCodeHint, smsCodeLabel } from './
 import { useCountdown } from './use-countdown';
 import { useLoginFields } from './use-login-fields';
 import { useSignIn } from './use-sign-in';
+import { SignInButton } from './SignInButton';
 
 const checks = {
   phone: fieldCheck(stringRules.Phone, phoneLabel, phoneHint),
@@ -94,9 +95,7 @@ export function SmsLoginForm() {
           {secondsLeft > 0 ? t(retryInText(secondsLeft)) : t(getCodeText)}
         </Button>
       </div>
-      <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
-        {t(signInText)}
-      </Button>
+      <SignInButton submitting={submitting}>{t(signInText)}</SignInButton>
     </form>
   );
 }
