@@ -1,6 +1,6 @@
 import type { Db } from '../db/open-database';
 import type { IngestQuotaKind } from '../db/schema';
-import { ApiError } from '../http/api-error';
+import { retryLater } from '../http/api-error';
 import type { LocalText } from '../http/locale';
 import type { IngestLimits } from './ingest-limits';
 
@@ -65,8 +65,7 @@ export async function takeFromBucket(
       : bucket.burst;
     const needed = Math.min(cost, bucket.burst);
     if (available < needed) {
-      const seconds = Math.ceil((needed - available) / bucket.perSecond);
-      throw new ApiError('429', bucket.refusal(seconds), [], seconds);
+      throw retryLater('429', Math.ceil((needed - available) / bucket.perSecond) * 1000, bucket.refusal);
     }
     const values = { tokens: available - cost, refilled_at: now.toISOString() };
     const written = row

@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { ApiError } from '../http/api-error';
-import { seconds } from './sliding-window';
+import { retryLater, type ApiError } from '../http/api-error';
 
 /**
  * Password hashing (scrypt, ~32 MiB and tens of ms each) runs through one gate: at most `slots` at
@@ -88,27 +87,15 @@ export function createHashingGate(options: HashingGateOptions): HashingGate {
 }
 
 function busyAddress(retryMs: number): ApiError {
-  const s = Math.max(1, seconds(retryMs));
-  return new ApiError(
-    '429',
-    {
-      zh: `此地址同时提交的密码校验过多，请 ${s} 秒后重试`,
-      en: `Too many password checks from this address at once; retry in ${s} s`,
-    },
-    [],
-    s,
-  );
+  return retryLater('429', retryMs, (s) => ({
+    zh: `此地址同时提交的密码校验过多，请 ${s} 秒后重试`,
+    en: `Too many password checks from this address at once; retry in ${s} s`,
+  }));
 }
 
 function busyServer(retryMs: number): ApiError {
-  const s = Math.max(1, seconds(retryMs));
-  return new ApiError(
-    '503',
-    {
-      zh: `服务器繁忙，请 ${s} 秒后重试`,
-      en: `The server is busy; retry in ${s} s`,
-    },
-    [],
-    s,
-  );
+  return retryLater('503', retryMs, (s) => ({
+    zh: `服务器繁忙，请 ${s} 秒后重试`,
+    en: `The server is busy; retry in ${s} s`,
+  }));
 }

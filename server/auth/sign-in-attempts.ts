@@ -1,9 +1,9 @@
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/open-database';
 import type { SignInMethod } from '../db/schema';
-import { ApiError } from '../http/api-error';
+import { retryLater, type ApiError } from '../http/api-error';
 import type { SignInLimits } from './sign-in-limits';
-import { seconds, waitForRoomMs, type WindowLimit } from './sliding-window';
+import { waitForRoomMs, type WindowLimit } from './sliding-window';
 
 /** One guess at a secret: a password for a user name, or an SMS code for a phone. */
 export interface Guess {
@@ -99,38 +99,23 @@ function failuresOf(db: Db, guess: Guess) {
 
 function principalRefusal(method: SignInMethod, waitMs: number): ApiError {
   if (method === 'sms') {
-    const s = seconds(waitMs);
-    return new ApiError(
-      '429',
-      {
-        zh: `该手机号验证码错误次数过多，请 ${s} 秒后再试`,
-        en: `Too many wrong codes for this phone; try again in ${s} seconds`,
-      },
-      [],
-      s,
-    );
+    return retryLater('429', waitMs, (s) => ({
+      zh: `该手机号验证码错误次数过多，请 ${s} 秒后再试`,
+      en: `Too many wrong codes for this phone; try again in ${s} seconds`,
+    }));
   }
-  const minutes = Math.ceil(waitMs / 60_000);
-  return new ApiError(
-    '423',
-    {
+  return retryLater('423', waitMs, (s) => {
+    const minutes = Math.ceil(s / 60);
+    return {
       zh: `登录失败次数过多，账号已锁定，请 ${minutes} 分钟后再试`,
       en: `Too many failed sign-ins; the account is locked. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
-    },
-    [],
-    minutes * 60,
-  );
+    };
+  });
 }
 
 function addressRefusal(waitMs: number): ApiError {
-  const s = seconds(waitMs);
-  return new ApiError(
-    '429',
-    {
-      zh: `此地址登录失败次数过多，请 ${s} 秒后再试`,
-      en: `Too many failed sign-ins from this address; try again in ${s} seconds`,
-    },
-    [],
-    s,
-  );
+  return retryLater('429', waitMs, (s) => ({
+    zh: `此地址登录失败次数过多，请 ${s} 秒后再试`,
+    en: `Too many failed sign-ins from this address; try again in ${s} seconds`,
+  }));
 }

@@ -34,7 +34,3 @@ export async function waitForRoomMs<T extends TimedEvents>(
     .executeTakeFirst();
   return limitth ? Math.max(1, Date.parse(limitth.at) + windowMs - now) : 0;
 }
-
-export function seconds(ms: number): number {
-  return Math.ceil(ms / 1000);
-}

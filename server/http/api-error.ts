@@ -34,12 +34,25 @@ export class ApiError extends Error {
     readonly code: BusinessCode,
     readonly text: LocalText,
     readonly fieldProblems: readonly FieldProblem[] = [],
-    /** For a 423, 429 or 503: how many seconds to wait, also sent as Retry-After for a client that reads it. */
+    /** How many seconds to wait before trying again, also sent as Retry-After (see retryLater). */
     readonly retryAfterSeconds?: number,
   ) {
     super(text.en);
     this.httpStatus = httpStatusOfCode[code];
   }
+}
+
+/**
+ * A refusal the caller may try again after a wait (a locked name, a limit, a full queue): the
+ * message tells the whole seconds to wait, and so does the Retry-After header.
+ */
+export function retryLater(
+  code: '423' | '429' | '503',
+  waitMs: number,
+  text: (seconds: number) => LocalText,
+): ApiError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return new ApiError(code, text(seconds), [], seconds);
 }
 
 /**

@@ -1,9 +1,9 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../app-context';
-import { seconds, waitForRoomMs } from '../auth/sliding-window';
+import { waitForRoomMs } from '../auth/sliding-window';
 import { later } from '../clock';
 import { sha256Hex } from '../auth/session-token';
-import { ApiError } from '../http/api-error';
+import { ApiError, retryLater } from '../http/api-error';
 import type { SmsMessage } from './sms-sender';
 
 const codeLifeMs = 5 * 60_000;
@@ -129,40 +129,22 @@ function smsMessage(now: Date, phone: string, code: string): SmsMessage {
 }
 
 function tooSoon(waitMs: number): ApiError {
-  const seconds = Math.ceil(waitMs / 1000);
-  return new ApiError(
-    '429',
-    {
-      zh: `验证码发送过于频繁，请 ${seconds} 秒后再试`,
-      en: `A code was sent moments ago; try again in ${seconds} seconds`,
-    },
-    [],
-    seconds,
-  );
+  return retryLater('429', waitMs, (s) => ({
+    zh: `验证码发送过于频繁，请 ${s} 秒后再试`,
+    en: `A code was sent moments ago; try again in ${s} seconds`,
+  }));
 }
 
 function tooManyFromAddress(waitMs: number): ApiError {
-  const s = seconds(waitMs);
-  return new ApiError(
-    '429',
-    {
-      zh: `此地址请求验证码过于频繁，请 ${s} 秒后再试`,
-      en: `Too many codes asked for from this address; try again in ${s} seconds`,
-    },
-    [],
-    s,
-  );
+  return retryLater('429', waitMs, (s) => ({
+    zh: `此地址请求验证码过于频繁，请 ${s} 秒后再试`,
+    en: `Too many codes asked for from this address; try again in ${s} seconds`,
+  }));
 }
 
 function tooManyInAll(waitMs: number): ApiError {
-  const s = seconds(waitMs);
-  return new ApiError(
-    '429',
-    {
-      zh: `短信发送量已达上限，请 ${s} 秒后再试`,
-      en: `The server has sent as many SMS codes as it may for now; try again in ${s} seconds`,
-    },
-    [],
-    s,
-  );
+  return retryLater('429', waitMs, (s) => ({
+    zh: `短信发送量已达上限，请 ${s} 秒后再试`,
+    en: `The server has sent as many SMS codes as it may for now; try again in ${s} seconds`,
+  }));
 }
