@@ -22,7 +22,7 @@ import { unusedFileSweepMs } from './files/unused-files';
 import { answerErrorsAsEnvelopes, noSuchOperationEnvelope } from './http/error-answers';
 import { acceptJsonBodiesOnly, bodyLimitBytes } from './http/json-body';
 import { createLiveSessions, type LiveSessionOptions, type LiveSessions } from './live/live-sessions';
-import { createStreamSlots } from './live/stream-slots';
+import { createStreamSlots, defaultLiveMaxStreams } from './live/stream-slots';
 import { registerOperationRoutes } from './http/operation-routes';
 import { addSecurityHeaders } from './http/security-headers';
 import { answerConsoleFallback, registerConsoleFiles } from './http/static-console';
@@ -83,7 +83,6 @@ export interface AppOptions {
 const defaultSessionTtlHours = 12;
 const defaultStreamRecheckMs = 5000;
 const defaultFrameGrabTimeoutMs = 5000;
-export const defaultLiveMaxStreams = 16;
 
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;

@@ -8,6 +8,7 @@ import { defaultSignInLimits, type SignInLimits } from './auth/sign-in-limits';
 import { InvalidValuesError } from './contract/value-check';
 import { defaultQuarantineDays } from './files/quarantine';
 import type { FieldProblem } from './http/api-error';
+import { defaultLiveMaxStreams } from './live/stream-slots';
 import { smsSenderKinds, type SmsSender, type SmsSenderKind } from './sms/sms-sender';
 import { createWebhookSmsSender } from './sms/webhook-sms-sender';
 
@@ -43,6 +44,32 @@ type Bad = (field: string, zh: string, en: string) => void;
 function read(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
   return value ? value : undefined;
+}
+
+/** A numeric setting: its default, its range and, for the message, what it counts. */
+interface NumberSetting {
+  readonly fallback: number;
+  /** The least value allowed; without it, any value above 0. */
+  readonly min?: number;
+  readonly max: number;
+  /** Only whole numbers (always so with `min`). */
+  readonly whole?: boolean;
+  /** What the number is, for the message: default 整数 / a whole number, or 数 / a number. */
+  readonly noun?: { readonly zh: string; readonly en: string };
+}
+
+/** The variable's number, or its fallback; a value out of range is reported through `bad`. */
+function numberSetting(env: Env, bad: Bad, name: string, setting: NumberSetting): number {
+  const value = Number(read(env, name) ?? setting.fallback);
+  const { min, max } = setting;
+  const whole = setting.whole ?? min !== undefined;
+  const inRange = (min === undefined ? value > 0 : value >= min) && value <= max;
+  if (inRange && (!whole || Number.isInteger(value))) return value;
+  const noun = setting.noun ?? (whole ? { zh: '整数', en: 'a whole number' } : { zh: '数', en: 'a number' });
+  if (min === undefined)
+    bad(name, `应为大于 0、不超过 ${max} 的${noun.zh}`, `must be ${noun.en} above 0 and at most ${max}`);
+  else bad(name, `应为 ${min} 到 ${max} 的${noun.zh}`, `must be ${noun.en} from ${min} to ${max}`);
+  return setting.fallback;
 }
 
 /** Reads the data folder's settings; throws naming every bad variable at once. */
@@ -85,25 +112,16 @@ export function readServerConfig(env: Env): ServerConfig {
   const bad = (field: string, zh: string, en: string) => problems.push({ field, message: { zh, en } });
 
   const store = readStore(env, bad);
-  const port = Number(read(env, 'PORT') ?? 8000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    bad('PORT', '应为 0 到 65535 的整数', 'must be an integer from 0 to 65535');
+  const number = (name: string, setting: NumberSetting) => numberSetting(env, bad, name, setting);
+  const port = number('PORT', { fallback: 8000, min: 0, max: 65535 });
+  const sessionTtlHours = number('CFOP_SESSION_TTL_HOURS', {
+    fallback: 12,
+    max: 24 * 365,
+    noun: { zh: '小时数', en: 'a number of hours' },
+  });
 
-  const sessionTtlHours = Number(read(env, 'CFOP_SESSION_TTL_HOURS') ?? 12);
-  if (!(sessionTtlHours > 0 && sessionTtlHours <= 24 * 365)) {
-    bad(
-      'CFOP_SESSION_TTL_HOURS',
-      '应为大于 0、不超过 8760 的小时数',
-      'must be a number of hours above 0 and at most 8760',
-    );
-  }
-
-  const wholeNumber = (name: string, fallback: number, max: number): number => {
-    const value = Number(read(env, name) ?? fallback);
-    if (Number.isInteger(value) && value >= 1 && value <= max) return value;
-    bad(name, `应为 1 到 ${max} 的整数`, `must be a whole number from 1 to ${max}`);
-    return fallback;
-  };
+  const wholeNumber = (name: string, fallback: number, max: number) =>
+    number(name, { fallback, min: 1, max });
   const sessionIdleMinutes = wholeNumber('CFOP_SESSION_IDLE_MINUTES', defaultSessionIdleMinutes, 7 * 24 * 60);
   const signInWindowMs =
     wholeNumber('CFOP_SIGNIN_WINDOW_MINUTES', defaultSignInLimits.account.windowMs / 60_000, 24 * 60) *
@@ -126,17 +144,12 @@ export function readServerConfig(env: Env): ServerConfig {
     smsSends: perHour('CFOP_SMS_SENDS_PER_HOUR', defaultSignInLimits.smsSends.limit),
   };
 
-  const alertRetentionDays = Number(read(env, 'CFOP_ALERT_RETENTION_DAYS') ?? defaultAlertRetentionDays);
-  if (!(Number.isInteger(alertRetentionDays) && alertRetentionDays >= 1 && alertRetentionDays <= 3650))
-    bad(
-      'CFOP_ALERT_RETENTION_DAYS',
-      '应为 1 到 3650 的整数天数',
-      'must be a whole number of days from 1 to 3650',
-    );
-
-  const quarantineDays = Number(read(env, 'CFOP_QUARANTINE_DAYS') ?? defaultQuarantineDays);
-  if (!(Number.isInteger(quarantineDays) && quarantineDays >= 1 && quarantineDays <= 3650))
-    bad('CFOP_QUARANTINE_DAYS', '应为 1 到 3650 的整数天数', 'must be a whole number of days from 1 to 3650');
+  const days = { min: 1, max: 3650, noun: { zh: '整数天数', en: 'a whole number of days' } };
+  const alertRetentionDays = number('CFOP_ALERT_RETENTION_DAYS', {
+    ...days,
+    fallback: defaultAlertRetentionDays,
+  });
+  const quarantineDays = number('CFOP_QUARANTINE_DAYS', { ...days, fallback: defaultQuarantineDays });
 
   const kind = (read(env, 'CFOP_SMS_SENDER') ?? 'log') as SmsSenderKind;
   let smsSender: SmsSender | undefined;
@@ -157,13 +170,10 @@ export function readServerConfig(env: Env): ServerConfig {
       );
   }
 
-  const liveMaxText = read(env, 'CFOP_LIVE_MAX_STREAMS');
-  const liveMaxStreams = liveMaxText === undefined ? undefined : Number(liveMaxText);
-  if (
-    liveMaxStreams !== undefined &&
-    !(Number.isInteger(liveMaxStreams) && liveMaxStreams >= 1 && liveMaxStreams <= 1000)
-  )
-    bad('CFOP_LIVE_MAX_STREAMS', '应为 1 到 1000 的整数', 'must be an integer from 1 to 1000');
+  const liveMaxStreams =
+    read(env, 'CFOP_LIVE_MAX_STREAMS') === undefined
+      ? undefined
+      : wholeNumber('CFOP_LIVE_MAX_STREAMS', defaultLiveMaxStreams, 1000);
 
   const allowHostsText = read(env, 'CFOP_CAMERA_ALLOW_HOSTS');
   const allowHosts = allowHostsText === undefined ? undefined : parseAllowedHosts(allowHostsText);
@@ -173,7 +183,7 @@ export function readServerConfig(env: Env): ServerConfig {
       `应为逗号分隔的主机名、IP 地址或 CIDR 网段，无法识别：${allowHosts.bad.join('、')}`,
       `must be comma-separated host names, IP addresses or CIDR ranges; not one: ${allowHosts.bad.join(', ')}`,
     );
-  const ingest = readIngestLimits(env, bad);
+  const ingest = readIngestLimits(number);
 
   if (problems.length > 0) throw new InvalidValuesError(problems);
   return {
@@ -192,18 +202,10 @@ export function readServerConfig(env: Env): ServerConfig {
   };
 }
 
-/** The CFOP_INGEST_* limits: each a positive number, at most `max` (a whole one where `whole`). */
-function readIngestLimits(env: Env, bad: (field: string, zh: string, en: string) => void): IngestLimits {
-  const limit = (name: string, fallback: number, max: number, whole = false) => {
-    const value = Number(read(env, name) ?? fallback);
-    if (!(value > 0 && value <= max && (!whole || Number.isInteger(value))))
-      bad(
-        name,
-        `应为大于 0、不超过 ${max} 的${whole ? '整数' : '数'}`,
-        `must be a ${whole ? 'whole number' : 'number'} above 0 and at most ${max}`,
-      );
-    return value;
-  };
+/** The CFOP_INGEST_* limits: each a positive number, at most its `max`. */
+function readIngestLimits(number: (name: string, setting: NumberSetting) => number): IngestLimits {
+  const limit = (name: string, fallback: number, max: number, whole = false) =>
+    number(name, { fallback, max, whole });
   return {
     maxAgeHours: limit('CFOP_INGEST_MAX_AGE_HOURS', defaultIngestLimits.maxAgeHours, 24 * 3650),
     maxAheadMinutes: limit('CFOP_INGEST_MAX_AHEAD_MINUTES', defaultIngestLimits.maxAheadMinutes, 24 * 60),

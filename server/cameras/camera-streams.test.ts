@@ -3,7 +3,8 @@ import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestStream, type TestStream } from '../../scripts/test-stream';
-import { defaultLiveMaxStreams, type AppOptions } from '../app';
+import type { AppOptions } from '../app';
+import { defaultLiveMaxStreams } from '../live/stream-slots';
 import {
   expectContractAnswer,
   fieldMessages,

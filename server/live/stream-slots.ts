@@ -1,3 +1,6 @@
+/** ffmpeg processes on camera streams at most at once, without CFOP_LIVE_MAX_STREAMS. */
+export const defaultLiveMaxStreams = 16;
+
 /** A held ffmpeg slot; release it once its process has ended (releasing twice is harmless). */
 export interface StreamSlot {
   release(): void;
