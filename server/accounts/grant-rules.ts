@@ -201,27 +201,21 @@ export async function checkRoleGrant(
   return problems;
 }
 
-/** Role delete: refused (400 `field`) for every role holding what the caller does not. */
-export async function checkRoleRemoval(
-  db: Db,
-  actorId: number | null,
-  ids: readonly number[],
-  field: string,
-): Promise<void> {
-  const caller = await callerOf(db, actorId);
-  if (caller !== null) await refuseRoles(db, caller, ids, field);
+type Refusal = (db: Db, caller: Caller, ids: readonly number[], field: string) => Promise<void>;
+
+/** A refusal for a signed-in caller; the operator CLI and the first start (no actor) pass. */
+function forActor(refuse: Refusal) {
+  return async (db: Db, actorId: number | null, ids: readonly number[], field: string): Promise<void> => {
+    const caller = await callerOf(db, actorId);
+    if (caller !== null) await refuse(db, caller, ids, field);
+  };
 }
 
+/** Role delete: refused (400 `field`) for every role holding what the caller does not. */
+export const checkRoleRemoval = forActor(refuseRoles);
+
 /** User delete and password reset: refused (400 `field`) for every user holding what the caller does not. */
-export async function checkUserTargets(
-  db: Db,
-  actorId: number | null,
-  ids: readonly number[],
-  field: string,
-): Promise<void> {
-  const caller = await callerOf(db, actorId);
-  if (caller !== null) await refuseUsers(db, caller, ids, field);
-}
+export const checkUserTargets = forActor(refuseUsers);
 
 /**
  * User create / update: the user as it was must hold nothing beyond the caller (refused, naming
