@@ -391,6 +391,7 @@ describe('the camera screen', () => {
       .click();
     const editDrawer = drawerTitled(page, '编辑摄像头');
     await expect(editDrawer.getByLabel('主码流地址', { exact: true }).inputValue()).resolves.toBe(maskedUrl);
+    await screenshot(page, 'camera-form-masked-password');
     await editDrawer.getByLabel('区域', { exact: true }).fill('三号园区');
     await editDrawer.getByRole('button', { name: label('保存') }).click();
     await page.getByText('已保存', { exact: true }).waitFor();
