@@ -1,0 +1,122 @@
+import { cpSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { inputFiles } from '../inputs';
+import { makeTempRepo, repoRoot, type Json } from '../test-support';
+import { readResourceSpec, type ResourceArguments } from './resource-spec';
+import { migrationsDir, writeResource } from './write-resource';
+
+// The scaffold over a copy of the real inputs: what it writes parses, sits where the README says, and
+// a refused command leaves every file as it was.
+
+const parkingLot: ResourceArguments = {
+  schema: 'ParkingLot',
+  title: '停车场/Parking lots',
+  route: '/door/parking',
+  key: 'KEY.ACCESS.PARKING',
+  fields: [
+    'name:string(64):required,search,sort:名称/Name',
+    'code:string(16):required,search,unique:编码/Code',
+    'status:enum(open=开放/Open,closed=关闭/Closed):required,search:状态/Status',
+    'openedOn:date:sort:启用日期/Opened on',
+  ],
+};
+
+let repo: ReturnType<typeof makeTempRepo>;
+let rootDir: string;
+beforeEach(() => {
+  repo = makeTempRepo();
+  rootDir = repo.rootDir;
+  cpSync(join(repoRoot, migrationsDir), join(rootDir, migrationsDir), { recursive: true });
+  cpSync(join(repoRoot, '.prettierrc.json'), join(rootDir, '.prettierrc.json'));
+});
+afterEach(() => repo.cleanup());
+
+const read = (file: string) => readFileSync(join(rootDir, file), 'utf8');
+
+describe('npm run new:resource', () => {
+  it('adds the schema and key to openapi.yaml, keeping every other line as it was', async () => {
+    const before = read(inputFiles.openapi);
+    await writeResource(rootDir, readResourceSpec(parkingLot));
+    const after = read(inputFiles.openapi);
+    const added = after.split('\n').length - before.split('\n').length;
+    const kept = after.split('\n').filter((line) => before.includes(line)).length;
+    expect(kept).toBeGreaterThanOrEqual(before.split('\n').length - 1);
+    expect(added).toBeGreaterThan(10);
+    const doc = parse(after) as Json;
+    const keys = doc.components.schemas.AccessKey.enum as string[];
+    expect(keys.indexOf('KEY.ACCESS.PARKING')).toBe(keys.indexOf('KEY.ACCESS.CAR') + 1);
+    const schema = doc.components.schemas.ParkingLot;
+    expect(schema['x-resource']).toMatchObject({ path: '/parking-lots', access: 'KEY.ACCESS.PARKING' });
+    expect(schema.required).toEqual(['id', 'name', 'code', 'status', 'createdAt', 'updatedAt']);
+    expect(schema.properties.code).toMatchObject({ 'x-filter': 'contains', 'x-unique': true, maxLength: 16 });
+    expect(schema.properties.openedOn).toMatchObject({
+      type: ['string', 'null'],
+      format: 'date',
+      'x-sort': true,
+    });
+    expect(doc.components.schemas.ParkingLotStatus.enum).toEqual(['open', 'closed']);
+  });
+
+  it('adds the key, the route under its group and the resource to the manifest', async () => {
+    await writeResource(rootDir, readResourceSpec(parkingLot));
+    const manifest = JSON.parse(read(inputFiles.manifest)) as Json;
+    expect(manifest.accessKeys).toContainEqual({
+      key: 'KEY.ACCESS.PARKING',
+      label: { zh: '停车场', en: 'Parking lots' },
+      parent: 'KEY.ACCESS',
+    });
+    const door = (manifest.routes as Json[]).find((route) => route.path === '/door') as Json;
+    expect(door.children.at(-1)).toMatchObject({
+      path: '/door/parking',
+      resource: 'parkinglot',
+      modules: ['monitor'],
+    });
+    const resource = (manifest.resources as Json[]).find((entry) => entry.name === 'parkinglot') as Json;
+    expect(resource.fields.map((field: Json) => field.name)).toEqual([
+      'id',
+      'name',
+      'code',
+      'status',
+      'openedOn',
+      'createdAt',
+      'updatedAt',
+    ]);
+    expect(resource.fields[3]).toMatchObject({
+      widget: 'select',
+      options: { open: { zh: '开放', en: 'Open' } },
+    });
+  });
+
+  it('writes the next migration with snake_case columns', async () => {
+    const before = readdirSync(join(rootDir, migrationsDir)).length;
+    const written = await writeResource(rootDir, readResourceSpec(parkingLot));
+    const migration = written.find((file) => file.startsWith(migrationsDir)) as string;
+    expect(readdirSync(join(rootDir, migrationsDir))).toHaveLength(before + 1);
+    expect(migration).toMatch(/\/\d{4}-parking-lots\.ts$/);
+    const text = read(migration);
+    expect(text).toContain(".createTable('parking_lots')");
+    expect(text).toContain(".addColumn('opened_on', 'text')");
+    expect(text).toContain(".addColumn('code', 'text', (c) => c.notNull().unique())");
+    expect(text).toContain("check(sql`status in ('open', 'closed')`)");
+  });
+
+  it.each([
+    [{ key: 'KEY.PARKING.LOTS' }, /no access key KEY.PARKING/],
+    [{ key: 'KEY.ACCESS.CAR' }, /already has the access key KEY.ACCESS.CAR|already has KEY.ACCESS.CAR/],
+    [{ route: '/parking/lots' }, /no menu group \/parking/],
+    [{ route: '/door/staff' }, /already has the route \/door\/staff/],
+    [{ schema: 'Staff', plural: 'Staffs' }, /already has a resource staff/],
+    [{ schema: 'AccessKey', plural: 'AccessKeyz' }, /already has a schema AccessKey/],
+  ])('refuses %o and writes nothing', async (change, message) => {
+    const files = [inputFiles.openapi, inputFiles.manifest];
+    const before = files.map(read);
+    const migrations = readdirSync(join(rootDir, migrationsDir));
+    await expect(writeResource(rootDir, readResourceSpec({ ...parkingLot, ...change }))).rejects.toThrow(
+      message,
+    );
+    expect(files.map(read)).toEqual(before);
+    expect(readdirSync(join(rootDir, migrationsDir))).toEqual(migrations);
+  });
+});
