@@ -14,12 +14,14 @@ import {
   exportCsv,
   messageOf,
   motionsDone,
+  openFromMenu,
   openScreen,
   rowOf,
-  searchForm,
+  save,
+  searchOne,
   typeDate,
 } from './resource-screen';
-import { eventually, expectAt, label, screenshot, siderOf, signIn } from './screen';
+import { eventually, expectAt, label, screenshot, signIn } from './screen';
 
 // Tests share one server and may run side by side: every employee number, name and plate is unique.
 let sequence = 0;
@@ -61,29 +63,6 @@ function pickerTime(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:00`;
 }
 
-async function openFromMenu(page: Page, item: string, path: string): Promise<void> {
-  await siderOf(page).getByRole('menuitem', { name: '出入管理' }).click();
-  await siderOf(page).getByRole('menuitem', { name: item }).click();
-  await expectAt(page, path);
-  await page.locator('.ant-table').waitFor();
-}
-
-async function search(page: Page, fieldLabel: string, value: string): Promise<void> {
-  await searchForm(page).getByLabel(fieldLabel, { exact: true }).fill(value);
-  await searchForm(page)
-    .getByRole('button', { name: label('查询') })
-    .click();
-  await eventually(() => page.locator('.ant-table-row').count()).toBe(1);
-}
-
-async function save(page: Page, title: string): Promise<void> {
-  // After a refused save, antd may keep the faded loading icon ("loading") in the button's name
-  // until its leave motion ends, so the name is matched at its end only.
-  await drawerTitled(page, title)
-    .getByRole('button', { name: /保\s*存\s*$/ })
-    .click();
-}
-
 /** Picks one of the row's own actions under More (`more`: the button's text in the screen's language). */
 async function rowAction(page: Page, text: string, action: string, more = '更多'): Promise<void> {
   await rowOf(page, text).getByRole('button', { name: more }).click();
@@ -98,7 +77,7 @@ describe('the entry/exit screens', () => {
     const employeeNo = `E${n}`;
     const name = `员工${n}`;
     await signIn(page, admin);
-    await openFromMenu(page, '员工管理', '/door/staff');
+    await openFromMenu(page, '出入管理', '员工管理', '/door/staff');
 
     await page.getByRole('button', { name: '新增' }).first().click();
     const create = drawerTitled(page, '新增员工');
@@ -127,7 +106,7 @@ describe('the entry/exit screens', () => {
     await rowOf(page, employeeNo).locator('img.cfop-upload-thumb').waitFor();
     await screenshot(page, 'door-staff-list');
 
-    await search(page, '姓名', name);
+    await searchOne(page, '姓名', name);
     await expectAt(page, `/door/staff?name=${encodeURIComponent(name)}`);
 
     await rowOf(page, employeeNo)
@@ -170,7 +149,7 @@ describe('the entry/exit screens', () => {
     const host = `接待${n}`;
     await signIn(page, admin);
     await createThroughApi(page, '/staff', { employeeNo: `H${n}`, name: host, gender: 'male' });
-    await openFromMenu(page, '访客管理', '/door/visitor');
+    await openFromMenu(page, '出入管理', '访客管理', '/door/visitor');
 
     await page.getByRole('button', { name: '新增' }).first().click();
     const create = drawerTitled(page, '新增访客');
@@ -189,7 +168,7 @@ describe('the entry/exit screens', () => {
     await save(page, '新增访客');
     await page.getByText('已新增', { exact: true }).waitFor();
 
-    await search(page, '姓名', name);
+    await searchOne(page, '姓名', name);
     const row = rowOf(page, name);
     await expect(row.innerText()).resolves.toContain(maskedIdNumber);
     await expect(row.innerText()).resolves.not.toContain(validIdNumber);
@@ -255,7 +234,7 @@ describe('the entry/exit screens', () => {
     const owner = `车主${n}`;
     await signIn(page, admin);
     await createThroughApi(page, '/staff', { employeeNo: `V${n}`, name: owner, gender: 'female' });
-    await openFromMenu(page, '车辆管理', '/door/vehicle');
+    await openFromMenu(page, '出入管理', '车辆管理', '/door/vehicle');
 
     await page.getByRole('button', { name: '新增' }).first().click();
     const create = drawerTitled(page, '新增车辆');
@@ -276,7 +255,7 @@ describe('the entry/exit screens', () => {
     await save(page, '新增车辆');
     await page.getByText('已新增', { exact: true }).waitFor();
 
-    await search(page, '车牌号', plate);
+    await searchOne(page, '车牌号', plate);
     const row = rowOf(page, plate);
     await expect(row.innerText()).resolves.toContain(owner);
     await expect(row.innerText()).resolves.toContain('白名单');

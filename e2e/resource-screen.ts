@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { apiHeaders, signedInToken } from './api';
-import { label } from './screen';
+import { eventually, expectAt, label, siderOf } from './screen';
 
 // What the generic resource screens are made of, as a person finds them on the page.
 
@@ -89,6 +89,37 @@ export async function deleteRow(page: Page, text: string): Promise<void> {
   const confirmation = page.locator('.ant-popconfirm:visible');
   await confirmation.getByRole('button', { name: label('删除') }).click();
   await confirmation.waitFor({ state: 'detached' });
+}
+
+/** Opens a screen from the side menu (a group, then its item) and waits for its table. */
+export async function openFromMenu(page: Page, group: string, item: string, path: string): Promise<void> {
+  await siderOf(page).getByRole('menuitem', { name: group }).click();
+  await siderOf(page).getByRole('menuitem', { name: item }).click();
+  await expectAt(page, path);
+  await page.locator('.ant-table').waitFor();
+}
+
+/** Fills one field of the search form and runs the query. */
+export async function search(page: Page, fieldLabel: string, text: string): Promise<void> {
+  await searchForm(page).getByLabel(fieldLabel, { exact: true }).fill(text);
+  await searchForm(page)
+    .getByRole('button', { name: label('查询') })
+    .click();
+}
+
+/** Searches by one field and waits until the one row it should find is all the table shows. */
+export async function searchOne(page: Page, fieldLabel: string, text: string): Promise<void> {
+  await search(page, fieldLabel, text);
+  await eventually(() => page.locator('.ant-table-row').count()).toBe(1);
+}
+
+/** Clicks Save in the drawer titled `title`. */
+export async function save(page: Page, title: string): Promise<void> {
+  // After a refused save, antd may keep the faded loading icon ("loading") in the button's name
+  // until its leave motion ends, so the name is matched at its end only.
+  await drawerTitled(page, title)
+    .getByRole('button', { name: /保\s*存\s*$/ })
+    .click();
 }
 
 /** Opens a resource screen by its URL and waits for its first page. */

@@ -57,11 +57,19 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts `server/main.ts` as a user would, on a free loopback port; its output goes to logPath. */
-export async function startServer(env: Record<string, string>, logPath: string): Promise<RunningServer> {
+/**
+ * Starts `server/main.ts` of the checkout at `cwd` as a user would, on a free loopback port; its
+ * output goes to logPath.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  logPath: string,
+  cwd = process.cwd(),
+): Promise<RunningServer> {
   const port = await freeLoopbackPort();
   const log = createWriteStream(logPath);
   const child = spawn(process.execPath, tsxArgs('server/main.ts'), {
+    cwd,
     env: { ...process.env, ...env, PORT: String(port), HOST: loopback },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -10,7 +10,7 @@ import {
   drawerTitled,
   exportCsv,
   rowOf,
-  searchForm,
+  search,
   unique,
 } from './resource-screen';
 import {
@@ -48,13 +48,6 @@ async function openScreen(page: Page, path: string, query = ''): Promise<void> {
   await page.goto(path + query);
   await page.locator('.ant-table:visible').waitFor();
   await eventually(() => page.locator('.ant-spin-spinning:visible').count()).toBe(0);
-}
-
-async function search(page: Page, fieldLabel: string, text: string): Promise<void> {
-  await searchForm(page).getByLabel(fieldLabel, { exact: true }).fill(text);
-  await searchForm(page)
-    .getByRole('button', { name: label('查询') })
-    .click();
 }
 
 describe('the role screen', () => {
