@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { defaultOpenApiPath } from '../contract/load-contract';
 import {
+  addRole,
   addUser,
   clientHeaders,
   contract,
@@ -72,6 +73,26 @@ describe('x-access', () => {
     expect(denied.json().msg).toContain('KEY.SYSTEM.LOG');
 
     expect((await readAuditLog(t)).statusCode).toBe(401);
+  });
+});
+
+describe('the order of the checks', () => {
+  it('answers 401, then 403, before the body is read', async () => {
+    const t = await startTestApp();
+    await addRole(t.dataDir, 'viewer', ['KEY.DEVICE']);
+    await addUser(t.dataDir, { username: 'viewer', password: 'viewer1234', roles: ['viewer'] });
+    const viewer = await t.signIn('viewer', 'viewer1234');
+    const unreadable = [
+      { rawBody: '{"name": ' },
+      { rawBody: JSON.stringify({ name: 'x'.repeat(70 * 1024) }) },
+      { rawBody: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+    ];
+    for (const body of unreadable) {
+      expect((await t.call('createAiServer', body)).status).toBe(401);
+      const denied = await t.call('createAiServer', { ...body, token: viewer });
+      expect(denied.status).toBe(403);
+      expect(denied.body.msg).toContain('KEY.DEVICE.AISERVER');
+    }
   });
 });
 

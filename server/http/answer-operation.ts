@@ -1,0 +1,77 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context';
+import { sessionStillGrants } from '../auth/session-grants';
+import type { ActiveSession } from '../auth/sessions';
+import type { OperationSpec } from '../contract/load-contract';
+import { accessKeyOf } from '../contract/operation-access';
+import type { OperationHandler } from '../operations/operation-handler';
+import { okEnvelope } from './envelope';
+import { EventStreamAnswer } from './event-stream-answer';
+import { FileAnswer } from './file-answer';
+import { callOf } from './hooks/operation-call';
+import { pickLang } from './locale';
+import { endWhenRevoked } from './revocable-stream';
+import { clientInfo } from './scheme-headers';
+
+/**
+ * The route's handler: the operation's own handler on the call its hooks let through, answered as
+ * a success envelope, a streamed file or an event stream that ends when its caller's session or
+ * key goes.
+ */
+export function answerOperation(ctx: AppContext, operation: OperationSpec, handler: OperationHandler) {
+  const access = accessKeyOf(operation.access);
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+    const { session, aiServer, file, audit } = callOf(request);
+    const { body, query, params, headers } = request;
+    const data = await handler(
+      {
+        body,
+        query,
+        params,
+        headers,
+        session,
+        aiServer,
+        client: clientInfo(ctx, request),
+        lang: pickLang(headers['accept-language']),
+        file,
+        audit,
+      },
+      ctx,
+    );
+    if (data instanceof FileAnswer) return sendFile(reply, data);
+    if (data instanceof EventStreamAnswer)
+      return sendEventStream(reply, session ? revocable(ctx, data, session, access) : data.body);
+    return okEnvelope(data ?? null);
+  };
+}
+
+function sendFile(reply: FastifyReply, file: FileAnswer): FastifyReply {
+  if (file.options.size !== undefined) reply.header('content-length', file.options.size);
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', file.contentDisposition)
+    .header('cache-control', 'no-store')
+    .send(file.body);
+}
+
+/** A stream ends once its caller signs out or loses the operation's key, as the next call would be refused. */
+function revocable(
+  ctx: AppContext,
+  stream: EventStreamAnswer,
+  session: ActiveSession,
+  access: string | null,
+): Readable {
+  return endWhenRevoked(stream.body, () => sessionStillGrants(ctx, session, access), ctx.streamRecheckMs);
+}
+
+function sendEventStream(reply: FastifyReply, body: Readable): FastifyReply {
+  return (
+    reply
+      .header('content-type', 'text/event-stream; charset=utf-8')
+      .header('cache-control', 'no-store')
+      // A buffering proxy (nginx) would hold events back until its buffer fills.
+      .header('x-accel-buffering', 'no')
+      .send(body)
+  );
+}

@@ -1,0 +1,60 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app-context';
+import { sha256Hex } from '../../auth/session-token';
+import { findActiveSession, type ActiveSession } from '../../auth/sessions';
+import { SESSION_SCHEME, type OperationSpec } from '../../contract/load-contract';
+import { ApiError } from '../api-error';
+import { headerOf } from '../scheme-headers';
+import { callOf } from './operation-call';
+
+const notSignedIn = () =>
+  new ApiError('401', { zh: '未登录或登录已过期', en: 'Not signed in, or the session has expired' });
+
+const unknownIngestKey = () =>
+  new ApiError('401', { zh: '接入密钥无效', en: 'Unknown or rotated ingest key' });
+
+/**
+ * onRequest: who calls, by the operation's declared access, before its body is read: a session for
+ * a keyed or signed-in operation, the ingest key for a machine's (401 without); nobody for one open
+ * to anyone.
+ */
+export function authenticate(ctx: AppContext, operation: OperationSpec) {
+  const { access } = operation;
+  return async (request: FastifyRequest): Promise<void> => {
+    const call = callOf(request);
+    switch (access.kind) {
+      case 'key':
+      case 'signed-in': {
+        const session = await sessionOf(ctx, request);
+        if (!session) throw notSignedIn();
+        call.session = session;
+        call.audit.actor = { userId: session.userId, username: null };
+        return;
+      }
+      case 'machine':
+        call.aiServer = await aiServerOf(ctx, headerOf(ctx, request, access.scheme));
+        return;
+      case 'anyone':
+        return;
+    }
+  };
+}
+
+/** The session behind the call's token, if it has a good one. */
+export async function sessionOf(ctx: AppContext, request: FastifyRequest): Promise<ActiveSession | null> {
+  const token = headerOf(ctx, request, SESSION_SCHEME);
+  return token ? findActiveSession(ctx, token) : null;
+}
+
+/** The AI server an ingest call comes from, by the digest of its key; a 401 for an unknown key. */
+async function aiServerOf(ctx: AppContext, key: string): Promise<{ id: number; name: string }> {
+  const server = key
+    ? await ctx.db
+        .selectFrom('ai_servers')
+        .select(['id', 'name'])
+        .where('ingest_key_hash', '=', sha256Hex(key))
+        .executeTakeFirst()
+    : undefined;
+  if (!server) throw unknownIngestKey();
+  return server;
+}
