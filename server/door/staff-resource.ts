@@ -3,7 +3,7 @@ import { counted, countReferencing, refuseProblems, stillReferenced, validityPro
 
 /** Staff members: table staff, item schema Staff. Visitors (as host) and vehicles (as owner) refer to them. */
 export const staffResource: ResourceDefinition = {
-  // Not `staffs`.
+  // `staff` is its own plural; the convention would say `staffs`.
   table: 'staff',
   schema: 'Staff',
   fields: {
