@@ -29,6 +29,7 @@ import { answerConsoleFallback, registerConsoleFiles } from './http/static-conso
 import { openStore } from './open-store';
 import { operationHandlers } from './operations';
 import type { OperationHandlers } from './operations/operation-handler';
+import { checkResources } from './resources/resource-operations';
 import { createLogSmsSender } from './sms/log-sms-sender';
 import type { SmsSender } from './sms/sms-sender';
 
@@ -164,6 +165,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
         : answerConsoleFallback(request, reply, staticDir),
     );
     registerOperationRoutes(app, ctx, { ...operationHandlers, ...options.handlers });
+    await checkResources(ctx);
     await registerConsoleFiles(app, staticDir);
     runEvery(
       app,

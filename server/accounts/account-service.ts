@@ -1,7 +1,8 @@
 import type { Contract } from '../contract/load-contract';
 import type { Item } from '../resources/resource-definition';
 import { bindToContract } from '../resources/resource-operations';
-import { createItem, type BoundResource, type Store } from '../resources/resource-service';
+import type { BoundResource } from '../resources/bound-resource';
+import { createItem, type Store } from '../resources/resource-service';
 import { roleOperationIds, roleResource } from './role-resource';
 import { userOperationIds, userResource } from './user-resource';
 

@@ -37,27 +37,21 @@ const sameSet = (a: readonly unknown[], b: readonly unknown[]) =>
  * Nobody grants keys they do not hold, nor touches a role holding more than they do (grant-rules).
  */
 export const roleResource: ResourceDefinition = {
-  plural: 'roles',
-  table: 'roles',
   schema: 'Role',
   fields: {
-    id: { column: 'id' },
-    name: { column: 'name' },
-    code: { column: 'code' },
-    description: { column: 'description', whenAbsent: '' },
-    builtin: { column: 'builtin', fromRow: (value) => value === 1 },
-    createdAt: { column: 'created_at' },
-    updatedAt: { column: 'updated_at' },
+    description: { whenAbsent: '' },
+    builtin: { fromRow: (value) => value === 1 },
   },
   links: {
     accessKeys: { table: 'role_access_keys', ownerColumn: 'role_id', valueColumn: 'access_key' },
   },
-  unique: [['code']],
-  labelField: 'name',
 
-  async computed(db, ids) {
-    const counts = await countHolders(db, ids);
-    return new Map(ids.map((id) => [id, { userCount: counts.get(id) ?? 0 }]));
+  computed: {
+    fields: ['userCount'],
+    async load(db, ids) {
+      const counts = await countHolders(db, ids);
+      return new Map(ids.map((id) => [id, { userCount: counts.get(id) ?? 0 }]));
+    },
   },
 
   async checkWrite({ db, actorId }, change) {

@@ -39,19 +39,7 @@ async function isAdministrator(db: Db, user: Readonly<Record<string, unknown>>):
  * changes or deletes a user holding more than they do, nor grants roles beyond it (grant-rules).
  */
 export const userResource: ResourceDefinition = {
-  plural: 'users',
-  table: 'users',
   schema: 'User',
-  fields: {
-    id: { column: 'id' },
-    username: { column: 'username' },
-    name: { column: 'name' },
-    phone: { column: 'phone' },
-    email: { column: 'email' },
-    status: { column: 'status' },
-    lastLoginAt: { column: 'last_login_at' },
-    createdAt: { column: 'created_at' },
-  },
   links: {
     roleIds: {
       table: 'user_roles',
@@ -66,7 +54,6 @@ export const userResource: ResourceDefinition = {
     },
   },
   inputOnly: ['password'],
-  unique: [['username'], ['phone']],
   labelField: 'username',
 
   async onCreate(input) {

@@ -5,26 +5,13 @@ import { maskStreamPassword } from './stream-credentials';
 
 /** The camera resource: table cameras, item schema Camera; its analysis tasks live in camera_tasks. */
 export const cameraResource: ResourceDefinition = {
-  plural: 'cameras',
-  table: 'cameras',
   schema: 'Camera',
   fields: {
-    id: { column: 'id' },
-    name: { column: 'name' },
-    code: { column: 'code' },
-    area: { column: 'area', whenAbsent: '' },
+    area: { whenAbsent: '' },
     // Kept whole for ffmpeg; every answer (CSV and log included) shows the password masked.
-    mainStreamUrl: { column: 'main_stream_url', shown: maskStreamPassword },
-    subStreamUrl: { column: 'sub_stream_url', whenAbsent: '', shown: maskStreamPassword },
-    vendor: { column: 'vendor' },
-    ip: { column: 'ip' },
-    aiServerId: { column: 'ai_server_id' },
-    status: { column: 'status' },
-    createdAt: { column: 'created_at' },
-    updatedAt: { column: 'updated_at' },
+    mainStreamUrl: { shown: maskStreamPassword },
+    subStreamUrl: { whenAbsent: '', shown: maskStreamPassword },
   },
-  unique: [['code']],
-  labelField: 'name',
   references: {
     aiServerId: {
       table: 'ai_servers',
@@ -35,9 +22,12 @@ export const cameraResource: ResourceDefinition = {
   },
   // The task editor's model select picks through the camera's choices operation.
   otherReferences: { modelId: taskModelReference },
-  async computed(db, ids) {
-    const tasks = await countCameraTasks(db, ids);
-    return new Map(ids.map((id) => [id, { taskCount: tasks.get(id) ?? 0 }]));
+  computed: {
+    fields: ['taskCount'],
+    async load(db, ids) {
+      const tasks = await countCameraTasks(db, ids);
+      return new Map(ids.map((id) => [id, { taskCount: tasks.get(id) ?? 0 }]));
+    },
   },
   checkWrite: fullServerProblems,
 };

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { createPrivateFile, makePrivateDir } from '../data-folder/private-files';
-import { migrations } from './migrations';
+import { migrationProvider } from './migration-folder';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -37,7 +37,7 @@ export async function openDatabase(dataDir: string): Promise<Db> {
 }
 
 async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const migrator = new Migrator({ db, provider: migrationProvider });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
 }

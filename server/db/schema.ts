@@ -1,9 +1,13 @@
 import type { Generated } from 'kysely';
+import type { components } from '../../src/generated/openapi';
+
+/** The contract's enums: a column holding one stores exactly the values the API answers. */
+type Schemas = components['schemas'];
 
 /** Timestamps are ISO 8601 UTC strings (`Date#toISOString`), so text order is time order. */
 type Timestamp = string;
 
-export type UserStatus = 'enabled' | 'disabled';
+export type UserStatus = Schemas['UserStatus'];
 
 export interface UsersTable {
   id: Generated<number>;
@@ -92,7 +96,7 @@ export interface SmsCodesTable {
   used_at: Timestamp | null;
 }
 
-export type AiServerStatus = 'online' | 'offline';
+export type AiServerStatus = Schemas['AiServerStatus'];
 
 export interface AiServersTable {
   id: Generated<number>;
@@ -129,7 +133,7 @@ export interface CamerasTable {
   /** The AI server analysing the camera; the service keeps each server within its channel capacity. */
   ai_server_id: number | null;
   /** offline until the monitoring ingest reports the camera. */
-  status: 'online' | 'offline';
+  status: Schemas['CameraStatus'];
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -152,7 +156,7 @@ export interface CameraTasksTable {
   updated_at: Timestamp;
 }
 
-export type OperationResult = 'success' | 'failure';
+export type OperationResult = Schemas['OperationResult'];
 
 export interface OperationLogsTable {
   id: Generated<number>;
@@ -209,7 +213,7 @@ export interface ModelsTable {
   updated_at: Timestamp;
 }
 
-export type DeploymentStatus = 'pending' | 'downloading' | 'deployed' | 'failed';
+export type DeploymentStatus = Schemas['DeploymentStatus'];
 
 export interface ModelDeploymentsTable {
   model_id: number;
@@ -221,7 +225,7 @@ export interface ModelDeploymentsTable {
   reported_at: Timestamp | null;
 }
 
-export type StaffStatus = 'active' | 'suspended' | 'left';
+export type StaffStatus = Schemas['StaffStatus'];
 
 export interface StaffTable {
   id: Generated<number>;
@@ -243,7 +247,7 @@ export interface StaffTable {
   updated_at: Timestamp;
 }
 
-export type VisitorStatus = 'pending' | 'approved' | 'rejected' | 'visiting' | 'left';
+export type VisitorStatus = Schemas['VisitorStatus'];
 
 export interface VisitorsTable {
   id: Generated<number>;
@@ -275,13 +279,13 @@ export interface VehiclesTable {
   id: Generated<number>;
   plate: string;
   plate_color: string;
-  owner_type: 'staff' | 'visitor' | 'none';
+  owner_type: Schemas['VehicleOwnerType'];
   /** Set exactly when owner_type is staff. */
   staff_id: number | null;
   /** Set exactly when owner_type is visitor. */
   visitor_id: number | null;
   vehicle_type: string;
-  list_type: 'whitelist' | 'blacklist' | 'temporary';
+  list_type: Schemas['VehicleListType'];
   valid_from: string | null;
   valid_to: string | null;
   remark: string;
@@ -289,8 +293,8 @@ export interface VehiclesTable {
   updated_at: Timestamp;
 }
 
-export type AlertLevel = 'low' | 'medium' | 'high' | 'critical';
-export type AlertStatus = 'pending' | 'confirmed' | 'dismissed';
+export type AlertLevel = Schemas['AlertLevel'];
+export type AlertStatus = Schemas['AlertStatus'];
 
 /** An AI alert; the names are those its camera, task, model and AI server had when it was raised. */
 export interface AlertsTable {

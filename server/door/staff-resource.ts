@@ -3,28 +3,14 @@ import { counted, countReferencing, refuseProblems, stillReferenced, validityPro
 
 /** Staff members: table staff, item schema Staff. Visitors (as host) and vehicles (as owner) refer to them. */
 export const staffResource: ResourceDefinition = {
-  plural: 'staff',
+  // `staff` is its own plural; the convention would say `staffs`.
   table: 'staff',
   schema: 'Staff',
   fields: {
-    id: { column: 'id' },
-    employeeNo: { column: 'employee_no' },
-    name: { column: 'name' },
-    gender: { column: 'gender' },
-    department: { column: 'department', whenAbsent: '' },
-    position: { column: 'position', whenAbsent: '' },
-    phone: { column: 'phone' },
-    cardNo: { column: 'card_no' },
-    validFrom: { column: 'valid_from' },
-    validTo: { column: 'valid_to' },
-    status: { column: 'status', whenAbsent: 'active' },
-    facePhotoId: { column: 'face_photo_id' },
-    createdAt: { column: 'created_at' },
-    updatedAt: { column: 'updated_at' },
+    department: { whenAbsent: '' },
+    position: { whenAbsent: '' },
+    status: { whenAbsent: 'active' },
   },
-  // A null card number clashes with nothing (the comparison with null is never true).
-  unique: [['employeeNo'], ['cardNo']],
-  labelField: 'name',
   checkWrite: async (_scope, { input }) => validityProblems(input),
   async beforeDelete(db, ids) {
     const hosting = await countReferencing(db, 'visitors', 'host_staff_id', ids);

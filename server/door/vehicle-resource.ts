@@ -61,25 +61,8 @@ function temporaryProblems(input: Readonly<Record<string, unknown>>): FieldProbl
 
 /** Vehicles: table vehicles, item schema Vehicle; owned by a staff member, a visitor or nobody. */
 export const vehicleResource: ResourceDefinition = {
-  plural: 'vehicles',
-  table: 'vehicles',
   schema: 'Vehicle',
-  fields: {
-    id: { column: 'id' },
-    plate: { column: 'plate' },
-    plateColor: { column: 'plate_color' },
-    ownerType: { column: 'owner_type' },
-    staffId: { column: 'staff_id' },
-    visitorId: { column: 'visitor_id' },
-    vehicleType: { column: 'vehicle_type' },
-    listType: { column: 'list_type' },
-    validFrom: { column: 'valid_from' },
-    validTo: { column: 'valid_to' },
-    remark: { column: 'remark', whenAbsent: '' },
-    createdAt: { column: 'created_at' },
-    updatedAt: { column: 'updated_at' },
-  },
-  unique: [['plate']],
+  fields: { remark: { whenAbsent: '' } },
   labelField: 'plate',
   references: {
     staffId: {

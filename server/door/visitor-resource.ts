@@ -11,34 +11,16 @@ const upperCase = (value: unknown) => (typeof value === 'string' ? value.toUpper
  * are their own operations (visitor-transitions.ts), so status and what they record are not input.
  */
 export const visitorResource: ResourceDefinition = {
-  plural: 'visitors',
-  table: 'visitors',
   schema: 'Visitor',
   fields: {
-    id: { column: 'id' },
-    name: { column: 'name' },
-    phone: { column: 'phone' },
     // A lower-case x is the same check character; stored upper-case so equals filters find it.
-    idNumber: { column: 'id_number', toRow: upperCase, listed: maskIdNumber },
-    company: { column: 'company', whenAbsent: '' },
-    hostStaffId: { column: 'host_staff_id' },
-    purpose: { column: 'purpose', whenAbsent: '' },
-    visitFrom: { column: 'visit_from', toRow: utcIso },
-    visitTo: { column: 'visit_to', toRow: utcIso },
-    plate: { column: 'plate' },
-    companions: { column: 'companions', whenAbsent: 0 },
-    status: { column: 'status' },
-    passCode: { column: 'pass_code' },
-    approvalComment: { column: 'approval_comment' },
-    approvedBy: { column: 'approved_by' },
-    approvedAt: { column: 'approved_at' },
-    checkedInAt: { column: 'checked_in_at' },
-    checkedOutAt: { column: 'checked_out_at' },
-    createdAt: { column: 'created_at' },
-    updatedAt: { column: 'updated_at' },
+    idNumber: { toRow: upperCase, listed: maskIdNumber },
+    company: { whenAbsent: '' },
+    purpose: { whenAbsent: '' },
+    visitFrom: { toRow: utcIso },
+    visitTo: { toRow: utcIso },
+    companions: { whenAbsent: 0 },
   },
-  unique: [],
-  labelField: 'name',
   references: {
     hostStaffId: {
       table: 'staff',

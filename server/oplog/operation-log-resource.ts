@@ -6,23 +6,10 @@ import type { ResourceDefinition } from '../resources/resource-definition';
  * are read, searched and sorted in the caller's language.
  */
 export const operationLogResource: ResourceDefinition = {
-  plural: 'operation-logs',
-  table: 'operation_logs',
   schema: 'OperationLog',
   fields: {
-    id: { column: 'id' },
-    time: { column: 'time' },
-    userId: { column: 'user_id' },
-    username: { column: 'username' },
-    ip: { column: 'ip' },
-    area: { column: 'area' },
-    action: { column: 'action' },
-    actionName: { column: 'action_name_zh', byLang: { zh: 'action_name_zh', en: 'action_name_en' } },
-    target: { column: 'target' },
-    result: { column: 'result' },
-    code: { column: 'code' },
-    detail: { column: 'detail_zh', byLang: { zh: 'detail_zh', en: 'detail_en' } },
+    actionName: { byLang: { zh: 'action_name_zh', en: 'action_name_en' } },
+    detail: { byLang: { zh: 'detail_zh', en: 'detail_en' } },
   },
-  unique: [],
   labelField: 'action',
 };

@@ -35,7 +35,7 @@ export function choicesOperation(definition: ResourceDefinition): OperationHandl
   return async (input, ctx) => {
     const query = input.query as ChoicesQuery;
     const rule = rules.get(query.field);
-    if (rule === undefined) throw new Error(`${definition.plural}: no reference rule for ${query.field}`);
+    if (rule === undefined) throw new Error(`${definition.schema}: no reference rule for ${query.field}`);
     const ids = query.ids === undefined ? null : [...new Set(query.ids.split(',').map(Number))];
     const items = await pickLabels(ctx.db, rule, {
       text: query.q?.trim() ?? '',

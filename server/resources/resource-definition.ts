@@ -2,9 +2,13 @@ import type { Db } from '../db/open-database';
 import type { FieldProblem } from '../http/api-error';
 import type { Lang, LocalText } from '../http/locale';
 
-/** One API field stored in one column. */
+/**
+ * How one stored API field departs from the convention (kept as is in the column `snake_case(field)`).
+ * Only fields with an exception are written in a definition.
+ */
 export interface StoredField {
-  readonly column: string;
+  /** Default: the field's name in snake_case (`createdAt` → `created_at`), or `byLang.zh`. */
+  readonly column?: string;
   /** Stored when an optional input field is absent (create, and update, which replaces the whole input). */
   readonly whenAbsent?: string | number | boolean | null;
   /** Column value → API value (0/1 → boolean, JSON text → array); default: as stored. */
@@ -13,7 +17,7 @@ export interface StoredField {
   readonly toRow?: (value: unknown) => unknown;
   /**
    * A text kept in both languages: the column read, filtered and sorted by for each request language
-   * (Accept-Language). `column` is the one used where no request language applies.
+   * (Accept-Language). `column` (default the Chinese one) is used where no request language applies.
    */
   readonly byLang?: Readonly<Record<Lang, string>>;
   /**
@@ -85,26 +89,34 @@ export type Row = Record<string, unknown>;
 
 /**
  * Everything the generic CRUD layer needs to know about a resource that openapi.yaml does not say.
- * Field types, lengths, enums, which fields are input, filters (`x-filter`) and sort orders all come
- * from the contract; this says where each field lives and the rules the schema cannot express.
+ * Field types, lengths, enums, which fields are input, filters (`x-filter`), sort orders and single
+ * unique fields (`x-unique: true`) all come from the contract; this says only where the storage
+ * departs from the conventions and the rules the schema cannot express.
  *
- * Conventions: the table's key is the integer column `id` (API field `id`); a stored field named
- * `createdAt` / `updatedAt` is set by the layer to the current ISO time.
+ * Conventions (see bound-resource.ts): every property of the item schema is stored in the column
+ * `snake_case(property)` of the table, except the linked fields (`links`), the reference labels
+ * (`references`' and links' `label`) and the `computed` fields; the table's key is the integer column
+ * `id`; a stored `createdAt` / `updatedAt` is set by the layer to the current ISO time.
  */
 export interface ResourceDefinition {
-  /** Used in export file names: `<plural>-20261125.csv`. */
-  readonly plural: string;
-  readonly table: string;
+  /** Used in export file names: `<plural>-20261125.csv`. Default: the table's name, `_` as `-`. */
+  readonly plural?: string;
+  /** Default: the schema's name in snake_case, plural (`ParkingLot` → `parking_lots`). */
+  readonly table?: string;
   /** components.schemas name of the item (the answer of get, a list's items, the CSV columns). */
   readonly schema: string;
-  /** Every stored API field, id and timestamps included. */
-  readonly fields: Readonly<Record<string, StoredField>>;
+  /** Stored fields departing from the convention, by field name. */
+  readonly fields?: Readonly<Record<string, StoredField>>;
   /** Array fields kept in link tables. */
   readonly links?: Readonly<Record<string, LinkedField>>;
   /** Input fields that `onCreate` stores itself (a password, kept as its hash), not in a column of their own. */
   readonly inputOnly?: readonly string[];
-  /** Groups of input fields whose values together must be unique; a clash is a 400 naming the fields. */
-  readonly unique: readonly (readonly string[])[];
+  /**
+   * Groups of input fields whose values together must be unique; a clash is a 400 naming the fields.
+   * A single field unique on its own says so in the item schema instead (`x-unique: true`). A null
+   * value clashes with nothing (the comparison with null is never true).
+   */
+  readonly unique?: readonly (readonly string[])[];
   /** Integer fields referring to rows of other tables, by field name. */
   readonly references?: Readonly<Record<string, ReferenceRule>>;
   /**
@@ -112,10 +124,10 @@ export interface ResourceDefinition {
    * resource's choices operation offers beside `references` and linked references.
    */
   readonly otherReferences?: Readonly<Record<string, ReferenceRule>>;
-  /** The field naming an item in the operation log after its id: `#12 <name>`. */
-  readonly labelField: string;
+  /** The field naming an item in the operation log after its id: `#12 <name>`. Default: `name`. */
+  readonly labelField?: string;
   /** Item fields not stored in the table, computed for many items in one query (counts of bound rows). */
-  readonly computed?: (db: Db, ids: readonly number[]) => Promise<ReadonlyMap<number, Item>>;
+  readonly computed?: ComputedFields;
   /**
    * Rules the schema cannot express: across fields or rows (date order, a check digit, an owner
    * matching its type, a free channel) or needing the caller and the row before the change (nobody
@@ -137,6 +149,12 @@ export interface ResourceDefinition {
   readonly afterWrite?: (scope: WriteScope, change: ItemChange & { readonly item: Item }) => Promise<void>;
   /** Extra columns of a new row beyond its input (a secret's digest), and the create answer built from the item. */
   readonly onCreate?: (input: Readonly<Record<string, unknown>>) => Promise<CreatedColumns> | CreatedColumns;
+}
+
+export interface ComputedFields {
+  readonly fields: readonly string[];
+  /** The fields' values of each item: id → { field: value }. */
+  readonly load: (db: Db, ids: readonly number[]) => Promise<ReadonlyMap<number, Item>>;
 }
 
 export interface CreatedColumns {

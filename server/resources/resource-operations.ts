@@ -12,12 +12,13 @@ import {
   uploadFieldKinds,
   type ListShape,
 } from './contract-shapes';
+import { bindResource, type BoundResource } from './bound-resource';
 import { zonedDateTime } from './export-columns';
 import { changedFieldsText } from './field-labels';
 import { choicesOperation } from './resource-choices';
 import type { ResourceDefinition } from './resource-definition';
+import { missingColumns } from './resource-tables';
 import {
-  bindResource,
   createItem,
   deleteItems,
   exportCsv,
@@ -26,7 +27,6 @@ import {
   listItems,
   notFound,
   updateItem,
-  type BoundResource,
 } from './resource-service';
 
 /** operationIds of openapi.yaml serving each standard operation of a resource; leave out what it lacks. */
@@ -47,17 +47,23 @@ interface IdParams {
   readonly id: number;
 }
 
+type Binding = (ctx: AppContext) => BoundResource;
+
+/**
+ * Every resource the server serves, by definition: the handlers bind lazily, per contract, so the
+ * start (checkResources) binds them all to find a definition or table at odds with the contract
+ * before the first request does.
+ */
+const bindings = new Map<ResourceDefinition, Binding>();
+
 /**
  * The definition joined with the app's contract (item, input and file fields), bound once per
  * contract. Handlers of a resource's further operations (a state change) use it to answer the item
  * as get does.
  */
-export function resourceBinding(
-  definition: ResourceDefinition,
-  ids: ResourceOperationIds,
-): (ctx: AppContext) => BoundResource {
+export function resourceBinding(definition: ResourceDefinition, ids: ResourceOperationIds): Binding {
   const bound = new WeakMap<Contract, BoundResource>();
-  return (ctx) => {
+  const binding: Binding = (ctx) => {
     let found = bound.get(ctx.contract);
     if (!found) {
       found = bindToContract(ctx.contract, definition, ids);
@@ -65,6 +71,20 @@ export function resourceBinding(
     }
     return found;
   };
+  if (!bindings.has(definition)) bindings.set(definition, binding);
+  return binding;
+}
+
+/**
+ * Binds every resource to the app's contract and checks its database holds each stored field's
+ * column: a definition naming a field its schema lacks, or a field without a column, stops the start.
+ */
+export async function checkResources(ctx: AppContext): Promise<void> {
+  const resources = [...bindings.values()].map((binding) => binding(ctx));
+  const missing = await missingColumns(ctx.db, resources);
+  if (missing.length > 0) {
+    throw new Error(`stored fields without their column in the database: ${missing.join(', ')}`);
+  }
 }
 
 /**
@@ -151,11 +171,12 @@ export function resourceOperations(
   if (ids.export) {
     const exportId = ids.export;
     handlers[exportId] = async (input, ctx) => {
+      const resource = resourceIn(ctx);
       const query = input.query as Record<string, unknown>;
       const reader = { lang: input.lang, timeZone: requestTimeZone(input.headers) };
-      const body = exportCsv(ctx, resourceIn(ctx), shapeOf(ctx, exportId), query, reader);
+      const body = exportCsv(ctx, resource, shapeOf(ctx, exportId), query, reader);
       return new FileAnswer(
-        `${definition.plural}-${dateStamp(ctx.clock.now(), reader.timeZone)}.csv`,
+        `${resource.plural}-${dateStamp(ctx.clock.now(), reader.timeZone)}.csv`,
         'text/csv; charset=utf-8',
         body,
       );
@@ -177,22 +198,24 @@ export function bindToContract(
   const writeOperation = writer ? operationIn(contract, writer) : null;
   const inputFields = writeOperation ? inputFieldNames(contract, writeOperation) : [];
   const fileFields = writeOperation ? uploadFieldKinds(contract, writeOperation) : {};
-  const properties = resolveSchema(contract, definition.schema).properties as
-    Record<string, JsonSchema> | undefined;
+  const properties = (resolveSchema(contract, definition.schema).properties ?? {}) as Record<
+    string,
+    JsonSchema
+  >;
   const linkOrders = Object.fromEntries(
     Object.keys(definition.links ?? {}).flatMap((field) => {
-      const items = properties?.[field]?.items as JsonSchema | undefined;
+      const items = properties[field]?.items as JsonSchema | undefined;
       const values = items === undefined ? undefined : resolveSchema(contract, items).enum;
       return Array.isArray(values) ? [[field, values]] : [];
     }),
   );
-  return bindResource(
-    definition,
-    propertyNames(contract, definition.schema),
+  return bindResource(definition, {
+    itemFields: propertyNames(contract, definition.schema),
     inputFields,
+    uniqueFields: Object.keys(properties).filter((field) => properties[field]?.['x-unique'] === true),
     fileFields,
     linkOrders,
-  );
+  });
 }
 
 const targetsListed = 20;

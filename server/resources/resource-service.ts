@@ -8,15 +8,8 @@ import { defaultTimeZone } from '../http/time-zone';
 import type { ListShape } from './contract-shapes';
 import { csvRecord, utf8Bom } from './csv';
 import { exportColumns, type Reader } from './export-columns';
-import type {
-  Item,
-  ItemChange,
-  ReferenceRule,
-  ResourceDefinition,
-  Row,
-  StoredField,
-  WriteScope,
-} from './resource-definition';
+import type { BoundResource, StoredColumn } from './bound-resource';
+import type { Item, ItemChange, ReferenceRule, Row, WriteScope } from './resource-definition';
 import { linkedValues, linksOf, missingLinkedReferences, replaceLinks } from './resource-links';
 import {
   columnByIds,
@@ -37,19 +30,6 @@ import {
 /** What writes need of the app: its database and clock (the operator CLI has no more). */
 export type Store = Pick<AppContext, 'db' | 'clock'>;
 
-/** A definition joined with what openapi.yaml says about the resource. */
-export interface BoundResource {
-  readonly definition: ResourceDefinition;
-  /** The item schema's properties, in contract order: answer fields and CSV columns. */
-  readonly itemFields: readonly string[];
-  /** The create/update body's properties stored as columns or links (not the definition's inputOnly). */
-  readonly inputFields: readonly string[];
-  /** Linked fields whose items are an enum (access keys): their values are answered in its order. */
-  readonly linkOrders: Readonly<Record<string, readonly unknown[]>>;
-  /** Input fields holding a stored file's id (`x-upload`): field → the files' kind. */
-  readonly fileFields: Readonly<Record<string, string>>;
-}
-
 export interface ItemPage {
   readonly items: Item[];
   readonly total: number;
@@ -63,21 +43,6 @@ const fewMatchesShare = 20;
 
 export const notFound = (id: number) =>
   new ApiError('404', { zh: `记录不存在（id ${id}）`, en: `No such record (id ${id})` });
-
-export function bindResource(
-  definition: ResourceDefinition,
-  itemFields: readonly string[],
-  inputFields: readonly string[],
-  fileFields: Readonly<Record<string, string>> = {},
-  linkOrders: Readonly<Record<string, readonly unknown[]>> = {},
-): BoundResource {
-  const stored = inputFields.filter((field) => !definition.inputOnly?.includes(field));
-  const unstored = stored.filter((field) => !definition.fields[field] && !linksOf(definition)[field]);
-  if (unstored.length > 0) {
-    throw new Error(`resource ${definition.plural}: input fields without a column: ${unstored.join(', ')}`);
-  }
-  return { definition, itemFields, inputFields: stored, fileFields, linkOrders };
-}
 
 export async function listItems(
   ctx: AppContext,
@@ -107,7 +72,7 @@ export async function getItem(
   lang: Lang = 'zh',
   view: View = 'whole',
 ): Promise<Item> {
-  const row = await selectById(db, resource.definition.table, id);
+  const row = await selectById(db, resource.table, id);
   if (!row) throw notFound(id);
   const [item] = await toItems(db, resource, [row], lang, view);
   return item as Item;
@@ -121,7 +86,7 @@ export async function getItems(
   lang: Lang = 'zh',
 ): Promise<Item[]> {
   if (ids.length === 0) return [];
-  const rows = await selectByIds(db, resource.definition.table, ids);
+  const rows = await selectByIds(db, resource.table, ids);
   const order = new Map(ids.map((id, index) => [id, index]));
   rows.sort((a, b) => (order.get(a.id as number) ?? 0) - (order.get(b.id as number) ?? 0));
   return toItems(db, resource, rows, lang);
@@ -138,14 +103,14 @@ export async function createItem(
   const created = await definition.onCreate?.(input);
   const values: Row = {
     ...inputColumns(resource, input),
-    ...timestampColumns(definition, now, now),
+    ...timestampColumns(resource, now, now),
     ...created?.columns,
   };
   const item = await ctx.db.transaction().execute(async (trx) => {
     const scope: WriteScope = { db: trx, now, actorId };
     const change: ItemChange = { id: null, before: null, input };
     await refuseBadWrites(scope, resource, change);
-    const id = await insertRow(trx, definition.table, values);
+    const id = await insertRow(trx, resource.table, values);
     await replaceLinks(trx, linksOf(definition), id, input);
     const written = await getItem(trx, resource, id);
     await definition.afterWrite?.(scope, { ...change, item: written });
@@ -169,14 +134,14 @@ export async function updateItem(
   const now = ctx.clock.now().toISOString();
   const values: Row = {
     ...inputColumns(resource, input),
-    ...timestampColumns(definition, null, now),
+    ...timestampColumns(resource, null, now),
   };
   return ctx.db.transaction().execute(async (trx) => {
     const scope: WriteScope = { db: trx, now, actorId };
     const before = await getItem(trx, resource, id, 'zh', 'stored');
     const change: ItemChange = { id, before, input };
     await refuseBadWrites(scope, resource, change);
-    await updateRow(trx, definition.table, id, values);
+    await updateRow(trx, resource.table, id, values);
     await replaceLinks(trx, linksOf(definition), id, input);
     const item = await getItem(trx, resource, id, 'zh', 'stored');
     await definition.afterWrite?.(scope, { ...change, item });
@@ -196,11 +161,11 @@ export async function deleteItems(
 ): Promise<Item[]> {
   const { definition } = resource;
   return ctx.db.transaction().execute(async (trx) => {
-    const rows = await selectByIds(trx, definition.table, ids);
+    const rows = await selectByIds(trx, resource.table, ids);
     const found = rows.map((row) => row.id as number);
     const now = ctx.clock.now().toISOString();
     await definition.beforeDelete?.(trx, found, { db: trx, now, ...scope });
-    await deleteRows(trx, definition.table, found);
+    await deleteRows(trx, resource.table, found);
     return rows.map((row) => itemOf(resource, row, {}, 'zh', 'whole'));
   });
 }
@@ -230,7 +195,7 @@ export function exportCsv(
 
 /** `#12 边缘盒子-01`: how the operation log names an item. */
 export function itemLabel(resource: BoundResource, item: Item): string {
-  return `#${String(item.id)} ${String(item[resource.definition.labelField] ?? '')}`.trim();
+  return `#${String(item.id)} ${String(item[resource.labelField] ?? '')}`.trim();
 }
 
 /** Filters and the order address a text kept in both languages in the caller's, the one they read. */
@@ -244,13 +209,13 @@ function selectionOf(
   const sort = typeof query.sort === 'string' ? query.sort : (shape.defaultSort ?? 'id');
   const descending = sort.startsWith('-');
   return {
-    table: definition.table,
+    table: resource.table,
     filters: shape.filters
       .filter((filter) => query[filter.param] !== undefined && query[filter.param] !== '')
       .map((filter) => {
         const linked = linksOf(definition)[filter.field];
         if (linked) return { column: 'id', mode: filter.mode, value: query[filter.param], linked };
-        const stored = storedField(definition, filter.field);
+        const stored = storedField(resource, filter.field);
         // Stored times are ISO text in UTC; `2026-11-26T08:00:00+08:00` must compare as `…T00:00:00.000Z`.
         const sent = filter.dateTime ? utcIso(query[filter.param]) : query[filter.param];
         return {
@@ -259,7 +224,7 @@ function selectionOf(
           value: stored.toRow ? stored.toRow(sent) : sent,
         };
       }),
-    order: { column: columnIn(storedField(definition, descending ? sort.slice(1) : sort), lang), descending },
+    order: { column: columnIn(storedField(resource, descending ? sort.slice(1) : sort), lang), descending },
   };
 }
 
@@ -269,11 +234,13 @@ export function utcIso(value: unknown): unknown {
   return Number.isFinite(time) ? new Date(time).toISOString() : value;
 }
 
-function storedField(definition: ResourceDefinition, field: string) {
-  const stored = definition.fields[field];
+function storedField(resource: BoundResource, field: string): StoredColumn {
+  const stored = resource.stored[field];
   // The contract may only filter and sort by stored fields; this is a mistake in openapi.yaml or the definition.
   if (!stored)
-    throw new Error(`resource ${definition.plural}: ${field} is filtered or sorted but has no column`);
+    throw new Error(
+      `resource ${resource.definition.schema}: ${field} is filtered or sorted but has no column`,
+    );
   return stored;
 }
 
@@ -291,8 +258,8 @@ async function toItems(
   view: View = 'whole',
 ): Promise<Item[]> {
   const ids = rows.map((row) => row.id as number);
-  const computed = await resource.definition.computed?.(db, ids);
-  const labels = await referenceLabels(db, resource.definition, rows);
+  const computed = await resource.definition.computed?.load(db, ids);
+  const labels = await referenceLabels(db, resource, rows);
   const linked = await linkedValues(db, linksOf(resource.definition), ids, resource.linkOrders);
   return rows.map((row) => {
     const id = row.id as number;
@@ -304,13 +271,13 @@ async function toItems(
 /** For each row, the label of every row it references: one query per reference for all the rows. */
 async function referenceLabels(
   db: Db,
-  definition: ResourceDefinition,
+  resource: BoundResource,
   rows: readonly Row[],
 ): Promise<(row: Row) => Item> {
-  const references = Object.entries(definition.references ?? {});
+  const references = Object.entries(resource.definition.references ?? {});
   const looked = await Promise.all(
     references.map(async ([field, rule]) => {
-      const column = storedField(definition, field).column;
+      const column = storedField(resource, field).column;
       const ids = [
         ...new Set(rows.map((row) => row[column]).filter((id): id is number => typeof id === 'number')),
       ];
@@ -323,15 +290,14 @@ async function referenceLabels(
     );
 }
 
-function columnIn(stored: StoredField, lang: Lang): string {
+function columnIn(stored: StoredColumn, lang: Lang): string {
   return stored.byLang ? stored.byLang[lang] : stored.column;
 }
 
 function itemOf(resource: BoundResource, row: Row, computed: Item, lang: Lang, view: View): Item {
-  const { fields } = resource.definition;
   return Object.fromEntries(
     resource.itemFields.map((field) => {
-      const stored = fields[field];
+      const stored = resource.stored[field];
       if (!stored) return [field, computed[field] ?? null];
       const raw = row[columnIn(stored, lang)];
       const value = stored.fromRow ? stored.fromRow(raw) : raw;
@@ -344,10 +310,9 @@ function itemOf(resource: BoundResource, row: Row, computed: Item, lang: Lang, v
 
 /** A `stored` view item as `whole` answers it. */
 function shownItem(resource: BoundResource, item: Item): Item {
-  const { fields } = resource.definition;
   return Object.fromEntries(
     Object.entries(item).map(([field, value]) => {
-      const shown = fields[field]?.shown;
+      const shown = resource.stored[field]?.shown;
       return [field, shown ? shown(value) : value];
     }),
   );
@@ -359,18 +324,18 @@ function inputColumns(resource: BoundResource, input: Record<string, unknown>): 
     resource.inputFields
       .filter((field) => !links[field])
       .map((field) => {
-        const stored = resource.definition.fields[field] as NonNullable<ResourceDefinition['fields'][string]>;
+        const stored = resource.stored[field] as StoredColumn;
         const value = input[field] === undefined ? (stored.whenAbsent ?? null) : input[field];
         return [stored.column, stored.toRow ? stored.toRow(value) : value];
       }),
   );
 }
 
-function timestampColumns(definition: ResourceDefinition, createdAt: string | null, updatedAt: string): Row {
+function timestampColumns(resource: BoundResource, createdAt: string | null, updatedAt: string): Row {
+  const { createdAt: created, updatedAt: updated } = resource.stored;
   const columns: Row = {};
-  if (definition.fields.createdAt && createdAt !== null)
-    columns[definition.fields.createdAt.column] = createdAt;
-  if (definition.fields.updatedAt) columns[definition.fields.updatedAt.column] = updatedAt;
+  if (created && createdAt !== null) columns[created.column] = createdAt;
+  if (updated) columns[updated.column] = updatedAt;
   return columns;
 }
 
@@ -427,11 +392,11 @@ async function clashes(
 ): Promise<FieldProblem[]> {
   const values = inputColumns(resource, input);
   const problems: FieldProblem[] = [];
-  for (const group of resource.definition.unique) {
-    const columns = group.map((field) => resource.definition.fields[field]?.column as string);
+  for (const group of resource.unique) {
+    const columns = group.map((field) => (resource.stored[field] as StoredColumn).column);
     const taken = await holdsValues(
       db,
-      resource.definition.table,
+      resource.table,
       Object.fromEntries(columns.map((column) => [column, values[column]])),
       exceptId,
     );

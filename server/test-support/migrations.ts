@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { databaseFileName } from '../db/open-database';
-import { migrations } from '../db/migrations';
+import { readMigrations } from '../db/migration-folder';
 import { tempDir } from './test-app';
 
 /**
@@ -14,6 +14,7 @@ export async function dataDirBefore(
   name: string,
   write: (sqlite: SqliteDatabase.Database) => void,
 ): Promise<string> {
+  const migrations = await readMigrations();
   if (!(name in migrations)) throw new Error(`no migration ${name}`);
   const dataDir = tempDir();
   const sqlite = new SqliteDatabase(join(dataDir, databaseFileName));
