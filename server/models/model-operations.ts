@@ -7,11 +7,11 @@ import {
   modelName,
   report,
   withdraw,
-} from '../models/model-deployments';
-import { modelResource } from '../models/model-resource';
+} from './model-deployments';
+import { modelResource } from './model-resource';
 import { resourceOperations } from '../resources/resource-operations';
-import type { DeploymentReport } from './payloads';
-import { requireAiServer, type OperationHandler, type OperationHandlers } from './operation-handler';
+import type { DeploymentReport } from '../operations/payloads';
+import { requireAiServer, type OperationHandler, type OperationHandlers } from '../operations/operation-handler';
 
 interface ModelIdParams {
   readonly id: number;

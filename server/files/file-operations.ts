@@ -1,6 +1,6 @@
-import { serveFile, storeFile } from '../files/file-store';
-import type { OperationHandler, OperationHandlers } from './operation-handler';
-import { requireSession } from './operation-handler';
+import { serveFile, storeFile } from './file-store';
+import type { OperationHandler, OperationHandlers } from '../operations/operation-handler';
+import { requireSession } from '../operations/operation-handler';
 
 /**
  * An upload operation's handler: the pipeline has received and checked the file against the

@@ -1,12 +1,12 @@
-import { generatePassword } from '../accounts/generated-password';
-import { checkUserTargets } from '../accounts/grant-rules';
-import { userOperationIds, userResource } from '../accounts/user-resource';
-import { setPassword } from '../accounts/users';
+import { generatePassword } from './generated-password';
+import { checkUserTargets } from './grant-rules';
+import { userOperationIds, userResource } from './user-resource';
+import { setPassword } from './users';
 import { createValueCheck } from '../contract/value-check';
 import { refusal } from '../http/api-error';
 import { resourceOperations } from '../resources/resource-operations';
 import { notFound } from '../resources/resource-service';
-import { requireSession, type OperationHandlers } from './operation-handler';
+import { requireSession, type OperationHandlers } from '../operations/operation-handler';
 
 export const userAdminOperations: OperationHandlers = {
   ...resourceOperations(userResource, userOperationIds),

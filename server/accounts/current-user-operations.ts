@@ -1,9 +1,9 @@
-import { loadCurrentUser } from '../accounts/current-user';
-import { setPassword } from '../accounts/users';
+import { loadCurrentUser } from './current-user';
+import { setPassword } from './users';
 import { verifyPassword } from '../auth/password-hash';
 import { ApiError, badInput } from '../http/api-error';
-import { requireSession, type OperationHandlers } from './operation-handler';
-import type { PasswordChange } from './payloads';
+import { requireSession, type OperationHandlers } from '../operations/operation-handler';
+import type { PasswordChange } from '../operations/payloads';
 
 const wrongOldPassword = { zh: '原密码错误', en: 'The old password is wrong' };
 

@@ -1,18 +1,18 @@
-import { decoyHash, verifyPassword } from '../auth/password-hash';
+import { decoyHash, verifyPassword } from './password-hash';
 import {
   admitGuess,
   guessWasRight,
   guessWasWrong,
   withdrawGuess,
   type Guess,
-} from '../auth/sign-in-attempts';
-import { revokeSession, signIn } from '../auth/sessions';
+} from './sign-in-attempts';
+import { revokeSession, signIn } from './sessions';
 import type { AppContext } from '../app-context';
 import { ApiError } from '../http/api-error';
 import type { AuditNote } from '../oplog/audit-note';
 import { consumeSmsCode, issueSmsCode, wrongSmsCode } from '../sms/sms-codes';
-import { requireSession, type OperationHandlers } from './operation-handler';
-import type { PasswordLogin, SmsCodeRequest, SmsLogin } from './payloads';
+import { requireSession, type OperationHandlers } from '../operations/operation-handler';
+import type { PasswordLogin, SmsCodeRequest, SmsLogin } from '../operations/payloads';
 
 const wrongCredentials = () =>
   new ApiError('1001', { zh: '用户名或密码错误', en: 'Wrong user name or password' });

@@ -1,6 +1,6 @@
-import { resolvePeriod, type DashboardQuery } from '../analysis/dashboard-period';
-import { operationsDashboard } from '../analysis/operations-dashboard';
-import type { OperationHandlers } from './operation-handler';
+import { resolvePeriod, type DashboardQuery } from './dashboard-period';
+import { operationsDashboard } from './operations-dashboard';
+import type { OperationHandlers } from '../operations/operation-handler';
 
 export const analysisOperations: OperationHandlers = {
   async getOperationsDashboard(input, ctx) {

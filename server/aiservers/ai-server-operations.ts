@@ -1,8 +1,8 @@
-import { aiServerResource } from '../aiservers/ai-server-resource';
-import { newIngestKey } from '../aiservers/ingest-key';
+import { aiServerResource } from './ai-server-resource';
+import { newIngestKey } from './ingest-key';
 import { resourceOperations } from '../resources/resource-operations';
 import { notFound } from '../resources/resource-service';
-import type { OperationHandlers } from './operation-handler';
+import type { OperationHandlers } from '../operations/operation-handler';
 
 export const aiServerOperations: OperationHandlers = {
   ...resourceOperations(aiServerResource, {

@@ -1,6 +1,6 @@
-import { operationLogResource } from '../oplog/operation-log-resource';
+import { operationLogResource } from './operation-log-resource';
 import { resourceOperations } from '../resources/resource-operations';
-import type { OperationHandlers } from './operation-handler';
+import type { OperationHandlers } from '../operations/operation-handler';
 
 /** Read-only: the log has no create, update or delete operation. Its GETs are not logged themselves. */
 export const operationLogOperations: OperationHandlers = resourceOperations(operationLogResource, {

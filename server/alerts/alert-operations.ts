@@ -1,5 +1,5 @@
-import { alertOperationIds, alertResource, alertsIn } from '../alerts/alert-resource';
-import { bulkHandleAlerts, decisionNames, handleAlert, type AlertHandling } from '../alerts/alert-handling';
+import { alertOperationIds, alertResource, alertsIn } from './alert-resource';
+import { bulkHandleAlerts, decisionNames, handleAlert, type AlertHandling } from './alert-handling';
 import {
   ingestCameras,
   recordHeartbeat,
@@ -7,14 +7,14 @@ import {
   storeAlert,
   type AlertReport,
   type Heartbeat,
-} from '../alerts/alert-ingest';
-import { alertEventStream } from '../alerts/alert-stream';
-import { snapshotBucket, takeFromBucket } from '../alerts/ingest-quotas';
+} from './alert-ingest';
+import { alertEventStream } from './alert-stream';
+import { snapshotBucket, takeFromBucket } from './ingest-quotas';
 import { serveFile, storeFile } from '../files/file-store';
 import { EventStreamAnswer } from '../http/event-stream-answer';
 import { getItem, getItems } from '../resources/resource-service';
 import { resourceOperations } from '../resources/resource-operations';
-import { requireAiServer, requireSession, type OperationHandlers } from './operation-handler';
+import { requireAiServer, requireSession, type OperationHandlers } from '../operations/operation-handler';
 
 interface IdParams {
   readonly id: number;

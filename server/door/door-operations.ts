@@ -1,11 +1,11 @@
 import type { AppContext } from '../app-context';
-import { staffResource } from '../door/staff-resource';
-import { vehicleResource } from '../door/vehicle-resource';
-import { visitorResource } from '../door/visitor-resource';
-import { checkIn, checkOut, decision, moveVisitor, type Transition } from '../door/visitor-transitions';
+import { staffResource } from './staff-resource';
+import { vehicleResource } from './vehicle-resource';
+import { visitorResource } from './visitor-resource';
+import { checkIn, checkOut, decision, moveVisitor, type Transition } from './visitor-transitions';
 import { resourceBinding, resourceOperations } from '../resources/resource-operations';
 import { getItem } from '../resources/resource-service';
-import { requireSession, type OperationHandler, type OperationHandlers } from './operation-handler';
+import { requireSession, type OperationHandler, type OperationHandlers } from '../operations/operation-handler';
 
 const visitorIds = {
   list: 'listVisitors',

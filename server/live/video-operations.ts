@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { FileAnswer } from '../http/file-answer';
-import { listLiveCameras, liveView } from '../live/live-cameras';
-import type { LiveStreamName } from '../live/live-sessions';
-import type { OperationHandlers } from './operation-handler';
+import { listLiveCameras, liveView } from './live-cameras';
+import type { LiveStreamName } from './live-sessions';
+import type { OperationHandlers } from '../operations/operation-handler';
 
 interface StreamParams {
   readonly id: number;

@@ -1,17 +1,17 @@
 import { Readable } from 'node:stream';
-import { cameraResource } from '../cameras/camera-resource';
+import { cameraResource } from './camera-resource';
 import {
   createCameraTask,
   deleteCameraTask,
   listCameraTasks,
   updateCameraTask,
   type CameraTaskInput,
-} from '../cameras/camera-tasks';
-import { withStreamsChecked } from '../cameras/camera-streams';
+} from './camera-tasks';
+import { withStreamsChecked } from './camera-streams';
 import { FileAnswer } from '../http/file-answer';
 import { resourceOperations } from '../resources/resource-operations';
 import { notFound } from '../resources/resource-service';
-import type { OperationHandlers } from './operation-handler';
+import type { OperationHandlers } from '../operations/operation-handler';
 
 interface CameraParams {
   readonly id: number;
