@@ -1,10 +1,10 @@
-import { resolvePeriod, type DashboardQuery } from './dashboard-period';
+import { resolvePeriod } from './dashboard-period';
 import { operationsDashboard } from './operations-dashboard';
-import type { OperationHandlers } from '../operations/operation-handler';
+import type { SomeOperationHandlers } from '../operations/operation-handler';
 
-export const analysisOperations: OperationHandlers = {
+export const analysisOperations = {
   async getOperationsDashboard(input, ctx) {
-    const period = resolvePeriod(input.query as DashboardQuery, ctx.clock.now());
+    const period = resolvePeriod(input.query, ctx.clock.now());
     return operationsDashboard(ctx.db, period);
   },
-};
+} satisfies SomeOperationHandlers;

@@ -1,3 +1,4 @@
+import type { components } from '../../src/generated/openapi';
 import type { Generated } from 'kysely';
 
 /** Timestamps are ISO 8601 UTC strings (`Date#toISOString`), so text order is time order. */
@@ -196,10 +197,10 @@ export interface FilesTable {
 export interface ModelsTable {
   id: Generated<number>;
   name: string;
-  algorithm: string;
+  algorithm: components['schemas']['ModelAlgorithm'];
   version: string;
   file_id: number;
-  format: string;
+  format: components['schemas']['ModelFormat'];
   /** JSON array of class names. */
   classes: string;
   input_size: string;

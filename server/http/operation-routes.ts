@@ -19,7 +19,7 @@ import { accessKeyOf } from '../contract/operation-access';
 import { newAuditNote, type AuditNote } from '../oplog/audit-note';
 import { isLoggedOperation, writeOperationLog } from '../oplog/operation-log';
 import { tallyOperationLog } from '../oplog/operation-log-tally';
-import type { OperationHandler, OperationHandlers, OperationInput } from '../operations/operation-handler';
+import { handlerFor, type OperationHandlers, type OperationInput } from '../operations/operation-handler';
 import { sha256Hex } from '../auth/session-token';
 import { ApiError, badInput, type FieldProblem } from './api-error';
 import { okEnvelope } from './envelope';
@@ -57,7 +57,7 @@ export function registerOperationRoutes(
     coercing: createSchemaCompiler(ctx.contract, { coerceTypes: true }),
   };
   for (const operation of ctx.contract.operations) {
-    const handler = handlers[operation.operationId] as OperationHandler;
+    const handler = handlerFor(handlers, operation.operationId);
     const validate = createRequestValidator(operation, ctx.contract, compilers);
     const calls = new WeakMap<FastifyRequest, { note: AuditNote; failure: ApiError | null }>();
     const callOf = (request: FastifyRequest) => {
@@ -192,7 +192,7 @@ function sendEventStream(reply: FastifyReply, body: Readable): FastifyReply {
 
 function checkBindings(ctx: AppContext, handlers: OperationHandlers): void {
   const operationIds = new Set(ctx.contract.operations.map((operation) => operation.operationId));
-  const unbound = [...operationIds].filter((id) => !handlers[id]);
+  const unbound = [...operationIds].filter((id) => !Object.hasOwn(handlers, id));
   const stray = Object.keys(handlers).filter((id) => !operationIds.has(id));
   if (unbound.length > 0) {
     throw new Error(`openapi.yaml operations without a server handler: ${unbound.join(', ')}`);
