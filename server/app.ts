@@ -28,7 +28,7 @@ import { addSecurityHeaders } from './http/security-headers';
 import { answerConsoleFallback, registerConsoleFiles } from './http/static-console';
 import { openStore } from './open-store';
 import { operationHandlers } from './operations';
-import type { OperationHandlers } from './operations/operation-handler';
+import type { HandlerOverrides } from './operations/operation-handler';
 import { checkResources } from './resources/resource-operations';
 import { createLogSmsSender } from './sms/log-sms-sender';
 import type { SmsSender } from './sms/sms-sender';
@@ -78,7 +78,7 @@ export interface AppOptions {
   /** How many days removed stored files stay in DATA_DIR/quarantine (CFOP_QUARANTINE_DAYS); default 30. */
   readonly quarantineDays?: number;
   /** Handlers added to (or replacing) the built-in ones, keyed by operationId. */
-  readonly handlers?: OperationHandlers;
+  readonly handlers?: HandlerOverrides;
 }
 
 const defaultSessionTtlHours = 12;

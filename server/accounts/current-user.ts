@@ -1,18 +1,12 @@
+import type { components } from '../../src/generated/openapi';
+import { accessKeys } from '../../src/generated/access';
 import type { AppContext } from '../app-context';
 import { userAccessKeys } from './users';
 
-/** openapi.yaml components.schemas.CurrentUser */
-export interface CurrentUser {
-  readonly id: number;
-  readonly userName: string;
-  readonly name: string;
-  readonly phone: string | null;
-  readonly roles: readonly { readonly id: number; readonly code: string; readonly name: string }[];
-  readonly permissionInfos: readonly { readonly code: string }[];
-  readonly lastLoginAt: string | null;
-}
-
-export async function loadCurrentUser(ctx: AppContext, userId: number): Promise<CurrentUser> {
+export async function loadCurrentUser(
+  ctx: AppContext,
+  userId: number,
+): Promise<components['schemas']['CurrentUser']> {
   const user = await ctx.db
     .selectFrom('users')
     .select(['id', 'username', 'name', 'phone', 'last_login_at'])
@@ -33,7 +27,7 @@ export async function loadCurrentUser(ctx: AppContext, userId: number): Promise<
     phone: user.phone,
     roles,
     // In the contract's key order; keys a role still holds but the contract dropped are left out.
-    permissionInfos: ctx.contract.accessKeys.filter((key) => held.has(key)).map((code) => ({ code })),
+    permissionInfos: accessKeys.filter((key) => held.has(key)).map((code) => ({ code })),
     lastLoginAt: user.last_login_at,
   };
 }

@@ -1,3 +1,4 @@
+import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/open-database';
 import type { AlertStatus } from '../db/schema';
@@ -9,12 +10,8 @@ import { nextRevision } from './alert-revisions';
 // An alert's way: pending → confirmed (a real event) or dismissed (a false alarm), by one operator's
 // decision, once. Nothing moves it back: the record says who decided what and when.
 
-export type AlertDecision = 'confirm' | 'dismiss';
-
-export interface AlertHandling {
-  readonly decision: AlertDecision;
-  readonly note?: string;
-}
+type AlertDecision = components['schemas']['AlertDecision'];
+type AlertHandling = components['schemas']['AlertHandling'];
 
 export const statusOfDecision: Record<AlertDecision, Exclude<AlertStatus, 'pending'>> = {
   confirm: 'confirmed',

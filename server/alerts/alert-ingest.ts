@@ -1,6 +1,6 @@
+import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/open-database';
-import type { AlertLevel, CamerasTable } from '../db/schema';
 import { fileReferenceProblems } from '../files/file-store';
 import { badInput, type FieldProblem } from '../http/api-error';
 import { later } from '../clock';
@@ -24,34 +24,9 @@ export const offlineAfterMs = 90_000;
 /** The kind of file an alert's snapshot is: its upload's operationId. */
 export const snapshotKind = 'uploadAlertSnapshot';
 
-export interface Heartbeat {
-  readonly cpuLoad: number;
-  readonly memoryLoad: number;
-  readonly acceleratorLoad?: number | null;
-  readonly cameras: readonly { readonly id: number; readonly status: CamerasTable['status'] }[];
-}
-
-export interface AlertBox {
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
-  readonly height: number;
-  readonly label?: string;
-  readonly confidence?: number;
-}
-
-export interface AlertReport {
-  readonly cameraId: number;
-  readonly taskId?: number;
-  readonly label: string;
-  readonly level: AlertLevel;
-  readonly confidence: number;
-  readonly boxes: readonly AlertBox[];
-  readonly occurredAt: string;
-  readonly snapshotId: number;
-  /** The AI server's own id of the alert: a retried report answers the alert the first one stored. */
-  readonly sourceId?: string;
-}
+type Heartbeat = components['schemas']['AiServerHeartbeat'];
+type AlertBox = components['schemas']['AlertBox'];
+type AlertReport = components['schemas']['AlertReport'];
 
 const notBound = (field: string, id: number, server: IngestCaller): FieldProblem => ({
   field,

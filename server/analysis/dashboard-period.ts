@@ -1,15 +1,10 @@
+import type { operations } from '../../src/generated/openapi';
 import { badInput, type FieldProblem } from '../http/api-error';
 import { DAY_MS, HOUR_MS, isTimeZone, startOfLocalDay, startOfLocalHour } from './zoned-time';
 
-export type DashboardPreset = 'today' | 'last24h' | 'last7d' | 'last30d';
-
 /** The query of getOperationsDashboard, as the contract's schemas let it through. */
-export interface DashboardQuery {
-  readonly preset?: DashboardPreset;
-  readonly from?: string;
-  readonly to?: string;
-  readonly timeZone: string;
-}
+type DashboardQuery = operations['getOperationsDashboard']['parameters']['query'];
+type DashboardPreset = NonNullable<DashboardQuery['preset']>;
 
 /** One bucket of the trend: its local start, and the part of the period it counts (from ≤ t < to). */
 export interface Bucket {

@@ -155,7 +155,7 @@ export async function operationsDashboard(db: Db, period: DashboardPeriod) {
       },
       devices: { aiServers, cameras },
       alerts: { ...handling, byLevel },
-      trend: period.buckets.map((bucket, i) => ({ start: iso(bucket.start), ...trend[i] })),
+      trend: period.buckets.map((bucket, i) => ({ start: iso(bucket.start), ...(trend[i] ?? noLevels()) })),
       topCameras: await topCameras(trx, period),
       topLabels: await topLabels(trx, period),
     };

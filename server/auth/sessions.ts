@@ -1,3 +1,4 @@
+import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
 import { later } from '../clock';
 import type { Db } from '../db/open-database';
@@ -15,14 +16,12 @@ export interface ActiveSession {
   readonly userId: number;
 }
 
-/** openapi.yaml components.schemas.Session */
-export interface IssuedSession {
-  readonly token: string;
-  readonly expiresAt: string;
-}
-
 /** Records the sign-in on the user and opens a session; only the token's digest is kept. */
-export async function signIn(ctx: AppContext, userId: number, client: ClientInfo): Promise<IssuedSession> {
+export async function signIn(
+  ctx: AppContext,
+  userId: number,
+  client: ClientInfo,
+): Promise<components['schemas']['Session']> {
   const token = newSessionToken();
   const signedInAt = ctx.clock.now();
   const now = signedInAt.toISOString();

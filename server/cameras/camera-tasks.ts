@@ -1,3 +1,4 @@
+import type { components } from '../../src/generated/openapi';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../app-context';
 import type { CameraTasksTable } from '../db/schema';
@@ -10,27 +11,8 @@ import { missingReferences, notFound } from '../resources/resource-service';
 import { labelsByIds } from '../resources/resource-store';
 import { regionFault, type Point, type RegionFault } from './region-geometry';
 
-/** The CameraTaskInput of openapi.yaml (already validated against it). */
-export interface CameraTaskInput {
-  readonly name: string;
-  readonly modelId: number;
-  readonly confidenceThreshold: number;
-  readonly region: readonly Point[];
-  readonly schedule: readonly string[];
-  readonly alertLevel: CameraTasksTable['alert_level'];
-  readonly enabled?: boolean;
-}
-
-/** The CameraTask of openapi.yaml: tasks written before tasks named their model have none (null). */
-export interface CameraTask extends Required<Omit<CameraTaskInput, 'modelId'>> {
-  readonly id: number;
-  readonly cameraId: number;
-  readonly modelId: number | null;
-  /** The model's name and version (`安全帽检测 1.0.1`). */
-  readonly modelName: string | null;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-}
+type CameraTaskInput = components['schemas']['CameraTaskInput'];
+type CameraTask = components['schemas']['CameraTask'];
 
 const taskFields = [
   'name',

@@ -200,10 +200,10 @@ export interface FilesTable {
 export interface ModelsTable {
   id: Generated<number>;
   name: string;
-  algorithm: string;
+  algorithm: components['schemas']['ModelAlgorithm'];
   version: string;
   file_id: number;
-  format: string;
+  format: components['schemas']['ModelFormat'];
   /** JSON array of class names. */
   classes: string;
   input_size: string;

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/open-database';
 import type { VisitorStatus, VisitorsTable } from '../db/schema';
@@ -106,7 +107,7 @@ export const checkOut: Transition = {
 
 /** The decision on a pending visitor: approval gets a pass code; both keep comment, decider and time. */
 export function decision(
-  body: { decision: 'approve' | 'reject'; comment: string },
+  body: components['schemas']['VisitorDecision'],
   decidedBy: string | null,
 ): Transition {
   const comment = body.comment.trim();

@@ -1,22 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
 import { privateDirMode } from '../data-folder/private-files';
 import type { Db } from '../db/open-database';
 import { ApiError, type FieldProblem } from '../http/api-error';
 import { FileAnswer } from '../http/file-answer';
 import type { ReceivedFile } from './receive-upload';
-
-/** A `files` row as the upload answers it (components.schemas.StoredFile). */
-export interface StoredFile {
-  readonly id: number;
-  readonly name: string;
-  readonly size: number;
-  readonly sha256: string;
-  readonly contentType: string;
-  readonly createdAt: string;
-}
 
 /** Where stored files live: DATA_DIR/files/<id>, uploads in progress under DATA_DIR/files/.incoming. */
 export const filesDir = (dataDir: string) => join(dataDir, 'files');
@@ -32,7 +23,7 @@ export async function storeFile(
   received: ReceivedFile,
   kind: string,
   uploadedBy: number | null,
-): Promise<StoredFile> {
+): Promise<components['schemas']['StoredFile']> {
   const createdAt = ctx.clock.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
     const { id } = await trx

@@ -5,7 +5,7 @@ import { sessionStillGrants } from '../auth/session-grants';
 import type { ActiveSession } from '../auth/sessions';
 import type { OperationSpec } from '../contract/load-contract';
 import { accessKeyOf } from '../contract/operation-access';
-import type { OperationHandler } from '../operations/operation-handler';
+import type { ValidatedHandler } from '../operations/operation-handler';
 import { okEnvelope } from './envelope';
 import { EventStreamAnswer } from './event-stream-answer';
 import { FileAnswer } from './file-answer';
@@ -19,7 +19,7 @@ import { clientInfo } from './scheme-headers';
  * a success envelope, a streamed file or an event stream that ends when its caller's session or
  * key goes.
  */
-export function answerOperation(ctx: AppContext, operation: OperationSpec, handler: OperationHandler) {
+export function answerOperation(ctx: AppContext, operation: OperationSpec, handler: ValidatedHandler) {
   const access = accessKeyOf(operation.access);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
     const { session, aiServer, file, audit } = callOf(request);

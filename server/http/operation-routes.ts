@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { createSchemaCompiler } from '../contract/schema-compiler';
 import { isLoggedOperation } from '../oplog/operation-log';
-import type { OperationHandler, OperationHandlers } from '../operations/operation-handler';
+import { handlerFor, type OperationHandlers } from '../operations/operation-handler';
 import { answerOperation } from './answer-operation';
 import { authenticate } from './hooks/authenticate';
 import { checkAccess } from './hooks/check-access';
@@ -35,7 +35,7 @@ export function registerOperationRoutes(
     coercing: createSchemaCompiler(ctx.contract, { coerceTypes: true }),
   };
   for (const operation of ctx.contract.operations) {
-    const handler = handlers[operation.operationId] as OperationHandler;
+    const handler = handlerFor(handlers, operation.operationId);
     const { access, upload } = operation;
     const logged = isLoggedOperation(operation);
     app.route({
@@ -56,7 +56,7 @@ export function registerOperationRoutes(
 
 function checkBindings(ctx: AppContext, handlers: OperationHandlers): void {
   const operationIds = new Set(ctx.contract.operations.map((operation) => operation.operationId));
-  const unbound = [...operationIds].filter((id) => !handlers[id]);
+  const unbound = [...operationIds].filter((id) => !Object.hasOwn(handlers, id));
   const stray = Object.keys(handlers).filter((id) => !operationIds.has(id));
   if (unbound.length > 0) {
     throw new Error(`openapi.yaml operations without a server handler: ${unbound.join(', ')}`);

@@ -1,20 +1,9 @@
+import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/open-database';
 import type { DeploymentStatus } from '../db/schema';
 import { ApiError, badInput } from '../http/api-error';
 import { notFound } from '../resources/resource-service';
-
-/** A model's deployment on one AI server, as listModelDeployments answers it (status null: not deployed). */
-export interface ServerDeployment {
-  readonly aiServerId: number;
-  readonly aiServerName: string;
-  readonly aiServerIp: string;
-  readonly aiServerStatus: string;
-  readonly status: DeploymentStatus | null;
-  readonly message: string;
-  readonly requestedAt: string | null;
-  readonly reportedAt: string | null;
-}
 
 /** For each of the models that is deployed anywhere: the names of its AI servers. */
 export async function deploymentsOfModels(
@@ -42,7 +31,10 @@ export async function modelName(db: Db, modelId: number): Promise<string> {
 }
 
 /** Every AI server by name, with the model's deployment there. */
-export async function listDeployments(db: Db, modelId: number): Promise<ServerDeployment[]> {
+export async function listDeployments(
+  db: Db,
+  modelId: number,
+): Promise<components['schemas']['ModelDeployment'][]> {
   await modelName(db, modelId);
   const rows = await db
     .selectFrom('ai_servers')

@@ -1,17 +1,17 @@
-import { aiServerOperations } from './ai-server-operations';
-import { alertOperations } from './alert-operations';
-import { analysisOperations } from './analysis-operations';
-import { cameraOperations } from './camera-operations';
-import { currentUserOperations } from './current-user-operations';
-import { fileOperations } from './file-operations';
-import { modelOperations } from './model-operations';
-import { doorOperations } from './door-operations';
+import { aiServerOperations } from '../aiservers/ai-server-operations';
+import { alertOperations } from '../alerts/alert-operations';
+import { analysisOperations } from '../analysis/analysis-operations';
+import { cameraOperations } from '../cameras/camera-operations';
+import { currentUserOperations } from '../accounts/current-user-operations';
+import { fileOperations } from '../files/file-operations';
+import { modelOperations } from '../models/model-operations';
+import { doorOperations } from '../door/door-operations';
 import type { OperationHandlers } from './operation-handler';
-import { operationLogOperations } from './operation-log-operations';
-import { roleOperations } from './role-operations';
-import { signInOperations } from './sign-in-operations';
-import { userAdminOperations } from './user-admin-operations';
-import { videoOperations } from './video-operations';
+import { operationLogOperations } from '../oplog/operation-log-operations';
+import { roleOperations } from '../accounts/role-operations';
+import { signInOperations } from '../auth/sign-in-operations';
+import { userAdminOperations } from '../accounts/user-admin-operations';
+import { videoOperations } from '../live/video-operations';
 
 /** Every handler, keyed by the operationId of openapi.yaml it serves. */
 export const operationHandlers: OperationHandlers = {

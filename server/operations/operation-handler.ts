@@ -1,15 +1,47 @@
+import type { operations } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
 import type { ActiveSession, ClientInfo } from '../auth/sessions';
 import type { ReceivedFile } from '../files/receive-upload';
+import type { EventStreamAnswer } from '../http/event-stream-answer';
+import type { FileAnswer } from '../http/file-answer';
 import type { Lang } from '../http/locale';
 import type { AuditNote } from '../oplog/audit-note';
 
-/** A request that has passed validation, authentication and the access check of its operation. */
-export interface OperationInput {
-  /** Valid against the operation's request body schema (so a cast to its payload type is safe). */
-  readonly body: unknown;
-  readonly query: unknown;
-  readonly params: unknown;
+/** The operationId of an operation of openapi.yaml; the server serves every one. */
+export type OperationId = keyof operations;
+
+// A part the operation lacks is typed `never` (`path?: never`): the handler reads nothing there.
+type Part<T> = [Exclude<T, undefined>] extends [never]
+  ? Readonly<Record<string, never>>
+  : Exclude<T, undefined>;
+
+/** The JSON request body of the operation; an operation without one (or an upload) has none. */
+type JsonBody<K extends OperationId> = operations[K] extends {
+  requestBody: { content: { 'application/json': infer Body } };
+}
+  ? Body
+  : undefined;
+
+type SuccessContent<K extends OperationId> = operations[K]['responses'][200]['content'];
+
+/**
+ * What the handler of operation K answers: the `data` of its 200 JSON envelope, an event stream
+ * for a `text/event-stream` answer, or else a file (CSV, image, playlist, model file).
+ */
+export type OperationAnswer<K extends OperationId> =
+  SuccessContent<K> extends { 'application/json': { data: infer Data } }
+    ? Data
+    : SuccessContent<K> extends { 'text/event-stream': unknown }
+      ? EventStreamAnswer
+      : FileAnswer;
+
+/** A request that has passed validation, authentication and the access check of operation K. */
+export interface OperationInput<K extends OperationId = OperationId> {
+  /** The request body, valid against the operation's schema. */
+  readonly body: JsonBody<K>;
+  /** Query and path values, valid against their schemas and coerced to their types (numbers are numbers). */
+  readonly query: Part<operations[K]['parameters']['query']>;
+  readonly params: Part<operations[K]['parameters']['path']>;
   /** The request's headers (lower-case names); those the operation declares are validated. */
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   readonly client: ClientInfo;
@@ -25,21 +57,61 @@ export interface OperationInput {
   readonly audit: AuditNote;
 }
 
-/** Returns the envelope's `data` (undefined is sent as null), or a FileAnswer to stream a file. */
-export type OperationHandler = (input: OperationInput, ctx: AppContext) => Promise<unknown>;
+/** Serves operation K: answers the envelope's `data`, or a FileAnswer / EventStreamAnswer to stream. */
+export type OperationHandler<K extends OperationId> = (
+  input: OperationInput<K>,
+  ctx: AppContext,
+) => Promise<OperationAnswer<K>>;
 
-export type OperationHandlers = Readonly<Record<string, OperationHandler>>;
+/** One handler per operation of openapi.yaml: a missing or a stray one is a type error. */
+export type OperationHandlers = { readonly [K in OperationId]: OperationHandler<K> };
 
-export function requireSession(input: OperationInput): ActiveSession {
+/** The handlers of some operations (a domain's): `satisfies` it to have each typed by its operationId. */
+export type SomeOperationHandlers = Partial<OperationHandlers>;
+
+/**
+ * Handlers a test puts in place of built-in ones, typed by their operation; one for an operation
+ * openapi.yaml lacks (a test's own contract) is checked at start-up only.
+ */
+export type HandlerOverrides = SomeOperationHandlers & Readonly<Record<string, unknown>>;
+
+export function requireSession(input: { readonly session: ActiveSession | null }): ActiveSession {
   if (!input.session)
     throw new Error('operation bound to a handler that needs a session, but its security has none');
   return input.session;
 }
 
-export function requireAiServer(input: OperationInput): { readonly id: number; readonly name: string } {
+export function requireAiServer(input: Pick<OperationInput<OperationId>, 'aiServer'>): {
+  readonly id: number;
+  readonly name: string;
+} {
   if (!input.aiServer)
     throw new Error(
       'operation bound to a handler that needs an AI server, but its security has no ingest key',
     );
   return input.aiServer;
+}
+
+/** What the pipeline knows of a call: its parts passed the operation's schemas, whatever they are. */
+type ValidatedInput = Omit<OperationInput, 'body' | 'query' | 'params'> & {
+  readonly body: unknown;
+  readonly query: unknown;
+  readonly params: unknown;
+};
+
+/** A handler as the pipeline calls it (see handlerFor). */
+export type ValidatedHandler = (input: ValidatedInput, ctx: AppContext) => Promise<unknown>;
+
+/**
+ * The handler of `operationId` as the pipeline calls it. Validation against the operation's schemas
+ * is what gives the request parts the types the handler declares; the compiler cannot follow a
+ * run-time validation, so this is the one place a handler is taken for one of untyped parts.
+ */
+export function handlerFor(handlers: OperationHandlers, operationId: string): ValidatedHandler {
+  if (!isOperationId(handlers, operationId)) throw new Error(`no handler for operation ${operationId}`);
+  return handlers[operationId] as ValidatedHandler;
+}
+
+function isOperationId(handlers: OperationHandlers, id: string): id is OperationId {
+  return Object.hasOwn(handlers, id);
 }

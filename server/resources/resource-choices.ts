@@ -1,4 +1,6 @@
-import type { OperationHandler } from '../operations/operation-handler';
+import type { components } from '../../src/generated/openapi';
+import type { AppContext } from '../app-context';
+import type { OperationId, OperationInput } from '../operations/operation-handler';
 import type { ReferenceRule, ResourceDefinition } from './resource-definition';
 import { linksOf } from './resource-links';
 import { pickLabels } from './resource-store';
@@ -6,12 +8,8 @@ import { pickLabels } from './resource-store';
 /** How many choices one answer holds: a select shows the first ones and narrows as the operator types. */
 export const choiceLimit = 20;
 
-/** The query of a choices operation, as openapi.yaml validated it (`ids`: comma-separated ids). */
-interface ChoicesQuery {
-  readonly field: string;
-  readonly q?: string;
-  readonly ids?: string;
-}
+/** The choices operations of openapi.yaml (`list<Resource>Choices`): their queries differ in `field` only. */
+type ChoicesOperationId = Extract<OperationId, `list${string}Choices`>;
 
 /** Every reference field of the resource with its rule: plain, linked and those kept outside the item. */
 export function referenceRules(definition: ResourceDefinition): ReadonlyMap<string, ReferenceRule> {
@@ -30,10 +28,14 @@ export function referenceRules(definition: ResourceDefinition): ReadonlyMap<stri
  * may hold, under the resource's own key. The contract's `field` enum lists the fields; a field it
  * names that the definition lacks is a programming error, found by the contract test.
  */
-export function choicesOperation(definition: ResourceDefinition): OperationHandler {
+export function choicesOperation(
+  definition: ResourceDefinition,
+): (
+  input: Pick<OperationInput<ChoicesOperationId>, 'query'>,
+  ctx: AppContext,
+) => Promise<components['schemas']['ChoiceList']> {
   const rules = referenceRules(definition);
-  return async (input, ctx) => {
-    const query = input.query as ChoicesQuery;
+  return async ({ query }, ctx) => {
     const rule = rules.get(query.field);
     if (rule === undefined) throw new Error(`${definition.schema}: no reference rule for ${query.field}`);
     const ids = query.ids === undefined ? null : [...new Set(query.ids.split(',').map(Number))];

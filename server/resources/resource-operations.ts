@@ -1,9 +1,10 @@
+import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
 import type { Contract, OperationSpec } from '../contract/load-contract';
 import { FileAnswer } from '../http/file-answer';
 import { requestTimeZone } from '../http/time-zone';
 import type { JsonSchema } from '../contract/openapi-types';
-import type { OperationHandler, OperationHandlers, OperationInput } from '../operations/operation-handler';
+import type { OperationHandler, OperationId, OperationInput } from '../operations/operation-handler';
 import {
   inputFieldNames,
   listShape,
@@ -31,20 +32,45 @@ import {
 
 /** operationIds of openapi.yaml serving each standard operation of a resource; leave out what it lacks. */
 export interface ResourceOperationIds {
-  readonly list?: string;
-  readonly get?: string;
-  readonly create?: string;
-  readonly update?: string;
-  readonly delete?: string;
-  readonly bulkDelete?: string;
-  readonly export?: string;
+  readonly list?: OperationId;
+  readonly get?: OperationId;
+  readonly create?: OperationId;
+  readonly update?: OperationId;
+  readonly delete?: OperationId;
+  readonly bulkDelete?: OperationId;
+  readonly export?: OperationId;
   /** Ids and labels for the resource's reference fields (see resource-choices). */
-  readonly choices?: string;
+  readonly choices?: OperationId;
 }
 
-/** Operations with an `{id}` path parameter pass it here (validated as an integer ≥ 1). */
-interface IdParams {
-  readonly id: number;
+/** The handlers of the operations `Ids` names, each typed by its operation. */
+export type ResourceHandlers<Ids extends ResourceOperationIds> = {
+  readonly [Slot in keyof Ids as Extract<Ids[Slot], OperationId>]: OperationHandler<
+    Extract<Ids[Slot], OperationId>
+  >;
+};
+
+/**
+ * What a standard handler reads of a request, for any resource: the layer is generic over items.
+ * It reads bodies and queries by the field names the contract gives at run time (see contract-shapes),
+ * so what a resource's operations accept is every record the contract lets through.
+ */
+type ResourceInput<Parts> = Omit<OperationInput, 'body' | 'query' | 'params'> & Parts;
+type WithId = { readonly params: { readonly id: number } };
+type WithQuery = { readonly query: Readonly<Record<string, unknown>> };
+type WithBody<Body> = { readonly body: Body };
+type IdList = components['schemas']['IdList'];
+type ResourceHandler = (input: never, ctx: AppContext) => Promise<unknown>;
+
+/**
+ * The generic layer's answers (and handlers) as the contract types them. The layer builds items at
+ * run time from the item schema's properties (BoundResource.itemFields) and reads request parts by
+ * the contract's names, which TypeScript cannot follow from a ResourceDefinition; the
+ * contract-computed suites check every answer against openapi.yaml. This is the one place the
+ * generic records are taken for the operation's types.
+ */
+export function contractTyped<T>(generic: object): T {
+  return generic as T;
 }
 
 type Binding = (ctx: AppContext) => BoundResource;
@@ -92,12 +118,12 @@ export async function checkResources(ctx: AppContext): Promise<void> {
  * is read from the operations in openapi.yaml (input fields, filters, sort, page size); the definition
  * says where the fields live.
  */
-export function resourceOperations(
+export function resourceOperations<const Ids extends ResourceOperationIds>(
   definition: ResourceDefinition,
-  ids: ResourceOperationIds,
-): OperationHandlers {
+  ids: Ids,
+): ResourceHandlers<Ids> {
   const resourceIn = resourceBinding(definition, ids);
-  const actorOf = (input: OperationInput) => input.session?.userId ?? null;
+  const actorOf = (input: Pick<OperationInput, 'session'>) => input.session?.userId ?? null;
   const shapes = new WeakMap<OperationSpec, ListShape>();
   const shapeOf = (ctx: AppContext, operationId: string) => {
     const operation = operationIn(ctx.contract, operationId);
@@ -106,46 +132,42 @@ export function resourceOperations(
     return shape;
   };
 
-  const handlers: Record<string, OperationHandler> = {};
+  const handlers: Record<string, ResourceHandler> = {};
   const { list, get, create, update, bulkDelete } = ids;
   if (list) {
-    handlers[list] = (input, ctx) =>
-      listItems(ctx, resourceIn(ctx), shapeOf(ctx, list), input.query as Record<string, unknown>, input.lang);
+    handlers[list] = (input: ResourceInput<WithQuery>, ctx) =>
+      listItems(ctx, resourceIn(ctx), shapeOf(ctx, list), input.query, input.lang);
   }
   if (get) {
-    handlers[get] = (input, ctx) =>
-      getItem(ctx.db, resourceIn(ctx), (input.params as IdParams).id, input.lang);
+    handlers[get] = (input: ResourceInput<WithId>, ctx) =>
+      getItem(ctx.db, resourceIn(ctx), input.params.id, input.lang);
   }
   if (create) {
-    handlers[create] = async (input, ctx) => {
+    handlers[create] = async (input: ResourceInput<WithBody<Readonly<Record<string, unknown>>>>, ctx) => {
       const resource = resourceIn(ctx);
-      const body = input.body as Record<string, unknown>;
-      const { item, answer } = await createItem(ctx, resource, body, actorOf(input));
+      const { item, answer } = await createItem(ctx, resource, input.body, actorOf(input));
       input.audit.target = itemLabel(resource, item);
       return answer;
     };
   }
   if (update) {
-    handlers[update] = async (input, ctx) => {
+    handlers[update] = async (
+      input: ResourceInput<WithId & WithBody<Readonly<Record<string, unknown>>>>,
+      ctx,
+    ) => {
       const resource = resourceIn(ctx);
-      const { id } = input.params as IdParams;
+      const { id } = input.params;
       input.audit.target = `#${id}`;
-      const { item, before, changed } = await updateItem(
-        ctx,
-        resource,
-        id,
-        input.body as Record<string, unknown>,
-        actorOf(input),
-      );
+      const { item, before, changed } = await updateItem(ctx, resource, id, input.body, actorOf(input));
       input.audit.target = itemLabel(resource, before);
       input.audit.detail = changedFieldsText(definition.schema, changed);
       return item;
     };
   }
   if (ids.delete) {
-    handlers[ids.delete] = async (input, ctx) => {
+    handlers[ids.delete] = async (input: ResourceInput<WithId>, ctx) => {
       const resource = resourceIn(ctx);
-      const { id } = input.params as IdParams;
+      const { id } = input.params;
       input.audit.target = `#${id}`;
       const [deleted] = await deleteItems(ctx, resource, [id], { actorId: actorOf(input), field: 'id' });
       if (!deleted) throw notFound(id);
@@ -154,9 +176,9 @@ export function resourceOperations(
     };
   }
   if (bulkDelete) {
-    handlers[bulkDelete] = async (input, ctx) => {
+    handlers[bulkDelete] = async (input: ResourceInput<WithBody<IdList>>, ctx) => {
       const resource = resourceIn(ctx);
-      const requested = (input.body as { ids: number[] }).ids;
+      const requested = input.body.ids;
       input.audit.target = listedTargets(requested.map((id) => `#${id}`));
       const deleted = await deleteItems(ctx, resource, requested, { actorId: actorOf(input), field: 'ids' });
       input.audit.target = listedTargets(deleted.map((item) => itemLabel(resource, item)));
@@ -170,9 +192,9 @@ export function resourceOperations(
   if (ids.choices) handlers[ids.choices] = choicesOperation(definition);
   if (ids.export) {
     const exportId = ids.export;
-    handlers[exportId] = async (input, ctx) => {
+    handlers[exportId] = async (input: ResourceInput<WithQuery>, ctx) => {
       const resource = resourceIn(ctx);
-      const query = input.query as Record<string, unknown>;
+      const { query } = input;
       const reader = { lang: input.lang, timeZone: requestTimeZone(input.headers) };
       const body = exportCsv(ctx, resource, shapeOf(ctx, exportId), query, reader);
       return new FileAnswer(
@@ -182,7 +204,7 @@ export function resourceOperations(
       );
     };
   }
-  return handlers;
+  return contractTyped(handlers);
 }
 
 /**

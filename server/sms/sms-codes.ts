@@ -1,4 +1,5 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
+import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
 import { waitForRoomMs } from '../auth/sliding-window';
 import { later } from '../clock';
@@ -10,12 +11,6 @@ const codeLifeMs = 5 * 60_000;
 const resendGapMs = 60_000;
 const triesPerCode = 5;
 
-/** openapi.yaml components.schemas.SmsCodeSent */
-export interface SmsCodeSent {
-  readonly resendAfterSeconds: number;
-  readonly expiresInSeconds: number;
-}
-
 /**
  * Issues a fresh code for the phone, replacing any earlier one. Every phone is treated alike (the
  * code is stored, the resend gap and the send limits apply), but only a known, enabled user's phone
@@ -26,7 +21,7 @@ export async function issueSmsCode(
   ctx: Pick<AppContext, 'db' | 'clock' | 'signInLimits' | 'smsSender' | 'background'>,
   phone: string,
   address: string,
-): Promise<SmsCodeSent> {
+): Promise<components['schemas']['SmsCodeSent']> {
   const now = ctx.clock.now();
   const code = String(randomInt(1_000_000)).padStart(6, '0');
   // Serializable: counting and recording a send must be one step under concurrency on PostgreSQL too.

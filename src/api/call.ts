@@ -1,20 +1,15 @@
 import { localeStore, translate } from '../i18n/locale-store';
 import { messages } from '../i18n/messages';
 import type { LocalText } from '../generated/settings';
+import type { Envelope, SuccessEnvelope } from './envelope';
 import { BusinessError, RequestError, getFieldErrors } from './errors';
 
-/** The `{ success, data, code, msg }` answer of every `/cfop` call. */
-export interface Envelope<T> {
-  readonly success: boolean;
-  readonly code: string;
-  readonly msg: string;
-  readonly data: T;
-}
+export type { Envelope } from './envelope';
 
 // What openapi-fetch resolves to. Its Readable<> type drops properties typed `null` (an empty
 // envelope's data), hence the optional data; such calls resolve to unknown (null at run time).
 export type ApiAnswer<T> = Promise<{
-  data?: Omit<Envelope<T>, 'data'> & { readonly data?: T };
+  data?: Omit<SuccessEnvelope<T>, 'data'> & { readonly data?: T };
   error?: unknown;
   response: Response;
 }>;

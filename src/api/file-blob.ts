@@ -1,5 +1,6 @@
 import { appSettings } from '../generated/settings';
 import { call, type ApiAnswer, type CallOptions } from './call';
+import type { SuccessEnvelope } from './envelope';
 import { RequestError } from './errors';
 import { requestHeaders } from './request-headers';
 
@@ -31,7 +32,8 @@ export async function fetchFileBlob(path: string, options: FileBlobOptions = {})
     .then(async (response) => {
       if (response.ok && !/[/+]json\b/i.test(response.headers.get('Content-Type') ?? '')) {
         const blob = await readWatched(response, watch, signal);
-        return { data: { success: true, code: '0', msg: '', data: blob }, response };
+        const data: SuccessEnvelope<Blob> = { success: true, code: '0', msg: '', data: blob };
+        return { data, response };
       }
       const body: unknown = await response.json().catch(() => undefined);
       return response.ok

@@ -1,7 +1,7 @@
 export { api, createApiClient } from './client';
 export type { ApiClient, ApiClientOptions } from './client';
 export { call, configureRequestEffects } from './call';
-export type { CallOptions, Envelope, RequestEffects } from './call';
+export type { ApiAnswer, CallOptions, Envelope, RequestEffects } from './call';
 export { BusinessError, RequestError, getFieldErrors } from './errors';
 export type { RequestErrorKind } from './errors';
 export { browserTimeZone } from './request-headers';

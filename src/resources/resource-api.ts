@@ -1,4 +1,12 @@
-import { api, call, fetchFileBlob, upload, type CallOptions, type UploadOptions } from '../api';
+import {
+  api,
+  call,
+  fetchFileBlob,
+  upload,
+  type ApiAnswer,
+  type CallOptions,
+  type UploadOptions,
+} from '../api';
 import type { ActionDescriptor, FieldReference, FieldUpload, ResourceDescriptor } from './descriptors';
 import type { components } from '../generated/openapi';
 import type { Entity } from './form-values';
@@ -21,20 +29,14 @@ interface RequestInit {
   readonly body?: unknown;
 }
 
-type Answer<T> = Promise<{
-  data?: { success: boolean; code: string; msg: string; data?: T };
-  error?: unknown;
-  response: Response;
-}>;
-
-type UntypedClient = Record<Method, (path: string, init?: RequestInit) => Answer<unknown>>;
+type UntypedClient = Record<Method, (path: string, init?: RequestInit) => ApiAnswer<unknown>>;
 
 // The descriptor's paths are checked against openapi.yaml by codegen, so the typed client's
 // per-path checking has nothing to add here; this is the one place the two meet.
 const client = api as unknown as UntypedClient;
 
 function request<T>(method: Method, path: string, init?: RequestInit, options?: CallOptions): Promise<T> {
-  return call(client[method](path, init) as Answer<T>, options);
+  return call(client[method](path, init) as ApiAnswer<T>, options);
 }
 
 const byId = (id: number) => ({ path: { id } });

@@ -1,9 +1,8 @@
-import { operationLogResource } from '../oplog/operation-log-resource';
+import { operationLogResource } from './operation-log-resource';
 import { resourceOperations } from '../resources/resource-operations';
-import type { OperationHandlers } from './operation-handler';
 
 /** Read-only: the log has no create, update or delete operation. Its GETs are not logged themselves. */
-export const operationLogOperations: OperationHandlers = resourceOperations(operationLogResource, {
+export const operationLogOperations = resourceOperations(operationLogResource, {
   list: 'listOperationLogs',
   get: 'getOperationLog',
   export: 'exportOperationLogs',

@@ -1,10 +1,10 @@
-import { aiServerResource } from '../aiservers/ai-server-resource';
-import { newIngestKey } from '../aiservers/ingest-key';
+import { aiServerResource } from './ai-server-resource';
+import { newIngestKey } from './ingest-key';
 import { resourceOperations } from '../resources/resource-operations';
 import { notFound } from '../resources/resource-service';
-import type { OperationHandlers } from './operation-handler';
+import type { SomeOperationHandlers } from '../operations/operation-handler';
 
-export const aiServerOperations: OperationHandlers = {
+export const aiServerOperations = {
   ...resourceOperations(aiServerResource, {
     list: 'listAiServers',
     get: 'getAiServer',
@@ -17,7 +17,7 @@ export const aiServerOperations: OperationHandlers = {
 
   /** The old key stops working at once: only the new digest is kept. */
   async rotateAiServerKey(input, ctx) {
-    const { id } = input.params as { id: number };
+    const { id } = input.params;
     input.audit.target = `#${id}`;
     const { key, hash } = newIngestKey();
     const server = await ctx.db
@@ -30,4 +30,4 @@ export const aiServerOperations: OperationHandlers = {
     input.audit.target = `#${server.id} ${server.name}`;
     return { ingestKey: key };
   },
-};
+} satisfies SomeOperationHandlers;

@@ -7,24 +7,23 @@ import {
   modelName,
   report,
   withdraw,
-} from '../models/model-deployments';
-import { modelResource } from '../models/model-resource';
+} from './model-deployments';
+import { modelResource } from './model-resource';
 import { resourceOperations } from '../resources/resource-operations';
-import type { DeploymentReport } from './payloads';
-import { requireAiServer, type OperationHandler, type OperationHandlers } from './operation-handler';
-
-interface ModelIdParams {
-  readonly id: number;
-}
+import {
+  requireAiServer,
+  type OperationHandler,
+  type SomeOperationHandlers,
+} from '../operations/operation-handler';
 
 /** deployModel and withdrawModel: change the model's deployment on the listed servers, answer all of them. */
 function changeDeployments(
   change: typeof deploy,
   verb: { readonly zh: string; readonly en: string },
-): OperationHandler {
+): OperationHandler<'deployModel' | 'withdrawModel'> {
   return async (input, ctx) => {
-    const { id } = input.params as ModelIdParams;
-    const { aiServerIds } = input.body as { aiServerIds: number[] };
+    const { id } = input.params;
+    const { aiServerIds } = input.body;
     input.audit.target = `#${id}`;
     input.audit.target += ` ${await modelName(ctx.db, id)}`;
     const names = await change(ctx, id, aiServerIds);
@@ -33,7 +32,7 @@ function changeDeployments(
   };
 }
 
-export const modelOperations: OperationHandlers = {
+export const modelOperations = {
   ...resourceOperations(modelResource, {
     list: 'listModels',
     get: 'getModel',
@@ -45,7 +44,7 @@ export const modelOperations: OperationHandlers = {
   }),
 
   async listModelDeployments(input, ctx) {
-    return { items: await listDeployments(ctx.db, (input.params as ModelIdParams).id) };
+    return { items: await listDeployments(ctx.db, input.params.id) };
   },
   deployModel: changeDeployments(deploy, { zh: '部署到', en: 'deployed to' }),
   withdrawModel: changeDeployments(withdraw, { zh: '撤回自', en: 'withdrawn from' }),
@@ -55,18 +54,18 @@ export const modelOperations: OperationHandlers = {
     return { items: await ingestDeployments(ctx.db, requireAiServer(input).id) };
   },
   async downloadIngestModelFile(input, ctx) {
-    const { id } = input.params as ModelIdParams;
+    const { id } = input.params;
     const { fileId } = await ingestDeployment(ctx.db, requireAiServer(input).id, id);
     return serveFile(ctx, fileId, 'uploadModelFile');
   },
   async reportModelDeployment(input, ctx) {
     const server = requireAiServer(input);
-    const { id } = input.params as ModelIdParams;
-    const { status, message } = input.body as DeploymentReport;
+    const { id } = input.params;
+    const { status, message } = input.body;
     input.audit.target = `#${id} @ ${server.name}`;
     const deployment = await report(ctx, server.id, id, status, message ?? '');
     input.audit.target = `#${id} ${deployment.name} @ ${server.name}`;
     input.audit.detail = { zh: `${status} ${message ?? ''}`.trim(), en: `${status} ${message ?? ''}`.trim() };
     return deployment;
   },
-};
+} satisfies SomeOperationHandlers;

@@ -1,38 +1,28 @@
-import { alertOperationIds, alertResource, alertsIn } from '../alerts/alert-resource';
-import { bulkHandleAlerts, decisionNames, handleAlert, type AlertHandling } from '../alerts/alert-handling';
-import {
-  ingestCameras,
-  recordHeartbeat,
-  snapshotKind,
-  storeAlert,
-  type AlertReport,
-  type Heartbeat,
-} from '../alerts/alert-ingest';
-import { alertEventStream } from '../alerts/alert-stream';
-import { snapshotBucket, takeFromBucket } from '../alerts/ingest-quotas';
+import { alertOperationIds, alertResource, alertsIn } from './alert-resource';
+import type { components } from '../../src/generated/openapi';
+import { bulkHandleAlerts, decisionNames, handleAlert } from './alert-handling';
+import { ingestCameras, recordHeartbeat, snapshotKind, storeAlert } from './alert-ingest';
+import { alertEventStream } from './alert-stream';
+import { snapshotBucket, takeFromBucket } from './ingest-quotas';
 import { serveFile, storeFile } from '../files/file-store';
 import { EventStreamAnswer } from '../http/event-stream-answer';
 import { getItem, getItems } from '../resources/resource-service';
-import { resourceOperations } from '../resources/resource-operations';
-import { requireAiServer, requireSession, type OperationHandlers } from './operation-handler';
-
-interface IdParams {
-  readonly id: number;
-}
+import { contractTyped, resourceOperations } from '../resources/resource-operations';
+import { requireAiServer, requireSession, type SomeOperationHandlers } from '../operations/operation-handler';
 
 /** The revision a stream resumes after: the larger of `?after=` and `Last-Event-ID`, or none. */
-function resumeAfter(query: { after?: number }, lastEventId: string | string[] | undefined): number | null {
+function resumeAfter(after: number | undefined, lastEventId: string | string[] | undefined): number | null {
   const fromHeader = typeof lastEventId === 'string' && lastEventId !== '' ? Number(lastEventId) : null;
-  const given = [query.after ?? null, fromHeader].filter((value): value is number => value !== null);
+  const given = [after ?? null, fromHeader].filter((value): value is number => value !== null);
   return given.length === 0 ? null : Math.max(...given);
 }
 
-const handlingDetail = ({ decision, note }: AlertHandling) => ({
+const handlingDetail = ({ decision, note }: components['schemas']['AlertHandling']) => ({
   zh: `${decisionNames[decision].zh}${note?.trim() ? `：${note.trim()}` : ''}`,
   en: `${decisionNames[decision].en}${note?.trim() ? `: ${note.trim()}` : ''}`,
 });
 
-export const alertOperations: OperationHandlers = {
+export const alertOperations = {
   ...resourceOperations(alertResource, alertOperationIds),
 
   // The AI server's side, authenticated by its ingest key.
@@ -40,7 +30,7 @@ export const alertOperations: OperationHandlers = {
     return { items: await ingestCameras(ctx.db, requireAiServer(input).id) };
   },
   async ingestHeartbeat(input, ctx) {
-    return recordHeartbeat(ctx, requireAiServer(input), input.body as Heartbeat);
+    return recordHeartbeat(ctx, requireAiServer(input), input.body);
   },
   async uploadAlertSnapshot(input, ctx) {
     const server = requireAiServer(input);
@@ -51,31 +41,31 @@ export const alertOperations: OperationHandlers = {
     return storeFile(ctx, input.file, snapshotKind, null);
   },
   async ingestAlert(input, ctx) {
-    const { id, isNew } = await storeAlert(ctx, requireAiServer(input), input.body as AlertReport);
+    const { id, isNew } = await storeAlert(ctx, requireAiServer(input), input.body);
     if (isNew) ctx.alertFeed.changed();
-    return getItem(ctx.db, alertsIn(ctx), id, input.lang);
+    return contractTyped(await getItem(ctx.db, alertsIn(ctx), id, input.lang));
   },
 
   // The operators' side, under KEY.CENTER.AIWARN.
   async getAlertSnapshot(input, ctx) {
-    return serveFile(ctx, (input.params as IdParams).id, snapshotKind);
+    return serveFile(ctx, input.params.id, snapshotKind);
   },
   async streamAlerts(input, ctx) {
-    const after = resumeAfter(input.query as { after?: number }, input.headers['last-event-id']);
+    const after = resumeAfter(input.query.after, input.headers['last-event-id']);
     return new EventStreamAnswer(alertEventStream(ctx, after, input.lang));
   },
   async handleAlert(input, ctx) {
-    const { id } = input.params as IdParams;
-    const handling = input.body as AlertHandling;
+    const { id } = input.params;
+    const handling = input.body;
     input.audit.target = `#${id}`;
     const label = await handleAlert(ctx, id, handling, requireSession(input).userId);
     input.audit.target = `#${id} ${label}`;
     input.audit.detail = handlingDetail(handling);
     ctx.alertFeed.changed();
-    return getItem(ctx.db, alertsIn(ctx), id, input.lang);
+    return contractTyped(await getItem(ctx.db, alertsIn(ctx), id, input.lang));
   },
   async bulkHandleAlerts(input, ctx) {
-    const { ids, ...handling } = input.body as AlertHandling & { ids: number[] };
+    const { ids, ...handling } = input.body;
     input.audit.target = ids.map((id) => `#${id}`).join('，');
     const { handled, skipped } = await bulkHandleAlerts(ctx, ids, handling, requireSession(input).userId);
     const detail = handlingDetail(handling);
@@ -84,6 +74,6 @@ export const alertOperations: OperationHandlers = {
       en: `${detail.en} (${handled.length} handled, ${skipped} already handled)`,
     };
     if (handled.length > 0) ctx.alertFeed.changed();
-    return { items: await getItems(ctx.db, alertsIn(ctx), handled, input.lang), skipped };
+    return { items: contractTyped(await getItems(ctx.db, alertsIn(ctx), handled, input.lang)), skipped };
   },
-};
+} satisfies SomeOperationHandlers;

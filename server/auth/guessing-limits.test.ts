@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSignInLimits, type SignInLimits } from '../auth/sign-in-limits';
+import { defaultSignInLimits, type SignInLimits } from './sign-in-limits';
 import {
   addUser,
   operationLog,

@@ -1,11 +1,17 @@
 import type { AppContext } from '../app-context';
-import { staffResource } from '../door/staff-resource';
-import { vehicleResource } from '../door/vehicle-resource';
-import { visitorResource } from '../door/visitor-resource';
-import { checkIn, checkOut, decision, moveVisitor, type Transition } from '../door/visitor-transitions';
-import { resourceBinding, resourceOperations } from '../resources/resource-operations';
+import { staffResource } from './staff-resource';
+import { vehicleResource } from './vehicle-resource';
+import { visitorResource } from './visitor-resource';
+import { checkIn, checkOut, decision, moveVisitor, type Transition } from './visitor-transitions';
+import { contractTyped, resourceBinding, resourceOperations } from '../resources/resource-operations';
 import { getItem } from '../resources/resource-service';
-import { requireSession, type OperationHandler, type OperationHandlers } from './operation-handler';
+import type { LocalText } from '../http/locale';
+import {
+  requireSession,
+  type OperationHandler,
+  type OperationInput,
+  type SomeOperationHandlers,
+} from '../operations/operation-handler';
 
 const visitorIds = {
   list: 'listVisitors',
@@ -19,24 +25,21 @@ const visitorIds = {
 } as const;
 const boundVisitor = resourceBinding(visitorResource, visitorIds);
 
+type VisitorStepId = 'approveVisitor' | 'checkInVisitor' | 'checkOutVisitor';
+
 /** A visitor state change: moves it, logs `#id name` and what was done, answers the visitor as get does. */
-function visitorStep(
-  transitionOf: (input: Parameters<OperationHandler>[0], ctx: AppContext) => Promise<Transition>,
-  detail: (body: unknown) => { zh: string; en: string },
-): OperationHandler {
+function visitorStep<K extends VisitorStepId>(
+  transitionOf: (input: OperationInput<K>, ctx: AppContext) => Promise<Transition>,
+  detail: (input: OperationInput<K>) => LocalText,
+): OperationHandler<K> {
   return async (input, ctx) => {
-    const { id } = input.params as { id: number };
+    const { id } = input.params;
     input.audit.target = `#${id}`;
     const name = await moveVisitor(ctx, id, await transitionOf(input, ctx));
     input.audit.target = `#${id} ${name}`;
-    input.audit.detail = detail(input.body);
-    return getItem(ctx.db, boundVisitor(ctx), id, input.lang);
+    input.audit.detail = detail(input);
+    return contractTyped(await getItem(ctx.db, boundVisitor(ctx), id, input.lang));
   };
-}
-
-interface DecisionBody {
-  readonly decision: 'approve' | 'reject';
-  readonly comment: string;
 }
 
 async function usernameOf(ctx: AppContext, userId: number): Promise<string | null> {
@@ -48,7 +51,7 @@ async function usernameOf(ctx: AppContext, userId: number): Promise<string | nul
   return user?.username ?? null;
 }
 
-export const doorOperations: OperationHandlers = {
+export const doorOperations = {
   ...resourceOperations(staffResource, {
     list: 'listStaff',
     get: 'getStaff',
@@ -71,10 +74,9 @@ export const doorOperations: OperationHandlers = {
   }),
 
   approveVisitor: visitorStep(
-    async (input, ctx) =>
-      decision(input.body as DecisionBody, await usernameOf(ctx, requireSession(input).userId)),
-    (body) => {
-      const { decision: choice, comment } = body as DecisionBody;
+    async (input, ctx) => decision(input.body, await usernameOf(ctx, requireSession(input).userId)),
+    ({ body }) => {
+      const { decision: choice, comment } = body;
       return choice === 'approve'
         ? { zh: `审批通过：${comment.trim()}`, en: `approved: ${comment.trim()}` }
         : { zh: `审批拒绝：${comment.trim()}`, en: `rejected: ${comment.trim()}` };
@@ -88,4 +90,4 @@ export const doorOperations: OperationHandlers = {
     async () => checkOut,
     () => ({ zh: '签离', en: 'checked out' }),
   ),
-};
+} satisfies SomeOperationHandlers;

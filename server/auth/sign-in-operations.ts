@@ -1,18 +1,11 @@
-import { decoyHash, verifyPassword } from '../auth/password-hash';
-import {
-  admitGuess,
-  guessWasRight,
-  guessWasWrong,
-  withdrawGuess,
-  type Guess,
-} from '../auth/sign-in-attempts';
-import { revokeSession, signIn } from '../auth/sessions';
+import { decoyHash, verifyPassword } from './password-hash';
+import { admitGuess, guessWasRight, guessWasWrong, withdrawGuess, type Guess } from './sign-in-attempts';
+import { revokeSession, signIn } from './sessions';
 import type { AppContext } from '../app-context';
 import { ApiError } from '../http/api-error';
 import type { AuditNote } from '../oplog/audit-note';
 import { consumeSmsCode, issueSmsCode, wrongSmsCode } from '../sms/sms-codes';
-import { requireSession, type OperationHandlers } from './operation-handler';
-import type { PasswordLogin, SmsCodeRequest, SmsLogin } from './payloads';
+import { requireSession, type SomeOperationHandlers } from '../operations/operation-handler';
 
 const wrongCredentials = () =>
   new ApiError('1001', { zh: '用户名或密码错误', en: 'Wrong user name or password' });
@@ -56,9 +49,9 @@ async function checkGuess(
   return right;
 }
 
-export const signInOperations: OperationHandlers = {
+export const signInOperations = {
   async loginByPassword(input, ctx) {
-    const { username, password } = input.body as PasswordLogin;
+    const { username, password } = input.body;
     input.audit.target = username;
     const address = input.client.ip;
     const user = await ctx.db
@@ -80,7 +73,7 @@ export const signInOperations: OperationHandlers = {
   },
 
   async sendSmsCode(input, ctx) {
-    const { phone } = input.body as SmsCodeRequest;
+    const { phone } = input.body;
     input.audit.target = phone;
     // Anyone may ask, as often as the limits allow: sends are tallied, not logged one by one.
     input.audit.tallied = true;
@@ -88,7 +81,7 @@ export const signInOperations: OperationHandlers = {
   },
 
   async loginBySms(input, ctx) {
-    const { phone, code } = input.body as SmsLogin;
+    const { phone, code } = input.body;
     input.audit.target = phone;
     const guess: Guess = { method: 'sms', principal: phone, address: input.client.ip };
     if (!(await checkGuess(ctx, input.audit, guess, () => consumeSmsCode(ctx, phone, code))))
@@ -108,4 +101,4 @@ export const signInOperations: OperationHandlers = {
     await revokeSession(ctx, requireSession(input).tokenHash);
     return null;
   },
-};
+} satisfies SomeOperationHandlers;

@@ -1,24 +1,11 @@
 import { Readable } from 'node:stream';
-import { cameraResource } from '../cameras/camera-resource';
-import {
-  createCameraTask,
-  deleteCameraTask,
-  listCameraTasks,
-  updateCameraTask,
-  type CameraTaskInput,
-} from '../cameras/camera-tasks';
-import { withStreamsChecked } from '../cameras/camera-streams';
+import { cameraResource } from './camera-resource';
+import { createCameraTask, deleteCameraTask, listCameraTasks, updateCameraTask } from './camera-tasks';
+import { cameraBodyToStore } from './camera-streams';
 import { FileAnswer } from '../http/file-answer';
 import { resourceOperations } from '../resources/resource-operations';
 import { notFound } from '../resources/resource-service';
-import type { OperationHandlers } from './operation-handler';
-
-interface CameraParams {
-  readonly id: number;
-}
-interface TaskParams extends CameraParams {
-  readonly taskId: number;
-}
+import type { SomeOperationHandlers } from '../operations/operation-handler';
 
 const cameraCrud = resourceOperations(cameraResource, {
   list: 'listCameras',
@@ -31,14 +18,19 @@ const cameraCrud = resourceOperations(cameraResource, {
   choices: 'listCameraChoices',
 });
 
-export const cameraOperations: OperationHandlers = {
+export const cameraOperations = {
   ...cameraCrud,
-  createCamera: withStreamsChecked(cameraCrud.createCamera),
-  updateCamera: withStreamsChecked(cameraCrud.updateCamera),
+  createCamera: async (input, ctx) =>
+    cameraCrud.createCamera({ ...input, body: await cameraBodyToStore(ctx, input.body, null) }, ctx),
+  updateCamera: async (input, ctx) =>
+    cameraCrud.updateCamera(
+      { ...input, body: await cameraBodyToStore(ctx, input.body, input.params.id) },
+      ctx,
+    ),
 
   /** One frame of the main stream, grabbed now and not kept: the task editor draws over it. */
   async getCameraSnapshot(input, ctx) {
-    const { id } = input.params as CameraParams;
+    const { id } = input.params;
     const camera = await ctx.db
       .selectFrom('cameras')
       .select('main_stream_url')
@@ -52,19 +44,18 @@ export const cameraOperations: OperationHandlers = {
     });
   },
 
-  listCameraTasks: (input, ctx) => listCameraTasks(ctx.db, (input.params as CameraParams).id),
+  listCameraTasks: (input, ctx) => listCameraTasks(ctx.db, input.params.id),
 
-  createCameraTask: (input, ctx) =>
-    createCameraTask(ctx, (input.params as CameraParams).id, input.body as CameraTaskInput, input.audit),
+  createCameraTask: (input, ctx) => createCameraTask(ctx, input.params.id, input.body, input.audit),
 
   updateCameraTask(input, ctx) {
-    const { id, taskId } = input.params as TaskParams;
-    return updateCameraTask(ctx, id, taskId, input.body as CameraTaskInput, input.audit);
+    const { id, taskId } = input.params;
+    return updateCameraTask(ctx, id, taskId, input.body, input.audit);
   },
 
   async deleteCameraTask(input, ctx) {
-    const { id, taskId } = input.params as TaskParams;
+    const { id, taskId } = input.params;
     await deleteCameraTask(ctx, id, taskId, input.audit);
     return null;
   },
-};
+} satisfies SomeOperationHandlers;

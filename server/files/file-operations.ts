@@ -1,12 +1,15 @@
-import { serveFile, storeFile } from '../files/file-store';
-import type { OperationHandler, OperationHandlers } from './operation-handler';
-import { requireSession } from './operation-handler';
+import { serveFile, storeFile } from './file-store';
+import {
+  requireSession,
+  type OperationHandler,
+  type SomeOperationHandlers,
+} from '../operations/operation-handler';
 
 /**
  * An upload operation's handler: the pipeline has received and checked the file against the
  * operation's `encoding`; this records it as a file of kind `kind` (the operationId itself).
  */
-function upload(kind: string): OperationHandler {
+function upload(kind: string): OperationHandler<'uploadStaffPhoto' | 'uploadModelFile'> {
   return async (input, ctx) => {
     const file = input.file;
     if (!file) throw new Error(`${kind} is bound to an operation without a multipart body`);
@@ -22,13 +25,13 @@ function upload(kind: string): OperationHandler {
 }
 
 /** Serves a file of kind `kind`; the operation's x-access is the key of the resource holding such files. */
-function serve(kind: string): OperationHandler {
-  return (input, ctx) => serveFile(ctx, (input.params as { id: number }).id, kind);
+function serve(kind: string): OperationHandler<'getStaffPhoto' | 'getModelFile'> {
+  return (input, ctx) => serveFile(ctx, input.params.id, kind);
 }
 
-export const fileOperations: OperationHandlers = {
+export const fileOperations = {
   uploadStaffPhoto: upload('uploadStaffPhoto'),
   getStaffPhoto: serve('uploadStaffPhoto'),
   uploadModelFile: upload('uploadModelFile'),
   getModelFile: serve('uploadModelFile'),
-};
+} satisfies SomeOperationHandlers;

@@ -1,19 +1,18 @@
-import { loadCurrentUser } from '../accounts/current-user';
-import { setPassword } from '../accounts/users';
+import { loadCurrentUser } from './current-user';
+import { setPassword } from './users';
 import { verifyPassword } from '../auth/password-hash';
 import { ApiError, badInput } from '../http/api-error';
-import { requireSession, type OperationHandlers } from './operation-handler';
-import type { PasswordChange } from './payloads';
+import { requireSession, type SomeOperationHandlers } from '../operations/operation-handler';
 
 const wrongOldPassword = { zh: '原密码错误', en: 'The old password is wrong' };
 
-export const currentUserOperations: OperationHandlers = {
+export const currentUserOperations = {
   async getCurrentUser(input, ctx) {
     return loadCurrentUser(ctx, requireSession(input).userId);
   },
 
   async changePassword(input, ctx) {
-    const { oldPassword, newPassword } = input.body as PasswordChange;
+    const { oldPassword, newPassword } = input.body;
     const user = await ctx.db
       .selectFrom('users')
       .select(['id', 'username', 'password_hash'])
@@ -37,4 +36,4 @@ export const currentUserOperations: OperationHandlers = {
     await setPassword(ctx.db, ctx.clock, user, newPassword);
     return null;
   },
-};
+} satisfies SomeOperationHandlers;

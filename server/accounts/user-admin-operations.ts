@@ -1,14 +1,14 @@
-import { generatePassword } from '../accounts/generated-password';
-import { checkUserTargets } from '../accounts/grant-rules';
-import { userOperationIds, userResource } from '../accounts/user-resource';
-import { setPassword } from '../accounts/users';
+import { generatePassword } from './generated-password';
+import { checkUserTargets } from './grant-rules';
+import { userOperationIds, userResource } from './user-resource';
+import { setPassword } from './users';
 import { createValueCheck } from '../contract/value-check';
 import { refusal } from '../http/api-error';
 import { resourceOperations } from '../resources/resource-operations';
 import { notFound } from '../resources/resource-service';
-import { requireSession, type OperationHandlers } from './operation-handler';
+import { requireSession, type SomeOperationHandlers } from '../operations/operation-handler';
 
-export const userAdminOperations: OperationHandlers = {
+export const userAdminOperations = {
   ...resourceOperations(userResource, userOperationIds),
 
   /**
@@ -16,7 +16,7 @@ export const userAdminOperations: OperationHandlers = {
    * Only for a user holding nothing beyond the caller: the new password signs in as them.
    */
   async resetUserPassword(input, ctx) {
-    const { id } = input.params as { id: number };
+    const { id } = input.params;
     input.audit.target = `#${id}`;
     const { userId } = requireSession(input);
     if (id === userId) {
@@ -46,4 +46,4 @@ export const userAdminOperations: OperationHandlers = {
     };
     return { password };
   },
-};
+} satisfies SomeOperationHandlers;
