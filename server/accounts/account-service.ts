@@ -1,3 +1,4 @@
+import type { components } from '../../src/generated/openapi';
 import type { Contract } from '../contract/load-contract';
 import type { Item } from '../resources/resource-definition';
 import { bindToContract } from '../resources/resource-operations';
@@ -13,24 +14,8 @@ export interface AccountStore extends Store {
   readonly contract: Contract;
 }
 
-/** openapi.yaml RoleInput */
-export interface RoleInput {
-  readonly code: string;
-  readonly name: string;
-  readonly description?: string;
-  readonly accessKeys: readonly string[];
-}
-
-/** openapi.yaml UserCreateInput */
-export interface UserCreateInput {
-  readonly username: string;
-  readonly name: string;
-  readonly phone: string | null;
-  readonly email: string | null;
-  readonly status: 'enabled' | 'disabled';
-  readonly roleIds: readonly number[];
-  readonly password: string;
-}
+type RoleInput = components['schemas']['RoleInput'];
+type UserCreateInput = components['schemas']['UserCreateInput'];
 
 const bound = new WeakMap<Contract, { roles: BoundResource; users: BoundResource }>();
 

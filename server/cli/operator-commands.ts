@@ -1,3 +1,4 @@
+import type { components } from '../../src/generated/openapi';
 import { parseArgs } from 'node:util';
 import { createRole, createUser, type AccountStore } from '../accounts/account-service';
 import { findRoleIds } from '../accounts/roles';
@@ -61,8 +62,15 @@ async function asCommandLine<T>(rename: (field: string) => string, write: () => 
   }
 }
 
-/** Checks a command's body against its openapi.yaml schema, as the matching operation would. */
-function checkBody(check: ValueCheck, schema: string, body: Record<string, unknown>): void {
+/**
+ * Checks a command's body against its openapi.yaml schema, as the matching operation would; past
+ * the check the body is the contract's type for that schema.
+ */
+function checkBody<Name extends keyof components['schemas']>(
+  check: ValueCheck,
+  schema: Name,
+  body: unknown,
+): asserts body is components['schemas'][Name] {
   assertNoProblems(check(schema, body, 'body'));
 }
 

@@ -18,6 +18,9 @@ import {
 import { createSchemaCompiler } from '../contract/schema-compiler';
 import { databaseFileName, openDatabase } from '../db/open-database';
 import type { SmsMessage } from '../sms/sms-sender';
+import type { components } from '../../src/generated/openapi';
+
+type AccessKey = components['schemas']['AccessKey'];
 import { multipartFile } from './multipart';
 
 export const testAdminPassword = 'Admin12345';
@@ -315,10 +318,25 @@ export async function addUser(
   }
 }
 
+/** Keys the tests compute from the contract are the contract's AccessKey values, checked here once. */
+function contractKeys(keys: readonly string[]): AccessKey[] {
+  const isKey = (key: string): key is AccessKey => contract.accessKeys.includes(key);
+  const unknown = keys.filter((key) => !isKey(key));
+  if (unknown.length > 0) throw new Error(`addRole: not access keys of openapi.yaml: ${unknown.join(', ')}`);
+  return keys.filter(isKey);
+}
+
 export async function addRole(dataDir: string, code: string, accessKeys: readonly string[]): Promise<number> {
   const db = await openDatabase(dataDir);
   try {
-    const role = await createRole({ db, clock: systemClock, contract }, { code, name: code, accessKeys });
+    const role = await createRole(
+      { db, clock: systemClock, contract },
+      {
+        code,
+        name: code,
+        accessKeys: contractKeys(accessKeys),
+      },
+    );
     return role.id as number;
   } finally {
     await db.destroy();
