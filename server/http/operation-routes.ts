@@ -15,7 +15,7 @@ import {
 import { incomingDir } from '../files/file-store';
 import { receiveUpload, type ReceivedFile } from '../files/receive-upload';
 import { createSchemaCompiler } from '../contract/schema-compiler';
-import { accessKeyOf } from '../contract/operation-access';
+import { accessKeyOf } from '../../contract/operation-access';
 import { newAuditNote, type AuditNote } from '../oplog/audit-note';
 import { isLoggedOperation, writeOperationLog } from '../oplog/operation-log';
 import { tallyOperationLog } from '../oplog/operation-log-tally';

@@ -2,16 +2,11 @@ import type { AppContext } from '../app-context';
 import type { Contract, OperationSpec } from '../contract/load-contract';
 import { FileAnswer } from '../http/file-answer';
 import { requestTimeZone } from '../http/time-zone';
-import type { JsonSchema } from '../contract/openapi-types';
+import { schemaAt } from '../../contract/document';
+import { listFacts, type ListShape } from '../../contract/list-facts';
+import type { JsonSchema } from '../../contract/openapi-types';
 import type { OperationHandler, OperationHandlers, OperationInput } from '../operations/operation-handler';
-import {
-  inputFieldNames,
-  listShape,
-  propertyNames,
-  resolveSchema,
-  uploadFieldKinds,
-  type ListShape,
-} from './contract-shapes';
+import { inputFieldNames, propertyNames, uploadFieldKinds } from './contract-shapes';
 import { zonedDateTime } from './export-columns';
 import { changedFieldsText } from './field-labels';
 import { choicesOperation } from './resource-choices';
@@ -81,7 +76,7 @@ export function resourceOperations(
   const shapes = new WeakMap<OperationSpec, ListShape>();
   const shapeOf = (ctx: AppContext, operationId: string) => {
     const operation = operationIn(ctx.contract, operationId);
-    const shape = shapes.get(operation) ?? listShape(operation);
+    const shape = shapes.get(operation) ?? listFacts(operation.parameters);
     shapes.set(operation, shape);
     return shape;
   };
@@ -177,12 +172,12 @@ export function bindToContract(
   const writeOperation = writer ? operationIn(contract, writer) : null;
   const inputFields = writeOperation ? inputFieldNames(contract, writeOperation) : [];
   const fileFields = writeOperation ? uploadFieldKinds(contract, writeOperation) : {};
-  const properties = resolveSchema(contract, definition.schema).properties as
+  const properties = schemaAt(contract.document, definition.schema).properties as
     Record<string, JsonSchema> | undefined;
   const linkOrders = Object.fromEntries(
     Object.keys(definition.links ?? {}).flatMap((field) => {
       const items = properties?.[field]?.items as JsonSchema | undefined;
-      const values = items === undefined ? undefined : resolveSchema(contract, items).enum;
+      const values = items === undefined ? undefined : schemaAt(contract.document, items).enum;
       return Array.isArray(values) ? [[field, values]] : [];
     }),
   );
