@@ -50,7 +50,10 @@ function documentWith(declaration: Json = {}, extra: (doc: Json & { components: 
   return doc;
 }
 
-type Expanded = Json & { paths: Record<string, Json>; components: Record<string, Record<string, Json>> };
+type Expanded = Json & {
+  paths: Record<string, Json>;
+  components: { schemas: Record<string, Json>; parameters: Record<string, Json> };
+};
 const expand = (doc: unknown) => expandResources(doc) as { document: Expanded; resources: unknown[] };
 
 describe('x-resource', () => {
