@@ -1,4 +1,4 @@
-import { readOperationAccess } from '../server/contract/operation-access';
+import { readOperationAccess } from '../contract/operation-access';
 import { pointerOf, shown, type Diagnostic, type Segment } from './diagnostics';
 import { inputFiles, pagesDir, resourceScreen, type Inputs } from './inputs';
 import { catchAllPath, iconComponentName } from './manifest';
@@ -9,7 +9,7 @@ import {
   isObject,
   pathItems,
   type JsonObject,
-} from './openapi-doc';
+} from '../contract/document';
 
 // These checks read the manifest defensively, so they still run (and report) when the schema
 // check failed on some other part: a maintainer sees every problem in one run.

@@ -10,7 +10,7 @@ import { fieldDefaults, resourceOf, type ResourceSource } from '../src/resources
 import { flattenRoutes } from '../src/session/route-lookup';
 import { loadInputs } from './inputs';
 import type { Manifest, RouteEntry } from './manifest';
-import { componentSchemas, isObject } from './openapi-doc';
+import { componentSchemas, isObject } from '../contract/document';
 import { repoRoot } from './test-support';
 
 // Expectations follow the inputs, so a maintainer's new key, schema or screen needs no edit here;

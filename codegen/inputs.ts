@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, sep } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { ContractError } from '../contract/contract-error';
+import { parseContract } from '../contract/read-contract';
 
 export const inputFiles = {
   manifest: 'manifest/console.json',
@@ -30,6 +31,7 @@ export const resourceDescriptorFile = (name: string): string =>
 export interface Inputs {
   readonly manifest: unknown;
   readonly schema: object;
+  /** openapi.yaml with its `x-resource` declarations expanded, as the server reads it too. */
   readonly openapi: unknown;
   /** Page modules present on disk, as the manifest names them: `home/HomePage`. */
   readonly pages: ReadonlySet<string>;
@@ -45,7 +47,7 @@ export function loadInputs(rootDir: string): Inputs {
   return {
     manifest: readJson(rootDir, inputFiles.manifest),
     schema: readJson(rootDir, inputFiles.schema) as object,
-    openapi: readYaml(rootDir, inputFiles.openapi),
+    openapi: readOpenapi(rootDir),
     pages: listPages(join(rootDir, pagesDir)),
     hasResourceScreen: existsSync(join(rootDir, resourceScreen.file)),
     iconExports: loadIconExports(),
@@ -69,12 +71,13 @@ function readJson(rootDir: string, file: string): unknown {
   }
 }
 
-function readYaml(rootDir: string, file: string): unknown {
+function readOpenapi(rootDir: string): unknown {
   try {
-    return parseYaml(readInput(rootDir, file));
+    return parseContract(readInput(rootDir, inputFiles.openapi)).document;
   } catch (cause) {
-    if (cause instanceof InputError) throw cause;
-    throw new InputError(`${file}: invalid YAML (${(cause as Error).message.split('\n')[0]})`);
+    // The contract's messages already begin with the file's name.
+    if (cause instanceof ContractError) throw new InputError(cause.message);
+    throw cause;
   }
 }
 

@@ -84,7 +84,8 @@ export interface ResourceEntry {
   readonly title: LocalText;
   readonly access: string;
   readonly schema: string;
-  readonly operations: Readonly<Partial<Record<OperationRole, string>>>;
+  /** Optional when the schema has `x-resource`, which names the standard ones. */
+  readonly operations?: Readonly<Partial<Record<OperationRole, string>>>;
   readonly actions?: readonly ResourceActionEntry[];
   readonly fields: readonly ResourceFieldEntry[];
 }

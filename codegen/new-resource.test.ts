@@ -87,7 +87,7 @@ describe('a new CRUD resource (parking lots)', () => {
       const original = readFileSync(openapiFile, 'utf8');
       try {
         editOpenapi((openapi) => {
-          openapi.components.schemas.ParkingLotInput.properties.code.pattern = '^(?=.*[0-9])P[A-Z0-9]{3,8}$';
+          openapi.components.schemas.ParkingLot.properties.code.pattern = '^(?=.*[0-9])P[A-Z0-9]{3,8}$';
         });
         const lookahead = loadContract(openapiFile);
         const create = operationOf(lookahead, 'createParkingLot');

@@ -1,6 +1,7 @@
 import type { Inputs } from './inputs';
 import type { Manifest } from './manifest';
-import { isObject } from './openapi-doc';
+import { isObject } from '../contract/document';
+import { resourceDeclarations } from '../contract/x-resource';
 import type { ResolveContext } from './resources';
 
 /** Route path per resource name; reads the route tree defensively, as validation may run on a bad one. */
@@ -40,5 +41,8 @@ export function resourceContext(inputs: Pick<Inputs, 'manifest' | 'openapi'>): R
     ),
     routeOf: new Map(resourceRoutes(manifest.routes)),
     resourceNames: resourceNames(manifest.resources),
+    declaredOperations: new Map(
+      resourceDeclarations(inputs.openapi).map((declared) => [declared.schema, declared.operationIds]),
+    ),
   };
 }

@@ -16,7 +16,7 @@ import {
   queryParameter,
   type JsonObject,
   type OperationInfo,
-} from './openapi-doc';
+} from '../contract/document';
 import {
   describe,
   factsOf,

@@ -141,10 +141,13 @@ describe('resource resolution', () => {
     it('rejects a list operation without a pageSize maximum', () => {
       // Every list shares the PageSize parameter, so each resource is told once.
       const resources = (good.manifest as Manifest).resources ?? [];
+      const { declaredOperations } = resourceContext(good);
+      const listOf = (resource: (typeof resources)[number]) =>
+        resource.operations?.list ?? declaredOperations.get(resource.schema)?.list;
       expect(afterOpenapiEdit((o) => delete o.components.parameters.PageSize.schema.maximum)).toEqual(
         resources.map(
           (resource, index) =>
-            `manifest/console.json#/resources/${index}/operations/list: ${resource.operations.list} has no pageSize query parameter with a maximum`,
+            `manifest/console.json#/resources/${index}/operations/list: ${listOf(resource)} has no pageSize query parameter with a maximum`,
         ),
       );
     });

@@ -11,7 +11,7 @@ import {
   schemaRefName,
   type JsonObject,
   type OperationInfo,
-} from './openapi-doc';
+} from '../contract/document';
 import type { ActionDescriptor, FieldDescriptor, ResourceDescriptor } from '../src/resources/descriptors';
 import { resolveField, type Report } from './resource-fields';
 import { numberOrNull, propertyFacts, stringOrNull, type NamedSchema } from './schema-facts';
@@ -49,6 +49,8 @@ export interface ResolveContext {
   readonly accessKeyLabels?: ReadonlyMap<string, LocalText>;
   /** The manifest's resource names, which reference fields point at. */
   readonly resourceNames?: ReadonlySet<string>;
+  /** The operationIds openapi.yaml's `x-resource` declarations give, by item schema name. */
+  readonly declaredOperations: ReadonlyMap<string, Readonly<Partial<Record<OperationRole, string>>>>;
 }
 
 type Operations = Partial<Record<OperationRole, OperationInfo>>;
@@ -64,7 +66,8 @@ export function resolveResource(entry: ResourceEntry, index: number, context: Re
     report(['access'], `undeclared access key ${shown(entry.access)} (not in accessKeys)`);
   }
   const byId = operationsById(openapi);
-  const operations = resolveOperations(entry, byId, report);
+  const named = { ...context.declaredOperations.get(entry.schema), ...entry.operations };
+  const operations = resolveOperations(entry, named, byId, report);
   const rowSchema = componentSchemas(openapi)[entry.schema];
   const row = isObject(rowSchema) ? { name: entry.schema, schema: deref(openapi, rowSchema) } : null;
   if (row === null) {
@@ -134,14 +137,25 @@ function checkAccess(
   }
 }
 
-/** The operations by role, each known, guarded by the resource's key, and of its role's method and path. */
+/**
+ * The operations by role (the schema's `x-resource` ones, then the manifest's), each known, guarded
+ * by the resource's key, and of its role's method and path.
+ */
 function resolveOperations(
   entry: ResourceEntry,
+  named: Readonly<Partial<Record<OperationRole, string>>>,
   byId: ReadonlyMap<string, OperationInfo>,
   report: Report,
 ): Operations {
+  const unnamed = (['list', 'get'] as const).filter((role) => named[role] === undefined);
+  if (unnamed.length > 0) {
+    report(
+      ['operations'],
+      `needs the ${unnamed.join(' and ')} operations: name them here, or declare x-resource on ${entry.schema} in openapi.yaml`,
+    );
+  }
   const operations: Operations = {};
-  for (const [role, id] of Object.entries(entry.operations) as [OperationRole, string][]) {
+  for (const [role, id] of Object.entries(named) as [OperationRole, string][]) {
     const info = byId.get(id);
     if (info === undefined) {
       report(['operations', role], `unknown operationId ${shown(id)} (not in openapi.yaml)`);

@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { pointerOf, shown, type Diagnostic } from './diagnostics';
-import { isObject, type JsonObject } from './openapi-doc';
+import { isObject, type JsonObject } from '../contract/document';
 
 const branchKeywords = new Set(['anyOf', 'oneOf']);
 

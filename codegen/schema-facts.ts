@@ -1,4 +1,4 @@
-import { deref, isObject, type JsonObject } from './openapi-doc';
+import { deref, isObject, type JsonObject } from '../contract/document';
 
 // What codegen reads from one openapi.yaml schema, and how it names it in a message.
 

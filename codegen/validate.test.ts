@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { InputError, inputFiles, loadInputs, type Inputs } from './inputs';
-import { operationsById } from './openapi-doc';
+import { operationsById } from '../contract/document';
 import { pointerOf } from './diagnostics';
 import {
   accessKeyIndex,

@@ -1,6 +1,6 @@
 import { VariableDeclarationKind } from 'ts-morph';
 import { literal } from '../literal';
-import { componentSchemas, isObject } from '../openapi-doc';
+import { componentSchemas, isObject } from '../../contract/document';
 import { newSourceFile } from './source-file';
 
 const ruleFields = ['minLength', 'maxLength', 'pattern'] as const;

@@ -1,6 +1,6 @@
 import { VariableDeclarationKind } from 'ts-morph';
 import { literal } from '../literal';
-import { componentParameters, isObject, securitySchemes } from '../openapi-doc';
+import { componentParameters, isObject, securitySchemes } from '../../contract/document';
 import { newSourceFile } from './source-file';
 
 /** Header names of the apiKey security schemes, keyed by scheme name, in file order. */

@@ -10,7 +10,7 @@ import {
 import { descriptorTypes, resourceDescriptorFile, type Inputs } from '../inputs';
 import { literal } from '../literal';
 import type { Manifest } from '../manifest';
-import { isObject } from '../openapi-doc';
+import { isObject } from '../../contract/document';
 import { resourceContext } from '../resource-context';
 import { resolveResource, type ResolvedResource } from '../resources';
 import { newSourceFile } from './source-file';

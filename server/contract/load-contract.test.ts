@@ -5,8 +5,9 @@ import { parse, stringify } from 'yaml';
 import { readBilingual } from '../http/locale';
 import { tempDir } from '../test-support/test-app';
 import { closeParkingLot, parkingLotClosePath } from '../test-support/parking-lot-operation';
-import { ContractError, defaultOpenApiPath, loadContract } from './load-contract';
-import type { OpenApiDocument, OperationObject } from './openapi-types';
+import { ContractError } from '../../contract/contract-error';
+import { defaultOpenApiPath, loadContract } from './load-contract';
+import type { OpenApiDocument, OperationObject } from '../../contract/openapi-types';
 
 const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 

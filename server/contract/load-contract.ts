@@ -1,31 +1,36 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
-import { readBilingual, type LocalText } from '../http/locale';
-import { readOperationAccess, type OperationAccess } from './operation-access';
+import { ContractError } from '../../contract/contract-error';
+import { isParameterObject, operationsIn, parametersOf, type OperationAt } from '../../contract/document';
+import { readOperationAccess, type OperationAccess } from '../../contract/operation-access';
 import type {
   JsonSchema,
   OpenApiDocument,
   OperationObject,
   ParameterObject,
-  ReferenceObject,
   SecurityRequirement,
-} from './openapi-types';
+} from '../../contract/openapi-types';
+import { parseContract } from '../../contract/read-contract';
+import type { ResourceDeclaration } from '../../contract/x-resource';
+import { readBilingual, type LocalText } from '../http/locale';
 
-export { INGEST_KEY_SCHEME, SESSION_SCHEME, type OperationAccess } from './operation-access';
+export { INGEST_KEY_SCHEME, SESSION_SCHEME, type OperationAccess } from '../../contract/operation-access';
 /** The client headers' schemes: checked like input, and recorded on each session. */
 export const CLIENT_TYPE_SCHEME = 'clientType';
 export const CLIENT_HOST_SCHEME = 'clientHost';
 
 export const defaultOpenApiPath = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
 
-const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+/** The methods the server routes; TRACE is Fastify's to answer, never the contract's. */
+type ServedMethod = Exclude<OperationAt['method'], 'trace'>;
+type ServedOperation = OperationAt & { readonly method: ServedMethod };
+const isServed = (at: OperationAt): at is ServedOperation => at.method !== 'trace';
 
 export interface OperationSpec {
   readonly operationId: string;
   /** What the operation does, for people (the operation log's action): its `中文 / English` summary. */
   readonly summary: LocalText;
-  readonly method: Uppercase<(typeof httpMethods)[number]>;
+  readonly method: Uppercase<ServedMethod>;
   /** The route as Fastify knows it: base path plus the OpenAPI path with `{id}` turned into `:id`. */
   readonly url: string;
   /** Scheme names of the operation's one effective security requirement. */
@@ -53,17 +58,16 @@ export interface UploadSpec {
 }
 
 export interface Contract {
+  /** openapi.yaml with its `x-resource` declarations expanded. */
   readonly document: OpenApiDocument;
+  /** The `x-resource` declarations: which operationIds serve each declared resource. */
+  readonly resources: readonly ResourceDeclaration[];
   readonly basePath: string;
   readonly operations: readonly OperationSpec[];
   /** components.schemas.AccessKey.enum, in file order. */
   readonly accessKeys: readonly string[];
   /** apiKey header schemes: scheme name → header name as written in the contract. */
   readonly headerSchemes: Readonly<Record<string, string>>;
-}
-
-export class ContractError extends Error {
-  override name = 'ContractError';
 }
 
 /**
@@ -76,7 +80,7 @@ const keptContracts = 4;
 
 export function loadContract(openApiPath: string = defaultOpenApiPath): Contract {
   const text = readFileSync(openApiPath, 'utf8');
-  const contract = loaded.get(text) ?? readContract(parse(text) as OpenApiDocument);
+  const contract = loaded.get(text) ?? readContract(text);
   // Newest last, so the first is the one used longest ago.
   loaded.delete(text);
   loaded.set(text, contract);
@@ -85,16 +89,22 @@ export function loadContract(openApiPath: string = defaultOpenApiPath): Contract
   return contract;
 }
 
-function readContract(document: OpenApiDocument): Contract {
+function readContract(text: string): Contract {
+  const { document, resources } = parseContract(text);
   const headerSchemes = readHeaderSchemes(document);
   const accessKeys = readAccessKeys(document);
-  const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
-    httpMethods
-      .filter((method) => item[method] !== undefined)
-      .map((method) => readOperation(document, path, method, item)),
-  );
+  const operations = operationsIn(document)
+    .filter(isServed)
+    .map((at) => readOperation(document, at));
   for (const operation of operations) checkOperation(operation, headerSchemes, accessKeys);
-  return { document, basePath: document.servers?.[0]?.url ?? '', operations, accessKeys, headerSchemes };
+  return {
+    document,
+    resources,
+    basePath: document.servers?.[0]?.url ?? '',
+    operations,
+    accessKeys,
+    headerSchemes,
+  };
 }
 
 function readHeaderSchemes(document: OpenApiDocument): Record<string, string> {
@@ -114,13 +124,9 @@ function readAccessKeys(document: OpenApiDocument): string[] {
   return values;
 }
 
-function readOperation(
-  document: OpenApiDocument,
-  path: string,
-  method: (typeof httpMethods)[number],
-  item: Record<string, unknown>,
-): OperationSpec {
-  const operation = item[method] as OperationObject;
+function readOperation(document: OpenApiDocument, at: ServedOperation): OperationSpec {
+  const { path, method } = at;
+  const operation: OperationObject = at.operation;
   const where = `${method.toUpperCase()} ${path}`;
   if (!operation.operationId) throw new ContractError(`openapi.yaml: ${where} has no operationId`);
   const securitySchemes = readSecurity(operation.security ?? document.security ?? [], where);
@@ -132,10 +138,7 @@ function readOperation(
     securitySchemes,
     access: readAccess(operation, securitySchemes, where),
     oplog: operation['x-oplog'] !== false,
-    parameters: [
-      ...((item.parameters as (ParameterObject | ReferenceObject)[] | undefined) ?? []),
-      ...(operation.parameters ?? []),
-    ].map((parameter) => resolveParameter(document, parameter, where)),
+    parameters: readParameters(document, at, where),
     requestBody: readRequestBody(operation, where),
     upload: readUpload(operation, where),
     successSchema: readSuccessSchema(operation),
@@ -160,21 +163,16 @@ function readSummary(operation: OperationObject, where: string): LocalText {
   return summary;
 }
 
-const parameterRefPrefix = '#/components/parameters/';
-
-function resolveParameter(
-  document: OpenApiDocument,
-  parameter: ParameterObject | ReferenceObject,
-  where: string,
-): ParameterObject {
-  if (!('$ref' in parameter)) return parameter;
-  const name = parameter.$ref.startsWith(parameterRefPrefix)
-    ? parameter.$ref.slice(parameterRefPrefix.length)
-    : undefined;
-  const found = name === undefined ? undefined : document.components?.parameters?.[name];
-  if (!found)
-    throw new ContractError(`openapi.yaml: ${where} refers to a missing parameter ${parameter.$ref}`);
-  return found;
+/** The path item's and the operation's parameters, each `$ref` resolved; a dangling one stops the load. */
+function readParameters(document: OpenApiDocument, at: OperationAt, where: string): ParameterObject[] {
+  return parametersOf(document, at).map((parameter) => {
+    if (!isParameterObject(parameter)) {
+      throw new ContractError(
+        `openapi.yaml: ${where} has a parameter without a name and place (a missing $ref?)`,
+      );
+    }
+    return parameter;
+  });
 }
 
 function readSecurity(requirements: SecurityRequirement[], where: string): string[] {

@@ -1,7 +1,7 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { Contract } from './load-contract';
-import type { JsonSchema } from './openapi-types';
+import type { JsonSchema } from '../../contract/openapi-types';
 
 const documentId = 'cfop:openapi.yaml';
 

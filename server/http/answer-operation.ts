@@ -4,7 +4,7 @@ import type { AppContext } from '../app-context';
 import { sessionStillGrants } from '../auth/session-grants';
 import type { ActiveSession } from '../auth/sessions';
 import type { OperationSpec } from '../contract/load-contract';
-import { accessKeyOf } from '../contract/operation-access';
+import { accessKeyOf } from '../../contract/operation-access';
 import type { ValidatedHandler } from '../operations/operation-handler';
 import { okEnvelope } from './envelope';
 import { EventStreamAnswer } from './event-stream-answer';

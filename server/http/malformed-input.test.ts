@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OperationSpec } from '../contract/load-contract';
-import type { JsonSchema } from '../contract/openapi-types';
+import type { JsonSchema } from '../../contract/openapi-types';
 import { isLoggedOperation } from '../oplog/operation-log';
-import { resolveSchema } from '../resources/contract-shapes';
+import { schemaAt } from '../../contract/document';
 import { createSampler } from '../test-support/contract-samples';
 import { multipartBody, multipartFile } from '../test-support/multipart';
 import {
@@ -53,7 +53,7 @@ const aboveMaximum = /^不能大于 /;
 function typesOf(schema: JsonSchema): unknown[] {
   const members = schema.oneOf ?? schema.anyOf;
   if (Array.isArray(members)) {
-    return (members as JsonSchema[]).flatMap((member) => typesOf(resolveSchema(contract, member)));
+    return (members as JsonSchema[]).flatMap((member) => typesOf(schemaAt(contract.document, member)));
   }
   return ([] as unknown[]).concat(schema.type ?? (schema.enum ? 'string' : 'object'));
 }
@@ -68,9 +68,9 @@ function wrongTypeFor(schema: JsonSchema): unknown {
 
 function bodyCases(operation: OperationSpec): MalformedCase[] {
   if (!operation.requestBody) return [];
-  const schema = resolveSchema(contract, operation.requestBody.schema);
+  const schema = schemaAt(contract.document, operation.requestBody.schema);
   const properties = Object.entries((schema.properties as Record<string, JsonSchema> | undefined) ?? {}).map(
-    ([name, property]) => [name, resolveSchema(contract, property)] as const,
+    ([name, property]) => [name, schemaAt(contract.document, property)] as const,
   );
   const good = sampler.body(operation) as Record<string, unknown>;
   const requiredNames = (schema.required as string[] | undefined) ?? [];
@@ -143,7 +143,7 @@ function arrayCases(
   name: string,
   property: JsonSchema,
 ): MalformedCase[] {
-  const items = resolveSchema(contract, (property.items as JsonSchema | undefined) ?? {});
+  const items = schemaAt(contract.document, (property.items as JsonSchema | undefined) ?? {});
   const [one, ...rest] = good[name] as unknown[];
   const cases: MalformedCase[] = [
     {
@@ -273,7 +273,7 @@ function queryCases(operation: OperationSpec): MalformedCase[] {
     },
   ];
   for (const parameter of operation.parameters.filter((p) => p.in === 'query')) {
-    const schema = resolveSchema(contract, parameter.schema ?? {});
+    const schema = schemaAt(contract.document, parameter.schema ?? {});
     const field = `query.${parameter.name}`;
     if (parameter.required) {
       cases.push({
@@ -329,7 +329,7 @@ function pathCases(operation: OperationSpec): MalformedCase[] {
   return operation.parameters
     .filter((p) => p.in === 'path')
     .flatMap((parameter) => {
-      const schema = resolveSchema(contract, parameter.schema ?? {});
+      const schema = schemaAt(contract.document, parameter.schema ?? {});
       const field = `path.${parameter.name}`;
       const cases: MalformedCase[] = [];
       if (schema.type === 'integer' || schema.type === 'number') {

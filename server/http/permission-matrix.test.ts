@@ -14,7 +14,7 @@ import {
   afterSuite,
 } from '../test-support/test-app';
 import type { OperationSpec } from '../contract/load-contract';
-import { accessKeyOf } from '../contract/operation-access';
+import { accessKeyOf } from '../../contract/operation-access';
 
 // Computed from openapi.yaml: every operation, as each kind of caller sees it, by the access it
 // declares (loadContract refuses an operation declaring none).

@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import { SESSION_SCHEME, type Contract, type OperationSpec } from '../contract/load-contract';
-import type { JsonSchema, ParameterObject } from '../contract/openapi-types';
+import type { JsonSchema, ParameterObject } from '../../contract/openapi-types';
 import type { SchemaCompiler } from '../contract/schema-compiler';
 import type { FieldProblem } from './api-error';
 import { describeAjvErrors, type ValueLocation } from './validation-messages';

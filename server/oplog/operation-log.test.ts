@@ -11,7 +11,7 @@ import {
   testAdminPassword,
   tokenHeader,
 } from '../test-support/test-app';
-import { accessKeyOf } from '../contract/operation-access';
+import { accessKeyOf } from '../../contract/operation-access';
 import { isLoggedOperation } from './operation-log';
 
 const server = {

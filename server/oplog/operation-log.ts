@@ -1,7 +1,7 @@
 import type { AppContext } from '../app-context';
 import type { OperationSpec } from '../contract/load-contract';
 import type { Db } from '../db/open-database';
-import { accessKeyOf } from '../contract/operation-access';
+import { accessKeyOf } from '../../contract/operation-access';
 import type { ApiError } from '../http/api-error';
 import type { LocalText } from '../http/locale';
 import type { AuditNote } from './audit-note';

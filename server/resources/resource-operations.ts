@@ -3,16 +3,11 @@ import type { AppContext } from '../app-context';
 import type { Contract, OperationSpec } from '../contract/load-contract';
 import { FileAnswer } from '../http/file-answer';
 import { requestTimeZone } from '../http/time-zone';
-import type { JsonSchema } from '../contract/openapi-types';
+import { schemaAt } from '../../contract/document';
+import { listFacts, type ListShape } from '../../contract/list-facts';
+import type { JsonSchema } from '../../contract/openapi-types';
 import type { OperationHandler, OperationId, OperationInput } from '../operations/operation-handler';
-import {
-  inputFieldNames,
-  listShape,
-  propertyNames,
-  resolveSchema,
-  uploadFieldKinds,
-  type ListShape,
-} from './contract-shapes';
+import { inputFieldNames, propertyNames, uploadFieldKinds } from './contract-shapes';
 import { bindResource, type BoundResource } from './bound-resource';
 import { zonedDateTime } from './export-columns';
 import { changedFieldsText } from './field-labels';
@@ -127,7 +122,7 @@ export function resourceOperations<const Ids extends ResourceOperationIds>(
   const shapes = new WeakMap<OperationSpec, ListShape>();
   const shapeOf = (ctx: AppContext, operationId: string) => {
     const operation = operationIn(ctx.contract, operationId);
-    const shape = shapes.get(operation) ?? listShape(operation);
+    const shape = shapes.get(operation) ?? listFacts(operation.parameters);
     shapes.set(operation, shape);
     return shape;
   };
@@ -220,21 +215,19 @@ export function bindToContract(
   const writeOperation = writer ? operationIn(contract, writer) : null;
   const inputFields = writeOperation ? inputFieldNames(contract, writeOperation) : [];
   const fileFields = writeOperation ? uploadFieldKinds(contract, writeOperation) : {};
-  const properties = (resolveSchema(contract, definition.schema).properties ?? {}) as Record<
-    string,
-    JsonSchema
-  >;
+  const properties = schemaAt(contract.document, definition.schema).properties as
+    Record<string, JsonSchema> | undefined;
   const linkOrders = Object.fromEntries(
     Object.keys(definition.links ?? {}).flatMap((field) => {
-      const items = properties[field]?.items as JsonSchema | undefined;
-      const values = items === undefined ? undefined : resolveSchema(contract, items).enum;
+      const items = properties?.[field]?.items as JsonSchema | undefined;
+      const values = items === undefined ? undefined : schemaAt(contract.document, items).enum;
       return Array.isArray(values) ? [[field, values]] : [];
     }),
   );
   return bindResource(definition, {
     itemFields: propertyNames(contract, definition.schema),
     inputFields,
-    uniqueFields: Object.keys(properties).filter((field) => properties[field]?.['x-unique'] === true),
+    uniqueFields: Object.keys(properties ?? {}).filter((field) => properties?.[field]?.['x-unique'] === true),
     fileFields,
     linkOrders,
   });

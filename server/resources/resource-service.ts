@@ -5,7 +5,7 @@ import { fileReferenceProblems } from '../files/file-store';
 import { ApiError, badInput, type FieldProblem } from '../http/api-error';
 import type { Lang } from '../http/locale';
 import { defaultTimeZone } from '../http/time-zone';
-import type { ListShape } from './contract-shapes';
+import type { ListShape } from '../../contract/list-facts';
 import { csvRecord, utf8Bom } from './csv';
 import { exportColumns, type Reader } from './export-columns';
 import type { BoundResource, StoredColumn } from './bound-resource';

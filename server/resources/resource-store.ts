@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/open-database';
-import type { FilterMode } from './contract-shapes';
+import type { FilterMode } from '../../contract/list-facts';
 import type { LinkedField, ReferenceRule, Row } from './resource-definition';
 
 /** The generic layer addresses tables and columns by name; their types live in the definitions. */

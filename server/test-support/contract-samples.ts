@@ -1,7 +1,7 @@
 import type { Contract, OperationSpec } from '../contract/load-contract';
-import type { JsonSchema } from '../contract/openapi-types';
+import type { JsonSchema } from '../../contract/openapi-types';
 import { createSchemaCompiler } from '../contract/schema-compiler';
-import { resolveSchema } from '../resources/contract-shapes';
+import { schemaAt } from '../../contract/document';
 import { jpegBytes, multipartFile, pngBytes, webpBytes } from './multipart';
 import { PatternSampleError, patternSamples } from './pattern-sample';
 
@@ -36,7 +36,7 @@ export function createSampler(contract: Contract) {
   const unreadPatterns = new Map<string, string>();
 
   function sample(schema: JsonSchema, where: string): unknown {
-    const candidates = withExamples(resolveSchema(contract, schema), where);
+    const candidates = withExamples(schemaAt(contract.document, schema), where);
     const found = candidates.find((candidate) => fits(schema, candidate));
     if (found === undefined) {
       const reason = unreadPatterns.get(where);
@@ -70,7 +70,7 @@ export function createSampler(contract: Contract) {
     const members = schema.oneOf ?? schema.anyOf;
     if (Array.isArray(members)) {
       return (members as JsonSchema[]).flatMap((member) =>
-        withExamples(resolveSchema(contract, member), where),
+        withExamples(schemaAt(contract.document, member), where),
       );
     }
     const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;

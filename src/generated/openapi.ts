@@ -2003,6 +2003,22 @@ export interface components {
       page: number;
       pageSize: number;
     };
+    StaffEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['Staff'];
+    };
+    StaffPageEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['StaffPage'];
+    };
     /**
      * @description An 18-character PRC resident identity number: 6-digit area, birth date, 3-digit sequence
      *     and a check digit (0-9 or X, ISO 7064 MOD 11-2), which the server verifies.
@@ -2138,6 +2154,22 @@ export interface components {
       total: number;
       page: number;
       pageSize: number;
+    };
+    VehicleEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['Vehicle'];
+    };
+    VehiclePageEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['VehiclePage'];
     };
     /** @description Letters, digits, '_' and '-', starting with a letter. */
     RoleCode: string;
@@ -2296,6 +2328,22 @@ export interface components {
       total: number;
       page: number;
       pageSize: number;
+    };
+    ModelEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['Model'];
+    };
+    ModelPageEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['ModelPage'];
     };
     AiServerIdList: {
       aiServerIds: number[];
@@ -2507,22 +2555,6 @@ export interface components {
       msg: string;
       data: components['schemas']['OperationLog'];
     };
-    StaffPageEnvelope: {
-      /** @constant */
-      success: true;
-      /** @constant */
-      code: '0';
-      msg: string;
-      data: components['schemas']['StaffPage'];
-    };
-    StaffEnvelope: {
-      /** @constant */
-      success: true;
-      /** @constant */
-      code: '0';
-      msg: string;
-      data: components['schemas']['Staff'];
-    };
     VisitorPageEnvelope: {
       /** @constant */
       success: true;
@@ -2538,38 +2570,6 @@ export interface components {
       code: '0';
       msg: string;
       data: components['schemas']['Visitor'];
-    };
-    VehiclePageEnvelope: {
-      /** @constant */
-      success: true;
-      /** @constant */
-      code: '0';
-      msg: string;
-      data: components['schemas']['VehiclePage'];
-    };
-    VehicleEnvelope: {
-      /** @constant */
-      success: true;
-      /** @constant */
-      code: '0';
-      msg: string;
-      data: components['schemas']['Vehicle'];
-    };
-    ModelPageEnvelope: {
-      /** @constant */
-      success: true;
-      /** @constant */
-      code: '0';
-      msg: string;
-      data: components['schemas']['ModelPage'];
-    };
-    ModelEnvelope: {
-      /** @constant */
-      success: true;
-      /** @constant */
-      code: '0';
-      msg: string;
-      data: components['schemas']['Model'];
     };
     ModelDeploymentListEnvelope: {
       /** @constant */
@@ -2979,18 +2979,6 @@ export interface components {
     /** @description A field to sort by, '-' first for descending. */
     OperationLogSort: 'time' | '-time';
     /** @description A field to sort by, '-' first for descending. */
-    ModelSort:
-      | 'name'
-      | '-name'
-      | 'algorithm'
-      | '-algorithm'
-      | 'version'
-      | '-version'
-      | 'createdAt'
-      | '-createdAt'
-      | 'updatedAt'
-      | '-updatedAt';
-    /** @description A field to sort by, '-' first for descending. */
     AiServerSort:
       | 'name'
       | '-name'
@@ -3007,25 +2995,8 @@ export interface components {
       | 'createdAt'
       | '-createdAt';
     /** @description A field to sort by, '-' first for descending. */
-    StaffSort:
-      | 'employeeNo'
-      | '-employeeNo'
-      | 'name'
-      | '-name'
-      | 'department'
-      | '-department'
-      | 'status'
-      | '-status'
-      | 'validTo'
-      | '-validTo'
-      | 'createdAt'
-      | '-createdAt';
-    /** @description A field to sort by, '-' first for descending. */
     VisitorSort:
       'name' | '-name' | 'visitFrom' | '-visitFrom' | 'status' | '-status' | 'createdAt' | '-createdAt';
-    /** @description A field to sort by, '-' first for descending. */
-    VehicleSort:
-      'plate' | '-plate' | 'listType' | '-listType' | 'validTo' | '-validTo' | 'createdAt' | '-createdAt';
     /** @description A field to sort by, '-' first for descending. */
     RoleSort: 'name' | '-name' | 'code' | '-code' | 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
     /** @description A field to sort by, '-' first for descending. */
@@ -3062,6 +3033,35 @@ export interface components {
     TimeZone: string;
     /** @description The IANA time zone whose local hours and days the buckets follow (the operator's). */
     DashboardTimeZone: string;
+    /** @description A field to sort by, '-' first for descending. */
+    StaffSort:
+      | 'employeeNo'
+      | '-employeeNo'
+      | 'name'
+      | '-name'
+      | 'department'
+      | '-department'
+      | 'validTo'
+      | '-validTo'
+      | 'status'
+      | '-status'
+      | 'createdAt'
+      | '-createdAt';
+    /** @description A field to sort by, '-' first for descending. */
+    VehicleSort:
+      'plate' | '-plate' | 'listType' | '-listType' | 'validTo' | '-validTo' | 'createdAt' | '-createdAt';
+    /** @description A field to sort by, '-' first for descending. */
+    ModelSort:
+      | 'name'
+      | '-name'
+      | 'algorithm'
+      | '-algorithm'
+      | 'version'
+      | '-version'
+      | 'createdAt'
+      | '-createdAt'
+      | 'updatedAt'
+      | '-updatedAt';
   };
   requestBodies: never;
   headers: never;
@@ -5162,10 +5162,10 @@ export interface operations {
         sort?: components['parameters']['StaffSort'];
         employeeNo?: string;
         name?: string;
+        gender?: components['schemas']['Gender'];
         department?: string;
         phone?: string;
         cardNo?: string;
-        gender?: components['schemas']['Gender'];
         status?: components['schemas']['StaffStatus'];
       };
       header?: never;
@@ -5218,10 +5218,10 @@ export interface operations {
         sort?: components['parameters']['StaffSort'];
         employeeNo?: string;
         name?: string;
+        gender?: components['schemas']['Gender'];
         department?: string;
         phone?: string;
         cardNo?: string;
-        gender?: components['schemas']['Gender'];
         status?: components['schemas']['StaffStatus'];
       };
       header?: {

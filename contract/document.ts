@@ -1,4 +1,7 @@
-// Read-only views of the parts of openapi.yaml that codegen uses, safe on any parsed YAML.
+import { ContractError } from './contract-error';
+import type { ParameterObject } from './openapi-types';
+
+// Read-only views of openapi.yaml that codegen and the server share, safe on any parsed YAML.
 export type JsonObject = Readonly<Record<string, unknown>>;
 
 export function isObject(value: unknown): value is JsonObject {
@@ -31,25 +34,36 @@ export const accessKeySchemaName = 'AccessKey';
 
 export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-/** One operation of openapi.yaml with where it sits. */
-export interface OperationInfo {
-  readonly id: string;
+/** One operation of openapi.yaml with where it sits; its operationId may be missing. */
+export interface OperationAt {
   readonly path: string;
   readonly method: (typeof httpMethods)[number];
   readonly operation: JsonObject;
   readonly pathItem: JsonObject;
 }
 
+/** An operation with its operationId. */
+export interface OperationInfo extends OperationAt {
+  readonly id: string;
+}
+
+/** Every operation, in the document's order. */
+export function operationsIn(doc: unknown): OperationAt[] {
+  return Object.entries(pathItems(doc)).flatMap(([path, pathItem]) =>
+    isObject(pathItem)
+      ? httpMethods.flatMap((method) => {
+          const operation = pathItem[method];
+          return isObject(operation) ? [{ path, method, operation, pathItem }] : [];
+        })
+      : [],
+  );
+}
+
 export function operationsById(doc: unknown): Map<string, OperationInfo> {
   const found = new Map<string, OperationInfo>();
-  for (const [path, pathItem] of Object.entries(pathItems(doc))) {
-    if (!isObject(pathItem)) continue;
-    for (const method of httpMethods) {
-      const operation = pathItem[method];
-      if (isObject(operation) && typeof operation.operationId === 'string') {
-        found.set(operation.operationId, { id: operation.operationId, path, method, operation, pathItem });
-      }
-    }
+  for (const at of operationsIn(doc)) {
+    const id = at.operation.operationId;
+    if (typeof id === 'string') found.set(id, { ...at, id });
   }
   return found;
 }
@@ -62,6 +76,15 @@ export function schemaRefName(value: unknown): string | null {
   return value.$ref.startsWith(schemaRefPrefix) ? value.$ref.slice(schemaRefPrefix.length) : null;
 }
 
+/** What a local `$ref` (`#/a/b`) points at in the document, or undefined. */
+function pointed(doc: unknown, ref: string): unknown {
+  let target: unknown = doc;
+  for (const segment of ref.slice(2).split('/')) {
+    target = isObject(target) ? target[segment.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined;
+  }
+  return target;
+}
+
 /**
  * The object a local `$ref` chain ends at; keywords beside a `$ref` (OpenAPI 3.1 allows a
  * description there) win over the target's. Anything else comes back as is.
@@ -70,15 +93,32 @@ export function deref(doc: unknown, value: unknown, depth = 0): JsonObject {
   if (!isObject(value)) return {};
   if (typeof value.$ref !== 'string' || !value.$ref.startsWith('#/') || depth > 32) return value;
   const { $ref, ...siblings } = value;
-  let target: unknown = doc;
-  for (const segment of $ref.slice(2).split('/')) {
-    target = isObject(target) ? target[segment.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined;
+  return { ...deref(doc, pointed(doc, $ref), depth + 1), ...siblings };
+}
+
+/**
+ * A components.schemas entry by name, or the schema a `$ref` chain ends at, for a reader that
+ * trusts the contract: a `$ref` to nothing is an error naming it rather than an empty schema.
+ */
+export function schemaAt(doc: unknown, schema: JsonObject | string): JsonObject {
+  let current: unknown = typeof schema === 'string' ? { $ref: schemaRefPrefix + schema } : schema;
+  for (let depth = 0; isObject(current) && typeof current.$ref === 'string'; depth += 1) {
+    const target = depth > 32 ? undefined : pointed(doc, current.$ref);
+    if (!isObject(target)) throw new ContractError(`openapi.yaml has no schema ${current.$ref}`);
+    current = target;
   }
-  return { ...deref(doc, target, depth + 1), ...siblings };
+  return deref(doc, typeof schema === 'string' ? current : schema);
+}
+
+const parameterPlaces: readonly unknown[] = ['query', 'header', 'path', 'cookie'];
+
+/** Whether a resolved parameter has the name and place every parameter needs. */
+export function isParameterObject(value: JsonObject): value is ParameterObject & JsonObject {
+  return typeof value.name === 'string' && parameterPlaces.includes(value.in);
 }
 
 /** The operation's parameters with the path item's, resolved; the operation's win on a clash. */
-export function parametersOf(doc: unknown, info: OperationInfo): JsonObject[] {
+export function parametersOf(doc: unknown, info: OperationAt): JsonObject[] {
   const resolve = (list: unknown): JsonObject[] =>
     Array.isArray(list) ? list.map((parameter) => deref(doc, parameter)) : [];
   const own = resolve(info.operation.parameters);
