@@ -3,6 +3,7 @@ import { format, type Options } from 'prettier';
 import { emitAccess } from './emitters/access';
 import { emitConstraints } from './emitters/constraints';
 import { emitContract } from './emitters/contract';
+import { emitDeclaredResources } from './emitters/declared-resources';
 import { emitFieldLabels } from './emitters/field-labels';
 import { emitIcons } from './emitters/icons';
 import { emitOpenapiTypes } from './emitters/openapi-types';
@@ -38,6 +39,10 @@ const generatedModules: readonly GeneratedModule[] = [
   { from: inputFiles.manifest, files: single('routes.ts', (i) => emitRoutes(i.manifest as Manifest)) },
   { from: inputFiles.manifest, files: single('icons.ts', (i) => emitIcons(i.manifest as Manifest)) },
   { from: inputFiles.openapi, files: single('openapi.ts', (i) => emitOpenapiTypes(i.openapi)) },
+  {
+    from: inputFiles.openapi,
+    files: single('declared-resources.ts', (i) => emitDeclaredResources(i.openapi)),
+  },
   { from: `${inputFiles.manifest} and ${inputFiles.openapi}`, files: emitResources },
   {
     from: `${inputFiles.manifest} and ${inputFiles.openapi}`,

@@ -3,6 +3,7 @@ import { staffResource } from './staff-resource';
 import { vehicleResource } from './vehicle-resource';
 import { visitorResource } from './visitor-resource';
 import { checkIn, checkOut, decision, moveVisitor, type Transition } from './visitor-transitions';
+import { declaredOperations } from '../resources/declared-operations';
 import { contractTyped, resourceBinding, resourceOperations } from '../resources/resource-operations';
 import { getItem } from '../resources/resource-service';
 import type { LocalText } from '../http/locale';
@@ -52,26 +53,9 @@ async function usernameOf(ctx: AppContext, userId: number): Promise<string | nul
 }
 
 export const doorOperations = {
-  ...resourceOperations(staffResource, {
-    list: 'listStaff',
-    get: 'getStaff',
-    create: 'createStaff',
-    update: 'updateStaff',
-    delete: 'deleteStaff',
-    bulkDelete: 'bulkDeleteStaff',
-    export: 'exportStaff',
-  }),
+  ...declaredOperations(staffResource),
   ...resourceOperations(visitorResource, visitorIds),
-  ...resourceOperations(vehicleResource, {
-    list: 'listVehicles',
-    get: 'getVehicle',
-    create: 'createVehicle',
-    update: 'updateVehicle',
-    delete: 'deleteVehicle',
-    bulkDelete: 'bulkDeleteVehicles',
-    export: 'exportVehicles',
-    choices: 'listVehicleChoices',
-  }),
+  ...declaredOperations(vehicleResource, { choices: 'listVehicleChoices' }),
 
   approveVisitor: visitorStep(
     async (input, ctx) => decision(input.body, await usernameOf(ctx, requireSession(input).userId)),

@@ -1,8 +1,8 @@
-import type { ResourceDefinition } from '../resources/resource-definition';
+import { defineResource } from '../resources/declared-operations';
 import { counted, countReferencing, refuseProblems, stillReferenced, validityProblems } from './entry-rules';
 
 /** Staff members: table staff, item schema Staff. Visitors (as host) and vehicles (as owner) refer to them. */
-export const staffResource: ResourceDefinition = {
+export const staffResource = defineResource({
   // `staff` is its own plural; the convention would say `staffs`.
   table: 'staff',
   schema: 'Staff',
@@ -30,4 +30,4 @@ export const staffResource: ResourceDefinition = {
       ]),
     );
   },
-};
+});

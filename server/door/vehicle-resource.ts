@@ -1,5 +1,5 @@
 import type { FieldProblem } from '../http/api-error';
-import type { ResourceDefinition } from '../resources/resource-definition';
+import { defineResource } from '../resources/declared-operations';
 import { validityProblems } from './entry-rules';
 
 const ownerTypeNames = {
@@ -60,7 +60,7 @@ function temporaryProblems(input: Readonly<Record<string, unknown>>): FieldProbl
 }
 
 /** Vehicles: table vehicles, item schema Vehicle; owned by a staff member, a visitor or nobody. */
-export const vehicleResource: ResourceDefinition = {
+export const vehicleResource = defineResource({
   schema: 'Vehicle',
   fields: { remark: { whenAbsent: '' } },
   labelField: 'plate',
@@ -83,4 +83,4 @@ export const vehicleResource: ResourceDefinition = {
     ...validityProblems(input),
     ...temporaryProblems(input),
   ],
-};
+});

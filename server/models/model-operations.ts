@@ -9,7 +9,7 @@ import {
   withdraw,
 } from './model-deployments';
 import { modelResource } from './model-resource';
-import { resourceOperations } from '../resources/resource-operations';
+import { declaredOperations } from '../resources/declared-operations';
 import {
   requireAiServer,
   type OperationHandler,
@@ -33,15 +33,7 @@ function changeDeployments(
 }
 
 export const modelOperations = {
-  ...resourceOperations(modelResource, {
-    list: 'listModels',
-    get: 'getModel',
-    create: 'createModel',
-    update: 'updateModel',
-    delete: 'deleteModel',
-    bulkDelete: 'bulkDeleteModels',
-    export: 'exportModels',
-  }),
+  ...declaredOperations(modelResource),
 
   async listModelDeployments(input, ctx) {
     return { items: await listDeployments(ctx.db, input.params.id) };

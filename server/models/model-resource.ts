@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../resources/resource-definition';
+import { defineResource } from '../resources/declared-operations';
 import { deploymentsOfModels } from './model-deployments';
 import { refuseDeletingModelsInUse } from './models-in-use';
 
@@ -8,7 +8,7 @@ const jsonList = {
 };
 
 /** The detection model resource: table models, item schema Model. Its file is a `files` row (fileId). */
-export const modelResource: ResourceDefinition = {
+export const modelResource = defineResource({
   schema: 'Model',
   fields: {
     classes: jsonList,
@@ -45,4 +45,4 @@ export const modelResource: ResourceDefinition = {
   },
   /** A model stays while AI servers run it or cameras' analysis tasks name it. */
   beforeDelete: (db, ids, { field }) => refuseDeletingModelsInUse(db, ids, field),
-};
+});

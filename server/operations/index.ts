@@ -7,14 +7,14 @@ import { fileOperations } from '../files/file-operations';
 import { modelOperations } from '../models/model-operations';
 import { doorOperations } from '../door/door-operations';
 import type { OperationHandlers } from './operation-handler';
+import { plainResourceOperations } from '../resources/declared-operations';
 import { operationLogOperations } from '../oplog/operation-log-operations';
 import { roleOperations } from '../accounts/role-operations';
 import { signInOperations } from '../auth/sign-in-operations';
 import { userAdminOperations } from '../accounts/user-admin-operations';
 import { videoOperations } from '../live/video-operations';
 
-/** Every handler, keyed by the operationId of openapi.yaml it serves. */
-export const operationHandlers: OperationHandlers = {
+const handWritten = {
   ...signInOperations,
   ...currentUserOperations,
   ...aiServerOperations,
@@ -28,4 +28,13 @@ export const operationHandlers: OperationHandlers = {
   ...videoOperations,
   ...alertOperations,
   ...analysisOperations,
+};
+
+/**
+ * Every handler, keyed by the operationId of openapi.yaml it serves: the hand-written ones, and the
+ * generic ones of each resource declared with x-resource that has none of its own.
+ */
+export const operationHandlers: OperationHandlers = {
+  ...plainResourceOperations(handWritten),
+  ...handWritten,
 };

@@ -98,13 +98,13 @@ export type Row = Record<string, unknown>;
  * (`references`' and links' `label`) and the `computed` fields; the table's key is the integer column
  * `id`; a stored `createdAt` / `updatedAt` is set by the layer to the current ISO time.
  */
-export interface ResourceDefinition {
+export interface ResourceDefinition<Schema extends string = string> {
   /** Used in export file names: `<plural>-20261125.csv`. Default: the table's name, `_` as `-`. */
   readonly plural?: string;
   /** Default: the schema's name in snake_case, plural (`ParkingLot` → `parking_lots`). */
   readonly table?: string;
   /** components.schemas name of the item (the answer of get, a list's items, the CSV columns). */
-  readonly schema: string;
+  readonly schema: Schema;
   /** Stored fields departing from the convention, by field name. */
   readonly fields?: Readonly<Record<string, StoredField>>;
   /** Array fields kept in link tables. */
