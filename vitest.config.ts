@@ -20,8 +20,13 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'server, codegen, scripts',
-          include: ['server/**/*.test.ts', 'codegen/**/*.test.ts', 'scripts/**/*.test.ts'],
+          name: 'server, codegen, scripts, lint',
+          include: [
+            'server/**/*.test.ts',
+            'codegen/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'lint/**/*.test.ts',
+          ],
           globalSetup: ['server/test-support/global-setup.ts'],
           setupFiles: ['server/test-support/test-password-cost.ts'],
           // One module graph per worker instead of one per file: loading the server's modules took
