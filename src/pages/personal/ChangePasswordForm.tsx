@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { api, call } from '../../api';
 import { stringRules } from '../../generated/constraints';
 import { useLocale } from '../../i18n';
-import { fieldRules } from '../form-rules';
+import { fieldRules } from '../../resources/constraint-rules';
 import { showServerFieldErrors } from '../shared/server-field-errors';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 
