@@ -69,7 +69,14 @@ export function ChangePasswordForm({ onChanged }: { onChanged(): void }) {
   }
 
   return (
-    <Form form={form} layout="vertical" className="cfop-narrow-form" onFinish={onFinish} requiredMark={false}>
+    <Form
+      form={form}
+      layout="vertical"
+      className="cfop-narrow-form"
+      // antd does not wait for onFinish; onFinish shows its own failures on the form.
+      onFinish={(values) => void onFinish(values)}
+      requiredMark={false}
+    >
       <Form.Item
         name="oldPassword"
         validateFirst
