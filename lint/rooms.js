@@ -15,7 +15,7 @@ import { dirname, relative, resolve, sep } from 'node:path';
  * constants, access keys, labels. Code outside the console (the server, test stand-ins) may use
  * these; a module codegen adds is listed here once it is known to be pure.
  */
-export const pureGenerated = [
+const pureGenerated = [
   'src/generated/access',
   'src/generated/constraints',
   'src/generated/contract',
@@ -30,7 +30,7 @@ const testSupport = ['test-support', 'server/test-support'];
 const testUses = [...testSupport, 'manifest'];
 
 /** @type {Readonly<Record<string, Room>>} */
-export const rooms = {
+const rooms = {
   manifest: { uses: [] },
   contract: { uses: [] },
   // The descriptor module holds the types and defaults the emitted descriptors satisfy: codegen
