@@ -20,12 +20,13 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'contract, server, codegen, scripts',
+          name: 'node',
           include: [
             'contract/**/*.test.ts',
             'server/**/*.test.ts',
             'codegen/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'lint/**/*.test.ts',
           ],
           globalSetup: ['server/test-support/global-setup.ts'],
           setupFiles: ['server/test-support/test-password-cost.ts'],

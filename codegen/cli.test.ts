@@ -270,7 +270,7 @@ describe('codegen CLI', { timeout: 60_000 }, () => {
       ].join('\n'),
     );
     writeJson(repo.rootDir, 'tsconfig.json', {
-      ...readJson(repoRoot, 'tsconfig.json'),
+      extends: join(repoRoot, 'tsconfig.browser.json'),
       include: ['src'],
     });
     await expect(

@@ -4,6 +4,7 @@ import { emitAccess } from './emitters/access';
 import { emitConstraints } from './emitters/constraints';
 import { emitContract } from './emitters/contract';
 import { emitDeclaredResources } from './emitters/declared-resources';
+import { emitEnvelope } from './emitters/envelope';
 import { emitFieldLabels } from './emitters/field-labels';
 import { emitIcons } from './emitters/icons';
 import { emitOpenapiTypes } from './emitters/openapi-types';
@@ -39,6 +40,7 @@ const generatedModules: readonly GeneratedModule[] = [
   { from: inputFiles.manifest, files: single('routes.ts', (i) => emitRoutes(i.manifest as Manifest)) },
   { from: inputFiles.manifest, files: single('icons.ts', (i) => emitIcons(i.manifest as Manifest)) },
   { from: inputFiles.openapi, files: single('openapi.ts', (i) => emitOpenapiTypes(i.openapi)) },
+  { from: inputFiles.openapi, files: single('envelope.ts', (i) => emitEnvelope(i.openapi)) },
   {
     from: inputFiles.openapi,
     files: single('declared-resources.ts', (i) => emitDeclaredResources(i.openapi)),

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { startTestStream, type TestStream } from '../scripts/test-stream';
+import { startTestStream, type TestStream } from '../test-support/test-stream';
 import { admin, cameraOperator } from './accounts';
 import { test } from './fixtures';
 import {

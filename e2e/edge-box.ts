@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { aiServerClient, testPatternJpeg } from '../scripts/simulate-ai-server';
+import { aiServerClient, testPatternJpeg } from '../test-support/ai-server-client';
 import { createThroughApi, unique, uploadThroughApi } from './resource-screen';
 
 let jpeg: Promise<Buffer> | undefined;

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { inject, test as base } from 'vitest';
-import { launchChromium } from './chromium';
+import { launchChromium } from '../test-support/chromium';
 import { writeFile } from 'node:fs/promises';
 import { artifactPath } from './artifacts';
 import { screenshot } from './screen';

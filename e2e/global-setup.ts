@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { testPasswordCost } from '../server/auth/password-hash';
 import { admin, operatorAccounts, type OperatorAccount } from './accounts';
 import { artifactPath, artifactsDir } from './artifacts';
-import { runOperatorCli, startServer } from './server';
+import { runOperatorCli, startServer } from '../test-support/server-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -44,7 +44,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // below the default is taken only with NODE_ENV=test.
     NODE_ENV: 'test',
     CFOP_PASSWORD_COST: String(testPasswordCost),
-    // The test camera streams (scripts/test-stream.ts) listen on loopback, which cameras may not reach by default.
+    // The test camera streams (test-support/test-stream.ts) listen on loopback, which cameras may not reach by default.
     CFOP_CAMERA_ALLOW_HOSTS: '127.0.0.1',
     // The alert wall's test reports 2000 alerts from one box as fast as the server takes them.
     CFOP_INGEST_ALERTS_PER_SECOND: '100000',

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
-import { startTestStream, type TestStream } from '../scripts/test-stream';
+import { startTestStream, type TestStream } from '../test-support/test-stream';
 import { admin, videoOperator } from './accounts';
 import { edgeBox } from './edge-box';
 import { test } from './fixtures';

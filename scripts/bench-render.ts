@@ -12,7 +12,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../e2e/chromium';
+import { launchChromium } from '../test-support/chromium';
 import { burstConcurrency, burstOnWall, type BurstFigures } from './bench/alert-burst';
 import { buildConsole } from './bench/build';
 import { busyWarning, describeMachine, describeSources, loadLine } from './bench/machine';

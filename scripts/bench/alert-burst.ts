@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { aiServerClient, testPatternJpeg } from '../simulate-ai-server';
+import { aiServerClient, testPatternJpeg } from '../../test-support/ai-server-client';
 import { seededIngestKey } from './render-seed';
 import { frameFigures, type FrameFigures } from './scroll-probe';
 

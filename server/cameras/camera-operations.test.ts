@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestStream, type TestStream } from '../../scripts/test-stream';
+import { startTestStream, type TestStream } from '../../test-support/test-stream';
 import type { AppOptions } from '../app';
 import { parseAllowedHosts } from './stream-address';
 import {

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestStream, type TestStream } from '../../scripts/test-stream';
+import { startTestStream, type TestStream } from '../../test-support/test-stream';
 import type { AppOptions } from '../app';
 import { defaultLiveMaxStreams } from '../live/stream-slots';
 import {

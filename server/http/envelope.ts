@@ -1,4 +1,4 @@
-import type { FailureEnvelope, SuccessEnvelope } from '../../src/api/envelope';
+import type { FailureEnvelope, SuccessEnvelope } from '../../src/generated/envelope';
 import type { ApiError } from './api-error';
 import type { Lang } from './locale';
 

@@ -13,7 +13,9 @@ export function acceptJsonBodiesOnly(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') done(null, undefined);
-    else parseJson(request, body as string, done);
+    // Fastify's default parser answers through done and returns nothing; its type also admits
+    // the promise-returning form of a parser.
+    else void parseJson(request, body as string, done);
   });
 }
 

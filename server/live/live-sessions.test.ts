@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStream, type TestStream } from '../../scripts/test-stream';
+import { startTestStream, type TestStream } from '../../test-support/test-stream';
 import type { AppOptions } from '../app';
 import { parseAllowedHosts } from '../cameras/stream-address';
 import {

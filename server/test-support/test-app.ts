@@ -117,7 +117,7 @@ export async function callOperation(app: FastifyInstance, operationId: string, o
     options.params?.[name] === undefined ? match : encodeURIComponent(String(options.params[name])),
   );
   const search = new URLSearchParams(
-    Object.entries(options.query ?? {}).map(([name, value]) => [name, String(value)]),
+    Object.entries(options.query ?? {}).map(([name, value]): [string, string] => [name, String(value)]),
   ).toString();
   return resultOf(await sendRequest(app, method, search === '' ? path : `${path}?${search}`, options));
 }

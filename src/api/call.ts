@@ -1,10 +1,10 @@
 import { localeStore, translate } from '../i18n/locale-store';
 import { messages } from '../i18n/messages';
 import type { LocalText } from '../generated/settings';
-import type { Envelope, SuccessEnvelope } from './envelope';
+import type { Envelope, SuccessEnvelope } from '../generated/envelope';
 import { BusinessError, RequestError, getFieldErrors } from './errors';
 
-export type { Envelope } from './envelope';
+export type { Envelope } from '../generated/envelope';
 
 // What openapi-fetch resolves to. Its Readable<> type drops properties typed `null` (an empty
 // envelope's data), hence the optional data; such calls resolve to unknown (null at run time).

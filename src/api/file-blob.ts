@@ -1,6 +1,6 @@
 import { appSettings } from '../generated/settings';
 import { call, type ApiAnswer, type CallOptions } from './call';
-import type { SuccessEnvelope } from './envelope';
+import type { SuccessEnvelope } from '../generated/envelope';
 import { RequestError } from './errors';
 import { requestHeaders } from './request-headers';
 

@@ -1,7 +1,7 @@
 import type { FormRule } from 'antd';
 import type { FieldDescriptor } from './descriptors';
 import type { LocalText } from '../generated/settings';
-import { fieldRules } from '../pages/form-rules';
+import { fieldRules } from './constraint-rules';
 
 type Translate = (text: LocalText) => string;
 
@@ -51,7 +51,7 @@ function integerText(label: LocalText): LocalText {
   return { zh: `${label.zh}须为整数`, en: `The ${inSentence(label.en)} must be a whole number` };
 }
 
-// Strings share the sign-in and password forms' limits and messages (src/pages/form-rules.ts);
+// Strings share the sign-in and password forms' limits and messages (constraint-rules.ts);
 // those fields are always required, a descriptor field only when its input schema says so.
 function stringRules(field: FieldDescriptor, t: Translate): FormRule[] {
   const { minLength, maxLength, pattern } = field;

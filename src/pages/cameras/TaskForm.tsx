@@ -6,7 +6,7 @@ import { stringRules } from '../../generated/constraints';
 import { useLocale } from '../../i18n';
 import { FormButtons } from '../../resources/FormButtons';
 import { ReferenceSelect, type ReferenceField } from '../../resources/ReferenceSelect';
-import { fieldRules } from '../form-rules';
+import { fieldRules } from '../../resources/constraint-rules';
 import { RegionEditor, type Frame } from './RegionEditor';
 import { ScheduleGrid } from './ScheduleGrid';
 import { schedulePresets } from './schedule';

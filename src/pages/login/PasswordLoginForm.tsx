@@ -4,7 +4,7 @@ import { Input } from 'antd';
 import { api, call } from '../../api';
 import { stringRules } from '../../generated/constraints';
 import { useLocale } from '../../i18n';
-import { fieldCheck } from '../form-rules';
+import { fieldCheck } from '../../resources/constraint-rules';
 import { FieldMessage } from './FieldMessage';
 import { passwordLabel, signInText, usernameLabel } from './login-texts';
 import { useLoginFields } from './use-login-fields';

@@ -6,7 +6,7 @@ import { useRef, useState } from 'react';
 import { api, call, getFieldErrors, toast } from '../../api';
 import { stringRules } from '../../generated/constraints';
 import { useLocale } from '../../i18n';
-import { fieldCheck } from '../form-rules';
+import { fieldCheck } from '../../resources/constraint-rules';
 import { FieldMessage } from './FieldMessage';
 import { phoneHint, phoneLabel, signInText, smsCodeHint, smsCodeLabel } from './login-texts';
 import { useCountdown } from './use-countdown';

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { stringRules } from '../../generated/constraints';
 import { LocaleProvider, localeStore } from '../../i18n';
 import type { LocalText } from '../../generated/settings';
-import { fieldCheck, fieldRules } from '../form-rules';
+import { fieldCheck, fieldRules } from '../../resources/constraint-rules';
 import { useLoginFields } from './use-login-fields';
 
 const zh = (text: LocalText) => text.zh;

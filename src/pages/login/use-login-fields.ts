@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
-import type { FieldCheck } from '../form-rules';
+import type { FieldCheck } from '../../resources/constraint-rules';
 import { useLocale } from '../../i18n';
 
 // A field shows nothing until it is edited or submitted, then its first broken limit (worded
@@ -19,7 +19,7 @@ export interface LoginFieldProps {
 /**
  * The sign-in forms' fields without antd's Form (whose code the sign-in page's JS budget
  * cannot carry): values, checks on every change and on submit (the limits of
- * src/pages/form-rules.ts), the server's field messages, and the props that tie each input
+ * src/resources/constraint-rules.ts), the server's field messages, and the props that tie each input
  * to its message (aria-describedby, as antd's Form.Item does).
  */
 export function useLoginFields<Name extends string>(checks: Readonly<Record<Name, FieldCheck>>) {

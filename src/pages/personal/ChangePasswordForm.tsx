@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { api, call } from '../../api';
 import { stringRules } from '../../generated/constraints';
 import { useLocale } from '../../i18n';
-import { fieldRules } from '../form-rules';
+import { fieldRules } from '../../resources/constraint-rules';
 import { showServerFieldErrors } from '../shared/server-field-errors';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 
@@ -69,7 +69,14 @@ export function ChangePasswordForm({ onChanged }: { onChanged(): void }) {
   }
 
   return (
-    <Form form={form} layout="vertical" className="cfop-narrow-form" onFinish={onFinish} requiredMark={false}>
+    <Form
+      form={form}
+      layout="vertical"
+      className="cfop-narrow-form"
+      // antd does not wait for onFinish; onFinish shows its own failures on the form.
+      onFinish={(values) => void onFinish(values)}
+      requiredMark={false}
+    >
       <Form.Item
         name="oldPassword"
         validateFirst

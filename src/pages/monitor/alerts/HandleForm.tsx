@@ -21,22 +21,26 @@ export function HandleForm(props: {
   const { t } = useLocale();
   const [form] = Form.useForm<AlertHandling>();
   const [sending, setSending] = useState(false);
+
+  async function send(values: AlertHandling): Promise<void> {
+    setSending(true);
+    try {
+      await props.submit({ decision: values.decision, note: values.note?.trim() || undefined });
+    } catch (error) {
+      showServerFieldErrors(form, error, handlingFields);
+    } finally {
+      setSending(false);
+    }
+  }
+
   return (
     <Form
       form={form}
       name={props.name}
       layout="vertical"
       initialValues={{ decision: props.initialDecision, note: '' }}
-      onFinish={async (values) => {
-        setSending(true);
-        try {
-          await props.submit({ decision: values.decision, note: values.note?.trim() || undefined });
-        } catch (error) {
-          showServerFieldErrors(form, error, handlingFields);
-        } finally {
-          setSending(false);
-        }
-      }}
+      // antd does not wait for onFinish; send() shows its own failures on the form.
+      onFinish={(values) => void send(values)}
     >
       <Form.Item
         name="decision"

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stringRules } from '../generated/constraints';
 import type { LocalText } from '../generated/settings';
-import { fieldRules } from './form-rules';
+import { fieldRules } from './constraint-rules';
 
 const zh = (text: LocalText) => text.zh;
 const en = (text: LocalText) => text.en;

@@ -1,0 +1,189 @@
+// The rooms of shared/DESIGN.md as a lint rule: which folder may import which. Imports are
+// resolved to paths first, so `../resources/x` from server/ is server/resources, not src/resources.
+import { dirname, relative, resolve, sep } from 'node:path';
+
+/**
+ * @typedef {object} Room
+ * @property {readonly string[]} uses folders or modules (paths without extension) it may import
+ * @property {readonly string[]} [types] modules it may import with `import type` only
+ * @property {readonly string[]} [lazy] folders or modules it may load only through `import()`
+ * @property {readonly string[]} [tests] what its tests and test support may import besides
+ */
+
+/**
+ * The generated modules that import no screen, no React and no icon: the contract's types and
+ * constants, access keys, labels. Code outside the console (the server, test stand-ins) may use
+ * these; a module codegen adds is listed here once it is known to be pure.
+ */
+const pureGenerated = [
+  'src/generated/access',
+  'src/generated/constraints',
+  'src/generated/contract',
+  'src/generated/declared-resources',
+  'src/generated/envelope',
+  'src/generated/field-labels',
+  'src/generated/openapi',
+  'src/generated/settings',
+];
+
+/** Folders of test stand-ins and fixtures: what is in them counts as a test. */
+const testSupport = ['test-support', 'server/test-support'];
+/** Any room's tests may use the stand-ins, and the manifest their expectations follow. */
+const testUses = [...testSupport, 'manifest'];
+
+/** @type {Readonly<Record<string, Room>>} */
+const rooms = {
+  manifest: { uses: [] },
+  contract: { uses: [] },
+  // The descriptor module holds the types and defaults the emitted descriptors satisfy: codegen
+  // omits what equals a default, the console fills it back in. One statement of the defaults.
+  codegen: { uses: ['contract', 'src/resources/descriptors'], tests: ['src/generated'] },
+  'src/generated': {
+    uses: [],
+    types: ['src/resources/descriptors'],
+    lazy: ['src/pages', 'src/resources/ResourceScreen'],
+  },
+  'src/i18n': { uses: ['src/generated'] },
+  'src/api': { uses: ['src/generated', 'src/i18n'] },
+  'src/session': { uses: ['src/api', 'src/generated', 'src/i18n'] },
+  'src/shell': { uses: ['src/session', 'src/generated', 'src/i18n'] },
+  'src/resources': { uses: ['src/api', 'src/session', 'src/generated', 'src/i18n'] },
+  'src/pages': { uses: ['src/api', 'src/session', 'src/resources', 'src/generated', 'src/i18n'] },
+  'src/main': { uses: ['src/shell', 'src/generated', 'src/i18n', 'src/styles.css'] },
+  // A new folder of the console joins the table before it imports or is imported.
+  src: { uses: [] },
+  server: { uses: ['contract', ...pureGenerated] },
+  'test-support': { uses: [...pureGenerated] },
+  // Header names and other contract constants come from the generated contract, as the console's.
+  e2e: { uses: ['test-support', ...pureGenerated] },
+  scripts: { uses: ['server', 'codegen', 'contract', 'src/generated', 'test-support'] },
+  lint: { uses: [] },
+};
+
+/**
+ * Crossings the table does not cover, each with its reason. A test checks that both ends exist,
+ * so an exception goes when the code it excuses moves.
+ */
+export const exceptions = [
+  {
+    from: 'e2e/global-setup.ts',
+    to: 'server/auth/password-hash',
+    why: 'the browser tests start the server at the password cost its own tests use',
+  },
+  {
+    from: 'codegen/emitted-modules.test.ts',
+    to: 'src/session/route-lookup',
+    why: 'it walks the emitted route tree the way the console does',
+  },
+  {
+    from: 'codegen/new-resource.test.ts',
+    to: 'server/contract/load-contract',
+    why: 'it checks that the server loads a contract holding a new resource',
+  },
+  {
+    from: 'codegen/new-resource.test.ts',
+    to: 'server/contract/schema-compiler',
+    why: 'it validates the samples with the schema compiler the server validates requests with',
+  },
+];
+
+/** @typedef {'value' | 'type' | 'lazy'} ImportKind */
+
+/** Rooms by path, the longest first, so `src/api` wins over `src`. */
+const roomsByPath = Object.entries(rooms).sort(([a], [b]) => b.length - a.length);
+/** @param {string} path */
+const withoutExtension = (path) => path.replace(/\.(?:[cm]?[jt]sx?|json)$/, '');
+/** @param {string} path @param {string} entry */
+const within = (path, entry) => path === entry || path.startsWith(`${entry}/`);
+/** @param {string} path */
+const roomOf = (path) => roomsByPath.find(([name]) => within(path, name));
+/** @param {string} path */
+const isTest = (path) => /\.test\.tsx?$/.test(path) || testSupport.some((entry) => within(path, entry));
+/** @param {string} cwd @param {string} path */
+const repoPath = (cwd, path) => relative(cwd, path).split(sep).join('/');
+
+/**
+ * Whether a file (a path from the repository's root) may import a module (its path without
+ * extension) in the given way.
+ * @param {string} fromFile @param {string} to @param {ImportKind} kind
+ */
+function mayImport(fromFile, to, kind) {
+  const from = withoutExtension(fromFile);
+  const fromRoom = roomOf(from);
+  if (fromRoom === undefined || roomOf(to)?.[0] === fromRoom[0]) return true;
+  const room = fromRoom[1];
+  const entries = [
+    ...room.uses,
+    ...(kind === 'type' ? (room.types ?? []) : []),
+    ...(kind === 'lazy' ? (room.lazy ?? []) : []),
+    ...(isTest(fromFile) ? [...(room.tests ?? []), ...testUses] : []),
+  ];
+  if (entries.some((entry) => within(to, entry))) return true;
+  return exceptions.some((exception) => withoutExtension(exception.from) === from && exception.to === to);
+}
+
+/** @param {Room} room */
+function describeRoom(room) {
+  const parts = [room.uses.length > 0 ? room.uses.join(', ') : 'only itself'];
+  if (room.types) parts.push(`types of ${room.types.join(', ')}`);
+  if (room.lazy) parts.push(`${room.lazy.join(', ')} through import()`);
+  return parts.join('; ');
+}
+
+/**
+ * typescript-eslint's import and export nodes say whether they carry types only; estree's types
+ * do not know the field.
+ * @param {object} node
+ * @returns {ImportKind}
+ */
+const kindOf = (node) =>
+  ('importKind' in node && node.importKind === 'type') || ('exportKind' in node && node.exportKind === 'type')
+    ? 'type'
+    : 'value';
+
+/** @type {import('eslint').Rule.RuleModule} */
+const importsRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: "Imports stay within the rooms of shared/DESIGN.md's table" },
+    schema: [],
+    messages: {
+      crossing: '{{from}} may not import {{to}}: {{room}} may use {{allowed}} (lint/rooms.js).',
+    },
+  },
+  create(context) {
+    const fromFile = repoPath(context.cwd, context.filename);
+    const fromRoom = roomOf(withoutExtension(fromFile));
+    if (fromRoom === undefined) return {};
+    const [roomName, room] = fromRoom;
+
+    /** @param {import('estree').Node} node @param {unknown} specifier @param {ImportKind} kind */
+    function check(node, specifier, kind) {
+      if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
+      const to = withoutExtension(repoPath(context.cwd, resolve(dirname(context.filename), specifier)));
+      if (mayImport(fromFile, to, kind)) return;
+      context.report({
+        node,
+        messageId: 'crossing',
+        data: { from: fromFile, to, room: roomName, allowed: describeRoom(room) },
+      });
+    }
+
+    return {
+      ImportDeclaration(node) {
+        check(node.source, node.source.value, kindOf(node));
+      },
+      ExportNamedDeclaration(node) {
+        if (node.source) check(node.source, node.source.value, kindOf(node));
+      },
+      ExportAllDeclaration(node) {
+        check(node.source, node.source.value, kindOf(node));
+      },
+      ImportExpression(node) {
+        if (node.source.type === 'Literal') check(node.source, node.source.value, 'lazy');
+      },
+    };
+  },
+};
+
+export default { meta: { name: 'rooms' }, rules: { imports: importsRule } };

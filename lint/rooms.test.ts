@@ -1,0 +1,91 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { RuleTester } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+import rooms, { exceptions } from './rooms.js';
+
+RuleTester.describe = describe;
+RuleTester.it = it;
+
+const rule = rooms.rules.imports;
+const tester = new RuleTester({ languageOptions: { parser: tseslint.parser } });
+// The rule names files from the working directory, the repository's root under vitest.
+const at = (path: string) => join(process.cwd(), path);
+
+tester.run('rooms/imports', rule, {
+  valid: [
+    {
+      filename: at('src/resources/field-rules.ts'),
+      code: "import { fieldRules } from './constraint-rules';",
+    },
+    {
+      filename: at('src/pages/login/SmsLoginForm.tsx'),
+      code: "import { fieldCheck } from '../../resources/constraint-rules';",
+    },
+    // server/resources is the server's own folder, not the console's src/resources.
+    { filename: at('server/resources/export-columns.ts'), code: "import { x } from '../accounts/roles';" },
+    {
+      filename: at('server/resources/field-labels.ts'),
+      code: "import { fieldLabels } from '../../src/generated/field-labels';",
+    },
+    {
+      filename: at('src/generated/routes.ts'),
+      code: "import type { ResourceSource } from '../resources/descriptors';\nconst load = () => import('../pages/home/HomePage');",
+    },
+    {
+      filename: at('codegen/resources.ts'),
+      code: "import { fieldDefaults } from '../src/resources/descriptors';",
+    },
+    {
+      filename: at('server/cameras/camera-streams.test.ts'),
+      code: "import { startTestStream } from '../../test-support/test-stream';",
+    },
+    {
+      filename: at('src/shell/route-table.test.ts'),
+      code: "import manifest from '../../manifest/console.json';",
+    },
+    {
+      filename: at('e2e/global-setup.ts'),
+      code: "import { testPasswordCost } from '../server/auth/password-hash';",
+    },
+    { filename: at('server/app.ts'), code: "import Fastify from 'fastify';" },
+  ],
+  invalid: [
+    // The generic screens reaching into a page.
+    {
+      filename: at('src/resources/field-rules.ts'),
+      code: "import { fieldRules } from '../pages/form-rules';",
+    },
+    // The browser tests and the scripts reaching into each other.
+    {
+      filename: at('e2e/edge-box.ts'),
+      code: "import { aiServerClient } from '../scripts/simulate-ai-server';",
+    },
+    { filename: at('scripts/bench-web.ts'), code: "import { launchChromium } from '../e2e/chromium';" },
+    // The server loading the route table, hence the screens.
+    { filename: at('server/http/routes.ts'), code: "import { routes } from '../../src/generated/routes';" },
+    // A stand-in is for tests, not for the server itself.
+    {
+      filename: at('server/cameras/camera-streams.ts'),
+      code: "import { x } from '../../test-support/test-stream';",
+    },
+    // Generated routes load pages lazily only, and descriptors only as types.
+    { filename: at('src/generated/routes.ts'), code: "import HomePage from '../pages/home/HomePage';" },
+    {
+      filename: at('src/generated/resources/camera.ts'),
+      code: "import { fieldOf } from '../../resources/descriptors';",
+    },
+    { filename: at('src/shell/Layout.tsx'), code: "export { call } from '../api';" },
+    { filename: at('codegen/main.ts'), code: "import { createApp } from '../server/app';" },
+    { filename: at('contract/load.ts'), code: "import { createApp } from '../server/app';" },
+  ].map((test) => ({ ...test, errors: [{ messageId: 'crossing' }] })),
+});
+
+describe('rooms exceptions', () => {
+  it('name files that exist, so one goes when the code it excuses moves', () => {
+    const exists = (path: string) =>
+      ['', '.ts', '.tsx'].some((extension) => existsSync(`${path}${extension}`));
+    expect(exceptions.filter(({ from, to }) => !exists(from) || !exists(to))).toEqual([]);
+  });
+});
