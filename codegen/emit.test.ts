@@ -12,6 +12,8 @@ const expectedFiles = [
   'access.ts',
   'constraints.ts',
   'contract.ts',
+  'declared-resources.ts',
+  'envelope.ts',
   'field-labels.ts',
   'icons.ts',
   'openapi.ts',
@@ -57,6 +59,8 @@ describe('emit', () => {
       'src/generated/routes.ts': fromManifest,
       'src/generated/icons.ts': fromManifest,
       'src/generated/openapi.ts': fromOpenapi,
+      'src/generated/envelope.ts': fromOpenapi,
+      'src/generated/declared-resources.ts': fromOpenapi,
       ...Object.fromEntries(resourceFiles.map((file) => [`src/generated/${file}`, fromBoth])),
       'src/generated/field-labels.ts': fromBoth,
     });

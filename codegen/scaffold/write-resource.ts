@@ -67,7 +67,7 @@ export async function writeResource(rootDir: string, spec: ResourceSpec): Promis
   const openapi = addToOpenapi(readFileSync(openapiPath, 'utf8'), spec);
   if (existsSync(join(rootDir, migrationFile))) throw new SpecError(`${migrationFile} exists already`);
   // Checked and built in full before the first write, so a refusal leaves every file as it was.
-  const manifestText = await formatLikeRepo(JSON.stringify(manifest, null, 2), manifestPath);
+  const manifestText = await formatLikeRepo(JSON.stringify(manifest), manifestPath);
   const migration = await formatLikeRepo(migrationText(spec), join(rootDir, migrationFile));
   writeFileSync(openapiPath, openapi);
   writeFileSync(manifestPath, manifestText);
