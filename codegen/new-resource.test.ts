@@ -7,7 +7,7 @@ import { createSchemaCompiler } from '../server/contract/schema-compiler';
 import { createSampler } from '../server/test-support/contract-samples';
 import { emit } from './emit';
 import { generatedDir, inputFiles, loadInputs } from './inputs';
-import { addParkingLotToManifest, addParkingLotToOpenapi, parkingLot } from './parking-lot-resource';
+import { addLockerToManifest, addLockerToOpenapi, locker } from './locker-resource';
 import { makeTempRepo, messages, readJson, writeJson, type Json } from './test-support';
 
 // A maintainer's plain CRUD screen, added to a copy of the inputs as the README says: codegen takes
@@ -32,24 +32,24 @@ function editOpenapi(change: (openapi: Json) => void): void {
 beforeAll(() => {
   repo = makeTempRepo();
   openapiFile = join(repo.rootDir, inputFiles.openapi);
-  editOpenapi(addParkingLotToOpenapi);
+  editOpenapi(addLockerToOpenapi);
   const manifest = readJson(repo.rootDir, inputFiles.manifest);
-  addParkingLotToManifest(manifest);
+  addLockerToManifest(manifest);
   writeJson(repo.rootDir, inputFiles.manifest, manifest);
 });
 afterAll(() => repo.cleanup());
 
-describe('a new CRUD resource (parking lots)', () => {
+describe('a new CRUD resource (lockers)', () => {
   it('passes codegen and appears in the generated route, key and resource modules', async () => {
     const inputs = loadInputs(repo.rootDir);
     expect(messages(inputs)).toEqual([]);
     const files = await emit(inputs);
     const file = (name: string) => files.get(`${generatedDir}/${name}`) ?? '';
-    expect(file('routes.ts')).toContain(`path: '${parkingLot.route}'`);
-    expect(file('access.ts')).toContain(`'${parkingLot.key}'`);
-    expect(file(`resources/${parkingLot.resource}.ts`)).toContain(`route: '${parkingLot.route}'`);
-    expect(file('routes.ts')).toContain(`import('./resources/${parkingLot.resource}')`);
-    for (const operationId of parkingLot.operationIds) expect(file('openapi.ts')).toContain(operationId);
+    expect(file('routes.ts')).toContain(`path: '${locker.route}'`);
+    expect(file('access.ts')).toContain(`'${locker.key}'`);
+    expect(file(`resources/${locker.resource}.ts`)).toContain(`route: '${locker.route}'`);
+    expect(file('routes.ts')).toContain(`import('./resources/${locker.resource}')`);
+    for (const operationId of locker.operationIds) expect(file('openapi.ts')).toContain(operationId);
   });
 
   describe('the contract samplers', () => {
@@ -59,12 +59,12 @@ describe('a new CRUD resource (parking lots)', () => {
     });
     const operation = (operationId: string) => operationOf(contract, operationId);
 
-    it.each(parkingLot.operationIds)('fill %s with a request its schemas accept', (operationId) => {
+    it.each(locker.operationIds)('fill %s with a request its schemas accept', (operationId) => {
       const sampler = createSampler(contract);
       const compile = createSchemaCompiler(contract, { coerceTypes: true });
       const spec = operation(operationId);
       const url = new URL(sampler.url(spec), 'http://console.test');
-      expect(url.pathname.startsWith(`${contract.basePath}/parking-lots`)).toBe(true);
+      expect(url.pathname.startsWith(`${contract.basePath}/lockers`)).toBe(true);
       for (const parameter of spec.parameters.filter((candidate) => candidate.in === 'path')) {
         expect(compile(parameter.schema ?? {})(url.pathname.split('/').at(-1))).toBe(true);
       }
@@ -77,8 +77,8 @@ describe('a new CRUD resource (parking lots)', () => {
     });
 
     it("fills the patterned code from its pattern, within the schema's length", () => {
-      const body = createSampler(contract).body(operation('createParkingLot')) as Record<string, unknown>;
-      const code = (contract.document.components?.schemas?.ParkingLotInput as Json).properties.code;
+      const body = createSampler(contract).body(operation('createLocker')) as Record<string, unknown>;
+      const code = (contract.document.components?.schemas?.LockerInput as Json).properties.code;
       expect(body.code).toMatch(new RegExp(code.pattern as string, 'u'));
       expect(String(body.code).length).toBeLessThanOrEqual(code.maxLength as number);
     });
@@ -87,12 +87,12 @@ describe('a new CRUD resource (parking lots)', () => {
       const original = readFileSync(openapiFile, 'utf8');
       try {
         editOpenapi((openapi) => {
-          openapi.components.schemas.ParkingLot.properties.code.pattern = '^(?=.*[0-9])P[A-Z0-9]{3,8}$';
+          openapi.components.schemas.Locker.properties.code.pattern = '^(?=.*[0-9])P[A-Z0-9]{3,8}$';
         });
         const lookahead = loadContract(openapiFile);
-        const create = operationOf(lookahead, 'createParkingLot');
+        const create = operationOf(lookahead, 'createLocker');
         expect(() => createSampler(lookahead).body(create)).toThrow(
-          /^no sample fits createParkingLot body\.code \(.*lookarounds cannot be generated.*\); add examples to its schema in openapi\.yaml$/,
+          /^no sample fits createLocker body\.code \(.*lookarounds cannot be generated.*\); add examples to its schema in openapi\.yaml$/,
         );
       } finally {
         writeFileSync(openapiFile, original);

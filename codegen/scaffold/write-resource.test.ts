@@ -10,11 +10,11 @@ import { migrationsDir, writeResource } from './write-resource';
 // The scaffold over a copy of the real inputs: what it writes parses, sits where the README says, and
 // a refused command leaves every file as it was.
 
-const parkingLot: ResourceArguments = {
-  schema: 'ParkingLot',
-  title: '停车场/Parking lots',
-  route: '/door/parking',
-  key: 'KEY.ACCESS.PARKING',
+const locker: ResourceArguments = {
+  schema: 'Locker',
+  title: '储物柜/Lockers',
+  route: '/door/locker',
+  key: 'KEY.ACCESS.LOCKER',
   fields: [
     'name:string(64):required,search,sort:名称/Name',
     'code:string(16):required,search,unique:编码/Code',
@@ -38,7 +38,7 @@ const read = (file: string) => readFileSync(join(rootDir, file), 'utf8');
 describe('npm run new:resource', () => {
   it('adds the schema and key to openapi.yaml, keeping every other line as it was', async () => {
     const before = read(inputFiles.openapi);
-    await writeResource(rootDir, readResourceSpec(parkingLot));
+    await writeResource(rootDir, readResourceSpec(locker));
     const after = read(inputFiles.openapi);
     const added = after.split('\n').length - before.split('\n').length;
     const kept = after.split('\n').filter((line) => before.includes(line)).length;
@@ -46,9 +46,9 @@ describe('npm run new:resource', () => {
     expect(added).toBeGreaterThan(10);
     const doc = parse(after) as Json;
     const keys = doc.components.schemas.AccessKey.enum as string[];
-    expect(keys.indexOf('KEY.ACCESS.PARKING')).toBe(keys.indexOf('KEY.ACCESS.CAR') + 1);
-    const schema = doc.components.schemas.ParkingLot;
-    expect(schema['x-resource']).toMatchObject({ path: '/parking-lots', access: 'KEY.ACCESS.PARKING' });
+    expect(keys.indexOf('KEY.ACCESS.LOCKER')).toBe(keys.indexOf('KEY.ACCESS.CAR') + 1);
+    const schema = doc.components.schemas.Locker;
+    expect(schema['x-resource']).toMatchObject({ path: '/lockers', access: 'KEY.ACCESS.LOCKER' });
     expect(schema.required).toEqual(['id', 'name', 'code', 'status', 'createdAt', 'updatedAt']);
     expect(schema.properties.code).toMatchObject({ 'x-filter': 'contains', 'x-unique': true, maxLength: 16 });
     expect(schema.properties.openedOn).toMatchObject({
@@ -56,24 +56,24 @@ describe('npm run new:resource', () => {
       format: 'date',
       'x-sort': true,
     });
-    expect(doc.components.schemas.ParkingLotStatus.enum).toEqual(['open', 'closed']);
+    expect(doc.components.schemas.LockerStatus.enum).toEqual(['open', 'closed']);
   });
 
   it('adds the key, the route under its group and the resource to the manifest', async () => {
-    await writeResource(rootDir, readResourceSpec(parkingLot));
+    await writeResource(rootDir, readResourceSpec(locker));
     const manifest = JSON.parse(read(inputFiles.manifest)) as Json;
     expect(manifest.accessKeys).toContainEqual({
-      key: 'KEY.ACCESS.PARKING',
-      label: { zh: '停车场', en: 'Parking lots' },
+      key: 'KEY.ACCESS.LOCKER',
+      label: { zh: '储物柜', en: 'Lockers' },
       parent: 'KEY.ACCESS',
     });
     const door = (manifest.routes as Json[]).find((route) => route.path === '/door') as Json;
     expect(door.children.at(-1)).toMatchObject({
-      path: '/door/parking',
-      resource: 'parkinglot',
+      path: '/door/locker',
+      resource: 'locker',
       modules: ['monitor'],
     });
-    const resource = (manifest.resources as Json[]).find((entry) => entry.name === 'parkinglot') as Json;
+    const resource = (manifest.resources as Json[]).find((entry) => entry.name === 'locker') as Json;
     expect(resource.fields.map((field: Json) => field.name)).toEqual([
       'id',
       'name',
@@ -91,12 +91,12 @@ describe('npm run new:resource', () => {
 
   it('writes the next migration with snake_case columns', async () => {
     const before = readdirSync(join(rootDir, migrationsDir)).length;
-    const written = await writeResource(rootDir, readResourceSpec(parkingLot));
+    const written = await writeResource(rootDir, readResourceSpec(locker));
     const migration = written.find((file) => file.startsWith(migrationsDir)) as string;
     expect(readdirSync(join(rootDir, migrationsDir))).toHaveLength(before + 1);
-    expect(migration).toMatch(/\/\d{4}-parking-lots\.ts$/);
+    expect(migration).toMatch(/\/\d{4}-lockers\.ts$/);
     const text = read(migration);
-    expect(text).toContain(".createTable('parking_lots')");
+    expect(text).toContain(".createTable('lockers')");
     expect(text).toContain(".addColumn('opened_on', 'text')");
     expect(text).toContain(".addColumn('code', 'text', (c) => c.notNull().unique())");
     expect(text).toContain("check(sql`status in ('open', 'closed')`)");
@@ -105,7 +105,7 @@ describe('npm run new:resource', () => {
   it.each([
     [{ key: 'KEY.PARKING.LOTS' }, /no access key KEY.PARKING/],
     [{ key: 'KEY.ACCESS.CAR' }, /already has the access key KEY.ACCESS.CAR|already has KEY.ACCESS.CAR/],
-    [{ route: '/parking/lots' }, /no menu group \/parking/],
+    [{ route: '/storage/lockers' }, /no menu group \/storage/],
     [{ route: '/door/staff' }, /already has the route \/door\/staff/],
     [{ schema: 'Staff', plural: 'Staffs' }, /already has a resource staff/],
     [{ schema: 'AccessKey', plural: 'AccessKeyz' }, /already has a schema AccessKey/],
@@ -113,9 +113,7 @@ describe('npm run new:resource', () => {
     const files = [inputFiles.openapi, inputFiles.manifest];
     const before = files.map(read);
     const migrations = readdirSync(join(rootDir, migrationsDir));
-    await expect(writeResource(rootDir, readResourceSpec({ ...parkingLot, ...change }))).rejects.toThrow(
-      message,
-    );
+    await expect(writeResource(rootDir, readResourceSpec({ ...locker, ...change }))).rejects.toThrow(message);
     expect(files.map(read)).toEqual(before);
     expect(readdirSync(join(rootDir, migrationsDir))).toEqual(migrations);
   });

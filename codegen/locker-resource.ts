@@ -1,45 +1,45 @@
 import type { Json } from './test-support';
 
 /**
- * The plain CRUD screen a maintainer adds (停车场 under 出入管理, with a key of its own), written
+ * The plain CRUD screen a maintainer adds (储物柜 under 出入管理, with a key of its own), written
  * into copies of openapi.yaml and the manifest the way the README tells: the suites computed from
  * the inputs must take it without an edit. Its `code` has a pattern and no examples on purpose.
  */
-export const parkingLot = {
-  key: 'KEY.ACCESS.PARKING',
+export const locker = {
+  key: 'KEY.ACCESS.LOCKER',
   parentKey: 'KEY.ACCESS',
-  route: '/door/parking',
-  resource: 'parkinglot',
+  route: '/door/locker',
+  resource: 'locker',
   /** The operationIds its `x-resource` derives: the tests expect each one. */
   operationIds: [
-    'listParkingLots',
-    'getParkingLot',
-    'createParkingLot',
-    'updateParkingLot',
-    'deleteParkingLot',
-    'bulkDeleteParkingLots',
-    'exportParkingLots',
+    'listLockers',
+    'getLocker',
+    'createLocker',
+    'updateLocker',
+    'deleteLocker',
+    'bulkDeleteLockers',
+    'exportLockers',
   ],
 } as const;
 
 /**
- * Adds the parking lot to a copy of openapi.yaml as a maintainer writes it: its key, its status
+ * Adds the locker to a copy of openapi.yaml as a maintainer writes it: its key, its status
  * enum and one item schema whose `x-resource` gives the paths, operations, sort, filters and the
  * input, page and envelope schemas.
  */
-export function addParkingLotToOpenapi(openapi: Json): void {
+export function addLockerToOpenapi(openapi: Json): void {
   openapi.components.schemas.AccessKey.enum.splice(
     openapi.components.schemas.AccessKey.enum.indexOf('KEY.ACCESS.CAR') + 1,
     0,
-    parkingLot.key,
+    locker.key,
   );
   Object.assign(openapi.components.schemas, {
-    ParkingLotStatus: { type: 'string', enum: ['open', 'full', 'closed'] },
-    ParkingLot: {
+    LockerStatus: { type: 'string', enum: ['open', 'full', 'closed'] },
+    Locker: {
       'x-resource': {
-        path: '/parking-lots',
-        access: parkingLot.key,
-        noun: { zh: '停车场', en: 'parking lot', enPlural: 'parking lots' },
+        path: '/lockers',
+        access: locker.key,
+        noun: { zh: '储物柜', en: 'locker', enPlural: 'lockers' },
       },
       type: 'object',
       additionalProperties: false,
@@ -55,7 +55,7 @@ export function addParkingLotToOpenapi(openapi: Json): void {
         },
         capacity: { type: 'integer', minimum: 1, maximum: 100000, 'x-sort': true },
         location: { type: 'string', maxLength: 200 },
-        status: { $ref: '#/components/schemas/ParkingLotStatus', 'x-filter': 'equals' },
+        status: { $ref: '#/components/schemas/LockerStatus', 'x-filter': 'equals' },
         openedOn: { type: ['string', 'null'], format: 'date', 'x-filter': 'range' },
         createdAt: { type: 'string', format: 'date-time', readOnly: true, 'x-sort': true },
         updatedAt: { type: 'string', format: 'date-time', readOnly: true },
@@ -67,33 +67,33 @@ export function addParkingLotToOpenapi(openapi: Json): void {
 const both = ['table', 'search', 'form', 'detail'];
 
 /** Adds the key (beside its siblings), the route under 出入管理 and the resource to a manifest copy. */
-export function addParkingLotToManifest(manifest: Json): void {
+export function addLockerToManifest(manifest: Json): void {
   const keys: Json[] = manifest.accessKeys;
   keys.splice(keys.findIndex((entry) => entry.key === 'KEY.ACCESS.CAR') + 1, 0, {
-    key: parkingLot.key,
-    label: { zh: '停车场', en: 'Parking lots' },
-    parent: parkingLot.parentKey,
+    key: locker.key,
+    label: { zh: '储物柜', en: 'Lockers' },
+    parent: locker.parentKey,
   });
   const door = (manifest.routes as Json[]).find((route) => route.path === '/door') as Json;
   door.children.push({
-    path: parkingLot.route,
-    name: { zh: '停车场管理', en: 'Parking lots' },
+    path: locker.route,
+    name: { zh: '储物柜管理', en: 'Lockers' },
     modules: ['monitor'],
-    access: parkingLot.key,
-    resource: parkingLot.resource,
+    access: locker.key,
+    resource: locker.resource,
   });
   manifest.resources.push({
-    name: parkingLot.resource,
-    title: { zh: '停车场', en: 'Parking lots' },
-    access: parkingLot.key,
-    schema: 'ParkingLot',
+    name: locker.resource,
+    title: { zh: '储物柜', en: 'Lockers' },
+    access: locker.key,
+    schema: 'Locker',
     fields: [
       { name: 'id', label: { zh: '编号', en: 'ID' }, show: ['detail'], widget: 'number' },
       { name: 'name', label: { zh: '名称', en: 'Name' }, show: both, widget: 'text' },
       { name: 'code', label: { zh: '编码', en: 'Code' }, show: both, widget: 'text' },
       {
         name: 'capacity',
-        label: { zh: '车位数', en: 'Capacity' },
+        label: { zh: '格数', en: 'Compartments' },
         show: ['table', 'form', 'detail'],
         widget: 'number',
       },
