@@ -12,10 +12,12 @@ export function acceptJsonBodiesOnly(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') done(null, undefined);
+    // parseAs 'string' hands a string; the parser's type also admits a Buffer.
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text === '') done(null, undefined);
     // Fastify's default parser answers through done and returns nothing; its type also admits
     // the promise-returning form of a parser.
-    else void parseJson(request, body as string, done);
+    else void parseJson(request, text, done);
   });
 }
 
