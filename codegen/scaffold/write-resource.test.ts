@@ -46,7 +46,9 @@ describe('npm run new:resource', () => {
     expect(added).toBeGreaterThan(10);
     const doc = parse(after) as Json;
     const keys = doc.components.schemas.AccessKey.enum as string[];
-    expect(keys.indexOf('KEY.ACCESS.LOCKER')).toBe(keys.indexOf('KEY.ACCESS.CAR') + 1);
+    const keysBefore = (parse(before) as Json).components.schemas.AccessKey.enum as string[];
+    const lastSibling = keysBefore.findLastIndex((key) => key.startsWith('KEY.ACCESS'));
+    expect(keys.indexOf('KEY.ACCESS.LOCKER')).toBe(lastSibling + 1);
     const schema = doc.components.schemas.Locker;
     expect(schema['x-resource']).toMatchObject({ path: '/lockers', access: 'KEY.ACCESS.LOCKER' });
     expect(schema.required).toEqual(['id', 'name', 'code', 'status', 'createdAt', 'updatedAt']);
