@@ -1,0 +1,225 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { admin } from './accounts';
+import { artifactPath } from './artifacts';
+import { launchChromium } from '../test-support/chromium';
+import { copyRepo, type RepoCopy } from './repo-copy';
+import {
+  choose,
+  closeDrawer,
+  deleteRow,
+  detailValue,
+  drawerTitled,
+  exportCsv,
+  messageOf,
+  openFromMenu,
+  rowOf,
+  save,
+  searchOne,
+  typeDate,
+} from './resource-screen';
+import { eventually, label, screenshot, signIn } from './screen';
+import { startServer, type RunningServer } from '../test-support/server-process';
+
+// The README's "Adding a CRUD screen", followed to the letter on a copy of this repository: its
+// shell blocks run and its diff blocks apply in order, then codegen's check, the type check and the
+// unit suites run there unedited, and a person adds, finds, edits, exports and deletes a parking
+// lot in the copy's own built console. What it took is printed and kept with the artifacts.
+
+const section = '## Adding a CRUD screen';
+
+interface Walkthrough {
+  readonly steps: readonly { readonly kind: 'sh' | 'diff'; readonly text: string }[];
+}
+
+function readWalkthrough(): Walkthrough {
+  const readme = readFileSync('README.md', 'utf8');
+  const start = readme.indexOf(`\n${section}\n`);
+  if (start < 0) throw new Error(`README.md has no "${section}" section`);
+  const end = readme.indexOf('\n## ', start + section.length + 2);
+  const text = readme.slice(start, end < 0 ? undefined : end);
+  const steps = [...text.matchAll(/^```(sh|diff)\n([\s\S]*?)^```$/gm)].map((match) => ({
+    kind: match[1] as 'sh' | 'diff',
+    text: match[2] ?? '',
+  }));
+  if (!steps.some((step) => step.kind === 'sh')) throw new Error(`"${section}" has no sh block to run`);
+  return { steps };
+}
+
+/** What a maintainer types: the shell lines (a continued line counts once per line) and a diff's + lines. */
+function typedLines(walkthrough: Walkthrough): string[] {
+  return walkthrough.steps.flatMap((step) =>
+    step.kind === 'sh'
+      ? step.text.split('\n').filter((line) => line.trim() !== '' && !line.trim().startsWith('#'))
+      : step.text
+          .split('\n')
+          .filter((line) => line.startsWith('+') && !line.startsWith('+++'))
+          .map((line) => line.slice(1)),
+  );
+}
+
+/** The field names the walkthrough's new:resource command declares (`name:type:flags:label`). */
+function declaredFields(walkthrough: Walkthrough): string[] {
+  const shell = walkthrough.steps.filter((step) => step.kind === 'sh').map((step) => step.text);
+  return [...shell.join('\n').matchAll(/'([a-z][A-Za-z0-9]*):[a-z]+[:(]/g)].map((match) => match[1] ?? '');
+}
+
+function timesTyped(name: string, typed: readonly string[]): number {
+  const snake = name.replace(/([A-Z])/g, '_$1').toLowerCase();
+  const pattern = new RegExp(`(?<![A-Za-z0-9_])(${name}|${snake})(?![A-Za-z0-9_])`, 'g');
+  return typed.reduce((sum, line) => sum + (line.match(pattern)?.length ?? 0), 0);
+}
+
+let copy: RepoCopy;
+let figures: {
+  files: string[];
+  added: ReadonlyMap<string, number>;
+  typed: string[];
+  fields: Record<string, number>;
+};
+
+beforeAll(async () => {
+  const walkthrough = readWalkthrough();
+  copy = copyRepo();
+  for (const step of walkthrough.steps) {
+    if (step.kind === 'sh') await copy.run('bash', ['-euo', 'pipefail', '-c', step.text]);
+    else {
+      const patch = join(copy.rootDir, '.walkthrough.diff');
+      writeFileSync(patch, step.text);
+      await copy.run('git', ['apply', '--whitespace=nowarn', '.walkthrough.diff']);
+      await rm(patch);
+    }
+  }
+  const typed = typedLines(walkthrough);
+  figures = {
+    files: copy.changedFiles(),
+    added: copy.addedLines(),
+    typed,
+    fields: Object.fromEntries(declaredFields(walkthrough).map((name) => [name, timesTyped(name, typed)])),
+  };
+  const report = [
+    `files touched: ${figures.files.length} (${figures.files.join(', ')})`,
+    `lines added: ${[...figures.added].map(([file, lines]) => `${file} ${lines}`).join(', ')}`,
+    `hand-written lines: ${typed.length}`,
+    `times each field name is typed: ${Object.entries(figures.fields)
+      .map(([name, times]) => `${name} ${times}`)
+      .join(', ')}`,
+  ].join('\n');
+  console.log(`the README's new CRUD screen\n${report}`);
+  writeFileSync(artifactPath('new-resource-figures.txt'), `${report}\n`);
+}, 120_000);
+
+afterAll(() => copy?.remove());
+
+describe("the README's new CRUD screen, on a copy of the repository", () => {
+  it('touches one schema, one manifest entry and one migration, typing each field name at most twice', () => {
+    const migrations = figures.files.filter((file) => file.startsWith('server/db/migrations/'));
+    expect(migrations).toHaveLength(1);
+    expect(figures.files.sort()).toEqual(['manifest/console.json', 'openapi.yaml', ...migrations].sort());
+    expect(figures.typed.length).toBeLessThanOrEqual(150);
+    expect(Object.keys(figures.fields).length).toBeGreaterThan(3);
+    for (const times of Object.values(figures.fields)) expect(times).toBeLessThanOrEqual(2);
+    const openapi = parse(readFileSync(join(copy.rootDir, 'openapi.yaml'), 'utf8')) as {
+      components: { schemas: Record<string, Record<string, unknown>> };
+    };
+    expect(openapi.components.schemas.ParkingLot?.['x-resource']).toBeTruthy();
+  });
+
+  // Minutes of work that a retry would only repeat: a failure here is the inputs', not the machine's.
+  it(
+    'passes codegen, the type check and the unit suites with no test edited',
+    { timeout: 600_000, retry: 0 },
+    async () => {
+      await copy.run('npm', ['run', 'codegen', '--', '--check']);
+      await copy.run('npm', ['run', 'typecheck']);
+      await copy.run('npx', ['vitest', 'run']);
+    },
+  );
+
+  describe('in its own built console', () => {
+    let server: RunningServer;
+    let dataDir: string;
+    let browser: Browser;
+    let page: Page;
+
+    beforeAll(async () => {
+      await copy.run('npx', ['vite', 'build', '--logLevel', 'warn']);
+      dataDir = await mkdtemp(join(tmpdir(), 'cfop-new-resource-'));
+      server = await startServer(
+        {
+          DATA_DIR: dataDir,
+          CFOP_ADMIN_PASSWORD: admin.password,
+          CFOP_ADMIN_PHONE: admin.phone,
+          NODE_ENV: 'test',
+          CFOP_PASSWORD_COST: '4',
+        },
+        artifactPath('new-resource-server.log'),
+        copy.rootDir,
+      );
+      browser = await launchChromium();
+      const context = await browser.newContext({ baseURL: server.url, locale: 'zh-CN' });
+      context.setDefaultTimeout(10_000);
+      page = await context.newPage();
+    }, 300_000);
+
+    afterAll(async () => {
+      await browser?.close();
+      await server?.stop();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    });
+
+    it('adds, finds, edits, views, exports and deletes a parking lot; a bad code is refused on its field', async () => {
+      await signIn(page, admin);
+      await openFromMenu(page, '出入管理', '停车场', '/door/parking');
+
+      await page.getByRole('button', { name: '新增' }).first().click();
+      const create = drawerTitled(page, '新增停车场');
+      await create.getByLabel('名称', { exact: true }).fill('东门停车场');
+      await create.getByLabel('编码', { exact: true }).fill('east-1');
+      await create.getByLabel('车位数', { exact: true }).fill('120');
+      await create.getByLabel('位置', { exact: true }).fill('东门外地面');
+      await choose(create, '状态', '开放');
+      await typeDate(create, '启用日期', '2026-03-01');
+      await save(page, '新增停车场');
+      await eventually(() => messageOf(create, '编码')).not.toBe('');
+      await create.getByLabel('编码', { exact: true }).fill('PE-001');
+      await save(page, '新增停车场');
+      await page.getByText('已新增', { exact: true }).waitFor();
+      await rowOf(page, 'PE-001').waitFor();
+      await expect(rowOf(page, 'PE-001').innerText()).resolves.toContain('开放');
+      await screenshot(page, 'new-resource-parking-list');
+
+      await searchOne(page, '名称', '东门');
+      await rowOf(page, 'PE-001')
+        .getByRole('button', { name: label('编辑') })
+        .click();
+      const edit = drawerTitled(page, '编辑停车场');
+      await edit.getByLabel('车位数', { exact: true }).fill('150');
+      await choose(edit, '状态', '已满');
+      await save(page, '编辑停车场');
+      await page.getByText('已保存', { exact: true }).waitFor();
+      await eventually(() => rowOf(page, 'PE-001').innerText()).toContain('已满');
+
+      await rowOf(page, 'PE-001')
+        .getByRole('button', { name: label('详情') })
+        .click();
+      const detail = drawerTitled(page, '停车场详情');
+      await expect(detailValue(detail, '位置')).resolves.toBe('东门外地面');
+      await expect(detailValue(detail, '车位数')).resolves.toBe('150');
+      await closeDrawer(detail);
+
+      const csv = await exportCsv(page);
+      expect(csv.name).toMatch(/^parking-lots-\d{8}\.csv$/);
+      expect(csv.text).toContain('名称,编码,车位数,位置,状态,启用日期');
+      expect(csv.text).toContain('东门停车场,PE-001,150,东门外地面,已满,2026-03-01');
+
+      await deleteRow(page, 'PE-001');
+      await page.getByText('没有符合条件的记录').waitFor();
+    }, 120_000);
+  });
+});
