@@ -1,9 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
-import { appSettingsHtml, type HtmlAppSettings } from './scripts/vite-app-settings-html';
-import { chunkModulesReport } from './scripts/vite-chunk-modules';
-import { precompressAssets } from './scripts/vite-precompress';
+import { appSettingsHtml, type HtmlAppSettings } from './build/vite-app-settings-html';
+import { chunkModulesReport } from './build/vite-chunk-modules';
+import { precompressAssets } from './build/vite-precompress';
 
 // Where the built assets are served from, and the title, language and colour of the page
 // shown before the script runs: app settings of the manifest.

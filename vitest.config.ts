@@ -26,6 +26,7 @@ export default defineConfig({
             'server/**/*.test.ts',
             'codegen/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'build/**/*.test.ts',
             'lint/**/*.test.ts',
           ],
           globalSetup: ['server/test-support/global-setup.ts'],

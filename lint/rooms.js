@@ -56,7 +56,9 @@ const rooms = {
   'test-support': { uses: [...pureGenerated] },
   // Header names and other contract constants come from the generated contract, as the console's.
   e2e: { uses: ['test-support', ...pureGenerated] },
-  scripts: { uses: ['server', 'codegen', 'contract', 'src/generated', 'test-support'] },
+  // What builds and freshens the console: Vite's plugins, the check that dist/ is current.
+  build: { uses: [] },
+  scripts: { uses: ['server', 'codegen', 'contract', 'src/generated', 'test-support', 'build'] },
   lint: { uses: [] },
 };
 

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { staleConsoleBuild } from './console-build-freshness';
+import { staleConsoleBuild } from '../build/console-build-freshness';
 
 // `npm start`: build the console when its sources changed since the last build, then serve it
 // and /cfop from this same process.
