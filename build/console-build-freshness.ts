@@ -2,7 +2,14 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /** What `vite build` turns into dist/: a change to any of them makes the build stale. */
-export const consoleBuildInputs = ['src', 'index.html', 'manifest', 'openapi.yaml', 'vite.config.ts', 'build'];
+export const consoleBuildInputs = [
+  'src',
+  'index.html',
+  'manifest',
+  'openapi.yaml',
+  'vite.config.ts',
+  'build',
+];
 
 /** Why dist/ must be rebuilt, or null when dist/index.html is newer than every input. */
 export function staleConsoleBuild(root: string): string | null {
