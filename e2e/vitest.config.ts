@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['e2e/**/*.test.ts'],
+    // The walkthroughs build and test a copy of the repository; npm run test:walkthrough runs them.
+    exclude: ['e2e/walkthrough/**'],
     globalSetup: ['e2e/global-setup.ts'],
     environment: 'node',
     // A whole journey (a dozen screens' steps) on a loaded two-CPU machine took over 30 s; a stuck
