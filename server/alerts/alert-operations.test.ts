@@ -14,7 +14,8 @@ import {
   tokenHeader,
   withSqlite,
 } from '../test-support/test-app';
-import { markSilentServersOffline, offlineAfterMs } from './alert-ingest';
+import { markSilentServersOffline } from './alert-ingest';
+import { defaultHealthSettings as health } from './device-health';
 import { removeExpiredAlerts, removeUnshownSnapshots, unshownSnapshotGraceMs } from './alert-tasks';
 
 const days = (n: number) => n * 86_400_000;
@@ -81,10 +82,10 @@ describe('heartbeats', () => {
     });
     const db = await openDatabase(t.dataDir);
     try {
-      t.clock.advance(offlineAfterMs - 1000);
-      expect(await markSilentServersOffline({ db, clock: t.clock })).toBe(0);
+      t.clock.advance(health.offlineAfterSeconds * 1000 - 1000);
+      expect(await markSilentServersOffline({ db, clock: t.clock, health })).toBe(0);
       t.clock.advance(2000);
-      expect(await markSilentServersOffline({ db, clock: t.clock })).toBe(1);
+      expect(await markSilentServersOffline({ db, clock: t.clock, health })).toBe(1);
     } finally {
       await db.destroy();
     }
