@@ -102,7 +102,9 @@ describe('the AI alert wall', () => {
       expect(text).toContain('已通知班组长到场处理');
       expect(text).not.toContain('吸烟');
       // Headers, levels and boxes in the operator's words, never `[object Object]`.
-      expect(lines[0]).toMatch(/^编号,告警时间 \([^)]+\),告警类型,级别,处理状态,摄像头,区域,置信度,检测框,/);
+      expect(lines[0]).toMatch(
+        /^编号,告警时间 \([^)]+\),告警类型,级别,来源,处理状态,摄像头,区域,置信度,检测框,/,
+      );
       expect(text).not.toContain('[object Object]');
     },
   );

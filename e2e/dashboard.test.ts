@@ -76,7 +76,7 @@ describe('the operations dashboard', () => {
       await expectAt(page, `${screenPath}?preset=last7d`);
       await kpi(page, 'pending').click();
       await eventually(() => new URL(page.url()).searchParams.get('status')).toBe('pending');
-      expect(pathAndQuery(page)).toMatch(/^\/monitor\/ai\?from=[^&]+&to=[^&]+&status=pending$/);
+      expect(pathAndQuery(page)).toMatch(/^\/monitor\/ai\?from=[^&]+&to=[^&]+&source=ai&status=pending$/);
 
       // A slice of the level ring opens the wall on that level.
       await page.goBack();

@@ -1,6 +1,7 @@
 import type { AlertFeed } from './alerts/alert-feed';
 import type { FrameGrabber } from './cameras/frame-grab';
 import type { StreamAddressPolicy } from './cameras/stream-address';
+import type { HealthSettings } from './alerts/device-health';
 import type { IngestLimits } from './alerts/ingest-limits';
 import type { HashingGate } from './auth/hashing-gate';
 import type { SignInLimits } from './auth/sign-in-limits';
@@ -39,4 +40,6 @@ export interface AppContext {
   readonly alertFeed: AlertFeed;
   /** What an AI server may send: alert times, alert rate, snapshot bytes. */
   readonly ingest: IngestLimits;
+  /** When devices count as failed and the levels of their alerts (CFOP_HEALTH_*). */
+  readonly health: HealthSettings;
 }

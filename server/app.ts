@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { AppContext } from './app-context';
 import { defaultAlertRetentionDays, startAlertTasks } from './alerts/alert-tasks';
 import { createAlertFeed } from './alerts/alert-feed';
+import { defaultHealthSettings, type HealthSettings } from './alerts/device-health';
 import { defaultIngestLimits, type IngestLimits } from './alerts/ingest-limits';
 import { createHashingGate, defaultHashingGateOptions, type HashingGateOptions } from './auth/hashing-gate';
 import { defaultSessionIdleMinutes } from './auth/sessions';
@@ -75,6 +76,8 @@ export interface AppOptions {
   readonly alertRetentionDays?: number;
   /** What an AI server may send (CFOP_INGEST_*); each unset limit takes its default. */
   readonly ingest?: Partial<IngestLimits>;
+  /** When devices count as failed and the levels of their alerts (CFOP_HEALTH_*); each unset takes its default. */
+  readonly health?: Partial<HealthSettings>;
   /** How many days removed stored files stay in DATA_DIR/quarantine (CFOP_QUARANTINE_DAYS); default 30. */
   readonly quarantineDays?: number;
   /** Handlers added to (or replacing) the built-in ones, keyed by operationId. */
@@ -151,6 +154,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       live,
       alertFeed: createAlertFeed(),
       ingest: ingestLimits(options),
+      health: { ...defaultHealthSettings, ...options.health },
     };
     const isApiPath = apiPathMatcher(contract.basePath);
     addSecurityHeaders(app, isApiPath);

@@ -26,6 +26,7 @@ describe('server settings from the environment', () => {
         alertBurst: 200,
         snapshotMbPerHour: 200,
       },
+      health: { offlineAfterSeconds: 90, offlineLevel: 'high', backLevel: 'low' },
     });
   });
 
@@ -54,6 +55,9 @@ describe('server settings from the environment', () => {
       CFOP_SMS_ADDRESS_SENDS_PER_HOUR: '50',
       CFOP_SMS_SENDS_PER_HOUR: '1000',
       CFOP_QUARANTINE_DAYS: '7',
+      CFOP_HEALTH_OFFLINE_AFTER_SECONDS: '300',
+      CFOP_HEALTH_OFFLINE_LEVEL: 'critical',
+      CFOP_HEALTH_BACK_LEVEL: 'medium',
     });
     expect(config).toMatchObject({
       port: 9100,
@@ -79,6 +83,7 @@ describe('server settings from the environment', () => {
         smsAddressSends: { limit: 50, windowMs: 3_600_000 },
         smsSends: { limit: 1000, windowMs: 3_600_000 },
       },
+      health: { offlineAfterSeconds: 300, offlineLevel: 'critical', backLevel: 'medium' },
     });
     expect(config.smsSender).toBeDefined();
   });
@@ -124,6 +129,15 @@ describe('server settings from the environment', () => {
       }),
     ).toThrow(
       /CFOP_SESSION_IDLE_MINUTES：应为 1 到 10080 的整数[\s\S]*CFOP_SIGNIN_WINDOW_MINUTES：[\s\S]*CFOP_SIGNIN_ACCOUNT_FAILURES：[\s\S]*CFOP_SMS_SENDS_PER_HOUR：/,
+    );
+    expect(() =>
+      readServerConfig({
+        CFOP_HEALTH_OFFLINE_AFTER_SECONDS: '10',
+        CFOP_HEALTH_OFFLINE_LEVEL: 'loud',
+        CFOP_HEALTH_BACK_LEVEL: 'High',
+      }),
+    ).toThrow(
+      /CFOP_HEALTH_OFFLINE_AFTER_SECONDS：应为 30 到 86400 的整数秒数[\s\S]*CFOP_HEALTH_OFFLINE_LEVEL：必须是以下告警级别之一：low、medium、high、critical[\s\S]*CFOP_HEALTH_BACK_LEVEL：/,
     );
     expect(() => readServerConfig({ CFOP_SMS_SENDER: 'carrier-pigeon' })).toThrow(
       'CFOP_SMS_SENDER：必须是以下之一：log、webhook',

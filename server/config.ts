@@ -1,11 +1,13 @@
 import { resolve } from 'node:path';
 import { defaultAlertRetentionDays } from './alerts/alert-tasks';
 import { parseAllowedHosts, type AllowedHosts } from './cameras/stream-address';
+import { defaultHealthSettings, type HealthSettings } from './alerts/device-health';
 import { defaultIngestLimits, type IngestLimits } from './alerts/ingest-limits';
 import { defaultPasswordCost, maxPasswordCost } from './auth/password-hash';
 import { defaultSessionIdleMinutes } from './auth/sessions';
 import { defaultSignInLimits, type SignInLimits } from './auth/sign-in-limits';
 import { InvalidValuesError } from './contract/value-check';
+import type { AlertLevel } from './db/schema';
 import { defaultQuarantineDays } from './files/quarantine';
 import type { FieldProblem } from './http/api-error';
 import { defaultLiveMaxStreams } from './live/stream-slots';
@@ -35,6 +37,7 @@ export interface ServerConfig extends StoreConfig {
   /** Undefined: none beyond the rules (no loopback, link-local or metadata address). */
   readonly cameraAllowedHosts: AllowedHosts | undefined;
   readonly ingest: IngestLimits;
+  readonly health: HealthSettings;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -184,6 +187,7 @@ export function readServerConfig(env: Env): ServerConfig {
       `must be comma-separated host names, IP addresses or CIDR ranges; not one: ${allowHosts.bad.join(', ')}`,
     );
   const ingest = readIngestLimits(number);
+  const health = readHealthSettings(env, bad, number);
 
   if (problems.length > 0) throw new InvalidValuesError(problems);
   return {
@@ -199,6 +203,38 @@ export function readServerConfig(env: Env): ServerConfig {
     liveMaxStreams,
     cameraAllowedHosts: allowHosts?.allowed,
     ingest,
+    health,
+  };
+}
+
+const alertLevels: readonly AlertLevel[] = ['low', 'medium', 'high', 'critical'];
+
+/** The CFOP_HEALTH_* settings: when a device counts as failed, and the levels of its alerts. */
+function readHealthSettings(
+  env: Env,
+  bad: Bad,
+  number: (name: string, setting: NumberSetting) => number,
+): HealthSettings {
+  const level = (name: string, fallback: AlertLevel): AlertLevel => {
+    const value = read(env, name) ?? fallback;
+    if ((alertLevels as readonly string[]).includes(value)) return value as AlertLevel;
+    bad(
+      name,
+      `必须是以下告警级别之一：${alertLevels.join('、')}`,
+      `must be one of the alert levels: ${alertLevels.join(', ')}`,
+    );
+    return fallback;
+  };
+  return {
+    // At least two of the 15 s offline checks, so a server is never marked offline between heartbeats.
+    offlineAfterSeconds: number('CFOP_HEALTH_OFFLINE_AFTER_SECONDS', {
+      fallback: defaultHealthSettings.offlineAfterSeconds,
+      min: 30,
+      max: 86_400,
+      noun: { zh: '整数秒数', en: 'a whole number of seconds' },
+    }),
+    offlineLevel: level('CFOP_HEALTH_OFFLINE_LEVEL', defaultHealthSettings.offlineLevel),
+    backLevel: level('CFOP_HEALTH_BACK_LEVEL', defaultHealthSettings.backLevel),
   };
 }
 

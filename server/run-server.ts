@@ -24,6 +24,7 @@ export async function runServer(env: Env): Promise<FastifyInstance> {
     live: { maxStreams: config.liveMaxStreams },
     cameraAllowedHosts: config.cameraAllowedHosts,
     ingest: config.ingest,
+    health: config.health,
     logger: true,
   });
   if (config.passwordCost < defaultPasswordCost) {

@@ -4,6 +4,7 @@ import type { Db } from '../db/open-database';
 import { fileReferenceProblems } from '../files/file-store';
 import { badInput, type FieldProblem } from '../http/api-error';
 import { later } from '../clock';
+import { changeStreamState, raiseDeviceAlerts } from './device-health';
 import { nextRevision } from './alert-revisions';
 import type { IngestLimits } from './ingest-limits';
 import { alertBucket, takeFromBucket } from './ingest-quotas';
@@ -13,13 +14,6 @@ export interface IngestCaller {
   readonly id: number;
   readonly name: string;
 }
-
-/**
- * How long an AI server may stay silent before it and its cameras count as offline: three missed
- * heartbeats of a box reporting every 30 s, so one lost packet or a slow restart does not flap the
- * wall between online and offline.
- */
-export const offlineAfterMs = 90_000;
 
 /** The kind of file an alert's snapshot is: its upload's operationId. */
 export const snapshotKind = 'uploadAlertSnapshot';
@@ -47,10 +41,15 @@ async function boundCameraIds(db: Db, serverId: number, ids: readonly number[]):
   return new Set(rows.map((row) => row.id));
 }
 
-/** Records the heartbeat: the server online with its loads, and the status of each camera it lists. */
+/**
+ * Records the heartbeat: the server online with its loads, and the status of each camera it lists.
+ * Raises a device alert when the server comes back from offline (not on its first heartbeat: it was
+ * never online) and for each camera whose stream is lost or back.
+ */
 export async function recordHeartbeat(ctx: AppContext, server: IngestCaller, heartbeat: Heartbeat) {
-  const receivedAt = ctx.clock.now().toISOString();
-  await ctx.db.transaction().execute(async (trx) => {
+  const now = ctx.clock.now();
+  const receivedAt = now.toISOString();
+  const raised = await ctx.db.transaction().execute(async (trx) => {
     const bound = await boundCameraIds(
       trx,
       server.id,
@@ -60,6 +59,22 @@ export async function recordHeartbeat(ctx: AppContext, server: IngestCaller, hea
       bound.has(camera.id) ? [] : [notBound(`cameras[${index}].id`, camera.id, server)],
     );
     if (problems.length > 0) throw badInput(problems);
+    // Only the heartbeat that finds the server offline changes it, also with heartbeats at once.
+    const back = await trx
+      .updateTable('ai_servers')
+      .set({ status: 'online' })
+      .where('id', '=', server.id)
+      .where('status', '=', 'offline')
+      .where('last_heartbeat_at', 'is not', null)
+      .returning('id')
+      .execute();
+    await raiseDeviceAlerts(
+      trx,
+      ctx.health,
+      now,
+      'aiServerOnline',
+      back.length > 0 ? [{ aiServerId: server.id }] : [],
+    );
     await trx
       .updateTable('ai_servers')
       .set({
@@ -71,28 +86,47 @@ export async function recordHeartbeat(ctx: AppContext, server: IngestCaller, hea
       })
       .where('id', '=', server.id)
       .execute();
+    let changes = back.length;
     for (const status of ['online', 'offline'] as const) {
       const ids = heartbeat.cameras.filter((camera) => camera.status === status).map((camera) => camera.id);
-      if (ids.length > 0) await trx.updateTable('cameras').set({ status }).where('id', 'in', ids).execute();
+      if (ids.length === 0) continue;
+      await trx.updateTable('cameras').set({ status }).where('id', 'in', ids).execute();
+      const changed = await changeStreamState(trx, ids, status === 'online');
+      const type = status === 'online' ? 'cameraStreamBack' : 'cameraStreamLost';
+      const devices = changed.map((cameraId) => ({ aiServerId: server.id, cameraId }));
+      await raiseDeviceAlerts(trx, ctx.health, now, type, devices);
+      changes += changed.length;
     }
+    return changes;
   });
-  return { receivedAt, offlineAfterSeconds: offlineAfterMs / 1000 };
+  if (raised > 0) ctx.alertFeed.changed();
+  return { receivedAt, offlineAfterSeconds: ctx.health.offlineAfterSeconds };
 }
 
-/** Marks offline, with their cameras, the servers whose last heartbeat is older than offlineAfterMs. */
-export async function markSilentServersOffline(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<number> {
-  const silentSince = later(ctx.clock.now(), -offlineAfterMs).toISOString();
+/**
+ * Marks offline, with their cameras, the servers silent for longer than the health setting allows,
+ * each with one device alert (its cameras' streams are then unknown, not lost: they raise none).
+ * Answers how many went offline; the caller tells the live streams.
+ */
+export async function markSilentServersOffline(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'health'>,
+): Promise<number> {
+  const now = ctx.clock.now();
+  const silentSince = later(now, -ctx.health.offlineAfterSeconds * 1000).toISOString();
   return ctx.db.transaction().execute(async (trx) => {
+    // The update answers the servers it changed: a sweep running twice at once alerts each once.
     const silent = await trx
-      .selectFrom('ai_servers')
-      .select('id')
+      .updateTable('ai_servers')
+      .set({ status: 'offline' })
       .where('status', '=', 'online')
       .where((eb) => eb.or([eb('last_heartbeat_at', 'is', null), eb('last_heartbeat_at', '<', silentSince)]))
+      .returning('id')
       .execute();
     const ids = silent.map((row) => row.id);
     if (ids.length === 0) return 0;
-    await trx.updateTable('ai_servers').set({ status: 'offline' }).where('id', 'in', ids).execute();
     await trx.updateTable('cameras').set({ status: 'offline' }).where('ai_server_id', 'in', ids).execute();
+    const servers = ids.map((aiServerId) => ({ aiServerId }));
+    await raiseDeviceAlerts(trx, ctx.health, now, 'aiServerOffline', servers);
     return ids.length;
   });
 }
@@ -257,6 +291,8 @@ export async function storeAlert(
     const inserted = await trx
       .insertInto('alerts')
       .values({
+        source: 'ai',
+        type: 'detection',
         ai_server_id: server.id,
         camera_id: camera.id,
         task_id: task?.id ?? null,
@@ -267,6 +303,7 @@ export async function storeAlert(
         task_name: task?.name ?? '',
         model_name: task?.modelName ?? '',
         label: report.label,
+        label_en: report.label,
         level: report.level,
         confidence: report.confidence,
         boxes: JSON.stringify(report.boxes),

@@ -14,7 +14,8 @@ import {
   tokenHeader,
   withSqlite,
 } from '../test-support/test-app';
-import { markSilentServersOffline, offlineAfterMs } from './alert-ingest';
+import { markSilentServersOffline } from './alert-ingest';
+import { defaultHealthSettings as health } from './device-health';
 import { removeExpiredAlerts, removeUnshownSnapshots, unshownSnapshotGraceMs } from './alert-tasks';
 
 const days = (n: number) => n * 86_400_000;
@@ -81,10 +82,10 @@ describe('heartbeats', () => {
     });
     const db = await openDatabase(t.dataDir);
     try {
-      t.clock.advance(offlineAfterMs - 1000);
-      expect(await markSilentServersOffline({ db, clock: t.clock })).toBe(0);
+      t.clock.advance(health.offlineAfterSeconds * 1000 - 1000);
+      expect(await markSilentServersOffline({ db, clock: t.clock, health })).toBe(0);
       t.clock.advance(2000);
-      expect(await markSilentServersOffline({ db, clock: t.clock })).toBe(1);
+      expect(await markSilentServersOffline({ db, clock: t.clock, health })).toBe(1);
     } finally {
       await db.destroy();
     }
@@ -404,21 +405,21 @@ describe('the alert list', () => {
     };
     const zh = await exported('zh-CN', 'Asia/Shanghai');
     expect(zh[0]).toBe(
-      '编号,告警时间 (Asia/Shanghai),告警类型,级别,处理状态,摄像头,区域,置信度,检测框,分析任务,模型,AI服务器,接收时间 (Asia/Shanghai),处理人,处理时间 (Asia/Shanghai),处理备注',
+      '编号,告警时间 (Asia/Shanghai),告警类型,级别,来源,处理状态,摄像头,区域,置信度,检测框,分析任务,模型,AI服务器,接收时间 (Asia/Shanghai),处理人,处理时间 (Asia/Shanghai),处理备注',
     );
     expect(zh).toHaveLength(2);
     const local = (zone: string) =>
       new Intl.DateTimeFormat('sv-SE', { timeZone: zone, dateStyle: 'short', timeStyle: 'medium' }).format(
         occurred,
       );
-    expect(zh[1]).toContain(`,${local('Asia/Shanghai')},吸烟,紧急,待处理,北门-1,`);
+    expect(zh[1]).toContain(`,${local('Asia/Shanghai')},吸烟,紧急,智能检测,待处理,北门-1,`);
     expect(zh[1]).toContain(',"烟头 87.5% (10%,20% 30%×40%); (50%,25% 12.5%×50%)",');
     expect(zh[1]).not.toContain('[object Object]');
     const en = await exported('en-US', 'America/New_York');
     expect(en[0]).toBe(
-      'ID,Time (America/New_York),Alert type,Level,Status,Camera,Area,Confidence,Detection boxes,Analysis task,Model,AI server,Received (America/New_York),Handled by,Handled at (America/New_York),Note',
+      'ID,Time (America/New_York),Alert type,Level,Source,Status,Camera,Area,Confidence,Detection boxes,Analysis task,Model,AI server,Received (America/New_York),Handled by,Handled at (America/New_York),Note',
     );
-    expect(en[1]).toContain(`,${local('America/New_York')},吸烟,Critical,Pending,北门-1,`);
+    expect(en[1]).toContain(`,${local('America/New_York')},吸烟,Critical,AI,Pending,北门-1,`);
     expect(local('Asia/Shanghai')).not.toBe(local('America/New_York'));
   });
 });

@@ -10,6 +10,8 @@ export const alertResource: ResourceDefinition = {
   fields: {
     boxes: { fromRow: (value) => JSON.parse(value as string) as unknown },
     snapshotId: { column: 'snapshot_file_id' },
+    // A system alert's title is in both languages; an AI label is the model's, the same in both.
+    label: { byLang: { zh: 'label', en: 'label_en' } },
   },
   labelField: 'label',
   // The wall's camera filter picks through the alert choices operation: an operator watching alerts

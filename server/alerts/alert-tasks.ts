@@ -9,7 +9,10 @@ import { markSilentServersOffline, snapshotKind } from './alert-ingest';
 /** How long alerts are kept unless CFOP_ALERT_RETENTION_DAYS says otherwise: a quarter of a year. */
 export const defaultAlertRetentionDays = 90;
 
-/** How often silent servers are looked for: one is marked offline at most this long after its limit. */
+/**
+ * How often silent servers are looked for: one is marked offline at most this long after its limit
+ * (CFOP_HEALTH_OFFLINE_AFTER_SECONDS is at least twice this).
+ */
 const offlineCheckMs = 15_000;
 
 /** How often expired alerts are removed: retention counts in days, so hourly is plenty. */
@@ -123,7 +126,9 @@ async function removeBytes(dataDir: string, fileIds: readonly number[]): Promise
 export function startAlertTasks(app: FastifyInstance, ctx: AppContext, retentionDays: number): void {
   runEvery(app, ctx.background, 'marking silent AI servers offline', offlineCheckMs, async () => {
     const count = await markSilentServersOffline(ctx);
-    if (count > 0) app.log.info(`${count} AI servers missed their heartbeats: marked offline`);
+    if (count === 0) return;
+    ctx.alertFeed.changed();
+    app.log.info(`${count} AI servers missed their heartbeats: marked offline`);
   });
   runEvery(app, ctx.background, 'removing expired alerts', retentionSweepMs, async () => {
     const count = await removeExpiredAlerts(ctx, retentionDays);

@@ -40,6 +40,7 @@ async function dashboard(world: World, query: Record<string, string>) {
     period: { from: string; to: string; bucket: string; preset: string | null; timeZone: string };
     devices: unknown;
     alerts: Record<string, unknown>;
+    deviceAlerts: { total: number; pending: number };
     trend: Bucket[];
     topCameras: unknown[];
     topLabels: unknown[];
@@ -75,9 +76,14 @@ describe('the operations dashboard', () => {
     await raise({ occurredAt: '2030-01-03T11:58:30.000Z', level: 'low' });
     await ok('handleAlert', { params: { id: helmet.id }, body: { decision: 'confirm' } });
     await ok('handleAlert', { params: { id: smoking.id }, body: { decision: 'dismiss' } });
-    await ingest('ingestHeartbeat', {
-      body: { cpuLoad: 10, memoryLoad: 20, cameras: [{ id: one.id, status: 'online' }] },
-    });
+    const reportStream = (status: 'online' | 'offline') =>
+      ingest('ingestHeartbeat', { body: { cpuLoad: 10, memoryLoad: 20, cameras: [{ id: one.id, status }] } });
+    await reportStream('online');
+    // Its stream lost and back: two device alerts (one handled), counted apart from the AI's.
+    await reportStream('offline');
+    await reportStream('online');
+    const [deviceAlert] = (await ok('listAlerts', { query: { source: 'device' } })).items;
+    await ok('handleAlert', { params: { id: deviceAlert.id }, body: { decision: 'confirm' } });
     setClock(world, '2030-01-03T12:00:00.000Z');
 
     const data = await dashboard(world, { preset: 'last24h', timeZone: 'UTC' });
@@ -103,6 +109,7 @@ describe('the operations dashboard', () => {
       falseAlarmRatio: 0.5,
       meanHandlingSeconds: (6241 + 4441) / 2,
     });
+    expect(data.deviceAlerts).toEqual({ total: 2, pending: 1 });
     expect(data.trend).toHaveLength(24);
     expect(data.trend[0]?.start).toBe('2030-01-02T12:00:00.000Z');
     expect(busyBuckets(data.trend)).toEqual({

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
 import type { Db } from '../db/open-database';
-import type { AlertLevel, AlertStatus, Database } from '../db/schema';
+import type { AlertLevel, AlertSource, AlertStatus, Database } from '../db/schema';
 import type { Bucket, DashboardPeriod } from './dashboard-period';
 
 /** How many cameras and alert types the dashboard ranks. */
@@ -14,10 +14,17 @@ const noLevels = (): LevelCounts => ({ low: 0, medium: 0, high: 0, critical: 0 }
 
 const iso = (instant: number) => new Date(instant).toISOString();
 
-/** Alerts that occurred in [from, to): timestamps are ISO UTC text, so text order is time order. */
-function inPeriod(from: number, to: number) {
+/**
+ * Alerts of `source` that occurred in [from, to): timestamps are ISO UTC text, so text order is time
+ * order. The AI figures count detections only: a device failing is not something the AI saw.
+ */
+function inPeriod(from: number, to: number, source: AlertSource = 'ai') {
   return (eb: ExpressionBuilder<Database, 'alerts'>) =>
-    eb.and([eb('alerts.occurred_at', '>=', iso(from)), eb('alerts.occurred_at', '<', iso(to))]);
+    eb.and([
+      eb('alerts.source', '=', source),
+      eb('alerts.occurred_at', '>=', iso(from)),
+      eb('alerts.occurred_at', '<', iso(to)),
+    ]);
 }
 
 /** How many of the grouped alerts are still pending, beside their count. */
@@ -86,6 +93,7 @@ async function trendCounts(trx: Transaction<Database>, buckets: readonly Bucket[
     .selectFrom('buckets')
     .innerJoin('alerts', (join) =>
       join
+        .on('alerts.source', '=', 'ai')
         .onRef('alerts.occurred_at', '>=', 'buckets.bucket_from')
         .onRef('alerts.occurred_at', '<', 'buckets.bucket_to'),
     )
@@ -97,6 +105,16 @@ async function trendCounts(trx: Transaction<Database>, buckets: readonly Bucket[
     if (counts) counts[row.level] = Number(row.count);
   }
   return trend;
+}
+
+/** Device alerts in the period, and how many of them nobody has handled yet. */
+async function deviceAlertCounts(trx: Transaction<Database>, period: DashboardPeriod) {
+  const row = await trx
+    .selectFrom('alerts')
+    .where(inPeriod(period.from, period.to, 'device'))
+    .select(countAndPending)
+    .executeTakeFirst();
+  return { total: Number(row?.count ?? 0), pending: Number(row?.pending ?? 0) };
 }
 
 async function topCameras(trx: Transaction<Database>, period: DashboardPeriod) {
@@ -155,6 +173,7 @@ export async function operationsDashboard(db: Db, period: DashboardPeriod) {
       },
       devices: { aiServers, cameras },
       alerts: { ...handling, byLevel },
+      deviceAlerts: await deviceAlertCounts(trx, period),
       trend: period.buckets.map((bucket, i) => ({ start: iso(bucket.start), ...(trend[i] ?? noLevels()) })),
       topCameras: await topCameras(trx, period),
       topLabels: await topLabels(trx, period),

@@ -134,6 +134,8 @@ export interface CamerasTable {
   ai_server_id: number | null;
   /** offline until the monitoring ingest reports the camera. */
   status: Schemas['CameraStatus'];
+  /** The stream as the AI server last reported it (0015): 1 working, 0 lost, null never reported. */
+  stream_ok: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -295,6 +297,7 @@ export interface VehiclesTable {
 
 export type AlertLevel = Schemas['AlertLevel'];
 export type AlertStatus = Schemas['AlertStatus'];
+export type AlertSource = Schemas['AlertSource'];
 
 /** An AI alert; the names are those its camera, task, model and AI server had when it was raised. */
 export interface AlertsTable {
@@ -325,8 +328,17 @@ export interface AlertsTable {
   handling_note: string;
   /** Grows with every change of any alert (0011): the live stream's event id. */
   revision: number;
-  /** The AI server's own id of the alert (0014), unique per server: a retried report answers the first. */
+  /**
+   * The AI server's own id of the alert (0014), unique per server: a retried report answers the first.
+   * A system alert's key, unique per source (0015).
+   */
   source_id: string | null;
+  /** An AI detection, or a system alert of a device's health or a gate (0015). */
+  source: AlertSource;
+  /** What happened: `detection` for the AI's, else `aiServerOffline`, `cameraStreamLost`... (0015). */
+  type: string;
+  /** The label in English (0015): an AI label as is, a system alert's title in English. */
+  label_en: string;
 }
 
 export type IngestQuotaKind = 'alerts' | 'snapshotBytes';

@@ -120,6 +120,7 @@ export async function alertWorld(options: Partial<AppOptions> = {}) {
     token,
     ok,
     serverId: server.server.id as number,
+    key,
     otherKey: other.ingestKey as string,
     cameras,
     foreign,

@@ -384,6 +384,16 @@ export const fieldLabels = {
       },
     },
     {
+      name: 'source',
+      label: { zh: '来源', en: 'Source' },
+      widget: 'status',
+      options: {
+        ai: { zh: '智能检测', en: 'AI' },
+        device: { zh: '设备', en: 'Device' },
+        access: { zh: '门禁', en: 'Access' },
+      },
+    },
+    {
       name: 'status',
       label: { zh: '处理状态', en: 'Status' },
       widget: 'status',

@@ -749,7 +749,9 @@ export interface paths {
      * 上报心跳 / The calling AI server reports its loads and its cameras' status
      * @description Marks the caller online with these loads and sets the status of each camera listed (each must
      *     be bound to the caller, else a 400 names it). A server silent for `offlineAfterSeconds` is
-     *     marked offline with its cameras. Not written to the operation log: it comes every few seconds
+     *     marked offline with its cameras. Each change raises one device alert: the server going
+     *     offline (aiServerOffline) and reporting again (aiServerOnline; not on its first heartbeat), a
+     *     camera it reported online reported offline (cameraStreamLost) and back (cameraStreamBack). Not written to the operation log: it comes every few seconds
      *     from every server, and the server's state already shows its last heartbeat.
      */
     post: operations['ingestHeartbeat'];
@@ -2655,6 +2657,14 @@ export interface components {
       };
     };
     /**
+     * @description ai: an AI server's detection; device: a device's health (an AI server offline or back, a
+     *     camera's stream lost or back), raised by the console itself; access: a gate's (a
+     *     blacklisted plate, an expired pass). Device and access alerts have no snapshot, no boxes,
+     *     no task or model, and confidence 1.
+     * @enum {string}
+     */
+    AlertSource: 'ai' | 'device' | 'access';
+    /**
      * @description pending until an operator confirms it (a real event) or dismisses it (a false alarm).
      * @enum {string}
      */
@@ -2707,6 +2717,12 @@ export interface components {
       id: number;
       /** @description Grows with every change of any alert (raised, handled); the stream's event id. */
       revision: number;
+      source: components['schemas']['AlertSource'];
+      /**
+       * @description What happened, for rules to match: detection for an AI alert; aiServerOffline,
+       *     aiServerOnline, cameraStreamLost, cameraStreamBack for a device's.
+       */
+      type: string;
       /** @description Null once the AI server is deleted. */
       aiServerId: number | null;
       /** @description The names are those when the alert was raised. */
@@ -2718,6 +2734,10 @@ export interface components {
       taskName: string;
       modelId: number | null;
       modelName: string;
+      /**
+       * @description What was detected (the model's class name), or what happened to the device, in the
+       *     request's language (AI服务器离线 / AI server offline).
+       */
       label: string;
       level: components['schemas']['AlertLevel'];
       confidence: number;
@@ -2766,7 +2786,11 @@ export interface components {
       memoryLoad: number;
       /** @description Null without one. */
       acceleratorLoad?: number | null;
-      /** @description The status of cameras bound to the caller; a camera left out keeps its status. */
+      /**
+       * @description The status of cameras bound to the caller; a camera left out keeps its status. offline
+       *     says the server gets no stream from the camera: a camera reported online and then
+       *     offline raises a cameraStreamLost alert, and online again a cameraStreamBack alert.
+       */
       cameras: {
         id: number;
         status: components['schemas']['CameraStatus'];
@@ -2868,7 +2892,7 @@ export interface components {
       preset: components['schemas']['DashboardPreset'] | null;
     };
     DashboardAlertFigures: {
-      /** @description Alerts that occurred in the period. */
+      /** @description AI alerts (source ai) that occurred in the period. */
       total: number;
       /** @description Of those, the ones nobody has handled yet. */
       pending: number;
@@ -2910,6 +2934,10 @@ export interface components {
       count: number;
       pending: number;
     };
+    /**
+     * @description The alert figures, trend and rankings count AI detections only; device health alerts are
+     *     counted apart in deviceAlerts.
+     */
     OperationsDashboard: {
       period: components['schemas']['DashboardPeriod'];
       /** @description As they are now, whatever the period. */
@@ -2918,6 +2946,11 @@ export interface components {
         cameras: components['schemas']['DeviceCounts'];
       };
       alerts: components['schemas']['DashboardAlertFigures'];
+      /** @description Device alerts (source device) that occurred in the period, and those still pending. */
+      deviceAlerts: {
+        total: number;
+        pending: number;
+      };
       trend: components['schemas']['DashboardBucket'][];
       /** @description The ten cameras with the most alerts in the period, most first. */
       topCameras: components['schemas']['DashboardCamera'][];
@@ -3020,6 +3053,7 @@ export interface components {
     AlertLabelFilter: string;
     AlertLevelFilter: components['schemas']['AlertLevel'];
     AlertStatusFilter: components['schemas']['AlertStatus'];
+    AlertSourceFilter: components['schemas']['AlertSource'];
     /**
      * @description today (local midnight until now), last24h, last7d / last30d (local midnight 6 / 29 days ago
      *     until now).
@@ -4410,6 +4444,7 @@ export interface operations {
         label?: components['parameters']['AlertLabelFilter'];
         level?: components['parameters']['AlertLevelFilter'];
         status?: components['parameters']['AlertStatusFilter'];
+        source?: components['parameters']['AlertSourceFilter'];
       };
       header?: never;
       path?: never;
@@ -4468,6 +4503,7 @@ export interface operations {
         label?: components['parameters']['AlertLabelFilter'];
         level?: components['parameters']['AlertLevelFilter'];
         status?: components['parameters']['AlertStatusFilter'];
+        source?: components['parameters']['AlertSourceFilter'];
       };
       header?: {
         /**

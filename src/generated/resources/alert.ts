@@ -32,6 +32,8 @@ export default {
       search: true,
       detail: true,
       filter: 'contains',
+      description:
+        "What was detected (the model's class name), or what happened to the device, in the\nrequest's language (AI服务器离线 / AI server offline).",
     },
     {
       name: 'level',
@@ -47,6 +49,22 @@ export default {
         { value: 'critical', label: { zh: '紧急', en: 'Critical' }, color: 'error' },
       ],
       filter: 'equals',
+    },
+    {
+      name: 'source',
+      label: { zh: '来源', en: 'Source' },
+      widget: 'status',
+      table: true,
+      search: true,
+      detail: true,
+      options: [
+        { value: 'ai', label: { zh: '智能检测', en: 'AI' }, color: 'processing' },
+        { value: 'device', label: { zh: '设备', en: 'Device' }, color: 'warning' },
+        { value: 'access', label: { zh: '门禁', en: 'Access' }, color: 'success' },
+      ],
+      filter: 'equals',
+      description:
+        "ai: an AI server's detection; device: a device's health (an AI server offline or back, a\ncamera's stream lost or back), raised by the console itself; access: a gate's (a\nblacklisted plate, an expired pass). Device and access alerts have no snapshot, no boxes,\nno task or model, and confidence 1.",
     },
     {
       name: 'status',

@@ -2,7 +2,7 @@ import { Card, Statistic } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { LocalText } from '../../generated/settings';
-import { dashboardTexts, offlineText } from './dashboard-texts';
+import { dashboardTexts, offlineText, pendingText } from './dashboard-texts';
 import { durationText, percentText, type OperationsDashboard } from './series';
 
 /** One figure; with a `to`, the card opens the screen listing what it counts. */
@@ -17,13 +17,22 @@ export interface Kpi {
   readonly to?: string | null;
 }
 
-/** The dashboard's figures as cards: the alerts of the period first, then the devices now. */
+/**
+ * The dashboard's figures as cards: the AI's alerts of the period first, then the devices' alerts
+ * of the period, then the devices now.
+ */
 export function dashboardKpis(
   dashboard: OperationsDashboard,
   t: (text: LocalText) => string,
-  links: { alerts: string | null; pending: string | null; aiServers: string | null; cameras: string | null },
+  links: {
+    alerts: string | null;
+    pending: string | null;
+    deviceAlerts: string | null;
+    aiServers: string | null;
+    cameras: string | null;
+  },
 ): Kpi[] {
-  const { alerts, devices } = dashboard;
+  const { alerts, deviceAlerts, devices } = dashboard;
   return [
     { key: 'alerts', title: t(dashboardTexts.alerts), value: alerts.total, to: links.alerts },
     {
@@ -45,6 +54,14 @@ export function dashboardKpis(
       ...(alerts.meanHandlingSeconds === null
         ? { value: '—', note: t(dashboardTexts.noneHandled) }
         : { value: t(durationText(alerts.meanHandlingSeconds)) }),
+    },
+    {
+      key: 'device-alerts',
+      title: t(dashboardTexts.deviceAlerts),
+      value: deviceAlerts.total,
+      note: t(pendingText(deviceAlerts.pending)),
+      alarm: deviceAlerts.pending > 0,
+      to: links.deviceAlerts,
     },
     {
       key: 'ai-servers',
@@ -72,7 +89,7 @@ export function KpiCards(props: { kpis: readonly Kpi[] | null }) {
   if (props.kpis === null)
     return (
       <div className="cfop-dashboard-kpis">
-        {Array.from({ length: 6 }, (_, index) => (
+        {Array.from({ length: 7 }, (_, index) => (
           <Card key={index} variant="borderless" loading />
         ))}
       </div>

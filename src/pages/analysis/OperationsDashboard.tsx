@@ -86,12 +86,15 @@ export default function OperationsDashboard() {
 
   const setPeriod = (next: Period) => navigateQuery(searchOfPeriod(next), { replace: false });
 
-  /** The alert wall filtered to the period (or a part of it) and `filters`; null without access. */
+  /**
+   * The alert wall filtered to the period (or a part of it) and `filters`, on the AI's alerts unless
+   * they say otherwise (the figures count them apart); null without access.
+   */
   const alertsUrl = useCallback(
     (filters: AlertFilters, span?: { from: string; to: string }) => {
       if (!urls.alerts || !data) return null;
       const { from, to } = span ?? data.period;
-      return urls.alerts({ ...alertSpan(from, to), ...filters });
+      return urls.alerts({ ...alertSpan(from, to), source: 'ai', ...filters });
     },
     [urls, data],
   );
@@ -126,6 +129,7 @@ export default function OperationsDashboard() {
     dashboardKpis(data, t, {
       alerts: alertsUrl({}),
       pending: alertsUrl({ status: 'pending' }),
+      deviceAlerts: alertsUrl({ source: 'device' }),
       aiServers: urls.aiServers?.({ status: 'offline' }) ?? null,
       cameras: urls.cameras?.({ status: 'offline' }) ?? null,
     });

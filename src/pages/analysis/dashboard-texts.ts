@@ -11,8 +11,9 @@ export const dashboardTexts = {
   autoRefresh: { zh: '每分钟自动刷新', en: 'Refreshes every minute' },
   refreshFailed: { zh: '自动刷新失败，将稍后重试', en: 'Automatic refresh failed; trying again shortly' },
   loadFailed: { zh: '看板数据加载失败', en: 'The dashboard could not be loaded' },
-  alerts: { zh: '告警总数', en: 'Alerts' },
-  pending: { zh: '未处理告警', en: 'Unhandled alerts' },
+  alerts: { zh: 'AI告警总数', en: 'AI alerts' },
+  pending: { zh: '未处理AI告警', en: 'Unhandled AI alerts' },
+  deviceAlerts: { zh: '设备告警', en: 'Device alerts' },
   handledRatio: { zh: '处理率', en: 'Handled' },
   falseAlarmRatio: { zh: '误报率', en: 'False alarms' },
   meanHandling: { zh: '平均处理时长', en: 'Mean time to handle' },
@@ -52,6 +53,12 @@ export const statusOptions: Record<AlertStatus, { label: LocalText; color: strin
   confirmed: { label: { zh: '已确认', en: 'Confirmed' }, color: 'success' },
   dismissed: { label: { zh: '已忽略', en: 'Dismissed' }, color: 'default' },
 };
+
+/** Beside the device alerts: how many nobody has handled yet. */
+export const pendingText = (pending: number): LocalText => ({
+  zh: `未处理 ${pending}`,
+  en: `${pending} unhandled`,
+});
 
 /** Beside a device figure ("online / total"): how many are offline. */
 export const offlineText = (offline: number): LocalText => ({

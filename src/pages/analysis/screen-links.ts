@@ -6,7 +6,7 @@ import { resourceRoute } from '../../session/use-current-route';
 export type AlertFilters = Partial<
   Pick<
     NonNullable<paths['/alerts']['get']['parameters']['query']>,
-    'from' | 'to' | 'level' | 'status' | 'cameraId' | 'label'
+    'from' | 'to' | 'level' | 'status' | 'cameraId' | 'label' | 'source'
   >
 >;
 

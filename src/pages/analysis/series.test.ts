@@ -47,6 +47,7 @@ function figures(
       falseAlarmRatio: null,
       meanHandlingSeconds: null,
     },
+    deviceAlerts: { total: 0, pending: 0 },
     trend,
     topCameras: [],
     topLabels: [],

@@ -5,9 +5,13 @@ import { formatDateTime } from '../../../resources';
 import { alertOptions, optionOf } from './alert-options';
 import { alertTexts } from './alert-texts';
 import type { Alert } from './live-alert-store';
-import { SnapshotView } from './SnapshotView';
+import { AlertMedia } from './SnapshotView';
+import { alertPlace, isSystemAlert } from './system-alert';
 
-/** One alert on the wall: snapshot with boxes, what, how serious, where, when, and its state. */
+/**
+ * One alert on the wall: snapshot with boxes, what, how serious, where, when, and its state. A
+ * system alert (a device's health) shows what it concerns in place of a snapshot, and no confidence.
+ */
 export const AlertCard = memo(function AlertCard(props: {
   alert: Alert;
   selected: boolean;
@@ -21,7 +25,7 @@ export const AlertCard = memo(function AlertCard(props: {
   return (
     <article
       className={`cfop-alert-card cfop-alert-card-${alert.status}${props.selected ? ' cfop-alert-card-selected' : ''}`}
-      aria-label={`${alert.label} ${alert.cameraName}`}
+      aria-label={`${alert.label} ${alertPlace(alert)}`}
       data-alert-id={alert.id}
       tabIndex={0}
       onClick={() => props.onOpen(alert)}
@@ -30,7 +34,7 @@ export const AlertCard = memo(function AlertCard(props: {
       }}
     >
       <div className="cfop-alert-card-media">
-        <SnapshotView alert={alert} />
+        <AlertMedia alert={alert} />
         <Checkbox
           className="cfop-alert-card-check"
           checked={props.selected}
@@ -45,10 +49,12 @@ export const AlertCard = memo(function AlertCard(props: {
       <div className="cfop-alert-card-body">
         <div className="cfop-alert-card-title">
           <strong>{alert.label}</strong>
-          <span className="cfop-alert-card-confidence">{Math.round(alert.confidence * 100)}%</span>
+          {!isSystemAlert(alert) && (
+            <span className="cfop-alert-card-confidence">{Math.round(alert.confidence * 100)}%</span>
+          )}
         </div>
         <div className="cfop-alert-card-where">
-          {alert.cameraName}
+          {alertPlace(alert)}
           {alert.area && ` · ${alert.area}`}
         </div>
         <div className="cfop-alert-card-foot">

@@ -8,7 +8,7 @@ import { alertApi } from './alert-api';
 import { alertTexts } from './alert-texts';
 import { HandleForm, handlingFields } from './HandleForm';
 import type { Alert } from './live-alert-store';
-import { SnapshotView } from './SnapshotView';
+import { AlertMedia } from './SnapshotView';
 
 const drawerWidth = 720;
 
@@ -41,7 +41,7 @@ export default function AlertDrawer(props: {
       destroyOnHidden
     >
       <div className="cfop-alert-drawer-snapshot">
-        <SnapshotView alert={alert} labelled />
+        <AlertMedia alert={alert} labelled />
       </div>
       <DetailFields descriptor={descriptor} entity={alert as unknown as Entity} columns={2} />
       {alert.status === 'pending' && (

@@ -1,9 +1,43 @@
+import CloudServerOutlined from '@ant-design/icons/CloudServerOutlined';
 import PictureOutlined from '@ant-design/icons/PictureOutlined';
+import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlined';
+import VideoCameraOutlined from '@ant-design/icons/VideoCameraOutlined';
 import { Spin } from 'antd';
 import { useLocale } from '../../../i18n';
 import { alertTexts } from './alert-texts';
 import type { Alert } from './live-alert-store';
 import { useSnapshot } from './use-snapshot';
+import { systemAlertTexts } from './system-alert';
+
+/** In place of a snapshot, what a system alert concerns: a camera, an AI server, a gate. */
+function SystemAlertMedia({ alert, source }: { alert: Alert; source: 'device' | 'access' }) {
+  const { t } = useLocale();
+  const icon =
+    source === 'access' ? (
+      <SafetyCertificateOutlined />
+    ) : alert.cameraId !== null ? (
+      <VideoCameraOutlined />
+    ) : (
+      <CloudServerOutlined />
+    );
+  return (
+    <div className="cfop-alert-snapshot">
+      <div className="cfop-alert-snapshot-missing">
+        {icon}
+        <span>{t(systemAlertTexts[source])}</span>
+      </div>
+    </div>
+  );
+}
+
+/** An alert's snapshot with its boxes, or what a system alert concerns (it has neither). */
+export function AlertMedia({ alert, labelled = false }: { alert: Alert; labelled?: boolean }) {
+  return alert.source === 'ai' ? (
+    <SnapshotView alert={alert} labelled={labelled} />
+  ) : (
+    <SystemAlertMedia alert={alert} source={alert.source} />
+  );
+}
 
 /**
  * An alert's snapshot with its detection boxes drawn over it. The image fills the frame exactly

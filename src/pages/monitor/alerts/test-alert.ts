@@ -5,6 +5,8 @@ export function testAlert(id: number, change: Partial<Alert> = {}): Alert {
   return {
     id,
     revision: id,
+    source: 'ai',
+    type: 'detection',
     aiServerId: 1,
     aiServerName: '边缘盒子-1',
     cameraId: 1,

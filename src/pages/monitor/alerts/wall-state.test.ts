@@ -11,6 +11,8 @@ describe('matchesFilters', () => {
     expect(matchesFilters(one, {})).toBe(true);
     expect(matchesFilters(one, { level: 'high', status: 'pending', cameraId: '3' })).toBe(true);
     expect(matchesFilters(one, { level: 'low' })).toBe(false);
+    expect(matchesFilters(one, { source: 'ai' })).toBe(true);
+    expect(matchesFilters(one, { source: 'device' })).toBe(false);
     expect(matchesFilters(one, { cameraId: '4' })).toBe(false);
     expect(matchesFilters(one, { label: '安全帽', area: '一号' })).toBe(true);
     expect(matchesFilters(one, { label: '吸烟' })).toBe(false);

@@ -5,14 +5,15 @@ export type AlertFilters = Readonly<Record<string, string>>;
 
 /**
  * Whether a live alert belongs on a wall showing these filters, checked as the server's list does
- * (equals for level, status and camera; contains for label and area; from / to on occurredAt).
+ * (equals for level, status, source and camera; contains for label and area; from / to on occurredAt).
  */
 export function matchesFilters(alert: Alert, filters: AlertFilters): boolean {
-  const { level, status, cameraId, label, area, from, to } = filters;
+  const { level, status, source, cameraId, label, area, from, to } = filters;
   const time = Date.parse(alert.occurredAt);
   return (
     (level === undefined || alert.level === level) &&
     (status === undefined || alert.status === status) &&
+    (source === undefined || alert.source === source) &&
     (cameraId === undefined || alert.cameraId === Number(cameraId)) &&
     (label === undefined || alert.label.includes(label)) &&
     (area === undefined || alert.area.includes(area)) &&

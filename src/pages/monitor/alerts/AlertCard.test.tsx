@@ -1,0 +1,82 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LocaleProvider, localeStore } from '../../../i18n';
+import { AlertCard } from './AlertCard';
+import type { Alert } from './live-alert-store';
+import { testAlert } from './test-alert';
+
+beforeAll(() => {
+  Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
+});
+
+let container: HTMLDivElement;
+let root: Root;
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+async function showCard(alert: Alert, locale: 'zh-CN' | 'en-US' = 'zh-CN') {
+  localeStore.set(locale);
+  await act(async () =>
+    root.render(
+      <LocaleProvider>
+        <AlertCard alert={alert} selected={false} onOpen={() => undefined} onSelect={() => undefined} />
+      </LocaleProvider>,
+    ),
+  );
+  return container.querySelector('article');
+}
+
+/** A device alert as the server answers it: no camera, snapshot, boxes or confidence of its own. */
+const serverOffline = testAlert(3, {
+  source: 'device',
+  type: 'aiServerOffline',
+  label: 'AI服务器离线',
+  cameraId: null,
+  cameraName: '',
+  area: '',
+  snapshotId: null,
+  confidence: 1,
+});
+
+describe('an alert card', () => {
+  it('shows a device alert by the server it concerns, with a device tag for a snapshot and no confidence', async () => {
+    const card = await showCard(serverOffline);
+    expect(card?.getAttribute('aria-label')).toBe('AI服务器离线 边缘盒子-1');
+    expect(card?.querySelector('.cfop-alert-card-where')?.textContent).toBe('边缘盒子-1');
+    expect(card?.querySelector('.cfop-alert-snapshot')?.textContent).toBe('设备告警');
+    expect(card?.querySelector('.cfop-alert-card-confidence')).toBeNull();
+    expect(card?.textContent).not.toContain('无快照');
+    expect(card?.textContent).not.toContain('%');
+  });
+
+  it('names the camera of a camera’s stream alert, in English too', async () => {
+    const card = await showCard(
+      {
+        ...serverOffline,
+        type: 'cameraStreamLost',
+        label: 'Camera stream lost',
+        cameraId: 1,
+        cameraName: '北门-1',
+        area: '一号园区',
+      },
+      'en-US',
+    );
+    expect(card?.querySelector('.cfop-alert-card-where')?.textContent).toBe('北门-1 · 一号园区');
+    expect(card?.querySelector('.cfop-alert-snapshot')?.textContent).toBe('Device alert');
+  });
+
+  it('shows an AI alert’s confidence', async () => {
+    const card = await showCard(testAlert(4, { snapshotId: null }));
+    expect(card?.querySelector('.cfop-alert-card-confidence')?.textContent).toBe('90%');
+    expect(card?.querySelector('.cfop-alert-card-where')?.textContent).toBe('北门-1 · 一号园区');
+  });
+});
