@@ -238,6 +238,17 @@ describe('x-resource', () => {
     expect(doc).toEqual(before);
   });
 
+  it('adds the declared filters no field holds to list and export, after the derived ones', () => {
+    const passedToday = { $ref: '#/components/parameters/PassedToday' };
+    const { document } = expand(documentWith({ filters: [passedToday] }));
+    for (const path of ['/parking-lots', '/parking-lots/export']) {
+      const parameters = (document.paths[path]?.get as { parameters: unknown[] }).parameters;
+      expect(parameters.at(-1)).toEqual(passedToday);
+      const same = (parameter: unknown) => JSON.stringify(parameter) === JSON.stringify(passedToday);
+      expect(parameters.filter(same)).toHaveLength(1);
+    }
+  });
+
   it.each([
     ['an unknown operation', { operations: ['list', 'archive'] }, 'unknown operation "archive"'],
     ['a path without its slash', { path: 'parking-lots' }, 'has path "parking-lots"; it must start with /'],
@@ -245,6 +256,7 @@ describe('x-resource', () => {
     ['an unknown key', { paths: '/x' }, 'unknown keys paths'],
     ['a noun without its plural', { noun: { zh: '停车场', en: 'parking lot' } }, 'needs noun'],
     ['a default sort it cannot sort by', { defaultSort: 'code' }, 'sorts by code by default'],
+    ['filters that are not parameters', { filters: ['passedToday'] }, 'has filters that are not a list'],
   ])('refuses a declaration with %s, naming the schema', (_, declaration, problem) => {
     expect(() => expand(documentWith(declaration))).toThrow(ContractError);
     expect(() => expand(documentWith(declaration))).toThrow(

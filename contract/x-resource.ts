@@ -29,7 +29,7 @@ export interface ResourceDeclaration {
   readonly operationIds: Readonly<Partial<Record<ResourceRole, string>>>;
 }
 
-const declarationKeys = ['path', 'access', 'noun', 'plural', 'operations', 'defaultSort'];
+const declarationKeys = ['path', 'access', 'noun', 'plural', 'operations', 'defaultSort', 'filters'];
 const filterModes = ['contains', 'equals', 'range'];
 
 interface RoleRule {
@@ -65,6 +65,8 @@ const standardPaths = (path: string): string[] => [
 interface Declared extends ResourceDeclaration {
   readonly roles: readonly ResourceRole[];
   readonly defaultSort: string | null;
+  /** Query parameters of list and export beyond the fields' `x-filter`s, as written (a `$ref`). */
+  readonly extraFilters: readonly JsonObject[];
   readonly item: JsonObject;
   readonly properties: JsonObject;
   readonly fail: (problem: string) => never;
@@ -135,7 +137,7 @@ function readDeclaration(
   const unknown = Object.keys(declaration).filter((key) => !declarationKeys.includes(key));
   if (unknown.length > 0)
     fail(`has unknown keys ${unknown.join(', ')}; it knows ${declarationKeys.join(', ')}`);
-  const { path, access, plural = `${schema}s`, defaultSort = null } = declaration;
+  const { path, access, plural = `${schema}s`, defaultSort = null, filters = [] } = declaration;
   if (!isText(path) || !/^\/[^{}]*[^/{}]$/.test(path)) {
     fail(`has path ${JSON.stringify(path)}; it must start with / and name the collection, without {}`);
   }
@@ -144,6 +146,10 @@ function readDeclaration(
     fail(`has plural ${JSON.stringify(plural)}; it must be a PascalCase word such as ${schema}s`);
   }
   if (defaultSort !== null && !isText(defaultSort)) fail('has a defaultSort that is not a field name');
+  // A filter no field holds (a fact computed from other tables) is a parameter written once.
+  if (!Array.isArray(filters) || !filters.every(isObject)) {
+    fail('has filters that are not a list of query parameters (each usually a $ref)');
+  }
   const properties = isObject(item.properties) ? item.properties : fail('is on a schema without properties');
   const roles = readRoles(declaration.operations, fail);
   const noun = readNoun(declaration.noun, fail);
@@ -172,6 +178,7 @@ function readDeclaration(
     operationIds,
     roles,
     defaultSort: defaultSort as string | null,
+    extraFilters: filters as JsonObject[],
     item,
     properties,
     fail,
@@ -272,7 +279,7 @@ function expandOne(document: Mutable, one: Declared): void {
       `derives the parameter ${sortName}, but components.parameters.${sortName} is not the sort query parameter`,
     );
   }
-  const filters = listing ? filterParameters(document, one) : [];
+  const filters = listing ? [...filterParameters(document, one), ...one.extraFilters] : [];
   const tag = one.schema.charAt(0).toLowerCase() + one.schema.slice(1);
   addTag(document, tag, one.noun);
   for (const role of one.roles) addOperation(document, one, role, deriveOperation(one, role, tag, filters));

@@ -25,6 +25,8 @@ describe('server settings from the environment', () => {
         alertsPerSecond: 50,
         alertBurst: 200,
         snapshotMbPerHour: 200,
+        passagesPerSecond: 20,
+        passageBurst: 200,
       },
       health: { offlineAfterSeconds: 90, offlineLevel: 'high', backLevel: 'low' },
     });
@@ -47,6 +49,8 @@ describe('server settings from the environment', () => {
       CFOP_INGEST_ALERTS_PER_SECOND: '0.5',
       CFOP_INGEST_ALERT_BURST: '10',
       CFOP_INGEST_SNAPSHOT_MB_PER_HOUR: '1000',
+      CFOP_INGEST_PASSAGES_PER_SECOND: '2.5',
+      CFOP_INGEST_PASSAGE_BURST: '30',
       CFOP_SESSION_IDLE_MINUTES: '120',
       CFOP_SIGNIN_WINDOW_MINUTES: '30',
       CFOP_SIGNIN_ACCOUNT_FAILURES: '8',
@@ -74,6 +78,8 @@ describe('server settings from the environment', () => {
         alertsPerSecond: 0.5,
         alertBurst: 10,
         snapshotMbPerHour: 1000,
+        passagesPerSecond: 2.5,
+        passageBurst: 30,
       },
       sessionIdleMinutes: 120,
       signInLimits: {

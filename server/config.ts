@@ -252,5 +252,11 @@ function readIngestLimits(number: (name: string, setting: NumberSetting) => numb
       defaultIngestLimits.snapshotMbPerHour,
       1_000_000,
     ),
+    passagesPerSecond: limit(
+      'CFOP_INGEST_PASSAGES_PER_SECOND',
+      defaultIngestLimits.passagesPerSecond,
+      100_000,
+    ),
+    passageBurst: limit('CFOP_INGEST_PASSAGE_BURST', defaultIngestLimits.passageBurst, 1_000_000, true),
   };
 }

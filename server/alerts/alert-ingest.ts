@@ -210,7 +210,7 @@ function boxProblems(boxes: readonly AlertBox[]): FieldProblem[] {
  * whose clock never synced reports 1970). Stored, such an alert would sort above all others on the
  * wall, or be purged by the next retention sweep after the box was told it was kept.
  */
-function occurredAtProblems(limits: IngestLimits, now: Date, occurredAt: string): FieldProblem[] {
+export function occurredAtProblems(limits: IngestLimits, now: Date, occurredAt: string): FieldProblem[] {
   const at = Date.parse(occurredAt);
   const problem = (zh: string, en: string): FieldProblem[] => [
     {

@@ -9,12 +9,17 @@ export interface IngestLimits {
   readonly alertBurst: number;
   /** Snapshot megabytes one AI server may upload per hour (also what it may upload at once). */
   readonly snapshotMbPerHour: number;
+  /** Gate passages per second one AI server may report on average, and at once. */
+  readonly passagesPerSecond: number;
+  readonly passageBurst: number;
 }
 
 /**
  * A busy box (16 cameras, a few detections a second each) stays well under 50 alerts a second and
  * under 200 MB of snapshots an hour (a 100 KB frame every 2 s); a day back covers a box that queued
  * its alerts through a night without network, while a box whose clock never synced (1970) is told so.
+ * A turnstile lets a person through every second or two; a box wired to a few gates stays under 20
+ * passages a second even at a shift change, and the burst lets it send a queue kept through an outage.
  */
 export const defaultIngestLimits: IngestLimits = {
   maxAgeHours: 24,
@@ -22,4 +27,6 @@ export const defaultIngestLimits: IngestLimits = {
   alertsPerSecond: 50,
   alertBurst: 200,
   snapshotMbPerHour: 200,
+  passagesPerSecond: 20,
+  passageBurst: 200,
 };

@@ -25,6 +25,16 @@ export const alertBucket = (limits: IngestLimits): Bucket => ({
   }),
 });
 
+export const passageBucket = (limits: IngestLimits): Bucket => ({
+  kind: 'passages',
+  perSecond: limits.passagesPerSecond,
+  burst: limits.passageBurst,
+  refusal: (seconds) => ({
+    zh: `通行记录上报过于频繁（每秒至多 ${limits.passagesPerSecond} 条），请 ${seconds} 秒后再试`,
+    en: `Too many passages from this AI server (at most ${limits.passagesPerSecond} a second); try again in ${seconds} seconds`,
+  }),
+});
+
 export const snapshotBucket = (limits: IngestLimits): Bucket => ({
   kind: 'snapshotBytes',
   perSecond: (limits.snapshotMbPerHour * megabyte) / 3600,

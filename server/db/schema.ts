@@ -341,7 +341,7 @@ export interface AlertsTable {
   label_en: string;
 }
 
-export type IngestQuotaKind = 'alerts' | 'snapshotBytes';
+export type IngestQuotaKind = 'alerts' | 'snapshotBytes' | 'passages';
 
 /** An AI server's token bucket of one kind (0014): what was left at `refilled_at`. */
 export interface IngestQuotasTable {
@@ -349,6 +349,30 @@ export interface IngestQuotasTable {
   kind: IngestQuotaKind;
   tokens: number;
   refilled_at: Timestamp;
+}
+
+export type PassageDirection = Schemas['PassageDirection'];
+export type PassageResult = Schemas['PassageResult'];
+
+/** A passage through a gate (0016): what the gate read, as sent, and whom it matched when stored. */
+export interface PassagesTable {
+  id: Generated<number>;
+  ai_server_id: number | null;
+  /** The sender's own id of the event, unique per AI server: a retried report answers the first. */
+  source_id: string;
+  gate: string;
+  direction: PassageDirection;
+  result: PassageResult;
+  employee_no: string | null;
+  pass_code: string | null;
+  plate: string | null;
+  staff_id: number | null;
+  visitor_id: number | null;
+  vehicle_id: number | null;
+  photo_file_id: number | null;
+  /** When the gate saw it (its clock); received_at is ours. */
+  occurred_at: Timestamp;
+  received_at: Timestamp;
 }
 
 /** The database's identity (0013): one row, its id also in DATA_DIR/instance-id. */
@@ -381,4 +405,5 @@ export interface Database {
   alerts: AlertsTable;
   ingest_quotas: IngestQuotasTable;
   instance: InstanceTable;
+  passages: PassagesTable;
 }

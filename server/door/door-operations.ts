@@ -2,12 +2,15 @@ import type { AppContext } from '../app-context';
 import { staffResource } from './staff-resource';
 import { vehicleResource } from './vehicle-resource';
 import { visitorResource } from './visitor-resource';
+import { storePassage } from './passage-ingest';
+import { passageOf, passagesOf } from './passages';
 import { checkIn, checkOut, decision, moveVisitor, type Transition } from './visitor-transitions';
 import { declaredOperations } from '../resources/declared-operations';
 import { contractTyped, resourceBinding, resourceOperations } from '../resources/resource-operations';
 import { getItem } from '../resources/resource-service';
 import type { LocalText } from '../http/locale';
 import {
+  requireAiServer,
   requireSession,
   type OperationHandler,
   type OperationInput,
@@ -74,4 +77,12 @@ export const doorOperations = {
     async () => checkOut,
     () => ({ zh: '签离', en: 'checked out' }),
   ),
+
+  // Gate passages: reported by the gates through an AI server's ingest key, read under each kind's key.
+  async ingestPassage(input, ctx) {
+    return passageOf(await storePassage(ctx, requireAiServer(input), input.body));
+  },
+  listStaffPassages: async (input, ctx) => passagesOf(ctx.db, 'staff', input.params.id, input.query),
+  listVisitorPassages: async (input, ctx) => passagesOf(ctx.db, 'visitor', input.params.id, input.query),
+  listVehiclePassages: async (input, ctx) => passagesOf(ctx.db, 'vehicle', input.params.id, input.query),
 } satisfies SomeOperationHandlers;

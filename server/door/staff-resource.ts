@@ -1,4 +1,5 @@
 import { defineResource } from '../resources/declared-operations';
+import { passedToday } from './passages';
 import { counted, countReferencing, refuseProblems, stillReferenced, validityProblems } from './entry-rules';
 
 /** Staff members: table staff, item schema Staff. Visitors (as host) and vehicles (as owner) refer to them. */
@@ -11,6 +12,7 @@ export const staffResource = defineResource({
     position: { whenAbsent: '' },
     status: { whenAbsent: 'active' },
   },
+  queryFilters: { passedToday: passedToday('staff') },
   checkWrite: async (_scope, { input }) => validityProblems(input),
   async beforeDelete(db, ids) {
     const hosting = await countReferencing(db, 'visitors', 'host_staff_id', ids);

@@ -1,6 +1,7 @@
 import type { FieldProblem } from '../http/api-error';
 import { defineResource } from '../resources/declared-operations';
 import { validityProblems } from './entry-rules';
+import { passedToday } from './passages';
 
 const ownerTypeNames = {
   staff: { zh: '员工', en: 'staff' },
@@ -64,6 +65,7 @@ export const vehicleResource = defineResource({
   schema: 'Vehicle',
   fields: { remark: { whenAbsent: '' } },
   labelField: 'plate',
+  queryFilters: { passedToday: passedToday('vehicle') },
   references: {
     staffId: {
       table: 'staff',

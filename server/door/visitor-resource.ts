@@ -3,6 +3,7 @@ import type { ResourceDefinition } from '../resources/resource-definition';
 import { utcIso } from '../resources/resource-service';
 import { counted, countReferencing, refuseProblems, stillReferenced } from './entry-rules';
 import { hasValidCheckCharacter, maskIdNumber } from './id-number';
+import { passedToday } from './passages';
 
 const upperCase = (value: unknown) => (typeof value === 'string' ? value.toUpperCase() : value);
 
@@ -21,6 +22,7 @@ export const visitorResource: ResourceDefinition = {
     visitTo: { toRow: utcIso },
     companions: { whenAbsent: 0 },
   },
+  queryFilters: { passedToday: passedToday('visitor') },
   references: {
     hostStaffId: {
       table: 'staff',

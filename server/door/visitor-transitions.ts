@@ -35,11 +35,7 @@ export interface Transition {
  */
 export async function moveVisitor(ctx: AppContext, id: number, transition: Transition): Promise<string> {
   return ctx.db.transaction().execute(async (trx) => {
-    const visitor = await trx
-      .selectFrom('visitors')
-      .select(['name', 'status', 'visit_to'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const visitor = await visitorState(trx, id);
     if (!visitor) throw notFound(id);
     if (visitor.status !== transition.from) {
       const from = statusNames[transition.from];
@@ -55,14 +51,38 @@ export async function moveVisitor(ctx: AppContext, id: number, transition: Trans
       ]);
     }
     const now = ctx.clock.now();
-    const changes = await transition.changes(visitor, now, trx);
-    await trx
-      .updateTable('visitors')
-      .set({ ...changes, updated_at: now.toISOString() })
-      .where('id', '=', id)
-      .execute();
+    await applyTransition(trx, id, visitor, transition, now, now);
     return visitor.name;
   });
+}
+
+/** What a transition reads of a visitor. */
+export async function visitorState(db: Db, id: number) {
+  return db
+    .selectFrom('visitors')
+    .select(['name', 'status', 'visit_to', 'checked_out_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * Writes a transition of a visitor whose status the caller found to be its `from`, in the caller's
+ * transaction: as of `at` (when it happened: a gate's passage may be reported late), at `now`.
+ */
+export async function applyTransition(
+  db: Db,
+  id: number,
+  visitor: { visit_to: string },
+  transition: Transition,
+  at: Date,
+  now: Date,
+): Promise<void> {
+  const changes = await transition.changes(visitor, at, db);
+  await db
+    .updateTable('visitors')
+    .set({ ...changes, updated_at: now.toISOString() })
+    .where('id', '=', id)
+    .execute();
 }
 
 const passCodeDigits = 8;
@@ -103,6 +123,13 @@ export const checkOut: Transition = {
   from: 'visiting',
   step: { zh: '签离', en: 'checked out' },
   changes: (_visitor, now) => ({ status: 'left', checked_out_at: now.toISOString() }),
+};
+
+/** A visitor who left passes out again (back in through a gate that reports no `in`): left later. */
+export const leftAgain: Transition = {
+  from: 'left',
+  step: { zh: '再次签离', en: 'checked out again' },
+  changes: (_visitor, now) => ({ checked_out_at: now.toISOString() }),
 };
 
 /** The decision on a pending visitor: approval gets a pass code; both keep comment, decider and time. */

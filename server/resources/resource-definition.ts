@@ -1,3 +1,4 @@
+import type { RawBuilder } from 'kysely';
 import type { Db } from '../db/open-database';
 import type { FieldProblem } from '../http/api-error';
 import type { Lang, LocalText } from '../http/locale';
@@ -81,6 +82,15 @@ export interface ReferenceRule {
   readonly label: string;
 }
 
+/** What a computed filter may depend on: the time of the request and the caller's time zone. */
+export interface FilterScope {
+  readonly now: Date;
+  readonly timeZone: string;
+}
+
+/** A filter on something no column of the item holds: the condition on the table's rows for the value sent. */
+export type QueryFilter = (value: unknown, scope: FilterScope) => RawBuilder<boolean>;
+
 /** API item as answered: field name → value, in the order of the contract's item schema. */
 export type Item = Record<string, unknown>;
 
@@ -124,6 +134,11 @@ export interface ResourceDefinition<Schema extends string = string> {
    * resource's choices operation offers beside `references` and linked references.
    */
   readonly otherReferences?: Readonly<Record<string, ReferenceRule>>;
+  /**
+   * Query parameters of list and export filtering by facts of other tables (a passage today), by
+   * parameter name. openapi.yaml declares them (x-resource `filters`, or on the operations).
+   */
+  readonly queryFilters?: Readonly<Record<string, QueryFilter>>;
   /** The field naming an item in the operation log after its id: `#12 <name>`. Default: `name`. */
   readonly labelField?: string;
   /** Item fields not stored in the table, computed for many items in one query (counts of bound rows). */

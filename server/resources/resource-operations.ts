@@ -131,7 +131,10 @@ export function resourceOperations<const Ids extends ResourceOperationIds>(
   const { list, get, create, update, bulkDelete } = ids;
   if (list) {
     handlers[list] = (input: ResourceInput<WithQuery>, ctx) =>
-      listItems(ctx, resourceIn(ctx), shapeOf(ctx, list), input.query, input.lang);
+      listItems(ctx, resourceIn(ctx), shapeOf(ctx, list), input.query, {
+        lang: input.lang,
+        timeZone: requestTimeZone(input.headers),
+      });
   }
   if (get) {
     handlers[get] = (input: ResourceInput<WithId>, ctx) =>

@@ -49,14 +49,16 @@ export async function listItems(
   resource: BoundResource,
   shape: ListShape,
   query: Record<string, unknown>,
-  lang: Lang = 'zh',
+  reader: Reader = { lang: 'zh', timeZone: defaultTimeZone },
 ): Promise<ItemPage> {
-  const selection = selectionOf(resource, shape, query, lang);
+  const { lang } = reader;
+  const selection = selectionOf(resource, shape, query, reader, ctx.clock.now());
   const page = typeof query.page === 'number' ? query.page : shape.defaultPage;
   const pageSize = typeof query.pageSize === 'number' ? query.pageSize : shape.defaultPageSize;
   const total = await countRows(ctx.db, selection);
   const fewMatches =
-    selection.filters.length > 0 && total * fewMatchesShare < (await countAll(ctx.db, selection.table));
+    selection.filters.length + selection.conditions.length > 0 &&
+    total * fewMatchesShare < (await countAll(ctx.db, selection.table));
   const rows = await selectPage(ctx.db, selection, {
     offset: (page - 1) * pageSize,
     limit: pageSize,
@@ -181,7 +183,7 @@ export function exportCsv(
   query: Record<string, unknown>,
   reader: Reader = { lang: 'zh', timeZone: defaultTimeZone },
 ): Readable {
-  const selection = selectionOf(resource, shape, query, reader.lang);
+  const selection = selectionOf(resource, shape, query, reader, ctx.clock.now());
   const columns = exportColumns(resource.definition.schema, resource.itemFields, reader);
   async function* lines(): AsyncGenerator<string> {
     yield utf8Bom + csvRecord(columns.map((column) => column.header));
@@ -203,9 +205,13 @@ function selectionOf(
   resource: BoundResource,
   shape: ListShape,
   query: Record<string, unknown>,
-  lang: Lang,
+  { lang, timeZone }: Reader,
+  now: Date,
 ): RowSelection {
   const { definition } = resource;
+  const computed = Object.entries(definition.queryFilters ?? {}).filter(
+    ([param]) => query[param] !== undefined && query[param] !== '',
+  );
   const sort = typeof query.sort === 'string' ? query.sort : (shape.defaultSort ?? 'id');
   const descending = sort.startsWith('-');
   return {
@@ -224,6 +230,7 @@ function selectionOf(
           value: stored.toRow ? stored.toRow(sent) : sent,
         };
       }),
+    conditions: computed.map(([param, condition]) => condition(query[param], { now, timeZone })),
     order: { column: columnIn(storedField(resource, descending ? sort.slice(1) : sort), lang), descending },
   };
 }

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/open-database';
 import type { FilterMode } from '../../contract/list-facts';
 import type { LinkedField, ReferenceRule, Row } from './resource-definition';
@@ -27,6 +27,8 @@ export interface RowOrder {
 export interface RowSelection {
   readonly table: string;
   readonly filters: readonly RowFilter[];
+  /** Conditions beyond the column filters (facts of other tables). */
+  readonly conditions: readonly RawBuilder<boolean>[];
   readonly order: RowOrder;
 }
 
@@ -196,6 +198,7 @@ const comparison = { equals: '=', from: '>=', to: '<=' } as const;
 /** `bySortIndex`: equality filters are written so that no index of theirs competes with the sort's. */
 function filtered(db: Db, selection: RowSelection, bySortIndex = false): LooseQuery {
   let query = loose(db).selectFrom(selection.table) as LooseQuery;
+  for (const condition of selection.conditions) query = query.where(condition);
   for (const filter of selection.filters) {
     if (filter.linked) {
       // The rows holding the value in the link table.

@@ -792,6 +792,37 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/ingest/passages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 上报通行记录 / The calling AI server reports one passage through a gate
+     * @description A gate's controller (through the AI server it is wired to) reports who or what passed: a
+     *     staff member's number, a visitor's pass code or a plate, exactly one. The passage is stored
+     *     with the staff member, visitor or vehicle it matches (none when nothing matches). An
+     *     allowed `in` checks an approved visitor in, an allowed `out` checks a visiting visitor out
+     *     (a later `out` moves the check-out time to it). A blacklisted plate, or a pass past its end
+     *     (a visitor after `visitTo`, a staff member or vehicle after `validTo`, by the date in
+     *     `occurredAt`), raises an alert of source `access`. The photo, when sent, is uploaded first
+     *     (`uploadAlertSnapshot`). `occurredAt` must lie near the server's clock as an alert's does.
+     *     A report repeating a `sourceId` the server sent before stores nothing and answers the first
+     *     passage. Each AI server may report at most 20 passages a second on average (200 at once) by
+     *     default; beyond that "429" says how long to wait. Not written to the operation log (every
+     *     passage is a record of its own).
+     */
+    post: operations['ingestPassage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/files/alert-snapshots': {
     parameters: {
       query?: never;
@@ -1387,6 +1418,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/staff/{id}/passages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /**
+     * 员工通行记录 / The passages of a staff member, newest first
+     * @description Under the staff key, as the staff's own details; 404 when there is no such staff.
+     */
+    get: operations['listStaffPassages'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/visitors': {
     parameters: {
       query?: never;
@@ -1556,6 +1609,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/visitors/{id}/passages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /**
+     * 访客通行记录 / The passages of a visitor, newest first
+     * @description Under the visitor key, as the visitor's own details; 404 when there is no such visitor.
+     */
+    get: operations['listVisitorPassages'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/vehicles': {
     parameters: {
       query?: never;
@@ -1589,6 +1664,28 @@ export interface paths {
      *     answers the labels of those ids (a shared link's filter). At most 20 items, by label.
      */
     get: operations['listVehicleChoices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/vehicles/{id}/passages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /**
+     * 车辆通行记录 / The passages of a vehicle, newest first
+     * @description Under the vehicle key, as the vehicle's own details; 404 when there is no such vehicle.
+     */
+    get: operations['listVehiclePassages'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1884,6 +1981,84 @@ export interface components {
     TaskName: string;
     /** @enum {string} */
     AlertLevel: 'low' | 'medium' | 'high' | 'critical';
+    /** @enum {string} */
+    PassageDirection: 'in' | 'out';
+    /**
+     * @description What the gate did; only an allowed passage checks a visitor in or out.
+     * @enum {string}
+     */
+    PassageResult: 'allowed' | 'denied';
+    /** @description Exactly one of employeeNo, passCode and plate says who or what passed. */
+    PassageReport: {
+      /**
+       * @description The gate's own id of the event (a UUID, or a counter), unique per AI server: a report
+       *     repeating it answers the passage first stored.
+       * @example gate-3-000172
+       */
+      sourceId: string;
+      /** @description The gate's name or id. */
+      gate: string;
+      direction: components['schemas']['PassageDirection'];
+      /**
+       * Format: date-time
+       * @description When the gate saw it, with the gate's UTC offset: its date is the day a pass's validity
+       *     is judged by. Near the console's clock, as an alert's time.
+       */
+      occurredAt: string;
+      /** @description A staff member's number. */
+      employeeNo?: string;
+      /** @description A visitor's pass code. */
+      passCode?: string;
+      /** @description The plate the gate read. */
+      plate?: string;
+      result: components['schemas']['PassageResult'];
+      photoId?: number;
+    };
+    Passage: {
+      id: number;
+      /** @description The AI server that reported it (null once deleted). */
+      aiServerId: number | null;
+      sourceId: string;
+      gate: string;
+      direction: components['schemas']['PassageDirection'];
+      result: components['schemas']['PassageResult'];
+      employeeNo: string | null;
+      passCode: string | null;
+      plate: string | null;
+      /** @description The staff member the number matched. */
+      staffId: number | null;
+      /** @description The visitor the pass code matched. */
+      visitorId: number | null;
+      /** @description The vehicle the plate matched. */
+      vehicleId: number | null;
+      photoId: number | null;
+      /** Format: date-time */
+      occurredAt: string;
+      /** Format: date-time */
+      receivedAt: string;
+    };
+    PassagePage: {
+      items: components['schemas']['Passage'][];
+      total: number;
+      page: number;
+      pageSize: number;
+    };
+    PassageEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['Passage'];
+    };
+    PassagePageEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['PassagePage'];
+    };
     Choice: {
       id: number;
       label: string;
@@ -3059,6 +3234,11 @@ export interface components {
      *     until now).
      */
     DashboardPreset: components['schemas']['DashboardPreset'];
+    /**
+     * @description true: only those with a passage through a gate today; false: only those without. Today is
+     *     the operator's day in their time zone (the X-Time-Zone header; UTC when absent).
+     */
+    PassedToday: boolean;
     /**
      * @description The operator's IANA time zone; the console sends it on every call. An export writes its
      *     times as `YYYY-MM-DD HH:mm:ss` in it and names it in those columns' headers (UTC when
@@ -4381,6 +4561,31 @@ export interface operations {
       default: components['responses']['Failure'];
     };
   };
+  ingestPassage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PassageReport'];
+      };
+    };
+    responses: {
+      /** @description The stored passage. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PassageEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
   uploadAlertSnapshot: {
     parameters: {
       query?: never;
@@ -5203,6 +5408,11 @@ export interface operations {
         phone?: string;
         cardNo?: string;
         status?: components['schemas']['StaffStatus'];
+        /**
+         * @description true: only those with a passage through a gate today; false: only those without. Today is
+         *     the operator's day in their time zone (the X-Time-Zone header; UTC when absent).
+         */
+        passedToday?: components['parameters']['PassedToday'];
       };
       header?: never;
       path?: never;
@@ -5259,6 +5469,11 @@ export interface operations {
         phone?: string;
         cardNo?: string;
         status?: components['schemas']['StaffStatus'];
+        /**
+         * @description true: only those with a passage through a gate today; false: only those without. Today is
+         *     the operator's day in their time zone (the X-Time-Zone header; UTC when absent).
+         */
+        passedToday?: components['parameters']['PassedToday'];
       };
       header?: {
         /**
@@ -5383,6 +5598,33 @@ export interface operations {
       default: components['responses']['Failure'];
     };
   };
+  listStaffPassages: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number. */
+        page?: components['parameters']['Page'];
+        pageSize?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of passages. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PassagePageEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
   listVisitors: {
     parameters: {
       query?: {
@@ -5400,6 +5642,11 @@ export interface operations {
         status?: components['schemas']['VisitorStatus'];
         visitFromFrom?: string;
         visitFromTo?: string;
+        /**
+         * @description true: only those with a passage through a gate today; false: only those without. Today is
+         *     the operator's day in their time zone (the X-Time-Zone header; UTC when absent).
+         */
+        passedToday?: components['parameters']['PassedToday'];
       };
       header?: never;
       path?: never;
@@ -5485,6 +5732,11 @@ export interface operations {
         status?: components['schemas']['VisitorStatus'];
         visitFromFrom?: string;
         visitFromTo?: string;
+        /**
+         * @description true: only those with a passage through a gate today; false: only those without. Today is
+         *     the operator's day in their time zone (the X-Time-Zone header; UTC when absent).
+         */
+        passedToday?: components['parameters']['PassedToday'];
       };
       header?: {
         /**
@@ -5682,6 +5934,33 @@ export interface operations {
       default: components['responses']['Failure'];
     };
   };
+  listVisitorPassages: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number. */
+        page?: components['parameters']['Page'];
+        pageSize?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of passages. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PassagePageEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
   listVehicles: {
     parameters: {
       query?: {
@@ -5697,6 +5976,11 @@ export interface operations {
         visitorId?: number;
         vehicleType?: components['schemas']['VehicleType'];
         listType?: components['schemas']['VehicleListType'];
+        /**
+         * @description true: only those with a passage through a gate today; false: only those without. Today is
+         *     the operator's day in their time zone (the X-Time-Zone header; UTC when absent).
+         */
+        passedToday?: components['parameters']['PassedToday'];
       };
       header?: never;
       path?: never;
@@ -5768,6 +6052,33 @@ export interface operations {
       default: components['responses']['Failure'];
     };
   };
+  listVehiclePassages: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number. */
+        page?: components['parameters']['Page'];
+        pageSize?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of passages. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PassagePageEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
   exportVehicles: {
     parameters: {
       query?: {
@@ -5780,6 +6091,11 @@ export interface operations {
         visitorId?: number;
         vehicleType?: components['schemas']['VehicleType'];
         listType?: components['schemas']['VehicleListType'];
+        /**
+         * @description true: only those with a passage through a gate today; false: only those without. Today is
+         *     the operator's day in their time zone (the X-Time-Zone header; UTC when absent).
+         */
+        passedToday?: components['parameters']['PassedToday'];
       };
       header?: {
         /**

@@ -1,6 +1,6 @@
 import { Button } from 'antd';
 import { ScreenDrawer } from './screen-overlays';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { ResourceDescriptor } from './descriptors';
 import { useLocale } from '../i18n';
 import { DetailFields } from './DetailFields';
@@ -19,6 +19,8 @@ export function DetailDrawer(props: {
   onClose(): void;
   /** Absent when the reader may not edit. */
   onEdit?: () => void;
+  /** A page's own content below the fields (a staff member's passages). */
+  more?: ReactNode;
 }) {
   const { t } = useLocale();
   const { descriptor, id } = props;
@@ -58,7 +60,10 @@ export function DetailDrawer(props: {
       ) : entity === null ? (
         <LoadFailure text={t(texts.loadFailedDetail)} onRetry={() => setAttempt((count) => count + 1)} />
       ) : (
-        <DetailFields descriptor={descriptor} entity={entity} />
+        <>
+          <DetailFields descriptor={descriptor} entity={entity} />
+          {props.more}
+        </>
       )}
     </ScreenDrawer>
   );

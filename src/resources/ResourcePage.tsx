@@ -62,10 +62,12 @@ export interface ResourcePageProps {
    * holding the resource's key; `reload` refreshes the list after they change something.
    */
   readonly rowActions?: (entity: Entity, reload: () => void) => ReactNode;
+  /** A page's own content at the foot of an item's detail drawer, by the item's id. */
+  readonly detailMore?: (id: number) => ReactNode;
 }
 
 /** The generic list screen of one resource: search, toolbar, table, drawers and dialogs. */
-export function ResourcePage({ descriptor, inputs, rowActions }: ResourcePageProps) {
+export function ResourcePage({ descriptor, inputs, rowActions, detailMore }: ResourcePageProps) {
   const { t } = useLocale();
   const { access } = useSession();
   const allowed = access[descriptor.access];
@@ -349,6 +351,7 @@ export function ResourcePage({ descriptor, inputs, rowActions }: ResourcePagePro
             descriptor={descriptor}
             id={detailDrawer.subject}
             open={detailDrawer.open}
+            more={detailMore?.(detailDrawer.subject)}
             onClose={() => setDetailDrawer({ ...detailDrawer, open: false })}
             onEdit={
               allowed && operations.update

@@ -1,0 +1,90 @@
+import { Divider, Table, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import type { LocalText } from '../../generated/settings';
+import type { components } from '../../generated/openapi';
+import { useLocale } from '../../i18n';
+import { formatDateTime } from '../../resources';
+
+type Passage = components['schemas']['Passage'];
+type PassagePage = components['schemas']['PassagePage'];
+
+/** How many of the latest passages a detail drawer shows. */
+export const latestPassages = 10;
+
+const texts = {
+  title: { zh: '最近通行记录', en: 'Latest passages' },
+  occurredAt: { zh: '通行时间', en: 'Time' },
+  gate: { zh: '闸机', en: 'Gate' },
+  direction: { zh: '方向', en: 'Direction' },
+  result: { zh: '结果', en: 'Result' },
+  none: { zh: '暂无通行记录', en: 'No passages yet' },
+  failed: { zh: '通行记录加载失败', en: 'The passages could not be loaded' },
+  total: (count: number): LocalText => ({ zh: `共 ${count} 条`, en: `${count} in all` }),
+} as const;
+
+const directions: Record<Passage['direction'], LocalText> = {
+  in: { zh: '进', en: 'In' },
+  out: { zh: '出', en: 'Out' },
+};
+const results: Record<Passage['result'], { readonly label: LocalText; readonly color: string }> = {
+  allowed: { label: { zh: '放行', en: 'Allowed' }, color: 'success' },
+  denied: { label: { zh: '拒绝', en: 'Denied' }, color: 'error' },
+};
+
+/** The latest passages of one staff member, visitor or vehicle, as `load` fetches them. */
+export function PassageList({ load }: { load: () => Promise<PassagePage> }) {
+  const { t, locale } = useLocale();
+  const [page, setPage] = useState<PassagePage | null | undefined>(undefined);
+  useEffect(() => {
+    let current = true;
+    load().then(
+      (loaded) => current && setPage(loaded),
+      () => current && setPage(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [load]);
+
+  return (
+    <section>
+      <Divider />
+      <Typography.Title level={5}>
+        {t(texts.title)}
+        {page ? <Typography.Text type="secondary"> {t(texts.total(page.total))}</Typography.Text> : null}
+      </Typography.Title>
+      {page === null ? (
+        <Typography.Text type="danger">{t(texts.failed)}</Typography.Text>
+      ) : (
+        <Table<Passage>
+          size="small"
+          rowKey="id"
+          loading={page === undefined}
+          pagination={false}
+          dataSource={page?.items ?? []}
+          locale={{ emptyText: t(texts.none) }}
+          columns={[
+            {
+              title: t(texts.occurredAt),
+              dataIndex: 'occurredAt',
+              render: (value: string) => formatDateTime(value, locale),
+            },
+            { title: t(texts.gate), dataIndex: 'gate' },
+            {
+              title: t(texts.direction),
+              dataIndex: 'direction',
+              render: (value: Passage['direction']) => t(directions[value]),
+            },
+            {
+              title: t(texts.result),
+              dataIndex: 'result',
+              render: (value: Passage['result']) => (
+                <Tag color={results[value].color}>{t(results[value].label)}</Tag>
+              ),
+            },
+          ]}
+        />
+      )}
+    </section>
+  );
+}
