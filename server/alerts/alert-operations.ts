@@ -1,7 +1,13 @@
 import { alertOperationIds, alertResource, alertsIn } from './alert-resource';
 import type { components } from '../../src/generated/openapi';
 import { bulkHandleAlerts, decisionNames, handleAlert } from './alert-handling';
-import { ingestCameras, recordHeartbeat, snapshotKind, storeAlert } from './alert-ingest';
+import {
+  ingestCameras,
+  recordHeartbeat,
+  snapshotKind,
+  storeAlert,
+  storeAlertWithSnapshot,
+} from './alert-ingest';
 import { alertEventStream } from './alert-stream';
 import { snapshotBucket, takeFromBucket } from './ingest-quotas';
 import { serveFile, storeFile } from '../files/file-store';
@@ -42,6 +48,16 @@ export const alertOperations = {
   },
   async ingestAlert(input, ctx) {
     const { id, isNew } = await storeAlert(ctx, requireAiServer(input), input.body);
+    if (isNew) ctx.alertFeed.changed();
+    return contractTyped(await getItem(ctx.db, alertsIn(ctx), id, input.lang));
+  },
+
+  async ingestAlertWithSnapshot(input, ctx) {
+    if (!input.file)
+      throw new Error('ingestAlertWithSnapshot is bound to an operation without a multipart body');
+    // The part leaves out snapshotId (its x-file-id): the stored file fills it.
+    const report = input.body.alert;
+    const { id, isNew } = await storeAlertWithSnapshot(ctx, requireAiServer(input), report, input.file);
     if (isNew) ctx.alertFeed.changed();
     return contractTyped(await getItem(ctx.db, alertsIn(ctx), id, input.lang));
   },
