@@ -11,6 +11,7 @@ import {
 import { alertEventStream } from './alert-stream';
 import { snapshotBucket, takeFromBucket } from './ingest-quotas';
 import { serveFile, storeFile } from '../files/file-store';
+import { underPart } from '../http/api-error';
 import { EventStreamAnswer } from '../http/event-stream-answer';
 import { getItem, getItems } from '../resources/resource-service';
 import { contractTyped, resourceOperations } from '../resources/resource-operations';
@@ -56,8 +57,12 @@ export const alertOperations = {
     if (!input.file)
       throw new Error('ingestAlertWithSnapshot is bound to an operation without a multipart body');
     // The part leaves out snapshotId (its x-file-id): the stored file fills it.
-    const report = input.body.alert;
-    const { id, isNew } = await storeAlertWithSnapshot(ctx, requireAiServer(input), report, input.file);
+    const server = requireAiServer(input);
+    const { id, isNew } = await storeAlertWithSnapshot(ctx, server, input.body.alert, input.file).catch(
+      (error: unknown) => {
+        throw underPart('alert', error);
+      },
+    );
     if (isNew) ctx.alertFeed.changed();
     return contractTyped(await getItem(ctx.db, alertsIn(ctx), id, input.lang));
   },
