@@ -15,7 +15,8 @@ type World = Awaited<ReturnType<typeof alertWorld>>;
 
 /** A report as the one-call form takes it: without snapshotId, which its file part fills. */
 const reportOf = (world: World, change: Record<string, unknown> = {}) => {
-  const { snapshotId: _uploaded, ...report } = world.report(change);
+  const report: Record<string, unknown> = world.report(change);
+  delete report.snapshotId;
   return report;
 };
 

@@ -264,7 +264,9 @@ function readUpload(document: OpenApiDocument, operation: OperationObject, where
 /** The object schema without `name`, neither required nor allowed: the server fills it in. */
 function withoutProperty(document: OpenApiDocument, schema: JsonSchema, name: string): JsonSchema {
   const resolved = schemaAt(document, schema);
-  const { [name]: _left, ...properties } = (resolved.properties ?? {}) as Record<string, JsonSchema>;
+  const properties = Object.fromEntries(
+    Object.entries((resolved.properties ?? {}) as Record<string, JsonSchema>).filter(([key]) => key !== name),
+  );
   const required = Array.isArray(resolved.required)
     ? (resolved.required as unknown[]).filter((one) => one !== name)
     : [];

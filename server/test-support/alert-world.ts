@@ -94,7 +94,11 @@ export async function alertWorld(options: Partial<AppOptions> = {}) {
   };
 
   /** Reports an alert with its snapshot in one call (the report's snapshotId left out); the raw answer. */
-  const postAlertWithSnapshot = (alert: Record<string, unknown>, bytes = jpegBytes, alertFirst = false) => {
+  const postAlertWithSnapshot = (
+    alert: Record<string, unknown>,
+    bytes: Buffer = jpegBytes,
+    alertFirst = false,
+  ) => {
     const parts = [
       { field: 'file', bytes, fileName: 'frame.jpg', contentType: 'image/jpeg' },
       { field: 'alert', bytes: Buffer.from(JSON.stringify(alert)) },
