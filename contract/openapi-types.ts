@@ -26,6 +26,8 @@ export interface ReferenceObject {
 export interface EncodingObject {
   readonly contentType?: string;
   readonly 'x-max-bytes'?: number;
+  /** On a JSON part: its property the stored file's id fills (see the server's JsonPartSpec). */
+  readonly 'x-file-id'?: string;
 }
 
 export interface RequestBodyObject {

@@ -42,8 +42,10 @@ async function main(args: readonly string[]): Promise<void> {
   let sent = 0;
   try {
     while (count === 0 || sent < count) {
-      const snapshotId = await server.uploadSnapshot(frames[sent % frames.length] as Buffer);
-      const alert = await server.report(randomReport(cameras, snapshotId));
+      const alert = await server.reportWithSnapshot(
+        randomReport(cameras),
+        frames[sent % frames.length] as Buffer,
+      );
       sent += 1;
       console.log(`alert #${alert.id}: ${alert.label} (${alert.level}) on ${alert.cameraName}`);
       await new Promise((resolve) => setTimeout(resolve, 1000 / rate));

@@ -12,6 +12,8 @@ import { securityHeaders } from '../src/generated/contract';
 
 type IngestCamera = components['schemas']['IngestCamera'];
 type AlertReport = components['schemas']['AlertReport'];
+/** A report as the one-call form sends it: its snapshot goes beside it. */
+export type AlertDetection = Omit<AlertReport, 'snapshotId'>;
 type Alert = components['schemas']['Alert'];
 type AlertLevel = components['schemas']['AlertLevel'];
 
@@ -40,6 +42,18 @@ export async function testPatternJpeg(second = 0): Promise<Buffer> {
     { encoding: 'buffer', maxBuffer: 8 * 1024 * 1024 },
   );
   return stdout;
+}
+
+interface Envelope<T> {
+  readonly success: boolean;
+  readonly msg: string;
+  readonly data: T;
+}
+
+/** Waits the seconds a 429's Retry-After says (a second without one). */
+function waitAsTold(retryAfter: string | null): Promise<void> {
+  const seconds = Number(retryAfter ?? 1);
+  return new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 }
 
 function unwrap<T>(answer: { data?: { success: boolean; msg: string; data?: T }; error?: unknown }): T {
@@ -83,8 +97,34 @@ export function aiServerClient(consoleUrl: string, ingestKey: string) {
       for (;;) {
         const answer = await client.POST('/ingest/alerts', { body: report });
         if (answer.response.status !== 429) return unwrap(answer);
-        const seconds = Number(answer.response.headers.get('retry-after') ?? 1);
-        await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+        await waitAsTold(answer.response.headers.get('retry-after'));
+      }
+    },
+    /** One call: the report and its snapshot together; the HTTP status and envelope as answered. */
+    async postWithSnapshot(
+      report: AlertDetection,
+      jpeg: Buffer,
+    ): Promise<{ status: number; retryAfter: string | null; envelope: Envelope<Alert> }> {
+      const form = new FormData();
+      form.append('alert', JSON.stringify(report));
+      form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'snapshot.jpg');
+      const response = await fetch(`${base}/ingest/alerts-with-snapshot`, {
+        method: 'POST',
+        headers,
+        body: form,
+      });
+      const envelope = (await response.json()) as Envelope<Alert>;
+      return { status: response.status, retryAfter: response.headers.get('retry-after'), envelope };
+    },
+    /** reportWithSnapshot in one round trip; over a quota (429) the same call goes again after the wait. */
+    async reportWithSnapshot(report: AlertDetection, jpeg: Buffer): Promise<Alert> {
+      for (;;) {
+        const { status, retryAfter, envelope } = await this.postWithSnapshot(report, jpeg);
+        if (status !== 429) {
+          if (!envelope.success) throw new Error(envelope.msg);
+          return envelope.data;
+        }
+        await waitAsTold(retryAfter);
       }
     },
   };
@@ -94,13 +134,13 @@ const levels: readonly AlertLevel[] = ['low', 'medium', 'high', 'critical'];
 
 /**
  * A made-up detection on one of the cameras: a random enabled task, one of its classes, 1–3 boxes,
- * and its own id (`sourceId`), as a real box sends so that a retried report is not stored twice.
+ * and its own id (`sourceId`), as a real box sends so that a retried report is not stored twice;
+ * its snapshot goes beside it (reportWithSnapshot), or is uploaded first and named (report).
  */
 export function randomReport(
   cameras: readonly IngestCamera[],
-  snapshotId: number,
   random: () => number = Math.random,
-): AlertReport {
+): AlertDetection {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const camera = pick(cameras);
   const tasks = camera.tasks.filter((task) => task.enabled);
@@ -128,7 +168,6 @@ export function randomReport(
     confidence,
     boxes,
     occurredAt: new Date().toISOString(),
-    snapshotId,
     sourceId: randomUUID(),
   };
 }

@@ -1,13 +1,14 @@
 import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/open-database';
-import { fileReferenceProblems } from '../files/file-store';
+import { fileReferenceProblems, insertFileRow, placeFile } from '../files/file-store';
+import type { ReceivedFile } from '../files/receive-upload';
 import { badInput, type FieldProblem } from '../http/api-error';
 import { later } from '../clock';
 import { changeStreamState, raiseDeviceAlerts } from './device-health';
 import { nextRevision } from './alert-revisions';
 import type { IngestLimits } from './ingest-limits';
-import { alertBucket, takeFromBucket } from './ingest-quotas';
+import { alertBucket, snapshotBucket, takeFromBucket } from './ingest-quotas';
 
 /** The calling AI server, as the ingest key authenticated it. */
 export interface IngestCaller {
@@ -257,77 +258,124 @@ export async function storeAlert(
   report: AlertReport,
 ): Promise<{ id: number; isNew: boolean }> {
   const now = ctx.clock.now();
-  return ctx.db.transaction().execute(async (trx) => {
-    const sent =
-      report.sourceId === undefined ? undefined : await alertFromSource(trx, server.id, report.sourceId);
-    if (sent !== undefined) return { id: sent, isNew: false };
-    const camera = await trx
-      .selectFrom('cameras')
-      .select(['id', 'name', 'area', 'ai_server_id'])
-      .where('id', '=', report.cameraId)
-      .executeTakeFirst();
-    const task =
-      report.taskId === undefined
-        ? undefined
-        : await tasksWithModels(trx).where('camera_tasks.id', '=', report.taskId).executeTakeFirst();
-    const problems: FieldProblem[] = [
-      ...(camera?.ai_server_id === server.id ? [] : [notBound('cameraId', report.cameraId, server)]),
-      ...(report.taskId !== undefined && task?.cameraId !== report.cameraId
-        ? [
-            {
-              field: 'taskId',
-              message: {
-                zh: `分析任务 ${report.taskId} 不属于摄像头 ${report.cameraId}`,
-                en: `analysis task ${report.taskId} is not one of camera ${report.cameraId}'s`,
-              },
+  return ctx.db.transaction().execute((trx) => storeAlertIn(trx, ctx, server, report, now));
+}
+
+/** A report whose sourceId was stored meanwhile: its transaction is undone, and the first answered. */
+class StoredMeanwhile extends Error {
+  constructor(readonly id: number) {
+    super('an alert of this sourceId was stored meanwhile');
+  }
+}
+
+/**
+ * Stores an alert with the snapshot sent with it, as storeAlert and storeFile would, in one
+ * transaction: refused (400, 429 of either quota), it leaves neither; a repeated `sourceId` stores
+ * neither and answers the first alert, so a retry sends its image again but never keeps it twice.
+ * The file is moved to its place last, once nothing can undo its row.
+ */
+export async function storeAlertWithSnapshot(
+  ctx: AppContext,
+  server: IngestCaller,
+  report: Omit<AlertReport, 'snapshotId'>,
+  snapshot: ReceivedFile,
+): Promise<{ id: number; isNew: boolean }> {
+  const now = ctx.clock.now();
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const sent =
+        report.sourceId === undefined ? undefined : await alertFromSource(trx, server.id, report.sourceId);
+      if (sent !== undefined) return { id: sent, isNew: false };
+      await takeFromBucket(trx, server.id, snapshotBucket(ctx.ingest), snapshot.size, now);
+      const snapshotId = await insertFileRow(trx, snapshot, snapshotKind, null, now.toISOString());
+      const stored = await storeAlertIn(trx, ctx, server, { ...report, snapshotId }, now);
+      if (!stored.isNew) throw new StoredMeanwhile(stored.id);
+      await placeFile(ctx.dataDir, snapshot, snapshotId);
+      return stored;
+    });
+  } catch (error) {
+    if (error instanceof StoredMeanwhile) return { id: error.id, isNew: false };
+    throw error;
+  }
+}
+
+/** storeAlert within the caller's transaction. */
+async function storeAlertIn(
+  trx: Db,
+  ctx: AppContext,
+  server: IngestCaller,
+  report: AlertReport,
+  now: Date,
+): Promise<{ id: number; isNew: boolean }> {
+  const sent =
+    report.sourceId === undefined ? undefined : await alertFromSource(trx, server.id, report.sourceId);
+  if (sent !== undefined) return { id: sent, isNew: false };
+  const camera = await trx
+    .selectFrom('cameras')
+    .select(['id', 'name', 'area', 'ai_server_id'])
+    .where('id', '=', report.cameraId)
+    .executeTakeFirst();
+  const task =
+    report.taskId === undefined
+      ? undefined
+      : await tasksWithModels(trx).where('camera_tasks.id', '=', report.taskId).executeTakeFirst();
+  const problems: FieldProblem[] = [
+    ...(camera?.ai_server_id === server.id ? [] : [notBound('cameraId', report.cameraId, server)]),
+    ...(report.taskId !== undefined && task?.cameraId !== report.cameraId
+      ? [
+          {
+            field: 'taskId',
+            message: {
+              zh: `分析任务 ${report.taskId} 不属于摄像头 ${report.cameraId}`,
+              en: `analysis task ${report.taskId} is not one of camera ${report.cameraId}'s`,
             },
-          ]
-        : []),
-      ...boxProblems(report.boxes),
-      ...occurredAtProblems(ctx.ingest, now, report.occurredAt),
-      ...(await fileReferenceProblems(trx, { snapshotId: snapshotKind }, { snapshotId: report.snapshotId })),
-    ];
-    if (problems.length > 0 || !camera) throw badInput(problems);
-    const inserted = await trx
-      .insertInto('alerts')
-      .values({
-        source: 'ai',
-        type: 'detection',
-        ai_server_id: server.id,
-        camera_id: camera.id,
-        task_id: task?.id ?? null,
-        model_id: task?.modelId ?? null,
-        ai_server_name: server.name,
-        camera_name: camera.name,
-        area: camera.area,
-        task_name: task?.name ?? '',
-        model_name: task?.modelName ?? '',
-        label: report.label,
-        label_en: report.label,
-        level: report.level,
-        confidence: report.confidence,
-        boxes: JSON.stringify(report.boxes),
-        snapshot_file_id: report.snapshotId,
-        occurred_at: new Date(report.occurredAt).toISOString(),
-        received_at: now.toISOString(),
-        status: 'pending',
-        handled_by_name: '',
-        handling_note: '',
-        revision: await nextRevision(trx),
-        source_id: report.sourceId ?? null,
-      })
-      // The unique index, not the look-up above, settles concurrent retries: with several writers
-      // (PostgreSQL) both may pass the look-up, and the second then answers the first's alert.
-      .onConflict((conflict) => conflict.columns(['ai_server_id', 'source_id']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!inserted) {
-      // Only a sourceId conflicts, with an alert already committed.
-      const first = await alertFromSource(trx, server.id, report.sourceId ?? '');
-      if (first === undefined) throw new Error('an alert conflicted with no stored alert');
-      return { id: first, isNew: false };
-    }
-    await takeFromBucket(trx, server.id, alertBucket(ctx.ingest), 1, now);
-    return { id: inserted.id, isNew: true };
-  });
+          },
+        ]
+      : []),
+    ...boxProblems(report.boxes),
+    ...occurredAtProblems(ctx.ingest, now, report.occurredAt),
+    ...(await fileReferenceProblems(trx, { snapshotId: snapshotKind }, { snapshotId: report.snapshotId })),
+  ];
+  if (problems.length > 0 || !camera) throw badInput(problems);
+  const inserted = await trx
+    .insertInto('alerts')
+    .values({
+      source: 'ai',
+      type: 'detection',
+      ai_server_id: server.id,
+      camera_id: camera.id,
+      task_id: task?.id ?? null,
+      model_id: task?.modelId ?? null,
+      ai_server_name: server.name,
+      camera_name: camera.name,
+      area: camera.area,
+      task_name: task?.name ?? '',
+      model_name: task?.modelName ?? '',
+      label: report.label,
+      label_en: report.label,
+      level: report.level,
+      confidence: report.confidence,
+      boxes: JSON.stringify(report.boxes),
+      snapshot_file_id: report.snapshotId,
+      occurred_at: new Date(report.occurredAt).toISOString(),
+      received_at: now.toISOString(),
+      status: 'pending',
+      handled_by_name: '',
+      handling_note: '',
+      revision: await nextRevision(trx),
+      source_id: report.sourceId ?? null,
+    })
+    // The unique index, not the look-up above, settles concurrent retries: with several writers
+    // (PostgreSQL) both may pass the look-up, and the second then answers the first's alert.
+    .onConflict((conflict) => conflict.columns(['ai_server_id', 'source_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) {
+    // Only a sourceId conflicts, with an alert already committed.
+    const first = await alertFromSource(trx, server.id, report.sourceId ?? '');
+    if (first === undefined) throw new Error('an alert conflicted with no stored alert');
+    return { id: first, isNew: false };
+  }
+  await takeFromBucket(trx, server.id, alertBucket(ctx.ingest), 1, now);
+  return { id: inserted.id, isNew: true };
 }

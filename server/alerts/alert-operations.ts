@@ -1,10 +1,17 @@
 import { alertOperationIds, alertResource, alertsIn } from './alert-resource';
 import type { components } from '../../src/generated/openapi';
 import { bulkHandleAlerts, decisionNames, handleAlert } from './alert-handling';
-import { ingestCameras, recordHeartbeat, snapshotKind, storeAlert } from './alert-ingest';
+import {
+  ingestCameras,
+  recordHeartbeat,
+  snapshotKind,
+  storeAlert,
+  storeAlertWithSnapshot,
+} from './alert-ingest';
 import { alertEventStream } from './alert-stream';
 import { snapshotBucket, takeFromBucket } from './ingest-quotas';
 import { serveFile, storeFile } from '../files/file-store';
+import { underPart } from '../http/api-error';
 import { EventStreamAnswer } from '../http/event-stream-answer';
 import { getItem, getItems } from '../resources/resource-service';
 import { contractTyped, resourceOperations } from '../resources/resource-operations';
@@ -42,6 +49,20 @@ export const alertOperations = {
   },
   async ingestAlert(input, ctx) {
     const { id, isNew } = await storeAlert(ctx, requireAiServer(input), input.body);
+    if (isNew) ctx.alertFeed.changed();
+    return contractTyped(await getItem(ctx.db, alertsIn(ctx), id, input.lang));
+  },
+
+  async ingestAlertWithSnapshot(input, ctx) {
+    if (!input.file)
+      throw new Error('ingestAlertWithSnapshot is bound to an operation without a multipart body');
+    // The part leaves out snapshotId (its x-file-id): the stored file fills it.
+    const server = requireAiServer(input);
+    const { id, isNew } = await storeAlertWithSnapshot(ctx, server, input.body.alert, input.file).catch(
+      (error: unknown) => {
+        throw underPart('alert', error);
+      },
+    );
     if (isNew) ctx.alertFeed.changed();
     return contractTyped(await getItem(ctx.db, alertsIn(ctx), id, input.lang));
   },

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ContractError } from '../../contract/contract-error';
-import { isParameterObject, operationsIn, parametersOf, type OperationAt } from '../../contract/document';
+import {
+  isParameterObject,
+  operationsIn,
+  parametersOf,
+  schemaAt,
+  type OperationAt,
+} from '../../contract/document';
 import { readOperationAccess, type OperationAccess } from '../../contract/operation-access';
 import type {
   JsonSchema,
@@ -42,7 +48,7 @@ export interface OperationSpec {
   readonly parameters: readonly ParameterObject[];
   /** A JSON body; null for an operation without one and for an upload (see `upload`). */
   readonly requestBody: { readonly schema: JsonSchema; readonly required: boolean } | null;
-  /** A `multipart/form-data` body carrying one file: what it may hold, stated once in openapi.yaml. */
+  /** A `multipart/form-data` body carrying one file (and JSON parts): what it may hold, stated once in openapi.yaml. */
   readonly upload: UploadSpec | null;
   readonly successSchema: JsonSchema | null;
 }
@@ -55,6 +61,20 @@ export interface UploadSpec {
   readonly field: string;
   readonly contentTypes: readonly string[];
   readonly maxBytes: number;
+  /** The body's other parts: each an encoding entry of `contentType: application/json`. */
+  readonly jsonParts: readonly JsonPartSpec[];
+}
+
+/**
+ * A JSON part sent beside the file, checked against its property of the multipart schema. With
+ * `x-file-id: <property>` the stored file's id fills that property of the part's schema (the
+ * snapshot of an alert sent with it), so the part leaves it out: the server names the file.
+ */
+export interface JsonPartSpec {
+  readonly name: string;
+  readonly schema: JsonSchema;
+  readonly required: boolean;
+  readonly fileIdProperty: string | null;
 }
 
 export interface Contract {
@@ -140,7 +160,7 @@ function readOperation(document: OpenApiDocument, at: ServedOperation): Operatio
     oplog: operation['x-oplog'] !== false,
     parameters: readParameters(document, at, where),
     requestBody: readRequestBody(operation, where),
-    upload: readUpload(operation, where),
+    upload: readUpload(document, operation, where),
     successSchema: readSuccessSchema(operation),
   };
 }
@@ -196,16 +216,18 @@ function readRequestBody(operation: OperationObject, where: string): OperationSp
 
 const multipartType = 'multipart/form-data';
 
-function readUpload(operation: OperationObject, where: string): UploadSpec | null {
+function readUpload(document: OpenApiDocument, operation: OperationObject, where: string): UploadSpec | null {
   const media = operation.requestBody?.content?.[multipartType];
   if (!media) return null;
-  const parts = Object.entries(media.encoding ?? {});
-  const [part] = parts;
-  const fail = (what: string) => {
+  const fail = (what: string): never => {
     throw new ContractError(`openapi.yaml: ${where} multipart/form-data ${what}`);
   };
-  if (parts.length !== 1 || !part) return fail('needs exactly one encoding entry, the file part');
-  const [field, encoding] = part;
+  const entries = Object.entries(media.encoding ?? {});
+  const files = entries.filter(([, encoding]) => encoding['x-max-bytes'] !== undefined);
+  const [file] = files;
+  if (files.length !== 1 || !file)
+    return fail('needs exactly one encoding entry with x-max-bytes, the file part');
+  const [field, encoding] = file;
   const contentTypes = (encoding.contentType ?? '')
     .split(',')
     .map((type) => type.trim())
@@ -214,7 +236,41 @@ function readUpload(operation: OperationObject, where: string): UploadSpec | nul
   if (contentTypes.length === 0) fail(`encoding.${field} needs a contentType`);
   if (typeof maxBytes !== 'number' || !Number.isInteger(maxBytes) || maxBytes < 1)
     fail(`encoding.${field} needs x-max-bytes, a positive integer`);
-  return { field, contentTypes, maxBytes: maxBytes as number };
+  const form = schemaAt(document, media.schema ?? {});
+  const properties = (form.properties ?? {}) as Record<string, JsonSchema>;
+  const required: unknown[] = Array.isArray(form.required) ? form.required : [];
+  const jsonParts = entries
+    .filter(([name]) => name !== field)
+    .map(([name, part]): JsonPartSpec => {
+      const property = properties[name];
+      if (part.contentType !== 'application/json' || !property)
+        fail(
+          `encoding.${name}: a part beside the file must be a property of the schema sent as application/json`,
+        );
+      const fileIdProperty = part['x-file-id'] ?? null;
+      return {
+        name,
+        schema:
+          fileIdProperty === null
+            ? (property as JsonSchema)
+            : withoutProperty(document, property as JsonSchema, fileIdProperty),
+        required: required.includes(name),
+        fileIdProperty,
+      };
+    });
+  return { field, contentTypes, maxBytes: maxBytes as number, jsonParts };
+}
+
+/** The object schema without `name`, neither required nor allowed: the server fills it in. */
+function withoutProperty(document: OpenApiDocument, schema: JsonSchema, name: string): JsonSchema {
+  const resolved = schemaAt(document, schema);
+  const properties = Object.fromEntries(
+    Object.entries((resolved.properties ?? {}) as Record<string, JsonSchema>).filter(([key]) => key !== name),
+  );
+  const required = Array.isArray(resolved.required)
+    ? (resolved.required as unknown[]).filter((one) => one !== name)
+    : [];
+  return { ...resolved, properties, required };
 }
 
 function readSuccessSchema(operation: OperationObject): JsonSchema | null {

@@ -26,25 +26,44 @@ export async function storeFile(
 ): Promise<components['schemas']['StoredFile']> {
   const createdAt = ctx.clock.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
-    const { id } = await trx
-      .insertInto('files')
-      .values({
-        kind,
-        name: received.name,
-        size: received.size,
-        content_type: received.contentType,
-        sha256: received.sha256,
-        uploaded_by: uploadedBy,
-        created_at: createdAt,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    // Inside the transaction: if the move fails, no row names a file that is not there.
-    await mkdir(filesDir(ctx.dataDir), { recursive: true, mode: privateDirMode });
-    await rename(received.tempPath, storedPath(ctx.dataDir, id));
+    const id = await insertFileRow(trx, received, kind, uploadedBy, createdAt);
+    await placeFile(ctx.dataDir, received, id);
     const { name, size, sha256, contentType } = received;
     return { id, name, size, sha256, contentType, createdAt };
   });
+}
+
+/** The `files` row of a received file; placeFile then moves it, last in the same transaction. */
+export async function insertFileRow(
+  db: Db,
+  received: ReceivedFile,
+  kind: string,
+  uploadedBy: number | null,
+  createdAt: string,
+): Promise<number> {
+  const { id } = await db
+    .insertInto('files')
+    .values({
+      kind,
+      name: received.name,
+      size: received.size,
+      content_type: received.contentType,
+      sha256: received.sha256,
+      uploaded_by: uploadedBy,
+      created_at: createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/**
+ * Moves a received file to the place of its row `id`. The last step of the row's transaction: if
+ * the move fails, no row names a file that is not there, and nothing after it can undo the row.
+ */
+export async function placeFile(dataDir: string, received: ReceivedFile, id: number): Promise<void> {
+  await mkdir(filesDir(dataDir), { recursive: true, mode: privateDirMode });
+  await rename(received.tempPath, storedPath(dataDir, id));
 }
 
 /** The stored file as an answer: images inline (the console previews them), anything else as an attachment. */

@@ -2,11 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { Multipart } from '@fastify/multipart';
+import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { UploadSpec } from '../contract/load-contract';
 import { privateDirMode, privateFileMode } from '../data-folder/private-files';
 import { ApiError, badInput } from '../http/api-error';
+import { bodyLimitBytes } from '../http/json-body';
 import type { LocalText } from '../http/locale';
 import { acceptedType, sniffBytes } from './sniff-type';
 
@@ -21,6 +22,8 @@ export interface ReceivedFile {
 
 /** Room for the multipart boundaries and part headers around the file in Content-Length. */
 const envelopeBytes = 16 * 1024;
+/** A JSON part beside the file may be as large as a JSON body. */
+const jsonPartBytes = bodyLimitBytes;
 const longestName = 255;
 
 const refuse = (field: string, message: LocalText) => badInput([{ field, message }]);
@@ -31,19 +34,26 @@ const tooLarge = (field: string, maxBytes: number) =>
     en: `must be at most ${formatBytes(maxBytes)}`,
   });
 
+/** An upload's body as received: its file, and the text of each JSON part sent beside it. */
+export interface ReceivedUpload {
+  readonly file: ReceivedFile;
+  readonly jsonTexts: Readonly<Record<string, string>>;
+}
+
 /**
- * Streams the request's one file part to `tempDir`, hashing and counting as it goes. Refused with a
- * 400 naming the part: a body that is not multipart, has no boundary, is cut short or otherwise
- * malformed; a missing part, a part of another name, a second part; an empty file, a type the
- * first bytes do not show, or more bytes than `x-max-bytes` — then the stream stops where the
- * limit was crossed (a declared Content-Length over it is refused before reading) and the partial
- * file is removed.
+ * Streams the request's one file part to `tempDir`, hashing and counting as it goes, and reads the
+ * JSON parts the spec declares beside it (in any order, each at most `jsonPartBytes`). Refused
+ * with a 400 naming the part: a body that is not multipart, has no boundary, is cut short or
+ * otherwise malformed; a missing file, a part of another name, a second file or part; an empty
+ * file, a type the first bytes do not show, or more bytes than `x-max-bytes` — then the stream
+ * stops where the limit was crossed (a declared Content-Length over it is refused before reading)
+ * and the partial file is removed. A refusal after the file was received removes it too.
  */
 export async function receiveUpload(
   request: FastifyRequest,
   spec: UploadSpec,
   tempDir: string,
-): Promise<ReceivedFile> {
+): Promise<ReceivedUpload> {
   const { field } = spec;
   if (!request.isMultipart()) {
     throw refuse(field, { zh: '必须以 multipart/form-data 上传', en: 'must be sent as multipart/form-data' });
@@ -51,19 +61,52 @@ export async function receiveUpload(
   if (!/;\s*boundary=/i.test(request.headers['content-type'] ?? ''))
     throw refuse(field, { zh: '缺少 multipart 分隔符（boundary）', en: 'has no multipart boundary' });
   const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > spec.maxBytes + envelopeBytes)
+  const jsonRoom = spec.jsonParts.length * jsonPartBytes;
+  if (Number.isFinite(declared) && declared > spec.maxBytes + jsonRoom + envelopeBytes)
     throw tooLarge(field, spec.maxBytes);
 
-  // Two parts at most are parsed: the file, and one more to name in the refusal.
-  const parts = request.parts({ limits: { fileSize: spec.maxBytes, parts: 2 } });
-  const part = await nextPart(parts, field);
-  if (!part) throw refuse(field, { zh: '必填', en: 'is required' });
-  if (part.fieldname !== field) {
-    if (part.type === 'file') part.file.resume();
-    throw refuse(part.fieldname, { zh: '不允许的字段', en: 'is not allowed' });
+  const jsonNames = new Set(spec.jsonParts.map((part) => part.name));
+  // The declared parts, and one more to name in the refusal.
+  const parts = request.parts({
+    limits: { fileSize: spec.maxBytes, fieldSize: jsonPartBytes, parts: jsonNames.size + 2 },
+  });
+  let file: ReceivedFile | null = null;
+  const jsonTexts: Record<string, string> = {};
+  try {
+    for (let part = await nextPart(parts, field); part; part = await nextPart(parts, field)) {
+      const name = part.fieldname;
+      const seen = name === field ? file !== null : Object.hasOwn(jsonTexts, name);
+      if (part.type === 'file' && name !== field) part.file.resume();
+      if (name !== field && !jsonNames.has(name))
+        throw refuse(name, { zh: '不允许的字段', en: 'is not allowed' });
+      if (seen && name === field)
+        throw refuse(field, { zh: '只能上传一个文件', en: 'only one file may be sent' });
+      if (seen) throw refuse(name, { zh: '只能发送一次', en: 'may be sent only once' });
+      if (part.type === 'file') {
+        if (name !== field)
+          throw refuse(name, { zh: '必须是 JSON 文本，不能是文件', en: 'must be JSON text, not a file' });
+        file = await receiveFilePart(part, spec, tempDir);
+      } else {
+        if (name === field) throw refuse(field, { zh: '必须是文件', en: 'must be a file' });
+        if (part.valueTruncated) throw tooLarge(name, jsonPartBytes);
+        jsonTexts[name] = String(part.value);
+      }
+    }
+    if (!file) throw refuse(field, { zh: '必填', en: 'is required' });
+  } catch (error) {
+    if (file) await rm(file.tempPath, { force: true });
+    throw error;
   }
-  if (part.type !== 'file') throw refuse(field, { zh: '必须是文件', en: 'must be a file' });
+  return { file, jsonTexts };
+}
 
+/** The file part, streamed to a temporary file that a refusal at any point removes. */
+async function receiveFilePart(
+  part: MultipartFile,
+  spec: UploadSpec,
+  tempDir: string,
+): Promise<ReceivedFile> {
+  const { field } = spec;
   await mkdir(tempDir, { recursive: true, mode: privateDirMode });
   const tempPath = join(tempDir, randomBytes(16).toString('hex'));
   const hash = createHash('sha256');
@@ -102,13 +145,6 @@ export async function receiveUpload(
     );
     if (size === 0) throw refuse(field, { zh: '文件为空', en: 'is an empty file' });
     contentType ??= sniff();
-    const extra = await nextPart(parts, field);
-    if (extra) {
-      if (extra.type === 'file') extra.file.resume();
-      throw extra.fieldname === field
-        ? refuse(field, { zh: '只能上传一个文件', en: 'only one file may be sent' })
-        : refuse(extra.fieldname, { zh: '不允许的字段', en: 'is not allowed' });
-    }
   } catch (error) {
     await target.close().catch(() => undefined);
     await rm(tempPath, { force: true });

@@ -22,11 +22,12 @@ import { clientInfo } from './scheme-headers';
 export function answerOperation(ctx: AppContext, operation: OperationSpec, handler: ValidatedHandler) {
   const access = accessKeyOf(operation.access);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
-    const { session, aiServer, file, audit } = callOf(request);
+    const { session, aiServer, file, jsonParts, audit } = callOf(request);
     const { body, query, params, headers } = request;
     const data = await handler(
       {
-        body,
+        // An upload's body is its JSON parts (none for a file alone).
+        body: file ? (jsonParts ?? {}) : body,
         query,
         params,
         headers,

@@ -77,3 +77,12 @@ export function badInput(problems: readonly FieldProblem[]): ApiError {
     problems.map((p) => `${p.field}${separator}${p.message[lang]}`).join(glue);
   return new ApiError('400', { zh: join('zh', '：', '；'), en: join('en', ': ', '; ') }, problems);
 }
+
+/**
+ * What checking a value sent as one part of a request (a multipart JSON part) failed with: a 400's
+ * fields named under the part (`alert.cameraId`), as the caller sent them; any other error as is.
+ */
+export function underPart(part: string, error: unknown): unknown {
+  if (!(error instanceof ApiError) || error.code !== '400' || error.fieldProblems.length === 0) return error;
+  return badInput(error.fieldProblems.map((problem) => ({ ...problem, field: `${part}.${problem.field}` })));
+}

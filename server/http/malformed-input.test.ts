@@ -261,6 +261,53 @@ function uploadCases(operation: OperationSpec): MalformedCase[] {
   return cases;
 }
 
+/** An upload's JSON parts (beside a good file) spoiled one way at a time, from their schemas. */
+function jsonPartCases(operation: OperationSpec): MalformedCase[] {
+  const good = sampler.jsonParts(operation);
+  const send = (name: string, value: unknown) => sampler.upload(operation, { ...good, [name]: value });
+  const without = (name: string) =>
+    sampler.upload(operation, Object.fromEntries(Object.entries(good).filter(([other]) => other !== name)));
+  return (operation.upload?.jsonParts ?? []).flatMap((part): MalformedCase[] => {
+    const { name } = part;
+    const schema = schemaAt(contract.document, part.schema);
+    const requiredNames = (schema.required as string[] | undefined) ?? [];
+    return [
+      ...(part.required
+        ? [
+            {
+              operation,
+              name: `no multipart part ${name}`,
+              multipart: without(name),
+              expected: { [name]: required },
+            },
+          ]
+        : []),
+      {
+        operation,
+        name: `a multipart part ${name} that is not JSON`,
+        multipart: send(name, '{not json'),
+        expected: { [name]: /^不是合法的 JSON$/ },
+      },
+      {
+        operation,
+        name: `a multipart part ${name} holding none of its required fields`,
+        multipart: send(name, {}),
+        expected: Object.fromEntries(requiredNames.map((field) => [`${name}.${field}`, required])),
+      },
+      ...(part.fileIdProperty === null
+        ? []
+        : [
+            {
+              operation,
+              name: `a multipart part ${name} naming the file its own part holds`,
+              multipart: send(name, { ...(good[name] as object), [part.fileIdProperty]: 1 }),
+              expected: { [`${name}.${part.fileIdProperty}`]: notAllowed },
+            },
+          ]),
+    ];
+  });
+}
+
 function queryCases(operation: OperationSpec): MalformedCase[] {
   const body = sampler.body(operation);
   const cases: MalformedCase[] = [
@@ -357,6 +404,7 @@ function pathCases(operation: OperationSpec): MalformedCase[] {
 const cases = contract.operations.flatMap((operation) => [
   ...bodyCases(operation),
   ...uploadCases(operation),
+  ...jsonPartCases(operation),
   ...queryCases(operation),
   ...pathCases(operation),
 ]);
@@ -388,6 +436,11 @@ describe('malformed input, computed from openapi.yaml', () => {
       .map((op) => op.operationId);
     expect(withUpload.length).toBeGreaterThan(0);
     expect([...covered(/multipart/)].sort()).toEqual(withUpload.sort());
+    const withJsonParts = contract.operations
+      .filter((operation) => (operation.upload?.jsonParts.length ?? 0) > 0)
+      .map((op) => op.operationId);
+    expect(withJsonParts.length).toBeGreaterThan(0);
+    expect([...covered(/multipart part \w+ that is not JSON/)].sort()).toEqual(withJsonParts.sort());
   });
 
   it.each(cases.map((c) => [`${c.operation.operationId}: ${c.name}`, c] as const))(

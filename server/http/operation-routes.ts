@@ -18,7 +18,7 @@ import type { SchemaCompilers } from './request-validation';
  * - onRequest: authenticate (401), then checkAccess for a keyed operation (403), before the body
  *   is read;
  * - preValidation: validateRequest, headers, query, path and body against the contract (400);
- * - preHandler: receiveFile, an upload's file;
+ * - preHandler: receiveFile, an upload's file and its JSON parts (400);
  * - handler: answerOperation, the envelope, file or event stream;
  * - onError and onSend: the operation log entry of every operation but GET, whatever its outcome
  *   (logOperation), and no upload left behind (removeReceivedFile).
@@ -46,7 +46,7 @@ export function registerOperationRoutes(
         ...(access.kind === 'key' ? [checkAccess(ctx, access.key)] : []),
       ],
       preValidation: validateRequest(operation, ctx.contract, compilers),
-      preHandler: upload ? [receiveFile(ctx, upload)] : [],
+      preHandler: upload ? [receiveFile(ctx, upload, compilers.exact)] : [],
       handler: answerOperation(ctx, operation, handler),
       onError: logged ? [noteFailure] : [],
       onSend: [...(logged ? [logOperation(ctx, operation)] : []), ...(upload ? [removeReceivedFile] : [])],

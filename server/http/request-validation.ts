@@ -1,8 +1,13 @@
 import type { ValidateFunction } from 'ajv';
-import { SESSION_SCHEME, type Contract, type OperationSpec } from '../contract/load-contract';
+import {
+  SESSION_SCHEME,
+  type Contract,
+  type OperationSpec,
+  type UploadSpec,
+} from '../contract/load-contract';
 import type { JsonSchema, ParameterObject } from '../../contract/openapi-types';
 import type { SchemaCompiler } from '../contract/schema-compiler';
-import type { FieldProblem } from './api-error';
+import { badInput, type FieldProblem } from './api-error';
 import { describeAjvErrors, type ValueLocation } from './validation-messages';
 
 export interface RequestParts {
@@ -54,6 +59,44 @@ export function createRequestValidator(
       problems.push(...check(body, request.body, { prefix: '', rootName: 'body' }));
     }
     return problems;
+  };
+}
+
+/** What the JSON parts of an upload hold, by part name, once each is valid against its schema. */
+export type JsonParts = Readonly<Record<string, unknown>>;
+
+const notJson = (field: string): FieldProblem => ({
+  field,
+  message: { zh: '不是合法的 JSON', en: 'is not valid JSON' },
+});
+
+/**
+ * Checks an upload's JSON parts (the texts receiveUpload read) against their schemas: every
+ * problem in one 400, each field named under its part (`alert.cameraId`).
+ */
+export function createJsonPartsValidator(upload: UploadSpec, compile: SchemaCompiler) {
+  const parts = upload.jsonParts.map((part) => ({ ...part, validate: compile(part.schema) }));
+  return (texts: Readonly<Record<string, string>>): JsonParts => {
+    const problems: FieldProblem[] = [];
+    const values: Record<string, unknown> = {};
+    for (const { name, required, validate } of parts) {
+      const text = texts[name];
+      if (text === undefined) {
+        if (required) problems.push({ field: name, message: { zh: '必填', en: 'is required' } });
+        continue;
+      }
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        problems.push(notJson(name));
+        continue;
+      }
+      problems.push(...check(validate, value, { prefix: `${name}.`, rootName: name }));
+      values[name] = value;
+    }
+    if (problems.length > 0) throw badInput(problems);
+    return values;
   };
 }
 

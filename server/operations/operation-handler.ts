@@ -15,12 +15,17 @@ type Part<T> = [Exclude<T, undefined>] extends [never]
   ? Readonly<Record<string, never>>
   : Exclude<T, undefined>;
 
-/** The JSON request body of the operation; an operation without one (or an upload) has none. */
+/**
+ * The JSON request body of the operation, or an upload's JSON parts beside its file (a property
+ * their `x-file-id` names is left out by the caller and filled by the handler); none otherwise.
+ */
 type JsonBody<K extends OperationId> = operations[K] extends {
   requestBody: { content: { 'application/json': infer Body } };
 }
   ? Body
-  : undefined;
+  : operations[K] extends { requestBody: { content: { 'multipart/form-data': infer Form } } }
+    ? Omit<Form, 'file'>
+    : undefined;
 
 type SuccessContent<K extends OperationId> = operations[K]['responses'][200]['content'];
 
@@ -37,7 +42,7 @@ export type OperationAnswer<K extends OperationId> =
 
 /** A request that has passed validation, authentication and the access check of operation K. */
 export interface OperationInput<K extends OperationId = OperationId> {
-  /** The request body, valid against the operation's schema. */
+  /** The request body (an upload's JSON parts), valid against the operation's schema. */
   readonly body: JsonBody<K>;
   /** Query and path values, valid against their schemas and coerced to their types (numbers are numbers). */
   readonly query: Part<operations[K]['parameters']['query']>;

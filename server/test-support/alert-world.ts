@@ -1,5 +1,5 @@
 import type { AppOptions } from '../app';
-import { jpegBytes, multipartFile } from './multipart';
+import { jpegBytes, multipartBody, multipartFile } from './multipart';
 import {
   clientHeaders,
   createTestModel,
@@ -93,6 +93,25 @@ export async function alertWorld(options: Partial<AppOptions> = {}) {
     return answer.data.id;
   };
 
+  /** Reports an alert with its snapshot in one call (the report's snapshotId left out); the raw answer. */
+  const postAlertWithSnapshot = (
+    alert: Record<string, unknown>,
+    bytes: Buffer = jpegBytes,
+    alertFirst = false,
+  ) => {
+    const parts = [
+      { field: 'file', bytes, fileName: 'frame.jpg', contentType: 'image/jpeg' },
+      { field: 'alert', bytes: Buffer.from(JSON.stringify(alert)) },
+    ];
+    const { payload, headers } = multipartBody(alertFirst ? parts.reverse() : parts);
+    return t.app.inject({
+      method: 'POST',
+      url: '/cfop/ingest/alerts-with-snapshot',
+      headers: { ...clientHeaders, [ingestKeyHeader]: key, ...headers },
+      payload,
+    });
+  };
+
   const snapshotId = await uploadSnapshot();
   let reports = 0;
   /** A report the server accepts, with its own sourceId as a box sends, changed by `change`. */
@@ -128,6 +147,7 @@ export async function alertWorld(options: Partial<AppOptions> = {}) {
     ingest,
     postSnapshot,
     uploadSnapshot,
+    postAlertWithSnapshot,
     report,
     raise,
   };

@@ -2,7 +2,7 @@ import type { Contract, OperationSpec } from '../contract/load-contract';
 import type { JsonSchema } from '../../contract/openapi-types';
 import { createSchemaCompiler } from '../contract/schema-compiler';
 import { schemaAt } from '../../contract/document';
-import { jpegBytes, multipartFile, pngBytes, webpBytes } from './multipart';
+import { jpegBytes, multipartBody, pngBytes, webpBytes } from './multipart';
 import { PatternSampleError, patternSamples } from './pattern-sample';
 
 /** Strings tried, in order, after those a schema's pattern gives (none for a lookahead). */
@@ -117,6 +117,15 @@ export function createSampler(contract: Contract) {
     }
   }
 
+  function sampleJsonParts(operation: OperationSpec): Record<string, unknown> {
+    return Object.fromEntries(
+      (operation.upload?.jsonParts ?? []).map((part) => [
+        part.name,
+        sample(part.schema, `${operation.operationId} part ${part.name}`),
+      ]),
+    );
+  }
+
   return {
     sample,
     /** A body the operation accepts (every property filled), or undefined when it takes none. */
@@ -133,10 +142,25 @@ export function createSampler(contract: Contract) {
       if (!bytes) throw new Error(`no sample file of type ${type} for ${operation.operationId}`);
       return bytes;
     },
-    /** A multipart body an upload operation accepts, or undefined for other operations. */
-    upload(operation: OperationSpec): ReturnType<typeof multipartFile> | undefined {
+    /** The JSON parts an upload operation takes beside its file, each filled, by part name. */
+    jsonParts: sampleJsonParts,
+    /**
+     * A multipart body an upload operation accepts (`jsonParts` in place of the sampled parts), or
+     * undefined for other operations.
+     */
+    upload(
+      operation: OperationSpec,
+      jsonParts: Record<string, unknown> = sampleJsonParts(operation),
+    ): ReturnType<typeof multipartBody> | undefined {
       const bytes = this.file(operation);
-      return bytes && multipartFile(bytes, { field: operation.upload?.field, fileName: 'sample' });
+      if (!bytes || !operation.upload) return undefined;
+      return multipartBody([
+        { field: operation.upload.field, bytes, fileName: 'sample' },
+        ...Object.entries(jsonParts).map(([field, value]) => ({
+          field,
+          bytes: Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)),
+        })),
+      ]);
     },
     /**
      * The operation's URL with every path parameter filled (ids: 1) and every required query

@@ -773,7 +773,8 @@ export interface paths {
     /**
      * 上报告警 / The calling AI server reports one alert
      * @description The snapshot is uploaded first (`uploadAlertSnapshot`) and named by `snapshotId`, so a
-     *     retried report does not send the image again, and one frame may raise several alerts. The
+     *     retried report does not send the image again, and one frame may raise several alerts
+     *     (`ingestAlertWithSnapshot` sends an alert and its own snapshot in one call). The
      *     camera must be bound to the caller and the task, when given, must be one of that camera's;
      *     boxes lie within the frame; `occurredAt` must lie near the server's clock (by default at
      *     most five minutes ahead and 24 hours back, never beyond the alert retention), else the
@@ -817,6 +818,33 @@ export interface paths {
      *     passage is a record of its own).
      */
     post: operations['ingestPassage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ingest/alerts-with-snapshot': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 上报告警及快照 / The calling AI server reports one alert with its snapshot
+     * @description One round trip for an alert: the snapshot as the `file` part (checked as
+     *     `uploadAlertSnapshot` checks it) and the report as the `alert` part, JSON as `ingestAlert`
+     *     takes it without `snapshotId` (the file is the snapshot). Parts may come in either order.
+     *     Checked and stored as the two calls would: the report is refused whole (a 400 naming the
+     *     part and field, e.g. `alert.cameraId`) with nothing stored, and a report repeating a
+     *     `sourceId` the server sent before stores neither the file nor the alert again and answers
+     *     the first alert. Counts against both the snapshot and the alert quotas ("429" says how
+     *     long to wait). Not written to the operation log.
+     */
+    post: operations['ingestAlertWithSnapshot'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2888,6 +2916,11 @@ export interface components {
        */
       sourceId?: string;
     };
+    AlertWithSnapshotUpload: {
+      file: string;
+      /** @description The report without `snapshotId`, which the stored file fills (`x-file-id`). */
+      alert: components['schemas']['AlertReport'];
+    };
     Alert: {
       id: number;
       /** @description Grows with every change of any alert (raised, handled); the stream's event id. */
@@ -4581,6 +4614,31 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['PassageEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  ingestAlertWithSnapshot: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['AlertWithSnapshotUpload'];
+      };
+    };
+    responses: {
+      /** @description The stored alert (the first one, for a repeated `sourceId`). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AlertEnvelope'];
         };
       };
       default: components['responses']['Failure'];

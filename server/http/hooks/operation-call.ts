@@ -4,6 +4,7 @@ import type { ReceivedFile } from '../../files/receive-upload';
 import { newAuditNote, type AuditNote } from '../../oplog/audit-note';
 import type { OperationInput } from '../../operations/operation-handler';
 import type { ApiError } from '../api-error';
+import type { JsonParts } from '../request-validation';
 
 /** What the hooks of an operation's route learn of one call, for the handler and the operation log. */
 export interface OperationCall {
@@ -13,6 +14,8 @@ export interface OperationCall {
   aiServer: OperationInput['aiServer'];
   /** From receiveFile: an upload operation's file, in its temporary place until the answer is sent. */
   file: ReceivedFile | null;
+  /** From receiveFile: an upload's JSON parts, valid against their schemas (the handler's body). */
+  jsonParts: JsonParts | null;
   /** The operation log's notes: the caller authenticate found, and what the handler adds. */
   readonly audit: AuditNote;
   /** From noteFailure: what the call failed with, if it did. */
@@ -36,6 +39,7 @@ export function callOf(request: FastifyRequest): OperationCall {
     session: null,
     aiServer: null,
     file: null,
+    jsonParts: null,
     audit: newAuditNote(),
     failure: null,
   };

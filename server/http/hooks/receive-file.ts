@@ -4,20 +4,30 @@ import type { AppContext } from '../../app-context';
 import type { UploadSpec } from '../../contract/load-contract';
 import { incomingDir } from '../../files/file-store';
 import { receiveUpload } from '../../files/receive-upload';
+import type { SchemaCompiler } from '../../contract/schema-compiler';
+import { createJsonPartsValidator } from '../request-validation';
 import { callOf } from './operation-call';
 
 /**
- * preHandler, after validation: an upload operation's file, received into a temporary file. A
- * refused one closes the connection, as the rest of its body is left unread.
+ * preHandler, after validation: an upload operation's file, received into a temporary file, and
+ * its JSON parts checked against their schemas. A refused file closes the connection, as the rest
+ * of its body is left unread.
  */
-export function receiveFile(ctx: AppContext, spec: UploadSpec) {
+export function receiveFile(ctx: AppContext, spec: UploadSpec, compile: SchemaCompiler) {
+  const checkJsonParts = createJsonPartsValidator(spec, compile);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const call = callOf(request);
+    let jsonTexts: Readonly<Record<string, string>>;
     try {
-      callOf(request).file = await receiveUpload(request, spec, incomingDir(ctx.dataDir));
+      const received = await receiveUpload(request, spec, incomingDir(ctx.dataDir));
+      call.file = received.file;
+      jsonTexts = received.jsonTexts;
     } catch (error) {
       reply.header('connection', 'close');
       throw error;
     }
+    // The body was read whole: a refusal here keeps the connection, and removeReceivedFile the file.
+    call.jsonParts = checkJsonParts(jsonTexts);
   };
 }
 

@@ -1,0 +1,284 @@
+/**
+ * `npm run bench:ingest [-- --servers 8 --seconds 20]`: alerts from many AI servers at once. Starts
+ * the real server (server/main.ts, its own process) on a temporary data folder on loopback, registers
+ * N AI servers with a camera each, opens the alert wall signed in, in headless Chromium, then has every
+ * server report alerts with a ~50 KB JPEG snapshot in one call each (ingestAlertWithSnapshot), as fast
+ * as the server answers, for a fixed time, with a deliberate replay of an earlier sourceId now and then.
+ * Prints accepted alerts/s, ingest p50/p95, alert-to-wall p95 (from the request's start to its card in
+ * the page, both read from Date.now() on this machine) and whether what is stored is what was
+ * acknowledged. Figures are printed, never asserted. Needs a built console in dist/ (`npm run build`).
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { databaseFileName } from '../server/db/open-database';
+import { aiServerClient, testPatternJpeg, type AlertDetection } from '../test-support/ai-server-client';
+import { launchChromium } from '../test-support/chromium';
+import { startServer } from '../test-support/server-process';
+import { busyWarning, describeMachine, loadLine } from './bench/machine';
+
+const admin = { username: 'admin', password: 'Bench-admin-2024' };
+const clientHeaders = { 'x-client-type': 'PC', 'x-client-host': 'bench.local' };
+const snapshotBytes = 50 * 1024;
+/** Every this many reports, a server sends an earlier report again, as a box retrying after a time-out. */
+const replayEvery = 25;
+/** How long the wall may take to show the last alerts after the last answer. */
+const settleMs = 3_000;
+const targets = { alertsPerSecond: 1000, wallP95Ms: 1000 };
+
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index < 0 ? fallback : Number(process.argv[index + 1]);
+  if (!(value > 0)) throw new Error(`usage: npm run bench:ingest -- [--servers <n>] [--seconds <s>]`);
+  return value;
+}
+
+function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+/** A test-pattern JPEG padded after its end marker to `snapshotBytes`, as a camera frame weighs. */
+async function snapshot(second: number): Promise<Buffer> {
+  const jpeg = await testPatternJpeg(second);
+  return jpeg.length >= snapshotBytes
+    ? jpeg
+    : Buffer.concat([jpeg, Buffer.alloc(snapshotBytes - jpeg.length)]);
+}
+
+async function call<T>(base: string, token: string, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${base}/cfop${path}`, {
+    method: 'POST',
+    headers: { ...clientHeaders, 'x-cfop-token': token, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { success: boolean; msg: string; data: T };
+  if (!envelope.success) throw new Error(`${path}: ${envelope.msg}`);
+  return envelope.data;
+}
+
+/** N AI servers, each with one camera bound to it; their ingest keys and camera ids. */
+async function registerServers(base: string, token: string, count: number) {
+  const servers: { key: string; cameraId: number }[] = [];
+  for (let n = 1; n <= count; n += 1) {
+    const created = await call<{ server: { id: number }; ingestKey: string }>(base, token, '/aiservers', {
+      name: `压测盒子-${n}`,
+      serialNumber: `BENCH-${n}`,
+      ip: `10.9.0.${n}`,
+      port: 8000,
+      acceleratorType: 'NPU',
+      channelCapacity: 16,
+    });
+    const camera = await call<{ id: number }>(base, token, '/cameras', {
+      name: `压测摄像头-${n}`,
+      code: `BENCH-CAM-${n}`,
+      area: '压测园区',
+      mainStreamUrl: `rtsp://10.9.1.${n}:554/main`,
+      vendor: 'hikvision',
+      ip: `10.9.1.${n}`,
+      aiServerId: created.server.id,
+    });
+    servers.push({ key: created.ingestKey, cameraId: camera.id });
+  }
+  return servers;
+}
+
+/** Run in the page: the time (Date.now()) each card first appears on the wall, by alert id. */
+const watchWall = String.raw`(() => {
+  const rows = document.querySelector('.cfop-alert-wall-rows');
+  if (!rows) throw new Error('no alert wall');
+  const seen = {};
+  window.__seen = seen;
+  new MutationObserver((records) => {
+    const now = Date.now();
+    for (const record of records)
+      for (const node of record.addedNodes) {
+        const id = node.getAttribute && node.getAttribute('data-alert-id');
+        if (id && !(id in seen)) seen[id] = now;
+      }
+  }).observe(rows, { childList: true });
+})()`;
+
+interface Tally {
+  /** Request start (Date.now()) of each acknowledged new alert, by id. */
+  readonly sentAt: Map<number, number>;
+  readonly ingestMs: number[];
+  replays: number;
+  replaysAnsweredFirst: number;
+  refused: Map<number, number>;
+}
+
+/** A detection on the camera, now. */
+function alertOf(cameraId: number): AlertDetection {
+  return {
+    cameraId,
+    label: '人员闯入',
+    level: 'high',
+    confidence: 0.9,
+    boxes: [{ x: 0.4, y: 0.3, width: 0.2, height: 0.5, label: '人员闯入', confidence: 0.9 }],
+    occurredAt: new Date().toISOString(),
+  };
+}
+
+/** One AI server reporting until `until`: new alerts, and now and then a replay of an earlier one. */
+async function reportUntil(
+  base: string,
+  server: { key: string; cameraId: number },
+  frames: Buffer[],
+  until: number,
+  tally: Tally,
+) {
+  const box = aiServerClient(base, server.key);
+  const acknowledged: { report: AlertDetection; id: number }[] = [];
+  for (let sent = 0; Date.now() < until; sent += 1) {
+    const earlier = sent % replayEvery === replayEvery - 1 ? acknowledged.at(-1) : undefined;
+    const report = earlier?.report ?? {
+      ...alertOf(server.cameraId),
+      sourceId: `bench-${server.cameraId}-${sent}`,
+    };
+    const started = Date.now();
+    const { status, envelope } = await box.postWithSnapshot(report, frames[sent % frames.length] as Buffer);
+    if (status !== 200) {
+      tally.refused.set(status, (tally.refused.get(status) ?? 0) + 1);
+      continue;
+    }
+    if (earlier) {
+      tally.replays += 1;
+      if (envelope.data.id === earlier.id) tally.replaysAnsweredFirst += 1;
+      continue;
+    }
+    tally.ingestMs.push(Date.now() - started);
+    tally.sentAt.set(envelope.data.id, started);
+    acknowledged.push({ report, id: envelope.data.id });
+  }
+}
+
+/** What the data folder holds: alert rows, snapshot rows, stored files and uploads left half-way. */
+function stored(dataDir: string) {
+  const sqlite = new SqliteDatabase(join(dataDir, databaseFileName), { readonly: true });
+  const count = (sql: string) => (sqlite.prepare(sql).get() as { n: number }).n;
+  const result = {
+    alerts: count('select count(*) as n from alerts'),
+    snapshots: count("select count(*) as n from files where kind = 'uploadAlertSnapshot'"),
+    distinctSnapshots: count('select count(distinct snapshot_file_id) as n from alerts'),
+  };
+  sqlite.close();
+  const filesDir = join(dataDir, 'files');
+  const incomingDir = join(filesDir, '.incoming');
+  return {
+    ...result,
+    filesOnDisk: existsSync(filesDir)
+      ? readdirSync(filesDir).filter((name) => name !== '.incoming').length
+      : 0,
+    leftIncoming: existsSync(incomingDir) ? readdirSync(incomingDir).length : 0,
+  };
+}
+
+async function main(): Promise<void> {
+  const servers = option('servers', 8);
+  const seconds = option('seconds', 20);
+  if (!existsSync('dist/index.html'))
+    throw new Error('dist/ has no built console: run `npm run build` first');
+  const dataDir = await mkdtemp(join(tmpdir(), 'cfop-bench-ingest-'));
+  const env = {
+    DATA_DIR: dataDir,
+    CFOP_ADMIN_PASSWORD: admin.password,
+    // The bench measures the server, not the per-server quotas that protect it from one box.
+    CFOP_INGEST_ALERTS_PER_SECOND: '100000',
+    CFOP_INGEST_ALERT_BURST: '1000000',
+    CFOP_INGEST_SNAPSHOT_MB_PER_HOUR: '1000000',
+  };
+  const server = await startServer(env, join(dataDir, 'server.log'));
+  const browser = await launchChromium();
+  try {
+    const base = server.url;
+    const token = (
+      await call<{ token: string }>(base, '', '/login/bypwd', {
+        username: admin.username,
+        password: admin.password,
+      })
+    ).token;
+    const boxes = await registerServers(base, token, servers);
+    const frames = await Promise.all([0, 1, 2, 3].map(snapshot));
+    const context = await browser.newContext({
+      baseURL: base,
+      locale: 'zh-CN',
+      viewport: { width: 1600, height: 900 },
+    });
+    await context.addInitScript((value) => localStorage.setItem('CFOP_TOKEN', value), token);
+    const page = await context.newPage();
+    await page.goto('/monitor/ai');
+    await page.getByText('实时推送中').waitFor();
+    // An empty wall has no rows to watch: one alert first, stored like the rest.
+    const first = boxes[0] as (typeof boxes)[number];
+    const warmUp = await aiServerClient(base, first.key).reportWithSnapshot(
+      { ...alertOf(first.cameraId), sourceId: 'bench-warm-up' },
+      frames[0] as Buffer,
+    );
+    await page.locator(`.cfop-alert-wall-rows > [data-alert-id="${warmUp.id}"]`).waitFor();
+    await page.evaluate(watchWall);
+
+    console.log(`\nMachine\n${[...describeMachine(browser.version()), loadLine('before')].join('\n')}`);
+    console.log(
+      `${servers} AI servers × ${seconds} s, one call per alert with a ${snapshotBytes / 1024} KB JPEG, ` +
+        `every ${replayEvery}th call a replay of an earlier sourceId\n`,
+    );
+    const tally: Tally = {
+      sentAt: new Map(),
+      ingestMs: [],
+      replays: 0,
+      replaysAnsweredFirst: 0,
+      refused: new Map(),
+    };
+    const started = Date.now();
+    const until = started + seconds * 1000;
+    await Promise.all(boxes.map((box) => reportUntil(base, box, frames, until, tally)));
+    const elapsedS = (Date.now() - started) / 1000;
+    await new Promise((resolve) => setTimeout(resolve, settleMs));
+    const seen = (await page.evaluate('window.__seen')) as Record<string, number>;
+    const wallMs = [...tally.sentAt].flatMap(([id, at]) => (seen[id] === undefined ? [] : [seen[id] - at]));
+    await server.stop();
+    const onDisk = stored(dataDir);
+
+    const accepted = tally.sentAt.size;
+    const expected = accepted + 1; // and the warm-up alert
+    const rate = accepted / elapsedS;
+    const ms = (value: number) => `${value.toFixed(0)} ms`;
+    const refused = [...tally.refused].map(([status, n]) => `${n} × ${status}`).join(', ') || 'none';
+    console.log(
+      [
+        `accepted alerts/s   ${rate.toFixed(0)}  (${accepted} new alerts in ${elapsedS.toFixed(1)} s; target ≥ ${targets.alertsPerSecond}: ${rate >= targets.alertsPerSecond ? 'yes' : 'NO'})`,
+        `ingest              p50 ${ms(percentile(tally.ingestMs, 50))}, p95 ${ms(percentile(tally.ingestMs, 95))} (request start → answer, ${servers} servers at once)`,
+        `alert → wall        p95 ${ms(percentile(wallMs, 95))}, p50 ${ms(percentile(wallMs, 50))} (${wallMs.length} of ${accepted} cards seen appear; target p95 < ${targets.wallP95Ms} ms: ${percentile(wallMs, 95) < targets.wallP95Ms ? 'yes' : 'NO'})`,
+        `refused             ${refused}`,
+        `replays             ${tally.replays} sent, ${tally.replaysAnsweredFirst} answered with the first alert`,
+        `stored              ${onDisk.alerts} alerts, ${onDisk.snapshots} snapshot rows (${onDisk.distinctSnapshots} named by alerts), ${onDisk.filesOnDisk} files on disk, ${onDisk.leftIncoming} uploads left half-way`,
+        `stored = acknowledged: ${
+          onDisk.alerts === expected &&
+          onDisk.snapshots === expected &&
+          onDisk.distinctSnapshots === expected &&
+          onDisk.filesOnDisk === expected &&
+          onDisk.leftIncoming === 0 &&
+          tally.replaysAnsweredFirst === tally.replays
+            ? 'yes'
+            : 'NO'
+        } (${expected} acknowledged, the warm-up alert included)`,
+      ].join('\n'),
+    );
+    console.log(loadLine('after'));
+    const busy = busyWarning();
+    if (busy) console.log(busy);
+  } finally {
+    await browser.close().catch(() => undefined);
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

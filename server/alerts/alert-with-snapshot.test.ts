@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { alertWorld } from '../test-support/alert-world';
+import { pngBytes } from '../test-support/multipart';
+import {
+  clientHeaders,
+  expectContractAnswer,
+  fieldMessages,
+  filesOnDisk,
+  snapshotRows,
+  tokenHeader,
+  withSqlite,
+} from '../test-support/test-app';
+
+type World = Awaited<ReturnType<typeof alertWorld>>;
+
+/** A report as the one-call form takes it: without snapshotId, which its file part fills. */
+const reportOf = (world: World, change: Record<string, unknown> = {}) => {
+  const report: Record<string, unknown> = world.report(change);
+  delete report.snapshotId;
+  return report;
+};
+
+const counts = (dataDir: string) =>
+  withSqlite(dataDir, (sqlite) => ({
+    alerts: (sqlite.prepare('select count(*) as n from alerts').get() as { n: number }).n,
+    files: (sqlite.prepare('select count(*) as n from files').get() as { n: number }).n,
+  }));
+
+describe('an alert sent with its snapshot in one call', () => {
+  it('stores the alert naming its snapshot, whichever part comes first', async () => {
+    const world = await alertWorld();
+    const { t, token, postAlertWithSnapshot } = world;
+    const before = counts(t.dataDir);
+    const answer = await postAlertWithSnapshot(reportOf(world, { label: '吸烟' }), pngBytes);
+    expect(answer.statusCode).toBe(200);
+    const { body } = { body: answer.json() as { data: { id: number; snapshotId: number; label: string } } };
+    expectContractAnswer('ingestAlertWithSnapshot', body);
+    expect(body.data.label).toBe('吸烟');
+    expect(counts(t.dataDir)).toEqual({ alerts: before.alerts + 1, files: before.files + 1 });
+    const snapshot = await t.app.inject({
+      method: 'GET',
+      url: `/cfop/files/alert-snapshots/${body.data.snapshotId}`,
+      headers: { ...clientHeaders, [tokenHeader]: token },
+    });
+    expect(snapshot.statusCode).toBe(200);
+    expect(snapshot.headers['content-type']).toBe('image/png');
+    expect(snapshot.rawPayload.equals(pngBytes)).toBe(true);
+
+    const reversed = await postAlertWithSnapshot(reportOf(world), pngBytes, true);
+    expect(reversed.statusCode).toBe(200);
+    expect(counts(t.dataDir)).toEqual({ alerts: before.alerts + 2, files: before.files + 2 });
+    expect(filesOnDisk(t.dataDir).filter((name) => name.startsWith('.incoming'))).toEqual([]);
+  });
+
+  it('repeated with its sourceId stores neither file nor alert again, and answers the first', async () => {
+    const world = await alertWorld();
+    const { t, postAlertWithSnapshot } = world;
+    const first = await postAlertWithSnapshot(reportOf(world, { sourceId: 'frame-7' }));
+    expect(first.statusCode).toBe(200);
+    const rows = snapshotRows(t.dataDir);
+    const files = filesOnDisk(t.dataDir);
+    t.clock.advance(30_000);
+    const retry = await postAlertWithSnapshot(reportOf(world, { sourceId: 'frame-7' }), pngBytes);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    // Sent 10 times at once, as a box retrying over a flaky link might.
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, () => postAlertWithSnapshot(reportOf(world, { sourceId: 'frame-7' }))),
+    );
+    expect(burst.map((answer) => answer.json())).toEqual(Array(10).fill(first.json()));
+    expect(snapshotRows(t.dataDir)).toEqual(rows);
+    expect(filesOnDisk(t.dataDir)).toEqual(files);
+  });
+
+  it.each([
+    [
+      'a camera of another server',
+      (w: World) => ({ alert: reportOf(w, { cameraId: w.foreign.id, taskId: undefined }) }),
+      'alert.cameraId',
+    ],
+    [
+      'a bad box',
+      (w: World) => ({ alert: reportOf(w, { boxes: [{ x: 0.9, y: 0, width: 0.5, height: 0.1 }] }) }),
+      'alert.boxes[0].width',
+    ],
+    [
+      'an image of a type not allowed',
+      (w: World) => ({ alert: reportOf(w), bytes: Buffer.from('GIF89a not really') }),
+      'file',
+    ],
+  ])('refuses %s with a 400 naming it, storing nothing', async (_case, sent, field) => {
+    const world = await alertWorld();
+    const { t, postAlertWithSnapshot } = world;
+    const rows = snapshotRows(t.dataDir);
+    const files = filesOnDisk(t.dataDir);
+    const { alert, bytes } = sent(world) as { alert: Record<string, unknown>; bytes?: Buffer };
+    const answer = await postAlertWithSnapshot(alert, bytes);
+    expect(answer.statusCode).toBe(400);
+    expect(Object.keys(fieldMessages(answer.json()))).toEqual([field]);
+    expect(snapshotRows(t.dataDir)).toEqual(rows);
+    expect(filesOnDisk(t.dataDir)).toEqual(files);
+  });
+
+  it('over the alert quota answers 429 and keeps no file', async () => {
+    const world = await alertWorld({ ingest: { alertsPerSecond: 1, alertBurst: 1 } });
+    const { t, postAlertWithSnapshot } = world;
+    expect((await postAlertWithSnapshot(reportOf(world))).statusCode).toBe(200);
+    const rows = snapshotRows(t.dataDir);
+    const files = filesOnDisk(t.dataDir);
+    const refused = await postAlertWithSnapshot(reportOf(world));
+    expect(refused.statusCode).toBe(429);
+    expect(snapshotRows(t.dataDir)).toEqual(rows);
+    expect(filesOnDisk(t.dataDir)).toEqual(files);
+  });
+});
