@@ -1,5 +1,6 @@
 import { Divider, Table, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { api, call } from '../../api';
 import type { LocalText } from '../../generated/settings';
 import type { components } from '../../generated/openapi';
 import { useLocale } from '../../i18n';
@@ -9,7 +10,15 @@ type Passage = components['schemas']['Passage'];
 type PassagePage = components['schemas']['PassagePage'];
 
 /** How many of the latest passages a detail drawer shows. */
-export const latestPassages = 10;
+const latestPassages = 10;
+
+/** The passages operations, one per kind, each under that kind's own access key. */
+const passagePaths = {
+  staff: '/staff/{id}/passages',
+  visitor: '/visitors/{id}/passages',
+  vehicle: '/vehicles/{id}/passages',
+} as const;
+export type PassageKind = keyof typeof passagePaths;
 
 const texts = {
   title: { zh: '最近通行记录', en: 'Latest passages' },
@@ -31,8 +40,22 @@ const results: Record<Passage['result'], { readonly label: LocalText; readonly c
   denied: { label: { zh: '拒绝', en: 'Denied' }, color: 'error' },
 };
 
-/** The latest passages of one staff member, visitor or vehicle, as `load` fetches them. */
-export function PassageList({ load }: { load: () => Promise<PassagePage> }) {
+/** The latest passages of one staff member, visitor or vehicle, read under that kind's key. */
+export default function LatestPassages({ kind, id }: { kind: PassageKind; id: number }) {
+  const load = useCallback(
+    () =>
+      call(
+        api.GET(passagePaths[kind], {
+          params: { path: { id }, query: { pageSize: latestPassages } },
+        }),
+      ),
+    [kind, id],
+  );
+  return <PassageList load={load} />;
+}
+
+/** The passages `load` fetches, as a small table under the detail. */
+function PassageList({ load }: { load: () => Promise<PassagePage> }) {
   const { t, locale } = useLocale();
   const [page, setPage] = useState<PassagePage | null | undefined>(undefined);
   useEffect(() => {

@@ -1,31 +1,12 @@
-import { useCallback } from 'react';
-import { api, call } from '../../api';
+import { lazy, Suspense } from 'react';
 import type { ResourceDescriptor } from '../../resources/descriptors';
 // From its module, not the folder's index: that also holds the generic route screen, which must
 // stay a chunk of its own for the other resource routes.
 import { ResourcePage } from '../../resources/ResourcePage';
-import { latestPassages, PassageList } from './PassageList';
+import type { PassageKind } from './PassageList';
 
-/** The passages operations, one per kind, each under that kind's own access key. */
-const passagePaths = {
-  staff: '/staff/{id}/passages',
-  visitor: '/visitors/{id}/passages',
-  vehicle: '/vehicles/{id}/passages',
-} as const;
-export type PassageKind = keyof typeof passagePaths;
-
-function LatestPassages({ kind, id }: { kind: PassageKind; id: number }) {
-  const load = useCallback(
-    () =>
-      call(
-        api.GET(passagePaths[kind], {
-          params: { path: { id }, query: { pageSize: latestPassages } },
-        }),
-      ),
-    [kind, id],
-  );
-  return <PassageList load={load} />;
-}
+// Loaded when a detail drawer first opens: the list screen, the route's first paint, does without it.
+const LatestPassages = lazy(() => import('./PassageList'));
 
 /** The generic screen of staff, visitors or vehicles, each item's detail ending in its latest passages. */
 export function PassageResourcePage({
@@ -35,5 +16,14 @@ export function PassageResourcePage({
   descriptor: ResourceDescriptor;
   kind: PassageKind;
 }) {
-  return <ResourcePage descriptor={descriptor} detailMore={(id) => <LatestPassages kind={kind} id={id} />} />;
+  return (
+    <ResourcePage
+      descriptor={descriptor}
+      detailMore={(id) => (
+        <Suspense fallback={null}>
+          <LatestPassages kind={kind} id={id} />
+        </Suspense>
+      )}
+    />
+  );
 }
