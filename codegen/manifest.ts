@@ -55,6 +55,9 @@ export interface ResourceFieldEntry {
 
 export type ActionFieldEntry = Omit<ResourceFieldEntry, 'show'>;
 
+/** A search filter that is a query parameter of the list and export operations, not an item field. */
+export type SearchFilterEntry = Omit<ResourceFieldEntry, 'show' | 'reference'>;
+
 export interface ResourceActionEntry {
   readonly name: string;
   readonly operation: string;
@@ -88,6 +91,7 @@ export interface ResourceEntry {
   readonly operations?: Readonly<Partial<Record<OperationRole, string>>>;
   readonly actions?: readonly ResourceActionEntry[];
   readonly fields: readonly ResourceFieldEntry[];
+  readonly filters?: readonly SearchFilterEntry[];
 }
 
 export interface Manifest {

@@ -250,7 +250,7 @@ export function resolveField(field: ResourceFieldEntry, context: FieldContext): 
     form,
     createOnly,
     detail,
-    type: (fieldTypes.includes(facts.type ?? '') ? facts.type : 'string') as FieldType,
+    type: fieldType(facts),
     itemType:
       facts.items !== null && itemTypes.includes(facts.items.type ?? '')
         ? (facts.items.type as ItemType)
@@ -280,7 +280,12 @@ function scalarOrNull(value: unknown): string | number | boolean | null {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
 }
 
-function checkWidget(field: ResourceFieldEntry, facts: Facts, report: Report): void {
+/** The descriptor's type of a schema; one of another type is reported by checkWidget. */
+export function fieldType(facts: Facts): FieldType {
+  return (fieldTypes.includes(facts.type ?? '') ? facts.type : 'string') as FieldType;
+}
+
+export function checkWidget(field: Pick<ResourceFieldEntry, 'widget'>, facts: Facts, report: Report): void {
   if (facts.type === null || !fieldTypes.includes(facts.type)) {
     report(
       ['name'],
@@ -360,8 +365,8 @@ function choiceFields(openapi: unknown, choices: OperationInfo): string[] {
 }
 
 /** The enum's values in openapi order with their manifest labels; every value needs one. */
-function fieldOptions(
-  field: ResourceFieldEntry,
+export function fieldOptions(
+  field: Pick<ResourceFieldEntry, 'options'>,
   facts: Facts,
   report: Report,
   accessKeyLabels: ReadonlyMap<string, LocalText>,

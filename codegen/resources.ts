@@ -14,6 +14,7 @@ import {
 } from '../contract/document';
 import type { ActionDescriptor, FieldDescriptor, ResourceDescriptor } from '../src/resources/descriptors';
 import { resolveField, type Report } from './resource-fields';
+import { resolveFilters } from './resource-filters';
 import { numberOrNull, propertyFacts, stringOrNull, type NamedSchema } from './schema-facts';
 
 // A manifest resource resolved against openapi.yaml: the descriptor the console gets and every
@@ -92,6 +93,7 @@ export function resolveResource(entry: ResourceEntry, index: number, context: Re
     }),
   );
   reportDuplicateNames(entry.fields, 'fields', 'field', report, index);
+  reportDuplicateNames(entry.filters ?? [], 'filters', 'filter', report, index);
   reportDuplicateNames(entry.actions ?? [], 'actions', 'action', report, index);
 
   return {
@@ -120,6 +122,7 @@ export function resolveResource(entry: ResourceEntry, index: number, context: Re
       defaultSort: listing.defaultSort,
       pageSizeMax: listing.pageSizeMax ?? 0,
       fields,
+      filters: resolveFilters(entry.filters ?? [], { ...shared, report }),
       actions: resolveActions(entry, byId, { ...shared, report }),
     },
   };

@@ -18,6 +18,7 @@ import {
   openScreen,
   rowOf,
   save,
+  searchForm,
   searchOne,
   typeDate,
 } from './resource-screen';
@@ -108,6 +109,19 @@ describe('the entry/exit screens', () => {
 
     await searchOne(page, '姓名', name);
     await expectAt(page, `/door/staff?name=${encodeURIComponent(name)}`);
+    // No gate has seen the new member today: 今日通行 是 finds nobody, 否 finds them again.
+    const passedToday = async (answer: '是' | '否') => {
+      await choose(searchForm(page), '今日通行', answer);
+      await searchForm(page)
+        .getByRole('button', { name: label('查询') })
+        .click();
+    };
+    await passedToday('是');
+    await expectAt(page, `/door/staff?name=${encodeURIComponent(name)}&passedToday=true`);
+    await page.getByText('没有符合条件的记录').waitFor();
+    await passedToday('否');
+    await expectAt(page, `/door/staff?name=${encodeURIComponent(name)}&passedToday=false`);
+    await rowOf(page, employeeNo).waitFor();
 
     await rowOf(page, employeeNo)
       .getByRole('button', { name: label('编辑') })

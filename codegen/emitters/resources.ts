@@ -51,6 +51,7 @@ function resourceSource(descriptor: ResolvedResource): Record<string, unknown> {
     {
       ...descriptor,
       fields: descriptor.fields.map(fieldSource),
+      filters: descriptor.filters.map(fieldSource),
       actions: descriptor.actions.map(actionSource),
     },
     resourceDefaults,

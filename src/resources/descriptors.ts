@@ -141,6 +141,11 @@ export interface ResourceDescriptor {
   /** The pageSize parameter's maximum. */
   readonly pageSizeMax: number;
   readonly fields: readonly FieldDescriptor[];
+  /**
+   * Search filters that are query parameters of the list and export operations but not item fields
+   * (staff who passed a gate today): drawn and kept in the URL like search fields.
+   */
+  readonly filters: readonly FieldDescriptor[];
   readonly actions: readonly ActionDescriptor[];
 }
 
@@ -183,7 +188,10 @@ export const actionDefaults = {
   fields: [],
 } as const satisfies Partial<ActionDescriptor>;
 
-/** A resource has no export, no bulk delete, no sort default and no actions; each operation it lacks is false. */
+/**
+ * A resource has no export, no bulk delete, no sort default, no filters beyond its fields and no
+ * actions; each operation it lacks is false.
+ */
 export const resourceDefaults = {
   paths: { export: null, bulkDelete: null },
   operations: {
@@ -197,6 +205,7 @@ export const resourceDefaults = {
     choices: false,
   },
   defaultSort: null,
+  filters: [],
   actions: [],
 } as const satisfies { readonly [Key in keyof ResourceDescriptor]?: Partial<ResourceDescriptor[Key]> };
 
@@ -216,12 +225,13 @@ export interface ActionSource extends Sparse<Omit<ActionDescriptor, 'fields'>, t
 /** A resource as codegen writes it: each key (and each nested key) at its default left out. */
 export interface ResourceSource extends Omit<
   ResourceDescriptor,
-  'paths' | 'operations' | 'defaultSort' | 'fields' | 'actions'
+  'paths' | 'operations' | 'defaultSort' | 'fields' | 'filters' | 'actions'
 > {
   readonly paths: Sparse<ResourceDescriptor['paths'], typeof resourceDefaults.paths>;
   readonly operations?: Partial<ResourceDescriptor['operations']>;
   readonly defaultSort?: string | null;
   readonly fields: readonly FieldSource[];
+  readonly filters?: readonly FieldSource[];
   readonly actions?: readonly ActionSource[];
 }
 
@@ -252,6 +262,7 @@ export function resourceOf(source: ResourceSource): ResourceDescriptor {
     paths: { ...resourceDefaults.paths, ...source.paths },
     operations: { ...resourceDefaults.operations, ...source.operations },
     fields: source.fields.map(fieldOf),
+    filters: (source.filters ?? []).map(fieldOf),
     actions: (source.actions ?? []).map(actionOf),
   };
   complete.set(source, descriptor);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   emptyListState,
+  filterQuery,
   lastPage,
   listQuery,
   listStateFromQuery,
@@ -152,6 +153,55 @@ describe('a range filter in the URL query', () => {
       pageSize: 20,
       timeFrom: '2030-01-01T08:00:00.000Z',
       timeTo: '2030-01-02T08:00:00.000Z',
+    });
+  });
+});
+
+describe('a filter that is no field, in the URL query', () => {
+  const staff = {
+    ...device,
+    name: 'staff',
+    filters: [
+      field({
+        name: 'passedToday',
+        type: 'boolean',
+        widget: 'switch',
+        table: false,
+        form: false,
+        detail: false,
+        search: true,
+        filter: 'equals',
+      }),
+    ],
+  } satisfies typeof device;
+  const readStaff = (query: string) => listStateFromQuery(staff, new URLSearchParams(query));
+
+  it('is offered after the search fields, and only where the resource has it', () => {
+    expect(searchFields(staff).map((field) => field.name)).toEqual([
+      'name',
+      'status',
+      'note',
+      'enabled',
+      'passedToday',
+    ]);
+    expect(read('passedToday=true').filters).toEqual({});
+  });
+
+  it('reads true or false beside the fields, dropping anything else', () => {
+    expect(readStaff('passedToday=true&name=ab').filters).toEqual({ name: 'ab', passedToday: 'true' });
+    expect(readStaff('passedToday=yes').filters).toEqual({});
+  });
+
+  it('survives a search and a round trip through the URL, and reaches the list and the export', () => {
+    const state = withFilters(staff, emptyListState(staff), { passedToday: 'false', status: 'online' });
+    const query = queryFromListState(staff, state);
+    expect(query.toString()).toBe('status=online&passedToday=false');
+    expect(readStaff(query.toString())).toEqual(state);
+    expect(listQuery(state)).toEqual({ page: 1, pageSize: 20, status: 'online', passedToday: 'false' });
+    expect(filterQuery({ ...state, sort: 'name' })).toEqual({
+      sort: 'name',
+      status: 'online',
+      passedToday: 'false',
     });
   });
 });

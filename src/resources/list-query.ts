@@ -16,9 +16,15 @@ export interface ListState {
 export const defaultPageSize = 20;
 const pageSizeChoices = [10, 20, 50, 100];
 
-/** The fields the search form offers: shown in search and filterable by the list operation. */
+/**
+ * What the search form offers: the fields shown in search and filterable by the list operation,
+ * then the resource's filters that are no field.
+ */
 export function searchFields(descriptor: ResourceDescriptor): FieldDescriptor[] {
-  return descriptor.fields.filter((field) => field.search && field.filter !== null);
+  return [
+    ...descriptor.fields.filter((field) => field.search && field.filter !== null),
+    ...descriptor.filters,
+  ];
 }
 
 export function pageSizeOptions(descriptor: ResourceDescriptor): number[] {

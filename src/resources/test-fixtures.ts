@@ -63,5 +63,6 @@ export const device: ResourceDescriptor = {
     field({ name: 'enabled', type: 'boolean', widget: 'switch', search: true, filter: 'equals' }),
     field({ name: 'createdAt', widget: 'datetime', format: 'date-time', form: false, sortable: true }),
   ],
+  filters: [],
   actions: [],
 };

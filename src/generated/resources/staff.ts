@@ -190,4 +190,14 @@ export default {
       format: 'date-time',
     },
   ],
+  filters: [
+    {
+      name: 'passedToday',
+      label: { zh: '今日通行', en: 'Passed today' },
+      widget: 'switch',
+      search: true,
+      type: 'boolean',
+      filter: 'equals',
+    },
+  ],
 } satisfies ResourceSource;
