@@ -26,7 +26,7 @@ import { createLiveSessions, type LiveSessionOptions, type LiveSessions } from '
 import { createStreamSlots, defaultLiveMaxStreams } from './live/stream-slots';
 import { registerOperationRoutes } from './http/operation-routes';
 import { addSecurityHeaders } from './http/security-headers';
-import { logRequestsAtDebug } from './http/request-log';
+import { DebugRequestLines } from './http/request-log';
 import { answerConsoleFallback, registerConsoleFiles } from './http/static-console';
 import { openStore } from './open-store';
 import { operationHandlers } from './operations';
@@ -95,7 +95,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: bodyLimitBytes,
-    disableRequestLogging: true,
+    logController: new DebugRequestLines(),
   });
   // Before anything touches the folder (the live views' clean-up, migrations): a second server stops here.
   const lock = await explainingStoreFailures(options.dataDir, () => {
@@ -163,7 +163,6 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     };
     const isApiPath = apiPathMatcher(contract.basePath);
     addSecurityHeaders(app, isApiPath);
-    logRequestsAtDebug(app);
     acceptJsonBodiesOnly(app);
     // Uploads: @fastify/multipart streams a file part without buffering it (busboy), which the
     // byte limit and the first-bytes type check need; each upload passes its own limits.
