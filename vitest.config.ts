@@ -28,6 +28,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'build/**/*.test.ts',
             'lint/**/*.test.ts',
+            'demo/**/*.test.ts',
           ],
           globalSetup: ['server/test-support/global-setup.ts'],
           setupFiles: ['server/test-support/test-password-cost.ts'],

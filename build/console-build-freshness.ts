@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -20,6 +21,15 @@ export function staleConsoleBuild(root: string): string | null {
     if (changed) return `${relative(root, changed)} changed after the last build`;
   }
   return null;
+}
+
+/** Builds the console (`npm run build`) when dist/ is stale; exits as the build did when it fails. */
+export function buildConsoleWhenStale(root: string): void {
+  const reason = staleConsoleBuild(root);
+  if (!reason) return;
+  console.log(`构建控制台 / Building the console (${reason})`);
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
 function modifiedAt(path: string): number | null {

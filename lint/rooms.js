@@ -58,7 +58,9 @@ const rooms = {
   e2e: { uses: ['test-support', ...pureGenerated] },
   // What builds and freshens the console: Vite's plugins, the check that dist/ is current.
   build: { uses: [] },
-  scripts: { uses: ['server', 'codegen', 'contract', 'src/generated', 'test-support', 'build'] },
+  // `npm run demo`'s site: seeded through the API, kept alive by the test stand-ins.
+  demo: { uses: ['server', 'test-support', 'build', ...pureGenerated] },
+  scripts: { uses: ['server', 'codegen', 'contract', 'src/generated', 'test-support', 'build', 'demo'] },
   lint: { uses: [] },
 };
 

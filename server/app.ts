@@ -26,6 +26,7 @@ import { createLiveSessions, type LiveSessionOptions, type LiveSessions } from '
 import { createStreamSlots, defaultLiveMaxStreams } from './live/stream-slots';
 import { registerOperationRoutes } from './http/operation-routes';
 import { addSecurityHeaders } from './http/security-headers';
+import { DebugRequestLines } from './http/request-log';
 import { answerConsoleFallback, registerConsoleFiles } from './http/static-console';
 import { openStore } from './open-store';
 import { operationHandlers } from './operations';
@@ -91,7 +92,11 @@ const defaultFrameGrabTimeoutMs = 5000;
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   const staticDir = resolve(options.staticDir ?? 'dist');
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: bodyLimitBytes });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: bodyLimitBytes,
+    logController: new DebugRequestLines(),
+  });
   // Before anything touches the folder (the live views' clean-up, migrations): a second server stops here.
   const lock = await explainingStoreFailures(options.dataDir, () => {
     const held = lockDataFolder(options.dataDir, app.log);

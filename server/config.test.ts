@@ -29,6 +29,8 @@ describe('server settings from the environment', () => {
         passageBurst: 200,
       },
       health: { offlineAfterSeconds: 90, offlineLevel: 'high', backLevel: 'low' },
+      logFormat: undefined,
+      logLevel: 'info',
     });
   });
 

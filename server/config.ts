@@ -10,6 +10,7 @@ import { InvalidValuesError } from './contract/value-check';
 import type { AlertLevel } from './db/schema';
 import { defaultQuarantineDays } from './files/quarantine';
 import type { FieldProblem } from './http/api-error';
+import { logFormats, logLevels, type LogFormat, type LogLevel } from './logging/log-format';
 import { defaultLiveMaxStreams } from './live/stream-slots';
 import { smsSenderKinds, type SmsSender, type SmsSenderKind } from './sms/sms-sender';
 import { createWebhookSmsSender } from './sms/webhook-sms-sender';
@@ -38,6 +39,10 @@ export interface ServerConfig extends StoreConfig {
   readonly cameraAllowedHosts: AllowedHosts | undefined;
   readonly ingest: IngestLimits;
   readonly health: HealthSettings;
+  /** CFOP_LOG_FORMAT: undefined chooses by whether stdout is a terminal (chooseLogFormat). */
+  readonly logFormat: LogFormat | undefined;
+  /** CFOP_LOG_LEVEL, default info. */
+  readonly logLevel: LogLevel;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -188,6 +193,8 @@ export function readServerConfig(env: Env): ServerConfig {
     );
   const ingest = readIngestLimits(number);
   const health = readHealthSettings(env, bad, number);
+  const logFormat = oneOf(env, bad, 'CFOP_LOG_FORMAT', logFormats);
+  const logLevel = oneOf(env, bad, 'CFOP_LOG_LEVEL', logLevels) ?? 'info';
 
   if (problems.length > 0) throw new InvalidValuesError(problems);
   return {
@@ -204,7 +211,17 @@ export function readServerConfig(env: Env): ServerConfig {
     cameraAllowedHosts: allowHosts?.allowed,
     ingest,
     health,
+    logFormat,
+    logLevel,
   };
+}
+
+/** A setting naming one of `choices`; undefined when unset. */
+function oneOf<T extends string>(env: Env, bad: Bad, name: string, choices: readonly T[]): T | undefined {
+  const value = read(env, name);
+  if (value === undefined || (choices as readonly string[]).includes(value)) return value as T | undefined;
+  bad(name, `必须是以下之一：${choices.join('、')}`, `must be one of: ${choices.join(', ')}`);
+  return undefined;
 }
 
 const alertLevels: readonly AlertLevel[] = ['low', 'medium', 'high', 'critical'];

@@ -1,12 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { createApp } from './app';
 import { defaultPasswordCost, choosePasswordCost } from './auth/password-hash';
+import type { Clock } from './clock';
 import { readServerConfig } from './config';
+import { chooseLogFormat, serverLogger } from './logging/log-format';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** Starts the server the environment describes and closes it cleanly on SIGINT or SIGTERM. */
 export async function runServer(env: Env): Promise<FastifyInstance> {
+  const app = await startServer(env);
+  closeOnSignals(() => app.close(), app.log);
+  return app;
+}
+
+/**
+ * Starts the server the environment describes, listening; the caller closes it. `clock` replaces
+ * the system's (the demo dates its history through it).
+ */
+export async function startServer(env: Env, options: { clock?: Clock } = {}): Promise<FastifyInstance> {
   const config = readServerConfig(env);
   choosePasswordCost(config.passwordCost);
   // Whatever the server or its ffmpeg write (the database, SMS codes, photos, video segments) is
@@ -14,6 +26,7 @@ export async function runServer(env: Env): Promise<FastifyInstance> {
   process.umask(0o077);
   const app = await createApp({
     dataDir: config.dataDir,
+    clock: options.clock,
     admin: config.admin,
     sessionTtlHours: config.sessionTtlHours,
     sessionIdleMinutes: config.sessionIdleMinutes,
@@ -25,7 +38,7 @@ export async function runServer(env: Env): Promise<FastifyInstance> {
     cameraAllowedHosts: config.cameraAllowedHosts,
     ingest: config.ingest,
     health: config.health,
-    logger: true,
+    logger: serverLogger(chooseLogFormat(config.logFormat, process.stdout.isTTY === true), config.logLevel),
   });
   if (config.passwordCost < defaultPasswordCost) {
     app.log.warn(
@@ -33,21 +46,25 @@ export async function runServer(env: Env): Promise<FastifyInstance> {
     );
   }
   await app.listen({ port: config.port, host: config.host });
-  closeOnSignals(app);
   return app;
 }
 
-function closeOnSignals(app: FastifyInstance): void {
+interface Log {
+  info(message: string): void;
+  error(details: object, message: string): void;
+}
+
+/** Runs `close` on the first SIGINT or SIGTERM, then exits; a second signal exits at once. */
+export function closeOnSignals(close: () => Promise<unknown>, log: Log): void {
   let closing = false;
   const onSignal = (signal: NodeJS.Signals) => {
-    // A second signal while closing means "now".
     if (closing) process.exit(1);
     closing = true;
-    app.log.info(`${signal}: closing`);
-    app.close().then(
+    log.info(`${signal}: closing`);
+    close().then(
       () => process.exit(0),
       (error: unknown) => {
-        app.log.error({ err: error }, 'closing failed');
+        log.error({ err: error }, 'closing failed');
         process.exit(1);
       },
     );

@@ -16,6 +16,8 @@ type AlertReport = components['schemas']['AlertReport'];
 export type AlertDetection = Omit<AlertReport, 'snapshotId'>;
 type Alert = components['schemas']['Alert'];
 type AlertLevel = components['schemas']['AlertLevel'];
+type PassageReport = components['schemas']['PassageReport'];
+type Passage = components['schemas']['Passage'];
 
 /** A JPEG of ffmpeg's testsrc pattern at `second` (its counter makes each second a different frame). */
 export async function testPatternJpeg(second = 0): Promise<Buffer> {
@@ -99,6 +101,10 @@ export function aiServerClient(consoleUrl: string, ingestKey: string) {
         if (answer.response.status !== 429) return unwrap(answer);
         await waitAsTold(answer.response.headers.get('retry-after'));
       }
+    },
+    /** A gate's passage, as the box wired to the gate reports it. */
+    async passage(report: PassageReport): Promise<Passage> {
+      return unwrap(await client.POST('/ingest/passages', { body: report }));
     },
     /** One call: the report and its snapshot together; the HTTP status and envelope as answered. */
     async postWithSnapshot(

@@ -1,10 +1,11 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { serveLoopedClip } from './looped-clip';
 
 const loopback = '127.0.0.1';
 
@@ -56,28 +57,7 @@ export async function startTestStream(): Promise<TestStream> {
   const loops = new Set<ChildProcess>();
   const http = createServer((request, response) => {
     const live = liveClips[request.url ?? ''];
-    if (live) {
-      const loop = spawn(
-        'ffmpeg',
-        ['-hide_banner', '-loglevel', 'error', '-re', '-stream_loop', '-1', '-i', live].concat([
-          '-c',
-          'copy',
-          '-f',
-          'mpegts',
-          'pipe:1',
-        ]),
-        { stdio: ['ignore', 'pipe', 'ignore'] },
-      );
-      loops.add(loop);
-      loop.on('close', () => {
-        loops.delete(loop);
-        response.end();
-      });
-      response.on('close', () => loop.kill('SIGKILL'));
-      response.writeHead(200, { 'content-type': 'video/mp2t' });
-      loop.stdout.pipe(response);
-      return;
-    }
+    if (live) return serveLoopedClip(live, response, loops);
     if (request.url !== '/testsrc.mp4') return void response.writeHead(404).end();
     response.writeHead(200, { 'content-type': 'video/mp4', 'content-length': video.length }).end(video);
   });

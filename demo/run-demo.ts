@@ -1,0 +1,143 @@
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { startServer } from '../server/run-server';
+import { signIn, type ConsoleApi } from './console-api';
+import { demoClock, writeHistory } from './history';
+import { startLiveSite } from './live-site';
+import { startScenes } from './scenes';
+import { seedSite } from './seed';
+import { startWebhookReceiver } from './webhook-receiver';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** The administrator's password when CFOP_ADMIN_PASSWORD does not set one; printed once. */
+export const demoPassword = 'Demo-2026';
+/** Marks a data folder the demo made, so a later demo may wipe it and never wipes another. */
+const demoMark = '.cfop-demo';
+
+export interface DemoOptions {
+  readonly env: Env;
+  /** Prints one line for the operator. */
+  readonly say: (line: string) => void;
+  /** Days of alert history before today; default 30. */
+  readonly historyDays?: number;
+}
+
+export interface StartedDemo {
+  readonly url: string;
+  /** Settles with the first live alert's id. */
+  readonly firstAlert: Promise<number>;
+}
+
+/**
+ * The place where the demo makes its notification rule: every alert of level medium or above sent to
+ * the demo's webhook receiver in DingTalk's format, so the terminal shows what a duty group's
+ * robot would post. Notification rules come with their own change; until it is merged here this
+ * only says where the messages would go.
+ */
+export async function createDemoRule(api: ConsoleApi, receiverUrl: string, say: (line: string) => void) {
+  void api;
+  say(`通知规则 / notification rule: not wired yet; its webhook receiver listens at ${receiverUrl}`);
+}
+
+/** A fresh data folder: one a previous demo left is emptied; any other folder with content is refused. */
+function freshDataFolder(dataDir: string): void {
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
+    if (!existsSync(join(dataDir, demoMark)))
+      throw new Error(
+        `演示数据目录 ${dataDir} 已有其他数据，请另选 DATA_DIR / ${dataDir} holds data the demo did not make; choose another DATA_DIR`,
+      );
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  writeFileSync(join(dataDir, demoMark), 'made by npm run demo; the next demo empties this folder\n');
+}
+
+/** CFOP_CAMERA_ALLOW_HOSTS with loopback added: the demo's cameras stream from 127.0.0.1. */
+function withLoopbackCameras(hosts: string | undefined): string {
+  return hosts?.trim() ? `${hosts},127.0.0.1` : '127.0.0.1';
+}
+
+/**
+ * `npm run demo`: the console on a fresh demo data folder, a seeded site with a month of alert
+ * history, and a live one (streams, alerts, heartbeats, passages). `stop` ends everything it started,
+ * also while it is still starting.
+ */
+export function createDemo(options: DemoOptions) {
+  const { say } = options;
+  const stops: (() => Promise<void>)[] = [];
+  let stopping = false;
+  const started = <T extends { stop(): Promise<void> }>(thing: T): T => {
+    stops.unshift(() => thing.stop());
+    if (stopping) throw new Error('the demo was stopped while starting');
+    return thing;
+  };
+
+  async function start(): Promise<StartedDemo> {
+    const dataDir = resolve(options.env.DATA_DIR?.trim() || 'data-demo');
+    const password = options.env.CFOP_ADMIN_PASSWORD || demoPassword;
+    freshDataFolder(dataDir);
+    say(`演示数据目录 / demo data folder: ${dataDir} (fresh)`);
+    say('生成摄像头画面、启动服务器 / encoding 6 camera scenes with ffmpeg, starting the server…');
+    const clock = demoClock();
+    // Side by side: encoding the scenes and opening the store each take seconds.
+    const parts = await Promise.allSettled([
+      startScenes(),
+      startWebhookReceiver(say),
+      startServer(
+        {
+          ...options.env,
+          DATA_DIR: dataDir,
+          CFOP_ADMIN_PASSWORD: password,
+          CFOP_CAMERA_ALLOW_HOSTS: withLoopbackCameras(options.env.CFOP_CAMERA_ALLOW_HOSTS),
+        },
+        { clock },
+      ).then((server) => Object.assign(server, { stop: () => server.close() })),
+    ] as const);
+    for (const part of parts) if (part.status === 'fulfilled') started(part.value);
+    const failed = parts.find((part) => part.status === 'rejected');
+    if (failed) throw failed.reason;
+    const [scenes, receiver, app] = parts.map((part) => (part as PromiseFulfilledResult<unknown>).value) as [
+      Awaited<ReturnType<typeof startScenes>>,
+      Awaited<ReturnType<typeof startWebhookReceiver>>,
+      Awaited<ReturnType<typeof startServer>>,
+    ];
+    const { address, port } = app.server.address() as AddressInfo;
+    const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+
+    say('创建AI服务器、摄像头、模型、人员、访客、车辆 / seeding the site through the API…');
+    const api = await signIn(url, 'admin', password);
+    const site = await seedSite(api, scenes.urls);
+    await createDemoRule(api, receiver.url, say);
+    const days = options.historyDays ?? 30;
+    say(`写入 ${days} 天历史告警 / writing ${days} days of alert history…`);
+    const written = await writeHistory({ consoleUrl: url, password, site, scenes, clock, days });
+    say(`历史告警 / history: ${written} alerts`);
+    const live = started(await startLiveSite(url, site, scenes, say));
+
+    say('');
+    say(`控制台 / console:  ${url}`);
+    say(`用户名 / user:     admin`);
+    say(
+      options.env.CFOP_ADMIN_PASSWORD
+        ? '密码 / password:   as CFOP_ADMIN_PASSWORD'
+        : `演示密码 / demo password: ${demoPassword}`,
+    );
+    say(
+      `AI服务器 ${site.servers.length} 台、摄像头 ${site.sceneOf.size} 路在线；每 4 秒一条实时告警，闸机不时上报通行`,
+    );
+    say('Live: an alert every 4 s, heartbeats, gate passages now and then. Ctrl-C stops everything.');
+    say('');
+    return { url, firstAlert: live.firstAlert };
+  }
+
+  return {
+    start,
+    async stop(): Promise<void> {
+      stopping = true;
+      for (const stop of stops.splice(0))
+        await stop().catch((error: unknown) => say(`! stopping: ${String(error)}`));
+    },
+  };
+}

@@ -1,0 +1,192 @@
+import { idNumberCheckCharacter } from '../server/door/id-number';
+import type { ConsoleApi } from './console-api';
+
+/** What the live stand-ins need of the seeded site. */
+export interface DemoSite {
+  readonly servers: readonly { readonly name: string; readonly ingestKey: string }[];
+  /** Each camera's scene (an index into the demo's streams), by camera id. */
+  readonly sceneOf: ReadonlyMap<number, number>;
+  readonly employeeNos: readonly string[];
+  readonly passCodes: readonly string[];
+  readonly plates: readonly string[];
+  readonly blacklistedPlates: readonly string[];
+}
+
+const models = [
+  { name: '安全帽检测', algorithm: 'helmet', classes: ['未戴安全帽', '未穿反光衣'], level: 'medium' },
+  { name: '区域入侵检测', algorithm: 'intrusion', classes: ['人员闯入', '翻越围栏'], level: 'high' },
+  { name: '烟火检测', algorithm: 'fireSmoke', classes: ['明火', '烟雾'], level: 'critical' },
+] as const;
+
+const servers = ['边缘盒子-东区', '边缘盒子-西区', '边缘盒子-仓储区'];
+
+/** Two cameras per AI server; `model` indexes `models`. */
+const cameras = [
+  { name: '东门入口', area: '东区', vendor: 'hikvision', model: 1 },
+  { name: '东区一号车间', area: '东区', vendor: 'hikvision', model: 0 },
+  { name: '西区生产线', area: '西区', vendor: 'dahua', model: 0 },
+  { name: '西区配电房', area: '西区', vendor: 'dahua', model: 2 },
+  { name: '仓储区装卸台', area: '仓储区', vendor: 'uniview', model: 0 },
+  { name: '仓储区周界', area: '仓储区', vendor: 'huawei', model: 1 },
+] as const;
+
+const staff = [
+  { name: '张伟', gender: 'male', department: '安全部', position: '安全主管' },
+  { name: '王芳', gender: 'female', department: '行政部', position: '前台' },
+  { name: '李强', gender: 'male', department: '生产部', position: '班组长' },
+  { name: '刘洋', gender: 'male', department: '仓储部', position: '仓管员' },
+  { name: '陈静', gender: 'female', department: '设备部', position: '电工' },
+  { name: '杨磊', gender: 'male', department: '生产部', position: '操作员' },
+] as const;
+
+const visitors = [
+  { name: '赵敏', company: '华东设备有限公司', purpose: '设备检修' },
+  { name: '孙浩', company: '顺达物流', purpose: '送货' },
+  { name: '周婷', company: '市安监局', purpose: '安全检查' },
+  { name: '吴斌', company: '恒信消防', purpose: '消防设施年检' },
+] as const;
+
+const everyHalfHour = Array.from({ length: 7 }, () => '1'.repeat(48));
+const wholeFrame = [
+  { x: 0, y: 0 },
+  { x: 1, y: 0 },
+  { x: 1, y: 1 },
+  { x: 0, y: 1 },
+];
+
+/** A valid identity number (its check character computed) for the n-th visitor. */
+function idNumber(n: number): string {
+  const first17 = `31010119${80 + n}0${n + 1}1${n + 2}00${n}`;
+  return first17 + idNumberCheckCharacter(first17);
+}
+
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * Seeds a small site through the console's own API, as an operator would: AI servers and their
+ * ingest keys, models, cameras streaming the demo's scenes with an analysis task each, staff,
+ * visitors (three approved, so their pass codes open the gates) and vehicles (one blacklisted).
+ */
+export async function seedSite(api: ConsoleApi, sceneUrls: readonly string[]): Promise<DemoSite> {
+  const created = [];
+  for (const [index, name] of servers.entries()) {
+    created.push(
+      await api.call<{ server: { id: number }; ingestKey: string }>('POST', '/aiservers', {
+        name,
+        serialNumber: `DEMO-SN-00${index + 1}`,
+        ip: `10.20.${index + 1}.10`,
+        port: 8000,
+        acceleratorType: index === 2 ? 'GPU' : 'NPU',
+        channelCapacity: 8,
+      }),
+    );
+  }
+  const modelIds = [];
+  for (const [index, model] of models.entries()) {
+    const file = await api.upload<{ id: number }>(
+      '/files/model-files',
+      `${model.algorithm}.onnx`,
+      Buffer.from(`demo model ${model.name}`),
+    );
+    const { id } = await api.call<{ id: number }>('POST', '/models', {
+      name: model.name,
+      algorithm: model.algorithm,
+      version: `2.${index}.0`,
+      fileId: file.id,
+      format: 'ONNX',
+      inputSize: '640x640',
+      targetHardware: 'NPU',
+      classes: model.classes,
+    });
+    modelIds.push(id);
+  }
+  const sceneOf = new Map<number, number>();
+  for (const [index, camera] of cameras.entries()) {
+    const server = created[Math.floor(index / 2)];
+    const { id } = await api.call<{ id: number }>('POST', '/cameras', {
+      name: camera.name,
+      code: `CAM-${String(index + 1).padStart(3, '0')}`,
+      area: camera.area,
+      mainStreamUrl: sceneUrls[index % sceneUrls.length],
+      vendor: camera.vendor,
+      ip: `10.20.${Math.floor(index / 2) + 1}.${101 + index}`,
+      aiServerId: server?.server.id,
+    });
+    const model = models[camera.model];
+    await api.call('POST', `/cameras/${id}/tasks`, {
+      name: model.name,
+      modelId: modelIds[camera.model],
+      confidenceThreshold: 0.5,
+      region: wholeFrame,
+      schedule: everyHalfHour,
+      alertLevel: model.level,
+    });
+    sceneOf.set(id, index);
+  }
+  const staffIds = [];
+  for (const [index, person] of staff.entries()) {
+    const { id } = await api.call<{ id: number }>('POST', '/staff', {
+      ...person,
+      employeeNo: `E${1001 + index}`,
+      phone: `1380013${String(index).padStart(4, '0')}`,
+      cardNo: `CARD${7001 + index}`,
+      status: 'active',
+    });
+    staffIds.push(id);
+  }
+  const now = Date.now();
+  const passCodes = [];
+  for (const [index, visitor] of visitors.entries()) {
+    const { id } = await api.call<{ id: number }>('POST', '/visitors', {
+      ...visitor,
+      phone: `1391234${String(index).padStart(4, '0')}`,
+      idNumber: idNumber(index),
+      hostStaffId: staffIds[index % staffIds.length],
+      visitFrom: new Date(now - 3_600_000).toISOString(),
+      visitTo: new Date(now + 10 * 3_600_000).toISOString(),
+      companions: index,
+    });
+    // The last one waits for approval, so the list shows each state.
+    if (index === visitors.length - 1) continue;
+    const approved = await api.call<{ passCode: string }>('POST', `/visitors/${id}/approval`, {
+      decision: 'approve',
+      comment: '已核实，同意来访',
+    });
+    passCodes.push(approved.passCode);
+  }
+  const today = new Date();
+  const vehicles = [
+    { plate: '沪A12345', ownerType: 'staff', staffId: staffIds[0], listType: 'whitelist' },
+    { plate: '沪B6K789', ownerType: 'staff', staffId: staffIds[2], listType: 'whitelist' },
+    {
+      plate: '沪AD12345',
+      ownerType: 'staff',
+      staffId: staffIds[4],
+      listType: 'whitelist',
+      plateColor: 'green',
+    },
+    {
+      plate: '苏E88M21',
+      ownerType: 'none',
+      listType: 'temporary',
+      vehicleType: 'truck',
+      plateColor: 'yellow',
+      validFrom: isoDate(today),
+      validTo: isoDate(new Date(today.getTime() + 7 * 86_400_000)),
+      remark: '顺达物流送货车',
+    },
+    { plate: '浙C4X007', ownerType: 'none', listType: 'blacklist', remark: '多次违规闯入' },
+  ];
+  for (const vehicle of vehicles)
+    await api.call('POST', '/vehicles', { plateColor: 'blue', vehicleType: 'car', ...vehicle });
+  return {
+    servers: created.map((item, index) => ({ name: servers[index] as string, ingestKey: item.ingestKey })),
+    sceneOf,
+    employeeNos: staff.map((_, index) => `E${1001 + index}`),
+    passCodes,
+    plates: vehicles.map((vehicle) => vehicle.plate),
+    blacklistedPlates: vehicles
+      .filter((vehicle) => vehicle.listType === 'blacklist')
+      .map((vehicle) => vehicle.plate),
+  };
+}
