@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import aiserverSource from '../src/generated/resources/aiserver';
 import visitorSource from '../src/generated/resources/visitor';
 import { resourceOf } from '../src/resources/descriptors';
-import { inputFiles, loadInputs, type Inputs } from './inputs';
+import { inputFiles } from './inputs';
 import type { Manifest } from './manifest';
 import { resourceContext } from './resource-context';
 import { resolveResource } from './resources';
-import { makeTempRepo, messages, messagesAfter, type Json } from './test-support';
+import { tempRepoForFile, messages, messagesAfter, type Json } from './test-support';
 
-let repo: ReturnType<typeof makeTempRepo>;
-let good: Inputs;
-
-beforeAll(() => {
-  repo = makeTempRepo();
-  good = loadInputs(repo.rootDir);
-});
-afterAll(() => repo.cleanup());
+const temp = tempRepoForFile();
 
 /** Where a resource sits in the manifest: other areas' screens come and go around it. */
 function indexOf(name: string): number {
-  return ((good.manifest as Manifest).resources ?? []).findIndex((entry) => entry.name === name);
+  return ((temp.good.manifest as Manifest).resources ?? []).findIndex((entry) => entry.name === name);
 }
 
 function visitorFilter(manifest: Json): Json {
@@ -43,10 +36,10 @@ describe('search filters that are no item field', () => {
   const at = () => `${inputFiles.manifest}#/resources/${indexOf('visitor')}/filters/0`;
 
   it('resolves passedToday on staff, visitors and vehicles as a yes / no search field', () => {
-    expect(messages(good)).toEqual([]);
-    const context = resourceContext(good);
+    expect(messages(temp.good)).toEqual([]);
+    const context = resourceContext(temp.good);
     for (const name of ['staff', 'visitor', 'vehicle']) {
-      const entry = (good.manifest as Manifest).resources?.[indexOf(name)];
+      const entry = (temp.good.manifest as Manifest).resources?.[indexOf(name)];
       if (entry === undefined) throw new Error(`no resource ${name}`);
       const { descriptor } = resolveResource(entry, indexOf(name), context);
       expect(descriptor.filters).toEqual([
@@ -73,20 +66,22 @@ describe('search filters that are no item field', () => {
   });
 
   it('rejects a filter the list operation has no query parameter for, naming it', () => {
-    expect(messagesAfter(good, { openapi: (o) => dropPassedToday(o, '/visitors') })).toEqual([
+    expect(messagesAfter(temp.good, { openapi: (o) => dropPassedToday(o, '/visitors') })).toEqual([
       `${at()}/name: filter "passedToday": listVisitors has no query parameter "passedToday"`,
     ]);
-    expect(messagesAfter(good, { manifest: (m) => (visitorFilter(m).name = 'passedYesterday') })).toEqual([
+    expect(
+      messagesAfter(temp.good, { manifest: (m) => (visitorFilter(m).name = 'passedYesterday') }),
+    ).toEqual([
       `${at()}/name: filter "passedYesterday": listVisitors has no query parameter "passedYesterday"`,
     ]);
   });
 
   it('rejects a filter the export would ignore or read otherwise', () => {
-    expect(messagesAfter(good, { openapi: (o) => dropPassedToday(o, '/visitors/export') })).toEqual([
+    expect(messagesAfter(temp.good, { openapi: (o) => dropPassedToday(o, '/visitors/export') })).toEqual([
       `${at()}/name: filter "passedToday": exportVisitors has no query parameter "passedToday", so the export would not filter by it`,
     ]);
     expect(
-      messagesAfter(good, {
+      messagesAfter(temp.good, {
         openapi: (o) => {
           dropPassedToday(o, '/visitors/export');
           parameters(o, '/visitors/export').push({
@@ -102,14 +97,14 @@ describe('search filters that are no item field', () => {
   });
 
   it("rejects an item field's parameter, a widget that does not fit, and a duplicate", () => {
-    expect(messagesAfter(good, { manifest: (m) => (visitorFilter(m).name = 'company') })).toEqual([
+    expect(messagesAfter(temp.good, { manifest: (m) => (visitorFilter(m).name = 'company') })).toEqual([
       `${at()}/name: filter "company": query parameter "company" of listVisitors filters an item field (x-filter): show that field in search instead`,
     ]);
-    expect(messagesAfter(good, { manifest: (m) => (visitorFilter(m).widget = 'select') })).toEqual([
+    expect(messagesAfter(temp.good, { manifest: (m) => (visitorFilter(m).widget = 'select') })).toEqual([
       `${at()}/widget: filter "passedToday": widget "select" needs a string enum, but query parameter passedToday of listVisitors is a boolean`,
     ]);
     expect(
-      messagesAfter(good, {
+      messagesAfter(temp.good, {
         manifest: (m) => {
           const filters: Json[] = m.resources[indexOf('visitor')].filters;
           filters.push({ ...filters[0] });

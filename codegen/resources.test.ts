@@ -1,23 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inputFiles, loadInputs, type Inputs } from './inputs';
+import { describe, expect, it } from 'vitest';
+import { inputFiles, type Inputs } from './inputs';
 import { resourceContext } from './resource-context';
 import { widgetNeeds } from './resource-fields';
 import { resolveResource } from './resources';
-import { makeTempRepo, messages, messagesAfter, readRepoManifest, repoRoot, type Json } from './test-support';
+import {
+  tempRepoForFile,
+  messages,
+  messagesAfter,
+  readRepoManifest,
+  repoRoot,
+  type Json,
+} from './test-support';
 import { fieldPlaces, type Manifest } from './manifest';
 
 const quotedList = (values: readonly string[]) => values.map((value) => `"${value}"`).join(', ');
 
-let repo: ReturnType<typeof makeTempRepo>;
-let good: Inputs;
-
-beforeAll(() => {
-  repo = makeTempRepo();
-  good = loadInputs(repo.rootDir);
-});
-afterAll(() => repo.cleanup());
+const temp = tempRepoForFile();
 
 const at = 'manifest/console.json#/resources/0';
 
@@ -29,11 +29,11 @@ function resourceIndex(name: string): number {
 const aiserverRoute = 'manifest/console.json#/routes/4/children/0';
 
 function afterManifestEdit(change: (manifest: Json) => void): string[] {
-  return messagesAfter(good, { manifest: change });
+  return messagesAfter(temp.good, { manifest: change });
 }
 
 function afterOpenapiEdit(change: (openapi: Json) => void): string[] {
-  return messagesAfter(good, { openapi: change });
+  return messagesAfter(temp.good, { openapi: change });
 }
 
 /** A manifest field of the AI server resource, by name. */
@@ -48,7 +48,7 @@ function queryParameter(openapi: Json, path: string, name: string): Json {
 
 describe('resource resolution', () => {
   it('accepts the repo manifest and openapi.yaml', () => {
-    expect(messages(good)).toEqual([]);
+    expect(messages(temp.good)).toEqual([]);
   });
 
   it('lists the same widgets in the schema as codegen knows how to check', () => {
@@ -57,10 +57,10 @@ describe('resource resolution', () => {
   });
 
   it('describes the AI server from openapi.yaml with the manifest labels', () => {
-    const manifest = good.manifest as Manifest;
+    const manifest = temp.good.manifest as Manifest;
     const [entry] = manifest.resources ?? [];
     if (entry === undefined) throw new Error('the repo manifest has no resource');
-    const { descriptor, problems } = resolveResource(entry, 0, resourceContext(good));
+    const { descriptor, problems } = resolveResource(entry, 0, resourceContext(temp.good));
     expect(problems).toEqual([]);
     expect(descriptor).toMatchObject({
       name: 'aiserver',
@@ -140,8 +140,8 @@ describe('resource resolution', () => {
 
     it('rejects a list operation without a pageSize maximum', () => {
       // Every list shares the PageSize parameter, so each resource is told once.
-      const resources = (good.manifest as Manifest).resources ?? [];
-      const { declaredOperations } = resourceContext(good);
+      const resources = (temp.good.manifest as Manifest).resources ?? [];
+      const { declaredOperations } = resourceContext(temp.good);
       const listOf = (resource: (typeof resources)[number]) =>
         resource.operations?.list ?? declaredOperations.get(resource.schema)?.list;
       expect(afterOpenapiEdit((o) => delete o.components.parameters.PageSize.schema.maximum)).toEqual(
@@ -197,8 +197,8 @@ describe('resource resolution', () => {
      * no such operation).
      */
     function withRowField(properties: Json, entry: Json, offered: string[] = [entry.name]) {
-      const manifest = structuredClone(good.manifest) as Json;
-      const openapi = structuredClone(good.openapi) as Json;
+      const manifest = structuredClone(temp.good.manifest) as Json;
+      const openapi = structuredClone(temp.good.openapi) as Json;
       Object.assign(openapi.components.schemas.AiServer.properties, properties);
       if (offered.length > 0) {
         const cameraChoices = structuredClone(openapi.paths['/cameras/choices'].get);
@@ -209,7 +209,7 @@ describe('resource resolution', () => {
         manifest.resources[0].operations.choices = 'listAiServerChoices';
       }
       manifest.resources[0].fields.push(entry);
-      const inputs = { ...good, manifest, openapi };
+      const inputs = { ...temp.good, manifest, openapi };
       const { descriptor } = resolveResource(manifest.resources[0], 0, resourceContext(inputs));
       return { problems: messages(inputs), descriptor: descriptor.fields.at(-1) };
     }
@@ -395,7 +395,7 @@ describe('resource resolution', () => {
           `${hardwareAt}: field "hardwareModel": in the form, but AiServerUpdate (the update body) lacks it: show it in "create" only`,
         ]);
         expect(
-          messagesAfter(good, {
+          messagesAfter(temp.good, {
             openapi: (o) => splitBodies(o),
             manifest: (m) => (field(m, 'hardwareModel').show = ['create', 'detail']),
           }),
@@ -405,7 +405,7 @@ describe('resource resolution', () => {
       it('rejects a create-only field the update body takes too', () => {
         expect(afterManifestEdit((m) => (field(m, 'hardwareModel').show = ['create', 'detail']))).toEqual([]);
         expect(
-          messagesAfter(good, {
+          messagesAfter(temp.good, {
             openapi: (o) => splitBodies(o, { hardwareModel: { type: 'string' } }),
             manifest: (m) => (field(m, 'location').show = ['create', 'detail']),
           }),
@@ -453,10 +453,10 @@ describe('resource resolution', () => {
       const logParameter = (o: Json, name: string, path = '/operation-logs') => queryParameter(o, path, name);
 
       it('resolves a pair of bounds into a range of the field', () => {
-        const manifest = good.manifest as Manifest;
+        const manifest = temp.good.manifest as Manifest;
         const entry = manifest.resources?.[1];
         if (entry === undefined) throw new Error('the repo manifest has no operation log resource');
-        const { descriptor, problems } = resolveResource(entry, 1, resourceContext(good));
+        const { descriptor, problems } = resolveResource(entry, 1, resourceContext(temp.good));
         expect(problems).toEqual([]);
         expect(descriptor.fields.find((candidate) => candidate.name === 'time')).toMatchObject({
           filter: 'range',
@@ -614,9 +614,9 @@ describe('resource resolution', () => {
 
     it('describes an action with a body as a form from its schema, shown on the rows its `when` names', () => {
       const index = resourceIndex('visitor');
-      const entry = (good.manifest as Manifest).resources?.[index];
+      const entry = (temp.good.manifest as Manifest).resources?.[index];
       if (entry === undefined) throw new Error('the repo manifest has no visitor resource');
-      const { descriptor, problems } = resolveResource(entry, index, resourceContext(good));
+      const { descriptor, problems } = resolveResource(entry, index, resourceContext(temp.good));
       expect(problems).toEqual([]);
       const [approve, checkIn] = descriptor.actions;
       expect(approve).toMatchObject({
@@ -702,9 +702,9 @@ describe('resource resolution', () => {
           if (route.resource && !route.page) screens.push(`${at}/${index}`);
           if (route.children) walk(route.children, `${at}/${index}/children`);
         });
-      walk((good.manifest as Json).routes, 'manifest/console.json#/routes');
+      walk((temp.good.manifest as Json).routes, 'manifest/console.json#/routes');
       expect(screens).toContain(aiserverRoute);
-      expect(messages({ ...good, hasResourceScreen: false })).toEqual(
+      expect(messages({ ...temp.good, hasResourceScreen: false })).toEqual(
         screens.map(
           (at) => `${at}/resource: resource screen src/resources/ResourceScreen.tsx does not exist`,
         ),
@@ -721,7 +721,7 @@ describe('resource resolution', () => {
 
   it('reports every resource problem of every kind in one run', () => {
     expect(
-      messagesAfter(good, {
+      messagesAfter(temp.good, {
         manifest: (m) => {
           m.resources[0].operations.export = 'exportNope';
           field(m, 'cpuLoad').widget = 'text';
@@ -773,8 +773,8 @@ describe('resource resolution', () => {
 describe('image and file fields', () => {
   /** The AI server with a photo field marked x-upload, in the input and row schemas and the manifest. */
   function withPhoto(upload: unknown, widget = 'image') {
-    const manifest = structuredClone(good.manifest) as Json;
-    const openapi = structuredClone(good.openapi) as Json;
+    const manifest = structuredClone(temp.good.manifest) as Json;
+    const openapi = structuredClone(temp.good.openapi) as Json;
     const photo = { type: ['integer', 'null'], 'x-upload': upload };
     openapi.components.schemas.AiServerInput.properties.photoId = photo;
     openapi.components.schemas.AiServer.properties.photoId = photo;
@@ -784,7 +784,7 @@ describe('image and file fields', () => {
       show: ['table', 'form', 'detail'],
       widget,
     });
-    return { ...good, manifest, openapi };
+    return { ...temp.good, manifest, openapi };
   }
 
   it('describes the upload operation its x-upload names: path, part, accepted types, byte limit, download', () => {

@@ -3,9 +3,18 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatDiagnostic } from './diagnostics';
-import { descriptorTypes, generatedDir, inputFiles, pagesDir, resourceScreen, type Inputs } from './inputs';
+import {
+  descriptorTypes,
+  generatedDir,
+  inputFiles,
+  loadInputs,
+  pagesDir,
+  resourceScreen,
+  type Inputs,
+} from './inputs';
 import type { Manifest, RouteEntry } from './manifest';
 import { validate } from './validate';
+import { afterAll, beforeAll } from 'vitest';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -44,6 +53,34 @@ export function makeTempRepo(): { readonly rootDir: string; readonly cleanup: ()
     'export function screenOf(_descriptor: unknown) {\n  return function Page() {\n    return null;\n  };\n}\n',
   );
   return { rootDir, cleanup: () => rmSync(rootDir, { recursive: true, force: true }) };
+}
+
+type TempRepo = ReturnType<typeof makeTempRepo>;
+
+/**
+ * A temp copy of the inputs for one test file, made before its tests and removed after them, with
+ * the inputs as loaded from it (`good`: what each case spoils a copy of).
+ */
+export function tempRepoForFile(): { readonly repo: TempRepo; readonly good: Inputs } {
+  let repo: TempRepo | undefined;
+  let good: Inputs | undefined;
+  beforeAll(() => {
+    repo = makeTempRepo();
+    good = loadInputs(repo.rootDir);
+  });
+  afterAll(() => repo?.cleanup());
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the temp repo is made in beforeAll; read it inside a test');
+    return value;
+  };
+  return {
+    get repo() {
+      return ready(repo);
+    },
+    get good() {
+      return ready(good);
+    },
+  };
 }
 
 // Tests reach into arbitrary JSON on purpose; typing each edited path would only add noise.

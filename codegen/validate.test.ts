@@ -1,13 +1,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
-import { InputError, inputFiles, loadInputs, type Inputs } from './inputs';
+import { InputError, inputFiles, loadInputs } from './inputs';
 import { operationsById } from '../contract/document';
 import { pointerOf } from './diagnostics';
 import {
   accessKeyIndex,
-  makeTempRepo,
+  tempRepoForFile,
   messages,
   messagesAfter,
   routeAt,
@@ -16,23 +16,16 @@ import {
 } from './test-support';
 import { closeParkingLot, parkingLotClosePath } from '../server/test-support/parking-lot-operation';
 
-let repo: ReturnType<typeof makeTempRepo>;
-let good: Inputs;
-
-beforeAll(() => {
-  repo = makeTempRepo();
-  good = loadInputs(repo.rootDir);
-});
-afterAll(() => repo.cleanup());
+const temp = tempRepoForFile();
 
 /** `manifest/console.json#` and the pointer of the route at `path`: found by path, never by position. */
 function route(path: string): string {
-  return `manifest/console.json#${routePointer(good.manifest as Json, path)}`;
+  return `manifest/console.json#${routePointer(temp.good.manifest as Json, path)}`;
 }
 
-/** Messages for the good inputs after `change` edits a copy of the manifest. */
+/** Messages for the temp.good inputs after `change` edits a copy of the manifest. */
 function afterManifestEdit(change: (manifest: Json) => void): string[] {
-  return messagesAfter(good, { manifest: change });
+  return messagesAfter(temp.good, { manifest: change });
 }
 
 const routeProperties =
@@ -44,7 +37,7 @@ const inManifest = 'not in manifest/console.json accessKeys';
 
 describe('validate', () => {
   it('accepts the repo manifest and openapi.yaml', () => {
-    expect(messages(good)).toEqual([]);
+    expect(messages(temp.good)).toEqual([]);
   });
 
   describe('schema (ajv)', () => {
@@ -102,7 +95,7 @@ describe('validate', () => {
       expect(
         afterManifestEdit((m) => (routeAt(m, '/equipment/camera').path = '/equipment/aiserver')),
       ).toEqual([
-        `${route('/equipment/camera')}/path: duplicate path "/equipment/aiserver" (first at ${routePointer(good.manifest as Json, '/equipment/aiserver')}/path)`,
+        `${route('/equipment/camera')}/path: duplicate path "/equipment/aiserver" (first at ${routePointer(temp.good.manifest as Json, '/equipment/aiserver')}/path)`,
       ]);
     });
 
@@ -136,7 +129,7 @@ describe('validate', () => {
     });
 
     it('rejects an unknown parent key', () => {
-      const index = accessKeyIndex(good.manifest as Json, 'KEY.DEVICE.AISERVER');
+      const index = accessKeyIndex(temp.good.manifest as Json, 'KEY.DEVICE.AISERVER');
       expect(afterManifestEdit((m) => (m.accessKeys[index].parent = 'KEY.NOPE'))).toEqual([
         `manifest/console.json#/accessKeys/${index}/parent: unknown parent "KEY.NOPE" (not in accessKeys)`,
       ]);
@@ -145,16 +138,16 @@ describe('validate', () => {
     it('rejects a duplicate access key, and everything that then misses the key', () => {
       // The AI alerts' key: its route, its operations, the AccessKey enum and its resource all miss it.
       const key = 'KEY.CENTER.AIWARN';
-      const manifest = good.manifest as Json;
+      const manifest = temp.good.manifest as Json;
       const aiwarn = accessKeyIndex(manifest, key);
       const video = accessKeyIndex(manifest, 'KEY.CENTER.VIDEO');
-      const operations = [...operationsById(good.openapi).values()]
+      const operations = [...operationsById(temp.good.openapi).values()]
         .filter((operation) => operation.operation['x-access'] === key)
         .map(
           (operation) =>
             `openapi.yaml#${pointerOf('paths', operation.path, operation.method, 'x-access')}: undeclared access key "${key}" (not in manifest/console.json accessKeys)`,
         );
-      const enumIndex = (good.openapi as Json).components.schemas.AccessKey.enum.indexOf(key);
+      const enumIndex = (temp.good.openapi as Json).components.schemas.AccessKey.enum.indexOf(key);
       const resources = (manifest.resources as Json[]).flatMap((resource, index) =>
         resource.access === key
           ? [
@@ -196,7 +189,7 @@ describe('validate', () => {
 
   describe('openapi.yaml cross-checks', () => {
     it('rejects an x-access key the manifest does not declare (read from a temp openapi.yaml)', () => {
-      const file = join(repo.rootDir, inputFiles.openapi);
+      const file = join(temp.repo.rootDir, inputFiles.openapi);
       const original = readFileSync(file, 'utf8');
       try {
         writeFileSync(
@@ -206,7 +199,7 @@ describe('validate', () => {
             "summary: 当前用户信息 / The signed-in user's profile\n      x-access: KEY.NOPE",
           ),
         );
-        expect(messages(loadInputs(repo.rootDir))).toEqual([
+        expect(messages(loadInputs(temp.repo.rootDir))).toEqual([
           `openapi.yaml#/paths/~1user~1info/get/x-access: undeclared access key "KEY.NOPE" (${inManifest})`,
         ]);
       } finally {
@@ -219,13 +212,13 @@ describe('validate', () => {
       const named = 'closeParkingLot (POST /parking-lots/{id}/close)';
 
       it('refuses an operation declaring none, naming it (read from a temp openapi.yaml)', () => {
-        const file = join(repo.rootDir, inputFiles.openapi);
+        const file = join(temp.repo.rootDir, inputFiles.openapi);
         const original = readFileSync(file, 'utf8');
         try {
           const openapi = parseYaml(original) as Json;
           openapi.paths[parkingLotClosePath] = closeParkingLot({});
           writeFileSync(file, stringifyYaml(openapi));
-          expect(messages(loadInputs(repo.rootDir))).toEqual([
+          expect(messages(loadInputs(temp.repo.rootDir))).toEqual([
             `${at}: ${named} declares no access; it needs exactly one of x-access: <KEY>, a machine scheme in security (ingestKey), x-open: anyone or x-open: signed-in`,
           ]);
         } finally {
@@ -249,14 +242,14 @@ describe('validate', () => {
         ],
         [{ 'x-open': 'everyone' }, 'has x-open "everyone"; it must be anyone or signed-in'],
       ])('refuses the declaration %j, naming the operation', (declaration, problem) => {
-        const messagesFound = messagesAfter(good, {
+        const messagesFound = messagesAfter(temp.good, {
           openapi: (openapi) => (openapi.paths[parkingLotClosePath] = closeParkingLot(declaration)),
         });
         expect(messagesFound).toEqual([`${at}: ${named} ${problem}`]);
       });
 
       it('accepts the operation once it declares exactly one', () => {
-        const messagesFound = messagesAfter(good, {
+        const messagesFound = messagesAfter(temp.good, {
           openapi: (openapi) =>
             (openapi.paths[parkingLotClosePath] = closeParkingLot({ 'x-access': 'KEY.ACCESS.CAR' })),
         });
@@ -265,12 +258,12 @@ describe('validate', () => {
     });
 
     it('names each key missing on either side of the AccessKey enum', () => {
-      const openapi = structuredClone(good.openapi) as Json;
+      const openapi = structuredClone(temp.good.openapi) as Json;
       const accessKeyEnum: string[] = openapi.components.schemas.AccessKey.enum;
       accessKeyEnum.splice(accessKeyEnum.indexOf('KEY.SYSTEM.LOG'), 1);
       accessKeyEnum.splice(accessKeyEnum.indexOf('KEY.MODEL'), 1);
       accessKeyEnum.push('KEY.EXTRA');
-      expect(messages({ ...good, openapi })).toEqual([
+      expect(messages({ ...temp.good, openapi })).toEqual([
         `openapi.yaml#/components/schemas/AccessKey/enum/${accessKeyEnum.length - 1}: "KEY.EXTRA" is not declared in manifest/console.json accessKeys`,
         'openapi.yaml#/components/schemas/AccessKey/enum: missing "KEY.MODEL", declared in manifest/console.json accessKeys',
         'openapi.yaml#/components/schemas/AccessKey/enum: missing "KEY.SYSTEM.LOG", declared in manifest/console.json accessKeys',
@@ -279,14 +272,14 @@ describe('validate', () => {
   });
 
   it('reports every problem of every kind in one run', () => {
-    const manifest = structuredClone(good.manifest) as Json;
+    const manifest = structuredClone(temp.good.manifest) as Json;
     routeAt(manifest, '/home').title = 'x';
     routeAt(manifest, '/equipment/aiserver').icon = 'foo';
     routeAt(manifest, '/model').access = 'KEY.NOPE';
     routeAt(manifest, '/').redirect = '/nowhere';
-    const openapi = structuredClone(good.openapi) as Json;
+    const openapi = structuredClone(temp.good.openapi) as Json;
     const extra = openapi.components.schemas.AccessKey.enum.push('KEY.EXTRA') - 1;
-    expect(messages({ ...good, manifest, openapi })).toEqual([
+    expect(messages({ ...temp.good, manifest, openapi })).toEqual([
       `${route('/home')}/title: unknown property "title" (allowed: ${routeProperties})`,
       `${route('/')}/redirect: redirect target "/nowhere" is not a route path`,
       `${route('/equipment/aiserver')}/icon: unknown icon "foo" (no FooOutlined in @ant-design/icons)`,
@@ -299,12 +292,12 @@ describe('validate', () => {
 
 describe('loadInputs', () => {
   it('names a manifest that is not JSON', () => {
-    const file = join(repo.rootDir, inputFiles.manifest);
+    const file = join(temp.repo.rootDir, inputFiles.manifest);
     const original = readFileSync(file, 'utf8');
     try {
       writeFileSync(file, '{ "app": ');
-      expect(() => loadInputs(repo.rootDir)).toThrow(InputError);
-      expect(() => loadInputs(repo.rootDir)).toThrow(/^manifest\/console\.json: invalid JSON \(/);
+      expect(() => loadInputs(temp.repo.rootDir)).toThrow(InputError);
+      expect(() => loadInputs(temp.repo.rootDir)).toThrow(/^manifest\/console\.json: invalid JSON \(/);
     } finally {
       writeFileSync(file, original);
     }
