@@ -25,6 +25,7 @@ export async function runServer(env: Env): Promise<FastifyInstance> {
     cameraAllowedHosts: config.cameraAllowedHosts,
     ingest: config.ingest,
     health: config.health,
+    notify: config.notify,
     logger: true,
   });
   if (config.passwordCost < defaultPasswordCost) {
