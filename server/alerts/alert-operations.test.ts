@@ -84,9 +84,13 @@ describe('heartbeats', () => {
     const db = await openDatabase(t.dataDir);
     try {
       t.clock.advance(health.offlineAfterSeconds * 1000 - 1000);
-      expect(await markSilentServersOffline({ db, clock: t.clock, health, notify: notifySettings() })).toBe(0);
+      expect(await markSilentServersOffline({ db, clock: t.clock, health, notify: notifySettings() })).toBe(
+        0,
+      );
       t.clock.advance(2000);
-      expect(await markSilentServersOffline({ db, clock: t.clock, health, notify: notifySettings() })).toBe(1);
+      expect(await markSilentServersOffline({ db, clock: t.clock, health, notify: notifySettings() })).toBe(
+        1,
+      );
     } finally {
       await db.destroy();
     }

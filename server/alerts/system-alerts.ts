@@ -127,7 +127,9 @@ export async function insertSystemAlert(
 export async function raiseSystemAlert(ctx: AppContext, alert: SystemAlert): Promise<number> {
   const id = await ctx.db
     .transaction()
-    .execute(async (trx) => insertSystemAlert(trx, ctx.clock.now().toISOString(), alert, ctx.notify.timeZone));
+    .execute(async (trx) =>
+      insertSystemAlert(trx, ctx.clock.now().toISOString(), alert, ctx.notify.timeZone),
+    );
   ctx.alertFeed.changed();
   return id;
 }

@@ -38,7 +38,8 @@ export function siteTime(iso: string, timeZone: string): string {
   return new Date(wallOf(Date.parse(iso), timeZone)).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-const moreText = (count: number) => (count > 1 ? `（冷却期内另有 ${count - 1} 条 / and ${count - 1} more）` : '');
+const moreText = (count: number) =>
+  count > 1 ? `（冷却期内另有 ${count - 1} 条 / and ${count - 1} more）` : '';
 
 /** The lines every robot message shows, as `name: value` pairs. */
 function facts(message: MessageFacts): [string, string][] {
@@ -143,7 +144,8 @@ export function webhookAccepted(format: WebhookFormat, status: number, answer: s
     return true;
   }
   if (typeof parsed !== 'object' || parsed === null) return true;
-  const code = format === 'feishu' ? (parsed as { code?: unknown }).code : (parsed as { errcode?: unknown }).errcode;
+  const code =
+    format === 'feishu' ? (parsed as { code?: unknown }).code : (parsed as { errcode?: unknown }).errcode;
   return code === undefined || code === 0;
 }
 

@@ -1,6 +1,13 @@
 import type { AppContext } from '../app-context';
 import type { NotifyChannel } from '../db/schema';
-import { alertLink, smsText, snapshotLink, webhookAccepted, webhookRequest, type MessageFacts } from './message-formats';
+import {
+  alertLink,
+  smsText,
+  snapshotLink,
+  webhookAccepted,
+  webhookRequest,
+  type MessageFacts,
+} from './message-formats';
 import type { Notice } from './notice';
 import type { StoredRule } from './stored-rules';
 import { postWebhook, type ReceiverAnswer } from './webhook-post';

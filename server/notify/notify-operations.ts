@@ -35,7 +35,10 @@ export const notifyOperations = {
   createNotifyRule: async (input, ctx) =>
     ruleCrud.createNotifyRule({ ...input, body: await ruleBodyToStore(ctx, input.body, null) }, ctx),
   updateNotifyRule: async (input, ctx) =>
-    ruleCrud.updateNotifyRule({ ...input, body: await ruleBodyToStore(ctx, input.body, input.params.id) }, ctx),
+    ruleCrud.updateNotifyRule(
+      { ...input, body: await ruleBodyToStore(ctx, input.body, input.params.id) },
+      ctx,
+    ),
   listNotifyRuleDeliveries: (input, ctx) => deliveriesOf(ctx.db, input.params.id, input.query),
   testNotifyRule: (input, ctx) => sendTest(ctx, input.params.id),
 } satisfies SomeOperationHandlers;

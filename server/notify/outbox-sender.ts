@@ -38,7 +38,10 @@ export async function sendDueNotifications(ctx: SenderContext): Promise<number> 
     .execute();
   if (due.length === 0) return 0;
   const rules = new Map(
-    (await loadRules(ctx.db, { ids: [...new Set(due.map((row) => row.rule_id))] })).map((rule) => [rule.id, rule]),
+    (await loadRules(ctx.db, { ids: [...new Set(due.map((row) => row.rule_id))] })).map((rule) => [
+      rule.id,
+      rule,
+    ]),
   );
   const queue = [...due];
   const worker = async () => {

@@ -7,7 +7,8 @@ import { webhookUrlProblem } from './webhook-address';
 type RuleInput = components['schemas']['NotifyRuleInput'];
 
 /** A set secret as every answer shows it: the mask; none as ''. */
-export const maskSecret = (value: unknown) => (typeof value === 'string' && value !== '' ? passwordMask : value);
+export const maskSecret = (value: unknown) =>
+  typeof value === 'string' && value !== '' ? passwordMask : value;
 
 /**
  * The rule body to store: a secret sent back as the mask replaced by the stored one, which is kept
@@ -16,7 +17,11 @@ export const maskSecret = (value: unknown) => (typeof value === 'string' && valu
  * against where the server may connect (CFOP_WEBHOOK_ALLOW_HOSTS). Refuses with a 400 naming each
  * bad field. Runs before the write's transaction: the check may resolve a name.
  */
-export async function ruleBodyToStore(ctx: AppContext, body: RuleInput, ruleId: number | null): Promise<RuleInput> {
+export async function ruleBodyToStore(
+  ctx: AppContext,
+  body: RuleInput,
+  ruleId: number | null,
+): Promise<RuleInput> {
   const problems: FieldProblem[] = [];
   const kept: RuleInput = { ...body };
   if (body.webhookSecret === passwordMask) {

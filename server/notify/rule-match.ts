@@ -28,7 +28,11 @@ const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.
  * Whether the site's clocks at `instant` lie in the rule's weekly window. A window over midnight
  * (22:00–06:00) belongs to the day it began: Friday's night runs into Saturday morning.
  */
-export function inWindow(rule: Pick<RuleFilter, 'days' | 'fromTime' | 'toTime'>, instant: number, timeZone: string) {
+export function inWindow(
+  rule: Pick<RuleFilter, 'days' | 'fromTime' | 'toTime'>,
+  instant: number,
+  timeZone: string,
+) {
   const wall = new Date(wallOf(instant, timeZone));
   const minute = wall.getUTCHours() * 60 + wall.getUTCMinutes();
   const from = minutesOf(rule.fromTime);
@@ -46,7 +50,10 @@ export function ruleMatches(rule: RuleFilter, notice: Notice, timeZone: string):
   const some = <T>(list: readonly T[], test: (item: T) => boolean) => list.length === 0 || list.some(test);
   return (
     levelRank[notice.level] >= levelRank[rule.minLevel] &&
-    some(rule.labels, (label) => label === notice.label || label === notice.labelEn || label === notice.type) &&
+    some(
+      rule.labels,
+      (label) => label === notice.label || label === notice.labelEn || label === notice.type,
+    ) &&
     some(rule.sources, (source) => source === notice.source) &&
     some(rule.cameraIds, (id) => id === notice.cameraId) &&
     some(rule.aiServerIds, (id) => id === notice.aiServerId) &&

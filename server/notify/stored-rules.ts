@@ -29,7 +29,11 @@ export async function loadRules(
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [cameras, servers, users] = await Promise.all([
-    db.selectFrom('notify_rule_cameras').select(['rule_id', 'camera_id as value']).where('rule_id', 'in', ids).execute(),
+    db
+      .selectFrom('notify_rule_cameras')
+      .select(['rule_id', 'camera_id as value'])
+      .where('rule_id', 'in', ids)
+      .execute(),
     db
       .selectFrom('notify_rule_ai_servers')
       .select(['rule_id', 'ai_server_id as value'])

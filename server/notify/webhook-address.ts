@@ -20,7 +20,10 @@ const forbiddenHost: LocalText = {
  * server itself or a cloud metadata service, and credentials in the URL are refused (a robot's
  * token goes in its query).
  */
-export async function webhookUrlProblem(url: string, policy: WebhookAddressPolicy): Promise<LocalText | null> {
+export async function webhookUrlProblem(
+  url: string,
+  policy: WebhookAddressPolicy,
+): Promise<LocalText | null> {
   if (!URL.canParse(url)) return notHttp;
   const parsed = new URL(url);
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return notHttp;
