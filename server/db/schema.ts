@@ -19,6 +19,8 @@ export interface UsersTable {
   password_hash: string;
   created_at: Timestamp;
   last_login_at: Timestamp | null;
+  /** 1 when the user wants the console's desktop notification and sound on new alerts (0017). */
+  alert_notifications: Generated<number>;
 }
 
 export interface RolesTable {

@@ -92,6 +92,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/user/alert-notifications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * 桌面告警通知开关 / Turn the console's desktop notification and sound for new alerts on or off
+     * @description The signed-in user's own switch, remembered with their account: a console signed in as them
+     *     shows a desktop notification and plays a sound for each new alert on any screen, when they
+     *     also hold KEY.CENTER.AIWARN. Answers the user's profile.
+     */
+    put: operations['setAlertNotifications'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/user/modify/password': {
     parameters: {
       query?: never;
@@ -1998,6 +2020,11 @@ export interface components {
       userName: string;
       name: string;
       phone: string | null;
+      /**
+       * @description The user's switch for a desktop notification and a sound on each new alert
+       *     (setAlertNotifications); effective with KEY.CENTER.AIWARN.
+       */
+      alertNotifications: boolean;
       roles: components['schemas']['RoleRef'][];
       permissionInfos: components['schemas']['PermissionInfo'][];
       /** Format: date-time */
@@ -3765,6 +3792,33 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description The current user. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CurrentUserEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  setAlertNotifications: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          enabled: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description The current user, with the switch as set. */
       200: {
         headers: {
           [name: string]: unknown;

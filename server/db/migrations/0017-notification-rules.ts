@@ -9,6 +9,11 @@ import { sql, type Kysely } from 'kysely';
  * It keeps what the message tells (not a reference to the alert), as the alert may be purged first.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // Each user's own switch for the console's desktop notification and sound on new alerts.
+  await db.schema
+    .alterTable('users')
+    .addColumn('alert_notifications', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema
     .createTable('notify_rules')
     .addColumn('id', 'integer', (c) => c.primaryKey())
@@ -100,4 +105,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['notify_rule_sms_users', 'notify_rule_ai_servers', 'notify_rule_cameras'])
     await db.schema.dropTable(table).execute();
   await db.schema.dropTable('notify_rules').execute();
+  await db.schema.alterTable('users').dropColumn('alert_notifications').execute();
 }
