@@ -3,6 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { parseAllowedHosts } from '../cameras/stream-address';
+import { openDatabase } from '../db/open-database';
+import { removeOldDeliveries } from './notification-tasks';
 import { alertWorld } from '../test-support/alert-world';
 import {
   addUser,
@@ -250,6 +252,18 @@ describe('notification rules', () => {
     expect(robot.received).toHaveLength(2);
     const { body: shown } = await again.call('getNotifyRule', { token, params: { id: rule.id } });
     expect(shown.data).toMatchObject({ sentCount: 1, failedCount: 0, pendingCount: 0 });
+
+    // A month on, the sent message leaves the rule's list; its figures stay.
+    const db = await openDatabase(t.dataDir);
+    try {
+      expect(await removeOldDeliveries({ db }, new Date(Date.parse(alert.occurredAt as string) + 1000))).toBe(
+        1,
+      );
+    } finally {
+      await db.destroy();
+    }
+    const { body: after } = await again.call('listNotifyRuleDeliveries', { token, params: { id: rule.id } });
+    expect(after.data.total).toBe(0);
   });
 
   it('notifies device alerts by their type, through the same outbox', async () => {
@@ -396,6 +410,14 @@ describe('notification rules', () => {
       body: ruleBody({ name: 'nobody', webhookKind: 'none', webhookSecret: '' }),
     });
     expect(Object.keys(fieldMessages(nobody.body))).toEqual(['webhookKind']);
+
+    // Neither the log of the writes nor the export shows the secret.
+    const { body: logs } = await t.call('listOperationLogs', { token });
+    expect(JSON.stringify(logs.data.items)).not.toContain(secret);
+    const exported = await t.call('exportNotifyRules', { token });
+    expect(exported.status).toBe(200);
+    expect(exported.text).not.toContain(secret);
+    expect(exported.text).toContain('******');
 
     // The test send signs with the stored secret and answers what the robot got and said.
     const test = await t.call('testNotifyRule', { token, params: { id: rule.id } });
