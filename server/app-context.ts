@@ -10,6 +10,7 @@ import type { Clock } from './clock';
 import type { Contract } from './contract/load-contract';
 import type { Db } from './db/open-database';
 import type { LiveSessions } from './live/live-sessions';
+import type { NotifySettings } from './notify/notify-settings';
 import type { SmsSender } from './sms/sms-sender';
 
 /** What operation handlers and services share for the life of one app. */
@@ -42,4 +43,6 @@ export interface AppContext {
   readonly ingest: IngestLimits;
   /** When devices count as failed and the levels of their alerts (CFOP_HEALTH_*). */
   readonly health: HealthSettings;
+  /** Notification rules: the site's time zone, the console's public address, where webhooks may point. */
+  readonly notify: NotifySettings;
 }

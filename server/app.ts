@@ -28,6 +28,8 @@ import { registerOperationRoutes } from './http/operation-routes';
 import { addSecurityHeaders } from './http/security-headers';
 import { DebugRequestLines } from './http/request-log';
 import { answerConsoleFallback, registerConsoleFiles } from './http/static-console';
+import { startNotificationSender } from './notify/notification-tasks';
+import { notifySettings, type NotifyOptions } from './notify/notify-settings';
 import { openStore } from './open-store';
 import { operationHandlers } from './operations';
 import type { HandlerOverrides } from './operations/operation-handler';
@@ -81,6 +83,8 @@ export interface AppOptions {
   readonly health?: Partial<HealthSettings>;
   /** How many days removed stored files stay in DATA_DIR/quarantine (CFOP_QUARANTINE_DAYS); default 30. */
   readonly quarantineDays?: number;
+  /** Notification rules (CFOP_SITE_TIME_ZONE, CFOP_PUBLIC_URL, CFOP_WEBHOOK_ALLOW_HOSTS, CFOP_NOTIFY_MAX_AGE_HOURS). */
+  readonly notify?: NotifyOptions;
   /** Handlers added to (or replacing) the built-in ones, keyed by operationId. */
   readonly handlers?: HandlerOverrides;
 }
@@ -160,6 +164,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       alertFeed: createAlertFeed(),
       ingest: ingestLimits(options),
       health: { ...defaultHealthSettings, ...options.health },
+      notify: notifySettings(options.notify),
     };
     const isApiPath = apiPathMatcher(contract.basePath);
     addSecurityHeaders(app, isApiPath);
@@ -189,6 +194,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       }),
     );
     startAlertTasks(app, ctx, options.alertRetentionDays ?? defaultAlertRetentionDays);
+    startNotificationSender(app, ctx);
     return app;
   } catch (error) {
     await app.close();

@@ -31,6 +31,12 @@ describe('server settings from the environment', () => {
       health: { offlineAfterSeconds: 90, offlineLevel: 'high', backLevel: 'low' },
       logFormat: undefined,
       logLevel: 'info',
+      notify: {
+        timeZone: 'Asia/Shanghai',
+        publicUrl: 'http://127.0.0.1:8000',
+        allowedHosts: undefined,
+        maxAgeHours: 24,
+      },
     });
   });
 
@@ -109,6 +115,34 @@ describe('server settings from the environment', () => {
       readServerConfig({ CFOP_CAMERA_ALLOW_HOSTS: '127.0.0.1,10.0.0.0/33,http://cam,a b' }),
     ).toThrow(
       'CFOP_CAMERA_ALLOW_HOSTS：应为逗号分隔的主机名、IP 地址或 CIDR 网段，无法识别：10.0.0.0/33、http://cam、a b',
+    );
+  });
+
+  it('reads the notification settings: site zone, public address, webhook allow-list, give-up age', () => {
+    const { notify } = readServerConfig({
+      PORT: '9100',
+      CFOP_SITE_TIME_ZONE: 'Asia/Urumqi',
+      CFOP_WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
+      CFOP_NOTIFY_MAX_AGE_HOURS: '48',
+    });
+    expect(notify).toMatchObject({
+      timeZone: 'Asia/Urumqi',
+      publicUrl: 'http://127.0.0.1:9100',
+      maxAgeHours: 48,
+    });
+    expect(notify.allowedHosts?.addresses.check('127.0.0.1')).toBe(true);
+    expect(readServerConfig({ CFOP_PUBLIC_URL: 'https://cfop.example.com' }).notify.publicUrl).toBe(
+      'https://cfop.example.com',
+    );
+    expect(() =>
+      readServerConfig({
+        CFOP_SITE_TIME_ZONE: 'Mars/Olympus',
+        CFOP_PUBLIC_URL: 'cfop.example.com',
+        CFOP_WEBHOOK_ALLOW_HOSTS: 'http://x',
+        CFOP_NOTIFY_MAX_AGE_HOURS: '0',
+      }),
+    ).toThrow(
+      /CFOP_SITE_TIME_ZONE.*\n.*CFOP_PUBLIC_URL.*\n.*CFOP_WEBHOOK_ALLOW_HOSTS.*\n.*CFOP_NOTIFY_MAX_AGE_HOURS/,
     );
   });
 

@@ -12,6 +12,8 @@ import { defaultQuarantineDays } from './files/quarantine';
 import type { FieldProblem } from './http/api-error';
 import { logFormats, logLevels, type LogFormat, type LogLevel } from './logging/log-format';
 import { defaultLiveMaxStreams } from './live/stream-slots';
+import { isTimeZone } from './analysis/zoned-time';
+import { defaultNotifyMaxAgeHours, defaultSiteTimeZone, type NotifyOptions } from './notify/notify-settings';
 import { smsSenderKinds, type SmsSender, type SmsSenderKind } from './sms/sms-sender';
 import { createWebhookSmsSender } from './sms/webhook-sms-sender';
 
@@ -43,6 +45,8 @@ export interface ServerConfig extends StoreConfig {
   readonly logFormat: LogFormat | undefined;
   /** CFOP_LOG_LEVEL, default info. */
   readonly logLevel: LogLevel;
+  /** CFOP_SITE_TIME_ZONE, CFOP_PUBLIC_URL, CFOP_WEBHOOK_ALLOW_HOSTS, CFOP_NOTIFY_MAX_AGE_HOURS. */
+  readonly notify: NotifyOptions;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -195,6 +199,7 @@ export function readServerConfig(env: Env): ServerConfig {
   const health = readHealthSettings(env, bad, number);
   const logFormat = oneOf(env, bad, 'CFOP_LOG_FORMAT', logFormats);
   const logLevel = oneOf(env, bad, 'CFOP_LOG_LEVEL', logLevels) ?? 'info';
+  const notify = readNotifyOptions(env, bad, number, port);
 
   if (problems.length > 0) throw new InvalidValuesError(problems);
   return {
@@ -213,6 +218,49 @@ export function readServerConfig(env: Env): ServerConfig {
     health,
     logFormat,
     logLevel,
+    notify,
+  };
+}
+
+/** The notification settings: the site's zone, the console's address in links, webhook targets. */
+function readNotifyOptions(
+  env: Env,
+  bad: Bad,
+  number: (name: string, setting: NumberSetting) => number,
+  port: number,
+): NotifyOptions {
+  const timeZone = read(env, 'CFOP_SITE_TIME_ZONE') ?? defaultSiteTimeZone;
+  if (!isTimeZone(timeZone))
+    bad(
+      'CFOP_SITE_TIME_ZONE',
+      '必须是 IANA 时区名，如 Asia/Shanghai',
+      'must be an IANA time zone name such as Asia/Shanghai',
+    );
+  const publicUrl = read(env, 'CFOP_PUBLIC_URL') ?? `http://127.0.0.1:${port}`;
+  if (!/^https?:\/\//.test(publicUrl) || !URL.canParse(publicUrl))
+    bad(
+      'CFOP_PUBLIC_URL',
+      '必须是控制台的 http(s) 地址，如 https://console.example.com',
+      "must be the console's http(s) address, such as https://console.example.com",
+    );
+  const allowText = read(env, 'CFOP_WEBHOOK_ALLOW_HOSTS');
+  const allow = allowText === undefined ? undefined : parseAllowedHosts(allowText);
+  if (allow && allow.bad.length > 0)
+    bad(
+      'CFOP_WEBHOOK_ALLOW_HOSTS',
+      `应为逗号分隔的主机名、IP 地址或 CIDR 网段，无法识别：${allow.bad.join('、')}`,
+      `must be comma-separated host names, IP addresses or CIDR ranges; not one: ${allow.bad.join(', ')}`,
+    );
+  return {
+    timeZone,
+    publicUrl,
+    allowedHosts: allow?.allowed,
+    maxAgeHours: number('CFOP_NOTIFY_MAX_AGE_HOURS', {
+      fallback: defaultNotifyMaxAgeHours,
+      min: 1,
+      max: 24 * 30,
+      noun: { zh: '整数小时数', en: 'a whole number of hours' },
+    }),
   };
 }
 

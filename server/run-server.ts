@@ -38,6 +38,7 @@ export async function startServer(env: Env, options: { clock?: Clock } = {}): Pr
     cameraAllowedHosts: config.cameraAllowedHosts,
     ingest: config.ingest,
     health: config.health,
+    notify: config.notify,
     logger: serverLogger(chooseLogFormat(config.logFormat, process.stdout.isTTY === true), config.logLevel),
   });
   if (config.passwordCost < defaultPasswordCost) {

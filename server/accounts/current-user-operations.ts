@@ -11,6 +11,16 @@ export const currentUserOperations = {
     return loadCurrentUser(ctx, requireSession(input).userId);
   },
 
+  async setAlertNotifications(input, ctx) {
+    const { userId } = requireSession(input);
+    await ctx.db
+      .updateTable('users')
+      .set({ alert_notifications: input.body.enabled ? 1 : 0 })
+      .where('id', '=', userId)
+      .execute();
+    return loadCurrentUser(ctx, userId);
+  },
+
   async changePassword(input, ctx) {
     const { oldPassword, newPassword } = input.body;
     const user = await ctx.db

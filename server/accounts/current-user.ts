@@ -9,7 +9,7 @@ export async function loadCurrentUser(
 ): Promise<components['schemas']['CurrentUser']> {
   const user = await ctx.db
     .selectFrom('users')
-    .select(['id', 'username', 'name', 'phone', 'last_login_at'])
+    .select(['id', 'username', 'name', 'phone', 'last_login_at', 'alert_notifications'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const roles = await ctx.db
@@ -29,5 +29,6 @@ export async function loadCurrentUser(
     // In the contract's key order; keys a role still holds but the contract dropped are left out.
     permissionInfos: accessKeys.filter((key) => held.has(key)).map((code) => ({ code })),
     lastLoginAt: user.last_login_at,
+    alertNotifications: user.alert_notifications === 1,
   };
 }

@@ -5,6 +5,7 @@ import { fileReferenceProblems, insertFileRow, placeFile } from '../files/file-s
 import type { ReceivedFile } from '../files/receive-upload';
 import { badInput, type FieldProblem } from '../http/api-error';
 import { later } from '../clock';
+import { queueNotifications } from '../notify/outbox';
 import { changeStreamState, raiseDeviceAlerts } from './device-health';
 import { nextRevision } from './alert-revisions';
 import type { IngestLimits } from './ingest-limits';
@@ -75,6 +76,7 @@ export async function recordHeartbeat(ctx: AppContext, server: IngestCaller, hea
       now,
       'aiServerOnline',
       back.length > 0 ? [{ aiServerId: server.id }] : [],
+      ctx.notify.timeZone,
     );
     await trx
       .updateTable('ai_servers')
@@ -95,7 +97,7 @@ export async function recordHeartbeat(ctx: AppContext, server: IngestCaller, hea
       const changed = await changeStreamState(trx, ids, status === 'online');
       const type = status === 'online' ? 'cameraStreamBack' : 'cameraStreamLost';
       const devices = changed.map((cameraId) => ({ aiServerId: server.id, cameraId }));
-      await raiseDeviceAlerts(trx, ctx.health, now, type, devices);
+      await raiseDeviceAlerts(trx, ctx.health, now, type, devices, ctx.notify.timeZone);
       changes += changed.length;
     }
     return changes;
@@ -110,7 +112,7 @@ export async function recordHeartbeat(ctx: AppContext, server: IngestCaller, hea
  * Answers how many went offline; the caller tells the live streams.
  */
 export async function markSilentServersOffline(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'health'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'health' | 'notify'>,
 ): Promise<number> {
   const now = ctx.clock.now();
   const silentSince = later(now, -ctx.health.offlineAfterSeconds * 1000).toISOString();
@@ -127,7 +129,7 @@ export async function markSilentServersOffline(
     if (ids.length === 0) return 0;
     await trx.updateTable('cameras').set({ status: 'offline' }).where('ai_server_id', 'in', ids).execute();
     const servers = ids.map((aiServerId) => ({ aiServerId }));
-    await raiseDeviceAlerts(trx, ctx.health, now, 'aiServerOffline', servers);
+    await raiseDeviceAlerts(trx, ctx.health, now, 'aiServerOffline', servers, ctx.notify.timeZone);
     return ids.length;
   });
 }
@@ -377,5 +379,6 @@ async function storeAlertIn(
     return { id: first, isNew: false };
   }
   await takeFromBucket(trx, server.id, alertBucket(ctx.ingest), 1, now);
+  await queueNotifications(trx, ctx.notify.timeZone, inserted.id, now);
   return { id: inserted.id, isNew: true };
 }

@@ -14,6 +14,7 @@ import {
   tokenHeader,
   withSqlite,
 } from '../test-support/test-app';
+import { notifySettings } from '../notify/notify-settings';
 import { markSilentServersOffline } from './alert-ingest';
 import { defaultHealthSettings as health } from './device-health';
 import { removeExpiredAlerts, removeUnshownSnapshots, unshownSnapshotGraceMs } from './alert-tasks';
@@ -83,9 +84,13 @@ describe('heartbeats', () => {
     const db = await openDatabase(t.dataDir);
     try {
       t.clock.advance(health.offlineAfterSeconds * 1000 - 1000);
-      expect(await markSilentServersOffline({ db, clock: t.clock, health })).toBe(0);
+      expect(await markSilentServersOffline({ db, clock: t.clock, health, notify: notifySettings() })).toBe(
+        0,
+      );
       t.clock.advance(2000);
-      expect(await markSilentServersOffline({ db, clock: t.clock, health })).toBe(1);
+      expect(await markSilentServersOffline({ db, clock: t.clock, health, notify: notifySettings() })).toBe(
+        1,
+      );
     } finally {
       await db.destroy();
     }

@@ -8,6 +8,7 @@ import {
   testAdminPassword,
   type TestApp,
 } from '../test-support/test-app';
+import { notifySettings } from '../notify/notify-settings';
 import { markSilentServersOffline } from './alert-ingest';
 import { defaultHealthSettings, type HealthSettings } from './device-health';
 
@@ -17,7 +18,7 @@ type World = Awaited<ReturnType<typeof alertWorld>>;
 async function sweep(t: TestApp, health: HealthSettings = defaultHealthSettings): Promise<number> {
   const db = await openDatabase(t.dataDir);
   try {
-    return await markSilentServersOffline({ db, clock: t.clock, health });
+    return await markSilentServersOffline({ db, clock: t.clock, health, notify: notifySettings() });
   } finally {
     await db.destroy();
   }

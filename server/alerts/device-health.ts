@@ -44,7 +44,8 @@ export interface DeviceRef {
 
 /**
  * Stores one device alert per device that changed state, inside the transaction that changed it:
- * the state and its alert commit together, so a restart neither loses nor repeats one.
+ * the state and its alert commit together, so a restart neither loses nor repeats one; the rules'
+ * windows are read in `timeZone`.
  */
 export async function raiseDeviceAlerts(
   db: Db,
@@ -52,16 +53,18 @@ export async function raiseDeviceAlerts(
   now: Date,
   type: DeviceAlertType,
   devices: readonly DeviceRef[],
+  timeZone: string,
 ): Promise<void> {
   for (const device of devices) {
-    await insertSystemAlert(db, now.toISOString(), {
+    const alert = {
       source: 'device',
       type,
       level: isFailure(type) ? settings.offlineLevel : settings.backLevel,
       title: deviceAlertTitles[type],
       ...device,
       occurredAt: now.toISOString(),
-    });
+    } as const;
+    await insertSystemAlert(db, now.toISOString(), alert, timeZone);
   }
 }
 

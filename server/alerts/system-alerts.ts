@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context';
 import type { Db } from '../db/open-database';
 import type { AlertLevel } from '../db/schema';
 import type { LocalText } from '../http/locale';
+import { queueNotifications } from '../notify/outbox';
 import { nextRevision } from './alert-revisions';
 
 /**
@@ -45,10 +46,16 @@ async function raisedBefore(db: Db, key: string): Promise<number | undefined> {
 
 /**
  * Stores a system alert inside the caller's transaction (which may decide whether to raise it, as a
- * device's change of state does); answers its id. The caller tells the live streams after the
+ * device's change of state does), with the notifications its rules call for (their weekly windows
+ * read in `timeZone`); answers its id. The caller tells the live streams after the
  * commit. The names of its camera and AI server are copied in, as for an AI alert.
  */
-export async function insertSystemAlert(db: Db, receivedAt: string, alert: SystemAlert): Promise<number> {
+export async function insertSystemAlert(
+  db: Db,
+  receivedAt: string,
+  alert: SystemAlert,
+  timeZone: string,
+): Promise<number> {
   const key = storedKey(alert);
   if (key !== null) {
     const first = await raisedBefore(db, key);
@@ -107,7 +114,10 @@ export async function insertSystemAlert(db: Db, receivedAt: string, alert: Syste
     )
     .returning('id')
     .executeTakeFirst();
-  if (inserted) return inserted.id;
+  if (inserted) {
+    await queueNotifications(db, timeZone, inserted.id, new Date(receivedAt));
+    return inserted.id;
+  }
   const first = key === null ? undefined : await raisedBefore(db, key);
   if (first === undefined) throw new Error('a system alert conflicted with no stored alert');
   return first;
@@ -117,7 +127,9 @@ export async function insertSystemAlert(db: Db, receivedAt: string, alert: Syste
 export async function raiseSystemAlert(ctx: AppContext, alert: SystemAlert): Promise<number> {
   const id = await ctx.db
     .transaction()
-    .execute(async (trx) => insertSystemAlert(trx, ctx.clock.now().toISOString(), alert));
+    .execute(async (trx) =>
+      insertSystemAlert(trx, ctx.clock.now().toISOString(), alert, ctx.notify.timeZone),
+    );
   ctx.alertFeed.changed();
   return id;
 }

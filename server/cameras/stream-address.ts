@@ -181,13 +181,26 @@ function nameAllowed(name: string, allowed: AllowedHosts): boolean | undefined {
 export async function streamUrlProblem(url: string, policy: StreamAddressPolicy): Promise<LocalText | null> {
   const parts = splitStreamUrl(url);
   if (!parts || !schemes.has(parts.scheme)) return unsupportedScheme;
-  const host = canonicalHost(parts.host);
-  if (!host) return badHost;
-  if ('address' in host) return addressAllowed(host.address, policy.allowed) ? null : forbiddenHost;
+  const verdict = await hostVerdict(parts.host, policy);
+  return verdict === 'bad' ? badHost : verdict === 'forbidden' ? forbiddenHost : null;
+}
+
+/**
+ * Whether a host as a URL writes it may be reached when saved: 'bad' (neither a name nor an
+ * address), 'forbidden' (an address the server must not reach, a name known to be local or
+ * resolving to one), or null. A name that does not resolve now passes: it is checked before each use.
+ */
+export async function hostVerdict(
+  written: string,
+  policy: StreamAddressPolicy,
+): Promise<'bad' | 'forbidden' | null> {
+  const host = canonicalHost(written);
+  if (!host) return 'bad';
+  if ('address' in host) return addressAllowed(host.address, policy.allowed) ? null : 'forbidden';
   const byName = nameAllowed(host.name, policy.allowed);
-  if (byName !== undefined) return byName ? null : forbiddenHost;
+  if (byName !== undefined) return byName ? null : 'forbidden';
   const addresses = await withinMs(policy.lookup(host.name), policy.writeLookupMs).catch(() => []);
-  return addresses.every((address) => addressAllowed(address, policy.allowed)) ? null : forbiddenHost;
+  return addresses.every((address) => addressAllowed(address, policy.allowed)) ? null : 'forbidden';
 }
 
 /** A stream to open, its host resolved and checked: ffmpeg connects to `url`'s address, not the name. */
@@ -219,12 +232,32 @@ export class StreamAddressError extends Error {
 export async function checkedStream(url: string, policy: StreamAddressPolicy): Promise<CheckedStream> {
   const parts = splitStreamUrl(url);
   if (!parts || !schemes.has(parts.scheme)) throw new StreamAddressError('refused-address', 'scheme');
-  const host = canonicalHost(parts.host);
+  const checked = await checkedAddress(parts.host, policy);
+  if (checked.byName === null) return { scheme: parts.scheme, url, hostHeader: null };
+  const { address } = checked;
+  return {
+    scheme: parts.scheme,
+    url: joinStreamUrl({ ...parts, host: isIP(address) === 6 ? `[${address}]` : address }),
+    hostHeader: `${parts.host}${parts.port}`,
+  };
+}
+
+/**
+ * The address to connect to for a host as a URL writes it, right before use: a name is resolved
+ * and refused when any of its addresses is one the server must not reach (so a name answering
+ * differently from one lookup to the next cannot slip through). Connecting to the answered address,
+ * not the name, leaves no second lookup to rebind. `byName` is the name, or null for an address.
+ */
+export async function checkedAddress(
+  written: string,
+  policy: Pick<StreamAddressPolicy, 'allowed' | 'lookup'>,
+): Promise<{ address: string; byName: string | null }> {
+  const host = canonicalHost(written);
   if (!host) throw new StreamAddressError('refused-address', 'host');
   if ('address' in host) {
     if (!addressAllowed(host.address, policy.allowed))
       throw new StreamAddressError('refused-address', host.address);
-    return { scheme: parts.scheme, url, hostHeader: null };
+    return { address: host.address, byName: null };
   }
   const byName = nameAllowed(host.name, policy.allowed);
   if (byName === false) throw new StreamAddressError('refused-address', host.name);
@@ -238,11 +271,7 @@ export async function checkedStream(url: string, policy: StreamAddressPolicy): P
   if (first === undefined) throw new StreamAddressError('unresolved', host.name);
   const refused = byName ? undefined : addresses.find((address) => !addressAllowed(address, policy.allowed));
   if (refused !== undefined) throw new StreamAddressError('refused-address', `${host.name} → ${refused}`);
-  return {
-    scheme: parts.scheme,
-    url: joinStreamUrl({ ...parts, host: isIP(first) === 6 ? `[${first}]` : first }),
-    hostHeader: `${parts.host}${parts.port}`,
-  };
+  return { address: first, byName: host.name };
 }
 
 function withinMs<T>(promise: Promise<T>, ms: number): Promise<T> {

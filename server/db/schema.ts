@@ -19,6 +19,8 @@ export interface UsersTable {
   password_hash: string;
   created_at: Timestamp;
   last_login_at: Timestamp | null;
+  /** 1 when the user wants the console's desktop notification and sound on new alerts (0017). */
+  alert_notifications: Generated<number>;
 }
 
 export interface RolesTable {
@@ -375,6 +377,76 @@ export interface PassagesTable {
   received_at: Timestamp;
 }
 
+export type NotifyWebhookKind = Schemas['NotifyWebhookKind'];
+export type NotifyChannel = Schemas['NotifyChannel'];
+export type NotifyDeliveryStatus = Schemas['NotifyDeliveryStatus'];
+
+/** A notification rule (0017); its lists of plain values are JSON text. */
+export interface NotifyRulesTable {
+  id: Generated<number>;
+  name: string;
+  /** 1 or 0. */
+  enabled: number;
+  labels: string;
+  min_level: AlertLevel;
+  sources: string;
+  area: string;
+  days: string;
+  /** HH:MM in the site time zone. */
+  from_time: string;
+  to_time: string;
+  cooldown_seconds: number;
+  webhook_kind: NotifyWebhookKind;
+  webhook_url: string;
+  webhook_secret: string;
+  sms_phones: string;
+  sent_count: Generated<number>;
+  failed_count: Generated<number>;
+  last_sent_at: Timestamp | null;
+  last_failure_at: Timestamp | null;
+  last_failure: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface NotifyRuleCamerasTable {
+  rule_id: number;
+  camera_id: number;
+}
+
+export interface NotifyRuleAiServersTable {
+  rule_id: number;
+  ai_server_id: number;
+}
+
+export interface NotifyRuleSmsUsersTable {
+  rule_id: number;
+  user_id: number;
+}
+
+/** One message to one receiver (0017), written with its alert and retried until sent or too old. */
+export interface NotificationOutboxTable {
+  id: Generated<number>;
+  rule_id: number;
+  channel: NotifyChannel;
+  /** The phone of an SMS; '' for the rule's webhook. */
+  target: string;
+  /** The alert's camera, or 0: the cool-down's key beside the rule. */
+  camera_key: number;
+  status: NotifyDeliveryStatus;
+  alert_id: number;
+  /** JSON of what the message tells of its first alert (server/notify/notice.ts). */
+  alert: string;
+  alert_count: number;
+  created_at: Timestamp;
+  due_at: Timestamp;
+  attempts: Generated<number>;
+  last_attempt_at: Timestamp | null;
+  last_status: number | null;
+  last_answer: Generated<string>;
+  sent_at: Timestamp | null;
+}
+
 /** The database's identity (0013): one row, its id also in DATA_DIR/instance-id. */
 export interface InstanceTable {
   id: string;
@@ -406,4 +478,9 @@ export interface Database {
   ingest_quotas: IngestQuotasTable;
   instance: InstanceTable;
   passages: PassagesTable;
+  notify_rules: NotifyRulesTable;
+  notify_rule_cameras: NotifyRuleCamerasTable;
+  notify_rule_ai_servers: NotifyRuleAiServersTable;
+  notify_rule_sms_users: NotifyRuleSmsUsersTable;
+  notification_outbox: NotificationOutboxTable;
 }

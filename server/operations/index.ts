@@ -13,6 +13,7 @@ import { roleOperations } from '../accounts/role-operations';
 import { signInOperations } from '../auth/sign-in-operations';
 import { userAdminOperations } from '../accounts/user-admin-operations';
 import { videoOperations } from '../live/video-operations';
+import { notifyOperations } from '../notify/notify-operations';
 
 const handWritten = {
   ...signInOperations,
@@ -28,6 +29,7 @@ const handWritten = {
   ...videoOperations,
   ...alertOperations,
   ...analysisOperations,
+  ...notifyOperations,
 };
 
 /**

@@ -17,7 +17,8 @@ export type AccessKey =
   | 'KEY.SYSTEM'
   | 'KEY.SYSTEM.ROLE'
   | 'KEY.SYSTEM.USER'
-  | 'KEY.SYSTEM.LOG';
+  | 'KEY.SYSTEM.LOG'
+  | 'KEY.SYSTEM.NOTIFY';
 
 export const accessKeys: readonly AccessKey[] = [
   'KEY.DEVICE',
@@ -36,6 +37,7 @@ export const accessKeys: readonly AccessKey[] = [
   'KEY.SYSTEM.ROLE',
   'KEY.SYSTEM.USER',
   'KEY.SYSTEM.LOG',
+  'KEY.SYSTEM.NOTIFY',
 ];
 
 export interface AccessKeyInfo {
@@ -62,4 +64,5 @@ export const accessKeyInfos: readonly AccessKeyInfo[] = [
   { key: 'KEY.SYSTEM.ROLE', label: { zh: '角色管理', en: 'Roles' }, parent: 'KEY.SYSTEM' },
   { key: 'KEY.SYSTEM.USER', label: { zh: '用户管理', en: 'Users' }, parent: 'KEY.SYSTEM' },
   { key: 'KEY.SYSTEM.LOG', label: { zh: '操作日志', en: 'Operation log' }, parent: 'KEY.SYSTEM' },
+  { key: 'KEY.SYSTEM.NOTIFY', label: { zh: '通知规则', en: 'Notification rules' }, parent: 'KEY.SYSTEM' },
 ];

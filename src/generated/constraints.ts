@@ -43,5 +43,9 @@ export const stringRules = {
   },
   Email: { maxLength: 128 },
   PersonName: { minLength: 1, maxLength: 64 },
+  NotifyTimeOfDay: {
+    pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$',
+    description: "A time of day, HH:MM, in the site's time zone (CFOP_SITE_TIME_ZONE).",
+  },
   AlertHandlingNote: { maxLength: 200 },
 } as const satisfies Record<string, StringRule>;

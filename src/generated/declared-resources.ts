@@ -19,6 +19,15 @@ export const declaredResources = {
     bulkDelete: 'bulkDeleteVehicles',
     export: 'exportVehicles',
   },
+  NotifyRule: {
+    list: 'listNotifyRules',
+    get: 'getNotifyRule',
+    create: 'createNotifyRule',
+    update: 'updateNotifyRule',
+    delete: 'deleteNotifyRule',
+    bulkDelete: 'bulkDeleteNotifyRules',
+    export: 'exportNotifyRules',
+  },
   Model: {
     list: 'listModels',
     get: 'getModel',

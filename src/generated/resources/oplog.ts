@@ -68,6 +68,7 @@ export default {
         { value: 'KEY.SYSTEM.ROLE', label: { zh: '角色管理', en: 'Roles' } },
         { value: 'KEY.SYSTEM.USER', label: { zh: '用户管理', en: 'Users' } },
         { value: 'KEY.SYSTEM.LOG', label: { zh: '操作日志', en: 'Operation log' } },
+        { value: 'KEY.SYSTEM.NOTIFY', label: { zh: '通知规则', en: 'Notification rules' } },
       ],
       filter: 'equals',
       description:

@@ -1,0 +1,79 @@
+import type { Db } from '../db/open-database';
+import type { AlertLevel, AlertSource } from '../db/schema';
+
+/** What a message tells of an alert: copied when it is queued, so it outlives the alert's purge. */
+export interface Notice {
+  readonly alertId: number;
+  readonly source: AlertSource;
+  readonly type: string;
+  readonly level: AlertLevel;
+  readonly label: string;
+  readonly labelEn: string;
+  readonly cameraId: number | null;
+  readonly cameraName: string;
+  readonly area: string;
+  readonly aiServerId: number | null;
+  readonly aiServerName: string;
+  /** ISO time. */
+  readonly occurredAt: string;
+  readonly snapshotFileId: number | null;
+}
+
+/** The stored alert as a notice; undefined when there is none of that id. */
+export async function noticeOfAlert(db: Db, alertId: number): Promise<Notice | undefined> {
+  const row = await db
+    .selectFrom('alerts')
+    .select([
+      'id',
+      'source',
+      'type',
+      'level',
+      'label',
+      'label_en',
+      'camera_id',
+      'camera_name',
+      'area',
+      'ai_server_id',
+      'ai_server_name',
+      'occurred_at',
+      'snapshot_file_id',
+    ])
+    .where('id', '=', alertId)
+    .executeTakeFirst();
+  return (
+    row && {
+      alertId: row.id,
+      source: row.source,
+      type: row.type,
+      level: row.level,
+      label: row.label,
+      labelEn: row.label_en,
+      cameraId: row.camera_id,
+      cameraName: row.camera_name,
+      area: row.area,
+      aiServerId: row.ai_server_id,
+      aiServerName: row.ai_server_name,
+      occurredAt: row.occurred_at,
+      snapshotFileId: row.snapshot_file_id,
+    }
+  );
+}
+
+/** The alert a test send tells of: plainly a test, so nobody acts on it. */
+export function sampleNotice(occurredAt: string): Notice {
+  return {
+    alertId: 0,
+    source: 'ai',
+    type: 'detection',
+    level: 'high',
+    label: '测试告警',
+    labelEn: 'Test alert',
+    cameraId: null,
+    cameraName: '测试摄像头 / Test camera',
+    area: '测试区域 / Test area',
+    aiServerId: null,
+    aiServerName: '',
+    occurredAt,
+    snapshotFileId: null,
+  };
+}

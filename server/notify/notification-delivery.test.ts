@@ -1,0 +1,466 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { parseAllowedHosts } from '../cameras/stream-address';
+import { openDatabase } from '../db/open-database';
+import { removeOldDeliveries } from './notification-tasks';
+import { alertWorld } from '../test-support/alert-world';
+import {
+  addUser,
+  expectContractAnswer,
+  fieldMessages,
+  startTestApp,
+  testAdminPassword,
+} from '../test-support/test-app';
+import type { NotifyOptions } from './notify-settings';
+
+/** What the receiver got: the request's URL and body, and the status it answered. */
+interface Received {
+  readonly url: string;
+  readonly body: string;
+  readonly status: number;
+}
+
+/**
+ * A webhook receiver on loopback that records what it gets. `answer` sets the status it answers;
+ * `down()` closes it (connections are refused) and `up()` listens again on the same port.
+ */
+async function receiver() {
+  const received: Received[] = [];
+  let status = 200;
+  let server: Server | null = null;
+  let port = 0;
+  const listen = async () => {
+    const next = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        received.push({ url: request.url ?? '', body, status });
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(status === 200 ? '{"errcode":0,"errmsg":"ok"}' : '{"error":"receiver broken"}');
+      });
+    });
+    await new Promise<void>((resolve) => next.listen(port, '127.0.0.1', resolve));
+    port = (next.address() as AddressInfo).port;
+    server = next;
+  };
+  const down = () =>
+    new Promise<void>((resolve) => {
+      const closing = server;
+      server = null;
+      if (!closing) return resolve();
+      closing.closeAllConnections();
+      closing.close(() => resolve());
+    });
+  await listen();
+  onTestFinished(down);
+  return {
+    received,
+    /** Received and answered 200. */
+    delivered: () => received.filter((one) => one.status === 200),
+    url: (path = '/robot/send?access_token=test-token') => `http://127.0.0.1:${port}${path}`,
+    answer: (next: number) => void (status = next),
+    down,
+    up: listen,
+  };
+}
+
+/** Waits until `check` holds, looking every 20 ms, failing after `ms`. */
+async function until(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The test receiver is on loopback: allowed as an installer would allow a local gateway. */
+const loopbackAllowed = (pollMs?: number): NotifyOptions => ({
+  allowedHosts: parseAllowedHosts('127.0.0.1').allowed,
+  publicUrl: 'https://console.example.com',
+  ...(pollMs !== undefined && { pollMs }),
+});
+
+const secret = 'SEC-test-secret';
+
+const ruleBody = (change: Record<string, unknown>) => ({
+  name: 'on duty',
+  enabled: true,
+  minLevel: 'low',
+  fromTime: '00:00',
+  toTime: '00:00',
+  cooldownSeconds: 0,
+  webhookKind: 'dingtalk',
+  webhookSecret: secret,
+  ...change,
+});
+
+describe('notification rules', () => {
+  it('sends a signed DingTalk message within 2 s of an ingested alert, and shows it on the rule', async () => {
+    const robot = await receiver();
+    const world = await alertWorld({ notify: loopbackAllowed() });
+    const { t, ok, cameras } = world;
+    const rule = await ok('createNotifyRule', { body: ruleBody({ webhookUrl: robot.url() }) });
+    expectContractAnswer('createNotifyRule', { success: true, code: '0', msg: '', data: rule });
+    // The secret is never answered.
+    expect(rule.webhookSecret).toBe('******');
+
+    const alert = await world.raise({ label: '吸烟', level: 'critical' });
+    // The background sender looks every second (the default): the message is there within 2 s.
+    await until(() => robot.delivered().length === 1, 2000);
+
+    const [message] = robot.delivered();
+    const url = new URL(message?.url ?? '', 'http://receiver');
+    expect(url.searchParams.get('access_token')).toBe('test-token');
+    const timestamp = url.searchParams.get('timestamp') ?? '';
+    const expected = createHmac('sha256', secret).update(`${timestamp}\n${secret}`).digest('base64');
+    expect(url.searchParams.get('sign')).toBe(expected);
+    // The sign travels URL-encoded (base64 holds + / =).
+    expect(message?.url).toContain(`sign=${encodeURIComponent(expected)}`);
+    const body = JSON.parse(message?.body ?? '{}');
+    expect(body.msgtype).toBe('markdown');
+    expect(body.markdown.title).toBe('【紧急】吸烟');
+    expect(body.markdown.text).toContain('北门-1');
+    expect(body.markdown.text).toContain('一号园区');
+    // 08:00 UTC is 16:00 on the site's clocks (Asia/Shanghai by default).
+    expect(body.markdown.text).toContain('2030-01-01 16:00:');
+    expect(body.markdown.text).toContain(`https://console.example.com/monitor/ai?alertId=${alert.id}&from=`);
+    expect(body.markdown.text).toContain(`&cameraId=${cameras[0]?.id}`);
+    expect(body.markdown.text).toContain(
+      `https://console.example.com/cfop/files/alert-snapshots/${world.snapshotId}`,
+    );
+
+    await until(async () => (await ok('getNotifyRule', { params: { id: rule.id } })).sentCount === 1);
+    const shown = await ok('getNotifyRule', { params: { id: rule.id } });
+    expect(shown).toMatchObject({ sentCount: 1, pendingCount: 0, failedCount: 0, lastFailure: '' });
+    expect(shown.lastSentAt).not.toBeNull();
+    const deliveries = await t.call('listNotifyRuleDeliveries', {
+      token: world.token,
+      params: { id: rule.id },
+    });
+    expectContractAnswer('listNotifyRuleDeliveries', deliveries.body);
+    expect(deliveries.body.data.items).toMatchObject([
+      {
+        channel: 'webhook',
+        target: new URL(robot.url()).host,
+        status: 'sent',
+        alertId: alert.id,
+        level: 'critical',
+        label: '吸烟',
+        alertCount: 1,
+        attempts: 1,
+        lastStatus: 200,
+        lastAnswer: '{"errcode":0,"errmsg":"ok"}',
+      },
+    ]);
+  });
+
+  it('turns a burst within the cool-down into one message with a count', async () => {
+    const robot = await receiver();
+    const world = await alertWorld({ notify: loopbackAllowed(50) });
+    const { t, ok, cameras } = world;
+    const rule = await ok('createNotifyRule', {
+      body: ruleBody({
+        webhookKind: 'wecom',
+        webhookSecret: '',
+        webhookUrl: robot.url('/wecom'),
+        cooldownSeconds: 60,
+      }),
+    });
+    await world.raise();
+    await until(() => robot.delivered().length === 1);
+    // Four more of the same camera within the minute (one through the one-call ingest), and one of
+    // another camera, whose cool-down is its own.
+    for (let n = 0; n < 3; n += 1) await world.raise();
+    const { report } = world;
+    const oneCall = report();
+    delete (oneCall as Record<string, unknown>).snapshotId;
+    expect((await world.postAlertWithSnapshot(oneCall)).statusCode).toBe(200);
+    await world.raise({ cameraId: cameras[1]?.id, taskId: cameras[1]?.taskId });
+    await until(() => robot.delivered().length === 2);
+
+    const list = await t.call('listNotifyRuleDeliveries', { token: world.token, params: { id: rule.id } });
+    const [other, followUp, first] = list.body.data.items;
+    expect(first).toMatchObject({ status: 'sent', alertCount: 1 });
+    expect(other).toMatchObject({ status: 'sent', alertCount: 1, cameraName: '北门-2' });
+    expect(followUp).toMatchObject({ status: 'pending', alertCount: 4 });
+    // Due when the minute since the first message ends.
+    expect(Date.parse(followUp.dueAt) - Date.parse(first.dueAt)).toBe(60_000);
+
+    t.clock.advance(60_000);
+    await until(() => robot.delivered().length === 3);
+    const merged = JSON.parse(robot.delivered()[2]?.body ?? '{}');
+    expect(merged.markdown.content).toContain('另有 3 条 / and 3 more');
+    expect(merged.markdown.content).toContain('数量 Count: 4');
+    expect(merged.markdown.content).toContain('北门-1');
+    expect(robot.delivered()).toHaveLength(3);
+  });
+
+  it('retries a receiver that is down, across a restart, and delivers exactly once when it is back', async () => {
+    const robot = await receiver();
+    const notify = loopbackAllowed(50);
+    const world = await alertWorld({ notify });
+    const { t, ok } = world;
+    const rule = await ok('createNotifyRule', {
+      body: ruleBody({ webhookKind: 'json', webhookSecret: '', webhookUrl: robot.url('/hook') }),
+    });
+    robot.answer(500);
+    const alert = await world.raise();
+    await until(() => robot.received.length === 1);
+    const failing = async () =>
+      (await ok('getNotifyRule', { params: { id: rule.id } })) as Record<string, unknown>;
+    await until(async () => String((await failing()).lastFailure).startsWith('HTTP 500'));
+    expect((await failing()).lastFailure).toBe('HTTP 500: {"error":"receiver broken"}');
+
+    // Now it refuses connections; the next attempt is 5 s later.
+    await robot.down();
+    t.clock.advance(5_000);
+    await until(async () => (await failing()).lastFailure === 'ECONNREFUSED');
+    const [retrying] = (
+      await t.call('listNotifyRuleDeliveries', { token: world.token, params: { id: rule.id } })
+    ).body.data.items;
+    expect(retrying).toMatchObject({
+      status: 'pending',
+      attempts: 2,
+      lastStatus: null,
+      lastAnswer: 'ECONNREFUSED',
+    });
+    // The next wait is 15 s.
+    expect(Date.parse(retrying.dueAt) - Date.parse(retrying.lastAttemptAt)).toBe(15_000);
+
+    // A restart on the same data folder while the receiver is still down.
+    await t.app.close();
+    const again = await startTestApp({ dataDir: t.dataDir, notify });
+    const token = await again.signIn('admin', testAdminPassword);
+    await robot.up();
+    robot.answer(200);
+    // The new app's clock starts where the first one's did: a minute on, the message is due.
+    again.clock.advance(60_000);
+    await until(() => robot.delivered().length === 1);
+    const body = JSON.parse(robot.delivered()[0]?.body ?? '{}');
+    expect(body).toMatchObject({ event: 'alert', alertId: alert.id, count: 1, label: '未戴安全帽' });
+
+    await until(async () => {
+      const { body: list } = await again.call('listNotifyRuleDeliveries', { token, params: { id: rule.id } });
+      return list.data.items[0]?.status === 'sent';
+    });
+    // Later looks at the outbox (every 50 ms here) send nothing again.
+    again.clock.advance(20 * 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(robot.delivered()).toHaveLength(1);
+    expect(robot.received).toHaveLength(2);
+    const { body: shown } = await again.call('getNotifyRule', { token, params: { id: rule.id } });
+    expect(shown.data).toMatchObject({ sentCount: 1, failedCount: 0, pendingCount: 0 });
+
+    // A month on, the sent message leaves the rule's list; its figures stay.
+    const db = await openDatabase(t.dataDir);
+    try {
+      expect(await removeOldDeliveries({ db }, new Date(Date.parse(alert.occurredAt as string) + 1000))).toBe(
+        1,
+      );
+    } finally {
+      await db.destroy();
+    }
+    const { body: after } = await again.call('listNotifyRuleDeliveries', { token, params: { id: rule.id } });
+    expect(after.data.total).toBe(0);
+  });
+
+  it('notifies device alerts by their type, through the same outbox', async () => {
+    const robot = await receiver();
+    const world = await alertWorld({ notify: loopbackAllowed(50) });
+    const { ok, cameras } = world;
+    await ok('createNotifyRule', {
+      body: ruleBody({
+        webhookKind: 'json',
+        webhookSecret: '',
+        webhookUrl: robot.url('/devices'),
+        sources: ['device'],
+        labels: ['cameraStreamLost'],
+      }),
+    });
+    const heartbeat = (status: 'online' | 'offline') =>
+      world.ingest('ingestHeartbeat', {
+        body: { cpuLoad: 10, memoryLoad: 20, cameras: [{ id: cameras[0]?.id, status }] },
+      });
+    await heartbeat('online');
+    // An AI detection is not of the device source: the rule leaves it.
+    await world.raise();
+    await heartbeat('offline');
+    await heartbeat('online');
+    await until(() => robot.delivered().length === 1);
+    const body = JSON.parse(robot.delivered()[0]?.body ?? '{}');
+    expect(body).toMatchObject({
+      source: 'device',
+      type: 'cameraStreamLost',
+      level: 'high',
+      cameraName: '北门-1',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(robot.delivered()).toHaveLength(1);
+  });
+
+  it('queues nothing for a rule below its level or outside its window', async () => {
+    const robot = await receiver();
+    const world = await alertWorld({ notify: loopbackAllowed(50) });
+    const { t, ok } = world;
+    const create = (name: string, change: Record<string, unknown>) =>
+      ok('createNotifyRule', {
+        body: ruleBody({
+          name,
+          webhookKind: 'json',
+          webhookSecret: '',
+          webhookUrl: robot.url(`/${name}`),
+          ...change,
+        }),
+      });
+    const critical = await create('critical', { minLevel: 'critical' });
+    // The test clock's 16:00 on the site is outside a night window.
+    const night = await create('night', { fromTime: '20:00', toTime: '06:00' });
+    const otherDay = await create('weekend', { days: ['sat', 'sun'] });
+    const disabled = await create('disabled', { enabled: false });
+    const smoking = await create('smoking', { labels: ['吸烟'] });
+    const everything = await create('everything', {});
+    await world.raise({ level: 'high' });
+    await until(() => robot.delivered().length === 1);
+    expect(robot.delivered()[0]?.url).toBe('/everything');
+    for (const rule of [critical, night, otherDay, disabled, smoking]) {
+      const { body } = await t.call('listNotifyRuleDeliveries', {
+        token: world.token,
+        params: { id: rule.id },
+      });
+      expect(body.data.total).toBe(0);
+    }
+    expect((await ok('getNotifyRule', { params: { id: everything.id } })).sentCount).toBe(1);
+  });
+
+  it('refuses webhook URLs pointing at the server itself or a metadata service, naming the field', async () => {
+    const t = await startTestApp();
+    const token = await t.signIn('admin', testAdminPassword);
+    for (const webhookUrl of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://metadata.google.internal/computeMetadata/v1/',
+      'http://100.100.100.200/latest/meta-data/',
+      'http://[fd00:ec2::254]/',
+      'http://127.0.0.1:8000/cfop/users',
+      'http://localhost/',
+      'ftp://robot.example.com/',
+      'https://user:pass@robot.example.com/',
+    ]) {
+      const { status, body } = await t.call('createNotifyRule', { token, body: ruleBody({ webhookUrl }) });
+      expect(status, webhookUrl).toBe(400);
+      expect(Object.keys(fieldMessages(body)), webhookUrl).toEqual(['webhookUrl']);
+    }
+    const { body } = await t.call('createNotifyRule', {
+      token,
+      lang: 'en-US',
+      body: ruleBody({ webhookUrl: 'http://169.254.169.254/' }),
+    });
+    expect(fieldMessages(body).webhookUrl).toContain('CFOP_WEBHOOK_ALLOW_HOSTS');
+    const { body: list } = await t.call('listNotifyRules', { token });
+    expect(list.data.total).toBe(0);
+  });
+
+  it('checks a webhook name where it resolves, when saved and again before each send', async () => {
+    const table = new Map([
+      ['inside.example.com', ['127.0.0.1']],
+      ['robot.example.com', ['203.0.113.10']],
+    ]);
+    const world = await alertWorld({
+      notify: { pollMs: 50, lookup: async (name) => table.get(name) ?? [] },
+    });
+    const { t, ok, token } = world;
+    const inside = await t.call('createNotifyRule', {
+      token,
+      body: ruleBody({ webhookUrl: 'http://inside.example.com/hook' }),
+    });
+    expect(Object.keys(fieldMessages(inside.body))).toEqual(['webhookUrl']);
+    const rule = await ok('createNotifyRule', {
+      body: ruleBody({ webhookUrl: 'http://robot.example.com/hook' }),
+    });
+    // The name now answers the server's own address: the send is refused, nothing connects.
+    table.set('robot.example.com', ['127.0.0.1']);
+    await world.raise();
+    await until(async () => (await ok('getNotifyRule', { params: { id: rule.id } })).lastFailure !== '');
+    expect((await ok('getNotifyRule', { params: { id: rule.id } })).lastFailure).toBe(
+      'refused: the address is not allowed',
+    );
+  });
+
+  it('keeps the secret behind its mask only for the same webhook, and asks for a receiver', async () => {
+    const robot = await receiver();
+    const world = await alertWorld({ notify: loopbackAllowed() });
+    const { t, ok, token } = world;
+    const rule = await ok('createNotifyRule', { body: ruleBody({ webhookUrl: robot.url() }) });
+    const kept = await t.call('updateNotifyRule', {
+      token,
+      params: { id: rule.id },
+      body: ruleBody({ webhookUrl: robot.url(), webhookSecret: '******', cooldownSeconds: 30 }),
+    });
+    expect(kept.status).toBe(200);
+    const moved = await t.call('updateNotifyRule', {
+      token,
+      params: { id: rule.id },
+      body: ruleBody({ webhookUrl: robot.url('/elsewhere'), webhookSecret: '******' }),
+    });
+    expect(moved.status).toBe(400);
+    expect(Object.keys(fieldMessages(moved.body))).toEqual(['webhookSecret']);
+    const nobody = await t.call('createNotifyRule', {
+      token,
+      body: ruleBody({ name: 'nobody', webhookKind: 'none', webhookSecret: '' }),
+    });
+    expect(Object.keys(fieldMessages(nobody.body))).toEqual(['webhookKind']);
+
+    // Neither the log of the writes nor the export shows the secret.
+    const { body: logs } = await t.call('listOperationLogs', { token });
+    expect(JSON.stringify(logs.data.items)).not.toContain(secret);
+    const exported = await t.call('exportNotifyRules', { token });
+    expect(exported.status).toBe(200);
+    expect(exported.text).not.toContain(secret);
+    expect(exported.text).toContain('******');
+
+    // The test send signs with the stored secret and answers what the robot got and said.
+    const test = await t.call('testNotifyRule', { token, params: { id: rule.id } });
+    expectContractAnswer('testNotifyRule', test.body);
+    const [sent] = test.body.data.items;
+    expect(sent).toMatchObject({
+      channel: 'webhook',
+      ok: true,
+      status: 200,
+      answer: '{"errcode":0,"errmsg":"ok"}',
+    });
+    expect(JSON.parse(sent.sent).markdown.title).toBe('【高】测试告警');
+    const url = new URL(robot.received[0]?.url ?? '', 'http://receiver');
+    const timestamp = url.searchParams.get('timestamp') ?? '';
+    expect(url.searchParams.get('sign')).toBe(
+      createHmac('sha256', secret).update(`${timestamp}\n${secret}`).digest('base64'),
+    );
+  });
+
+  it("texts the rule's users and numbers through the SMS sender", async () => {
+    const world = await alertWorld({ notify: loopbackAllowed(50) });
+    const { t, ok } = world;
+    const guard = await addUser(t.dataDir, {
+      username: 'guard',
+      password: 'Guard12345',
+      phone: '13800000003',
+    });
+    const rule = await ok('createNotifyRule', {
+      body: ruleBody({
+        webhookKind: 'none',
+        webhookSecret: '',
+        smsUserIds: [guard],
+        smsPhones: ['13800000001', '13800000003'],
+      }),
+    });
+    expect(rule.smsUserNames).toEqual(['guard']);
+    await world.raise();
+    // The guard's phone is also a listed number: texted once.
+    await until(() => t.sent.length === 2);
+    expect(t.sent.map((message) => message.phone).sort()).toEqual(['13800000001', '13800000003']);
+    expect(t.sent[0]?.text).toMatch(
+      /^【告警·高】未戴安全帽 北门-1 一号园区 01-01 16:00 https:\/\/console\.example\.com\/monitor\/ai\?/,
+    );
+    await until(async () => (await ok('getNotifyRule', { params: { id: rule.id } })).sentCount === 2);
+  });
+});

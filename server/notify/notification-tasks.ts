@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context';
+import { runEvery } from '../background-tasks';
+import { later } from '../clock';
+import { notificationBatch, sendDueNotifications } from './outbox-sender';
+
+/** How long sent and failed messages stay listed on their rule. */
+export const deliveryRetentionDays = 30;
+
+/** Removes the sent and failed messages queued before `before`; answers how many went. */
+export async function removeOldDeliveries(ctx: Pick<AppContext, 'db'>, before: Date): Promise<number> {
+  const removed = await ctx.db
+    .deleteFrom('notification_outbox')
+    .where('status', '<>', 'pending')
+    .where('created_at', '<', before.toISOString())
+    .executeTakeFirst();
+  return Number(removed.numDeletedRows);
+}
+
+/**
+ * Sends the outbox's due messages while the app runs, and removes those done a month ago. Closing waits for the sends under way and
+ * their records, so a message is neither lost nor sent again by the next start.
+ */
+export function startNotificationSender(app: FastifyInstance, ctx: AppContext): void {
+  let closing = false;
+  app.addHook('preClose', async () => void (closing = true));
+  runEvery(app, ctx.background, 'sending notifications', ctx.notify.pollMs, async () => {
+    // A full batch means more are due: look again at once rather than a poll later.
+    let taken: number;
+    do taken = await sendDueNotifications(ctx);
+    while (taken === notificationBatch && !closing);
+  });
+  runEvery(app, ctx.background, 'removing old notification deliveries', 3_600_000, async () => {
+    const count = await removeOldDeliveries(ctx, later(ctx.clock.now(), -deliveryRetentionDays * 86_400_000));
+    if (count > 0)
+      app.log.info(`removed ${count} notification deliveries older than ${deliveryRetentionDays} days`);
+  });
+}

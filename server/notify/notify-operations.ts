@@ -1,0 +1,44 @@
+import type { AppContext } from '../app-context';
+import type { SomeOperationHandlers } from '../operations/operation-handler';
+import { declaredOperations } from '../resources/declared-operations';
+import { notFound } from '../resources/resource-service';
+import { messageFacts, sendMessage } from './message-send';
+import { sampleNotice } from './notice';
+import { receiversOf } from './outbox';
+import { notifyRuleResource } from './notify-rule-resource';
+import { ruleBodyToStore } from './rule-body';
+import { deliveriesOf } from './rule-deliveries';
+import { loadRules } from './stored-rules';
+
+const ruleCrud = declaredOperations(notifyRuleResource, { choices: 'listNotifyRuleChoices' });
+
+/**
+ * Sends a sample message to each receiver of the rule now, bypassing the outbox (an administrator
+ * checking a robot wants its answer at once, not a retry later); answers what each got and said.
+ */
+async function sendTest(ctx: AppContext, ruleId: number) {
+  const [rule] = await loadRules(ctx.db, { ids: [ruleId] });
+  if (!rule) throw notFound(ruleId);
+  const message = messageFacts(ctx, sampleNotice(ctx.clock.now().toISOString()), 1);
+  const items = await Promise.all(
+    receiversOf(rule).map(async (receiver) => {
+      const outcome = await sendMessage(ctx, rule, receiver, message);
+      const target = receiver.channel === 'webhook' ? new URL(rule.webhookUrl).host : receiver.target;
+      return { channel: receiver.channel, target, ...outcome };
+    }),
+  );
+  return { items };
+}
+
+export const notifyOperations = {
+  ...ruleCrud,
+  createNotifyRule: async (input, ctx) =>
+    ruleCrud.createNotifyRule({ ...input, body: await ruleBodyToStore(ctx, input.body, null) }, ctx),
+  updateNotifyRule: async (input, ctx) =>
+    ruleCrud.updateNotifyRule(
+      { ...input, body: await ruleBodyToStore(ctx, input.body, input.params.id) },
+      ctx,
+    ),
+  listNotifyRuleDeliveries: (input, ctx) => deliveriesOf(ctx.db, input.params.id, input.query),
+  testNotifyRule: (input, ctx) => sendTest(ctx, input.params.id),
+} satisfies SomeOperationHandlers;

@@ -1,0 +1,54 @@
+import { noAllowedHosts, systemLookup, type AllowedHosts, type HostLookup } from '../cameras/stream-address';
+import type { WebhookAddressPolicy } from './webhook-address';
+
+/** How notifications are told and sent (CFOP_SITE_TIME_ZONE, CFOP_PUBLIC_URL, CFOP_WEBHOOK_ALLOW_HOSTS, …). */
+export interface NotifySettings {
+  /** The zone rules' weekly windows and messages' times are read in. */
+  readonly timeZone: string;
+  /** The console's address as receivers reach it, for the links in messages. */
+  readonly publicUrl: string;
+  /** Where webhooks may point, and how their names are resolved. */
+  readonly webhookPolicy: WebhookAddressPolicy;
+  /** A message not delivered this long after it was queued is given up (marked failed). */
+  readonly maxAgeMs: number;
+  /** How often the outbox is looked at for due messages. */
+  readonly pollMs: number;
+}
+
+/** Chinese sites first: the zone of the whole mainland. */
+export const defaultSiteTimeZone = 'Asia/Shanghai';
+
+/** A day: a receiver down over a night and a morning still gets what it missed. */
+export const defaultNotifyMaxAgeHours = 24;
+
+export const defaultNotifyPollMs = 1000;
+
+/** What createApp takes; each unset one takes its default. */
+export interface NotifyOptions {
+  /** CFOP_SITE_TIME_ZONE; default Asia/Shanghai. */
+  readonly timeZone?: string;
+  /** CFOP_PUBLIC_URL; default http://127.0.0.1:8000. */
+  readonly publicUrl?: string;
+  /** CFOP_WEBHOOK_ALLOW_HOSTS; default none. */
+  readonly allowedHosts?: AllowedHosts;
+  /** Name resolution for webhook hosts; tests pass a table. */
+  readonly lookup?: HostLookup;
+  /** CFOP_NOTIFY_MAX_AGE_HOURS; default 24. */
+  readonly maxAgeHours?: number;
+  /** How often the outbox is looked at; default 1 s. */
+  readonly pollMs?: number;
+}
+
+export function notifySettings(options: NotifyOptions = {}): NotifySettings {
+  return {
+    timeZone: options.timeZone ?? defaultSiteTimeZone,
+    publicUrl: options.publicUrl ?? 'http://127.0.0.1:8000',
+    webhookPolicy: {
+      allowed: options.allowedHosts ?? noAllowedHosts,
+      lookup: options.lookup ?? systemLookup,
+      writeLookupMs: 2000,
+    },
+    maxAgeMs: (options.maxAgeHours ?? defaultNotifyMaxAgeHours) * 3_600_000,
+    pollMs: options.pollMs ?? defaultNotifyPollMs,
+  };
+}

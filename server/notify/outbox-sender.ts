@@ -1,0 +1,131 @@
+import type { AppContext } from '../app-context';
+import { later } from '../clock';
+import type { NotificationOutboxTable } from '../db/schema';
+import type { Selectable } from 'kysely';
+import { messageFacts, sendMessage, type SendOutcome } from './message-send';
+import type { Notice } from './notice';
+import { nextAttemptAt } from './outbox';
+import { loadRules } from './stored-rules';
+
+type OutboxRow = Selectable<NotificationOutboxTable>;
+
+/** Messages taken per look at the outbox; the rest wait for the next look. */
+export const notificationBatch = 20;
+
+/** Receivers sent to at once: one slow receiver does not hold the others. */
+const parallelSends = 4;
+
+type SenderContext = Pick<AppContext, 'db' | 'clock' | 'smsSender' | 'notify' | 'contract'>;
+
+/** How an attempt reads in the rule's last failure: `HTTP 500: <answer>` or the reason. */
+const failureText = (outcome: SendOutcome) =>
+  outcome.status === null ? outcome.answer : `HTTP ${outcome.status}: ${outcome.answer}`;
+
+/**
+ * Sends the due messages of the outbox once; answers how many were attempted. A message that fails
+ * is tried again later (retryDelayMs) until it is older than the settings allow, then marked
+ * failed. Each attempt keeps the receiver's status and the start of its answer.
+ */
+export async function sendDueNotifications(ctx: SenderContext): Promise<number> {
+  const due = await ctx.db
+    .selectFrom('notification_outbox')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('due_at', '<=', ctx.clock.now().toISOString())
+    .orderBy('due_at')
+    .orderBy('id')
+    .limit(notificationBatch)
+    .execute();
+  if (due.length === 0) return 0;
+  const rules = new Map(
+    (await loadRules(ctx.db, { ids: [...new Set(due.map((row) => row.rule_id))] })).map((rule) => [
+      rule.id,
+      rule,
+    ]),
+  );
+  const queue = [...due];
+  const worker = async () => {
+    for (let row = queue.shift(); row !== undefined; row = queue.shift()) {
+      const rule = rules.get(row.rule_id);
+      if (!rule) continue; // Deleted meanwhile: its messages went with it.
+      const notice = JSON.parse(row.alert) as Notice;
+      const outcome = await sendMessage(ctx, rule, row, messageFacts(ctx, notice, row.alert_count));
+      await record(ctx, row, rule.cooldownSeconds, outcome);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallelSends, due.length) }, worker));
+  return due.length;
+}
+
+/**
+ * Records an attempt on the message and its rule. Alerts that joined the message while it was on
+ * its way are not lost: they stay queued as a follow-up due when the cool-down ends.
+ */
+async function record(ctx: SenderContext, row: OutboxRow, cooldownSeconds: number, outcome: SendOutcome) {
+  const now = ctx.clock.now();
+  const at = now.toISOString();
+  const attempt = {
+    attempts: row.attempts + 1,
+    last_attempt_at: at,
+    last_status: outcome.status,
+    last_answer: outcome.answer.slice(0, 500),
+  };
+  await ctx.db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('notification_outbox')
+      .select('alert_count')
+      .where('id', '=', row.id)
+      .executeTakeFirst();
+    if (!current) return;
+    if (outcome.ok) {
+      await trx
+        .updateTable('notification_outbox')
+        .set({ ...attempt, status: 'sent', sent_at: at, alert_count: row.alert_count })
+        .where('id', '=', row.id)
+        .execute();
+      const joined = current.alert_count - row.alert_count;
+      if (joined > 0) {
+        await trx
+          .insertInto('notification_outbox')
+          .values({
+            rule_id: row.rule_id,
+            channel: row.channel,
+            target: row.target,
+            camera_key: row.camera_key,
+            status: 'pending',
+            alert_id: row.alert_id,
+            alert: row.alert,
+            alert_count: joined,
+            created_at: at,
+            due_at: later(now, cooldownSeconds * 1000).toISOString(),
+          })
+          .execute();
+      }
+      await trx
+        .updateTable('notify_rules')
+        .set((eb) => ({ sent_count: eb('sent_count', '+', 1), last_sent_at: at }))
+        .where('id', '=', row.rule_id)
+        .execute();
+      return;
+    }
+    const givenUp = now.getTime() - Date.parse(row.created_at) >= ctx.notify.maxAgeMs;
+    await trx
+      .updateTable('notification_outbox')
+      .set({
+        ...attempt,
+        status: givenUp ? 'failed' : 'pending',
+        due_at: givenUp ? row.due_at : nextAttemptAt(now, attempt.attempts).toISOString(),
+      })
+      .where('id', '=', row.id)
+      .execute();
+    await trx
+      .updateTable('notify_rules')
+      .set((eb) => ({
+        last_failure_at: at,
+        last_failure: failureText(outcome).slice(0, 600),
+        ...(givenUp && { failed_count: eb('failed_count', '+', 1) }),
+      }))
+      .where('id', '=', row.rule_id)
+      .execute();
+  });
+}

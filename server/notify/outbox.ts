@@ -1,0 +1,98 @@
+import { later } from '../clock';
+import type { Db } from '../db/open-database';
+import type { NotifyChannel } from '../db/schema';
+import { noticeOfAlert, type Notice } from './notice';
+import { ruleMatches } from './rule-match';
+import { loadRules, type StoredRule } from './stored-rules';
+
+/** One receiver of a rule's message: the webhook ('') or a phone. */
+export interface Receiver {
+  readonly channel: NotifyChannel;
+  readonly target: string;
+}
+
+/** Who a rule sends to: its webhook, and each phone once. */
+export function receiversOf(rule: StoredRule): Receiver[] {
+  const webhook: Receiver[] =
+    rule.webhookKind !== 'none' && rule.webhookUrl !== '' ? [{ channel: 'webhook', target: '' }] : [];
+  const phones = [...new Set([...rule.smsPhones, ...rule.smsUserPhones])];
+  return [...webhook, ...phones.map((target): Receiver => ({ channel: 'sms', target }))];
+}
+
+/**
+ * Queues the messages an alert calls for, inside the transaction that stored it: the alert and its
+ * messages commit together, so neither a crash nor a restart loses one. Per rule, camera and
+ * receiver, the first alert goes at once; further ones within the rule's cool-down join the message
+ * still waiting (its count grows) or one follow-up due when the cool-down ends. Answers how many
+ * rules matched.
+ */
+export async function queueNotifications(
+  db: Db,
+  timeZone: string,
+  alertId: number,
+  now: Date,
+): Promise<number> {
+  const rules = await loadRules(db, { enabledOnly: true });
+  if (rules.length === 0) return 0;
+  const notice = await noticeOfAlert(db, alertId);
+  if (!notice) return 0;
+  const matching = rules.filter((rule) => ruleMatches(rule, notice, timeZone));
+  for (const rule of matching) {
+    for (const receiver of receiversOf(rule)) await queueOne(db, rule, receiver, notice, now);
+  }
+  return matching.length;
+}
+
+async function queueOne(db: Db, rule: StoredRule, receiver: Receiver, notice: Notice, now: Date) {
+  const cameraKey = notice.cameraId ?? 0;
+  const cooldownMs = rule.cooldownSeconds * 1000;
+  const sameStream = db
+    .selectFrom('notification_outbox')
+    .where('rule_id', '=', rule.id)
+    .where('camera_key', '=', cameraKey)
+    .where('channel', '=', receiver.channel)
+    .where('target', '=', receiver.target);
+  if (cooldownMs > 0) {
+    const waiting = await sameStream
+      .select('id')
+      .where('status', '=', 'pending')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (waiting) {
+      await db
+        .updateTable('notification_outbox')
+        .set((eb) => ({ alert_count: eb('alert_count', '+', 1) }))
+        .where('id', '=', waiting.id)
+        .execute();
+      return;
+    }
+  }
+  const latest = await sameStream.select('due_at').orderBy('id', 'desc').executeTakeFirst();
+  // The cool-down runs from when the latest message was due: at most one message per cool-down.
+  const windowEnd = latest === undefined ? 0 : Date.parse(latest.due_at) + cooldownMs;
+  const dueAt = windowEnd > now.getTime() ? new Date(windowEnd) : now;
+  await db
+    .insertInto('notification_outbox')
+    .values({
+      rule_id: rule.id,
+      channel: receiver.channel,
+      target: receiver.target,
+      camera_key: cameraKey,
+      status: 'pending',
+      alert_id: notice.alertId,
+      alert: JSON.stringify(notice),
+      alert_count: 1,
+      created_at: now.toISOString(),
+      due_at: dueAt.toISOString(),
+    })
+    .execute();
+}
+
+/** The wait before the next attempt after `attempts` failed ones: 5 s, 15 s, 1 min, 5 min, 15 min, then every 30 min. */
+export function retryDelayMs(attempts: number): number {
+  const steps = [5_000, 15_000, 60_000, 300_000, 900_000, 1_800_000];
+  return steps[Math.min(Math.max(attempts, 1), steps.length) - 1] as number;
+}
+
+/** When a message that failed `attempts` times at `at` is tried next. */
+export const nextAttemptAt = (at: Date, attempts: number) => later(at, retryDelayMs(attempts));

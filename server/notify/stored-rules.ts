@@ -1,0 +1,72 @@
+import type { Db } from '../db/open-database';
+import type { NotifyWebhookKind } from '../db/schema';
+import type { RuleFilter } from './rule-match';
+
+/** A rule as matching and sending need it: its filter, its webhook and the phones its SMS goes to. */
+export interface StoredRule extends RuleFilter {
+  readonly id: number;
+  readonly name: string;
+  readonly cooldownSeconds: number;
+  readonly webhookKind: NotifyWebhookKind;
+  readonly webhookUrl: string;
+  readonly webhookSecret: string;
+  readonly smsPhones: readonly string[];
+  /** The phones of the rule's SMS users who are enabled and have one. */
+  readonly smsUserPhones: readonly string[];
+}
+
+const jsonList = <T>(text: string) => JSON.parse(text) as T[];
+
+/** The rules (the enabled ones, or those of some ids) with their links, in id order. */
+export async function loadRules(
+  db: Db,
+  which: { readonly enabledOnly: true } | { readonly ids: readonly number[] },
+): Promise<StoredRule[]> {
+  if ('ids' in which && which.ids.length === 0) return [];
+  let query = db.selectFrom('notify_rules').selectAll().orderBy('id');
+  query = 'ids' in which ? query.where('id', 'in', [...which.ids]) : query.where('enabled', '=', 1);
+  const rows = await query.execute();
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [cameras, servers, users] = await Promise.all([
+    db
+      .selectFrom('notify_rule_cameras')
+      .select(['rule_id', 'camera_id as value'])
+      .where('rule_id', 'in', ids)
+      .execute(),
+    db
+      .selectFrom('notify_rule_ai_servers')
+      .select(['rule_id', 'ai_server_id as value'])
+      .where('rule_id', 'in', ids)
+      .execute(),
+    db
+      .selectFrom('notify_rule_sms_users')
+      .innerJoin('users', 'users.id', 'notify_rule_sms_users.user_id')
+      .select(['notify_rule_sms_users.rule_id', 'users.phone as value'])
+      .where('notify_rule_sms_users.rule_id', 'in', ids)
+      .where('users.status', '=', 'enabled')
+      .where('users.phone', 'is not', null)
+      .execute(),
+  ]);
+  const of = <T>(links: readonly { rule_id: number; value: T }[], id: number) =>
+    links.filter((link) => link.rule_id === id).map((link) => link.value);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    labels: jsonList<string>(row.labels),
+    minLevel: row.min_level,
+    sources: jsonList<string>(row.sources),
+    cameraIds: of(cameras, row.id),
+    aiServerIds: of(servers, row.id),
+    area: row.area,
+    days: jsonList(row.days),
+    fromTime: row.from_time,
+    toTime: row.to_time,
+    cooldownSeconds: row.cooldown_seconds,
+    webhookKind: row.webhook_kind,
+    webhookUrl: row.webhook_url,
+    webhookSecret: row.webhook_secret,
+    smsPhones: jsonList<string>(row.sms_phones),
+    smsUserPhones: of(users, row.id).filter((phone): phone is string => phone !== null && phone !== ''),
+  }));
+}
