@@ -290,7 +290,7 @@ export async function storeAlertWithSnapshot(
       const snapshotId = await insertFileRow(trx, snapshot, snapshotKind, null, now.toISOString());
       const stored = await storeAlertIn(trx, ctx, server, { ...report, snapshotId }, now);
       if (!stored.isNew) throw new StoredMeanwhile(stored.id);
-      await placeFile(ctx.dataDir, snapshot, snapshotId);
+      placeFile(ctx.dataDir, snapshot, snapshotId);
       return stored;
     });
   } catch (error) {
