@@ -1,5 +1,6 @@
 import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
+import { batchedWrites } from '../db/batched-writes';
 import type { Db } from '../db/open-database';
 import { fileReferenceProblems, insertFileRow, placeFile } from '../files/file-store';
 import type { ReceivedFile } from '../files/receive-upload';
@@ -258,10 +259,10 @@ export async function storeAlert(
   report: AlertReport,
 ): Promise<{ id: number; isNew: boolean }> {
   const now = ctx.clock.now();
-  return ctx.db.transaction().execute((trx) => storeAlertIn(trx, ctx, server, report, now));
+  return batchedWrites(ctx.db).run((trx) => storeAlertIn(trx, ctx, server, report, now));
 }
 
-/** A report whose sourceId was stored meanwhile: its transaction is undone, and the first answered. */
+/** A report whose sourceId was stored meanwhile: its writes are undone, and the first answered. */
 class StoredMeanwhile extends Error {
   constructor(readonly id: number) {
     super('an alert of this sourceId was stored meanwhile');
@@ -269,8 +270,8 @@ class StoredMeanwhile extends Error {
 }
 
 /**
- * Stores an alert with the snapshot sent with it, as storeAlert and storeFile would, in one
- * transaction: refused (400, 429 of either quota), it leaves neither; a repeated `sourceId` stores
+ * Stores an alert with the snapshot sent with it, as storeAlert and storeFile would, all or nothing
+ * (one savepoint of a batched write): refused (400, 429 of either quota), it leaves neither; a repeated `sourceId` stores
  * neither and answers the first alert, so a retry sends its image again but never keeps it twice.
  * The file is moved to its place last, once nothing can undo its row.
  */
@@ -282,7 +283,7 @@ export async function storeAlertWithSnapshot(
 ): Promise<{ id: number; isNew: boolean }> {
   const now = ctx.clock.now();
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    return await batchedWrites(ctx.db).run(async (trx) => {
       const sent =
         report.sourceId === undefined ? undefined : await alertFromSource(trx, server.id, report.sourceId);
       if (sent !== undefined) return { id: sent, isNew: false };
