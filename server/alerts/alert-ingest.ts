@@ -259,7 +259,17 @@ export async function storeAlert(
   report: AlertReport,
 ): Promise<{ id: number; isNew: boolean }> {
   const now = ctx.clock.now();
-  return batchedWrites(ctx.db).run((trx) => storeAlertIn(trx, ctx, server, report, now));
+  return batchedWrites(ctx.db).run(async (trx) => {
+    const sent =
+      report.sourceId === undefined ? undefined : await alertFromSource(trx, server.id, report.sourceId);
+    if (sent !== undefined) return { id: sent, isNew: false };
+    const snapshotProblems = await fileReferenceProblems(
+      trx,
+      { snapshotId: snapshotKind },
+      { snapshotId: report.snapshotId },
+    );
+    return insertAlert(trx, ctx, server, report, now, snapshotProblems);
+  });
 }
 
 /** A report whose sourceId was stored meanwhile: its writes are undone, and the first answered. */
@@ -271,9 +281,9 @@ class StoredMeanwhile extends Error {
 
 /**
  * Stores an alert with the snapshot sent with it, as storeAlert and storeFile would, all or nothing
- * (one savepoint of a batched write): refused (400, 429 of either quota), it leaves neither; a repeated `sourceId` stores
- * neither and answers the first alert, so a retry sends its image again but never keeps it twice.
- * The file is moved to its place last, once nothing can undo its row.
+ * (one savepoint of a batched write): refused (400, 429 of either quota), it leaves neither; a
+ * repeated `sourceId` stores neither and answers the first alert, so a retry sends its image again
+ * but never keeps it twice. The file is moved to its place last, once nothing can undo its row.
  */
 export async function storeAlertWithSnapshot(
   ctx: AppContext,
@@ -289,7 +299,8 @@ export async function storeAlertWithSnapshot(
       if (sent !== undefined) return { id: sent, isNew: false };
       await takeFromBucket(trx, server.id, snapshotBucket(ctx.ingest), snapshot.size, now);
       const snapshotId = await insertFileRow(trx, snapshot, snapshotKind, null, now.toISOString());
-      const stored = await storeAlertIn(trx, ctx, server, { ...report, snapshotId }, now);
+      // The snapshot is the row just written, of its kind: no file reference to check.
+      const stored = await insertAlert(trx, ctx, server, { ...report, snapshotId }, now, []);
       if (!stored.isNew) throw new StoredMeanwhile(stored.id);
       placeFile(ctx.dataDir, snapshot, snapshotId);
       return stored;
@@ -300,17 +311,18 @@ export async function storeAlertWithSnapshot(
   }
 }
 
-/** storeAlert within the caller's transaction. */
-async function storeAlertIn(
+/**
+ * Inserts a report whose `sourceId` the caller looked up in its transaction and found new, refused
+ * with the problems of its fields and of its snapshot reference, which the caller checked.
+ */
+async function insertAlert(
   trx: Db,
   ctx: AppContext,
   server: IngestCaller,
   report: AlertReport,
   now: Date,
+  snapshotProblems: readonly FieldProblem[],
 ): Promise<{ id: number; isNew: boolean }> {
-  const sent =
-    report.sourceId === undefined ? undefined : await alertFromSource(trx, server.id, report.sourceId);
-  if (sent !== undefined) return { id: sent, isNew: false };
   const camera = await trx
     .selectFrom('cameras')
     .select(['id', 'name', 'area', 'ai_server_id'])
@@ -335,7 +347,7 @@ async function storeAlertIn(
       : []),
     ...boxProblems(report.boxes),
     ...occurredAtProblems(ctx.ingest, now, report.occurredAt),
-    ...(await fileReferenceProblems(trx, { snapshotId: snapshotKind }, { snapshotId: report.snapshotId })),
+    ...snapshotProblems,
   ];
   if (problems.length > 0 || !camera) throw badInput(problems);
   const inserted = await trx
