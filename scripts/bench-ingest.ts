@@ -1,23 +1,27 @@
 /**
- * `npm run bench:ingest [-- --servers 8 --seconds 20]`: alerts from many AI servers at once. Starts
- * the real server (server/main.ts, its own process) on a temporary data folder on loopback, registers
- * N AI servers with a camera each, opens the alert wall signed in, in headless Chromium, then has every
- * server report alerts with a ~50 KB JPEG snapshot in one call each (ingestAlertWithSnapshot), as fast
- * as the server answers, for a fixed time, with a deliberate replay of an earlier sourceId now and then.
- * Prints accepted alerts/s, ingest p50/p95, alert-to-wall p95 (from the request's start to its card in
- * the page, both read from Date.now() on this machine) and whether what is stored is what was
- * acknowledged. Figures are printed, never asserted. Needs a built console in dist/ (`npm run build`).
+ * `npm run bench:ingest [-- --servers 8 --seconds 20 --profile <dir>]`: alerts from many AI servers at
+ * once. Starts the real server (server/main.ts, its own process) on a temporary data folder on
+ * loopback, registers N AI servers with a camera each, opens the alert wall signed in, in headless
+ * Chromium, then has every server report alerts with a ~50 KB JPEG snapshot in one call each
+ * (ingestAlertWithSnapshot), from a client process of their own, as fast as the server answers, for a
+ * fixed time, with a deliberate replay of an earlier sourceId now and then. Prints accepted alerts/s,
+ * ingest p50/p95, alert-to-page and alert-to-wall p95 (from the request's start to the alert's event on
+ * the page's live stream, and to the wall's render that shows it, all read from Date.now() on this
+ * machine), and whether what is stored is what was acknowledged. `--profile` writes the server's CPU
+ * profile there. Figures are printed, never asserted. Needs a built console in dist/ (`npm run build`).
  */
+import { fork } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { databaseFileName } from '../server/db/open-database';
 import { aiServerClient, testPatternJpeg, type AlertDetection } from '../test-support/ai-server-client';
 import { launchChromium } from '../test-support/chromium';
 import { startServer } from '../test-support/server-process';
-import { busyWarning, describeMachine, loadLine } from './bench/machine';
+import type { ClientPlan, ClientTally } from './bench/ingest-client';
+import { busyWarning, cpuMsOf, describeMachine, loadLine } from './bench/machine';
 
 const admin = { username: 'admin', password: 'Bench-admin-2024' };
 const clientHeaders = { 'x-client-type': 'PC', 'x-client-host': 'bench.local' };
@@ -28,11 +32,46 @@ const replayEvery = 25;
 const settleMs = 3_000;
 const targets = { alertsPerSecond: 1000, wallP95Ms: 1000 };
 
+const usage = 'usage: npm run bench:ingest -- [--servers <n>] [--seconds <s>] [--profile <dir>]';
+
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
   const value = index < 0 ? fallback : Number(process.argv[index + 1]);
-  if (!(value > 0)) throw new Error(`usage: npm run bench:ingest -- [--servers <n>] [--seconds <s>]`);
+  if (!(value > 0)) throw new Error(usage);
   return value;
+}
+
+function textOption(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  if (index < 0) return undefined;
+  const value = process.argv[index + 1];
+  if (!value || value.startsWith('--')) throw new Error(usage);
+  return value;
+}
+
+/** A detection on the camera, now. */
+function alertOf(cameraId: number): AlertDetection {
+  return {
+    cameraId,
+    label: '人员闯入',
+    level: 'high',
+    confidence: 0.9,
+    boxes: [{ x: 0.4, y: 0.3, width: 0.2, height: 0.5, label: '人员闯入', confidence: 0.9 }],
+    occurredAt: new Date().toISOString(),
+  };
+}
+
+/** Runs the AI servers' client process (scripts/bench/ingest-client.ts) on the plan; its tally. */
+function runClients(plan: ClientPlan): Promise<ClientTally> {
+  const child = fork(join(import.meta.dirname, 'bench', 'ingest-client.ts'), {
+    execArgv: ['--import', 'tsx'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (tally) => resolve(tally as ClientTally));
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the client process exited with code ${code}`)));
+    child.send(plan);
+  });
 }
 
 function percentile(values: readonly number[], p: number): number {
@@ -86,74 +125,69 @@ async function registerServers(base: string, token: string, count: number) {
   return servers;
 }
 
-/** Run in the page: the time (Date.now()) each card first appears on the wall, by alert id. */
+/**
+ * Set up in the page before the console loads: the time (Date.now()) each alert reaches the page on
+ * the console's own live stream (its fetch is teed, read here as well as by the console), by alert id.
+ */
+const watchStream = String.raw`(() => {
+  const arrived = {};
+  window.__arrived = arrived;
+  const fetchOfPage = window.fetch;
+  window.fetch = async (...args) => {
+    const answer = await fetchOfPage(...args);
+    if (!String(args[0]).includes('/alerts/stream') || !answer.body) return answer;
+    const [forConsole, forBench] = answer.body.tee();
+    (async () => {
+      const decoder = new TextDecoder();
+      let text = '';
+      for (const reader = forBench.getReader(); ; ) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        const now = Date.now();
+        text += decoder.decode(value, { stream: true });
+        const events = text.split('\n\n');
+        text = events.pop();
+        for (const event of events) {
+          const data = event.split('\n').find((line) => line.startsWith('data: '));
+          const id = data && JSON.parse(data.slice(6)).id;
+          if (id !== undefined && !(id in arrived)) arrived[id] = now;
+        }
+      }
+    })();
+    return new Response(forConsole, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
+  };
+})()`;
+
+/**
+ * Run in the page: each render of the wall's cards, as [Date.now(), the newest alert id it added].
+ * The wall is virtualised (only the rows in view are in the DOM) and shows a burst newest first, so
+ * most cards of a burst are never added; an alert is on the wall from the first render adding a card
+ * as new as it or newer (ids grow with revisions, so that render merged its batch).
+ */
 const watchWall = String.raw`(() => {
   const rows = document.querySelector('.cfop-alert-wall-rows');
   if (!rows) throw new Error('no alert wall');
-  const seen = {};
-  window.__seen = seen;
+  const renders = [];
+  window.__renders = renders;
   new MutationObserver((records) => {
-    const now = Date.now();
+    let newest = 0;
     for (const record of records)
       for (const node of record.addedNodes) {
-        const id = node.getAttribute && node.getAttribute('data-alert-id');
-        if (id && !(id in seen)) seen[id] = now;
+        const id = Number(node.getAttribute && node.getAttribute('data-alert-id'));
+        if (id > newest) newest = id;
       }
+    if (newest > 0) renders.push([Date.now(), newest]);
   }).observe(rows, { childList: true });
 })()`;
 
-interface Tally {
-  /** Request start (Date.now()) of each acknowledged new alert, by id. */
-  readonly sentAt: Map<number, number>;
-  readonly ingestMs: number[];
-  replays: number;
-  replaysAnsweredFirst: number;
-  refused: Map<number, number>;
-}
-
-/** A detection on the camera, now. */
-function alertOf(cameraId: number): AlertDetection {
-  return {
-    cameraId,
-    label: '人员闯入',
-    level: 'high',
-    confidence: 0.9,
-    boxes: [{ x: 0.4, y: 0.3, width: 0.2, height: 0.5, label: '人员闯入', confidence: 0.9 }],
-    occurredAt: new Date().toISOString(),
+/** When each alert reached the page and the wall, from what the page recorded. */
+function wallTimes(arrived: Record<string, number>, renders: readonly [number, number][]) {
+  return (id: number): { page?: number; wall?: number } => {
+    const page = arrived[id];
+    if (page === undefined) return {};
+    const render = renders.find(([at, newest]) => newest >= id && at >= page);
+    return { page, wall: render?.[0] };
   };
-}
-
-/** One AI server reporting until `until`: new alerts, and now and then a replay of an earlier one. */
-async function reportUntil(
-  base: string,
-  server: { key: string; cameraId: number },
-  frames: Buffer[],
-  until: number,
-  tally: Tally,
-) {
-  const box = aiServerClient(base, server.key);
-  const acknowledged: { report: AlertDetection; id: number }[] = [];
-  for (let sent = 0; Date.now() < until; sent += 1) {
-    const earlier = sent % replayEvery === replayEvery - 1 ? acknowledged.at(-1) : undefined;
-    const report = earlier?.report ?? {
-      ...alertOf(server.cameraId),
-      sourceId: `bench-${server.cameraId}-${sent}`,
-    };
-    const started = Date.now();
-    const { status, envelope } = await box.postWithSnapshot(report, frames[sent % frames.length] as Buffer);
-    if (status !== 200) {
-      tally.refused.set(status, (tally.refused.get(status) ?? 0) + 1);
-      continue;
-    }
-    if (earlier) {
-      tally.replays += 1;
-      if (envelope.data.id === earlier.id) tally.replaysAnsweredFirst += 1;
-      continue;
-    }
-    tally.ingestMs.push(Date.now() - started);
-    tally.sentAt.set(envelope.data.id, started);
-    acknowledged.push({ report, id: envelope.data.id });
-  }
 }
 
 /** What the data folder holds: alert rows, snapshot rows, stored files and uploads left half-way. */
@@ -191,7 +225,13 @@ async function main(): Promise<void> {
     CFOP_INGEST_ALERT_BURST: '1000000',
     CFOP_INGEST_SNAPSHOT_MB_PER_HOUR: '1000000',
   };
-  const server = await startServer(env, join(dataDir, 'server.log'));
+  const profileDir = textOption('profile');
+  const server = await startServer(
+    env,
+    join(dataDir, 'server.log'),
+    process.cwd(),
+    profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  );
   const browser = await launchChromium();
   try {
     const base = server.url;
@@ -209,6 +249,7 @@ async function main(): Promise<void> {
       viewport: { width: 1600, height: 900 },
     });
     await context.addInitScript((value) => localStorage.setItem('CFOP_TOKEN', value), token);
+    await context.addInitScript(watchStream);
     const page = await context.newPage();
     await page.goto('/monitor/ai');
     await page.getByText('实时推送中').waitFor();
@@ -226,33 +267,49 @@ async function main(): Promise<void> {
       `${servers} AI servers × ${seconds} s, one call per alert with a ${snapshotBytes / 1024} KB JPEG, ` +
         `every ${replayEvery}th call a replay of an earlier sourceId\n`,
     );
-    const tally: Tally = {
-      sentAt: new Map(),
-      ingestMs: [],
-      replays: 0,
-      replaysAnsweredFirst: 0,
-      refused: new Map(),
-    };
     const started = Date.now();
-    const until = started + seconds * 1000;
-    await Promise.all(boxes.map((box) => reportUntil(base, box, frames, until, tally)));
+    const serverCpuBefore = cpuMsOf(server.pid);
+    const tally = await runClients({
+      base,
+      servers: boxes,
+      frames: frames.map((frame) => frame.toString('base64')),
+      until: started + seconds * 1000,
+      replayEvery,
+    });
     const elapsedS = (Date.now() - started) / 1000;
+    const serverCpuMs = cpuMsOf(server.pid) - serverCpuBefore;
     await new Promise((resolve) => setTimeout(resolve, settleMs));
-    const seen = (await page.evaluate('window.__seen')) as Record<string, number>;
-    const wallMs = [...tally.sentAt].flatMap(([id, at]) => (seen[id] === undefined ? [] : [seen[id] - at]));
+    const timesOf = wallTimes(
+      (await page.evaluate('window.__arrived')) as Record<string, number>,
+      (await page.evaluate('window.__renders')) as [number, number][],
+    );
+    const pageMs: number[] = [];
+    const wallMs: number[] = [];
+    for (const [id, at] of tally.accepted) {
+      const { page: reached, wall } = timesOf(id);
+      if (reached !== undefined) pageMs.push(reached - at);
+      if (wall !== undefined) wallMs.push(wall - at);
+    }
     await server.stop();
     const onDisk = stored(dataDir);
 
-    const accepted = tally.sentAt.size;
+    const accepted = tally.accepted.length;
+    const ingestMs = tally.accepted.map(([, , answeredMs]) => answeredMs);
     const expected = accepted + 1; // and the warm-up alert
     const rate = accepted / elapsedS;
     const ms = (value: number) => `${value.toFixed(0)} ms`;
-    const refused = [...tally.refused].map(([status, n]) => `${n} × ${status}`).join(', ') || 'none';
+    const p95 = percentile(wallMs, 95);
+    const refused =
+      Object.entries(tally.refused)
+        .map(([status, n]) => `${n} × ${status}`)
+        .join(', ') || 'none';
     console.log(
       [
         `accepted alerts/s   ${rate.toFixed(0)}  (${accepted} new alerts in ${elapsedS.toFixed(1)} s; target ≥ ${targets.alertsPerSecond}: ${rate >= targets.alertsPerSecond ? 'yes' : 'NO'})`,
-        `ingest              p50 ${ms(percentile(tally.ingestMs, 50))}, p95 ${ms(percentile(tally.ingestMs, 95))} (request start → answer, ${servers} servers at once)`,
-        `alert → wall        p95 ${ms(percentile(wallMs, 95))}, p50 ${ms(percentile(wallMs, 50))} (${wallMs.length} of ${accepted} cards seen appear; target p95 < ${targets.wallP95Ms} ms: ${percentile(wallMs, 95) < targets.wallP95Ms ? 'yes' : 'NO'})`,
+        `ingest              p50 ${ms(percentile(ingestMs, 50))}, p95 ${ms(percentile(ingestMs, 95))} (request start → answer, ${servers} servers at once)`,
+        `alert → page        p95 ${ms(percentile(pageMs, 95))}, p50 ${ms(percentile(pageMs, 50))} (request start → its event on the page's live stream; ${pageMs.length} of ${accepted} arrived)`,
+        `alert → wall        p95 ${ms(p95)}, p50 ${ms(percentile(wallMs, 50))} (→ the render that put it on the wall; ${wallMs.length} of ${accepted} shown; target p95 < ${targets.wallP95Ms} ms: ${p95 < targets.wallP95Ms && wallMs.length === accepted ? 'yes' : 'NO'})`,
+        `server CPU          ${(serverCpuMs / Math.max(1, accepted)).toFixed(2)} ms per alert (${(serverCpuMs / 1000 / elapsedS).toFixed(2)} of ${availableParallelism()} cores; the client process ${(tally.cpuMs / Math.max(1, accepted)).toFixed(2)} ms per alert)`,
         `refused             ${refused}`,
         `replays             ${tally.replays} sent, ${tally.replaysAnsweredFirst} answered with the first alert`,
         `stored              ${onDisk.alerts} alerts, ${onDisk.snapshots} snapshot rows (${onDisk.distinctSnapshots} named by alerts), ${onDisk.filesOnDisk} files on disk, ${onDisk.leftIncoming} uploads left half-way`,

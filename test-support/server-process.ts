@@ -8,13 +8,15 @@ const startupTimeoutMs = 30_000;
 
 export interface RunningServer {
   readonly url: string;
+  /** The server's process id (a benchmark reads its CPU time). */
+  readonly pid: number | undefined;
   stop(): Promise<void>;
 }
 
 // Runs a TypeScript entry the way `npx tsx file.ts` does, without npx's extra process, so
 // stopping the child stops the server itself.
-function tsxArgs(entry: string, args: readonly string[] = []): string[] {
-  return ['--import', 'tsx', entry, ...args];
+function tsxArgs(entry: string, args: readonly string[] = [], nodeArgs: readonly string[] = []): string[] {
+  return [...nodeArgs, '--import', 'tsx', entry, ...args];
 }
 
 async function freeLoopbackPort(): Promise<number> {
@@ -59,16 +61,17 @@ function stopChild(child: ChildProcess): Promise<void> {
 
 /**
  * Starts `server/main.ts` of the checkout at `cwd` as a user would, on a free loopback port; its
- * output goes to logPath.
+ * output goes to logPath. `nodeArgs` go to Node itself (a benchmark's `--cpu-prof`).
  */
 export async function startServer(
   env: Record<string, string>,
   logPath: string,
   cwd = process.cwd(),
+  nodeArgs: readonly string[] = [],
 ): Promise<RunningServer> {
   const port = await freeLoopbackPort();
   const log = createWriteStream(logPath);
-  const child = spawn(process.execPath, tsxArgs('server/main.ts'), {
+  const child = spawn(process.execPath, tsxArgs('server/main.ts', [], nodeArgs), {
     cwd,
     env: { ...process.env, ...env, PORT: String(port), HOST: loopback },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -82,7 +85,7 @@ export async function startServer(
     await stopChild(child);
     throw error;
   }
-  return { url, stop: () => stopChild(child) };
+  return { url, pid: child.pid, stop: () => stopChild(child) };
 }
 
 /** Runs the operator CLI (`server/cli.ts`) on the same data folder as the server. */

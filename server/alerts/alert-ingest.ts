@@ -1,5 +1,6 @@
 import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
+import { batchedWrites } from '../db/batched-writes';
 import type { Db } from '../db/open-database';
 import { fileReferenceProblems, insertFileRow, placeFile } from '../files/file-store';
 import type { ReceivedFile } from '../files/receive-upload';
@@ -260,10 +261,20 @@ export async function storeAlert(
   report: AlertReport,
 ): Promise<{ id: number; isNew: boolean }> {
   const now = ctx.clock.now();
-  return ctx.db.transaction().execute((trx) => storeAlertIn(trx, ctx, server, report, now));
+  return batchedWrites(ctx.db).run(async (trx) => {
+    const sent =
+      report.sourceId === undefined ? undefined : await alertFromSource(trx, server.id, report.sourceId);
+    if (sent !== undefined) return { id: sent, isNew: false };
+    const snapshotProblems = await fileReferenceProblems(
+      trx,
+      { snapshotId: snapshotKind },
+      { snapshotId: report.snapshotId },
+    );
+    return insertAlert(trx, ctx, server, report, now, snapshotProblems);
+  });
 }
 
-/** A report whose sourceId was stored meanwhile: its transaction is undone, and the first answered. */
+/** A report whose sourceId was stored meanwhile: its writes are undone, and the first answered. */
 class StoredMeanwhile extends Error {
   constructor(readonly id: number) {
     super('an alert of this sourceId was stored meanwhile');
@@ -271,10 +282,10 @@ class StoredMeanwhile extends Error {
 }
 
 /**
- * Stores an alert with the snapshot sent with it, as storeAlert and storeFile would, in one
- * transaction: refused (400, 429 of either quota), it leaves neither; a repeated `sourceId` stores
- * neither and answers the first alert, so a retry sends its image again but never keeps it twice.
- * The file is moved to its place last, once nothing can undo its row.
+ * Stores an alert with the snapshot sent with it, as storeAlert and storeFile would, all or nothing
+ * (one savepoint of a batched write): refused (400, 429 of either quota), it leaves neither; a
+ * repeated `sourceId` stores neither and answers the first alert, so a retry sends its image again
+ * but never keeps it twice. The file is moved to its place last, once nothing can undo its row.
  */
 export async function storeAlertWithSnapshot(
   ctx: AppContext,
@@ -284,15 +295,16 @@ export async function storeAlertWithSnapshot(
 ): Promise<{ id: number; isNew: boolean }> {
   const now = ctx.clock.now();
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    return await batchedWrites(ctx.db).run(async (trx) => {
       const sent =
         report.sourceId === undefined ? undefined : await alertFromSource(trx, server.id, report.sourceId);
       if (sent !== undefined) return { id: sent, isNew: false };
       await takeFromBucket(trx, server.id, snapshotBucket(ctx.ingest), snapshot.size, now);
       const snapshotId = await insertFileRow(trx, snapshot, snapshotKind, null, now.toISOString());
-      const stored = await storeAlertIn(trx, ctx, server, { ...report, snapshotId }, now);
+      // The snapshot is the row just written, of its kind: no file reference to check.
+      const stored = await insertAlert(trx, ctx, server, { ...report, snapshotId }, now, []);
       if (!stored.isNew) throw new StoredMeanwhile(stored.id);
-      await placeFile(ctx.dataDir, snapshot, snapshotId);
+      placeFile(ctx.dataDir, snapshot, snapshotId);
       return stored;
     });
   } catch (error) {
@@ -301,17 +313,18 @@ export async function storeAlertWithSnapshot(
   }
 }
 
-/** storeAlert within the caller's transaction. */
-async function storeAlertIn(
+/**
+ * Inserts a report whose `sourceId` the caller looked up in its transaction and found new, refused
+ * with the problems of its fields and of its snapshot reference, which the caller checked.
+ */
+async function insertAlert(
   trx: Db,
   ctx: AppContext,
   server: IngestCaller,
   report: AlertReport,
   now: Date,
+  snapshotProblems: readonly FieldProblem[],
 ): Promise<{ id: number; isNew: boolean }> {
-  const sent =
-    report.sourceId === undefined ? undefined : await alertFromSource(trx, server.id, report.sourceId);
-  if (sent !== undefined) return { id: sent, isNew: false };
   const camera = await trx
     .selectFrom('cameras')
     .select(['id', 'name', 'area', 'ai_server_id'])
@@ -336,7 +349,7 @@ async function storeAlertIn(
       : []),
     ...boxProblems(report.boxes),
     ...occurredAtProblems(ctx.ingest, now, report.occurredAt),
-    ...(await fileReferenceProblems(trx, { snapshotId: snapshotKind }, { snapshotId: report.snapshotId })),
+    ...snapshotProblems,
   ];
   if (problems.length > 0 || !camera) throw badInput(problems);
   const inserted = await trx

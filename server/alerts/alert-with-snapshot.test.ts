@@ -52,6 +52,18 @@ describe('an alert sent with its snapshot in one call', () => {
     expect(filesOnDisk(t.dataDir).filter((name) => name.startsWith('.incoming'))).toEqual([]);
   });
 
+  it('takes the alert part typed application/json, as the contract describes it', async () => {
+    const world = await alertWorld();
+    const typed = await world.postAlertWithSnapshot(
+      reportOf(world, { label: '吸烟' }),
+      pngBytes,
+      false,
+      'application/json',
+    );
+    expect(typed.statusCode).toBe(200);
+    expect((typed.json() as { data: { label: string } }).data.label).toBe('吸烟');
+  });
+
   it('repeated with its sourceId stores neither file nor alert again, and answers the first', async () => {
     const world = await alertWorld();
     const { t, postAlertWithSnapshot } = world;

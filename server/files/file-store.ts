@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, rename } from 'node:fs/promises';
+import { createReadStream, mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
@@ -27,7 +26,7 @@ export async function storeFile(
   const createdAt = ctx.clock.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
     const id = await insertFileRow(trx, received, kind, uploadedBy, createdAt);
-    await placeFile(ctx.dataDir, received, id);
+    placeFile(ctx.dataDir, received, id);
     const { name, size, sha256, contentType } = received;
     return { id, name, size, sha256, contentType, createdAt };
   });
@@ -60,10 +59,19 @@ export async function insertFileRow(
 /**
  * Moves a received file to the place of its row `id`. The last step of the row's transaction: if
  * the move fails, no row names a file that is not there, and nothing after it can undo the row.
+ * Synchronous, as SQLite's own calls are: the transaction holds the one connection, and a rename
+ * (tens of microseconds) sent to the thread pool would keep every other write waiting for a turn
+ * of the event loop. The folder is made when missing (a fresh data folder), not checked each time.
  */
-export async function placeFile(dataDir: string, received: ReceivedFile, id: number): Promise<void> {
-  await mkdir(filesDir(dataDir), { recursive: true, mode: privateDirMode });
-  await rename(received.tempPath, storedPath(dataDir, id));
+export function placeFile(dataDir: string, received: ReceivedFile, id: number): void {
+  try {
+    renameSync(received.tempPath, storedPath(dataDir, id));
+    return;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(filesDir(dataDir), { recursive: true, mode: privateDirMode });
+  renameSync(received.tempPath, storedPath(dataDir, id));
 }
 
 /** The stored file as an answer: images inline (the console previews them), anything else as an attachment. */

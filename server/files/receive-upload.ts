@@ -89,7 +89,8 @@ export async function receiveUpload(
       } else {
         if (name === field) throw refuse(field, { zh: '必须是文件', en: 'must be a file' });
         if (part.valueTruncated) throw tooLarge(name, jsonPartBytes);
-        jsonTexts[name] = String(part.value);
+        // A part sent as application/json (as the contract describes it) comes parsed by the plugin.
+        jsonTexts[name] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
       }
     }
     if (!file) throw refuse(field, { zh: '必填', en: 'is required' });
@@ -107,7 +108,6 @@ async function receiveFilePart(
   tempDir: string,
 ): Promise<ReceivedFile> {
   const { field } = spec;
-  await mkdir(tempDir, { recursive: true, mode: privateDirMode });
   const tempPath = join(tempDir, randomBytes(16).toString('hex'));
   const hash = createHash('sha256');
   let size = 0;
@@ -119,7 +119,7 @@ async function receiveFilePart(
     return found;
   };
   // Created before streaming, so a refusal at any point finds (and removes) the file it left.
-  const target = await open(tempPath, 'wx', privateFileMode);
+  const target = await createInFolder(tempDir, tempPath);
   try {
     await pipeline(
       part.file,
@@ -157,6 +157,17 @@ async function receiveFilePart(
     sha256: hash.digest('hex'),
     contentType,
   };
+}
+
+/** A new private file; its folder is made when missing (a fresh data folder), not checked on every upload. */
+async function createInFolder(dir: string, path: string) {
+  try {
+    return await open(path, 'wx', privateFileMode);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await mkdir(dir, { recursive: true, mode: privateDirMode });
+  return open(path, 'wx', privateFileMode);
 }
 
 const malformed = (field: string) =>

@@ -98,10 +98,11 @@ export async function alertWorld(options: Partial<AppOptions> = {}) {
     alert: Record<string, unknown>,
     bytes: Buffer = jpegBytes,
     alertFirst = false,
+    alertType?: string,
   ) => {
     const parts = [
       { field: 'file', bytes, fileName: 'frame.jpg', contentType: 'image/jpeg' },
-      { field: 'alert', bytes: Buffer.from(JSON.stringify(alert)) },
+      { field: 'alert', bytes: Buffer.from(JSON.stringify(alert)), contentType: alertType },
     ];
     const { payload, headers } = multipartBody(alertFirst ? parts.reverse() : parts);
     return t.app.inject({

@@ -3,6 +3,7 @@ export interface MultipartPart {
   readonly bytes: Buffer;
   /** Absent: a plain form field rather than a file. */
   readonly fileName?: string;
+  /** A file's type; a form field has none unless given (a JSON part may say application/json). */
   readonly contentType?: string;
 }
 
@@ -18,7 +19,9 @@ export function multipartBody(parts: readonly MultipartPart[]): {
     const head =
       `--${boundary}\r\nContent-Disposition: ${disposition}\r\n` +
       (part.fileName === undefined
-        ? ''
+        ? part.contentType === undefined
+          ? ''
+          : `Content-Type: ${part.contentType}\r\n`
         : `Content-Type: ${part.contentType ?? 'application/octet-stream'}\r\n`) +
       '\r\n';
     return Buffer.concat([Buffer.from(head, 'utf8'), part.bytes, Buffer.from('\r\n')]);

@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { unlink } from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import type { UploadSpec } from '../../contract/load-contract';
@@ -41,6 +41,10 @@ export async function removeReceivedFile(
   payload: unknown,
 ): Promise<unknown> {
   const { file } = callOf(request);
-  if (file) await rm(file.tempPath, { force: true });
+  // Mostly moved already (ENOENT): one unlink, not rm's look first.
+  if (file)
+    await unlink(file.tempPath).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
   return payload;
 }

@@ -1,0 +1,56 @@
+import { sql } from 'kysely';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { tempDir } from '../test-support/test-app';
+import { batchedWrites } from './batched-writes';
+import { openDatabase, type Db } from './open-database';
+
+async function scratchDb(): Promise<Db> {
+  const db = await openDatabase(tempDir());
+  onTestFinished(() => db.destroy());
+  await sql`create table scratch (name text not null)`.execute(db);
+  return db;
+}
+
+const insert = (db: Db, name: string) => sql`insert into scratch (name) values (${name})`.execute(db);
+
+const names = async (db: Db) =>
+  (await sql<{ name: string }>`select name from scratch order by name`.execute(db)).rows.map(
+    (row) => row.name,
+  );
+
+describe('batched writes', () => {
+  it('run the writes asked for meanwhile together, and a failing one leaves nothing of its own', async () => {
+    const db = await scratchDb();
+    const writes = batchedWrites(db);
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const first = writes.run(async (trx) => {
+      await insert(trx, 'a');
+      await gate;
+      return 'a';
+    });
+    // Asked while the first holds its transaction: these three share the next one.
+    const seenByLast: string[][] = [];
+    const second = writes.run(async (trx) => {
+      await insert(trx, 'b');
+      return 'b';
+    });
+    const failing = writes.run(async (trx) => {
+      await insert(trx, 'c');
+      throw new Error('refused');
+    });
+    const last = writes.run(async (trx) => {
+      seenByLast.push(await names(trx));
+      await insert(trx, 'd');
+      return 'd';
+    });
+    open();
+    expect(await Promise.all([first, second, last])).toEqual(['a', 'b', 'd']);
+    await expect(failing).rejects.toThrow('refused');
+    expect(await names(db)).toEqual(['a', 'b', 'd']);
+    // The failing write was undone before the next of its batch ran, which saw its batch's own write.
+    expect(seenByLast).toEqual([['a', 'b']]);
+  });
+});
