@@ -1,10 +1,5 @@
 import { securityHeaders } from '../src/generated/contract';
-
-interface Envelope {
-  readonly success: boolean;
-  readonly msg: string;
-  readonly data: unknown;
-}
+import type { Envelope } from '../src/generated/envelope';
 
 /** The console's API as a signed-in operator calls it; a refusal throws with the server's message. */
 export interface ConsoleApi {
@@ -13,9 +8,9 @@ export interface ConsoleApi {
 }
 
 async function unwrap<T>(what: string, response: Response): Promise<T> {
-  const envelope = (await response.json()) as Envelope;
+  const envelope = (await response.json()) as Envelope<T>;
   if (!envelope.success) throw new Error(`${what}: ${envelope.msg}`);
-  return envelope.data as T;
+  return envelope.data;
 }
 
 export async function signIn(consoleUrl: string, username: string, password: string): Promise<ConsoleApi> {

@@ -31,14 +31,31 @@ export interface StartedDemo {
 }
 
 /**
- * The place where the demo makes its notification rule: every alert of level medium or above sent to
- * the demo's webhook receiver in DingTalk's format, so the terminal shows what a duty group's
- * robot would post. Notification rules come with their own change; until it is merged here this
- * only says where the messages would go.
+ * The demo's notification rule: every alert of level medium or above goes to the demo's webhook
+ * receiver in DingTalk's format, signed, so the terminal shows what a duty group's robot would post.
+ * A burst on one camera within a minute comes as one follow-up with its count.
  */
-export async function createDemoRule(api: ConsoleApi, receiverUrl: string, say: (line: string) => void) {
-  void api;
-  say(`通知规则 / notification rule: not wired yet; its webhook receiver listens at ${receiverUrl}`);
+async function createDemoRule(api: ConsoleApi, receiverUrl: string, say: (line: string) => void) {
+  await api.call('POST', '/notify-rules', {
+    name: '演示值班群 / Demo duty group',
+    enabled: true,
+    labels: [],
+    minLevel: 'medium',
+    sources: [],
+    cameraIds: [],
+    aiServerIds: [],
+    area: '',
+    days: [],
+    fromTime: '00:00',
+    toTime: '00:00',
+    cooldownSeconds: 60,
+    webhookKind: 'dingtalk',
+    webhookUrl: receiverUrl,
+    webhookSecret: 'demo-signing-secret',
+    smsUserIds: [],
+    smsPhones: [],
+  });
+  say(`通知规则 / notification rule: level medium and above to the demo's robot receiver at ${receiverUrl}`);
 }
 
 /** A fresh data folder: one a previous demo left is emptied; any other folder with content is refused. */
@@ -54,8 +71,8 @@ function freshDataFolder(dataDir: string): void {
   writeFileSync(join(dataDir, demoMark), 'made by npm run demo; the next demo empties this folder\n');
 }
 
-/** CFOP_CAMERA_ALLOW_HOSTS with loopback added: the demo's cameras stream from 127.0.0.1. */
-function withLoopbackCameras(hosts: string | undefined): string {
+/** An allow-list with loopback added: the demo's cameras and its webhook receiver are on 127.0.0.1. */
+function withLoopback(hosts: string | undefined): string {
   return hosts?.trim() ? `${hosts},127.0.0.1` : '127.0.0.1';
 }
 
@@ -90,7 +107,8 @@ export function createDemo(options: DemoOptions) {
           ...options.env,
           DATA_DIR: dataDir,
           CFOP_ADMIN_PASSWORD: password,
-          CFOP_CAMERA_ALLOW_HOSTS: withLoopbackCameras(options.env.CFOP_CAMERA_ALLOW_HOSTS),
+          CFOP_CAMERA_ALLOW_HOSTS: withLoopback(options.env.CFOP_CAMERA_ALLOW_HOSTS),
+          CFOP_WEBHOOK_ALLOW_HOSTS: withLoopback(options.env.CFOP_WEBHOOK_ALLOW_HOSTS),
         },
         { clock },
       ).then((server) => Object.assign(server, { stop: () => server.close() })),
@@ -109,11 +127,12 @@ export function createDemo(options: DemoOptions) {
     say('创建AI服务器、摄像头、模型、人员、访客、车辆 / seeding the site through the API…');
     const api = await signIn(url, 'admin', password);
     const site = await seedSite(api, scenes.urls);
-    await createDemoRule(api, receiver.url, say);
     const days = options.historyDays ?? 30;
     say(`写入 ${days} 天历史告警 / writing ${days} days of alert history…`);
     const written = await writeHistory({ consoleUrl: url, password, site, scenes, clock, days });
     say(`历史告警 / history: ${written} alerts`);
+    // After the history: the rule speaks of live alerts, not of a month replayed in seconds.
+    await createDemoRule(api, receiver.url, say);
     const live = started(await startLiveSite(url, site, scenes, say));
 
     say('');
