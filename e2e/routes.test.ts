@@ -85,9 +85,10 @@ describe('the routes', () => {
       await expectAt(page, group.path);
       const placeholder = content.locator('.ant-card:visible').filter({ hasText: '请选择要打开的页面' });
       await placeholder.getByText(group.name, { exact: true }).waitFor();
-      await eventually(() => placeholder.getByRole('link').allInnerTexts()).toEqual(
-        group.screens.map((screen) => screen.name),
-      );
+      // The spec's screens first, in its order; screens the manifest adds to the group follow them.
+      await eventually(async () =>
+        (await placeholder.getByRole('link').allInnerTexts()).slice(0, group.screens.length),
+      ).toEqual(group.screens.map((screen) => screen.name));
       // Closed again, as a reader tidies the menu.
       await sider.getByRole('menuitem', { name: group.name }).click();
       await eventually(() =>
