@@ -187,14 +187,7 @@ export function readServerConfig(env: Env): ServerConfig {
       ? undefined
       : wholeNumber('CFOP_LIVE_MAX_STREAMS', defaultLiveMaxStreams, 1000);
 
-  const allowHostsText = read(env, 'CFOP_CAMERA_ALLOW_HOSTS');
-  const allowHosts = allowHostsText === undefined ? undefined : parseAllowedHosts(allowHostsText);
-  if (allowHosts && allowHosts.bad.length > 0)
-    bad(
-      'CFOP_CAMERA_ALLOW_HOSTS',
-      `应为逗号分隔的主机名、IP 地址或 CIDR 网段，无法识别：${allowHosts.bad.join('、')}`,
-      `must be comma-separated host names, IP addresses or CIDR ranges; not one: ${allowHosts.bad.join(', ')}`,
-    );
+  const cameraAllowedHosts = readAllowedHosts(env, bad, 'CFOP_CAMERA_ALLOW_HOSTS');
   const ingest = readIngestLimits(number);
   const health = readHealthSettings(env, bad, number);
   const logFormat = oneOf(env, bad, 'CFOP_LOG_FORMAT', logFormats);
@@ -213,13 +206,27 @@ export function readServerConfig(env: Env): ServerConfig {
     quarantineDays,
     smsSender,
     liveMaxStreams,
-    cameraAllowedHosts: allowHosts?.allowed,
+    cameraAllowedHosts,
     ingest,
     health,
     logFormat,
     logLevel,
     notify,
   };
+}
+
+/** An allow-list of hosts, addresses and CIDR ranges (cameras', webhooks'); undefined when unset. */
+function readAllowedHosts(env: Env, bad: Bad, name: string): AllowedHosts | undefined {
+  const text = read(env, name);
+  if (text === undefined) return undefined;
+  const parsed = parseAllowedHosts(text);
+  if (parsed.bad.length > 0)
+    bad(
+      name,
+      `应为逗号分隔的主机名、IP 地址或 CIDR 网段，无法识别：${parsed.bad.join('、')}`,
+      `must be comma-separated host names, IP addresses or CIDR ranges; not one: ${parsed.bad.join(', ')}`,
+    );
+  return parsed.allowed;
 }
 
 /** The notification settings: the site's zone, the console's address in links, webhook targets. */
@@ -243,18 +250,11 @@ function readNotifyOptions(
       '必须是控制台的 http(s) 地址，如 https://console.example.com',
       "must be the console's http(s) address, such as https://console.example.com",
     );
-  const allowText = read(env, 'CFOP_WEBHOOK_ALLOW_HOSTS');
-  const allow = allowText === undefined ? undefined : parseAllowedHosts(allowText);
-  if (allow && allow.bad.length > 0)
-    bad(
-      'CFOP_WEBHOOK_ALLOW_HOSTS',
-      `应为逗号分隔的主机名、IP 地址或 CIDR 网段，无法识别：${allow.bad.join('、')}`,
-      `must be comma-separated host names, IP addresses or CIDR ranges; not one: ${allow.bad.join(', ')}`,
-    );
+  const allowedHosts = readAllowedHosts(env, bad, 'CFOP_WEBHOOK_ALLOW_HOSTS');
   return {
     timeZone,
     publicUrl,
-    allowedHosts: allow?.allowed,
+    allowedHosts,
     maxAgeHours: number('CFOP_NOTIFY_MAX_AGE_HOURS', {
       fallback: defaultNotifyMaxAgeHours,
       min: 1,
