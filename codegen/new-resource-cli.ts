@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
 import { SpecError } from './scaffold/field-specs';
-import { ManifestError } from './scaffold/resource-texts';
 import { readResourceSpec } from './scaffold/resource-spec';
 import { writeResource } from './scaffold/write-resource';
 
@@ -45,7 +44,7 @@ async function main(): Promise<number> {
     console.log('next: refine the schema in openapi.yaml (patterns, ranges, examples), then npm run codegen');
     return 0;
   } catch (error) {
-    if (error instanceof SpecError || error instanceof ManifestError) {
+    if (error instanceof SpecError) {
       console.error(`new:resource: ${error.message}`);
       return 2;
     }

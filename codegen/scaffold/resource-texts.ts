@@ -1,5 +1,5 @@
 import { stringify } from 'yaml';
-import type { FieldSpec } from './field-specs';
+import { SpecError, type FieldSpec } from './field-specs';
 import { enumSchemaName, kebabCase, parentOf, snakeCase, type ResourceSpec } from './resource-spec';
 
 // The three pieces a new resource is stated in: its schema in openapi.yaml, its manifest entry and
@@ -126,10 +126,6 @@ function manifestField(field: FieldSpec): Json {
   return { name: field.name, label: field.label, show, widget: widgetOf[field.type.kind], ...options };
 }
 
-export class ManifestError extends Error {
-  override name = 'ManifestError';
-}
-
 interface ManifestRoute extends Json {
   path: string;
   modules?: string[];
@@ -152,16 +148,15 @@ export function addToManifest(manifest: Json, spec: ResourceSpec): void {
   const routes = manifest.routes as ManifestRoute[];
   const parentKey = parentOf(spec.key, '.');
   if (!keys.some((entry) => entry.key === parentKey))
-    throw new ManifestError(`the manifest has no access key ${parentKey} to hold ${spec.key}`);
+    throw new SpecError(`the manifest has no access key ${parentKey} to hold ${spec.key}`);
   if (keys.some((entry) => entry.key === spec.key))
-    throw new ManifestError(`the manifest already has the access key ${spec.key}`);
+    throw new SpecError(`the manifest already has the access key ${spec.key}`);
   if (resources.some((entry) => entry.name === spec.name || entry.schema === spec.schema))
-    throw new ManifestError(`the manifest already has a resource ${spec.name} or one over ${spec.schema}`);
-  if (findRoute(routes, spec.route))
-    throw new ManifestError(`the manifest already has the route ${spec.route}`);
+    throw new SpecError(`the manifest already has a resource ${spec.name} or one over ${spec.schema}`);
+  if (findRoute(routes, spec.route)) throw new SpecError(`the manifest already has the route ${spec.route}`);
   const group = findRoute(routes, parentOf(spec.route, '/'));
   if (!group)
-    throw new ManifestError(`the manifest has no menu group ${parentOf(spec.route, '/')} for ${spec.route}`);
+    throw new SpecError(`the manifest has no menu group ${parentOf(spec.route, '/')} for ${spec.route}`);
 
   const lastSibling = keys.findLastIndex((entry) => entry.key === parentKey || entry.parent === parentKey);
   keys.splice(lastSibling + 1, 0, { key: spec.key, label: spec.title, parent: parentKey });

@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { execFileSync } from 'node:child_process';
 
 // A throw-away copy of the repository as git knows it (what a clean clone holds), for trying a
 // maintainer's change on the real tree: its commands run there, and git there tells what changed.
