@@ -433,6 +433,8 @@ export interface NotificationOutboxTable {
   target: string;
   /** The alert's camera, or 0: the cool-down's key beside the rule. */
   camera_key: number;
+  /** The alert's type and label (0021): the cool-down's third key. */
+  alert_kind: Generated<string>;
   status: NotifyDeliveryStatus;
   alert_id: number;
   /** JSON of what the message tells of its first alert (server/notify/notice.ts). */

@@ -67,7 +67,7 @@ async function receiver() {
 }
 
 /** Waits until `check` holds, looking every 20 ms, failing after `ms`. */
-async function until(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+async function until(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
@@ -170,31 +170,33 @@ describe('notification rules', () => {
     });
     await world.raise();
     await until(() => robot.delivered().length === 1);
-    // Four more of the same camera within the minute (one through the one-call ingest), and one of
-    // another camera, whose cool-down is its own.
+    // Four more of the same camera within the minute (one through the one-call ingest); one of
+    // another camera and one of another kind on the same camera, whose cool-downs are their own.
     for (let n = 0; n < 3; n += 1) await world.raise();
     const { report } = world;
     const oneCall = report();
     delete (oneCall as Record<string, unknown>).snapshotId;
     expect((await world.postAlertWithSnapshot(oneCall)).statusCode).toBe(200);
     await world.raise({ cameraId: cameras[1]?.id, taskId: cameras[1]?.taskId });
-    await until(() => robot.delivered().length === 2);
+    await world.raise({ label: '烟雾', level: 'critical' });
+    await until(() => robot.delivered().length === 3);
 
     const list = await t.call('listNotifyRuleDeliveries', { token: world.token, params: { id: rule.id } });
-    const [other, followUp, first] = list.body.data.items;
+    const [smoke, other, followUp, first] = list.body.data.items;
     expect(first).toMatchObject({ status: 'sent', alertCount: 1 });
     expect(other).toMatchObject({ status: 'sent', alertCount: 1, cameraName: '北门-2' });
+    expect(smoke).toMatchObject({ status: 'sent', alertCount: 1, cameraName: '北门-1' });
     expect(followUp).toMatchObject({ status: 'pending', alertCount: 4 });
     // Due when the minute since the first message ends.
     expect(Date.parse(followUp.dueAt) - Date.parse(first.dueAt)).toBe(60_000);
 
     t.clock.advance(60_000);
-    await until(() => robot.delivered().length === 3);
-    const merged = JSON.parse(robot.delivered()[2]?.body ?? '{}');
+    await until(() => robot.delivered().length === 4);
+    const merged = JSON.parse(robot.delivered()[3]?.body ?? '{}');
     expect(merged.markdown.content).toContain('另有 3 条 / and 3 more');
     expect(merged.markdown.content).toContain('数量 Count: 4');
     expect(merged.markdown.content).toContain('北门-1');
-    expect(robot.delivered()).toHaveLength(3);
+    expect(robot.delivered()).toHaveLength(4);
   });
 
   it('retries a receiver that is down, across a restart, and delivers exactly once when it is back', async () => {

@@ -19,10 +19,13 @@ export function receiversOf(rule: StoredRule): Receiver[] {
   return [...webhook, ...phones.map((target): Receiver => ({ channel: 'sms', target }))];
 }
 
+/** What makes alerts one burst beside the rule and camera: the same device event or detection. */
+export const alertKindOf = (notice: Notice) => `${notice.type}:${notice.label}`;
+
 /**
  * Queues the messages an alert calls for, inside the transaction that stored it: the alert and its
- * messages commit together, so neither a crash nor a restart loses one. Per rule, camera and
- * receiver, the first alert goes at once; further ones within the rule's cool-down join the message
+ * messages commit together, so neither a crash nor a restart loses one. Per rule, camera, kind of
+ * alert and receiver, the first alert goes at once; further ones within the rule's cool-down join the message
  * still waiting (its count grows) or one follow-up due when the cool-down ends. Answers how many
  * rules matched.
  */
@@ -45,11 +48,13 @@ export async function queueNotifications(
 
 async function queueOne(db: Db, rule: StoredRule, receiver: Receiver, notice: Notice, now: Date) {
   const cameraKey = notice.cameraId ?? 0;
+  const alertKind = alertKindOf(notice);
   const cooldownMs = rule.cooldownSeconds * 1000;
   const sameStream = db
     .selectFrom('notification_outbox')
     .where('rule_id', '=', rule.id)
     .where('camera_key', '=', cameraKey)
+    .where('alert_kind', '=', alertKind)
     .where('channel', '=', receiver.channel)
     .where('target', '=', receiver.target);
   if (cooldownMs > 0) {
@@ -78,6 +83,7 @@ async function queueOne(db: Db, rule: StoredRule, receiver: Receiver, notice: No
       channel: receiver.channel,
       target: receiver.target,
       camera_key: cameraKey,
+      alert_kind: alertKind,
       status: 'pending',
       alert_id: notice.alertId,
       alert: JSON.stringify(notice),

@@ -2686,8 +2686,9 @@ export interface components {
        */
       toTime: components['schemas']['NotifyTimeOfDay'];
       /**
-       * @description After a message for a camera, further alerts of that camera within this many seconds go
-       *     into one follow-up message with their count instead of one message each.
+       * @description After a message for a camera, further alerts of the same kind (the same detection
+       *     label or device event) on that camera within this many seconds go into one follow-up
+       *     message with their count instead of one message each; another kind gets its own.
        */
       cooldownSeconds: number;
       webhookKind: components['schemas']['NotifyWebhookKind'];

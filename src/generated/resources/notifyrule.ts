@@ -184,7 +184,7 @@ export default {
       minimum: 0,
       maximum: 86400,
       description:
-        'After a message for a camera, further alerts of that camera within this many seconds go\ninto one follow-up message with their count instead of one message each.',
+        'After a message for a camera, further alerts of the same kind (the same detection\nlabel or device event) on that camera within this many seconds go into one follow-up\nmessage with their count instead of one message each; another kind gets its own.',
     },
     {
       name: 'webhookKind',
