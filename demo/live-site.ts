@@ -6,6 +6,10 @@ import type { DemoSite } from './seed';
 const alertEveryMs = 4000;
 const heartbeatEveryMs = 20_000;
 const passageEveryMs = 9000;
+/** One camera's stream drops this long after the start, then again every few minutes, for a while. */
+const firstStreamDropAfterMs = 40_000;
+const streamDropEveryMs = 5 * 60_000;
+const streamDropForMs = 45_000;
 const gates = ['东门闸机', '西门闸机', '车辆道闸'];
 
 export interface LiveSite {
@@ -37,19 +41,45 @@ export async function startLiveSite(
   const running = new Set<Promise<unknown>>();
   let stopped = false;
   // A failure is printed and the next round tries again: the demo keeps going while the server does.
+  const launch = (work: () => Promise<unknown>) => {
+    if (stopped) return;
+    const done = work()
+      .catch((error: unknown) => say(`! ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => running.delete(done));
+    running.add(done);
+  };
   const every = (ms: number, work: () => Promise<unknown>) => {
-    const run = () => {
-      if (stopped) return;
-      const done = work()
-        .catch((error: unknown) => say(`! ${error instanceof Error ? error.message : String(error)}`))
-        .finally(() => running.delete(done));
-      running.add(done);
-    };
-    run();
-    timers.push(setInterval(run, ms));
+    launch(work);
+    timers.push(setInterval(() => launch(work), ms));
+  };
+  const after = (ms: number, work: () => Promise<unknown>) => {
+    timers.push(setTimeout(() => launch(work), ms));
   };
 
-  every(heartbeatEveryMs, () => Promise.all(boxes.map((box) => box.client.heartbeat(box.cameras))));
+  // The last server's last camera loses its stream now and then, so device alerts reach the wall,
+  // the dashboard and the rule as they do on a real site; its box says so at once, as boxes do.
+  const flaky = boxes.at(-1);
+  const flakyCamera = flaky?.cameras.at(-1);
+  const lost = new Set<number>();
+  const beat = (box: (typeof boxes)[number]) =>
+    box.client.heartbeat(box.cameras, box === flaky ? lost : undefined);
+  every(heartbeatEveryMs, () => Promise.all(boxes.map(beat)));
+  if (flaky && flakyCamera) {
+    const dropStream = async () => {
+      lost.add(flakyCamera.id);
+      await beat(flaky);
+      say(`断流 / stream lost: ${flakyCamera.name}`);
+      after(streamDropForMs, async () => {
+        lost.delete(flakyCamera.id);
+        await beat(flaky);
+        say(`恢复 / stream back: ${flakyCamera.name}`);
+      });
+    };
+    after(firstStreamDropAfterMs, () => {
+      every(streamDropEveryMs, dropStream);
+      return Promise.resolve();
+    });
+  }
 
   let resolveFirst: (id: number) => void = () => {};
   const firstAlert = new Promise<number>((resolve) => (resolveFirst = resolve));

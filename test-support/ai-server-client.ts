@@ -73,7 +73,8 @@ export function aiServerClient(consoleUrl: string, ingestKey: string) {
     async cameras(): Promise<IngestCamera[]> {
       return unwrap(await client.GET('/ingest/cameras')).items;
     },
-    async heartbeat(cameras: readonly IngestCamera[]) {
+    /** Reports every camera online except those in `lost`, whose streams the box cannot read. */
+    async heartbeat(cameras: readonly IngestCamera[], lost: ReadonlySet<number> = new Set()) {
       const load = () => Math.round(Math.random() * 800) / 10;
       return unwrap(
         await client.POST('/ingest/heartbeat', {
@@ -81,7 +82,10 @@ export function aiServerClient(consoleUrl: string, ingestKey: string) {
             cpuLoad: load(),
             memoryLoad: load(),
             acceleratorLoad: load(),
-            cameras: cameras.map((camera) => ({ id: camera.id, status: 'online' as const })),
+            cameras: cameras.map((camera) => ({
+              id: camera.id,
+              status: lost.has(camera.id) ? ('offline' as const) : ('online' as const),
+            })),
           },
         }),
       );
