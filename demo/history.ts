@@ -33,9 +33,10 @@ function randomHour(): number {
 }
 
 /**
- * Writes `days` days of alerts before today through the ingest path itself, the console's clock set
- * to each alert's moment so its age checks and received times are as on that day (an AI server
- * cannot send them now: an alert older than CFOP_INGEST_MAX_AGE_HOURS is refused). Weekdays are
+ * Writes `days` days of alerts before today, and today's until a few minutes ago, through the
+ * ingest path itself, the console's clock set to each alert's moment so its age checks and received
+ * times are as on that day (an AI server cannot send them now: an alert older than
+ * CFOP_INGEST_MAX_AGE_HOURS is refused). Weekdays are
  * busier than weekends; most alerts of each day are then handled by the administrator, as that day.
  * Answers how many alerts were written.
  */
@@ -68,14 +69,18 @@ export async function writeHistory(options: {
   const midnight = new Date();
   midnight.setHours(0, 0, 0, 0);
   try {
-    for (let day = options.days; day >= 1; day -= 1) {
+    // Today up to a few minutes ago as well: the dashboard opens on the last 24 hours.
+    const historyEnd = Date.now() - 5 * 60_000;
+    for (let day = options.days; day >= 0; day -= 1) {
       const date = new Date(midnight.getTime() - day * 86_400_000);
       const weekend = date.getDay() === 0 || date.getDay() === 6;
       const count = Math.round((weekend ? 5 : 14) * (0.7 + Math.random() * 0.6));
       const moments = Array.from(
         { length: count },
         () => date.getTime() + randomHour() * 3_600_000 + Math.floor(Math.random() * 3_600_000),
-      ).sort((a, b) => a - b);
+      )
+        .filter((moment) => moment < historyEnd)
+        .sort((a, b) => a - b);
       const ids: number[] = [];
       for (const moment of moments) {
         const server = Math.floor(Math.random() * boxes.length);
@@ -94,7 +99,7 @@ export async function writeHistory(options: {
         if (alert) ids.push(alert.id);
       }
       written += ids.length;
-      await handleMost(options, ids, new Date(date.getTime() + 23.5 * 3_600_000));
+      await handleMost(options, ids, new Date(Math.min(date.getTime() + 23.5 * 3_600_000, historyEnd)));
     }
   } finally {
     clock.set(null);

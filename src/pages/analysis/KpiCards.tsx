@@ -84,6 +84,24 @@ export function dashboardKpis(
   ];
 }
 
+/**
+ * A figure written with its units ("8 小时 0 分", "48.6%"): the units smaller than the numbers, as
+ * the suffix of a count is, so a duration fits a card's width on one line.
+ */
+function figureWithUnits(value: string): ReactNode {
+  // Split around a captured group: the odd parts are the numbers.
+  return value.split(/([\d.]+)/).map((part, index) => {
+    const unit = index % 2 === 0 && part.trim() !== '' && part !== '—';
+    return unit ? (
+      <span key={index} className="cfop-dashboard-kpi-unit">
+        {part}
+      </span>
+    ) : (
+      part
+    );
+  });
+}
+
 /** The row of figure cards; skeletons while the first figures load. */
 export function KpiCards(props: { kpis: readonly Kpi[] | null }) {
   if (props.kpis === null)
@@ -102,6 +120,7 @@ export function KpiCards(props: { kpis: readonly Kpi[] | null }) {
             <Statistic
               title={kpi.title}
               value={kpi.value}
+              {...(typeof kpi.value === 'string' && { formatter: (value) => figureWithUnits(String(value)) })}
               suffix={kpi.suffix}
               className={kpi.alarm ? 'cfop-dashboard-kpi-alarm' : undefined}
             />
