@@ -99,7 +99,7 @@ describe('the camera list for the video wall', () => {
     });
     for (const body of [
       camera(1, 'rtsp://10.2.0.1/main', { aiServerId: 1 }),
-      camera(2, 'rtsp://10.2.0.2/main'),
+      camera(2, 'rtsp://10.2.0.2/main', { subStreamUrl: 'rtsp://operator:s3cret@10.2.0.2/sub' }),
       camera(3, 'rtsp://10.2.0.3/main'),
     ]) {
       await t.call('createCamera', { token: admin, body });
@@ -111,11 +111,21 @@ describe('the camera list for the video wall', () => {
     const { status, body } = await t.call('listLiveCameras', { token });
     expect(status).toBe(200);
     expectContractAnswer('listLiveCameras', body);
-    // By area, then name; no stream address (it may hold credentials) reaches the tree.
+    // By area, then name; no stream address (it may hold credentials) reaches the tree, only
+    // whether a camera has a sub stream of its own.
+    const common = { status: 'offline', hasSubStream: false };
     expect(body.data.items).toEqual([
-      { id: 1, name: '北门-1', code: 'LIVE-1', area: '一号园区', status: 'offline', aiServerName: '盒子-1' },
-      { id: 3, name: '北门-3', code: 'LIVE-3', area: '一号园区', status: 'offline', aiServerName: null },
-      { id: 2, name: '北门-2', code: 'LIVE-2', area: '二号园区', status: 'offline', aiServerName: null },
+      { id: 1, name: '北门-1', code: 'LIVE-1', area: '一号园区', aiServerName: '盒子-1', ...common },
+      { id: 3, name: '北门-3', code: 'LIVE-3', area: '一号园区', aiServerName: null, ...common },
+      {
+        id: 2,
+        name: '北门-2',
+        code: 'LIVE-2',
+        area: '二号园区',
+        aiServerName: null,
+        ...common,
+        hasSubStream: true,
+      },
     ]);
     const cameraScreen = await t.call('listCameras', { token });
     expect(cameraScreen.status).toBe(403);
