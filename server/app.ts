@@ -66,9 +66,12 @@ export interface AppOptions {
   readonly frameGrabTimeoutMs?: number;
   /**
    * At most `maxStreams` ffmpeg read camera streams at once, live views and frame grabs together
-   * (CFOP_LIVE_MAX_STREAMS, default 16); a live view is stopped after `idleMs` unused.
+   * (CFOP_LIVE_MAX_STREAMS, default 16); a live view is stopped after `idleMs` unused, and its relay
+   * (and any frame grab) ends when the source sends nothing for `readTimeoutMs` (default 5 s).
    */
-  readonly live?: Partial<Pick<LiveSessionOptions, 'idleMs' | 'startTimeoutMs'> & { maxStreams: number }>;
+  readonly live?: Partial<
+    Pick<LiveSessionOptions, 'idleMs' | 'startTimeoutMs' | 'readTimeoutMs' | 'spawn'> & { maxStreams: number }
+  >;
   /** Hosts and ranges camera streams may reach despite the local-address rules (CFOP_CAMERA_ALLOW_HOSTS). */
   readonly cameraAllowedHosts?: AllowedHosts;
   /** Name resolution for camera stream hosts; tests pass a table. */
@@ -92,6 +95,8 @@ export interface AppOptions {
 const defaultSessionTtlHours = 12;
 const defaultStreamRecheckMs = 5000;
 const defaultFrameGrabTimeoutMs = 5000;
+/** A camera sends frames many times a second: five seconds of nothing is a source gone. */
+const defaultStreamReadTimeoutMs = 5000;
 
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
@@ -132,13 +137,16 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       writeLookupMs: 2000,
     };
     const frameGrabTimeoutMs = options.frameGrabTimeoutMs ?? defaultFrameGrabTimeoutMs;
+    const readTimeoutMs = options.live?.readTimeoutMs ?? defaultStreamReadTimeoutMs;
     live = await createLiveSessions({
       rootDir: join(options.dataDir, 'live'),
       slots,
       policy: streamPolicy,
       idleMs: options.live?.idleMs ?? 30_000,
       startTimeoutMs: options.live?.startTimeoutMs ?? 20_000,
+      readTimeoutMs,
       log: app.log,
+      spawn: options.live?.spawn,
     });
     const ctx: AppContext = {
       dataDir: options.dataDir,
@@ -156,6 +164,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
         policy: streamPolicy,
         slots,
         timeoutMs: frameGrabTimeoutMs,
+        readTimeoutMs,
         log: app.log,
         spawn: options.spawnFrameGrab,
       }),

@@ -23,6 +23,13 @@ export interface TestStream {
   readonly unreachableUrl: string;
   /** Connections to silentUrl still open: a grabber that gave up has closed its own. */
   silentConnections(): number;
+  /**
+   * The live streams go silent, as a camera that lost power behind its switch: running ones stop
+   * sending but stay connected, new requests get no answer until `restore`.
+   */
+  cut(): void;
+  /** The live streams come back: silent ones close, waiting and new requests are answered. */
+  restore(): void;
   stop(): Promise<void>;
 }
 
@@ -55,8 +62,10 @@ export async function startTestStream(): Promise<TestStream> {
   ]);
   const video = await readFile(clip);
   const loops = new Set<ChildProcess>();
+  let held: (() => void)[] | null = null;
   const http = createServer((request, response) => {
     const live = liveClips[request.url ?? ''];
+    if (live && held) return void held.push(() => serveLoopedClip(live, response, loops));
     if (live) return serveLoopedClip(live, response, loops);
     if (request.url !== '/testsrc.mp4') return void response.writeHead(404).end();
     response.writeHead(200, { 'content-type': 'video/mp4', 'content-length': video.length }).end(video);
@@ -78,6 +87,15 @@ export async function startTestStream(): Promise<TestStream> {
     silentUrl: `http://${loopback}:${silentPort}/never.mp4`,
     unreachableUrl: `http://${loopback}:${unreachablePort}/gone.mp4`,
     silentConnections: () => sockets.size,
+    cut() {
+      held ??= [];
+      for (const loop of loops) loop.kill('SIGSTOP');
+    },
+    restore() {
+      for (const loop of loops) loop.kill('SIGKILL');
+      for (const answer of held?.splice(0) ?? []) answer();
+      held = null;
+    },
     async stop() {
       for (const socket of sockets) socket.destroy();
       for (const loop of loops) loop.kill('SIGKILL');

@@ -491,6 +491,16 @@ describe('getCameraSnapshot', () => {
     expect(operationLog(t.dataDir)).toHaveLength(logged);
   });
 
+  it('grabs a frame from a live MPEG-TS stream within the default time-out, probing it as a live view does', async () => {
+    // ffmpeg's default probe reads five seconds of a live stream: past the grab's 5 s time-out.
+    const { ok, send } = await signedIn();
+    await ok('POST', '/cameras', camera(1, { mainStreamUrl: stream.liveUrl }));
+    const response = await send('GET', '/cameras/1/snapshot');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/jpeg');
+    expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  });
+
   it('answers 502 with a fixed reason by kind, never ffmpeg’s words, ports or credentials', async () => {
     const { ok, json } = await signedIn();
     const withCredentials = stream.unreachableUrl.replace('http://', 'http://admin:s3cret@');

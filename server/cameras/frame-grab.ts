@@ -27,6 +27,8 @@ export interface FrameGrabOptions {
   readonly slots: StreamSlots;
   /** How long a grab may take once its ffmpeg runs, and may wait for a slot before that. */
   readonly timeoutMs: number;
+  /** The live views' read time-out: a source silent this long ends the grab. */
+  readonly readTimeoutMs: number;
   readonly log: FastifyBaseLogger;
   readonly spawn?: StreamSpawn;
 }
@@ -63,11 +65,11 @@ async function grabFrame(url: string, options: FrameGrabOptions, log: (detail: s
   try {
     return await collectOutput(
       'ffmpeg',
-      ['-hide_banner', '-loglevel', 'error', '-nostdin', ...streamInput(stream), '-frames:v', '1'].concat([
-        '-f',
-        'image2',
-        '-',
-      ]),
+      [
+        ...['-hide_banner', '-loglevel', 'error', '-nostdin'],
+        ...streamInput(stream, options.readTimeoutMs),
+        ...['-frames:v', '1', '-f', 'image2', '-'],
+      ],
       unavailable,
       {
         timeoutMs: options.timeoutMs,

@@ -79,19 +79,57 @@ export async function checkStreamAddress(
 }
 
 /**
- * The input options of ffmpeg or ffprobe reading a checked camera stream: only network protocols
- * and the demuxers of camera streams, RTSP over TCP, and no HTTP redirect (its target would be
- * opened unchecked). An HTTP camera named by host name is reached at the checked address with its
- * name in the Host header. The URL is one argument (no shell ever parses it).
+ * ffprobe and ffmpeg each read about a second of a stream to learn its codec and size (their
+ * defaults read five, which on a live stream takes five seconds), so a live view starts in a few
+ * seconds and a frame grab answers well within its time-out.
  */
-export function streamInput(stream: CheckedStream): string[] {
+const probeLimit = ['-analyzeduration', '1000000', '-probesize', '1000000'];
+
+/**
+ * The input options of ffmpeg or ffprobe reading a checked camera stream: only network protocols
+ * and the demuxers of camera streams, RTSP over TCP, no HTTP redirect (its target would be opened
+ * unchecked), the probe limits, and a read time-out so that a source gone silent ends the reader
+ * instead of freezing it (RTSP's `-timeout`, and `-rw_timeout` for HTTP and any other protocol,
+ * both in microseconds; ffmpeg 5 or later, where RTSP's `-timeout` no longer means listening). An HTTP camera named by
+ * host name is reached at the checked address with its name in the Host header. The URL is one
+ * argument (no shell ever parses it).
+ */
+export function streamInput(stream: CheckedStream, readTimeoutMs: number): string[] {
+  const rtsp = stream.scheme.startsWith('rtsp');
   const http = stream.scheme.startsWith('http');
+  const microseconds = String(Math.round(readTimeoutMs * 1000));
   return [
+    ...probeLimit,
     ...['-protocol_whitelist', streamProtocols, '-format_whitelist', streamFormats],
-    ...(http ? ['-max_redirects', '0'] : ['-rtsp_transport', 'tcp']),
+    // RTSP reads through sockets of its own, which only its demuxer's option reaches.
+    ...(rtsp ? ['-rtsp_transport', 'tcp', '-timeout', microseconds] : ['-rw_timeout', microseconds]),
+    ...(http ? ['-max_redirects', '0'] : []),
     ...(http && stream.hostHeader !== null ? ['-headers', `Host: ${stream.hostHeader}\r\n`] : []),
     ...['-i', stream.url],
   ];
+}
+
+/** Why a stream reader that ran (a live view's relay) ended by itself, in short. */
+export type StreamEndReason = 'timeout' | 'refused' | 'unreachable' | 'endOfStream' | 'error';
+
+export const streamEndTexts = {
+  timeout: { zh: '源超时', en: 'source timed out' },
+  refused: { zh: '连接被拒', en: 'connection refused' },
+  unreachable: { zh: '源不可达', en: 'source unreachable' },
+  endOfStream: { zh: '流结束', en: 'end of stream' },
+  error: { zh: '读取出错', en: 'read error' },
+} satisfies Record<StreamEndReason, LocalText>;
+
+/**
+ * The short reason of a reader's end, from its exit code and last error line. ffmpeg ends with 0
+ * when a read times out (it takes the error for the input's end), so the line comes first.
+ */
+export function streamEndReason(code: number | null, lastLine: string): StreamEndReason {
+  if (/timed out|timeout/i.test(lastLine)) return 'timeout';
+  if (/refused|connection reset|\b40[13]\b|unauthorized|forbidden/i.test(lastLine)) return 'refused';
+  if (/unreachable|no route|name or service|resolve/i.test(lastLine)) return 'unreachable';
+  if (code === 0 || /end of file/i.test(lastLine)) return 'endOfStream';
+  return 'error';
 }
 
 /**
@@ -103,13 +141,17 @@ export function watchStreamProcess(child: ChildProcess, fail: StreamFailure, log
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-stderrKeptBytes);
   });
+  const lastLine = () => hideCredentials(stderr.trim().split('\n').at(-1)?.trim() ?? '');
+  const answer = (): ApiError => fail(reasonOf(stderr));
   return {
+    /** The last line of its error output, credentials hidden; '' when it wrote none. */
+    lastLine,
+    /** The fixed answer for how it failed, logging nothing (the caller logs its own line). */
+    answer,
     /** Why it exited with `code`. */
     exitFailure(code: number | null): ApiError {
-      const lastLine =
-        stderr.trim().split('\n').at(-1)?.trim() || `${String(child.spawnfile)} exit ${String(code)}`;
-      log(hideCredentials(lastLine));
-      return fail(reasonOf(stderr));
+      log(lastLine() || `${String(child.spawnfile)} exit ${String(code)}`);
+      return answer();
     },
     /** Why it did not start: ffmpeg missing, most often. */
     spawnFailure(error: NodeJS.ErrnoException): ApiError {
@@ -138,7 +180,7 @@ export interface CollectOptions {
 /** Starts ffmpeg or ffprobe with its standard output and error piped. */
 export type StreamSpawn = (command: 'ffmpeg' | 'ffprobe', args: readonly string[]) => ChildProcess;
 
-const spawnPiped: StreamSpawn = (command, args) =>
+export const spawnPiped: StreamSpawn = (command, args) =>
   spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
 
 const cancelled: LocalText = { zh: '已停止', en: 'stopped' };

@@ -3,8 +3,8 @@ import { notFound } from '../resources/resource-service';
 import type { LiveStreamName, LiveView } from './live-sessions';
 
 /** Every camera with what the video wall's tree shows, by area then name. */
-export function listLiveCameras(db: Db) {
-  return db
+export async function listLiveCameras(db: Db) {
+  const cameras = await db
     .selectFrom('cameras')
     .leftJoin('ai_servers', 'ai_servers.id', 'cameras.ai_server_id')
     .select([
@@ -14,11 +14,14 @@ export function listLiveCameras(db: Db) {
       'cameras.area',
       'cameras.status',
       'ai_servers.name as aiServerName',
+      // Its address may hold credentials: only whether there is one leaves the server.
+      'cameras.sub_stream_url',
     ])
     .orderBy('cameras.area')
     .orderBy('cameras.name')
     .orderBy('cameras.id')
     .execute();
+  return cameras.map(({ sub_stream_url, ...camera }) => ({ ...camera, hasSubStream: sub_stream_url !== '' }));
 }
 
 /** The stream a live view of the camera reads: its sub stream falls back to the main one when it has none. */

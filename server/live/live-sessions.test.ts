@@ -1,19 +1,25 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startTestStream, type TestStream } from '../../test-support/test-stream';
 import type { AppOptions } from '../app';
-import { parseAllowedHosts } from '../cameras/stream-address';
+import { parseAllowedHosts, systemLookup } from '../cameras/stream-address';
+import { spawnPiped, type StreamSpawn } from '../cameras/stream-process';
 import {
   addRole,
   addUser,
+  capturedLog,
   expectContractAnswer,
   operationLog,
   sendRequest,
   startTestApp,
+  tempDir,
   testAdminPassword,
   withSqlite,
 } from '../test-support/test-app';
+import { createLiveSessions, firstCodec } from './live-sessions';
+import { createStreamSlots } from './stream-slots';
 
 let stream: TestStream;
 beforeAll(async () => {
@@ -58,6 +64,16 @@ async function withCameras(cameras: readonly Record<string, unknown>[], live: Ap
 
 const segmentsOf = (playlist: string) => playlist.split('\n').filter((line) => line.startsWith('seg-'));
 
+/** Starts ffmpeg and ffprobe as the server does, keeping each one's command line. */
+function recordedSpawns() {
+  const commands: string[][] = [];
+  const spawn: StreamSpawn = (command, args) => {
+    commands.push([command, ...args]);
+    return spawnPiped(command, args);
+  };
+  return { spawn, relays: () => commands.filter(([command]) => command === 'ffmpeg') };
+}
+
 async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
@@ -83,7 +99,7 @@ describe('the camera list for the video wall', () => {
     });
     for (const body of [
       camera(1, 'rtsp://10.2.0.1/main', { aiServerId: 1 }),
-      camera(2, 'rtsp://10.2.0.2/main'),
+      camera(2, 'rtsp://10.2.0.2/main', { subStreamUrl: 'rtsp://operator:s3cret@10.2.0.2/sub' }),
       camera(3, 'rtsp://10.2.0.3/main'),
     ]) {
       await t.call('createCamera', { token: admin, body });
@@ -95,11 +111,21 @@ describe('the camera list for the video wall', () => {
     const { status, body } = await t.call('listLiveCameras', { token });
     expect(status).toBe(200);
     expectContractAnswer('listLiveCameras', body);
-    // By area, then name; no stream address (it may hold credentials) reaches the tree.
+    // By area, then name; no stream address (it may hold credentials) reaches the tree, only
+    // whether a camera has a sub stream of its own.
+    const common = { status: 'offline', hasSubStream: false };
     expect(body.data.items).toEqual([
-      { id: 1, name: '北门-1', code: 'LIVE-1', area: '一号园区', status: 'offline', aiServerName: '盒子-1' },
-      { id: 3, name: '北门-3', code: 'LIVE-3', area: '一号园区', status: 'offline', aiServerName: null },
-      { id: 2, name: '北门-2', code: 'LIVE-2', area: '二号园区', status: 'offline', aiServerName: null },
+      { id: 1, name: '北门-1', code: 'LIVE-1', area: '一号园区', aiServerName: '盒子-1', ...common },
+      { id: 3, name: '北门-3', code: 'LIVE-3', area: '一号园区', aiServerName: null, ...common },
+      {
+        id: 2,
+        name: '北门-2',
+        code: 'LIVE-2',
+        area: '二号园区',
+        aiServerName: null,
+        ...common,
+        hasSubStream: true,
+      },
     ]);
     const cameraScreen = await t.call('listCameras', { token });
     expect(cameraScreen.status).toBe(403);
@@ -141,8 +167,25 @@ describe('live views', { timeout: 60_000 }, () => {
     expect(operationLog(t.dataDir).filter((row) => /live/i.test(row.action))).toEqual([]);
   });
 
+  it('copies H.264 from a live MPEG-TS stream, never encoding it, its input given a read time-out', async () => {
+    const spawns = recordedSpawns();
+    const { get } = await withCameras([camera(1, stream.liveUrl)], { spawn: spawns.spawn });
+    const playlist = await get('/live/cameras/1/main/index.m3u8');
+    expect(playlist.statusCode).toBe(200);
+    const [relay, ...others] = spawns.relays();
+    expect(others).toEqual([]);
+    expect(relay?.join(' ')).toContain('-map 0:v:0 -an -c:v copy -f hls');
+    expect(relay).not.toContain('libx264');
+    expect(relay?.join(' ')).toContain(`-rw_timeout 5000000 -max_redirects 0 -i ${stream.liveUrl}`);
+    const segment = await get(`/live/cameras/1/main/${segmentsOf(playlist.body)[0] as string}`);
+    expect(pmtStreamTypes(segment.rawPayload)).toEqual([0x1b]);
+  });
+
   it('encodes a stream browsers cannot play to H.264, and falls back to the main stream without a sub stream', async () => {
-    const { get, ffmpegFolders } = await withCameras([camera(1, stream.liveMpeg4Url)]);
+    const spawns = recordedSpawns();
+    const { get, ffmpegFolders } = await withCameras([camera(1, stream.liveMpeg4Url)], {
+      spawn: spawns.spawn,
+    });
     const playlist = await get('/live/cameras/1/sub/index.m3u8');
     expect(playlist.statusCode).toBe(200);
     const segment = await get(`/live/cameras/1/sub/${segmentsOf(playlist.body)[0] as string}`);
@@ -150,6 +193,43 @@ describe('live views', { timeout: 60_000 }, () => {
     // H.264 in MPEG-TS is stream type 0x1b in the program map; MPEG-4 Part 2 would be 0x10.
     expect(pmtStreamTypes(segment.rawPayload)).toEqual([0x1b]);
     expect(ffmpegFolders()).toHaveLength(1);
+    expect(spawns.relays()[0]).toContain('libx264');
+  });
+
+  it('ends a relay whose source goes silent within the read time-out, says why once, and starts afresh when asked after the source returns', async () => {
+    const { logger, lines } = capturedLog();
+    const live = await createLiveSessions({
+      rootDir: join(tempDir(), 'live'),
+      slots: createStreamSlots(4),
+      policy: { allowed: parseAllowedHosts('127.0.0.1').allowed, lookup: systemLookup, writeLookupMs: 2000 },
+      idleMs: 60_000,
+      startTimeoutMs: 15_000,
+      readTimeoutMs: 1500,
+      log: Fastify({ logger }).log,
+    });
+    onTestFinished(() => live.close());
+    onTestFinished(() => stream.restore());
+    const view = { cameraId: 1, stream: 'main', url: stream.liveUrl } as const;
+    expect(await live.playlist(view)).toMatch(/^#EXTM3U/);
+    expect(live.lastEnd(1, 'main')).toBeNull();
+
+    stream.cut();
+    await waitFor(() => live.running().length === 0, 'the relay to end', 10_000);
+    // ffmpeg takes a read time-out for the input's end, and exits with 0 after its last line.
+    expect(live.lastEnd(1, 'main')).toMatchObject({
+      reason: 'timeout',
+      text: { zh: '源超时', en: 'source timed out' },
+      exitCode: 0,
+      detail: expect.stringMatching(/timed out/i),
+    });
+    const warnings = lines.filter((line) => line.level === 40).map((line) => line.msg);
+    expect(warnings).toEqual([
+      expect.stringMatching(/^live view 1-main ended: source timed out \(exit 0\) /),
+    ]);
+
+    stream.restore();
+    expect(await live.playlist(view)).toMatch(/^#EXTM3U/);
+    expect(live.running()).toEqual(['1-main']);
   });
 
   it('refuses a live view past CFOP_LIVE_MAX_STREAMS with a 503, and lets a viewer of a running one in', async () => {
@@ -218,6 +298,18 @@ describe('live views', { timeout: 60_000 }, () => {
     expect(() => readdirSync(join(t.dataDir, 'live'))).toThrow(/ENOENT/);
     await waitFor(() => stream.silentConnections() === 0, 'ffprobe to let the silent camera go');
     await opening.catch(() => undefined);
+  });
+});
+
+describe('firstCodec', () => {
+  it("reads the first top-level stream of ffprobe's JSON, not the copy it lists under an MPEG-TS program", () => {
+    const ts = '{"programs":[{"streams":[{"codec_name":"h264"}]}],"streams":[{"codec_name":"h264"}]}';
+    expect(firstCodec(ts)).toBe('h264');
+    expect(firstCodec('{"programs":[],"streams":[{"codec_name":"hevc"},{"codec_name":"h264"}]}')).toBe(
+      'hevc',
+    );
+    expect(firstCodec('{"programs":[],"streams":[]}')).toBeNull();
+    expect(firstCodec('h264\n\nh264')).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { access, mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -7,9 +7,14 @@ import type { CheckedStream, StreamAddressPolicy } from '../cameras/stream-addre
 import {
   checkStreamAddress,
   collectOutput,
+  spawnPiped,
+  streamEndReason,
+  streamEndTexts,
   streamInput,
   watchStreamProcess,
   type FailureLog,
+  type StreamEndReason,
+  type StreamSpawn,
 } from '../cameras/stream-process';
 import { privateDirMode } from '../data-folder/private-files';
 import { ApiError } from '../http/api-error';
@@ -32,7 +37,11 @@ export interface LiveSessionOptions {
   readonly idleMs: number;
   /** How long a stream may take from opening to its first playlist. */
   readonly startTimeoutMs: number;
+  /** A source silent this long ends its relay (and a probe of it), which the next request restarts. */
+  readonly readTimeoutMs: number;
   readonly log: FastifyBaseLogger;
+  /** Starts ffprobe and the relays' ffmpeg; tests read their arguments. */
+  readonly spawn?: StreamSpawn;
 }
 
 /** What a camera stream's live view is asked for; `url` is the stream it reads. */
@@ -49,18 +58,32 @@ export interface LiveSessions {
   segment(cameraId: number, stream: LiveStreamName, name: string): Promise<Buffer>;
   /** Views running or starting now, by key (`<cameraId>-<stream>`). */
   running(): string[];
+  /** How the view's last relay ended by itself (not stopped by the server), or null if none has. */
+  lastEnd(cameraId: number, stream: LiveStreamName): LiveViewEnd | null;
   /** Stops every view and removes their files (the app closing). */
   close(): Promise<void>;
+}
+
+/** Why a view's relay (its ffmpeg) ended without the server stopping it. */
+export interface LiveViewEnd {
+  readonly reason: StreamEndReason;
+  readonly text: LocalText;
+  /** ffmpeg's exit code; null when it was killed by a signal or never started. */
+  readonly exitCode: number | null;
+  /** ffmpeg's last error line, credentials hidden: for the server log, not for operators. */
+  readonly detail: string;
+  /** When it ended (ms since the epoch). */
+  readonly at: number;
 }
 
 const playlistName = 'index.m3u8';
 const segmentSeconds = 1;
 const playlistSegments = 6;
 /**
- * ffprobe and ffmpeg each read about a second of the stream to learn its codec and size (their
- * defaults read five), so a live view starts playing in a few seconds.
+ * The codecs a live view copies: H.264 is the one every browser's Media Source Extensions play.
+ * HEVC is encoded too: Firefox and browsers without hardware HEVC decoding would show a black pane.
  */
-const probeLimit = ['-analyzeduration', '1000000', '-probesize', '1000000'];
+const copiedCodecs = new Set(['h264']);
 
 const unavailable = (reason: LocalText) =>
   new ApiError('502', {
@@ -117,6 +140,8 @@ export async function createLiveSessions(options: LiveSessionOptions): Promise<L
   await rm(options.rootDir, { recursive: true, force: true });
   await mkdir(options.rootDir, { recursive: true, mode: privateDirMode });
   const sessions = new Map<string, Session>();
+  const ends = new Map<string, LiveViewEnd>();
+  const spawn = options.spawn ?? spawnPiped;
   const keyOf = (cameraId: number, stream: LiveStreamName) => `${cameraId}-${stream}`;
 
   const sweep = setInterval(
@@ -140,6 +165,20 @@ export async function createLiveSessions(options: LiveSessionOptions): Promise<L
     if (sessions.get(session.key) === session) sessions.delete(session.key);
     session.child?.kill('SIGKILL');
     session.slot.release();
+  }
+
+  /**
+   * Records why a relay ended by itself and logs it in one line; the view is stopped at once, so
+   * the next request starts a fresh relay rather than serving the last playlist of a dead one.
+   */
+  function ended(session: Session, exitCode: number | null, detail: string): void {
+    if (session.stopped) return;
+    const reason = streamEndReason(exitCode, detail);
+    ends.set(session.key, { reason, text: streamEndTexts[reason], exitCode, detail, at: Date.now() });
+    options.log.warn(
+      `live view ${session.key} ended: ${streamEndTexts[reason].en} (exit ${String(exitCode)}) ${detail}`.trim(),
+    );
+    stop(session);
   }
 
   function start(key: string, url: string, slot: StreamSlot): Session {
@@ -169,23 +208,25 @@ export async function createLiveSessions(options: LiveSessionOptions): Promise<L
     const log: FailureLog = (detail) => options.log.warn(`live view ${session.key} failed: ${detail}`);
     // Probe and segmenter read the one address checked here.
     const stream = await checkStreamAddress(session.url, options.policy, unavailable, log);
-    const codec = await probeVideoCodec(stream, options.startTimeoutMs, session.stopping.signal, log);
+    const codec = await probeVideoCodec(stream, options, session.stopping.signal, spawn, log);
     if (session.stopped) throw viewStopped();
     await mkdir(session.dir, { recursive: true, mode: privateDirMode });
-    const child = spawn('ffmpeg', hlsArgs(stream, codec, session.dir), {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn('ffmpeg', hlsArgs(stream, codec, session.dir, options.readTimeoutMs));
+    // It writes files, not standard output; drained all the same so that it can never block on it.
+    child.stdout?.resume();
     session.child = child;
     const watch = watchStreamProcess(child, unavailable, log);
     const exit = new Promise<ApiError>((resolve) => {
-      child.on('error', (error) => resolve(watch.spawnFailure(error)));
-      child.on('close', (code) => resolve(watch.exitFailure(code)));
+      child.on('error', (error) => {
+        ended(session, null, error.message);
+        resolve(watch.spawnFailure(error));
+      });
+      child.on('close', (code) => {
+        ended(session, code, watch.lastLine());
+        resolve(watch.answer());
+      });
     });
-    session.gone = exit.then(async (why) => {
-      if (!session.stopped) options.log.warn(`live view ${session.key} ended: ${why.message}`);
-      stop(session);
-      await rm(session.dir, { recursive: true, force: true });
-    });
+    session.gone = exit.then(() => rm(session.dir, { recursive: true, force: true }));
     // A view stopped while ffprobe ran has just spawned its ffmpeg: stop it at once.
     if (session.stopped) child.kill('SIGKILL');
     await firstPlaylist(session, exit, options.startTimeoutMs);
@@ -211,7 +252,13 @@ export async function createLiveSessions(options: LiveSessionOptions): Promise<L
       session.lastUsed = Date.now();
       await session.ready;
       if (session.stopped) throw viewStopped();
-      return readFile(join(session.dir, playlistName), 'utf8');
+      try {
+        return await readFile(join(session.dir, playlistName), 'utf8');
+      } catch (error) {
+        // Its relay ended (and its folder went) between the check and the read.
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw viewStopped();
+        throw error;
+      }
     },
 
     async segment(cameraId, stream, name) {
@@ -228,6 +275,8 @@ export async function createLiveSessions(options: LiveSessionOptions): Promise<L
 
     running: () => [...sessions.keys()],
 
+    lastEnd: (cameraId, stream) => ends.get(keyOf(cameraId, stream)) ?? null,
+
     async close() {
       clearInterval(sweep);
       const all = [...sessions.values()];
@@ -238,36 +287,52 @@ export async function createLiveSessions(options: LiveSessionOptions): Promise<L
   };
 }
 
-/** The codec of the stream's first video track (`h264`, `hevc`...), read by ffprobe. */
+/**
+ * The codec of the stream's first video track (`h264`, `hevc`...), read by ffprobe. Its JSON, as
+ * its other formats, also lists each MPEG-TS program's streams: only the top-level list is read.
+ */
 async function probeVideoCodec(
   stream: CheckedStream,
-  timeoutMs: number,
+  options: Pick<LiveSessionOptions, 'startTimeoutMs' | 'readTimeoutMs'>,
   signal: AbortSignal,
+  spawn: StreamSpawn,
   log: FailureLog,
 ): Promise<string> {
   const args = [
     '-hide_banner',
-    '-v',
-    'error',
-    ...probeLimit,
-    ...streamInput(stream),
-    '-select_streams',
-    'v:0',
-    '-show_entries',
-    'stream=codec_name',
-    '-of',
-    'csv=p=0',
+    ...['-v', 'error'],
+    ...streamInput(stream, options.readTimeoutMs),
+    ...['-select_streams', 'v:0', '-show_entries', 'stream=codec_name', '-of', 'json'],
   ];
+  const timeoutMs = options.startTimeoutMs;
+  const noVideo = { zh: '视频流中没有视频', en: 'the stream has no video' };
   const output = await collectOutput('ffprobe', args, unavailable, {
     timeoutMs,
     timedOut: () => noVideoInTime(timeoutMs),
     maxBytes: 4096,
     tooLarge: { zh: '无法识别视频编码', en: 'the video codec could not be read' },
-    nothing: { zh: '视频流中没有视频', en: 'the stream has no video' },
+    nothing: noVideo,
     signal,
     log,
+    spawn,
   });
-  return output.toString('utf8').trim();
+  const codec = firstCodec(output.toString('utf8'));
+  if (codec === null) throw unavailable(noVideo);
+  return codec;
+}
+
+/** `streams[0].codec_name` of ffprobe's JSON, or null when it names none. */
+export function firstCodec(json: string): string | null {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    const streams = (parsed as { streams?: unknown } | null)?.streams;
+    const codec = Array.isArray(streams)
+      ? (streams[0] as { codec_name?: unknown } | undefined)?.codec_name
+      : null;
+    return typeof codec === 'string' && codec !== '' ? codec : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -275,18 +340,17 @@ async function probeVideoCodec(
  * sound), short segments in a sliding playlist whose old segments are deleted, each segment
  * written under a temporary name first so that none is served half-written.
  */
-function hlsArgs(stream: CheckedStream, codec: string, dir: string): string[] {
-  const video =
-    codec === 'h264'
-      ? ['-c:v', 'copy']
-      : [
-          ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p'],
-          // A key frame at each segment's start, whatever the source's frame rate.
-          ...['-force_key_frames', `expr:gte(t,n_forced*${segmentSeconds})`],
-        ];
+function hlsArgs(stream: CheckedStream, codec: string, dir: string, readTimeoutMs: number): string[] {
+  const video = copiedCodecs.has(codec)
+    ? ['-c:v', 'copy']
+    : [
+        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p'],
+        // A key frame at each segment's start, whatever the source's frame rate.
+        ...['-force_key_frames', `expr:gte(t,n_forced*${segmentSeconds})`],
+      ];
   return [
-    ...['-hide_banner', '-loglevel', 'error', '-nostdin', ...probeLimit],
-    ...streamInput(stream),
+    ...['-hide_banner', '-loglevel', 'error', '-nostdin'],
+    ...streamInput(stream, readTimeoutMs),
     ...['-map', '0:v:0', '-an', ...video],
     ...['-f', 'hls', '-hls_time', String(segmentSeconds), '-hls_list_size', String(playlistSegments)],
     ...['-hls_flags', 'delete_segments+omit_endlist+temp_file'],

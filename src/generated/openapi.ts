@@ -3217,6 +3217,11 @@ export interface components {
       status: components['schemas']['CameraStatus'];
       /** @description The bound AI server's name. */
       aiServerName: string | null;
+      /**
+       * @description The camera has a sub stream of its own. Its live view's `sub` stream is otherwise its main
+       *     one, so a pane shown full screen switches to `main` only when this is true.
+       */
+      hasSubStream: boolean;
     };
     LiveCameraListEnvelope: {
       /** @constant */

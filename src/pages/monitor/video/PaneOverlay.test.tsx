@@ -70,6 +70,7 @@ async function showPane(cameraId: number) {
           cameraId={cameraId}
           cameraName="东门"
           stream="sub"
+          hasSubStream={false}
           selected
           single={false}
           actions={actions}

@@ -89,7 +89,7 @@ export default function VideoPage() {
   };
 
   const cameras = list.kind === 'loaded' ? list.cameras : null;
-  const names = useMemo(() => new Map(cameras?.map((camera) => [camera.id, camera.name])), [cameras]);
+  const byId = useMemo(() => new Map(cameras?.map((camera) => [camera.id, camera])), [cameras]);
   const stream = paneStream(wall);
   const columns = Math.sqrt(wall.layout);
 
@@ -139,8 +139,11 @@ export default function VideoPage() {
                   key={pane}
                   pane={pane}
                   cameraId={id}
-                  cameraName={id === null ? '' : (names.get(id) ?? (cameras ? t(unknownCameraText(id)) : ''))}
+                  cameraName={
+                    id === null ? '' : (byId.get(id)?.name ?? (cameras ? t(unknownCameraText(id)) : ''))
+                  }
                   stream={stream}
+                  hasSubStream={id !== null && byId.get(id)?.hasSubStream === true}
                   selected={pane === selected}
                   single={wall.layout === 1}
                   actions={actions}

@@ -7,7 +7,7 @@ import { useLocale } from '../../../i18n';
 import { LivePlayer } from './LivePlayer';
 import { PaneOverlay } from './PaneOverlay';
 import { videoTexts as texts } from './video-texts';
-import type { StreamName } from './wall-state';
+import { shownStream, type StreamName } from './wall-state';
 
 /** The drag data type a camera of the tree carries: its id. */
 export const cameraDragType = 'application/x-cfop-camera';
@@ -25,7 +25,10 @@ interface VideoPaneProps {
   /** Primitive props (no object made per render), so the memo compares them by value. */
   readonly cameraId: number | null;
   readonly cameraName: string;
+  /** The wall's stream for this pane. */
   readonly stream: StreamName;
+  /** Its camera has a sub stream of its own: full screen plays the main one. */
+  readonly hasSubStream: boolean;
   readonly selected: boolean;
   /** The single-pane layout: the stream switch shows. */
   readonly single: boolean;
@@ -38,7 +41,7 @@ interface VideoPaneProps {
  * overlay. Selecting it renders the frame again; the player inside keeps playing untouched.
  */
 export const VideoPane = memo(function VideoPane(props: VideoPaneProps) {
-  const { pane, cameraId, cameraName, stream, selected, single, actions } = props;
+  const { pane, cameraId, cameraName, stream, hasSubStream, selected, single, actions } = props;
   const { t } = useLocale();
   const frame = useRef<HTMLDivElement>(null);
   const fullScreen = useFullScreen(frame);
@@ -73,7 +76,10 @@ export const VideoPane = memo(function VideoPane(props: VideoPaneProps) {
     >
       {cameraId !== null ? (
         <>
-          <LivePlayer cameraId={cameraId} stream={stream} />
+          <LivePlayer
+            cameraId={cameraId}
+            stream={shownStream({ stream, single, fullScreen: fullScreen.active, hasSubStream })}
+          />
           <PaneOverlay cameraId={cameraId} name={cameraName} />
           <div className="cfop-pane-tools" onClick={(event) => event.stopPropagation()}>
             {single && (

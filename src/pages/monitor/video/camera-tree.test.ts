@@ -8,6 +8,7 @@ const camera = (id: number, change: Partial<LiveCamera> = {}): LiveCamera => ({
   area: '一号园区',
   status: 'offline',
   aiServerName: null,
+  hasSubStream: false,
   ...change,
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextPane, paneStream, readWall, wallSearch, withCamera } from './wall-state';
+import { nextPane, paneStream, readWall, shownStream, wallSearch, withCamera } from './wall-state';
 
 describe('the video wall in the URL query', () => {
   it('reads a shared wall, and four empty panes from no query', () => {
@@ -29,6 +29,17 @@ describe('the video wall in the URL query', () => {
     expect(paneStream(readWall('?layout=4&stream=main'))).toBe('sub');
     expect(paneStream(readWall('?layout=1'))).toBe('main');
     expect(paneStream(readWall('?layout=1&stream=sub'))).toBe('sub');
+  });
+
+  it('plays a full-screen pane of a wall from the main stream when its camera has a sub stream of its own', () => {
+    const wallPane = { stream: 'sub', single: false, fullScreen: true, hasSubStream: true } as const;
+    expect(shownStream(wallPane)).toBe('main');
+    expect(shownStream({ ...wallPane, fullScreen: false })).toBe('sub');
+    // Its sub stream is its main one already: nothing to switch (no second relay of the same stream).
+    expect(shownStream({ ...wallPane, hasSubStream: false })).toBe('sub');
+    // The single pane's switch says what it plays, full screen or not.
+    expect(shownStream({ ...wallPane, single: true })).toBe('sub');
+    expect(shownStream({ ...wallPane, single: true, stream: 'main' })).toBe('main');
   });
 
   it('selects the next empty pane after filling one, wrapping round, or the next pane when all are full', () => {

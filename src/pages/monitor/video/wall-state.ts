@@ -46,6 +46,20 @@ export function paneStream(wall: WallState): StreamName {
   return wall.layout === 1 ? wall.singleStream : 'sub';
 }
 
+/**
+ * The stream a pane plays now. Full screen in a wall of panes, a camera's main stream when it has a
+ * lighter sub stream of its own (without one, its sub stream already is its main one). In the
+ * single-pane layout the operator's own choice holds: the stream switch shows it.
+ */
+export function shownStream(pane: {
+  readonly stream: StreamName;
+  readonly single: boolean;
+  readonly fullScreen: boolean;
+  readonly hasSubStream: boolean;
+}): StreamName {
+  return pane.fullScreen && !pane.single && pane.hasSubStream ? 'main' : pane.stream;
+}
+
 /** The wall with `cameraId` in pane `pane` (null empties it). */
 export function withCamera(wall: WallState, pane: number, cameraId: number | null): WallState {
   const cameras = [...wall.cameras];

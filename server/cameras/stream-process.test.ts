@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { streamEndReason, streamInput } from './stream-process';
+
+describe('streamInput', () => {
+  it('gives RTSP its demuxer’s read time-out and TCP, and HTTP the protocol read time-out without redirects, both in microseconds', () => {
+    const rtsp = streamInput({ scheme: 'rtsps', url: 'rtsps://10.0.0.5/main', hostHeader: null }, 2500);
+    expect(rtsp.join(' ')).toContain('-rtsp_transport tcp -timeout 2500000 -i rtsps://10.0.0.5/main');
+    expect(rtsp).not.toContain('-rw_timeout');
+    const http = streamInput({ scheme: 'http', url: 'http://10.0.0.9/live.ts', hostHeader: 'cam.lan' }, 5000);
+    expect(http.join(' ')).toContain('-rw_timeout 5000000 -max_redirects 0 -headers Host: cam.lan\r\n -i');
+    expect(http).not.toContain('-timeout');
+    // The live view's probe limits, read by every relay, probe and frame grab alike.
+    for (const input of [rtsp, http]) {
+      expect(input.slice(0, 4)).toEqual(['-analyzeduration', '1000000', '-probesize', '1000000']);
+    }
+  });
+});
+
+describe('streamEndReason', () => {
+  it('names a reader’s end from its last error line first, then its exit code', () => {
+    expect(streamEndReason(0, 'http://10.0.0.9/live.ts: Connection timed out')).toBe('timeout');
+    expect(streamEndReason(1, '[rtsp @ 0x55] method DESCRIBE failed: 401 Unauthorized')).toBe('refused');
+    expect(streamEndReason(1, 'rtsp://10.0.0.5/main: Connection refused')).toBe('refused');
+    expect(streamEndReason(1, 'rtsp://10.0.0.5/main: No route to host')).toBe('unreachable');
+    expect(streamEndReason(0, '')).toBe('endOfStream');
+    expect(streamEndReason(1, 'rtsp://10.0.0.5/main: End of file')).toBe('endOfStream');
+    expect(streamEndReason(1, 'Invalid data found when processing input')).toBe('error');
+    expect(streamEndReason(null, '')).toBe('error');
+  });
+});
