@@ -1,6 +1,6 @@
 import type { Clock } from '../server/clock';
 import { aiServerClient, randomReport } from '../test-support/ai-server-client';
-import { signIn } from './console-api';
+import { must, signIn } from './console-api';
 import type { DemoSite } from './seed';
 import type { Scenes } from './scenes';
 
@@ -120,11 +120,15 @@ async function handleMost(
   const confirmed = handled.filter(() => Math.random() < 0.7);
   const dismissed = handled.filter((id) => !confirmed.includes(id));
   if (confirmed.length > 0)
-    await api.call('POST', '/alerts/bulk-handling', {
-      ids: confirmed,
-      decision: 'confirm',
-      note: '已现场确认并处置',
-    });
+    await must(
+      api.client.POST('/alerts/bulk-handling', {
+        body: { ids: confirmed, decision: 'confirm', note: '已现场确认并处置' },
+      }),
+    );
   if (dismissed.length > 0)
-    await api.call('POST', '/alerts/bulk-handling', { ids: dismissed, decision: 'dismiss', note: '误报' });
+    await must(
+      api.client.POST('/alerts/bulk-handling', {
+        body: { ids: dismissed, decision: 'dismiss', note: '误报' },
+      }),
+    );
 }

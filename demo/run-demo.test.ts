@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDemo, demoPassword } from './run-demo';
-import { signIn } from './console-api';
+import { must, signIn } from './console-api';
 
 /** This process's ffmpeg children: the scenes' looping streams, the server's live views and grabs. */
 function ffmpegChildren(): string[] {
@@ -37,9 +37,9 @@ describe('npm run demo', () => {
       const page = await fetch(url, { headers: { accept: 'text/html' } });
       expect([200, 503]).toContain(page.status);
       const api = await signIn(url, 'admin', demoPassword);
-      const history = await api.call<{ total: number }>('GET', '/alerts?page=1&pageSize=1');
+      const history = await must(api.client.GET('/alerts', { params: { query: { page: 1, pageSize: 1 } } }));
       const liveId = await firstAlert;
-      const live = await api.call<{ id: number; snapshotId: number }>('GET', `/alerts/${liveId}`);
+      const live = await must(api.client.GET('/alerts/{id}', { params: { path: { id: liveId } } }));
       expect(live.id).toBeGreaterThan(history.total);
       expect(live.snapshotId).toBeGreaterThan(0);
     } finally {

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { startServer } from '../server/run-server';
-import { signIn, type ConsoleApi } from './console-api';
+import { must, signIn, type ConsoleApi } from './console-api';
 import { demoClock, writeHistory } from './history';
 import { startLiveSite } from './live-site';
 import { startScenes } from './scenes';
@@ -36,25 +36,29 @@ export interface StartedDemo {
  * A burst on one camera within a minute comes as one follow-up with its count.
  */
 async function createDemoRule(api: ConsoleApi, receiverUrl: string, say: (line: string) => void) {
-  await api.call('POST', '/notify-rules', {
-    name: '演示值班群 / Demo duty group',
-    enabled: true,
-    labels: [],
-    minLevel: 'medium',
-    sources: [],
-    cameraIds: [],
-    aiServerIds: [],
-    area: '',
-    days: [],
-    fromTime: '00:00',
-    toTime: '00:00',
-    cooldownSeconds: 60,
-    webhookKind: 'dingtalk',
-    webhookUrl: receiverUrl,
-    webhookSecret: 'demo-signing-secret',
-    smsUserIds: [],
-    smsPhones: [],
-  });
+  await must(
+    api.client.POST('/notify-rules', {
+      body: {
+        name: '演示值班群 / Demo duty group',
+        enabled: true,
+        labels: [],
+        minLevel: 'medium',
+        sources: [],
+        cameraIds: [],
+        aiServerIds: [],
+        area: '',
+        days: [],
+        fromTime: '00:00',
+        toTime: '00:00',
+        cooldownSeconds: 60,
+        webhookKind: 'dingtalk',
+        webhookUrl: receiverUrl,
+        webhookSecret: 'demo-signing-secret',
+        smsUserIds: [],
+        smsPhones: [],
+      },
+    }),
+  );
   say(`通知规则 / notification rule: level medium and above to the demo's robot receiver at ${receiverUrl}`);
 }
 

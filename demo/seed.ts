@@ -1,5 +1,6 @@
 import { idNumberCheckCharacter } from '../server/door/id-number';
-import type { ConsoleApi } from './console-api';
+import type { components } from '../src/generated/openapi';
+import { must, type ConsoleApi } from './console-api';
 
 /** What the live stand-ins need of the seeded site. */
 export interface DemoSite {
@@ -54,6 +55,18 @@ const wholeFrame = [
   { x: 0, y: 1 },
 ];
 
+type VehicleInput = components['schemas']['VehicleInput'];
+/** A vehicle of the demo; blue cars unless it says otherwise. */
+type DemoVehicle = Omit<VehicleInput, 'plateColor' | 'vehicleType'> &
+  Partial<Pick<VehicleInput, 'plateColor' | 'vehicleType'>>;
+
+/** The item at `index`, which the demo's own tables hold; a wrong index is the demo's bug. */
+function nth<T>(items: readonly T[], index: number): T {
+  const item = items[index];
+  if (item === undefined) throw new Error(`the demo has no item ${index} of ${items.length}`);
+  return item;
+}
+
 /** A valid identity number (its check character computed) for the n-th visitor. */
 function idNumber(n: number): string {
   const first17 = `31010119${80 + n}0${n + 1}1${n + 2}00${n}`;
@@ -71,97 +84,126 @@ export async function seedSite(api: ConsoleApi, sceneUrls: readonly string[]): P
   const created = [];
   for (const [index, name] of servers.entries()) {
     created.push(
-      await api.call<{ server: { id: number }; ingestKey: string }>('POST', '/aiservers', {
-        name,
-        serialNumber: `DEMO-SN-00${index + 1}`,
-        ip: `10.20.${index + 1}.10`,
-        port: 8000,
-        acceleratorType: index === 2 ? 'GPU' : 'NPU',
-        channelCapacity: 8,
-      }),
+      await must(
+        api.client.POST('/aiservers', {
+          body: {
+            name,
+            serialNumber: `DEMO-SN-00${index + 1}`,
+            ip: `10.20.${index + 1}.10`,
+            port: 8000,
+            acceleratorType: index === 2 ? 'GPU' : 'NPU',
+            channelCapacity: 8,
+          },
+        }),
+      ),
     );
   }
   const modelIds = [];
   for (const [index, model] of models.entries()) {
-    const file = await api.upload<{ id: number }>(
+    const file = await api.upload(
       '/files/model-files',
       `${model.algorithm}.onnx`,
       Buffer.from(`demo model ${model.name}`),
     );
-    const { id } = await api.call<{ id: number }>('POST', '/models', {
-      name: model.name,
-      algorithm: model.algorithm,
-      version: `2.${index}.0`,
-      fileId: file.id,
-      format: 'ONNX',
-      inputSize: '640x640',
-      targetHardware: 'NPU',
-      classes: model.classes,
-    });
+    const { id } = await must(
+      api.client.POST('/models', {
+        body: {
+          name: model.name,
+          algorithm: model.algorithm,
+          version: `2.${index}.0`,
+          fileId: file.id,
+          format: 'ONNX',
+          inputSize: '640x640',
+          targetHardware: 'NPU',
+          classes: [...model.classes],
+        },
+      }),
+    );
     modelIds.push(id);
   }
   const sceneOf = new Map<number, number>();
   for (const [index, camera] of cameras.entries()) {
     const server = created[Math.floor(index / 2)];
-    const { id } = await api.call<{ id: number }>('POST', '/cameras', {
-      name: camera.name,
-      code: `CAM-${String(index + 1).padStart(3, '0')}`,
-      area: camera.area,
-      mainStreamUrl: sceneUrls[index % sceneUrls.length],
-      vendor: camera.vendor,
-      ip: `10.20.${Math.floor(index / 2) + 1}.${101 + index}`,
-      aiServerId: server?.server.id,
-    });
+    const { id } = await must(
+      api.client.POST('/cameras', {
+        body: {
+          name: camera.name,
+          code: `CAM-${String(index + 1).padStart(3, '0')}`,
+          area: camera.area,
+          mainStreamUrl: nth(sceneUrls, index % sceneUrls.length),
+          vendor: camera.vendor,
+          ip: `10.20.${Math.floor(index / 2) + 1}.${101 + index}`,
+          aiServerId: server?.server.id,
+        },
+      }),
+    );
     const model = models[camera.model];
-    await api.call('POST', `/cameras/${id}/tasks`, {
-      name: model.name,
-      modelId: modelIds[camera.model],
-      confidenceThreshold: 0.5,
-      region: wholeFrame,
-      schedule: everyHalfHour,
-      alertLevel: model.level,
-    });
+    await must(
+      api.client.POST('/cameras/{id}/tasks', {
+        params: { path: { id } },
+        body: {
+          name: model.name,
+          modelId: nth(modelIds, camera.model),
+          confidenceThreshold: 0.5,
+          region: wholeFrame,
+          schedule: everyHalfHour,
+          alertLevel: model.level,
+        },
+      }),
+    );
     sceneOf.set(id, index);
   }
   const staffIds = [];
   for (const [index, person] of staff.entries()) {
-    const { id } = await api.call<{ id: number }>('POST', '/staff', {
-      ...person,
-      employeeNo: `E${1001 + index}`,
-      phone: `1380013${String(index).padStart(4, '0')}`,
-      cardNo: `CARD${7001 + index}`,
-      status: 'active',
-    });
+    const { id } = await must(
+      api.client.POST('/staff', {
+        body: {
+          ...person,
+          employeeNo: `E${1001 + index}`,
+          phone: `1380013${String(index).padStart(4, '0')}`,
+          cardNo: `CARD${7001 + index}`,
+          status: 'active',
+        },
+      }),
+    );
     staffIds.push(id);
   }
   const now = Date.now();
   const passCodes = [];
   for (const [index, visitor] of visitors.entries()) {
-    const { id } = await api.call<{ id: number }>('POST', '/visitors', {
-      ...visitor,
-      phone: `1391234${String(index).padStart(4, '0')}`,
-      idNumber: idNumber(index),
-      hostStaffId: staffIds[index % staffIds.length],
-      visitFrom: new Date(now - 3_600_000).toISOString(),
-      visitTo: new Date(now + 10 * 3_600_000).toISOString(),
-      companions: index,
-    });
+    const { id } = await must(
+      api.client.POST('/visitors', {
+        body: {
+          ...visitor,
+          phone: `1391234${String(index).padStart(4, '0')}`,
+          idNumber: idNumber(index),
+          hostStaffId: nth(staffIds, index % staffIds.length),
+          visitFrom: new Date(now - 3_600_000).toISOString(),
+          visitTo: new Date(now + 10 * 3_600_000).toISOString(),
+          companions: index,
+        },
+      }),
+    );
     // The last one waits for approval, so the list shows each state.
     if (index === visitors.length - 1) continue;
-    const approved = await api.call<{ passCode: string }>('POST', `/visitors/${id}/approval`, {
-      decision: 'approve',
-      comment: '已核实，同意来访',
-    });
+    const approved = await must(
+      api.client.POST('/visitors/{id}/approval', {
+        params: { path: { id } },
+        body: { decision: 'approve', comment: '已核实，同意来访' },
+      }),
+    );
+    // An approved visit has its pass code; the contract's null is for one still pending.
+    if (approved.passCode === null) throw new Error(`visitor ${id} was approved without a pass code`);
     passCodes.push(approved.passCode);
   }
   const today = new Date();
-  const vehicles = [
-    { plate: '沪A12345', ownerType: 'staff', staffId: staffIds[0], listType: 'whitelist' },
-    { plate: '沪B6K789', ownerType: 'staff', staffId: staffIds[2], listType: 'whitelist' },
+  const vehicles: DemoVehicle[] = [
+    { plate: '沪A12345', ownerType: 'staff', staffId: nth(staffIds, 0), listType: 'whitelist' },
+    { plate: '沪B6K789', ownerType: 'staff', staffId: nth(staffIds, 2), listType: 'whitelist' },
     {
       plate: '沪AD12345',
       ownerType: 'staff',
-      staffId: staffIds[4],
+      staffId: nth(staffIds, 4),
       listType: 'whitelist',
       plateColor: 'green',
     },
@@ -178,7 +220,9 @@ export async function seedSite(api: ConsoleApi, sceneUrls: readonly string[]): P
     { plate: '浙C4X007', ownerType: 'none', listType: 'blacklist', remark: '多次违规闯入' },
   ];
   for (const vehicle of vehicles)
-    await api.call('POST', '/vehicles', { plateColor: 'blue', vehicleType: 'car', ...vehicle });
+    await must(
+      api.client.POST('/vehicles', { body: { plateColor: 'blue', vehicleType: 'car', ...vehicle } }),
+    );
   return {
     servers: created.map((item, index) => ({ name: servers[index] as string, ingestKey: item.ingestKey })),
     sceneOf,

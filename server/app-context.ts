@@ -12,6 +12,7 @@ import type { Db } from './db/open-database';
 import type { LiveSessions } from './live/live-sessions';
 import type { NotifySettings } from './notify/notify-settings';
 import type { SmsSender } from './sms/sms-sender';
+import type { SnapshotLinkSettings } from './alerts/snapshot-link';
 
 /** What operation handlers and services share for the life of one app. */
 export interface AppContext {
@@ -45,4 +46,6 @@ export interface AppContext {
   readonly health: HealthSettings;
   /** Notification rules: the site's time zone, the console's public address, where webhooks may point. */
   readonly notify: NotifySettings;
+  /** How the snapshot links in messages are signed and how long they last. */
+  readonly snapshotLinks: SnapshotLinkSettings;
 }

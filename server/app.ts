@@ -6,6 +6,7 @@ import { defaultAlertRetentionDays, startAlertTasks } from './alerts/alert-tasks
 import { createAlertFeed } from './alerts/alert-feed';
 import { defaultHealthSettings, type HealthSettings } from './alerts/device-health';
 import { defaultIngestLimits, type IngestLimits } from './alerts/ingest-limits';
+import { defaultSnapshotLinkHours } from './alerts/snapshot-link';
 import { createHashingGate, defaultHashingGateOptions, type HashingGateOptions } from './auth/hashing-gate';
 import { defaultSessionIdleMinutes } from './auth/sessions';
 import { defaultSignInLimits, type SignInLimits } from './auth/sign-in-limits';
@@ -17,6 +18,7 @@ import { systemClock, type Clock } from './clock';
 import { lockDataFolder } from './data-folder/data-folder-lock';
 import { closeToOtherUsers } from './data-folder/private-files';
 import { explainingStoreFailures } from './data-folder/store-failures';
+import { instanceSecret, snapshotLinkKeyFileName } from './data-folder/instance-secret';
 import { defaultQuarantineDays } from './files/quarantine';
 import { createUnusedFileSweep } from './files/unused-file-sweep';
 import { unusedFileSweepMs } from './files/unused-files';
@@ -88,6 +90,11 @@ export interface AppOptions {
   readonly quarantineDays?: number;
   /** Notification rules (CFOP_SITE_TIME_ZONE, CFOP_PUBLIC_URL, CFOP_WEBHOOK_ALLOW_HOSTS, CFOP_NOTIFY_MAX_AGE_HOURS). */
   readonly notify?: NotifyOptions;
+  /**
+   * Snapshot links in messages: their lifetime (CFOP_SNAPSHOT_LINK_HOURS, default 72) and the key
+   * they are signed with (default DATA_DIR/snapshot-link.key, made on first start).
+   */
+  readonly snapshotLinks?: { readonly hours?: number; readonly secret?: Buffer };
   /** Handlers added to (or replacing) the built-in ones, keyed by operationId. */
   readonly handlers?: HandlerOverrides;
 }
@@ -174,6 +181,10 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       ingest: ingestLimits(options),
       health: { ...defaultHealthSettings, ...options.health },
       notify: notifySettings(options.notify),
+      snapshotLinks: {
+        secret: options.snapshotLinks?.secret ?? instanceSecret(options.dataDir, snapshotLinkKeyFileName),
+        lifetimeMs: (options.snapshotLinks?.hours ?? defaultSnapshotLinkHours) * 3_600_000,
+      },
     };
     const isApiPath = apiPathMatcher(contract.basePath);
     addSecurityHeaders(app, isApiPath);

@@ -15,6 +15,7 @@ describe('server settings from the environment', () => {
       alertRetentionDays: 90,
       quarantineDays: 30,
       smsSender: undefined,
+      snapshotLinkHours: 72,
       liveMaxStreams: undefined,
       cameraAllowedHosts: undefined,
       admin: { password: undefined, phone: undefined },
@@ -131,6 +132,10 @@ describe('server settings from the environment', () => {
       maxAgeHours: 48,
     });
     expect(notify.allowedHosts?.addresses.check('127.0.0.1')).toBe(true);
+    expect(readServerConfig({ CFOP_SNAPSHOT_LINK_HOURS: '720' }).snapshotLinkHours).toBe(720);
+    expect(() => readServerConfig({ CFOP_SNAPSHOT_LINK_HOURS: '721' })).toThrow(
+      /CFOP_SNAPSHOT_LINK_HOURS：应为 1 到 720 的整数小时数 \/ CFOP_SNAPSHOT_LINK_HOURS: must be a whole number of hours from 1 to 720/,
+    );
     expect(readServerConfig({ CFOP_PUBLIC_URL: 'https://cfop.example.com' }).notify.publicUrl).toBe(
       'https://cfop.example.com',
     );

@@ -3,6 +3,7 @@ import { defaultAlertRetentionDays } from './alerts/alert-tasks';
 import { parseAllowedHosts, type AllowedHosts } from './cameras/stream-address';
 import { defaultHealthSettings, type HealthSettings } from './alerts/device-health';
 import { defaultIngestLimits, type IngestLimits } from './alerts/ingest-limits';
+import { defaultSnapshotLinkHours, maxSnapshotLinkHours } from './alerts/snapshot-link';
 import { defaultPasswordCost, maxPasswordCost } from './auth/password-hash';
 import { defaultSessionIdleMinutes } from './auth/sessions';
 import { defaultSignInLimits, type SignInLimits } from './auth/sign-in-limits';
@@ -47,6 +48,8 @@ export interface ServerConfig extends StoreConfig {
   readonly logLevel: LogLevel;
   /** CFOP_SITE_TIME_ZONE, CFOP_PUBLIC_URL, CFOP_WEBHOOK_ALLOW_HOSTS, CFOP_NOTIFY_MAX_AGE_HOURS. */
   readonly notify: NotifyOptions;
+  /** CFOP_SNAPSHOT_LINK_HOURS: how long a message's snapshot link opens its picture. */
+  readonly snapshotLinkHours: number;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -193,6 +196,12 @@ export function readServerConfig(env: Env): ServerConfig {
   const logFormat = oneOf(env, bad, 'CFOP_LOG_FORMAT', logFormats);
   const logLevel = oneOf(env, bad, 'CFOP_LOG_LEVEL', logLevels) ?? 'info';
   const notify = readNotifyOptions(env, bad, number, port);
+  const snapshotLinkHours = number('CFOP_SNAPSHOT_LINK_HOURS', {
+    fallback: defaultSnapshotLinkHours,
+    min: 1,
+    max: maxSnapshotLinkHours,
+    noun: { zh: '整数小时数', en: 'a whole number of hours' },
+  });
 
   if (problems.length > 0) throw new InvalidValuesError(problems);
   return {
@@ -212,6 +221,7 @@ export function readServerConfig(env: Env): ServerConfig {
     logFormat,
     logLevel,
     notify,
+    snapshotLinkHours,
   };
 }
 

@@ -39,6 +39,7 @@ export async function startServer(env: Env, options: { clock?: Clock } = {}): Pr
     ingest: config.ingest,
     health: config.health,
     notify: config.notify,
+    snapshotLinks: { hours: config.snapshotLinkHours },
     logger: serverLogger(chooseLogFormat(config.logFormat, process.stdout.isTTY === true), config.logLevel),
   });
   if (config.passwordCost < defaultPasswordCost) {

@@ -10,8 +10,9 @@ import {
 } from './alert-ingest';
 import { alertEventStream } from './alert-stream';
 import { snapshotBucket, takeFromBucket } from './ingest-quotas';
+import { checkSnapshotLink, type SnapshotLinkCheck } from './snapshot-link';
 import { serveFile, storeFile } from '../files/file-store';
-import { underPart } from '../http/api-error';
+import { ApiError, underPart } from '../http/api-error';
 import { EventStreamAnswer } from '../http/event-stream-answer';
 import { getItem, getItems } from '../resources/resource-service';
 import { contractTyped, resourceOperations } from '../resources/resource-operations';
@@ -23,6 +24,19 @@ function resumeAfter(after: number | undefined, lastEventId: string | string[] |
   const given = [after ?? null, fromHeader].filter((value): value is number => value !== null);
   return given.length === 0 ? null : Math.max(...given);
 }
+
+const linkRefusals: Readonly<Record<Exclude<SnapshotLinkCheck, 'valid'>, () => ApiError>> = {
+  forged: () =>
+    new ApiError('403', {
+      zh: '快照链接无效（签名不符）',
+      en: 'The snapshot link is not valid (its signature does not match)',
+    }),
+  expired: () =>
+    new ApiError('403', {
+      zh: '快照链接已过期，请登录控制台查看该告警',
+      en: 'The snapshot link has expired; sign in to the console to see the alert',
+    }),
+};
 
 const handlingDetail = ({ decision, note }: components['schemas']['AlertHandling']) => ({
   zh: `${decisionNames[decision].zh}${note?.trim() ? `：${note.trim()}` : ''}`,
@@ -70,6 +84,18 @@ export const alertOperations = {
   // The operators' side, under KEY.CENTER.AIWARN.
   async getAlertSnapshot(input, ctx) {
     return serveFile(ctx, input.params.id, snapshotKind);
+  },
+  // A message's receiver, with no account: the link's signature stands for the key.
+  async getSharedAlertSnapshot(input, ctx) {
+    const { id } = input.params;
+    const now = ctx.clock.now();
+    const check = checkSnapshotLink(ctx.snapshotLinks, id, input.query, now);
+    if (check !== 'valid') throw linkRefusals[check]();
+    const secondsLeft = input.query.expires - Math.ceil(now.getTime() / 1000);
+    return serveFile(ctx, id, snapshotKind, {
+      cacheControl: `private, max-age=${Math.max(0, secondsLeft)}`,
+      referrerPolicy: 'no-referrer',
+    });
   },
   async streamAlerts(input, ctx) {
     const after = resumeAfter(input.query.after, input.headers['last-event-id']);

@@ -5,6 +5,7 @@ import { databaseFileName } from '../db/open-database';
 import { filesDir, incomingDir } from '../files/file-store';
 import { multipartFile, pngBytes } from '../test-support/multipart';
 import { smsOutboxFileName } from '../sms/log-sms-sender';
+import { snapshotLinkKeyFileName } from './instance-secret';
 import {
   addUser,
   capturedLog,
@@ -46,6 +47,7 @@ describe('what the server writes under DATA_DIR', () => {
       incoming: modeOf(incomingDir(dataDir)),
       stored: modeOf(join(filesDir(dataDir), String(id))),
       live,
+      snapshotLinkKey: modeOf(join(dataDir, snapshotLinkKeyFileName)),
     }).toEqual({
       dataDir: '700',
       database: '600',
@@ -55,6 +57,7 @@ describe('what the server writes under DATA_DIR', () => {
       incoming: '700',
       stored: '600',
       live: '700',
+      snapshotLinkKey: '600',
     });
   });
 

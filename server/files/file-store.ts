@@ -5,7 +5,7 @@ import type { AppContext } from '../app-context';
 import { privateDirMode } from '../data-folder/private-files';
 import type { Db } from '../db/open-database';
 import { ApiError, type FieldProblem } from '../http/api-error';
-import { FileAnswer } from '../http/file-answer';
+import { FileAnswer, type FileAnswerOptions } from '../http/file-answer';
 import type { ReceivedFile } from './receive-upload';
 
 /** Where stored files live: DATA_DIR/files/<id>, uploads in progress under DATA_DIR/files/.incoming. */
@@ -74,8 +74,16 @@ export function placeFile(dataDir: string, received: ReceivedFile, id: number): 
   renameSync(received.tempPath, storedPath(dataDir, id));
 }
 
-/** The stored file as an answer: images inline (the console previews them), anything else as an attachment. */
-export async function serveFile(ctx: AppContext, id: number, kind: string): Promise<FileAnswer> {
+/**
+ * The stored file as an answer: images inline (the console previews them), anything else as an
+ * attachment; `caching` for one served to whoever holds its link.
+ */
+export async function serveFile(
+  ctx: AppContext,
+  id: number,
+  kind: string,
+  caching: Pick<FileAnswerOptions, 'cacheControl' | 'referrerPolicy'> = {},
+): Promise<FileAnswer> {
   const row = await ctx.db
     .selectFrom('files')
     .select(['name', 'size', 'content_type'])
@@ -86,6 +94,7 @@ export async function serveFile(ctx: AppContext, id: number, kind: string): Prom
   return new FileAnswer(row.name, row.content_type, createReadStream(storedPath(ctx.dataDir, id)), {
     inline: row.content_type.startsWith('image/'),
     size: row.size,
+    ...caching,
   });
 }
 

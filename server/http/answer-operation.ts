@@ -48,11 +48,13 @@ export function answerOperation(ctx: AppContext, operation: OperationSpec, handl
 }
 
 function sendFile(reply: FastifyReply, file: FileAnswer): FastifyReply {
-  if (file.options.size !== undefined) reply.header('content-length', file.options.size);
+  const { size, cacheControl, referrerPolicy } = file.options;
+  if (size !== undefined) reply.header('content-length', size);
+  if (referrerPolicy !== undefined) reply.header('referrer-policy', referrerPolicy);
   return reply
     .header('content-type', file.contentType)
     .header('content-disposition', file.contentDisposition)
-    .header('cache-control', 'no-store')
+    .header('cache-control', cacheControl ?? 'no-store')
     .send(file.body);
 }
 

@@ -5,6 +5,10 @@ export interface FileAnswerOptions {
   readonly inline?: boolean;
   /** Bytes, when known before streaming: sent as Content-Length so a download can show progress. */
   readonly size?: number;
+  /** Default `no-store`; a file anyone with its link may see says how long it may be kept. */
+  readonly cacheControl?: string;
+  /** Where the file is opened from a link that must not leak on through the Referer header. */
+  readonly referrerPolicy?: 'no-referrer';
 }
 
 /**

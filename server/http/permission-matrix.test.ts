@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { signSnapshotLink } from '../alerts/snapshot-link';
+import { instanceSecret, snapshotLinkKeyFileName } from '../data-folder/instance-secret';
 import { createSampler } from '../test-support/contract-samples';
 import { answersEventStream, openEventStream } from '../test-support/event-stream';
 import {
@@ -55,6 +57,17 @@ describe('permission matrix', () => {
     // Two users per access key, each password hashed and checked once (deliberately slow hashes):
     // over 10 s with another test file running beside it on two CPUs.
   }, 60_000);
+  /**
+   * What a caller of an operation open to whoever holds a link the server signed sends: a good link
+   * (to file 1, which is none: 404), as a message's receiver does. A forged one is refused by design.
+   */
+  function signedLinkQuery(operation: OperationSpec): Record<string, string> {
+    if (operation.operationId !== 'getSharedAlertSnapshot') return {};
+    const links = { secret: instanceSecret(t.dataDir, snapshotLinkKeyFileName), lifetimeMs: 3_600_000 };
+    const { expires, signature } = signSnapshotLink(links, 1, t.clock.now());
+    return { expires: String(expires), signature };
+  }
+
   async function send(operation: OperationSpec, auth: { token?: string; ingestKey?: string } = {}) {
     const body = sampler.body(operation);
     const upload = sampler.upload(operation);
@@ -74,7 +87,7 @@ describe('permission matrix', () => {
     }
     return t.app.inject({
       method: operation.method,
-      url: sampler.url(operation),
+      url: sampler.url(operation, {}, signedLinkQuery(operation)),
       headers,
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
       ...(upload === undefined ? {} : { payload: upload.payload }),

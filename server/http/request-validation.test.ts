@@ -247,7 +247,8 @@ describe('bad input', () => {
       for (const lang of ['zh-CN', 'en-US']) {
         const response = await t.app.inject({
           method,
-          url: badCase.query ? `${url}?${badCase.query}` : url,
+          // The sampled URL holds the operation's required query parameters, if it has any.
+          url: badCase.query ? `${url}${url.includes('?') ? '&' : '?'}${badCase.query}` : url,
           headers: { ...headers, 'accept-language': lang },
           ...(payload === undefined ? {} : { payload }),
         });

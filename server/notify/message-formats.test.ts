@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   alertLink,
@@ -28,17 +29,25 @@ const notice: Notice = {
   snapshotFileId: 9,
 };
 
+// Signatures computed apart (Python's hmac) for secret SECabc123 at 2030-01-01T00:00:00Z.
+const secret = 'SECabc123';
+const at = new Date(1893484800000);
+
+// The snapshot link made at `at`, lasting 72 hours, signed apart from the code under test.
+const links = { secret: Buffer.from('snapshot-link-key'), lifetimeMs: 72 * 3_600_000 };
+const expires = 1893484800 + 72 * 3600;
+const linkSignature = createHmac('sha256', links.secret)
+  .update(`alert-snapshot\n9\n${expires}`)
+  .digest('base64url');
+const signedSnapshot = `https://console.example.com/cfop/shared/alert-snapshots/9?expires=${expires}&signature=${linkSignature}`;
+
 const facts = (count = 1): MessageFacts => ({
   notice,
   count,
   alertUrl: alertLink('https://console.example.com/', notice),
-  snapshotUrl: snapshotLink('https://console.example.com', '/cfop', notice),
+  snapshotUrl: snapshotLink('https://console.example.com', '/cfop', notice, links, at),
   timeZone: 'Asia/Shanghai',
 });
-
-// Signatures computed apart (Python's hmac) for secret SECabc123 at 2030-01-01T00:00:00Z.
-const secret = 'SECabc123';
-const at = new Date(1893484800000);
 
 describe('message formats', () => {
   it('signs DingTalk as its robot documents: base64 HMAC-SHA256 of "timestamp\\nsecret", URL-encoded', () => {
@@ -63,7 +72,8 @@ describe('message formats', () => {
     expect(body.markdown.text).toContain(
       '(https://console.example.com/monitor/ai?alertId=42&from=2030-01-01T08%3A00%3A05.000Z&cameraId=7)',
     );
-    expect(body.markdown.text).toContain('(https://console.example.com/cfop/files/alert-snapshots/9)');
+    // DingTalk shows the snapshot itself, through the signed link a phone opens without signing in.
+    expect(body.markdown.text).toContain(`![抓拍图 / Snapshot](${signedSnapshot})`);
   });
 
   it('leaves an unsigned DingTalk URL as it is', () => {
@@ -83,6 +93,8 @@ describe('message formats', () => {
     expect(body).toMatchObject({ msgtype: 'markdown' });
     expect(body.markdown.content).toContain('另有 4 条 / and 4 more');
     expect(body.markdown.content).toContain('数量 Count: 5');
+    // WeCom's markdown shows no images: the snapshot is a link.
+    expect(body.markdown.content).toContain(`[抓拍图 / Snapshot](${signedSnapshot})`);
   });
 
   it('signs Feishu in the body: HMAC-SHA256 keyed by "timestamp\\nsecret" over nothing', () => {
@@ -96,6 +108,7 @@ describe('message formats', () => {
       msg_type: 'text',
     });
     expect(body.content.text).toContain('【高】未戴安全帽');
+    expect(body.content.text).toContain(`抓拍图 / Snapshot: ${signedSnapshot}`);
   });
 
   it('sends the alert fields as plain JSON', () => {
@@ -112,7 +125,7 @@ describe('message formats', () => {
       occurredAt: '2030-01-01T08:00:05.000Z',
       occurredAtLocal: '2030-01-01 16:00:05',
       count: 3,
-      snapshotUrl: 'https://console.example.com/cfop/files/alert-snapshots/9',
+      snapshotUrl: signedSnapshot,
     });
   });
 

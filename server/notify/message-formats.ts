@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { AlertLevel, NotifyWebhookKind } from '../db/schema';
 import { wallOf } from '../analysis/zoned-time';
+import { signSnapshotLink, type SnapshotLinkSettings } from '../alerts/snapshot-link';
 import type { Notice } from './notice';
 
 // Pure: what each receiver is sent for a notice. No I/O, so each format is tested on its own.
@@ -14,7 +15,7 @@ export interface MessageFacts {
   readonly count: number;
   /** The console's wall showing the alert. */
   readonly alertUrl: string;
-  /** The snapshot's address (served to signed-in users), or null when the alert has none. */
+  /** The snapshot's signed, time-limited link (no sign-in needed), or null when the alert has none. */
   readonly snapshotUrl: string | null;
   /** CFOP_SITE_TIME_ZONE: the zone the message's times are told in. */
   readonly timeZone: string;
@@ -57,13 +58,16 @@ function facts(message: MessageFacts): [string, string][] {
 const titleOf = (message: MessageFacts) =>
   `【${levelNames[message.notice.level]}】${message.notice.label}${moreText(message.count)}`;
 
-function markdown(message: MessageFacts): string {
+/** Markdown for the robots; DingTalk's shows the snapshot itself, WeCom's only links to it. */
+function markdown(message: MessageFacts, showsImages: boolean): string {
   const lines = facts(message).map(([name, value]) => `- ${name}: ${value}`);
+  const { snapshotUrl } = message;
+  const image = snapshotUrl && showsImages ? ['', `![抓拍图 / Snapshot](${snapshotUrl})`] : [];
   const links = [
     `[查看告警 / Open the alert](${message.alertUrl})`,
-    ...(message.snapshotUrl ? [`[抓拍图 / Snapshot](${message.snapshotUrl})`] : []),
+    ...(snapshotUrl && !showsImages ? [`[抓拍图 / Snapshot](${snapshotUrl})`] : []),
   ];
-  return [`### ${titleOf(message)}`, '', ...lines, '', links.join('  ')].join('\n');
+  return [`### ${titleOf(message)}`, '', ...lines, ...image, '', links.join('  ')].join('\n');
 }
 
 function plainText(message: MessageFacts): string {
@@ -94,7 +98,10 @@ export function webhookRequest(
 ): WebhookRequest {
   switch (format) {
     case 'dingtalk': {
-      const body = { msgtype: 'markdown', markdown: { title: titleOf(message), text: markdown(message) } };
+      const body = {
+        msgtype: 'markdown',
+        markdown: { title: titleOf(message), text: markdown(message, true) },
+      };
       if (target.secret === '') return { url: target.url, body: JSON.stringify(body) };
       const timestamp = now.getTime();
       const url = new URL(target.url);
@@ -105,7 +112,7 @@ export function webhookRequest(
     case 'wecom':
       return {
         url: target.url,
-        body: JSON.stringify({ msgtype: 'markdown', markdown: { content: markdown(message) } }),
+        body: JSON.stringify({ msgtype: 'markdown', markdown: { content: markdown(message, false) } }),
       };
     case 'feishu': {
       const content = { msg_type: 'text', content: { text: plainText(message) } };
@@ -165,9 +172,20 @@ export function alertLink(publicUrl: string, notice: Notice): string {
   return `${publicUrl.replace(/\/+$/, '')}/monitor/ai?${query.toString()}`;
 }
 
-/** Where the snapshot is served (to a signed-in user of the alert key). */
-export function snapshotLink(publicUrl: string, basePath: string, notice: Notice): string | null {
-  return notice.snapshotFileId === null
-    ? null
-    : `${publicUrl.replace(/\/+$/, '')}${basePath}/files/alert-snapshots/${notice.snapshotFileId}`;
+/**
+ * The snapshot's signed link made at `now`: whoever holds the message opens the picture without
+ * signing in until the link expires (getSharedAlertSnapshot).
+ */
+export function snapshotLink(
+  publicUrl: string,
+  basePath: string,
+  notice: Notice,
+  links: SnapshotLinkSettings,
+  now: Date,
+): string | null {
+  const id = notice.snapshotFileId;
+  if (id === null) return null;
+  const { expires, signature } = signSnapshotLink(links, id, now);
+  const query = new URLSearchParams({ expires: String(expires), signature });
+  return `${publicUrl.replace(/\/+$/, '')}${basePath}/shared/alert-snapshots/${id}?${query.toString()}`;
 }

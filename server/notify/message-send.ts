@@ -19,14 +19,20 @@ export interface SendOutcome extends ReceiverAnswer {
   readonly sent: string;
 }
 
-type SendContext = Pick<AppContext, 'clock' | 'smsSender' | 'notify' | 'contract'>;
+type SendContext = Pick<AppContext, 'clock' | 'smsSender' | 'notify' | 'contract' | 'snapshotLinks'>;
 
 export function messageFacts(ctx: SendContext, notice: Notice, count: number): MessageFacts {
   return {
     notice,
     count,
     alertUrl: alertLink(ctx.notify.publicUrl, notice),
-    snapshotUrl: snapshotLink(ctx.notify.publicUrl, ctx.contract.basePath, notice),
+    snapshotUrl: snapshotLink(
+      ctx.notify.publicUrl,
+      ctx.contract.basePath,
+      notice,
+      ctx.snapshotLinks,
+      ctx.clock.now(),
+    ),
     timeZone: ctx.notify.timeZone,
   };
 }

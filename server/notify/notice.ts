@@ -59,8 +59,11 @@ export async function noticeOfAlert(db: Db, alertId: number): Promise<Notice | u
   );
 }
 
-/** The alert a test send tells of: plainly a test, so nobody acts on it. */
-export function sampleNotice(occurredAt: string): Notice {
+/**
+ * The alert a test send tells of: plainly a test, so nobody acts on it. It shows `snapshotFileId`
+ * (the newest alert snapshot, if any), so a receiver checks that the snapshot link opens.
+ */
+export function sampleNotice(occurredAt: string, snapshotFileId: number | null): Notice {
   return {
     alertId: 0,
     source: 'ai',
@@ -74,6 +77,18 @@ export function sampleNotice(occurredAt: string): Notice {
     aiServerId: null,
     aiServerName: '',
     occurredAt,
-    snapshotFileId: null,
+    snapshotFileId,
   };
+}
+
+/** The newest alert's snapshot still kept, for a test send to link to; null when there is none. */
+export async function newestAlertSnapshot(db: Db): Promise<number | null> {
+  const row = await db
+    .selectFrom('alerts')
+    .innerJoin('files', 'files.id', 'alerts.snapshot_file_id')
+    .select('files.id')
+    .orderBy('alerts.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
 }

@@ -6,6 +6,7 @@ import { parseAllowedHosts } from '../cameras/stream-address';
 import { openDatabase } from '../db/open-database';
 import { removeOldDeliveries } from './notification-tasks';
 import { alertWorld } from '../test-support/alert-world';
+import { jpegBytes } from '../test-support/multipart';
 import {
   addUser,
   expectContractAnswer,
@@ -127,9 +128,16 @@ describe('notification rules', () => {
     expect(body.markdown.text).toContain('2030-01-01 16:00:');
     expect(body.markdown.text).toContain(`https://console.example.com/monitor/ai?alertId=${alert.id}&from=`);
     expect(body.markdown.text).toContain(`&cameraId=${cameras[0]?.id}`);
-    expect(body.markdown.text).toContain(
-      `https://console.example.com/cfop/files/alert-snapshots/${world.snapshotId}`,
+    // The snapshot shows through its signed link, which opens without a session (as on a phone).
+    const image = /!\[抓拍图 \/ Snapshot\]\((https:\/\/console\.example\.com[^)]+)\)/.exec(
+      body.markdown.text,
     );
+    const link = new URL(image?.[1] ?? 'https://console.example.com/none');
+    expect(link.pathname).toBe(`/cfop/shared/alert-snapshots/${world.snapshotId}`);
+    const picture = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/jpeg');
+    expect(picture.rawPayload.equals(jpegBytes)).toBe(true);
 
     await until(async () => (await ok('getNotifyRule', { params: { id: rule.id } })).sentCount === 1);
     const shown = await ok('getNotifyRule', { params: { id: rule.id } });
@@ -437,6 +445,32 @@ describe('notification rules', () => {
     expect(url.searchParams.get('sign')).toBe(
       createHmac('sha256', secret).update(`${timestamp}\n${secret}`).digest('base64'),
     );
+  });
+
+  it('links the test send to the newest alert snapshot, through a link that opens it', async () => {
+    const robot = await receiver();
+    const world = await alertWorld({ notify: loopbackAllowed() });
+    const { t, ok, token } = world;
+    // Disabled: only the test send reaches the receiver.
+    const rule = await ok('createNotifyRule', {
+      body: ruleBody({
+        enabled: false,
+        webhookKind: 'json',
+        webhookSecret: '',
+        webhookUrl: robot.url('/hook'),
+      }),
+    });
+    const before = await t.call('testNotifyRule', { token, params: { id: rule.id } });
+    expect(JSON.parse(before.body.data.items[0].sent).snapshotUrl).toBeNull();
+
+    const own = await world.uploadSnapshot();
+    await world.raise({ snapshotId: own });
+    const test = await t.call('testNotifyRule', { token, params: { id: rule.id } });
+    const link = new URL(JSON.parse(test.body.data.items[0].sent).snapshotUrl);
+    expect(link.pathname).toBe(`/cfop/shared/alert-snapshots/${own}`);
+    expect(JSON.parse(robot.received[1]?.body ?? '{}').snapshotUrl).toBe(link.toString());
+    const picture = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(picture.statusCode).toBe(200);
   });
 
   it("texts the rule's users and numbers through the SMS sender", async () => {

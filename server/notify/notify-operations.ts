@@ -3,7 +3,7 @@ import type { SomeOperationHandlers } from '../operations/operation-handler';
 import { declaredOperations } from '../resources/declared-operations';
 import { notFound } from '../resources/resource-service';
 import { messageFacts, sendMessage } from './message-send';
-import { sampleNotice } from './notice';
+import { newestAlertSnapshot, sampleNotice } from './notice';
 import { receiversOf } from './outbox';
 import { notifyRuleResource } from './notify-rule-resource';
 import { ruleBodyToStore } from './rule-body';
@@ -19,7 +19,8 @@ const ruleCrud = declaredOperations(notifyRuleResource, { choices: 'listNotifyRu
 async function sendTest(ctx: AppContext, ruleId: number) {
   const [rule] = await loadRules(ctx.db, { ids: [ruleId] });
   if (!rule) throw notFound(ruleId);
-  const message = messageFacts(ctx, sampleNotice(ctx.clock.now().toISOString()), 1);
+  const notice = sampleNotice(ctx.clock.now().toISOString(), await newestAlertSnapshot(ctx.db));
+  const message = messageFacts(ctx, notice, 1);
   const items = await Promise.all(
     receiversOf(rule).map(async (receiver) => {
       const outcome = await sendMessage(ctx, rule, receiver, message);

@@ -15,7 +15,7 @@ export const notificationBatch = 20;
 /** Receivers sent to at once: one slow receiver does not hold the others. */
 const parallelSends = 4;
 
-type SenderContext = Pick<AppContext, 'db' | 'clock' | 'smsSender' | 'notify' | 'contract'>;
+type SenderContext = Pick<AppContext, 'db' | 'clock' | 'smsSender' | 'notify' | 'contract' | 'snapshotLinks'>;
 
 /** How an attempt reads in the rule's last failure: `HTTP 500: <answer>` or the reason. */
 const failureText = (outcome: SendOutcome) =>

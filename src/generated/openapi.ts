@@ -914,6 +914,34 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/shared/alert-snapshots/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /**
+     * 签名链接的告警快照 / An alert snapshot through a signed, time-limited link
+     * @description The snapshot link a notification message carries, for a receiver who has no account (a
+     *     DingTalk, WeCom or Feishu group on a phone). The server signs `id` and `expires` with a key
+     *     of its own (HMAC-SHA256, DATA_DIR/snapshot-link.key); the link lasts CFOP_SNAPSHOT_LINK_HOURS
+     *     (default 72) from when the message was made. Anyone holding the link sees that picture
+     *     until it expires, and nothing else: it serves alert snapshots only. "400" for a malformed
+     *     `expires` or `signature`, "403" for a signature that does not match or a link that has
+     *     expired, "404" when the snapshot is gone (removed with its alerts by retention).
+     */
+    get: operations['getSharedAlertSnapshot'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/alerts': {
     parameters: {
       query?: never;
@@ -5084,6 +5112,37 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description The image, inline. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/*': string;
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  getSharedAlertSnapshot: {
+    parameters: {
+      query: {
+        /** @description When the link stops working, in Unix seconds. */
+        expires: number;
+        /** @description base64url of HMAC-SHA256 over the purpose, `id` and `expires`. */
+        signature: string;
+      };
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * @description The image, inline, cached privately until the link expires (`Cache-Control: private,
+       *     max-age=<seconds left>`), sent with `Referrer-Policy: no-referrer`.
+       */
       200: {
         headers: {
           [name: string]: unknown;

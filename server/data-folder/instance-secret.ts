@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DataFolderError } from './data-folder-error';
+import { errorCode } from './error-codes';
+import { privateFileMode } from './private-files';
+
+/** The key snapshot links are signed with: deleting it (and restarting) voids every link sent. */
+export const snapshotLinkKeyFileName = 'snapshot-link.key';
+
+const secretBytes = 32;
+const secretPattern = new RegExp(`^[0-9a-f]{${secretBytes * 2}}$`);
+
+const badSecret = (path: string) =>
+  new DataFolderError({
+    zh: `密钥文件 ${path} 内容无效（应为 ${secretBytes * 2} 位十六进制）。删除它后重启即生成新密钥（已发出的链接随之失效）`,
+    en: `The key file ${path} is not ${secretBytes * 2} hex digits. Delete it and restart to make a new key (links already sent stop working)`,
+  });
+
+/**
+ * The instance's secret kept in DATA_DIR/`name`, readable by the server's user only: made once,
+ * from 32 random bytes, and read on every later start. Written beside and linked into place, so a
+ * crash midway leaves no half-written key and two first starts at once agree on one.
+ */
+export function instanceSecret(dataDir: string, name: string): Buffer {
+  const path = join(dataDir, name);
+  const written = readSecret(path) ?? createSecret(path);
+  if (!secretPattern.test(written)) throw badSecret(path);
+  return Buffer.from(written, 'hex');
+}
+
+function readSecret(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8').trim();
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+function createSecret(path: string): string {
+  const draft = `${path}.${process.pid}.new`;
+  writeFileSync(draft, `${randomBytes(secretBytes).toString('hex')}\n`, { mode: privateFileMode });
+  try {
+    linkSync(draft, path);
+  } catch (error) {
+    if (errorCode(error) !== 'EEXIST') throw error;
+  } finally {
+    rmSync(draft, { force: true });
+  }
+  return readFileSync(path, 'utf8').trim();
+}
