@@ -188,9 +188,15 @@ describe('notification rules', () => {
     await world.raise({ cameraId: cameras[1]?.id, taskId: cameras[1]?.taskId });
     await world.raise({ label: '烟雾', level: 'critical' });
     await until(() => robot.delivered().length === 3);
-
-    const list = await t.call('listNotifyRuleDeliveries', { token: world.token, params: { id: rule.id } });
-    const [smoke, other, followUp, first] = list.body.data.items;
+    // The receiver has them; the sender records each answer right after.
+    const deliveries = async () =>
+      (await t.call('listNotifyRuleDeliveries', { token: world.token, params: { id: rule.id } })).body.data
+        .items;
+    await until(
+      async () =>
+        (await deliveries()).filter((one: { status: string }) => one.status === 'sent').length === 3,
+    );
+    const [smoke, other, followUp, first] = await deliveries();
     expect(first).toMatchObject({ status: 'sent', alertCount: 1 });
     expect(other).toMatchObject({ status: 'sent', alertCount: 1, cameraName: '北门-2' });
     expect(smoke).toMatchObject({ status: 'sent', alertCount: 1, cameraName: '北门-1' });

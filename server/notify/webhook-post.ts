@@ -72,6 +72,9 @@ export async function postWebhook(
           'content-length': Buffer.byteLength(body),
         },
         signal: AbortSignal.timeout(timeoutMs),
+        // A connection per message: messages are rare, and a pooled socket the receiver has since
+        // closed would fail as ECONNRESET rather than tell the receiver's real state.
+        agent: false,
       },
       (response) => {
         void readStart(response).then((answer) => resolve({ status: response.statusCode ?? null, answer }));
