@@ -3,11 +3,9 @@ import { BusinessError } from '../../../api';
 import type { LocalText } from '../../../generated/settings';
 import { useScreenLocation, useScreenQueryNavigate } from '../../../session/screen-location';
 import { alertApi } from './alert-api';
+import { alertIdParam } from './alert-link';
 import { linkFailedText } from './alert-texts';
 import { liveAlerts, type Alert } from './live-alert-store';
-
-/** The query parameter naming the alert a link opens (server/notify/message-formats.ts `alertLink`). */
-export const alertIdParam = 'alertId';
 
 export interface LinkedAlert {
   /** The alert the link names, kept current by the live stream; the last one while its drawer closes. */

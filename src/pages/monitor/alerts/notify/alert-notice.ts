@@ -1,8 +1,8 @@
+import { formatDateTime } from '../../../../i18n/date-time-format';
 import { translate, type Locale } from '../../../../i18n/locale-store';
 import { alertOptions, alertResource, optionOf } from '../alert-options';
 import { alertPlace, systemAlertTexts } from '../system-alert';
-import { formatDateTime } from '../../../../resources/FieldValue';
-import { alertIdParam } from '../use-linked-alert';
+import { alertLinkPath } from '../alert-link';
 import type { AlertNotice } from './notice-gate';
 import { burstTitle, headlineText, notificationTexts } from './notification-texts';
 
@@ -27,6 +27,5 @@ export function noticeText(notice: AlertNotice, locale: Locale): { title: string
 
 /** Where clicking the notification goes: the alert's own drawer, or the wall for a burst. */
 export function noticeLink(notice: AlertNotice): string {
-  const wall = alertResource.route;
-  return notice.count === 1 ? `${wall}?${alertIdParam}=${notice.newest.id}` : wall;
+  return notice.count === 1 ? alertLinkPath(notice.newest.id) : alertResource.route;
 }
