@@ -53,4 +53,38 @@ export const videoOperator: OperatorAccount = {
   role: { code: 'video-only', name: '仅视频监控', keys: ['KEY.CENTER', 'KEY.CENTER.VIDEO'] },
 };
 
-export const operatorAccounts: readonly OperatorAccount[] = [cameraOperator, passwordChanger, videoOperator];
+// Watches alerts and turns desktop alert notifications on.
+export const alertWatcher: OperatorAccount = {
+  username: 'alert.watcher',
+  password: 'Watcher-e2e-2024',
+  name: '告警值班员',
+  phone: '13800000005',
+  role: { code: 'alerts-notified', name: '告警值班（通知）', keys: ['KEY.CENTER', 'KEY.CENTER.AIWARN'] },
+};
+
+// Watches alerts but never turns notifications on.
+export const alertBystander: OperatorAccount = {
+  username: 'alert.bystander',
+  password: 'Bystander-e2e-2024',
+  name: '告警旁观者',
+  phone: '13800000006',
+  role: { code: 'alerts-quiet', name: '告警值班（无通知）', keys: ['KEY.CENTER', 'KEY.CENTER.AIWARN'] },
+};
+
+// Turns notifications on through the API although it holds no alert key.
+export const keylessWatcher: OperatorAccount = {
+  username: 'keyless.watcher',
+  password: 'Keyless-e2e-2024',
+  name: '无告警权限者',
+  phone: '13800000007',
+  role: { code: 'video-watch', name: '仅视频（通知）', keys: ['KEY.CENTER', 'KEY.CENTER.VIDEO'] },
+};
+
+export const operatorAccounts: readonly OperatorAccount[] = [
+  cameraOperator,
+  passwordChanger,
+  videoOperator,
+  alertWatcher,
+  alertBystander,
+  keylessWatcher,
+];

@@ -3,4 +3,4 @@ export type { LocaleContextValue } from './LocaleProvider';
 export { localeStore, locales, translate } from './locale-store';
 export type { Locale } from './locale-store';
 export { messages } from './messages';
-export { dateTimeFormat } from './date-time-format';
+export { dateTimeFormat, formatDateTime } from './date-time-format';

@@ -1,7 +1,7 @@
 import { Badge, Progress, Tag } from 'antd';
 import { lazy, Suspense } from 'react';
 import type { FieldDescriptor, FieldOption } from './descriptors';
-import { dateTimeFormat, useLocale } from '../i18n';
+import { formatDateTime, useLocale } from '../i18n';
 import type { Entity } from './form-values';
 import { texts } from './texts';
 
@@ -18,21 +18,6 @@ function StatusBadge({ option, text }: { option: FieldOption; text: string }) {
   ) : (
     <Badge color={color} text={text} />
   );
-}
-
-/** An ISO time as the reader's locale writes a date and time (24-hour). */
-export function formatDateTime(value: string, locale: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return dateTimeFormat(locale, {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: false,
-  }).format(date);
 }
 
 /** The labels a row carries for a reference field's ids, or the ids themselves when it has none. */

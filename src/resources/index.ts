@@ -4,7 +4,6 @@ export { ResourcePage, type ResourcePageProps } from './ResourcePage';
 export { resourceOf } from './descriptors';
 export type { FieldInputProps, FieldInputs } from './FieldInput';
 export type { Entity } from './form-values';
-export { formatDateTime } from './FieldValue';
 // What a screen with its own list (the alert wall) shares with the generic one: the URL's list state,
 // the search form and the list / export calls.
 export { SearchCard } from './SearchForm';

@@ -23,6 +23,8 @@ export interface SessionValue {
   fetchUserInfo(): Promise<CurrentUser | undefined>;
   /** Stores the new session's token and fetches its user; throws (token dropped) when that fails. */
   signIn(session: { readonly token: string }): Promise<void>;
+  /** Takes the user's profile as a call answered it (after changing their own settings). */
+  updateCurrentUser(user: CurrentUser): void;
   /** Revokes the session on the server (failures ignored), forgets it, and goes to the login page. */
   logout(): Promise<void>;
   readonly access: Access;
@@ -142,6 +144,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       selectModule,
       fetchUserInfo,
       signIn,
+      updateCurrentUser: setCurrentUser,
       logout,
       access,
       canOpen,

@@ -1,5 +1,6 @@
 import { Layout } from 'antd';
 import { useState } from 'react';
+import { useAlertNotifier } from './use-alert-notifier';
 import { useSession } from '../session';
 import { HeaderBar } from './HeaderBar';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
@@ -12,6 +13,7 @@ import { HEADER_HEIGHT, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from './theme';
 export default function BasicLayout() {
   const { currentUser } = useSession();
   const [collapsed, setCollapsed] = useState(false);
+  useAlertNotifier();
   return (
     <Layout className="cfop-layout">
       <HeaderBar />

@@ -3,8 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { api, call } from '../../api';
 import type { LocalText } from '../../generated/settings';
 import type { components } from '../../generated/openapi';
-import { useLocale } from '../../i18n';
-import { formatDateTime } from '../../resources';
+import { formatDateTime, useLocale } from '../../i18n';
 
 type Passage = components['schemas']['Passage'];
 type PassagePage = components['schemas']['PassagePage'];

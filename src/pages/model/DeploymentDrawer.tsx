@@ -4,8 +4,7 @@ import { ScreenDrawer } from '../../resources/screen-overlays';
 import { useEffect, useState } from 'react';
 import { api, call, toast } from '../../api';
 import type { components } from '../../generated/openapi';
-import { useLocale } from '../../i18n';
-import { formatDateTime } from '../../resources';
+import { formatDateTime, useLocale } from '../../i18n';
 import './model.css';
 import { deploymentStatuses, deploymentTexts as texts } from './deployment-texts';
 

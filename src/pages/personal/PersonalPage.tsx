@@ -1,5 +1,6 @@
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import { Avatar, Card, Descriptions, Tag } from 'antd';
+import { AlertNotificationCard } from '../monitor/alerts/notify/AlertNotificationCard';
 import { toast } from '../../api';
 import { dateTimeFormat, useLocale } from '../../i18n';
 import { useSession } from '../../session';
@@ -63,6 +64,7 @@ export default function PersonalPage() {
           </div>
         </div>
       </Card>
+      <AlertNotificationCard />
       <Card variant="borderless" title={t(changePasswordText)}>
         <ChangePasswordForm onChanged={() => void afterPasswordChange()} />
       </Card>

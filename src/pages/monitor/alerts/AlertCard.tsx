@@ -1,7 +1,6 @@
 import { Checkbox, Tag } from 'antd';
 import { memo } from 'react';
-import { useLocale } from '../../../i18n';
-import { formatDateTime } from '../../../resources';
+import { formatDateTime, useLocale } from '../../../i18n';
 import { alertOptions, optionOf } from './alert-options';
 import { alertTexts } from './alert-texts';
 import type { Alert } from './live-alert-store';

@@ -1,9 +1,10 @@
 import './alerts.css';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
-import { Badge, Button, Card, Space, Switch, Tooltip } from 'antd';
+import { Alert as Banner, Badge, Button, Card, Space, Switch, Tooltip } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../api';
+import type { LocalText } from '../../../generated/settings';
 import { useLocale } from '../../../i18n';
 import { resourceApi, resourceTexts, SearchCard, useListState, type ListState } from '../../../resources';
 import { ScreenModal } from '../../../resources/screen-overlays';
@@ -13,6 +14,7 @@ import { alertTexts, bulkDoneText, bulkTitle, loadedText } from './alert-texts';
 import { AlertWall } from './AlertWall';
 import { HandleForm, handlingFields } from './HandleForm';
 import { liveAlerts, useLiveAlerts, useLiveStatus, type Alert } from './live-alert-store';
+import { useLinkedAlert } from './use-linked-alert';
 import { appendPage, emptyWall, mergeBatch, showIncoming, type WallState } from './wall-state';
 
 // The drawer (descriptions, form) loads with the first card opened.
@@ -78,6 +80,7 @@ export default function AlertPage() {
   useLiveAlerts();
   return (
     <div className="cfop-stack cfop-alert-page">
+      <LinkedAlertDrawer />
       {/* The same search again starts the wall again. */}
       <SearchCard
         descriptor={descriptor}
@@ -94,6 +97,39 @@ export default function AlertPage() {
         onRefresh={() => setSearches((count) => count + 1)}
       />
     </div>
+  );
+}
+
+/** Puts alerts the server answered onto the wall at once (the stream brings them to the others). */
+const showHandled = (handled: readonly Alert[]) => handled.forEach((alert) => liveAlerts.push(alert));
+
+function handledInDrawer(alert: Alert, t: (text: LocalText) => string): void {
+  toast('success', t(alertTexts.handled));
+  showHandled([alert]);
+}
+
+/**
+ * The drawer of the alert a link names (`?alertId=N`), over whatever the wall shows; a message
+ * instead when there is no such alert.
+ */
+function LinkedAlertDrawer() {
+  const { t } = useLocale();
+  const linked = useLinkedAlert();
+  if (linked.failure) {
+    return <Banner type="warning" showIcon closable title={t(linked.failure)} afterClose={linked.close} />;
+  }
+  return (
+    linked.alert && (
+      <Suspense fallback={null}>
+        <AlertDrawer
+          descriptor={descriptor}
+          alert={linked.alert}
+          open={linked.open}
+          onClose={linked.close}
+          onHandled={(alert) => handledInDrawer(alert, t)}
+        />
+      </Suspense>
+    )
   );
 }
 
@@ -157,9 +193,6 @@ function AlertBoard(props: {
   const onOpen = useCallback((alert: Alert) => setOpened({ id: alert.id, open: true }), []);
   const onLoadMore = useCallback(() => void loadNext(), [loadNext]);
   const openedAlert = opened && [...wall.items, ...wall.incoming].find((alert) => alert.id === opened.id);
-
-  /** Puts alerts the server answered onto the wall at once (the stream brings them to the others). */
-  const showHandled = (handled: readonly Alert[]) => handled.forEach((alert) => liveAlerts.push(alert));
 
   async function exportList(): Promise<void> {
     setExporting(true);
@@ -248,10 +281,7 @@ function AlertBoard(props: {
             alert={openedAlert}
             open={opened.open}
             onClose={() => setOpened({ ...opened, open: false })}
-            onHandled={(alert) => {
-              toast('success', t(alertTexts.handled));
-              showHandled([alert]);
-            }}
+            onHandled={(alert) => handledInDrawer(alert, t)}
           />
         </Suspense>
       )}

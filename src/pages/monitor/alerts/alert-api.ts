@@ -7,6 +7,8 @@ export type AlertBulkHandling = components['schemas']['AlertBulkHandling'];
 
 /** The alert calls beyond list and export (which go through the resource screens' resourceApi). */
 export const alertApi = {
+  get: (id: number, options?: CallOptions): Promise<Alert> =>
+    call(api.GET('/alerts/{id}', { params: { path: { id } } }), options),
   handle: (id: number, body: AlertHandling, options?: CallOptions): Promise<Alert> =>
     call(api.POST('/alerts/{id}/handling', { params: { path: { id } }, body }), options),
   bulkHandle: (body: AlertBulkHandling, options?: CallOptions) =>

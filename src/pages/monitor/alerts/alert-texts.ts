@@ -48,3 +48,9 @@ export const loadedText = (shown: number, total: number): LocalText => ({
   zh: `共 ${total} 条，已加载 ${shown} 条`,
   en: `${total} in total, ${shown} loaded`,
 });
+
+/** Why the alert a link names does not open. */
+export const linkFailedText = (id: number, missing: boolean): LocalText =>
+  missing
+    ? { zh: `告警 #${id} 不存在，可能已被删除`, en: `Alert #${id} does not exist; it may have been deleted` }
+    : { zh: `告警 #${id} 加载失败，请刷新重试`, en: `Alert #${id} failed to load; refresh to try again` };

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as Api from '../../../api';
+import type * as EventStream from '../../../api/event-stream';
 import type { StreamOptions } from '../../../api/event-stream';
 import { LocaleProvider, localeStore } from '../../../i18n';
 import type * as Session from '../../../session';
@@ -17,8 +17,8 @@ const seen = vi.hoisted(() => ({
   playerRenders: 0,
 }));
 
-vi.mock('../../../api', async (importOriginal) => ({
-  ...(await importOriginal<typeof Api>()),
+vi.mock('../../../api/event-stream', async (importOriginal) => ({
+  ...(await importOriginal<typeof EventStream>()),
   subscribeEvents: (_path: string, options: StreamOptions) => {
     seen.streams.push(options);
     return { close: () => void seen.streams.splice(seen.streams.indexOf(options), 1) };
