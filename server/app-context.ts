@@ -13,6 +13,7 @@ import type { LiveSessions } from './live/live-sessions';
 import type { NotifySettings } from './notify/notify-settings';
 import type { SmsSender } from './sms/sms-sender';
 import type { SnapshotLinkSettings } from './alerts/snapshot-link';
+import type { StatusFeed } from './events/status-feed';
 
 /** What operation handlers and services share for the life of one app. */
 export interface AppContext {
@@ -40,6 +41,8 @@ export interface AppContext {
   readonly live: LiveSessions;
   /** Tells the live alert streams that alerts changed. */
   readonly alertFeed: AlertFeed;
+  /** Carries status changes of cameras and AI servers to the consoles' event streams. */
+  readonly statusFeed: StatusFeed;
   /** What an AI server may send: alert times, alert rate, snapshot bytes. */
   readonly ingest: IngestLimits;
   /** When devices count as failed and the levels of their alerts (CFOP_HEALTH_*). */

@@ -11,7 +11,9 @@ import { createHashingGate, defaultHashingGateOptions, type HashingGateOptions }
 import { defaultSessionIdleMinutes } from './auth/sessions';
 import { defaultSignInLimits, type SignInLimits } from './auth/sign-in-limits';
 import { createBackgroundTasks, runEvery } from './background-tasks';
+import { forgetStreamReads, recordStreamRead } from './cameras/camera-status';
 import { createFrameGrabber } from './cameras/frame-grab';
+import { defaultCameraProbeSeconds, startStreamProbes } from './cameras/stream-probe';
 import { noAllowedHosts, systemLookup, type AllowedHosts, type HostLookup } from './cameras/stream-address';
 import type { StreamSpawn } from './cameras/stream-process';
 import { systemClock, type Clock } from './clock';
@@ -26,6 +28,7 @@ import { answerErrorsAsEnvelopes, noSuchOperationEnvelope } from './http/error-a
 import { acceptJsonBodiesOnly, bodyLimitBytes } from './http/json-body';
 import { createLiveSessions, type LiveSessionOptions, type LiveSessions } from './live/live-sessions';
 import { createStreamSlots, defaultLiveMaxStreams } from './live/stream-slots';
+import { createStatusFeed } from './events/status-feed';
 import { registerOperationRoutes } from './http/operation-routes';
 import { addSecurityHeaders } from './http/security-headers';
 import { DebugRequestLines } from './http/request-log';
@@ -80,6 +83,11 @@ export interface AppOptions {
   readonly cameraLookup?: HostLookup;
   /** Starts a frame grab's ffmpeg; tests count them. */
   readonly spawnFrameGrab?: StreamSpawn;
+  /**
+   * How often the main stream of each camera no live view reads is probed for its status
+   * (CFOP_CAMERA_PROBE_SECONDS, default 60; 0: never), and what starts the probe's ffprobe.
+   */
+  readonly cameraProbe?: { readonly everySeconds?: number; readonly spawn?: StreamSpawn };
   /** How many days alerts and their snapshots are kept (CFOP_ALERT_RETENTION_DAYS); default 90. */
   readonly alertRetentionDays?: number;
   /** What an AI server may send (CFOP_INGEST_*); each unset limit takes its default. */
@@ -145,6 +153,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     };
     const frameGrabTimeoutMs = options.frameGrabTimeoutMs ?? defaultFrameGrabTimeoutMs;
     const readTimeoutMs = options.live?.readTimeoutMs ?? defaultStreamReadTimeoutMs;
+    const probeSeconds = options.cameraProbe?.everySeconds ?? defaultCameraProbeSeconds;
+    const statusFeed = createStatusFeed();
     live = await createLiveSessions({
       rootDir: join(options.dataDir, 'live'),
       slots,
@@ -154,6 +164,15 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       readTimeoutMs,
       log: app.log,
       spawn: options.live?.spawn,
+      onStreamState(cameraId, state) {
+        // A relay stopped for want of viewers says nothing of the stream; without probes, though,
+        // nothing would read it again, so its last read no longer counts.
+        if (state === 'idle' && probeSeconds > 0) return;
+        const ok = state === 'idle' ? null : state === 'up';
+        background.run(`recording camera ${cameraId}'s stream`, async () =>
+          statusFeed.publish(await recordStreamRead(db, clock.now(), cameraId, 'relay', ok)),
+        );
+      },
     });
     const ctx: AppContext = {
       dataDir: options.dataDir,
@@ -178,6 +197,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       streamPolicy,
       live,
       alertFeed: createAlertFeed(),
+      statusFeed,
       ingest: ingestLimits(options),
       health: { ...defaultHealthSettings, ...options.health },
       notify: notifySettings(options.notify),
@@ -214,6 +234,16 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       }),
     );
     startAlertTasks(app, ctx, options.alertRetentionDays ?? defaultAlertRetentionDays);
+    await forgetStreamReads(db, clock.now());
+    if (probeSeconds > 0) {
+      startStreamProbes(app, ctx, probeSeconds * 1000, {
+        policy: streamPolicy,
+        slots,
+        readTimeoutMs,
+        log: app.log,
+        spawn: options.cameraProbe?.spawn,
+      });
+    }
     startNotificationSender(app, ctx);
     return app;
   } catch (error) {

@@ -18,6 +18,7 @@ describe('server settings from the environment', () => {
       snapshotLinkHours: 72,
       liveMaxStreams: undefined,
       cameraAllowedHosts: undefined,
+      cameraProbeSeconds: 60,
       admin: { password: undefined, phone: undefined },
       passwordCost: 15,
       ingest: {
@@ -177,6 +178,10 @@ describe('server settings from the environment', () => {
     ).toThrow(
       /CFOP_SESSION_IDLE_MINUTES：应为 1 到 10080 的整数[\s\S]*CFOP_SIGNIN_WINDOW_MINUTES：[\s\S]*CFOP_SIGNIN_ACCOUNT_FAILURES：[\s\S]*CFOP_SMS_SENDS_PER_HOUR：/,
     );
+    expect(() => readServerConfig({ CFOP_CAMERA_PROBE_SECONDS: '-5' })).toThrow(
+      /CFOP_CAMERA_PROBE_SECONDS：应为 0 到 86400 的整数秒数/,
+    );
+    expect(readServerConfig({ CFOP_CAMERA_PROBE_SECONDS: '0' }).cameraProbeSeconds).toBe(0);
     expect(() =>
       readServerConfig({
         CFOP_HEALTH_OFFLINE_AFTER_SECONDS: '10',

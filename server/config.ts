@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defaultAlertRetentionDays } from './alerts/alert-tasks';
 import { parseAllowedHosts, type AllowedHosts } from './cameras/stream-address';
+import { defaultCameraProbeSeconds } from './cameras/stream-probe';
 import { defaultHealthSettings, type HealthSettings } from './alerts/device-health';
 import { defaultIngestLimits, type IngestLimits } from './alerts/ingest-limits';
 import { defaultSnapshotLinkHours, maxSnapshotLinkHours } from './alerts/snapshot-link';
@@ -38,6 +39,8 @@ export interface ServerConfig extends StoreConfig {
   readonly smsSender: SmsSender | undefined;
   /** Undefined: the app's default (16). */
   readonly liveMaxStreams: number | undefined;
+  /** CFOP_CAMERA_PROBE_SECONDS: how often unwatched cameras' streams are probed; 0: never. */
+  readonly cameraProbeSeconds: number;
   /** Undefined: none beyond the rules (no loopback, link-local or metadata address). */
   readonly cameraAllowedHosts: AllowedHosts | undefined;
   readonly ingest: IngestLimits;
@@ -191,6 +194,12 @@ export function readServerConfig(env: Env): ServerConfig {
       : wholeNumber('CFOP_LIVE_MAX_STREAMS', defaultLiveMaxStreams, 1000);
 
   const cameraAllowedHosts = readAllowedHosts(env, bad, 'CFOP_CAMERA_ALLOW_HOSTS');
+  const cameraProbeSeconds = number('CFOP_CAMERA_PROBE_SECONDS', {
+    fallback: defaultCameraProbeSeconds,
+    min: 0,
+    max: 86_400,
+    noun: { zh: '整数秒数', en: 'a whole number of seconds' },
+  });
   const ingest = readIngestLimits(number);
   const health = readHealthSettings(env, bad, number);
   const logFormat = oneOf(env, bad, 'CFOP_LOG_FORMAT', logFormats);
@@ -215,6 +224,7 @@ export function readServerConfig(env: Env): ServerConfig {
     quarantineDays,
     smsSender,
     liveMaxStreams,
+    cameraProbeSeconds,
     cameraAllowedHosts,
     ingest,
     health,

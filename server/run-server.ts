@@ -36,6 +36,7 @@ export async function startServer(env: Env, options: { clock?: Clock } = {}): Pr
     smsSender: config.smsSender,
     live: { maxStreams: config.liveMaxStreams },
     cameraAllowedHosts: config.cameraAllowedHosts,
+    cameraProbe: { everySeconds: config.cameraProbeSeconds },
     ingest: config.ingest,
     health: config.health,
     notify: config.notify,

@@ -7,6 +7,8 @@ import type { ReceivedFile } from '../files/receive-upload';
 import { badInput, type FieldProblem } from '../http/api-error';
 import { later } from '../clock';
 import { queueNotifications } from '../notify/outbox';
+import { settleCameraStatus } from '../cameras/camera-status';
+import type { StatusEvent, StatusFeed } from '../events/status-feed';
 import { changeStreamState, raiseDeviceAlerts } from './device-health';
 import { nextRevision } from './alert-revisions';
 import type { IngestLimits } from './ingest-limits';
@@ -52,7 +54,7 @@ async function boundCameraIds(db: Db, serverId: number, ids: readonly number[]):
 export async function recordHeartbeat(ctx: AppContext, server: IngestCaller, heartbeat: Heartbeat) {
   const now = ctx.clock.now();
   const receivedAt = now.toISOString();
-  const raised = await ctx.db.transaction().execute(async (trx) => {
+  const { raised, events } = await ctx.db.transaction().execute(async (trx) => {
     const bound = await boundCameraIds(
       trx,
       server.id,
@@ -94,16 +96,19 @@ export async function recordHeartbeat(ctx: AppContext, server: IngestCaller, hea
     for (const status of ['online', 'offline'] as const) {
       const ids = heartbeat.cameras.filter((camera) => camera.status === status).map((camera) => camera.id);
       if (ids.length === 0) continue;
-      await trx.updateTable('cameras').set({ status }).where('id', 'in', ids).execute();
       const changed = await changeStreamState(trx, ids, status === 'online');
       const type = status === 'online' ? 'cameraStreamBack' : 'cameraStreamLost';
       const devices = changed.map((cameraId) => ({ aiServerId: server.id, cameraId }));
       await raiseDeviceAlerts(trx, ctx.health, now, type, devices, ctx.notify.timeZone);
       changes += changed.length;
     }
-    return changes;
+    // The report counts beside the console's own reads of the streams (settleCameraStatus).
+    const cameraEvents = await settleCameraStatus(trx, now, { aiServerIds: [server.id] });
+    const serverEvent = await aiServerStatusEvent(trx, server.id);
+    return { raised: changes, events: [...cameraEvents, ...serverEvent] };
   });
   if (raised > 0) ctx.alertFeed.changed();
+  ctx.statusFeed.publish(events);
   return { receivedAt, offlineAfterSeconds: ctx.health.offlineAfterSeconds };
 }
 
@@ -113,11 +118,11 @@ export async function recordHeartbeat(ctx: AppContext, server: IngestCaller, hea
  * Answers how many went offline; the caller tells the live streams.
  */
 export async function markSilentServersOffline(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'health' | 'notify'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'health' | 'notify'> & { readonly statusFeed?: StatusFeed },
 ): Promise<number> {
   const now = ctx.clock.now();
   const silentSince = later(now, -ctx.health.offlineAfterSeconds * 1000).toISOString();
-  return ctx.db.transaction().execute(async (trx) => {
+  const events = await ctx.db.transaction().execute(async (trx) => {
     // The update answers the servers it changed: a sweep running twice at once alerts each once.
     const silent = await trx
       .updateTable('ai_servers')
@@ -127,12 +132,35 @@ export async function markSilentServersOffline(
       .returning('id')
       .execute();
     const ids = silent.map((row) => row.id);
-    if (ids.length === 0) return 0;
-    await trx.updateTable('cameras').set({ status: 'offline' }).where('ai_server_id', 'in', ids).execute();
+    if (ids.length === 0) return [];
     const servers = ids.map((aiServerId) => ({ aiServerId }));
     await raiseDeviceAlerts(trx, ctx.health, now, 'aiServerOffline', servers, ctx.notify.timeZone);
-    return ids.length;
+    // Their reports no longer count: their cameras stay online only while the console reads them.
+    const cameraEvents = await settleCameraStatus(trx, now, { aiServerIds: ids });
+    const serverEvents = await Promise.all(ids.map((id) => aiServerStatusEvent(trx, id)));
+    return [...serverEvents.flat(), ...cameraEvents];
   });
+  ctx.statusFeed?.publish(events);
+  return events.filter((event) => event.event === 'aiServerStatus').length;
+}
+
+/** The AI server's status as its list shows it, for the consoles' event streams. */
+async function aiServerStatusEvent(db: Db, id: number): Promise<StatusEvent[]> {
+  const row = await db
+    .selectFrom('ai_servers')
+    .select(['id', 'status', 'last_heartbeat_at', 'cpu_load', 'memory_load', 'accelerator_load'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return [];
+  const data = {
+    id: row.id,
+    status: row.status,
+    lastHeartbeatAt: row.last_heartbeat_at,
+    cpuLoad: row.cpu_load,
+    memoryLoad: row.memory_load,
+    acceleratorLoad: row.accelerator_load,
+  };
+  return [{ event: 'aiServerStatus', data }];
 }
 
 /** Analysis tasks with what the server needs of their models. */

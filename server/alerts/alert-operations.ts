@@ -8,7 +8,7 @@ import {
   storeAlert,
   storeAlertWithSnapshot,
 } from './alert-ingest';
-import { alertEventStream } from './alert-stream';
+import { alertEventStream, resumeAfter } from '../events/console-event-stream';
 import { snapshotBucket, takeFromBucket } from './ingest-quotas';
 import { checkSnapshotLink, type SnapshotLinkCheck } from './snapshot-link';
 import { serveFile, storeFile } from '../files/file-store';
@@ -17,13 +17,6 @@ import { EventStreamAnswer } from '../http/event-stream-answer';
 import { getItem, getItems } from '../resources/resource-service';
 import { contractTyped, resourceOperations } from '../resources/resource-operations';
 import { requireAiServer, requireSession, type SomeOperationHandlers } from '../operations/operation-handler';
-
-/** The revision a stream resumes after: the larger of `?after=` and `Last-Event-ID`, or none. */
-function resumeAfter(after: number | undefined, lastEventId: string | string[] | undefined): number | null {
-  const fromHeader = typeof lastEventId === 'string' && lastEventId !== '' ? Number(lastEventId) : null;
-  const given = [after ?? null, fromHeader].filter((value): value is number => value !== null);
-  return given.length === 0 ? null : Math.max(...given);
-}
 
 const linkRefusals: Readonly<Record<Exclude<SnapshotLinkCheck, 'valid'>, () => ApiError>> = {
   forged: () =>

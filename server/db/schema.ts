@@ -138,6 +138,12 @@ export interface CamerasTable {
   status: Schemas['CameraStatus'];
   /** The stream as the AI server last reported it (0015): 1 working, 0 lost, null never reported. */
   stream_ok: number | null;
+  /** The console's last read of its stream (0022): 1 readable, 0 not, null not read since the start. */
+  read_ok: number | null;
+  read_by: Schemas['CameraStatusSource'] | null;
+  /** What decided `status` (null until anything did) and when it last changed. */
+  status_source: Schemas['CameraStatusSource'] | null;
+  status_changed_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

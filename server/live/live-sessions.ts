@@ -42,7 +42,14 @@ export interface LiveSessionOptions {
   readonly log: FastifyBaseLogger;
   /** Starts ffprobe and the relays' ffmpeg; tests read their arguments. */
   readonly spawn?: StreamSpawn;
+  /**
+   * Told what each relay learns of its camera's stream: `up` once it plays, `down` when it could
+   * not start or ended by itself, `idle` when the server stopped it for want of viewers.
+   */
+  readonly onStreamState?: (cameraId: number, state: RelayStreamState) => void;
 }
+
+export type RelayStreamState = 'up' | 'down' | 'idle';
 
 /** What a camera stream's live view is asked for; `url` is the stream it reads. */
 export interface LiveView {
@@ -114,6 +121,7 @@ const segmentGone = () =>
 
 interface Session {
   readonly key: string;
+  readonly cameraId: number;
   readonly url: string;
   readonly dir: string;
   readonly slot: StreamSlot;
@@ -143,6 +151,8 @@ export async function createLiveSessions(options: LiveSessionOptions): Promise<L
   const ends = new Map<string, LiveViewEnd>();
   const spawn = options.spawn ?? spawnPiped;
   const keyOf = (cameraId: number, stream: LiveStreamName) => `${cameraId}-${stream}`;
+  const tell = (session: Session, state: RelayStreamState) =>
+    options.onStreamState?.(session.cameraId, state);
 
   const sweep = setInterval(
     () => {
@@ -152,6 +162,7 @@ export async function createLiveSessions(options: LiveSessionOptions): Promise<L
         if (session.live && session.lastUsed < idleSince) {
           options.log.info(`live view ${session.key} idle: stopped`);
           stop(session);
+          tell(session, 'idle');
         }
       }
     },
@@ -173,6 +184,7 @@ export async function createLiveSessions(options: LiveSessionOptions): Promise<L
    */
   function ended(session: Session, exitCode: number | null, detail: string): void {
     if (session.stopped) return;
+    tell(session, 'down');
     const reason = streamEndReason(exitCode, detail);
     ends.set(session.key, { reason, text: streamEndTexts[reason], exitCode, detail, at: Date.now() });
     options.log.warn(
@@ -181,9 +193,10 @@ export async function createLiveSessions(options: LiveSessionOptions): Promise<L
     stop(session);
   }
 
-  function start(key: string, url: string, slot: StreamSlot): Session {
+  function start(cameraId: number, key: string, url: string, slot: StreamSlot): Session {
     const session: Session = {
       key,
+      cameraId,
       url,
       dir: join(options.rootDir, `${key}-${randomBytes(8).toString('hex')}`),
       slot,
@@ -195,10 +208,15 @@ export async function createLiveSessions(options: LiveSessionOptions): Promise<L
       ready: Promise.resolve(),
       gone: Promise.resolve(),
     };
-    session.ready = run(session).catch((error: unknown) => {
-      stop(session);
-      throw error;
-    });
+    session.ready = run(session).then(
+      () => tell(session, 'up'),
+      (error: unknown) => {
+        // Stopped already: it ended by itself (told then) or the server stopped it.
+        if (!session.stopped) tell(session, 'down');
+        stop(session);
+        throw error;
+      },
+    );
     // Every viewer awaits `ready`; this only keeps a view nobody awaits any more from crashing Node.
     session.ready.catch(() => undefined);
     return session;
@@ -246,7 +264,7 @@ export async function createLiveSessions(options: LiveSessionOptions): Promise<L
       if (!session) {
         const slot = options.slots.tryTake();
         if (!slot) throw tooManyViews(options.slots.max);
-        session = start(key, url, slot);
+        session = start(cameraId, key, url, slot);
         sessions.set(key, session);
       }
       session.lastUsed = Date.now();
@@ -291,7 +309,7 @@ export async function createLiveSessions(options: LiveSessionOptions): Promise<L
  * The codec of the stream's first video track (`h264`, `hevc`...), read by ffprobe. Its JSON, as
  * its other formats, also lists each MPEG-TS program's streams: only the top-level list is read.
  */
-async function probeVideoCodec(
+export async function probeVideoCodec(
   stream: CheckedStream,
   options: Pick<LiveSessionOptions, 'startTimeoutMs' | 'readTimeoutMs'>,
   signal: AbortSignal,

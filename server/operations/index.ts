@@ -14,6 +14,7 @@ import { signInOperations } from '../auth/sign-in-operations';
 import { userAdminOperations } from '../accounts/user-admin-operations';
 import { videoOperations } from '../live/video-operations';
 import { notifyOperations } from '../notify/notify-operations';
+import { eventOperations } from '../events/event-operations';
 
 const handWritten = {
   ...signInOperations,
@@ -30,6 +31,7 @@ const handWritten = {
   ...alertOperations,
   ...analysisOperations,
   ...notifyOperations,
+  ...eventOperations,
 };
 
 /**

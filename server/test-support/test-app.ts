@@ -194,6 +194,8 @@ export async function startTestApp(
     admin: { password: testAdminPassword },
     announce: (text) => announced.push(text),
     staticDir: join(dataDir, 'no-console-here'),
+    // Tests that probe camera streams ask for it: others would spawn ffprobe on made-up addresses.
+    cameraProbe: { everySeconds: 0 },
     ...options,
     dataDir,
   });

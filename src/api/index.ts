@@ -13,3 +13,5 @@ export { fetchFileBlob } from './file-blob';
 export { apiUrl, openWithApiHeaders } from './media-source';
 export { subscribeEvents } from './event-stream';
 export type { StreamEvent, StreamStatus, Subscription } from './event-stream';
+export { consoleEvents, createConsoleEvents } from './console-events';
+export type { ConsoleEventName, ConsoleEvents } from './console-events';

@@ -180,6 +180,17 @@ export const fieldLabels = {
       widget: 'status',
       options: { online: { zh: '在线', en: 'Online' }, offline: { zh: '离线', en: 'Offline' } },
     },
+    {
+      name: 'statusSource',
+      label: { zh: '状态来源', en: 'Status from' },
+      widget: 'select',
+      options: {
+        relay: { zh: '实时视频', en: 'Live view' },
+        probe: { zh: '取流探测', en: 'Stream probe' },
+        aiServer: { zh: 'AI服务器', en: 'AI server' },
+      },
+    },
+    { name: 'statusChangedAt', label: { zh: '状态变化时间', en: 'Status since' }, widget: 'datetime' },
     { name: 'taskCount', label: { zh: '分析任务', en: 'Tasks' }, widget: 'number' },
     { name: 'createdAt', label: { zh: '创建时间', en: 'Created' }, widget: 'datetime' },
     { name: 'updatedAt', label: { zh: '更新时间', en: 'Updated' }, widget: 'datetime' },

@@ -1028,6 +1028,36 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/events/stream': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 控制台事件流 / The console's one live event stream
+     * @description The console's one server-sent event stream, so a console holds one connection whatever its
+     *     screens show. Each event goes only to a user holding the key of the rows it changes, checked
+     *     as it is sent: `event: alert` (`id: <revision>`, `data: <Alert>`, key KEY.CENTER.AIWARN),
+     *     exactly as `/alerts/stream` sends them, resuming after `after` or `Last-Event-ID`;
+     *     `event: cameraStatus` (`data: <CameraStatusEvent>`, key KEY.DEVICE.CAMERA or
+     *     KEY.CENTER.VIDEO) when a camera's status changes; `event: aiServerStatus`
+     *     (`data: <AiServerStatusEvent>`, key KEY.DEVICE.AISERVER) on each heartbeat and when an AI
+     *     server goes offline. Status events carry no id and are not replayed: a client that
+     *     reconnects reads its rows again. The first bytes, the comment every 15 seconds and the end
+     *     on sign-out, expiry or a disabled user are as for `/alerts/stream`; a key taken away stops
+     *     that key's events.
+     */
+    get: operations['streamConsoleEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/alerts/bulk-handling': {
     parameters: {
       query?: never;
@@ -2112,6 +2142,32 @@ export interface components {
     };
     /** @enum {string} */
     CameraStatus: 'online' | 'offline';
+    /**
+     * @description What decided a camera's status: `relay` (its live view reads the stream), `probe` (the
+     *     server's periodic short read of the stream) or `aiServer` (its AI server's heartbeat). A
+     *     camera is online when the console reads its stream, or else when its AI server (itself
+     *     online) reports it online.
+     * @enum {string}
+     */
+    CameraStatusSource: 'relay' | 'probe' | 'aiServer';
+    /** @description A camera's status changed (the `cameraStatus` event of the console's event stream). */
+    CameraStatusEvent: {
+      id: number;
+      status: components['schemas']['CameraStatus'];
+      statusSource: components['schemas']['CameraStatusSource'] | null;
+      /** Format: date-time */
+      statusChangedAt: string | null;
+    };
+    /** @description An AI server's heartbeat or silence (the `aiServerStatus` event of the console's event stream). */
+    AiServerStatusEvent: {
+      id: number;
+      status: components['schemas']['AiServerStatus'];
+      /** Format: date-time */
+      lastHeartbeatAt: string | null;
+      cpuLoad: number | null;
+      memoryLoad: number | null;
+      acceleratorLoad: number | null;
+    };
     /** @enum {string} */
     CameraVendor: 'hikvision' | 'dahua' | 'uniview' | 'tiandy' | 'huawei' | 'axis' | 'other';
     /**
@@ -2158,6 +2214,9 @@ export interface components {
       /** @description The bound AI server's name. */
       aiServerName: string | null;
       status: components['schemas']['CameraStatus'];
+      statusSource: components['schemas']['CameraStatusSource'] | null;
+      /** Format: date-time */
+      statusChangedAt: string | null;
       /** @description Analysis tasks of this camera. */
       taskCount: number;
       /** Format: date-time */
@@ -5256,6 +5315,31 @@ export interface operations {
     };
   };
   streamAlerts: {
+    parameters: {
+      query?: {
+        after?: number;
+      };
+      header?: {
+        'Last-Event-ID'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The event stream. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': string;
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  streamConsoleEvents: {
     parameters: {
       query?: {
         after?: number;

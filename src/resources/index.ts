@@ -12,3 +12,4 @@ export type { ListState } from './list-query';
 export { resourceApi } from './resource-api';
 export { texts as resourceTexts } from './texts';
 export { DetailFields } from './DetailFields';
+export { patchRows, useLiveRows } from './live-rows';

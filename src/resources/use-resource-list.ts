@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useWhenScreenShownAgain } from '../session/screen-visibility';
 import type { ResourceDescriptor } from './descriptors';
 import { listQuery, type ListState } from './list-query';
+import { patchRows, useLiveRows } from './live-rows';
 import { resourceApi, type ListPage } from './resource-api';
 
 interface Loaded {
@@ -71,6 +72,20 @@ export function useResourceList(
     );
   }, [descriptor, state, query, key]);
   useEffect(load, [load]);
+  // A row's status changing on its own (a camera's stream) is patched in place, not reloaded.
+  useLiveRows(
+    descriptor.name,
+    (change) =>
+      setLoaded((last) => {
+        if (last?.page == null) return last;
+        const items = patchRows(last.page.items, change);
+        if (items === last.page.items) return last;
+        const page = { ...last.page, items };
+        lastPages.set(last.query, page);
+        return { ...last, page };
+      }),
+    load,
+  );
   // A kept screen shown again refreshes its rows quietly: they stay as they are meanwhile.
   useWhenScreenShownAgain(load);
   const pending = loaded?.key !== key;

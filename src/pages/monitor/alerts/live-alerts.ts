@@ -1,4 +1,5 @@
-import { subscribeEvents, type StreamStatus, type Subscription } from '../../../api/event-stream';
+import { consoleEvents } from '../../../api/console-events';
+import type { StreamStatus, Subscription } from '../../../api/event-stream';
 import type { components } from '../../../generated/openapi';
 
 export type Alert = components['schemas']['Alert'];
@@ -21,14 +22,19 @@ export type StreamOpener = (options: {
   onStatus: (status: StreamStatus) => void;
 }) => Subscription;
 
-const openAlertStream: StreamOpener = ({ after, onAlert, onStatus }) =>
-  subscribeEvents('/alerts/stream', {
-    after,
-    onStatus,
-    onEvent: (event) => {
-      if (event.event === 'alert') onAlert(JSON.parse(event.data) as Alert);
+/** The alerts of the console's one event stream, which the lists' live rows share. */
+const openAlertStream: StreamOpener = ({ after, onAlert, onStatus }) => {
+  const stopAlerts = consoleEvents.on('alert', (data) => onAlert(JSON.parse(data) as Alert));
+  const stopStatus = consoleEvents.onStatus(onStatus);
+  const release = consoleEvents.retain(after);
+  return {
+    close() {
+      stopAlerts();
+      stopStatus();
+      release();
     },
-  });
+  };
+};
 
 export interface LiveAlertStore {
   /**

@@ -6,6 +6,7 @@ import { useLocale } from '../../../i18n';
 import { useScreenLocation, useScreenQueryNavigate } from '../../../session/screen-location';
 import { useWhenScreenShownAgain } from '../../../session/screen-visibility';
 import { useCurrentRoute } from '../../../session/use-current-route';
+import { patchRows, useLiveRows } from '../../../resources';
 import type { LiveCamera } from './camera-tree';
 import { CameraTree } from './CameraTree';
 import { VideoPane, type PaneActions } from './VideoPane';
@@ -54,6 +55,17 @@ export default function VideoPage() {
   }, [loadCount]);
   // Back on the screen, the tree shows the cameras' status of now (and cameras added meanwhile).
   useWhenScreenShownAgain(() => setLoadCount((count) => count + 1));
+  // Meanwhile each camera's status changes as its stream does.
+  useLiveRows(
+    'camera',
+    (change) =>
+      setList((last) => {
+        if (last.kind !== 'loaded') return last;
+        const cameras = patchRows(last.cameras, change);
+        return cameras === last.cameras ? last : { kind: 'loaded', cameras };
+      }),
+    () => setLoadCount((count) => count + 1),
+  );
 
   // The pane actions read the wall through a ref, so they stay the same functions for the wall's
   // life and a pane renders only when its own camera, stream or selection changes.

@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStream, type TestStream } from '../../test-support/test-stream';
+import { markSilentServersOffline } from '../alerts/alert-ingest';
+import { defaultHealthSettings } from '../alerts/device-health';
+import { openDatabase } from '../db/open-database';
+import { notifySettings } from '../notify/notify-settings';
+import { alertWorld } from '../test-support/alert-world';
+import { openEventStream, type OpenStream } from '../test-support/event-stream';
+import {
+  addRole,
+  addUser,
+  clientHeaders,
+  sendRequest,
+  startTestApp,
+  testAdminPassword,
+  tokenHeader,
+  type TestApp,
+} from '../test-support/test-app';
+import { parseAllowedHosts } from './stream-address';
+import { recordStreamRead } from './camera-status';
+
+let source: TestStream;
+beforeAll(async () => {
+  source = await startTestStream();
+});
+afterAll(async () => {
+  await source.stop();
+});
+
+/** Signs in a new user holding only `keys` and opens the console's event stream as them. */
+async function watcher(t: TestApp, name: string, keys: string[]): Promise<OpenStream> {
+  await addRole(t.dataDir, `role-${name}`, keys);
+  await addUser(t.dataDir, { username: name, password: 'Watcher-2024', roles: [`role-${name}`] });
+  const token = await t.signIn(name, 'Watcher-2024');
+  const stream = await openEventStream(t.app, '/cfop/events/stream', {
+    ...clientHeaders,
+    [tokenHeader]: token,
+  });
+  expect(stream.status).toBe(200);
+  return stream;
+}
+
+/** The next status event of `name` on the stream, its data read. */
+async function nextStatus(stream: OpenStream, name: string): Promise<Record<string, unknown>> {
+  for (;;) {
+    const [event] = await stream.nextEvents(1);
+    if (!event) throw new Error('the stream ended');
+    if (event.event === name) return JSON.parse(event.data) as Record<string, unknown>;
+  }
+}
+
+describe("a camera's status from its stream", () => {
+  it('goes offline when its stream goes away and online when it returns, by the probe, pushed to a camera operator', async () => {
+    const t = await startTestApp({
+      cameraAllowedHosts: parseAllowedHosts('127.0.0.1').allowed,
+      cameraProbe: { everySeconds: 0.3 },
+      live: { readTimeoutMs: 1000 },
+    });
+    const stream = await watcher(t, 'cameras', ['KEY.DEVICE', 'KEY.DEVICE.CAMERA']);
+    const admin = await t.signIn('admin', testAdminPassword);
+    const { body } = await t.call('createCamera', {
+      token: admin,
+      body: {
+        name: '无AI服务器',
+        code: 'PROBED-1',
+        mainStreamUrl: source.liveUrl,
+        vendor: 'other',
+        ip: '10.9.0.1',
+      },
+    });
+    const id = body.data.id as number;
+    // No AI server reports it: only the probe can tell.
+    expect(await nextStatus(stream, 'cameraStatus')).toMatchObject({
+      id,
+      status: 'online',
+      statusSource: 'probe',
+    });
+    source.cut();
+    expect(await nextStatus(stream, 'cameraStatus')).toMatchObject({
+      id,
+      status: 'offline',
+      statusSource: 'probe',
+    });
+    source.restore();
+    expect(await nextStatus(stream, 'cameraStatus')).toMatchObject({
+      id,
+      status: 'online',
+      statusSource: 'probe',
+    });
+    const { body: shown } = await t.call('getCamera', { token: admin, params: { id } });
+    expect(shown.data).toMatchObject({ status: 'online', statusSource: 'probe' });
+    expect(typeof shown.data.statusChangedAt).toBe('string');
+    stream.close();
+  });
+
+  it('goes online while its live view plays and offline when the relay loses the stream, pushed to the video wall', async () => {
+    const t = await startTestApp({
+      cameraAllowedHosts: parseAllowedHosts('127.0.0.1').allowed,
+      live: { readTimeoutMs: 1000, startTimeoutMs: 15_000 },
+    });
+    const stream = await watcher(t, 'wall', ['KEY.CENTER', 'KEY.CENTER.VIDEO']);
+    const admin = await t.signIn('admin', testAdminPassword);
+    const { body } = await t.call('createCamera', {
+      token: admin,
+      body: {
+        name: '播放中',
+        code: 'RELAYED-1',
+        mainStreamUrl: source.liveUrl,
+        vendor: 'other',
+        ip: '10.9.0.2',
+      },
+    });
+    const id = body.data.id as number;
+    const playlist = await sendRequest(t.app, 'GET', `/cfop/live/cameras/${id}/main/index.m3u8`, {
+      token: admin,
+    });
+    expect(playlist.statusCode).toBe(200);
+    expect(await nextStatus(stream, 'cameraStatus')).toMatchObject({
+      id,
+      status: 'online',
+      statusSource: 'relay',
+    });
+    source.cut();
+    try {
+      expect(await nextStatus(stream, 'cameraStatus')).toMatchObject({
+        id,
+        status: 'offline',
+        statusSource: 'relay',
+      });
+    } finally {
+      source.restore();
+    }
+    stream.close();
+  });
+
+  it('stays online while the console reads it though its AI server goes silent; an unread one goes offline', async () => {
+    const world = await alertWorld();
+    const { t } = world;
+    const cameraWatcher = await watcher(t, 'cameras', ['KEY.DEVICE', 'KEY.DEVICE.CAMERA']);
+    const [read, unread] = world.cameras.map((camera) => camera.id);
+    const both = [read, unread].map((id) => ({ id, status: 'online' }));
+    await world.ingest('ingestHeartbeat', { body: { cpuLoad: 10, memoryLoad: 20, cameras: both } });
+    expect(await nextStatus(cameraWatcher, 'cameraStatus')).toMatchObject({
+      id: read,
+      statusSource: 'aiServer',
+    });
+    expect(await nextStatus(cameraWatcher, 'cameraStatus')).toMatchObject({ id: unread, status: 'online' });
+    const db = await openDatabase(t.dataDir);
+    try {
+      // The probe found the first camera's stream readable.
+      await recordStreamRead(db, t.clock.now(), read as number, 'probe', true);
+      t.clock.advance((defaultHealthSettings.offlineAfterSeconds + 1) * 1000);
+      const silent = await markSilentServersOffline({
+        db,
+        clock: t.clock,
+        health: defaultHealthSettings,
+        notify: notifySettings(),
+      });
+      expect(silent).toBe(1);
+      const rows = await db
+        .selectFrom('cameras')
+        .select(['id', 'status', 'status_source'])
+        .orderBy('id')
+        .execute();
+      expect(rows.filter((row) => row.id === read || row.id === unread)).toEqual([
+        { id: read, status: 'online', status_source: 'probe' },
+        { id: unread, status: 'offline', status_source: 'aiServer' },
+      ]);
+    } finally {
+      await db.destroy();
+    }
+    cameraWatcher.close();
+  });
+});
+
+describe('status events on the console event stream', () => {
+  it('reach only holders of the rows’ keys', async () => {
+    const world = await alertWorld();
+    const { t } = world;
+    const cameras = await watcher(t, 'cameras', ['KEY.DEVICE', 'KEY.DEVICE.CAMERA']);
+    const servers = await watcher(t, 'servers', ['KEY.DEVICE', 'KEY.DEVICE.AISERVER']);
+    const alertsOnly = await watcher(t, 'alerts', ['KEY.CENTER', 'KEY.CENTER.AIWARN']);
+    const id = world.cameras[0]?.id;
+    const heartbeat = (status: string) =>
+      world.ingest('ingestHeartbeat', { body: { cpuLoad: 10, memoryLoad: 20, cameras: [{ id, status }] } });
+    await heartbeat('online');
+    await heartbeat('offline');
+    await world.raise();
+    // Each stream's next events are exactly those of its keys, in order.
+    const names = async (stream: OpenStream, count: number) =>
+      (await stream.nextEvents(count)).map((event) => [event.event, JSON.parse(event.data).status]);
+    expect(await names(cameras, 2)).toEqual([
+      ['cameraStatus', 'online'],
+      ['cameraStatus', 'offline'],
+    ]);
+    expect(await names(servers, 2)).toEqual([
+      ['aiServerStatus', 'online'],
+      ['aiServerStatus', 'online'],
+    ]);
+    expect(await names(alertsOnly, 1)).toEqual([['alert', 'pending']]);
+    for (const stream of [cameras, servers, alertsOnly]) stream.close();
+  });
+});

@@ -1,0 +1,158 @@
+import { Readable } from 'node:stream';
+import { userAccessKeys } from '../accounts/users';
+import { alertsIn } from '../alerts/alert-resource';
+import type { AppContext } from '../app-context';
+import type { AccessKey } from '../../src/generated/access';
+import type { Lang } from '../http/locale';
+import { getItems } from '../resources/resource-service';
+import type { StatusEvent } from './status-feed';
+
+/**
+ * A comment line after this much silence: proxies and the console's stall detector (45 s without a
+ * byte) can then tell a quiet stream from a dead one.
+ */
+export const streamHeartbeatMs = 15_000;
+
+/** Alerts read per query while catching up (a console that was away for a while). */
+const batchSize = 200;
+
+/** What the browser waits before reconnecting a dropped stream on its own (`retry:`), in ms. */
+const retryMs = 3000;
+
+/** The revision a stream resumes after: the larger of `?after=` and `Last-Event-ID`, or none. */
+export function resumeAfter(
+  after: number | undefined,
+  lastEventId: string | string[] | undefined,
+): number | null {
+  const fromHeader = typeof lastEventId === 'string' && lastEventId !== '' ? Number(lastEventId) : null;
+  const given = [after ?? null, fromHeader].filter((value): value is number => value !== null);
+  return given.length === 0 ? null : Math.max(...given);
+}
+
+/** The keys whose holders may see each kind of event: whoever may see the rows it changes. */
+const eventKeys: Readonly<Record<'alert' | StatusEvent['event'], readonly AccessKey[]>> = {
+  alert: ['KEY.CENTER.AIWARN'],
+  cameraStatus: ['KEY.DEVICE.CAMERA', 'KEY.CENTER.VIDEO'],
+  aiServerStatus: ['KEY.DEVICE.AISERVER'],
+};
+
+/** Whom a stream is for: the alert stream's caller (its key checked by the pipeline), or a console's user. */
+export type StreamAudience = { readonly alertsOnly: true } | { readonly userId: number };
+
+/**
+ * The live alert stream: every alert raised or handled after revision `after` (null: after the
+ * latest one now), in revision order, as `id: <revision>` / `event: alert` / `data: <Alert>`; then
+ * each change as it happens, until the client goes or the app closes.
+ */
+export function alertEventStream(ctx: AppContext, after: number | null, lang: Lang): Readable {
+  return consoleEventStream(ctx, after, lang, { alertsOnly: true });
+}
+
+/**
+ * The console's one event stream: the alert stream's events, and the status changes of cameras and
+ * AI servers as they happen (not replayed), each sent only while the user holds one of its keys.
+ */
+export function consoleEventStream(
+  ctx: AppContext,
+  after: number | null,
+  lang: Lang,
+  audience: StreamAudience,
+): Readable {
+  // The keys asked again before each batch: a key taken away stops its events at once.
+  const mayGet = async (): Promise<(event: keyof typeof eventKeys) => boolean> => {
+    if ('alertsOnly' in audience) return (event) => event === 'alert';
+    const keys = await userAccessKeys(ctx.db, audience.userId);
+    return (event) => eventKeys[event].some((key) => keys.has(key));
+  };
+  let last = after;
+  let reading = false;
+  let readAgain = false;
+  const stream = new Readable({ read() {} });
+  const send = (text: string) => {
+    if (!stream.destroyed) stream.push(text);
+  };
+
+  const sendChanges = async () => {
+    // Before start() knows where to begin, a change is left to the read start() makes.
+    if (last === null) return;
+    if (reading) {
+      readAgain = true;
+      return;
+    }
+    reading = true;
+    try {
+      if (!(await mayGet())('alert')) {
+        // Nothing to send now; a key granted later starts from then, not from the stream's start.
+        last = await latestRevision();
+        return;
+      }
+      do {
+        readAgain = false;
+        const rows = await ctx.db
+          .selectFrom('alerts')
+          .select(['id', 'revision'])
+          .where('revision', '>', last ?? 0)
+          .orderBy('revision')
+          .limit(batchSize)
+          .execute();
+        const items = await getItems(
+          ctx.db,
+          alertsIn(ctx),
+          rows.map((row) => row.id),
+          lang,
+        );
+        // One chunk per read: the pipeline checks the session once per chunk it passes on.
+        const events = items.map(
+          (item) => `id: ${item.revision}\nevent: alert\ndata: ${JSON.stringify(item)}\n\n`,
+        );
+        if (events.length > 0) send(events.join(''));
+        last = rows.at(-1)?.revision ?? last;
+        if (rows.length === batchSize) readAgain = true;
+      } while (readAgain && !stream.destroyed);
+    } catch (error) {
+      stream.destroy(error as Error);
+    } finally {
+      reading = false;
+    }
+  };
+
+  const latestRevision = async () => {
+    const row = await ctx.db
+      .selectFrom('alerts')
+      .select((eb) => eb.fn.max('revision').as('latest'))
+      .executeTakeFirst();
+    return Number(row?.latest ?? 0);
+  };
+
+  const start = async () => {
+    last ??= await latestRevision();
+    send(`retry: ${retryMs}\n: connected\n\n`);
+    await sendChanges();
+  };
+
+  const sendStatuses = async (events: readonly StatusEvent[]) => {
+    const may = await mayGet();
+    const text = events
+      .filter((status) => may(status.event))
+      .map((status) => `event: ${status.event}\ndata: ${JSON.stringify(status.data)}\n\n`);
+    if (text.length > 0) send(text.join(''));
+  };
+
+  const unsubscribe = ctx.alertFeed.subscribe(() => void sendChanges());
+  const unstatus =
+    'alertsOnly' in audience
+      ? () => undefined
+      : ctx.statusFeed.subscribe((events) => {
+          sendStatuses(events).catch((error: unknown) => stream.destroy(error as Error));
+        });
+  const unclose = ctx.alertFeed.onClose(() => stream.push(null));
+  const heartbeat = setInterval(() => send(': keep-alive\n\n'), streamHeartbeatMs);
+  stream.on('close', () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+    unstatus();
+    unclose();
+  });
+  start().catch((error: unknown) => stream.destroy(error as Error));
+  return stream;
+}
