@@ -52,11 +52,11 @@ function recorded(page: Page): Promise<Recorded> {
   return page.evaluate(() => (window as unknown as { cfopRecorded: Recorded }).cfopRecorded);
 }
 
-/** Counts the page's requests for the live alert stream. */
+/** Counts the page's requests for the console's event stream, which carries the live alerts. */
 function countStreams(page: Page): () => number {
   let count = 0;
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/cfop/alerts/stream') count += 1;
+    if (new URL(request.url()).pathname === '/cfop/events/stream') count += 1;
   });
   return () => count;
 }
