@@ -8,6 +8,9 @@ import { retryInText, signalLostText, videoTexts as texts } from './video-texts'
 import type { StreamName } from './wall-state';
 import { useShown } from './use-shown';
 
+/** HTMLMediaElement.HAVE_CURRENT_DATA: the element has a frame to show at its current time. */
+const haveCurrentData = 2;
+
 /**
  * A camera stream's live video and its status: 连接中, 播放中, 离线 (it never played) or 信号中断
  * with the time since its last frame (the frame kept, dimmed), each trying again by itself with
@@ -34,7 +37,7 @@ export const LivePlayer = memo(function LivePlayer(props: { cameraId: number; st
     let stop: (() => void) | null = null;
     let playing = false;
     const current = watchStalls({
-      position: () => (element.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA ? element.currentTime : 0),
+      position: () => (element.readyState >= haveCurrentData ? element.currentTime : 0),
       restart: (fail) => {
         stop?.();
         stop = playLive(element, `/live/cameras/${cameraId}/${stream}/index.m3u8`, fail);
