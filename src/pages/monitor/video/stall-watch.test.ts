@@ -47,11 +47,11 @@ afterEach(() => {
 });
 
 describe('retryDelayMs', () => {
-  it('doubles from 2 s up to 15 s, shortened by at most a quarter', () => {
+  it('doubles from 2 s up to 10 s, shortened by at most a quarter', () => {
     expect([0, 1, 2, 3, 4, 9].map((attempt) => retryDelayMs(attempt, () => 0))).toEqual([
-      2000, 4000, 8000, 15_000, 15_000, 15_000,
+      2000, 4000, 8000, 10_000, 10_000, 10_000,
     ]);
-    expect([0, 1, 2, 3].map((attempt) => retryDelayMs(attempt, () => 1))).toEqual([1500, 3000, 6000, 11_250]);
+    expect([0, 1, 2, 3].map((attempt) => retryDelayMs(attempt, () => 1))).toEqual([1500, 3000, 6000, 7500]);
   });
 });
 
@@ -85,7 +85,7 @@ describe('watchStalls', () => {
     expect(pane.starts).toHaveLength(2);
     expect(pane.view).toMatchObject({ kind: 'lost', lostSeconds: 6, retry: { attempt: 1, inSeconds: null } });
 
-    // Each fresh player fails (the server cannot reach the camera): 4 s, 8 s, then 15 s between.
+    // Each fresh player fails (the server cannot reach the camera): 4 s, 8 s, then 10 s between.
     const waits: number[] = [];
     for (let n = 0; n < 4; n += 1) {
       pane.starts[pane.starts.length - 1]?.('无法打开实时视频：源超时');
@@ -94,13 +94,13 @@ describe('watchStalls', () => {
       while (pane.starts.length === count) await vi.advanceTimersByTimeAsync(100);
       waits.push(Date.now() - failedAt);
     }
-    expect(waits).toEqual([4000, 8000, 15_000, 15_000]);
+    expect(waits).toEqual([4000, 8000, 10_000, 10_000]);
     expect(pane.view).toMatchObject({
       kind: 'lost',
       reason: '无法打开实时视频：源超时',
       retry: { attempt: 5, inSeconds: null },
     });
-    expect((pane.view as { lostSeconds: number }).lostSeconds).toBe(4 + 2 + 4 + 8 + 15 + 15);
+    expect((pane.view as { lostSeconds: number }).lostSeconds).toBe(4 + 2 + 4 + 8 + 10 + 10);
 
     // The source is back: the fresh player's frames make it play again, the count starts over.
     pane.frames = true;

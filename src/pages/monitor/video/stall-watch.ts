@@ -56,10 +56,14 @@ export const stallAfterMs = 4000;
 /** A fresh player with no frame after this long has failed (the server gives up on a start at 20 s). */
 export const startLimitMs = 25_000;
 const firstRetryMs = 2000;
-const longestRetryMs = 15_000;
+/**
+ * A source that comes back plays again within this wait plus a relay's start (~4 s): well inside
+ * the 20 s an operator may wait, while a dead camera costs the server a 5 s probe only now and then.
+ */
+const longestRetryMs = 10_000;
 
 /**
- * The wait before retry number `attempt + 1`: 2 s, 4 s, 8 s, then 15 s, each shortened by up to a
+ * The wait before retry number `attempt + 1`: 2 s, 4 s, 8 s, then 10 s, each shortened by up to a
  * quarter at random so the panes of a wall that lost the same server do not retry in step.
  */
 export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
