@@ -92,14 +92,14 @@ export function watchStalls(options: StallWatchOptions): StallWatch {
   let lastFrameAt: number | null = null;
   let lastPosition = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  let shown = '';
+  let lastView = '';
   let disposed = false;
 
   const emit = () => {
     const view = viewOf(phase, Date.now());
     const key = JSON.stringify(view);
-    if (key === shown) return;
-    shown = key;
+    if (key === lastView) return;
+    lastView = key;
     options.onChange(view);
   };
 
