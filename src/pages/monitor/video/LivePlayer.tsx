@@ -1,76 +1,94 @@
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import { Button, Spin } from 'antd';
 import { memo, useEffect, useRef, useState } from 'react';
-import type { LocalText } from '../../../generated/settings';
 import { useLocale } from '../../../i18n';
-import { playLive } from './play-live';
-import { videoTexts as texts } from './video-texts';
+import { canPlayLive, playLive } from './play-live';
+import { watchStalls, type LiveView, type StallWatch } from './stall-watch';
+import { retryInText, signalLostText, videoTexts as texts } from './video-texts';
 import type { StreamName } from './wall-state';
 import { useShown } from './use-shown';
 
-type Status =
-  | { readonly kind: 'connecting' }
-  | { readonly kind: 'playing' }
-  | { readonly kind: 'offline'; readonly reason: string | LocalText };
-
-/** An offline pane tries again by itself after this long, as a camera back on the network should show. */
-const retryAfterMs = 15_000;
+/** HTMLMediaElement.HAVE_CURRENT_DATA: the element has a frame to show at its current time. */
+const haveCurrentData = 2;
 
 /**
- * A camera stream's live video and its status (连接中 / 播放中 / 离线 with retry). Its props are the
- * camera and the stream only, and it is memoised: selecting another pane, typing in the tree's
- * search or a new wall query renders nothing here, so the `<video>` and its hls.js stay attached.
- * It plays while on screen, and stops when scrolled away, in a hidden tab, unmounted (pane closed)
- * or hidden with its screen by the shell.
+ * A camera stream's live video and its status: 连接中, 播放中, 离线 (it never played) or 信号中断
+ * with the time since its last frame (the frame kept, dimmed), each trying again by itself with
+ * back-off (stall-watch.ts). Its props are the camera and the stream only, and it is memoised:
+ * selecting another pane, typing in the tree's search or a new wall query renders nothing here,
+ * so the `<video>` and its hls.js stay attached. It plays while on screen, and stops when scrolled
+ * away, in a hidden tab, unmounted (pane closed) or hidden with its screen by the shell; a stopped
+ * pane neither counts a stall nor retries.
  */
 export const LivePlayer = memo(function LivePlayer(props: { cameraId: number; stream: StreamName }) {
   const { cameraId, stream } = props;
   const { t } = useLocale();
   const holder = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
+  const still = useRef<HTMLCanvasElement>(null);
+  const watch = useRef<StallWatch | null>(null);
   const shown = useShown(holder);
-  const [attempt, setAttempt] = useState(0);
-  const [status, setStatus] = useState<Status>({ kind: 'connecting' });
+  const [view, setView] = useState<LiveView>({ kind: 'connecting' });
+  const supported = canPlayLive();
 
   useEffect(() => {
     const element = video.current;
-    if (!shown || !element) return;
-    setStatus({ kind: 'connecting' });
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    const stop = playLive(element, `/live/cameras/${cameraId}/${stream}/index.m3u8`, {
-      onPlaying: () => setStatus({ kind: 'playing' }),
-      onFailure: (reason) => {
-        setStatus({ kind: 'offline', reason });
-        retry = setTimeout(() => setAttempt((count) => count + 1), retryAfterMs);
+    if (!shown || !element || !supported) return;
+    let stop: (() => void) | null = null;
+    let playing = false;
+    const current = watchStalls({
+      position: () => (element.readyState >= haveCurrentData ? element.currentTime : 0),
+      restart: (fail) => {
+        stop?.();
+        stop = playLive(element, `/live/cameras/${cameraId}/${stream}/index.m3u8`, fail);
+      },
+      onChange: (next) => {
+        // The last picture, before a fresh player clears the element: it stays under the message.
+        if (playing && next.kind === 'lost') keepFrame(element, still.current);
+        playing = next.kind === 'playing';
+        setView(next);
       },
     });
+    watch.current = current;
     return () => {
-      clearTimeout(retry);
-      stop();
+      watch.current = null;
+      current.dispose();
+      stop?.();
     };
-  }, [cameraId, stream, shown, attempt]);
+  }, [cameraId, stream, shown, supported]);
 
   return (
-    <div ref={holder} className="cfop-live-player" data-status={status.kind}>
+    <div ref={holder} className="cfop-live-player" data-status={supported ? view.kind : 'offline'}>
       <video ref={video} className="cfop-live-video" muted autoPlay playsInline />
-      {status.kind === 'connecting' && (
+      <canvas ref={still} className="cfop-live-still" hidden={view.kind !== 'lost'} />
+      {!supported ? (
+        <div className="cfop-live-status cfop-live-offline" role="alert">
+          <strong>{t(texts.offline)}</strong>
+          <span className="cfop-live-reason">{t(texts.unsupported)}</span>
+        </div>
+      ) : view.kind === 'connecting' ? (
         <div className="cfop-live-status">
           <Spin size="small" /> <span>{t(texts.connecting)}</span>
         </div>
-      )}
-      {status.kind === 'playing' && <div className="cfop-live-badge">{t(texts.playing)}</div>}
-      {status.kind === 'offline' && (
-        <div className="cfop-live-status cfop-live-offline" role="alert">
-          <strong>{t(texts.offline)}</strong>
-          <span className="cfop-live-reason">
-            {typeof status.reason === 'string' ? status.reason : t(status.reason)}
+      ) : view.kind === 'playing' ? (
+        <div className="cfop-live-badge">{t(texts.playing)}</div>
+      ) : (
+        <div className={`cfop-live-status cfop-live-${view.kind}`} role="alert">
+          <strong>{t(view.kind === 'lost' ? signalLostText(view.lostSeconds) : texts.offline)}</strong>
+          {view.reason !== null && (
+            <span className="cfop-live-reason">
+              {typeof view.reason === 'string' ? view.reason : t(view.reason)}
+            </span>
+          )}
+          <span className="cfop-live-retry">
+            {t(view.retry.inSeconds === null ? texts.reconnecting : retryInText(view.retry.inSeconds))}
           </span>
           <Button
             size="small"
             icon={<ReloadOutlined />}
             onClick={(event) => {
               event.stopPropagation();
-              setAttempt((count) => count + 1);
+              watch.current?.retryNow();
             }}
           >
             {t(texts.retry)}
@@ -80,3 +98,11 @@ export const LivePlayer = memo(function LivePlayer(props: { cameraId: number; st
     </div>
   );
 });
+
+/** Draws the video's current frame on the canvas (or clears it when there is none). */
+function keepFrame(video: HTMLVideoElement, canvas: HTMLCanvasElement | null): void {
+  if (!canvas) return;
+  canvas.width = video.videoWidth;
+  canvas.height = video.videoHeight;
+  if (video.videoWidth > 0) canvas.getContext('2d')?.drawImage(video, 0, 0);
+}

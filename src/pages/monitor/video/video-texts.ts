@@ -1,4 +1,5 @@
 import type { LocalText } from '../../../generated/settings';
+import { durationText } from '../../analysis/series';
 
 /** The video wall's labels, Chinese first. */
 export const videoTexts = {
@@ -17,6 +18,8 @@ export const videoTexts = {
   playing: { zh: '播放中', en: 'Playing' },
   offline: { zh: '离线', en: 'Offline' },
   retry: { zh: '重试', en: 'Retry' },
+  reconnecting: { zh: '正在重新连接…', en: 'Reconnecting…' },
+  noPicture: { zh: '长时间没有画面', en: 'No picture for too long' },
   close: { zh: '关闭画面', en: 'Close pane' },
   fullScreen: { zh: '全屏', en: 'Full screen' },
   exitFullScreen: { zh: '退出全屏', en: 'Exit full screen' },
@@ -36,6 +39,18 @@ export const countsText = (total: number, online: number): LocalText => ({
 });
 
 export const panesText = (count: number): LocalText => ({ zh: `${count} 画面`, en: `${count} panes` });
+
+/** A pane that showed frames and then none: how long since its last one. */
+export const signalLostText = (seconds: number): LocalText => {
+  const since = durationText(seconds);
+  return { zh: `信号中断 · ${since.zh}`, en: `Signal lost · ${since.en}` };
+};
+
+/** When the pane tries again by itself. */
+export const retryInText = (seconds: number): LocalText => ({
+  zh: `${seconds} 秒后重新连接`,
+  en: `Reconnecting in ${seconds} s`,
+});
 
 /** A pane's camera that the list no longer has (deleted since the link was shared). */
 export const unknownCameraText = (id: number): LocalText => ({

@@ -1,0 +1,136 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LocaleProvider, localeStore } from '../../../i18n';
+import { LivePlayer } from './LivePlayer';
+import type { FailureReason } from './stall-watch';
+
+// The player the pane starts: each start and stop is counted, and the test fails it at will.
+const players = vi.hoisted(() => ({ started: [] as ((reason: FailureReason) => void)[], stopped: 0 }));
+vi.mock('./play-live', () => ({
+  canPlayLive: () => true,
+  playLive: (_video: HTMLVideoElement, _path: string, fail: (reason: FailureReason) => void) => {
+    players.started.push(fail);
+    return () => void (players.stopped += 1);
+  },
+}));
+
+// The pane's place in the viewport, which the test scrolls.
+let intersection: ((entries: { isIntersecting: boolean }[]) => void) | null = null;
+class TestIntersectionObserver {
+  constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+    intersection = callback;
+  }
+  observe() {}
+  disconnect() {}
+}
+
+beforeAll(() => {
+  Object.assign(globalThis, {
+    IS_REACT_ACT_ENVIRONMENT: true,
+    IntersectionObserver: TestIntersectionObserver,
+  });
+});
+
+let container: HTMLDivElement;
+let root: Root;
+let tab: DocumentVisibilityState = 'visible';
+beforeEach(() => {
+  vi.useFakeTimers();
+  localeStore.set('zh-CN');
+  players.started = [];
+  players.stopped = 0;
+  tab = 'visible';
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => tab });
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  act(() =>
+    root.render(
+      <LocaleProvider>
+        <LivePlayer cameraId={7} stream="sub" />
+      </LocaleProvider>,
+    ),
+  );
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  vi.useRealTimers();
+});
+
+const statusText = () => container.querySelector('.cfop-live-player')?.textContent?.trim() ?? '';
+const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+const failLatest = (reason: FailureReason) =>
+  act(() => players.started[players.started.length - 1]?.(reason));
+
+/** Frames show: the video has one and its time moves by 0.1 s each 100 ms. */
+function playFrames(video: HTMLVideoElement) {
+  let time = 0;
+  Object.defineProperty(video, 'readyState', { configurable: true, get: () => 4 });
+  Object.defineProperty(video, 'currentTime', { configurable: true, get: () => time });
+  const moving = setInterval(() => (time += 0.1), 100);
+  return () => clearInterval(moving);
+}
+
+describe('a live pane', () => {
+  it('shows 信号中断 with the seconds since the last frame, retries, and says 播放中 again when frames return', async () => {
+    const video = container.querySelector('video') as HTMLVideoElement;
+    let freeze = playFrames(video);
+    await wait(1000);
+    expect(statusText()).toBe('播放中');
+
+    freeze();
+    await wait(5000);
+    expect(statusText()).toMatch(/^信号中断 · 4 秒\d 秒后重新连接重试$/);
+    expect(container.querySelector('canvas')?.hidden).toBe(false);
+    await wait(3000);
+    expect(players.started).toHaveLength(2);
+    expect(players.stopped).toBe(1);
+    expect(statusText()).toBe('信号中断 · 7 秒正在重新连接…重试');
+
+    freeze = playFrames(video);
+    await wait(1000);
+    expect(statusText()).toBe('播放中');
+    expect(container.querySelector('canvas')?.hidden).toBe(true);
+    freeze();
+  });
+
+  it('neither counts a stall nor retries while its tab is hidden or it is scrolled away', async () => {
+    failLatest('无法打开实时视频：连接被拒');
+    expect(statusText()).toContain('离线无法打开实时视频：连接被拒');
+
+    tab = 'hidden';
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    expect(players.stopped).toBe(1);
+    expect(vi.getTimerCount()).toBe(0);
+    await wait(120_000);
+    expect(players.started).toHaveLength(1);
+
+    // Back in view, it starts once, afresh; scrolled away, it stops again.
+    tab = 'visible';
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    expect(players.started).toHaveLength(2);
+    expect(statusText()).toBe('连接中');
+    act(() => intersection?.([{ isIntersecting: false }]));
+    expect(players.stopped).toBe(2);
+    await wait(120_000);
+    expect(players.started).toHaveLength(2);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('keeps one retry timer however often its player fails, and leaves none when closed', async () => {
+    failLatest('a');
+    failLatest('b');
+    // The watch's ticker and one retry.
+    expect(vi.getTimerCount()).toBe(2);
+    await wait(2000);
+    expect(players.started).toHaveLength(2);
+    failLatest('c');
+    act(() => root.unmount());
+    expect(players.stopped).toBe(2);
+    expect(vi.getTimerCount()).toBe(0);
+    root = createRoot(container);
+  });
+});
