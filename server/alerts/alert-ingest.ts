@@ -2,7 +2,7 @@ import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
 import { batchedWrites } from '../db/batched-writes';
 import type { Db } from '../db/open-database';
-import { fileReferenceProblems, insertFileRow, placeFile } from '../files/file-store';
+import { durableFiles, fileReferenceProblems, insertFileRow, placeFile } from '../files/file-store';
 import type { ReceivedFile } from '../files/receive-upload';
 import { badInput, type FieldProblem } from '../http/api-error';
 import { later } from '../clock';
@@ -295,7 +295,7 @@ export async function storeAlertWithSnapshot(
 ): Promise<{ id: number; isNew: boolean }> {
   const now = ctx.clock.now();
   try {
-    return await batchedWrites(ctx.db).run(async (trx) => {
+    return await batchedWrites(ctx.db).run(async (trx, beforeCommit) => {
       const sent =
         report.sourceId === undefined ? undefined : await alertFromSource(trx, server.id, report.sourceId);
       if (sent !== undefined) return { id: sent, isNew: false };
@@ -304,7 +304,7 @@ export async function storeAlertWithSnapshot(
       // The snapshot is the row just written, of its kind: no file reference to check.
       const stored = await insertAlert(trx, ctx, server, { ...report, snapshotId }, now, []);
       if (!stored.isNew) throw new StoredMeanwhile(stored.id);
-      placeFile(ctx.dataDir, snapshot, snapshotId);
+      beforeCommit.add(durableFiles, placeFile(ctx.dataDir, snapshot, snapshotId));
       return stored;
     });
   } catch (error) {

@@ -1,8 +1,11 @@
-import { createReadStream, mkdirSync, renameSync } from 'node:fs';
+import { closeSync, createReadStream, fdatasync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
-import { privateDirMode } from '../data-folder/private-files';
+import { privateDirMode, privateFileMode } from '../data-folder/private-files';
+import type { CommitGroup } from '../db/batched-writes';
 import type { Db } from '../db/open-database';
 import { ApiError, type FieldProblem } from '../http/api-error';
 import { FileAnswer } from '../http/file-answer';
@@ -26,7 +29,7 @@ export async function storeFile(
   const createdAt = ctx.clock.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
     const id = await insertFileRow(trx, received, kind, uploadedBy, createdAt);
-    placeFile(ctx.dataDir, received, id);
+    await durableFiles.settle([placeFile(ctx.dataDir, received, id)]);
     const { name, size, sha256, contentType } = received;
     return { id, name, size, sha256, contentType, createdAt };
   });
@@ -56,23 +59,74 @@ export async function insertFileRow(
   return id;
 }
 
+/** A file put at its place whose data and name are not yet known to be on the disk. */
+export interface PlacedFile {
+  /** Open on the file written from memory, until it is synced; null for a file moved, synced before. */
+  readonly fd: number | null;
+  readonly dir: string;
+}
+
 /**
- * Moves a received file to the place of its row `id`. The last step of the row's transaction: if
- * the move fails, no row names a file that is not there, and nothing after it can undo the row.
- * Synchronous, as SQLite's own calls are: the transaction holds the one connection, and a rename
- * (tens of microseconds) sent to the thread pool would keep every other write waiting for a turn
- * of the event loop. The folder is made when missing (a fresh data folder), not checked each time.
+ * Puts a received file at the place of its row `id`: writes one held in memory, moves one received
+ * to a temporary file. The last step of the row's transaction: if it fails, no row names a file that
+ * is not there, and nothing after it can undo the row; `durableFiles` then syncs it before the
+ * commit. Synchronous, as SQLite's own calls are: the transaction holds the one connection, and a
+ * write of a snapshot (tens of microseconds) sent to the thread pool would keep every other write
+ * waiting for a turn of the event loop. The folder is made when missing (a fresh data folder), not
+ * checked each time. A file left by a row whose transaction failed is written over by the next.
  */
-export function placeFile(dataDir: string, received: ReceivedFile, id: number): void {
+export function placeFile(dataDir: string, received: ReceivedFile, id: number): PlacedFile {
+  const path = storedPath(dataDir, id);
+  const put = (): number | null => {
+    if ('tempPath' in received) {
+      renameSync(received.tempPath, path);
+      return null;
+    }
+    const fd = openSync(path, 'w', privateFileMode);
+    try {
+      for (let written = 0; written < received.bytes.length;)
+        written += writeSync(fd, received.bytes, written);
+    } catch (error) {
+      closeSync(fd);
+      throw error;
+    }
+    return fd;
+  };
+  const dir = filesDir(dataDir);
   try {
-    renameSync(received.tempPath, storedPath(dataDir, id));
-    return;
+    return { fd: put(), dir };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  mkdirSync(filesDir(dataDir), { recursive: true, mode: privateDirMode });
-  renameSync(received.tempPath, storedPath(dataDir, id));
+  mkdirSync(dir, { recursive: true, mode: privateDirMode });
+  return { fd: put(), dir };
 }
+
+const syncData = promisify(fdatasync);
+
+/**
+ * Syncs placed files to the disk, before the transaction of their rows commits: an answered upload
+ * is on the disk as its row is (SQLite syncs each commit). The files' data in parallel (the disk
+ * takes them in one journal commit), then each folder once for the names in it.
+ */
+export const durableFiles: CommitGroup<PlacedFile> = {
+  async settle(placed) {
+    const written = placed.flatMap(({ fd }) => (fd === null ? [] : [fd]));
+    // Every sync ends before any descriptor closes: a number closed early may name another file.
+    const synced = await Promise.allSettled(written.map((fd) => syncData(fd)));
+    for (const fd of written) closeSync(fd);
+    const failed = synced.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
+    for (const dir of new Set(placed.map((file) => file.dir))) {
+      const handle = await open(dir, 'r');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    }
+  },
+};
 
 /** The stored file as an answer: images inline (the console previews them), anything else as an attachment. */
 export async function serveFile(ctx: AppContext, id: number, kind: string): Promise<FileAnswer> {
