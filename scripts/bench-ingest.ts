@@ -212,7 +212,7 @@ function stored(dataDir: string) {
 }
 
 async function main(): Promise<void> {
-  const servers = option('servers', 8);
+  const servers = option('servers', 32);
   const seconds = option('seconds', 20);
   if (!existsSync('dist/index.html'))
     throw new Error('dist/ has no built console: run `npm run build` first');

@@ -1,7 +1,7 @@
-import { closeSync, createReadStream, fdatasync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
-import { open } from 'node:fs/promises';
-import { promisify } from 'node:util';
+import { createReadStream, mkdirSync, renameSync, writeFile } from 'node:fs';
+import { mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
 import { privateDirMode, privateFileMode } from '../data-folder/private-files';
@@ -59,65 +59,63 @@ export async function insertFileRow(
   return id;
 }
 
-/** A file put at its place whose data and name are not yet known to be on the disk. */
+/** A received file at its place, or to be written there, not yet known to be on the disk. */
 export interface PlacedFile {
-  /** Open on the file written from memory, until it is synced; null for a file moved, synced before. */
-  readonly fd: number | null;
   readonly dir: string;
+  /** A file held in memory, written by `durableFiles`; null for one moved there, synced before. */
+  readonly write: { readonly path: string; readonly bytes: Buffer } | null;
 }
 
 /**
- * Puts a received file at the place of its row `id`: writes one held in memory, moves one received
- * to a temporary file. The last step of the row's transaction: if it fails, no row names a file that
- * is not there, and nothing after it can undo the row; `durableFiles` then syncs it before the
- * commit. Synchronous, as SQLite's own calls are: the transaction holds the one connection, and a
- * write of a snapshot (tens of microseconds) sent to the thread pool would keep every other write
- * waiting for a turn of the event loop. The folder is made when missing (a fresh data folder), not
- * checked each time. A file left by a row whose transaction failed is written over by the next.
+ * Puts a received file at the place of its row `id`, the last step of the row's transaction: moves
+ * one received to a temporary file at once, and leaves one held in memory to `durableFiles`, which
+ * writes and syncs it before the commit. If either fails, no row names a file that is not there.
+ * The move is synchronous, as SQLite's own calls are: the transaction holds the one connection, and
+ * a rename (tens of microseconds) sent to the thread pool would keep every other write waiting for a
+ * turn of the event loop. The folder is made when missing (a fresh data folder), not checked each time.
  */
 export function placeFile(dataDir: string, received: ReceivedFile, id: number): PlacedFile {
-  const path = storedPath(dataDir, id);
-  const put = (): number | null => {
-    if ('tempPath' in received) {
-      renameSync(received.tempPath, path);
-      return null;
-    }
-    const fd = openSync(path, 'w', privateFileMode);
-    try {
-      for (let written = 0; written < received.bytes.length;)
-        written += writeSync(fd, received.bytes, written);
-    } catch (error) {
-      closeSync(fd);
-      throw error;
-    }
-    return fd;
-  };
   const dir = filesDir(dataDir);
+  const path = storedPath(dataDir, id);
+  if (!('tempPath' in received)) return { dir, write: { path, bytes: received.bytes } };
   try {
-    return { fd: put(), dir };
+    renameSync(received.tempPath, path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    mkdirSync(dir, { recursive: true, mode: privateDirMode });
+    renameSync(received.tempPath, path);
   }
-  mkdirSync(dir, { recursive: true, mode: privateDirMode });
-  return { fd: put(), dir };
+  return { dir, write: null };
 }
 
-const syncData = promisify(fdatasync);
+/** Writes a whole file and syncs its data before closing it; over a file a failed transaction left. */
+const writeSynced = promisify(
+  (path: string, bytes: Buffer, done: (error: NodeJS.ErrnoException | null) => void) =>
+    writeFile(path, bytes, { mode: privateFileMode, flush: true }, done),
+);
 
 /**
- * Syncs placed files to the disk, before the transaction of their rows commits: an answered upload
- * is on the disk as its row is (SQLite syncs each commit). The files' data in parallel (the disk
- * takes them in one journal commit), then each folder once for the names in it.
+ * Writes and syncs placed files to the disk before the transaction of their rows commits, so that an
+ * answered upload is on the disk as its row is (SQLite syncs each commit): in the thread pool and in
+ * parallel (the disk takes them in few journal commits), while the event loop goes on receiving the
+ * next ones; then each folder once, for the names in it.
  */
 export const durableFiles: CommitGroup<PlacedFile> = {
   async settle(placed) {
-    const written = placed.flatMap(({ fd }) => (fd === null ? [] : [fd]));
-    // Every sync ends before any descriptor closes: a number closed early may name another file.
-    const synced = await Promise.allSettled(written.map((fd) => syncData(fd)));
-    for (const fd of written) closeSync(fd);
-    const failed = synced.find((outcome) => outcome.status === 'rejected');
-    if (failed) throw failed.reason;
-    for (const dir of new Set(placed.map((file) => file.dir))) {
+    const writes = placed.flatMap(({ write }) => (write ? [write] : []));
+    const dirs = new Set(placed.map((file) => file.dir));
+    const writeAll = async () => {
+      const outcomes = await Promise.allSettled(writes.map(({ path, bytes }) => writeSynced(path, bytes)));
+      const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+      if (failed) throw failed.reason;
+    };
+    await writeAll().catch(async (error: unknown) => {
+      // A fresh data folder has no folder of files yet: made then, not checked on every write.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      for (const dir of dirs) await mkdir(dir, { recursive: true, mode: privateDirMode });
+      await writeAll();
+    });
+    for (const dir of dirs) {
       const handle = await open(dir, 'r');
       try {
         await handle.sync();
