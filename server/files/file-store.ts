@@ -7,6 +7,8 @@ import type { AppContext } from '../app-context';
 import { privateDirMode, privateFileMode } from '../data-folder/private-files';
 import type { CommitGroup } from '../db/batched-writes';
 import type { Db } from '../db/open-database';
+import { reusedQuery } from '../db/reused-query';
+import type { FilesTable } from '../db/schema';
 import { ApiError, type FieldProblem } from '../http/api-error';
 import { FileAnswer } from '../http/file-answer';
 import type { ReceivedFile } from './receive-upload';
@@ -43,9 +45,8 @@ export async function insertFileRow(
   uploadedBy: number | null,
   createdAt: string,
 ): Promise<number> {
-  const { id } = await db
-    .insertInto('files')
-    .values({
+  const [row] = (
+    await insertFile.execute(db, {
       kind,
       name: received.name,
       size: received.size,
@@ -54,10 +55,14 @@ export async function insertFileRow(
       uploaded_by: uploadedBy,
       created_at: createdAt,
     })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+  ).rows;
+  if (!row) throw new Error('a files row was inserted without an id');
+  return row.id;
 }
+
+const insertFile = reusedQuery((db, file: Omit<FilesTable, 'id'>) =>
+  db.insertInto('files').values(file).returning('id'),
+);
 
 /** A received file at its place, or to be written there, not yet known to be on the disk. */
 export interface PlacedFile {
