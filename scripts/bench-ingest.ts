@@ -235,6 +235,8 @@ async function main(): Promise<void> {
     CFOP_INGEST_ALERTS_PER_SECOND: '100000',
     CFOP_INGEST_ALERT_BURST: '1000000',
     CFOP_INGEST_SNAPSHOT_MB_PER_HOUR: '1000000',
+    // As `npm start` runs the server: each batch of alerts syncs its snapshots at once, in parallel.
+    UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? '32',
   };
   const profileDir = textOption('profile');
   const server = await startServer(
