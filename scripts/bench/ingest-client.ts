@@ -70,7 +70,7 @@ function parseAnswer(data: Buffer): { status: number; body: string; length: numb
 /** One AI server's kept-alive connection: a request at a time, its answer read as it comes. */
 function connection(url: URL, key: string) {
   let socket: Socket | null = null;
-  let received = Buffer.alloc(0);
+  let received: Buffer = Buffer.alloc(0);
   let waiting: {
     resolve: (answer: { status: number; body: string }) => void;
     reject: (error: Error) => void;
