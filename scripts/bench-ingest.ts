@@ -8,20 +8,21 @@
  * ingest p50/p95, alert-to-page and alert-to-wall p95 (from the request's start to the alert's event on
  * the page's live stream, and to the wall's render that shows it, all read from Date.now() on this
  * machine), and whether what is stored is what was acknowledged. `--profile` writes the server's CPU
- * profile there. Figures are printed, never asserted. Needs a built console in dist/ (`npm run build`).
+ * profile there, and the page's (page.cpuprofile). Figures are printed, never asserted. Needs a built console in dist/ (`npm run build`).
  */
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { databaseFileName } from '../server/db/open-database';
 import { aiServerClient, testPatternJpeg, type AlertDetection } from '../test-support/ai-server-client';
+import type { Page } from 'playwright-core';
 import { launchChromium } from '../test-support/chromium';
 import { startServer } from '../test-support/server-process';
 import type { ClientPlan, ClientTally } from './bench/ingest-client';
-import { busyWarning, cpuMsOf, describeMachine, loadLine } from './bench/machine';
+import { busyWarning, cpuMsOf, describeMachine, descendantsCpuMs, loadLine } from './bench/machine';
 
 const admin = { username: 'admin', password: 'Bench-admin-2024' };
 const clientHeaders = { 'x-client-type': 'PC', 'x-client-host': 'bench.local' };
@@ -61,11 +62,13 @@ function alertOf(cameraId: number): AlertDetection {
   };
 }
 
-/** Runs the AI servers' client process (scripts/bench/ingest-client.ts) on the plan; its tally. */
-function runClients(plan: ClientPlan): Promise<ClientTally> {
-  const child = fork(join(import.meta.dirname, 'bench', 'ingest-client.ts'), {
-    execArgv: ['--import', 'tsx'],
-  });
+/** The AI servers' client process (scripts/bench/ingest-client.ts), waiting for its plan. */
+function forkClients(): ChildProcess {
+  return fork(join(import.meta.dirname, 'bench', 'ingest-client.ts'), { execArgv: ['--import', 'tsx'] });
+}
+
+/** Runs the client process on the plan; its tally. */
+function runClients(child: ChildProcess, plan: ClientPlan): Promise<ClientTally> {
   return new Promise((resolve, reject) => {
     child.once('message', (tally) => resolve(tally as ClientTally));
     child.once('error', reject);
@@ -180,6 +183,14 @@ const watchWall = String.raw`(() => {
   }).observe(rows, { childList: true });
 })()`;
 
+/** Starts the page's CPU profile (its main thread's JavaScript, with layout and paint as "(program)"); answers its end. */
+async function startPageProfile(page: Page): Promise<() => Promise<unknown>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.start');
+  return async () => (await cdp.send('Profiler.stop')).profile;
+}
+
 /** When each alert reached the page and the wall, from what the page recorded. */
 function wallTimes(arrived: Record<string, number>, renders: readonly [number, number][]) {
   return (id: number): { page?: number; wall?: number } => {
@@ -212,7 +223,7 @@ function stored(dataDir: string) {
 }
 
 async function main(): Promise<void> {
-  const servers = option('servers', 8);
+  const servers = option('servers', 32);
   const seconds = option('seconds', 20);
   if (!existsSync('dist/index.html'))
     throw new Error('dist/ has no built console: run `npm run build` first');
@@ -224,6 +235,8 @@ async function main(): Promise<void> {
     CFOP_INGEST_ALERTS_PER_SECOND: '100000',
     CFOP_INGEST_ALERT_BURST: '1000000',
     CFOP_INGEST_SNAPSHOT_MB_PER_HOUR: '1000000',
+    // As `npm start` runs the server: each batch of alerts syncs its snapshots at once, in parallel.
+    UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? '32',
   };
   const profileDir = textOption('profile');
   const server = await startServer(
@@ -261,15 +274,20 @@ async function main(): Promise<void> {
     );
     await page.locator(`.cfop-alert-wall-rows > [data-alert-id="${warmUp.id}"]`).waitFor();
     await page.evaluate(watchWall);
+    const pageProfile = profileDir ? await startPageProfile(page) : null;
 
     console.log(`\nMachine\n${[...describeMachine(browser.version()), loadLine('before')].join('\n')}`);
     console.log(
       `${servers} AI servers × ${seconds} s, one call per alert with a ${snapshotBytes / 1024} KB JPEG, ` +
         `every ${replayEvery}th call a replay of an earlier sourceId\n`,
     );
+    const clients = forkClients();
+    // The browser's processes: all this one started but the server and the clients.
+    const browserCpuMs = () => descendantsCpuMs([server.pid, clients.pid]);
     const started = Date.now();
     const serverCpuBefore = cpuMsOf(server.pid);
-    const tally = await runClients({
+    const browserCpuBefore = browserCpuMs();
+    const tally = await runClients(clients, {
       base,
       servers: boxes,
       frames: frames.map((frame) => frame.toString('base64')),
@@ -278,7 +296,13 @@ async function main(): Promise<void> {
     });
     const elapsedS = (Date.now() - started) / 1000;
     const serverCpuMs = cpuMsOf(server.pid) - serverCpuBefore;
+    const browserMs = browserCpuMs() - browserCpuBefore;
     await new Promise((resolve) => setTimeout(resolve, settleMs));
+    if (profileDir && pageProfile) {
+      // The server writes its own there as it exits, after this.
+      await mkdir(profileDir, { recursive: true });
+      await writeFile(join(profileDir, 'page.cpuprofile'), JSON.stringify(await pageProfile()));
+    }
     const timesOf = wallTimes(
       (await page.evaluate('window.__arrived')) as Record<string, number>,
       (await page.evaluate('window.__renders')) as [number, number][],
@@ -309,7 +333,7 @@ async function main(): Promise<void> {
         `ingest              p50 ${ms(percentile(ingestMs, 50))}, p95 ${ms(percentile(ingestMs, 95))} (request start → answer, ${servers} servers at once)`,
         `alert → page        p95 ${ms(percentile(pageMs, 95))}, p50 ${ms(percentile(pageMs, 50))} (request start → its event on the page's live stream; ${pageMs.length} of ${accepted} arrived)`,
         `alert → wall        p95 ${ms(p95)}, p50 ${ms(percentile(wallMs, 50))} (→ the render that put it on the wall; ${wallMs.length} of ${accepted} shown; target p95 < ${targets.wallP95Ms} ms: ${p95 < targets.wallP95Ms && wallMs.length === accepted ? 'yes' : 'NO'})`,
-        `server CPU          ${(serverCpuMs / Math.max(1, accepted)).toFixed(2)} ms per alert (${(serverCpuMs / 1000 / elapsedS).toFixed(2)} of ${availableParallelism()} cores; the client process ${(tally.cpuMs / Math.max(1, accepted)).toFixed(2)} ms per alert)`,
+        `server CPU          ${(serverCpuMs / Math.max(1, accepted)).toFixed(2)} ms per alert (${(serverCpuMs / 1000 / elapsedS).toFixed(2)} of ${availableParallelism()} cores; the client process ${(tally.cpuMs / Math.max(1, accepted)).toFixed(2)} ms per alert, the browser ${(browserMs / Math.max(1, accepted)).toFixed(2)} ms)`,
         `refused             ${refused}`,
         `replays             ${tally.replays} sent, ${tally.replaysAnsweredFirst} answered with the first alert`,
         `stored              ${onDisk.alerts} alerts, ${onDisk.snapshots} snapshot rows (${onDisk.distinctSnapshots} named by alerts), ${onDisk.filesOnDisk} files on disk, ${onDisk.leftIncoming} uploads left half-way`,

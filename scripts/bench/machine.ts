@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, release, totalmem } from 'node:os';
 
 /** The CPU model as /proc/cpuinfo names it (Node's os.cpus() as a fallback). */
@@ -56,15 +56,50 @@ export function describeSources(): string {
   }
 }
 
-/** The CPU time (user + system, ms) a process of this machine has used so far, from /proc; 0 elsewhere. */
-export function cpuMsOf(pid: number | undefined): number {
+/** A process's parent and CPU time so far (user + system, in clock ticks), from /proc; null if gone. */
+function processStat(pid: number | string): { ppid: number; ticks: number } | null {
   try {
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    // Fields after the command's closing parenthesis: ppid is the 2nd, utime and stime the 12th and 13th.
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
     const ticks = Number(fields[11]) + Number(fields[12]);
-    const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
-    return Number.isFinite(ticks) ? (ticks * 1000) / ticksPerSecond : 0;
+    return Number.isFinite(ticks) ? { ppid: Number(fields[1]), ticks } : null;
+  } catch {
+    return null;
+  }
+}
+
+let ticksPerSecond: number | null = null;
+const msOfTicks = (ticks: number) => {
+  ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+  return (ticks * 1000) / ticksPerSecond;
+};
+
+/** The CPU time (user + system, ms) a process of this machine has used so far, from /proc; 0 elsewhere. */
+export function cpuMsOf(pid: number | undefined): number {
+  const stat = pid === undefined ? null : processStat(pid);
+  return stat ? msOfTicks(stat.ticks) : 0;
+}
+
+/**
+ * The CPU time (ms) used so far by this process's descendants, but for the subtrees of `excluded`:
+ * the browser's processes, when the server and the client are excluded. 0 where there is no /proc.
+ */
+export function descendantsCpuMs(excluded: readonly (number | undefined)[]): number {
+  let names: string[];
+  try {
+    names = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {
     return 0;
   }
+  const stats = new Map(names.map((name) => [Number(name), processStat(name)]));
+  const counted = (pid: number): boolean => {
+    for (let at = pid; at > 1; at = stats.get(at)?.ppid ?? 0) {
+      if (excluded.includes(at)) return false;
+      if (stats.get(at)?.ppid === process.pid) return true;
+    }
+    return false;
+  };
+  let ticks = 0;
+  for (const [pid, stat] of stats) if (stat && counted(pid)) ticks += stat.ticks;
+  return msOfTicks(ticks);
 }

@@ -2,7 +2,9 @@ import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
 import { batchedWrites } from '../db/batched-writes';
 import type { Db } from '../db/open-database';
-import { fileReferenceProblems, insertFileRow, placeFile } from '../files/file-store';
+import type { AlertsTable } from '../db/schema';
+import { reusedQuery } from '../db/reused-query';
+import { durableFiles, fileReferenceProblems, insertFileRow, placeFile } from '../files/file-store';
 import type { ReceivedFile } from '../files/receive-upload';
 import { badInput, type FieldProblem } from '../http/api-error';
 import { later } from '../clock';
@@ -266,14 +268,12 @@ export function occurredAtProblems(limits: IngestLimits, now: Date, occurredAt: 
   return [];
 }
 
+const alertOfSource = reusedQuery((db, { serverId, sourceId }: { serverId: number; sourceId: string }) =>
+  db.selectFrom('alerts').select('id').where('ai_server_id', '=', serverId).where('source_id', '=', sourceId),
+);
+
 async function alertFromSource(db: Db, serverId: number, sourceId: string): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('alerts')
-    .select('id')
-    .where('ai_server_id', '=', serverId)
-    .where('source_id', '=', sourceId)
-    .executeTakeFirst();
-  return row?.id;
+  return (await alertOfSource.execute(db, { serverId, sourceId })).rows[0]?.id;
 }
 
 /**
@@ -323,7 +323,7 @@ export async function storeAlertWithSnapshot(
 ): Promise<{ id: number; isNew: boolean }> {
   const now = ctx.clock.now();
   try {
-    return await batchedWrites(ctx.db).run(async (trx) => {
+    return await batchedWrites(ctx.db).run(async (trx, beforeCommit) => {
       const sent =
         report.sourceId === undefined ? undefined : await alertFromSource(trx, server.id, report.sourceId);
       if (sent !== undefined) return { id: sent, isNew: false };
@@ -332,7 +332,7 @@ export async function storeAlertWithSnapshot(
       // The snapshot is the row just written, of its kind: no file reference to check.
       const stored = await insertAlert(trx, ctx, server, { ...report, snapshotId }, now, []);
       if (!stored.isNew) throw new StoredMeanwhile(stored.id);
-      placeFile(ctx.dataDir, snapshot, snapshotId);
+      beforeCommit.add(durableFiles, placeFile(ctx.dataDir, snapshot, snapshotId));
       return stored;
     });
   } catch (error) {
@@ -340,6 +340,33 @@ export async function storeAlertWithSnapshot(
     throw error;
   }
 }
+
+const reportedCamera = reusedQuery((db, { id }: { id: number }) =>
+  db.selectFrom('cameras').select(['id', 'name', 'area', 'ai_server_id']).where('id', '=', id),
+);
+
+/** What an AI detection's row takes from its report; it is pending, and nobody handled it yet. */
+type Detection = Omit<
+  AlertsTable,
+  'id' | 'source' | 'type' | 'status' | 'handled_by' | 'handled_by_name' | 'handled_at' | 'handling_note'
+>;
+
+const insertDetection = reusedQuery((db, detection: Detection) =>
+  db
+    .insertInto('alerts')
+    .values({
+      ...detection,
+      source: 'ai',
+      type: 'detection',
+      status: 'pending',
+      handled_by_name: '',
+      handling_note: '',
+    })
+    // The unique index, not the look-up before, settles concurrent retries: with several writers
+    // (PostgreSQL) both may pass the look-up, and the second then answers the first's alert.
+    .onConflict((conflict) => conflict.columns(['ai_server_id', 'source_id']).doNothing())
+    .returning('id'),
+);
 
 /**
  * Inserts a report whose `sourceId` the caller looked up in its transaction and found new, refused
@@ -353,11 +380,7 @@ async function insertAlert(
   now: Date,
   snapshotProblems: readonly FieldProblem[],
 ): Promise<{ id: number; isNew: boolean }> {
-  const camera = await trx
-    .selectFrom('cameras')
-    .select(['id', 'name', 'area', 'ai_server_id'])
-    .where('id', '=', report.cameraId)
-    .executeTakeFirst();
+  const camera = (await reportedCamera.execute(trx, { id: report.cameraId })).rows[0];
   const task =
     report.taskId === undefined
       ? undefined
@@ -380,11 +403,8 @@ async function insertAlert(
     ...snapshotProblems,
   ];
   if (problems.length > 0 || !camera) throw badInput(problems);
-  const inserted = await trx
-    .insertInto('alerts')
-    .values({
-      source: 'ai',
-      type: 'detection',
+  const [inserted] = (
+    await insertDetection.execute(trx, {
       ai_server_id: server.id,
       camera_id: camera.id,
       task_id: task?.id ?? null,
@@ -399,20 +419,13 @@ async function insertAlert(
       level: report.level,
       confidence: report.confidence,
       boxes: JSON.stringify(report.boxes),
-      snapshot_file_id: report.snapshotId,
+      snapshot_file_id: report.snapshotId ?? null,
       occurred_at: new Date(report.occurredAt).toISOString(),
       received_at: now.toISOString(),
-      status: 'pending',
-      handled_by_name: '',
-      handling_note: '',
       revision: await nextRevision(trx),
       source_id: report.sourceId ?? null,
     })
-    // The unique index, not the look-up above, settles concurrent retries: with several writers
-    // (PostgreSQL) both may pass the look-up, and the second then answers the first's alert.
-    .onConflict((conflict) => conflict.columns(['ai_server_id', 'source_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  ).rows;
   if (!inserted) {
     // Only a sourceId conflicts, with an alert already committed.
     const first = await alertFromSource(trx, server.id, report.sourceId ?? '');

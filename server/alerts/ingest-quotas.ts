@@ -1,4 +1,5 @@
 import type { Db } from '../db/open-database';
+import { reusedQuery } from '../db/reused-query';
 import type { IngestQuotaKind } from '../db/schema';
 import { retryLater } from '../http/api-error';
 import type { LocalText } from '../http/locale';
@@ -61,13 +62,9 @@ export async function takeFromBucket(
   cost: number,
   now: Date,
 ): Promise<void> {
+  const key = { serverId, kind: bucket.kind };
   for (;;) {
-    const row = await db
-      .selectFrom('ingest_quotas')
-      .select(['tokens', 'refilled_at'])
-      .where('ai_server_id', '=', serverId)
-      .where('kind', '=', bucket.kind)
-      .executeTakeFirst();
+    const [row] = (await quotaRow.execute(db, key)).rows;
     // A clock stepped back refills nothing, and takes nothing back.
     const elapsedSeconds = row ? Math.max(0, now.getTime() - Date.parse(row.refilled_at)) / 1000 : 0;
     const available = row
@@ -77,25 +74,48 @@ export async function takeFromBucket(
     if (available < needed) {
       throw retryLater('429', Math.ceil((needed - available) / bucket.perSecond) * 1000, bucket.refusal);
     }
-    const values = { tokens: available - cost, refilled_at: now.toISOString() };
-    const written = row
-      ? (
-          await db
-            .updateTable('ingest_quotas')
-            .set(values)
-            .where('ai_server_id', '=', serverId)
-            .where('kind', '=', bucket.kind)
-            .where('tokens', '=', row.tokens)
-            .where('refilled_at', '=', row.refilled_at)
-            .executeTakeFirst()
-        ).numUpdatedRows
-      : (
-          await db
-            .insertInto('ingest_quotas')
-            .values({ ai_server_id: serverId, kind: bucket.kind, ...values })
-            .onConflict((conflict) => conflict.columns(['ai_server_id', 'kind']).doNothing())
-            .executeTakeFirst()
-        ).numInsertedOrUpdatedRows;
-    if (written !== undefined && written > 0n) return;
+    const values = { tokens: available - cost, refilledAt: now.toISOString() };
+    const { numAffectedRows } = row
+      ? await updateQuota.execute(db, {
+          ...key,
+          ...values,
+          wasTokens: row.tokens,
+          wasRefilledAt: row.refilled_at,
+        })
+      : await insertQuota.execute(db, { ...key, ...values });
+    if (numAffectedRows !== undefined && numAffectedRows > 0n) return;
   }
 }
+
+type QuotaKey = { serverId: number; kind: IngestQuotaKind };
+
+const quotaRow = reusedQuery((db, { serverId, kind }: QuotaKey) =>
+  db
+    .selectFrom('ingest_quotas')
+    .select(['tokens', 'refilled_at'])
+    .where('ai_server_id', '=', serverId)
+    .where('kind', '=', kind),
+);
+
+const updateQuota = reusedQuery(
+  (db, values: QuotaKey & { tokens: number; refilledAt: string; wasTokens: number; wasRefilledAt: string }) =>
+    db
+      .updateTable('ingest_quotas')
+      .set({ tokens: values.tokens, refilled_at: values.refilledAt })
+      .where('ai_server_id', '=', values.serverId)
+      .where('kind', '=', values.kind)
+      .where('tokens', '=', values.wasTokens)
+      .where('refilled_at', '=', values.wasRefilledAt),
+);
+
+const insertQuota = reusedQuery((db, values: QuotaKey & { tokens: number; refilledAt: string }) =>
+  db
+    .insertInto('ingest_quotas')
+    .values({
+      ai_server_id: values.serverId,
+      kind: values.kind,
+      tokens: values.tokens,
+      refilled_at: values.refilledAt,
+    })
+    .onConflict((conflict) => conflict.columns(['ai_server_id', 'kind']).doNothing()),
+);

@@ -25,14 +25,20 @@ describe('what the server writes under DATA_DIR', () => {
     const t = await startTestApp({ dataDir, smsSender: undefined });
     await addUser(dataDir, { username: 'dave', password: 'dave12345', phone: '13800138000' });
     expect((await t.call('sendSmsCode', { body: { phone: '13800138000' } })).status).toBe(200);
-    const { payload, headers } = multipartFile(pngBytes, { fileName: 'face.png' });
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/cfop/files/staff-photos',
-      headers: { ...clientHeaders, [tokenHeader]: await t.signIn('admin', testAdminPassword), ...headers },
-      payload,
-    });
-    const { id } = upload.json().data as { id: number };
+    const token = await t.signIn('admin', testAdminPassword);
+    // A photo is received in memory; a model file streams through the folder of uploads in progress.
+    const upload = async (path: string, fileName: string) => {
+      const { payload, headers } = multipartFile(pngBytes, { fileName });
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: `/cfop/files/${path}`,
+        headers: { ...clientHeaders, [tokenHeader]: token, ...headers },
+        payload,
+      });
+      return (answer.json().data as { id: number }).id;
+    };
+    const id = await upload('staff-photos', 'face.png');
+    await upload('model-files', 'model.onnx');
     // Closing removes the -wal file (SQLite) and the live views' folder.
     const wal = modeOf(join(dataDir, `${databaseFileName}-wal`));
     const live = modeOf(join(dataDir, 'live'));

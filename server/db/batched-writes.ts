@@ -1,11 +1,30 @@
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Db } from './open-database';
+
+/** The savepoint of each write, compiled once: three statements per write of the batch. */
+const savepoint = {
+  begin: CompiledQuery.raw('savepoint batched_write'),
+  undo: CompiledQuery.raw('rollback to savepoint batched_write'),
+  release: CompiledQuery.raw('release savepoint batched_write'),
+};
 
 /** Writes one shared transaction takes at most; the rest wait for the next. */
 const maxBatch = 100;
 
+/** What some writes of a batch leave to be done once, for all of them, before the batch commits. */
+export interface CommitGroup<T> {
+  settle(items: readonly T[]): Promise<void>;
+}
+
+/** Lets a batched write hand an item to a group whose `settle` runs before the commit. */
+export interface BeforeCommit {
+  add<T>(group: CommitGroup<T>, item: T): void;
+}
+
+type Work<T> = (trx: Db, beforeCommit: BeforeCommit) => Promise<T>;
+
 interface Queued {
-  readonly work: (trx: Db) => Promise<unknown>;
+  readonly work: Work<unknown>;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: unknown) => void;
 }
@@ -19,9 +38,10 @@ export interface BatchedWrites {
    * Runs `work` in a savepoint of the next shared transaction and answers what it answers once that
    * transaction is committed. A `work` that throws leaves nothing (its savepoint is rolled back) and
    * its error is this call's; the others of its batch go on. If the commit fails, every call of the
-   * batch fails with it.
+   * batch fails with it. What `work` adds to a group before the commit is settled once per batch
+   * with the items of every write of it (a failed write's too, so that what it holds is released).
    */
-  run<T>(work: (trx: Db) => Promise<T>): Promise<T>;
+  run<T>(work: Work<T>): Promise<T>;
 }
 
 /**
@@ -36,20 +56,32 @@ function createBatchedWrites(db: Db): BatchedWrites {
 
   const runBatch = async (batch: readonly Queued[]) => {
     const outcomes: Outcome[] = [];
+    const groups = new Map<CommitGroup<unknown>, unknown[]>();
+    const beforeCommit: BeforeCommit = {
+      add<T>(group: CommitGroup<T>, item: T) {
+        const items = groups.get(group as CommitGroup<unknown>) ?? [];
+        items.push(item);
+        groups.set(group as CommitGroup<unknown>, items);
+      },
+    };
     await db.transaction().execute(async (trx) => {
-      for (const { work } of batch) {
-        await sql`savepoint batched_write`.execute(trx);
-        try {
-          outcomes.push({ ok: true, value: await work(trx) });
-        } catch (error) {
-          // A failure SQLite ends the whole transaction for (the disk is full) takes the savepoint
-          // with it: the batch then fails with the write's error, not with the missing savepoint.
-          await sql`rollback to savepoint batched_write`.execute(trx).catch(() => {
-            throw error;
-          });
-          outcomes.push({ ok: false, error });
+      try {
+        for (const { work } of batch) {
+          await trx.executeQuery(savepoint.begin);
+          try {
+            outcomes.push({ ok: true, value: await work(trx, beforeCommit) });
+          } catch (error) {
+            // A failure SQLite ends the whole transaction for (the disk is full) takes the savepoint
+            // with it: the batch then fails with the write's error, not with the missing savepoint.
+            await trx.executeQuery(savepoint.undo).catch(() => {
+              throw error;
+            });
+            outcomes.push({ ok: false, error });
+          }
+          await trx.executeQuery(savepoint.release);
         }
-        await sql`release savepoint batched_write`.execute(trx);
+      } finally {
+        await Promise.all([...groups].map(([group, items]) => group.settle(items)));
       }
     });
     batch.forEach((queued, index) => {
@@ -73,7 +105,7 @@ function createBatchedWrites(db: Db): BatchedWrites {
   };
 
   return {
-    run<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    run<T>(work: Work<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
         if (!draining) void drain();

@@ -1,9 +1,14 @@
-import { createReadStream, mkdirSync, renameSync } from 'node:fs';
+import { createReadStream, mkdirSync, renameSync, writeFile } from 'node:fs';
+import { mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
-import { privateDirMode } from '../data-folder/private-files';
+import { privateDirMode, privateFileMode } from '../data-folder/private-files';
+import type { CommitGroup } from '../db/batched-writes';
 import type { Db } from '../db/open-database';
+import { reusedQuery } from '../db/reused-query';
+import type { FilesTable } from '../db/schema';
 import { ApiError, type FieldProblem } from '../http/api-error';
 import { FileAnswer, type FileAnswerOptions } from '../http/file-answer';
 import type { ReceivedFile } from './receive-upload';
@@ -26,7 +31,7 @@ export async function storeFile(
   const createdAt = ctx.clock.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
     const id = await insertFileRow(trx, received, kind, uploadedBy, createdAt);
-    placeFile(ctx.dataDir, received, id);
+    await durableFiles.settle([placeFile(ctx.dataDir, received, id)]);
     const { name, size, sha256, contentType } = received;
     return { id, name, size, sha256, contentType, createdAt };
   });
@@ -40,9 +45,8 @@ export async function insertFileRow(
   uploadedBy: number | null,
   createdAt: string,
 ): Promise<number> {
-  const { id } = await db
-    .insertInto('files')
-    .values({
+  const [row] = (
+    await insertFile.execute(db, {
       kind,
       name: received.name,
       size: received.size,
@@ -51,28 +55,81 @@ export async function insertFileRow(
       uploaded_by: uploadedBy,
       created_at: createdAt,
     })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+  ).rows;
+  if (!row) throw new Error('a files row was inserted without an id');
+  return row.id;
+}
+
+const insertFile = reusedQuery((db, file: Omit<FilesTable, 'id'>) =>
+  db.insertInto('files').values(file).returning('id'),
+);
+
+/** A received file at its place, or to be written there, not yet known to be on the disk. */
+export interface PlacedFile {
+  readonly dir: string;
+  /** A file held in memory, written by `durableFiles`; null for one moved there, synced before. */
+  readonly write: { readonly path: string; readonly bytes: Buffer } | null;
 }
 
 /**
- * Moves a received file to the place of its row `id`. The last step of the row's transaction: if
- * the move fails, no row names a file that is not there, and nothing after it can undo the row.
- * Synchronous, as SQLite's own calls are: the transaction holds the one connection, and a rename
- * (tens of microseconds) sent to the thread pool would keep every other write waiting for a turn
- * of the event loop. The folder is made when missing (a fresh data folder), not checked each time.
+ * Puts a received file at the place of its row `id`, the last step of the row's transaction: moves
+ * one received to a temporary file at once, and leaves one held in memory to `durableFiles`, which
+ * writes and syncs it before the commit. If either fails, no row names a file that is not there.
+ * The move is synchronous, as SQLite's own calls are: the transaction holds the one connection, and
+ * a rename (tens of microseconds) sent to the thread pool would keep every other write waiting for a
+ * turn of the event loop. The folder is made when missing (a fresh data folder), not checked each time.
  */
-export function placeFile(dataDir: string, received: ReceivedFile, id: number): void {
+export function placeFile(dataDir: string, received: ReceivedFile, id: number): PlacedFile {
+  const dir = filesDir(dataDir);
+  const path = storedPath(dataDir, id);
+  if (!('tempPath' in received)) return { dir, write: { path, bytes: received.bytes } };
   try {
-    renameSync(received.tempPath, storedPath(dataDir, id));
-    return;
+    renameSync(received.tempPath, path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    mkdirSync(dir, { recursive: true, mode: privateDirMode });
+    renameSync(received.tempPath, path);
   }
-  mkdirSync(filesDir(dataDir), { recursive: true, mode: privateDirMode });
-  renameSync(received.tempPath, storedPath(dataDir, id));
+  return { dir, write: null };
 }
+
+/** Writes a whole file and syncs its data before closing it; over a file a failed transaction left. */
+const writeSynced = promisify(
+  (path: string, bytes: Buffer, done: (error: NodeJS.ErrnoException | null) => void) =>
+    writeFile(path, bytes, { mode: privateFileMode, flush: true }, done),
+);
+
+/**
+ * Writes and syncs placed files to the disk before the transaction of their rows commits, so that an
+ * answered upload is on the disk as its row is (SQLite syncs each commit): in the thread pool and in
+ * parallel (the disk takes them in few journal commits), while the event loop goes on receiving the
+ * next ones; then each folder once, for the names in it.
+ */
+export const durableFiles: CommitGroup<PlacedFile> = {
+  async settle(placed) {
+    const writes = placed.flatMap(({ write }) => (write ? [write] : []));
+    const dirs = new Set(placed.map((file) => file.dir));
+    const writeAll = async () => {
+      const outcomes = await Promise.allSettled(writes.map(({ path, bytes }) => writeSynced(path, bytes)));
+      const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+      if (failed) throw failed.reason;
+    };
+    await writeAll().catch(async (error: unknown) => {
+      // A fresh data folder has no folder of files yet: made then, not checked on every write.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      for (const dir of dirs) await mkdir(dir, { recursive: true, mode: privateDirMode });
+      await writeAll();
+    });
+    for (const dir of dirs) {
+      const handle = await open(dir, 'r');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    }
+  },
+};
 
 /**
  * The stored file as an answer: images inline (the console previews them), anything else as an

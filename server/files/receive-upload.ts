@@ -11,14 +11,23 @@ import { bodyLimitBytes } from '../http/json-body';
 import type { LocalText } from '../http/locale';
 import { acceptedType, sniffBytes } from './sniff-type';
 
-/** A file received whole into a temporary file, with what the `files` table records of it. */
-export interface ReceivedFile {
-  readonly tempPath: string;
+/**
+ * A file received whole, with what the `files` table records of it: in memory (`bytes`) when its
+ * operation takes small files, else in a temporary file (`tempPath`), synced to the disk.
+ */
+export type ReceivedFile = {
   readonly name: string;
   readonly size: number;
   readonly sha256: string;
   readonly contentType: string;
-}
+} & ({ readonly bytes: Buffer } | { readonly tempPath: string });
+
+/**
+ * Operations taking files of at most this size receive them in memory: a snapshot or a photo then
+ * costs no temporary file (its open, writes, close, rename and unlink each a trip to the thread
+ * pool) and is written once, to its place. A model file (gigabytes) streams to the disk instead.
+ */
+const inMemoryMaxBytes = 4 * 1024 * 1024;
 
 /** Room for the multipart boundaries and part headers around the file in Content-Length. */
 const envelopeBytes = 16 * 1024;
@@ -95,20 +104,15 @@ export async function receiveUpload(
     }
     if (!file) throw refuse(field, { zh: '必填', en: 'is required' });
   } catch (error) {
-    if (file) await rm(file.tempPath, { force: true });
+    if (file && 'tempPath' in file) await rm(file.tempPath, { force: true });
     throw error;
   }
   return { file, jsonTexts };
 }
 
-/** The file part, streamed to a temporary file that a refusal at any point removes. */
-async function receiveFilePart(
-  part: MultipartFile,
-  spec: UploadSpec,
-  tempDir: string,
-): Promise<ReceivedFile> {
+/** The file part's bytes as they stream in, checked: its type, its size, a body cut short. */
+function checkedPart(part: MultipartFile, spec: UploadSpec) {
   const { field } = spec;
-  const tempPath = join(tempDir, randomBytes(16).toString('hex'));
   const hash = createHash('sha256');
   let size = 0;
   let contentType: string | null = null;
@@ -118,45 +122,62 @@ async function receiveFilePart(
     if (found === null) throw wrongType(field, spec.contentTypes);
     return found;
   };
+  return {
+    async *chunks(source: AsyncIterable<Buffer>) {
+      try {
+        for await (const chunk of source) {
+          if (contentType === null && head.length < sniffBytes) {
+            head = Buffer.concat([head, chunk]);
+            if (head.length >= sniffBytes) contentType = sniff();
+          }
+          hash.update(chunk);
+          size += chunk.length;
+          yield chunk;
+        }
+      } catch (error) {
+        // Reading fails only when the parser does: the part was cut short or is malformed.
+        throw error instanceof ApiError ? error : malformed(field);
+      }
+      // busboy ends the part at the limit and marks it truncated; the rest of the body is not kept.
+      if (part.file.truncated) throw tooLarge(field, spec.maxBytes);
+    },
+    /** What the `files` table records, once every chunk passed. */
+    facts() {
+      if (size === 0) throw refuse(field, { zh: '文件为空', en: 'is an empty file' });
+      contentType ??= sniff();
+      return { name: cleanName(part.filename), size, sha256: hash.digest('hex'), contentType };
+    },
+  };
+}
+
+/** The file part, in memory for a small file, else streamed to a temporary file that a refusal at any point removes. */
+async function receiveFilePart(
+  part: MultipartFile,
+  spec: UploadSpec,
+  tempDir: string,
+): Promise<ReceivedFile> {
+  const checked = checkedPart(part, spec);
+  if (spec.maxBytes <= inMemoryMaxBytes) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of checked.chunks(part.file)) chunks.push(chunk);
+    const facts = checked.facts();
+    return {
+      ...facts,
+      bytes: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, facts.size),
+    };
+  }
+  const tempPath = join(tempDir, randomBytes(16).toString('hex'));
   // Created before streaming, so a refusal at any point finds (and removes) the file it left.
   const target = await createInFolder(tempDir, tempPath);
   try {
-    await pipeline(
-      part.file,
-      async function* (source: AsyncIterable<Buffer>) {
-        try {
-          for await (const chunk of source) {
-            if (contentType === null && head.length < sniffBytes) {
-              head = Buffer.concat([head, chunk]);
-              if (head.length >= sniffBytes) contentType = sniff();
-            }
-            hash.update(chunk);
-            size += chunk.length;
-            yield chunk;
-          }
-        } catch (error) {
-          // Reading fails only when the parser does: the part was cut short or is malformed.
-          throw error instanceof ApiError ? error : malformed(field);
-        }
-        // busboy ends the part at the limit and marks it truncated; the rest of the body is not stored.
-        if (part.file.truncated) throw tooLarge(field, spec.maxBytes);
-      },
-      target.createWriteStream(),
-    );
-    if (size === 0) throw refuse(field, { zh: '文件为空', en: 'is an empty file' });
-    contentType ??= sniff();
+    // Flushed before it is closed: the answer that stores it says it is on the disk.
+    await pipeline(part.file, checked.chunks, target.createWriteStream({ flush: true }));
+    return { ...checked.facts(), tempPath };
   } catch (error) {
     await target.close().catch(() => undefined);
     await rm(tempPath, { force: true });
     throw error;
   }
-  return {
-    tempPath,
-    name: cleanName(part.filename),
-    size,
-    sha256: hash.digest('hex'),
-    contentType,
-  };
 }
 
 /** A new private file; its folder is made when missing (a fresh data folder), not checked on every upload. */

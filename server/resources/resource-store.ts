@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/open-database';
+import { reusedQuery, type ReusedQuery } from '../db/reused-query';
 import type { FilterMode } from '../../contract/list-facts';
 import type { LinkedField, ReferenceRule, Row } from './resource-definition';
 
@@ -86,8 +87,16 @@ export async function* selectInBatches(
   }
 }
 
+const byIdOf = new Map<string, ReusedQuery<{ id: number }, Row>>();
+
+/** The row of `id`: compiled once per table, as every answer to a get or a write reads one. */
 export async function selectById(db: Db, table: string, id: number): Promise<Row | undefined> {
-  return loose(db).selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
+  let byId = byIdOf.get(table);
+  if (!byId) {
+    byId = reusedQuery((db, { id }) => loose(db).selectFrom(table).selectAll().where('id', '=', id));
+    byIdOf.set(table, byId);
+  }
+  return (await byId.execute(db, { id })).rows[0];
 }
 
 export async function selectByIds(db: Db, table: string, ids: readonly number[]): Promise<Row[]> {

@@ -41,8 +41,8 @@ export async function removeReceivedFile(
   payload: unknown,
 ): Promise<unknown> {
   const { file } = callOf(request);
-  // Mostly moved already (ENOENT): one unlink, not rm's look first.
-  if (file)
+  // Mostly moved already (ENOENT): one unlink, not rm's look first. One held in memory left nothing.
+  if (file && 'tempPath' in file)
     await unlink(file.tempPath).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
     });

@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocaleProvider, localeStore } from '../../../i18n';
 import { AlertCard } from './AlertCard';
+import { alertApi } from './alert-api';
 import type { Alert } from './live-alert-store';
 import { testAlert } from './test-alert';
+import { wallSnapshotDelayMs } from './use-snapshot';
 
 beforeAll(() => {
   Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
@@ -78,5 +80,23 @@ describe('an alert card', () => {
     const card = await showCard(testAlert(4, { snapshotId: null }));
     expect(card?.querySelector('.cfop-alert-card-confidence')?.textContent).toBe('90%');
     expect(card?.querySelector('.cfop-alert-card-where')?.textContent).toBe('北门-1 · 一号园区');
+  });
+
+  it('fetches its snapshot once it stayed a moment on the wall, not when a burst replaces it before', async () => {
+    vi.useFakeTimers();
+    const fetched = vi.spyOn(alertApi, 'snapshot').mockResolvedValue(new Blob(['jpeg']));
+    Object.assign(URL, { createObjectURL: () => 'blob:snapshot' });
+    try {
+      await showCard(testAlert(5, { snapshotId: 51 }));
+      await act(async () => vi.advanceTimersByTime(wallSnapshotDelayMs - 1));
+      await showCard(testAlert(6, { snapshotId: 61 }));
+      expect(fetched).not.toHaveBeenCalled();
+      await act(async () => vi.advanceTimersByTime(wallSnapshotDelayMs));
+      expect(fetched.mock.calls).toEqual([[61]]);
+      expect(container.querySelector('img')?.getAttribute('src')).toBe('blob:snapshot');
+    } finally {
+      fetched.mockRestore();
+      vi.useRealTimers();
+    }
   });
 });

@@ -33,7 +33,7 @@ export const AlertCard = memo(function AlertCard(props: {
       }}
     >
       <div className="cfop-alert-card-media">
-        <AlertMedia alert={alert} />
+        <AlertMedia alert={alert} onWall />
         <Checkbox
           className="cfop-alert-card-check"
           checked={props.selected}

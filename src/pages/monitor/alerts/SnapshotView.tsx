@@ -6,7 +6,7 @@ import { Spin } from 'antd';
 import { useLocale } from '../../../i18n';
 import { alertTexts } from './alert-texts';
 import type { Alert } from './live-alert-store';
-import { useSnapshot } from './use-snapshot';
+import { useSnapshot, wallSnapshotDelayMs } from './use-snapshot';
 import { systemAlertTexts } from './system-alert';
 
 /** In place of a snapshot, what a system alert concerns: a camera, an AI server, a gate. */
@@ -30,10 +30,14 @@ function SystemAlertMedia({ alert, source }: { alert: Alert; source: 'device' | 
   );
 }
 
-/** An alert's snapshot with its boxes, or what a system alert concerns (it has neither). */
-export function AlertMedia({ alert, labelled = false }: { alert: Alert; labelled?: boolean }) {
+/**
+ * An alert's snapshot with its boxes, or what a system alert concerns (it has neither). `onWall`:
+ * the snapshot is fetched once the card stayed a moment (wallSnapshotDelayMs).
+ */
+export function AlertMedia(props: { alert: Alert; labelled?: boolean; onWall?: boolean }) {
+  const { alert, labelled = false, onWall = false } = props;
   return alert.source === 'ai' ? (
-    <SnapshotView alert={alert} labelled={labelled} />
+    <SnapshotView alert={alert} labelled={labelled} delayMs={onWall ? wallSnapshotDelayMs : 0} />
   ) : (
     <SystemAlertMedia alert={alert} source={alert.source} />
   );
@@ -44,16 +48,17 @@ export function AlertMedia({ alert, labelled = false }: { alert: Alert; labelled
  * (boxes are fractions of the frame, so they stay on what was detected); `labelled` writes each
  * box's label and confidence on it.
  */
-export function SnapshotView({ alert, labelled = false }: { alert: Alert; labelled?: boolean }) {
+export function SnapshotView(props: { alert: Alert; labelled?: boolean; delayMs?: number }) {
+  const { alert, labelled = false, delayMs = 0 } = props;
   const { t } = useLocale();
-  const snapshot = useSnapshot(alert.snapshotId);
+  const snapshot = useSnapshot(alert.snapshotId, delayMs);
   return (
     <div className="cfop-alert-snapshot">
       {typeof snapshot === 'object' ? (
         <img src={snapshot.url} alt={alert.label} draggable={false} />
       ) : (
         <div className="cfop-alert-snapshot-missing">
-          {snapshot === 'loading' ? (
+          {snapshot === 'waiting' ? null : snapshot === 'loading' ? (
             <Spin size="small" />
           ) : (
             <>

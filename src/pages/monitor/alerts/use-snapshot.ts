@@ -38,26 +38,51 @@ function cachedSnapshot(id: number): CachedSnapshot {
   return entry;
 }
 
-export type SnapshotState = { url: string } | 'loading' | 'failed' | 'none';
+export type SnapshotState = { url: string } | 'waiting' | 'loading' | 'failed' | 'none';
 
-/** The snapshot's image as an object URL (it needs the session header, which an `<img src>` cannot send). */
-export function useSnapshot(id: number | null): SnapshotState {
+/**
+ * How long a card on the wall stays before it fetches its snapshot. In a burst the wall's cards in
+ * view are replaced at every flush (live-alert-store's flushEveryMs): fetching, decoding and
+ * releasing each one's image would take the browser's CPU from showing the alerts themselves, for
+ * pictures nobody had time to see. A card that stays loads its picture this much later.
+ */
+export const wallSnapshotDelayMs = 300;
+
+/**
+ * The snapshot's image as an object URL (it needs the session header, which an `<img src>` cannot
+ * send); with `delayMs`, fetched only once the caller stayed that long ('waiting' until then) unless
+ * it was fetched before.
+ */
+export function useSnapshot(id: number | null, delayMs = 0): SnapshotState {
   const [fetched, setFetched] = useState<{ id: number; value: SnapshotState } | null>(null);
   useEffect(() => {
-    if (id === null) return;
-    const entry = cachedSnapshot(id);
-    if (entry.url !== undefined) return;
+    if (id === null || cache.get(id)?.url !== undefined) return;
     let current = true;
-    entry.loading.then(
-      (url) => current && setFetched({ id, value: { url } }),
-      () => current && setFetched({ id, value: 'failed' }),
-    );
+    const load = () => {
+      const entry = cachedSnapshot(id);
+      entry.loading.then(
+        (url) => current && setFetched({ id, value: { url } }),
+        () => current && setFetched({ id, value: 'failed' }),
+      );
+    };
+    if (delayMs === 0 || cache.has(id)) {
+      load();
+      return () => {
+        current = false;
+      };
+    }
+    const timer = setTimeout(() => {
+      setFetched({ id, value: 'loading' });
+      load();
+    }, delayMs);
     return () => {
       current = false;
+      clearTimeout(timer);
     };
-  }, [id]);
+  }, [id, delayMs]);
   if (id === null) return 'none';
   const known = cache.get(id)?.url;
   if (known !== undefined) return { url: known };
-  return fetched?.id === id ? fetched.value : 'loading';
+  if (fetched?.id === id) return fetched.value;
+  return delayMs > 0 && !cache.has(id) ? 'waiting' : 'loading';
 }
