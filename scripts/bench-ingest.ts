@@ -130,7 +130,7 @@ async function registerServers(base: string, token: string, count: number) {
 
 /**
  * Set up in the page before the console loads: the time (Date.now()) each alert reaches the page on
- * the console's own live stream (its fetch is teed, read here as well as by the console), by alert id.
+ * the console's own event stream (its fetch is teed, read here as well as by the console), by alert id.
  */
 const watchStream = String.raw`(() => {
   const arrived = {};
@@ -138,7 +138,7 @@ const watchStream = String.raw`(() => {
   const fetchOfPage = window.fetch;
   window.fetch = async (...args) => {
     const answer = await fetchOfPage(...args);
-    if (!String(args[0]).includes('/alerts/stream') || !answer.body) return answer;
+    if (!String(args[0]).includes('/events/stream') || !answer.body) return answer;
     const [forConsole, forBench] = answer.body.tee();
     (async () => {
       const decoder = new TextDecoder();
@@ -151,7 +151,10 @@ const watchStream = String.raw`(() => {
         const events = text.split('\n\n');
         text = events.pop();
         for (const event of events) {
-          const data = event.split('\n').find((line) => line.startsWith('data: '));
+          const lines = event.split('\n');
+          // The stream carries status events as well; only alerts are timed.
+          if (!lines.includes('event: alert')) continue;
+          const data = lines.find((line) => line.startsWith('data: '));
           const id = data && JSON.parse(data.slice(6)).id;
           if (id !== undefined && !(id in arrived)) arrived[id] = now;
         }
