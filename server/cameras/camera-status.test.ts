@@ -49,6 +49,17 @@ async function nextStatus(stream: OpenStream, name: string): Promise<Record<stri
   }
 }
 
+/**
+ * The next status event of a camera saying `status`: on a loaded machine a probe may time out once
+ * and report a flap before the change the test makes, which this passes over.
+ */
+async function statusBecomes(stream: OpenStream, status: string): Promise<Record<string, unknown>> {
+  for (;;) {
+    const event = await nextStatus(stream, 'cameraStatus');
+    if (event.status === status) return event;
+  }
+}
+
 describe("a camera's status from its stream", () => {
   it('goes offline when its stream goes away and online when it returns, by the probe, pushed to a camera operator', async () => {
     const t = await startTestApp({
@@ -70,19 +81,19 @@ describe("a camera's status from its stream", () => {
     });
     const id = body.data.id as number;
     // No AI server reports it: only the probe can tell.
-    expect(await nextStatus(stream, 'cameraStatus')).toMatchObject({
+    expect(await statusBecomes(stream, 'online')).toMatchObject({
       id,
       status: 'online',
       statusSource: 'probe',
     });
     source.cut();
-    expect(await nextStatus(stream, 'cameraStatus')).toMatchObject({
+    expect(await statusBecomes(stream, 'offline')).toMatchObject({
       id,
       status: 'offline',
       statusSource: 'probe',
     });
     source.restore();
-    expect(await nextStatus(stream, 'cameraStatus')).toMatchObject({
+    expect(await statusBecomes(stream, 'online')).toMatchObject({
       id,
       status: 'online',
       statusSource: 'probe',
