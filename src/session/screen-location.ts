@@ -37,17 +37,6 @@ export function useRouterNavigate(): (to: To, options?: { replace: boolean }) =>
   );
 }
 
-/** A click the router may follow: the main button, without a key asking for a new tab or window. */
-export function isPlainClick(event: {
-  readonly button: number;
-  readonly ctrlKey: boolean;
-  readonly metaKey: boolean;
-  readonly shiftKey: boolean;
-  readonly altKey: boolean;
-}): boolean {
-  return event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
-}
-
 /** Moves the screen to another query of its own path, subscribed only to the screen's location. */
 export function useScreenQueryNavigate(): (search: URLSearchParams, options: { replace: boolean }) => void {
   const navigate = useRouterNavigate();

@@ -2,7 +2,8 @@ import VideoCameraOutlined from '@ant-design/icons/VideoCameraOutlined';
 import { Button, Tooltip } from 'antd';
 import { useLocale } from '../../../i18n';
 import { useSession } from '../../../session';
-import { isPlainClick, useRouterNavigate } from '../../../session/screen-location';
+import { useRouterNavigate } from '../../../session/screen-location';
+import { isPlainClick } from '../../shared/plain-click';
 import { liveLinkOf } from '../video/live-link';
 import { alertTexts } from './alert-texts';
 
