@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { startTestStream, type TestStream } from '../test-support/test-stream';
@@ -78,6 +79,29 @@ async function playerOf(page: Page, index: number) {
   };
 }
 
+/** A JPEG's width and height, from its start-of-frame segment. */
+function jpegSize(jpeg: Buffer): { width: number; height: number } {
+  expect([...jpeg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  let at = 2;
+  while (at + 9 < jpeg.length) {
+    const marker = jpeg.readUInt8(at + 1);
+    // SOF0 to SOF15, but for DHT (C4), JPG (C8) and DAC (CC), which share the range.
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+      return { height: jpeg.readUInt16BE(at + 5), width: jpeg.readUInt16BE(at + 7) };
+    }
+    at += 2 + jpeg.readUInt16BE(at + 2);
+  }
+  throw new Error('the JPEG has no start-of-frame segment');
+}
+
+/** The local time a snapshot's name carries (`…-20261126-201530.jpg`). */
+function nameTime(name: string): number {
+  const [, y, mo, d, h, mi, s] = (/-(\d{4})(\d\d)(\d\d)-(\d\d)(\d\d)(\d\d)\.jpg$/.exec(name) ?? []).map(
+    Number,
+  );
+  return new Date(y ?? 0, (mo ?? 1) - 1, d, h, mi, s).getTime();
+}
+
 function wallQuery(page: Page) {
   const query = new URL(page.url()).searchParams;
   return { layout: query.get('layout'), cams: query.get('cams'), stream: query.get('stream') };
@@ -136,6 +160,21 @@ describe('the video wall', () => {
       await expect(offline.innerText()).resolves.toContain('无法打开实时视频');
       await expect(offline.innerText()).resolves.not.toContain('cam-secret');
       await offline.getByRole('button', { name: '重试' }).waitFor();
+      // It has no picture to take: its 抓图 is off, and says why.
+      await expect(pane(page, 1).getByRole('button', { name: '抓图' }).isDisabled()).resolves.toBe(true);
+      await pane(page, 1).locator('.cfop-pane-tool').hover();
+      await page.getByRole('tooltip', { name: '离线，没有画面可抓' }).waitFor();
+      await screenshot(page, 'video pane snapshot off while offline');
+
+      // The playing pane's 抓图 saves its frame at the stream's own size, named by camera and time.
+      const download = page.waitForEvent('download');
+      const taken = Date.now();
+      await pane(page, 0).getByRole('button', { name: '抓图' }).click();
+      const snapshot = await download;
+      const fileName = snapshot.suggestedFilename();
+      expect(fileName).toMatch(new RegExp(`^${live}-\\d{8}-\\d{6}\\.jpg$`));
+      expect(Math.abs(nameTime(fileName) - taken)).toBeLessThan(60_000);
+      expect(jpegSize(await readFile((await snapshot.path()) ?? ''))).toEqual({ width: 640, height: 360 });
       expect(wallQuery(page)).toEqual({
         layout: '4',
         cams: `${liveCamera.id},${brokenCamera.id}`,
@@ -200,7 +239,7 @@ describe('the video wall', () => {
   );
 
   test(
-    'a camera’s live alert shows over its pane while the video plays on in the same player, leaves when handled and links to the alert wall',
+    'a camera’s live alert shows over its pane while the video plays on in the same player, leaves when handled, links to the alert wall, whose drawer links back to the camera alone',
     { timeout: 180_000 },
     async ({ page }) => {
       await signIn(page, admin);
@@ -237,6 +276,24 @@ describe('the video wall', () => {
       await expect
         .poll(() => page.locator('.cfop-alert-card strong').allInnerTexts())
         .toEqual(['吸烟', '未戴安全帽']);
+
+      // The alert's drawer opens the camera's live video: the wall, that camera alone, playing.
+      await page.locator('.cfop-alert-card').first().getByRole('link', { name: '查看实时视频' }).hover();
+      await page.getByRole('tooltip', { name: '查看实时视频' }).waitFor();
+      await screenshot(page, 'alert wall cards with their live video link');
+      await page.locator('.cfop-alert-card').first().click();
+      const drawer = page.locator('.ant-drawer-section').filter({ hasText: '告警详情 · 吸烟' });
+      await drawer.waitFor();
+      await screenshot(page, 'alert drawer with its live video link');
+      await drawer.getByRole('link', { name: '查看实时视频' }).click();
+      // Off the header's account menu, which the link's place left the mouse on.
+      await page.mouse.move(400, 400);
+      await expectAt(page, `${screenPath}?layout=1&cams=${camera.id}`);
+      await expect.poll(() => page.locator('[data-pane]').count()).toBe(1);
+      await pane(page, 0).locator('.cfop-pane-name').getByText(camera.name, { exact: true }).waitFor();
+      await expectPlaying(pane(page, 0).locator('video'));
+      await pane(page, 0).getByText('播放中').waitFor();
+      await screenshot(page, 'video wall opened from an alert');
     },
   );
 

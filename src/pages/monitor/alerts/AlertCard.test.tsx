@@ -3,11 +3,24 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocaleProvider, localeStore } from '../../../i18n';
+import type * as Session from '../../../session';
+import type * as ScreenLocation from '../../../session/screen-location';
 import { AlertCard } from './AlertCard';
 import { alertApi } from './alert-api';
 import type { Alert } from './live-alert-store';
 import { testAlert } from './test-alert';
 import { wallSnapshotDelayMs } from './use-snapshot';
+
+// The operator's keys and where the router was asked to go.
+const seen = vi.hoisted(() => ({ keys: new Set<string>(), navigated: [] as unknown[], opened: 0 }));
+vi.mock('../../../session', async (importOriginal) => ({
+  ...(await importOriginal<typeof Session>()),
+  useSession: () => ({ canOpen: (route: { access: string | null }) => seen.keys.has(route.access ?? '') }),
+}));
+vi.mock('../../../session/screen-location', async (importOriginal) => ({
+  ...(await importOriginal<typeof ScreenLocation>()),
+  useRouterNavigate: () => (to: unknown) => void seen.navigated.push(to),
+}));
 
 beforeAll(() => {
   Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
@@ -16,6 +29,9 @@ beforeAll(() => {
 let container: HTMLDivElement;
 let root: Root;
 beforeEach(() => {
+  seen.keys = new Set(['KEY.CENTER.VIDEO']);
+  seen.navigated = [];
+  seen.opened = 0;
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
@@ -30,7 +46,12 @@ async function showCard(alert: Alert, locale: 'zh-CN' | 'en-US' = 'zh-CN') {
   await act(async () =>
     root.render(
       <LocaleProvider>
-        <AlertCard alert={alert} selected={false} onOpen={() => undefined} onSelect={() => undefined} />
+        <AlertCard
+          alert={alert}
+          selected={false}
+          onOpen={() => void (seen.opened += 1)}
+          onSelect={() => undefined}
+        />
       </LocaleProvider>,
     ),
   );
@@ -98,5 +119,23 @@ describe('an alert card', () => {
       fetched.mockRestore();
       vi.useRealTimers();
     }
+  });
+
+  it('opens its camera alone on the video wall, not its own drawer', async () => {
+    const card = await showCard(testAlert(7, { cameraId: 12, snapshotId: null }));
+    const live = card?.querySelector<HTMLAnchorElement>('a[aria-label="查看实时视频"]');
+    expect(live?.getAttribute('href')).toBe('/monitor/video?layout=1&cams=12');
+    await act(async () => live?.click());
+    expect(seen.navigated).toEqual(['/monitor/video?layout=1&cams=12']);
+    expect(seen.opened).toBe(0);
+  });
+
+  it('has the way to live video for a camera’s device alert, not for a server’s or without the wall’s key', async () => {
+    const streamLost = { ...serverOffline, type: 'cameraStreamLost', cameraId: 5, cameraName: '北门-1' };
+    const liveOf = (card: Element | null) => card?.querySelector('.cfop-alert-live')?.getAttribute('href');
+    expect(liveOf(await showCard(streamLost, 'en-US'))).toBe('/monitor/video?layout=1&cams=5');
+    expect(liveOf(await showCard(serverOffline))).toBeUndefined();
+    seen.keys = new Set(['KEY.CENTER.AIWARN']);
+    expect(liveOf(await showCard(testAlert(8, { snapshotId: null })))).toBeUndefined();
   });
 });

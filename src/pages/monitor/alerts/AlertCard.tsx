@@ -4,12 +4,14 @@ import { formatDateTime, useLocale } from '../../../i18n';
 import { alertOptions, optionOf } from './alert-options';
 import { alertTexts } from './alert-texts';
 import type { Alert } from './live-alert-store';
+import { LiveVideoButton } from './LiveVideoButton';
 import { AlertMedia } from './SnapshotView';
 import { alertPlace, isSystemAlert } from './system-alert';
 
 /**
- * One alert on the wall: snapshot with boxes, what, how serious, where, when, and its state. A
- * system alert (a device's health) shows what it concerns in place of a snapshot, and no confidence.
+ * One alert on the wall: snapshot with boxes, what, how serious, where, when, its state, and a way
+ * to its camera's live video. A system alert (a device's health) shows what it concerns in place of
+ * a snapshot, and no confidence.
  */
 export const AlertCard = memo(function AlertCard(props: {
   alert: Alert;
@@ -44,6 +46,7 @@ export const AlertCard = memo(function AlertCard(props: {
         <Tag className="cfop-alert-card-level" color={level?.color ?? 'default'}>
           {level ? t(level.label) : alert.level}
         </Tag>
+        <LiveVideoButton cameraId={alert.cameraId} compact />
       </div>
       <div className="cfop-alert-card-body">
         <div className="cfop-alert-card-title">

@@ -8,14 +8,15 @@ import { alertApi } from './alert-api';
 import { alertTexts } from './alert-texts';
 import { HandleForm, handlingFields } from './HandleForm';
 import type { Alert } from './live-alert-store';
+import { LiveVideoButton } from './LiveVideoButton';
 import { AlertMedia } from './SnapshotView';
 
 const drawerWidth = 720;
 
 /**
- * One alert in full: the large snapshot with its labelled boxes, every detail field, and, while it
- * is pending, the form that confirms or dismisses it. `alert` is the wall's copy, kept current by
- * the live stream (a colleague handling it shows here at once).
+ * One alert in full: the large snapshot with its labelled boxes, every detail field, the way to its
+ * camera's live video, and, while it is pending, the form that confirms or dismisses it. `alert` is
+ * the wall's copy, kept current by the live stream (a colleague handling it shows here at once).
  */
 export default function AlertDrawer(props: {
   descriptor: ResourceDescriptor;
@@ -36,6 +37,7 @@ export default function AlertDrawer(props: {
           <Tag color={level?.color ?? 'default'}>{level ? t(level.label) : alert.level}</Tag>
         </span>
       }
+      extra={<LiveVideoButton cameraId={alert.cameraId} />}
       size={drawerWidth}
       onClose={props.onClose}
       destroyOnHidden

@@ -27,6 +27,7 @@ export const alertTexts = {
   end: { zh: '没有更多了', en: 'No more alerts' },
   detailTitle: { zh: '告警详情', en: 'Alert detail' },
   selectCard: { zh: '选择', en: 'Select' },
+  viewLive: { zh: '查看实时视频', en: 'View live' },
 } satisfies Record<string, LocalText>;
 
 export const newAlertsText = (count: number): LocalText => ({

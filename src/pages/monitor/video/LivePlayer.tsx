@@ -8,6 +8,9 @@ import { retryInText, signalLostText, videoTexts as texts } from './video-texts'
 import type { StreamName } from './wall-state';
 import { useShown } from './use-shown';
 
+/** What a pane shows of its live view; `offline` too when the browser cannot play it. */
+export type PlayerStatus = LiveView['kind'];
+
 /** HTMLMediaElement.HAVE_CURRENT_DATA: the element has a frame to show at its current time. */
 const haveCurrentData = 2;
 
@@ -18,10 +21,15 @@ const haveCurrentData = 2;
  * selecting another pane, typing in the tree's search or a new wall query renders nothing here,
  * so the `<video>` and its hls.js stay attached. It plays while on screen, and stops when scrolled
  * away, in a hidden tab, unmounted (pane closed) or hidden with its screen by the shell; a stopped
- * pane neither counts a stall nor retries.
+ * pane neither counts a stall nor retries. `onStatus` (a stable function, or the memo is lost) hears
+ * each change of status with the `<video>`, for the pane's tools.
  */
-export const LivePlayer = memo(function LivePlayer(props: { cameraId: number; stream: StreamName }) {
-  const { cameraId, stream } = props;
+export const LivePlayer = memo(function LivePlayer(props: {
+  cameraId: number;
+  stream: StreamName;
+  onStatus?: (status: PlayerStatus, video: HTMLVideoElement) => void;
+}) {
+  const { cameraId, stream, onStatus } = props;
   const { t } = useLocale();
   const holder = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
@@ -57,8 +65,13 @@ export const LivePlayer = memo(function LivePlayer(props: { cameraId: number; st
     };
   }, [cameraId, stream, shown, supported]);
 
+  const status: PlayerStatus = supported ? view.kind : 'offline';
+  useEffect(() => {
+    if (video.current) onStatus?.(status, video.current);
+  }, [status, onStatus]);
+
   return (
-    <div ref={holder} className="cfop-live-player" data-status={supported ? view.kind : 'offline'}>
+    <div ref={holder} className="cfop-live-player" data-status={status}>
       <video ref={video} className="cfop-live-video" muted autoPlay playsInline />
       <canvas ref={still} className="cfop-live-still" hidden={view.kind !== 'lost'} />
       {!supported ? (

@@ -2,6 +2,7 @@ import { Tag } from 'antd';
 import { dateTimeFormat, useLocale } from '../../../i18n';
 import { useSession } from '../../../session';
 import { useRouterNavigate } from '../../../session/screen-location';
+import { isPlainClick } from '../../shared/plain-click';
 import { alertOptions, alertResource, optionOf } from '../alerts/alert-options';
 import { useCameraAlert } from '../alerts/live-alert-store';
 import { videoTexts as texts } from './video-texts';
@@ -39,7 +40,7 @@ function PendingAlert({ cameraId }: { cameraId: number }) {
         title={t(texts.openAlerts)}
         onClick={(event) => {
           event.stopPropagation();
-          if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+          if (!isPlainClick(event)) return;
           event.preventDefault();
           navigate(alertsOfCamera);
         }}

@@ -1,12 +1,14 @@
+import CameraOutlined from '@ant-design/icons/CameraOutlined';
 import CloseOutlined from '@ant-design/icons/CloseOutlined';
 import FullscreenExitOutlined from '@ant-design/icons/FullscreenExitOutlined';
 import FullscreenOutlined from '@ant-design/icons/FullscreenOutlined';
 import { Button, Segmented, Tooltip } from 'antd';
-import { memo, useEffect, useRef, useState, type DragEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import { useLocale } from '../../../i18n';
-import { LivePlayer } from './LivePlayer';
+import { LivePlayer, type PlayerStatus } from './LivePlayer';
 import { PaneOverlay } from './PaneOverlay';
-import { videoTexts as texts } from './video-texts';
+import { downloadSnapshot } from './snapshot';
+import { snapshotBlockedText, videoTexts as texts } from './video-texts';
 import { shownStream, type StreamName } from './wall-state';
 
 /** The drag data type a camera of the tree carries: its id. */
@@ -46,6 +48,14 @@ export const VideoPane = memo(function VideoPane(props: VideoPaneProps) {
   const frame = useRef<HTMLDivElement>(null);
   const fullScreen = useFullScreen(frame);
   const [dropping, setDropping] = useState(false);
+  const [player, setPlayer] = useState<{ status: PlayerStatus; video: HTMLVideoElement } | null>(null);
+  const onStatus = useCallback(
+    (status: PlayerStatus, video: HTMLVideoElement) => setPlayer({ status, video }),
+    [],
+  );
+  const status = player?.status ?? 'connecting';
+  const playingVideo = player?.status === 'playing' ? player.video : null;
+  const snapshotTip = status === 'playing' ? texts.snapshot : snapshotBlockedText(status);
 
   const onDragOver = (event: DragEvent) => {
     if (!event.dataTransfer.types.includes(cameraDragType)) return;
@@ -79,6 +89,7 @@ export const VideoPane = memo(function VideoPane(props: VideoPaneProps) {
           <LivePlayer
             cameraId={cameraId}
             stream={shownStream({ stream, single, fullScreen: fullScreen.active, hasSubStream })}
+            onStatus={onStatus}
           />
           <PaneOverlay cameraId={cameraId} name={cameraName} />
           <div className="cfop-pane-tools" onClick={(event) => event.stopPropagation()}>
@@ -93,6 +104,19 @@ export const VideoPane = memo(function VideoPane(props: VideoPaneProps) {
                 ]}
               />
             )}
+            <Tooltip title={t(snapshotTip)}>
+              {/* React gives a disabled button no hover: its holder takes it, so the reason shows. */}
+              <span className="cfop-pane-tool">
+                <Button
+                  size="small"
+                  type="text"
+                  aria-label={t(texts.snapshot)}
+                  icon={<CameraOutlined />}
+                  disabled={playingVideo === null}
+                  onClick={() => playingVideo && downloadSnapshot(playingVideo, cameraName)}
+                />
+              </span>
+            </Tooltip>
             <Tooltip title={t(fullScreen.active ? texts.exitFullScreen : texts.fullScreen)}>
               <Button
                 size="small"

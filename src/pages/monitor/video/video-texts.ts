@@ -25,6 +25,7 @@ export const videoTexts = {
   exitFullScreen: { zh: '退出全屏', en: 'Exit full screen' },
   mainStream: { zh: '主码流', en: 'Main stream' },
   subStream: { zh: '子码流', en: 'Sub stream' },
+  snapshot: { zh: '抓图', en: 'Snapshot' },
   openAlerts: { zh: '查看此摄像头的待处理告警', en: "Open this camera's pending alerts" },
   streamBroken: { zh: '视频流中断', en: 'The stream was interrupted' },
   unsupported: {
@@ -51,6 +52,14 @@ export const retryInText = (seconds: number): LocalText => ({
   zh: `${seconds} 秒后重新连接`,
   en: `Reconnecting in ${seconds} s`,
 });
+
+/** Why a pane that shows no live picture offers no snapshot. */
+export const snapshotBlockedText = (status: 'connecting' | 'lost' | 'offline'): LocalText =>
+  ({
+    connecting: { zh: '连接中，出现画面后才能抓图', en: 'Connecting: a snapshot needs a picture' },
+    lost: { zh: '信号中断，没有画面可抓', en: 'Signal lost: there is no picture to take' },
+    offline: { zh: '离线，没有画面可抓', en: 'Offline: there is no picture to take' },
+  })[status];
 
 /** A pane's camera that the list no longer has (deleted since the link was shared). */
 export const unknownCameraText = (id: number): LocalText => ({
