@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import SqliteDatabase from 'better-sqlite3';
 import { databaseFileName } from '../server/db/open-database';
 import { busyWarning, loadLine } from './bench/machine';
+import { percentile } from './bench/report';
 import { withSeededApp } from './bench/seeded-app';
 
 const rows = 100_000;
@@ -67,11 +68,6 @@ function seed(dataDir: string): void {
     }
   })();
   sqlite.close();
-}
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
 async function signIn(base: string): Promise<string> {

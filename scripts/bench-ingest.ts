@@ -23,6 +23,7 @@ import { launchChromium } from '../test-support/chromium';
 import { startServer } from '../test-support/server-process';
 import type { ClientPlan, ClientTally } from './bench/ingest-client';
 import { busyWarning, cpuMsOf, describeMachine, descendantsCpuMs, loadLine } from './bench/machine';
+import { percentile } from './bench/report';
 
 const admin = { username: 'admin', password: 'Bench-admin-2024' };
 const clientHeaders = { 'x-client-type': 'PC', 'x-client-host': 'bench.local' };
@@ -75,12 +76,6 @@ function runClients(child: ChildProcess, plan: ClientPlan): Promise<ClientTally>
     child.once('exit', (code) => reject(new Error(`the client process exited with code ${code}`)));
     child.send(plan);
   });
-}
-
-function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
 /** A test-pattern JPEG padded after its end marker to `snapshotBytes`, as a camera frame weighs. */

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { metricTable, summarize } from './report';
+import { metricTable, percentile, summarize } from './report';
+
+describe('percentile', () => {
+  it('takes the nearest rank, and NaN of no values', () => {
+    const values = [50, 10, 40, 20, 30, 60, 70, 80, 90, 100];
+    expect(percentile(values, 50)).toBe(50);
+    expect(percentile(values, 95)).toBe(100);
+    expect(percentile([7], 95)).toBe(7);
+    expect(percentile([], 95)).toBeNaN();
+  });
+});
 
 describe('summarize', () => {
   it('gives the middle value of an odd count and the range', () => {

@@ -1,4 +1,4 @@
-/** Medians, ranges and the printed table of the web benchmark. */
+/** Medians, ranges, percentiles and the printed table of the benchmarks. */
 
 export interface Summary {
   readonly median: number;
@@ -15,6 +15,13 @@ export function summarize(values: readonly number[]): Summary {
       ? (sorted[middle] as number)
       : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
   return { median, min: sorted[0] as number, max: sorted[sorted.length - 1] as number };
+}
+
+/** The nearest-rank `p`th percentile of `values`; NaN when there are none. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
 export interface Metric {
