@@ -26,6 +26,8 @@ type UploadData<P extends UploadPath> = paths[P] extends {
 /** The console's API as a signed-in operator calls it. */
 export interface ConsoleApi {
   readonly client: ConsoleClient;
+  /** The session's token, for a browser that signs in as the same operator. */
+  readonly token: string;
   /**
    * Sends one file as the console's upload does. Not through openapi-fetch: the contract types an
    * upload's part as a string, and a Node Buffer is sent as a file only through FormData.
@@ -70,6 +72,7 @@ export async function signIn(consoleUrl: string, username: string, password: str
   const headers = { ...client, [securityHeaders.sessionToken]: session.token };
   return {
     client: createClient<paths>({ baseUrl, headers }),
+    token: session.token,
     async upload(path, fileName, bytes, type = 'application/octet-stream') {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(bytes)], { type }), fileName);

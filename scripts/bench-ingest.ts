@@ -16,7 +16,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import { must, signIn, type ConsoleApi } from '../demo/console-api';
 import { databaseFileName } from '../server/db/open-database';
+import { appSettings } from '../src/generated/settings';
 import { aiServerClient, testPatternJpeg, type AlertDetection } from '../test-support/ai-server-client';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../test-support/chromium';
@@ -26,7 +28,6 @@ import { busyWarning, cpuMsOf, describeMachine, descendantsCpuMs, loadLine } fro
 import { percentile } from './bench/report';
 
 const admin = { username: 'admin', password: 'Bench-admin-2024' };
-const clientHeaders = { 'x-client-type': 'PC', 'x-client-host': 'bench.local' };
 const snapshotBytes = 50 * 1024;
 /** Every this many reports, a server sends an earlier report again, as a box retrying after a time-out. */
 const replayEvery = 25;
@@ -86,38 +87,35 @@ async function snapshot(second: number): Promise<Buffer> {
     : Buffer.concat([jpeg, Buffer.alloc(snapshotBytes - jpeg.length)]);
 }
 
-async function call<T>(base: string, token: string, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${base}/cfop${path}`, {
-    method: 'POST',
-    headers: { ...clientHeaders, 'x-cfop-token': token, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { success: boolean; msg: string; data: T };
-  if (!envelope.success) throw new Error(`${path}: ${envelope.msg}`);
-  return envelope.data;
-}
-
 /** N AI servers, each with one camera bound to it; their ingest keys and camera ids. */
-async function registerServers(base: string, token: string, count: number) {
+async function registerServers(api: ConsoleApi, count: number) {
   const servers: { key: string; cameraId: number }[] = [];
   for (let n = 1; n <= count; n += 1) {
-    const created = await call<{ server: { id: number }; ingestKey: string }>(base, token, '/aiservers', {
-      name: `压测盒子-${n}`,
-      serialNumber: `BENCH-${n}`,
-      ip: `10.9.0.${n}`,
-      port: 8000,
-      acceleratorType: 'NPU',
-      channelCapacity: 16,
-    });
-    const camera = await call<{ id: number }>(base, token, '/cameras', {
-      name: `压测摄像头-${n}`,
-      code: `BENCH-CAM-${n}`,
-      area: '压测园区',
-      mainStreamUrl: `rtsp://10.9.1.${n}:554/main`,
-      vendor: 'hikvision',
-      ip: `10.9.1.${n}`,
-      aiServerId: created.server.id,
-    });
+    const created = await must(
+      api.client.POST('/aiservers', {
+        body: {
+          name: `压测盒子-${n}`,
+          serialNumber: `BENCH-${n}`,
+          ip: `10.9.0.${n}`,
+          port: 8000,
+          acceleratorType: 'NPU',
+          channelCapacity: 16,
+        },
+      }),
+    );
+    const camera = await must(
+      api.client.POST('/cameras', {
+        body: {
+          name: `压测摄像头-${n}`,
+          code: `BENCH-CAM-${n}`,
+          area: '压测园区',
+          mainStreamUrl: `rtsp://10.9.1.${n}:554/main`,
+          vendor: 'hikvision',
+          ip: `10.9.1.${n}`,
+          aiServerId: created.server.id,
+        },
+      }),
+    );
     servers.push({ key: created.ingestKey, cameraId: camera.id });
   }
   return servers;
@@ -246,20 +244,18 @@ async function main(): Promise<void> {
   const browser = await launchChromium();
   try {
     const base = server.url;
-    const token = (
-      await call<{ token: string }>(base, '', '/login/bypwd', {
-        username: admin.username,
-        password: admin.password,
-      })
-    ).token;
-    const boxes = await registerServers(base, token, servers);
+    const api = await signIn(base, admin.username, admin.password);
+    const boxes = await registerServers(api, servers);
     const frames = await Promise.all([0, 1, 2, 3].map(snapshot));
     const context = await browser.newContext({
       baseURL: base,
       locale: 'zh-CN',
       viewport: { width: 1600, height: 900 },
     });
-    await context.addInitScript((value) => localStorage.setItem('CFOP_TOKEN', value), token);
+    await context.addInitScript(
+      ([key, value]) => localStorage.setItem(key, value),
+      [appSettings.tokenKey, api.token],
+    );
     await context.addInitScript(watchStream);
     const page = await context.newPage();
     await page.goto('/monitor/ai');
