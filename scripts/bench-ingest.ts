@@ -252,10 +252,10 @@ async function main(): Promise<void> {
       locale: 'zh-CN',
       viewport: { width: 1600, height: 900 },
     });
-    await context.addInitScript(
-      ([key, value]) => localStorage.setItem(key, value),
-      [appSettings.tokenKey, api.token],
-    );
+    await context.addInitScript(({ key, token }) => localStorage.setItem(key, token), {
+      key: appSettings.tokenKey,
+      token: api.token,
+    });
     await context.addInitScript(watchStream);
     const page = await context.newPage();
     await page.goto('/monitor/ai');
