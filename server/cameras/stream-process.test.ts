@@ -1,5 +1,9 @@
+import type { ChildProcess } from 'node:child_process';
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { streamEndReason, streamInput } from './stream-process';
+import { ApiError } from '../http/api-error';
+import type { LocalText } from '../http/locale';
+import { streamEndReason, streamFailureReasons, streamInput, watchStreamProcess } from './stream-process';
 
 describe('streamInput', () => {
   it('gives RTSP its demuxer’s read time-out and TCP, and HTTP the protocol read time-out without redirects, both in microseconds', () => {
@@ -26,5 +30,36 @@ describe('streamEndReason', () => {
     expect(streamEndReason(1, 'rtsp://10.0.0.5/main: End of file')).toBe('endOfStream');
     expect(streamEndReason(1, 'Invalid data found when processing input')).toBe('error');
     expect(streamEndReason(null, '')).toBe('error');
+  });
+});
+
+describe('watchStreamProcess', () => {
+  /** The fixed reason a reader whose error output ended with `line` is answered with. */
+  async function reasonAfter(line: string): Promise<LocalText> {
+    const stderr = new PassThrough();
+    const child = { stderr, spawnfile: 'ffprobe' } as unknown as ChildProcess;
+    const watched = watchStreamProcess(
+      child,
+      (reason) => new ApiError('502', reason),
+      () => undefined,
+    );
+    stderr.write(`${line}\n`);
+    await new Promise((resolve) => setImmediate(resolve));
+    return watched.exitFailure(1).text;
+  }
+
+  it('tells a read that timed out from a camera that refused or cannot be reached', async () => {
+    expect(await reasonAfter('rtsp://10.0.0.5/main: Connection timed out')).toEqual(
+      streamFailureReasons.timedOut,
+    );
+    expect(await reasonAfter('rtsp://10.0.0.5/main: Connection refused')).toEqual(
+      streamFailureReasons.refused,
+    );
+    expect(await reasonAfter('rtsp://10.0.0.5/main: No route to host')).toEqual(
+      streamFailureReasons.unreachable,
+    );
+    expect(await reasonAfter('Invalid data found when processing input')).toEqual(
+      streamFailureReasons.noFrame,
+    );
   });
 });

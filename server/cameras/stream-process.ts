@@ -38,6 +38,11 @@ export const streamFailureReasons = {
     zh: '无法连接摄像头（网络不可达或主机名无法解析）',
     en: 'the camera could not be reached (no route to it, or its name does not resolve)',
   },
+  // ffmpeg says "timed out" alike for a connection never answered and a stream gone silent.
+  timedOut: {
+    zh: '摄像头在读取时限内没有应答（无法连接，或视频流没有数据）',
+    en: 'the camera did not answer within the read time-out (not reachable, or its stream is silent)',
+  },
   noFrame: { zh: '视频流没有给出可用的画面', en: 'the stream gave no usable picture' },
   forbidden: {
     zh: '视频流地址指向服务器不允许访问的地址',
@@ -51,9 +56,10 @@ function reasonOf(stderr: string): LocalText {
   if (/connection refused|connection reset|\b40[13]\b|unauthorized|forbidden/i.test(stderr)) {
     return streamFailureReasons.refused;
   }
-  if (/unreachable|no route|name or service|resolve|name resolution|connection timed out/i.test(stderr)) {
+  if (/unreachable|no route|name or service|resolve|name resolution/i.test(stderr)) {
     return streamFailureReasons.unreachable;
   }
+  if (/timed out/i.test(stderr)) return streamFailureReasons.timedOut;
   return streamFailureReasons.noFrame;
 }
 
