@@ -8,6 +8,7 @@ import { durableFiles, fileReferenceProblems, insertFileRow, placeFile } from '.
 import type { ReceivedFile } from '../files/receive-upload';
 import { badInput, type FieldProblem } from '../http/api-error';
 import { later } from '../clock';
+import { noticeOf } from '../notify/notice';
 import { queueNotifications } from '../notify/outbox';
 import { settleCameraStatus } from '../cameras/camera-status';
 import type { StatusEvent, StatusFeed } from '../events/status-feed';
@@ -403,29 +404,28 @@ async function insertAlert(
     ...snapshotProblems,
   ];
   if (problems.length > 0 || !camera) throw badInput(problems);
-  const [inserted] = (
-    await insertDetection.execute(trx, {
-      ai_server_id: server.id,
-      camera_id: camera.id,
-      task_id: task?.id ?? null,
-      model_id: task?.modelId ?? null,
-      ai_server_name: server.name,
-      camera_name: camera.name,
-      area: camera.area,
-      task_name: task?.name ?? '',
-      model_name: task?.modelName ?? '',
-      label: report.label,
-      label_en: report.label,
-      level: report.level,
-      confidence: report.confidence,
-      boxes: JSON.stringify(report.boxes),
-      snapshot_file_id: report.snapshotId ?? null,
-      occurred_at: new Date(report.occurredAt).toISOString(),
-      received_at: now.toISOString(),
-      revision: await nextRevision(trx),
-      source_id: report.sourceId ?? null,
-    })
-  ).rows;
+  const detection: Detection = {
+    ai_server_id: server.id,
+    camera_id: camera.id,
+    task_id: task?.id ?? null,
+    model_id: task?.modelId ?? null,
+    ai_server_name: server.name,
+    camera_name: camera.name,
+    area: camera.area,
+    task_name: task?.name ?? '',
+    model_name: task?.modelName ?? '',
+    label: report.label,
+    label_en: report.label,
+    level: report.level,
+    confidence: report.confidence,
+    boxes: JSON.stringify(report.boxes),
+    snapshot_file_id: report.snapshotId ?? null,
+    occurred_at: new Date(report.occurredAt).toISOString(),
+    received_at: now.toISOString(),
+    revision: await nextRevision(trx),
+    source_id: report.sourceId ?? null,
+  };
+  const [inserted] = (await insertDetection.execute(trx, detection)).rows;
   if (!inserted) {
     // Only a sourceId conflicts, with an alert already committed.
     const first = await alertFromSource(trx, server.id, report.sourceId ?? '');
@@ -433,6 +433,7 @@ async function insertAlert(
     return { id: first, isNew: false };
   }
   await takeFromBucket(trx, server.id, alertBucket(ctx.ingest), 1, now);
-  await queueNotifications(trx, ctx.notify.timeZone, inserted.id, now);
+  const notice = noticeOf({ ...detection, id: inserted.id, source: 'ai', type: 'detection' });
+  await queueNotifications(trx, ctx.notify.timeZone, notice, now);
   return { id: inserted.id, isNew: true };
 }

@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/open-database';
-import type { AlertLevel } from '../db/schema';
+import type { AlertLevel, AlertsTable } from '../db/schema';
 import type { LocalText } from '../http/locale';
+import { noticeOf } from '../notify/notice';
 import { queueNotifications } from '../notify/outbox';
 import { nextRevision } from './alert-revisions';
 
@@ -77,34 +78,35 @@ export async function insertSystemAlert(
           .select('name')
           .where('id', '=', alert.aiServerId)
           .executeTakeFirst();
+  const row = {
+    source: alert.source,
+    type: alert.type,
+    ai_server_id: server ? (alert.aiServerId ?? null) : null,
+    camera_id: camera ? (alert.cameraId ?? null) : null,
+    task_id: null,
+    model_id: null,
+    ai_server_name: server?.name ?? '',
+    camera_name: camera?.name ?? '',
+    area: alert.area ?? camera?.area ?? '',
+    task_name: '',
+    model_name: '',
+    label: alert.title.zh,
+    label_en: alert.title.en,
+    level: alert.level,
+    confidence: 1,
+    boxes: '[]',
+    snapshot_file_id: null,
+    occurred_at: new Date(alert.occurredAt).toISOString(),
+    received_at: receivedAt,
+    status: 'pending',
+    handled_by_name: '',
+    handling_note: '',
+    revision: await nextRevision(db),
+    source_id: key,
+  } satisfies Insertable<AlertsTable>;
   const inserted = await db
     .insertInto('alerts')
-    .values({
-      source: alert.source,
-      type: alert.type,
-      ai_server_id: server ? alert.aiServerId : null,
-      camera_id: camera ? alert.cameraId : null,
-      task_id: null,
-      model_id: null,
-      ai_server_name: server?.name ?? '',
-      camera_name: camera?.name ?? '',
-      area: alert.area ?? camera?.area ?? '',
-      task_name: '',
-      model_name: '',
-      label: alert.title.zh,
-      label_en: alert.title.en,
-      level: alert.level,
-      confidence: 1,
-      boxes: '[]',
-      snapshot_file_id: null,
-      occurred_at: new Date(alert.occurredAt).toISOString(),
-      received_at: receivedAt,
-      status: 'pending',
-      handled_by_name: '',
-      handling_note: '',
-      revision: await nextRevision(db),
-      source_id: key,
-    })
+    .values(row)
     // The partial unique index (0015), not the look-up above, settles two raising the same key at once.
     .onConflict((conflict) =>
       conflict
@@ -115,7 +117,8 @@ export async function insertSystemAlert(
     .returning('id')
     .executeTakeFirst();
   if (inserted) {
-    await queueNotifications(db, timeZone, inserted.id, new Date(receivedAt));
+    const notice = noticeOf({ ...row, id: inserted.id });
+    await queueNotifications(db, timeZone, notice, new Date(receivedAt));
     return inserted.id;
   }
   const first = key === null ? undefined : await raisedBefore(db, key);

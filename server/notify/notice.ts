@@ -1,5 +1,6 @@
 import type { Db } from '../db/open-database';
-import type { AlertLevel, AlertSource } from '../db/schema';
+import type { Selectable } from 'kysely';
+import type { AlertLevel, AlertSource, AlertsTable } from '../db/schema';
 
 /** What a message tells of an alert: copied when it is queued, so it outlives the alert's purge. */
 export interface Notice {
@@ -19,44 +20,41 @@ export interface Notice {
   readonly snapshotFileId: number | null;
 }
 
-/** The stored alert as a notice; undefined when there is none of that id. */
-export async function noticeOfAlert(db: Db, alertId: number): Promise<Notice | undefined> {
-  const row = await db
-    .selectFrom('alerts')
-    .select([
-      'id',
-      'source',
-      'type',
-      'level',
-      'label',
-      'label_en',
-      'camera_id',
-      'camera_name',
-      'area',
-      'ai_server_id',
-      'ai_server_name',
-      'occurred_at',
-      'snapshot_file_id',
-    ])
-    .where('id', '=', alertId)
-    .executeTakeFirst();
-  return (
-    row && {
-      alertId: row.id,
-      source: row.source,
-      type: row.type,
-      level: row.level,
-      label: row.label,
-      labelEn: row.label_en,
-      cameraId: row.camera_id,
-      cameraName: row.camera_name,
-      area: row.area,
-      aiServerId: row.ai_server_id,
-      aiServerName: row.ai_server_name,
-      occurredAt: row.occurred_at,
-      snapshotFileId: row.snapshot_file_id,
-    }
-  );
+/** The columns of an alert that a notice copies. */
+export type NoticeColumns = Pick<
+  Selectable<AlertsTable>,
+  | 'id'
+  | 'source'
+  | 'type'
+  | 'level'
+  | 'label'
+  | 'label_en'
+  | 'camera_id'
+  | 'camera_name'
+  | 'area'
+  | 'ai_server_id'
+  | 'ai_server_name'
+  | 'occurred_at'
+  | 'snapshot_file_id'
+>;
+
+/** An alert as a notice, from the columns its insert has just written (no read back). */
+export function noticeOf(row: NoticeColumns): Notice {
+  return {
+    alertId: row.id,
+    source: row.source,
+    type: row.type,
+    level: row.level,
+    label: row.label,
+    labelEn: row.label_en,
+    cameraId: row.camera_id,
+    cameraName: row.camera_name,
+    area: row.area,
+    aiServerId: row.ai_server_id,
+    aiServerName: row.ai_server_name,
+    occurredAt: row.occurred_at,
+    snapshotFileId: row.snapshot_file_id,
+  };
 }
 
 /**
