@@ -1,4 +1,5 @@
 import type { Db } from '../db/open-database';
+import { reusedQuery } from '../db/reused-query';
 import type { NotifyWebhookKind } from '../db/schema';
 import type { RuleFilter } from './rule-match';
 
@@ -17,15 +18,26 @@ export interface StoredRule extends RuleFilter {
 
 const jsonList = <T>(text: string) => JSON.parse(text) as T[];
 
+// Read for every stored alert (the ingest path): built and compiled once, as its other queries.
+const enabledRules = reusedQuery((db, _values: Record<string, never>) =>
+  db.selectFrom('notify_rules').selectAll().where('enabled', '=', 1).orderBy('id'),
+);
+
 /** The rules (the enabled ones, or those of some ids) with their links, in id order. */
 export async function loadRules(
   db: Db,
   which: { readonly enabledOnly: true } | { readonly ids: readonly number[] },
 ): Promise<StoredRule[]> {
   if ('ids' in which && which.ids.length === 0) return [];
-  let query = db.selectFrom('notify_rules').selectAll().orderBy('id');
-  query = 'ids' in which ? query.where('id', 'in', [...which.ids]) : query.where('enabled', '=', 1);
-  const rows = await query.execute();
+  const rows =
+    'ids' in which
+      ? await db
+          .selectFrom('notify_rules')
+          .selectAll()
+          .where('id', 'in', [...which.ids])
+          .orderBy('id')
+          .execute()
+      : (await enabledRules.execute(db, {})).rows;
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [cameras, servers, users] = await Promise.all([
