@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { components } from '../../src/generated/openapi';
 import type { Db } from '../db/open-database';
 import type { PassagesTable } from '../db/schema';
@@ -8,7 +8,7 @@ import { notFound } from '../resources/resource-service';
 
 type Passage = components['schemas']['Passage'];
 /** A stored passage as read. */
-export type PassageRow = Omit<PassagesTable, 'id'> & { id: number };
+export type PassageRow = Selectable<PassagesTable>;
 
 /** Whom a passage names: the column of passages holding their id, and their own table. */
 const owners = {
