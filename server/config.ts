@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { defaultAlertRetentionDays } from './alerts/alert-tasks';
 import { parseAllowedHosts, type AllowedHosts } from './cameras/stream-address';
 import { defaultCameraProbeSeconds } from './cameras/stream-probe';
+import { alertLevels } from './alerts/alert-levels';
 import { defaultHealthSettings, type HealthSettings } from './alerts/device-health';
 import { defaultIngestLimits, type IngestLimits } from './alerts/ingest-limits';
 import { defaultSnapshotLinkHours, maxSnapshotLinkHours } from './alerts/snapshot-link';
@@ -291,8 +292,6 @@ function oneOf<T extends string>(env: Env, bad: Bad, name: string, choices: read
   bad(name, `必须是以下之一：${choices.join('、')}`, `must be one of: ${choices.join(', ')}`);
   return undefined;
 }
-
-const alertLevels: readonly AlertLevel[] = ['low', 'medium', 'high', 'critical'];
 
 /** The CFOP_HEALTH_* settings: when a device counts as failed, and the levels of its alerts. */
 function readHealthSettings(

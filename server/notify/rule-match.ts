@@ -1,4 +1,5 @@
 import type { components } from '../../src/generated/openapi';
+import { alertLevels } from '../alerts/alert-levels';
 import { wallOf } from '../analysis/zoned-time';
 import type { AlertLevel } from '../db/schema';
 import type { Notice } from './notice';
@@ -19,7 +20,6 @@ export interface RuleFilter {
   readonly toTime: string;
 }
 
-const levelRank: Readonly<Record<AlertLevel, number>> = { low: 0, medium: 1, high: 2, critical: 3 };
 const weekdays: readonly Weekday[] = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
@@ -49,7 +49,7 @@ export function inWindow(
 export function ruleMatches(rule: RuleFilter, notice: Notice, timeZone: string): boolean {
   const some = <T>(list: readonly T[], test: (item: T) => boolean) => list.length === 0 || list.some(test);
   return (
-    levelRank[notice.level] >= levelRank[rule.minLevel] &&
+    alertLevels.indexOf(notice.level) >= alertLevels.indexOf(rule.minLevel) &&
     some(
       rule.labels,
       (label) => label === notice.label || label === notice.labelEn || label === notice.type,
