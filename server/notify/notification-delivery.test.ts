@@ -30,6 +30,7 @@ interface Received {
 async function receiver() {
   const received: Received[] = [];
   let status = 200;
+  let held: Promise<void> = Promise.resolve();
   let server: Server | null = null;
   let port = 0;
   const listen = async () => {
@@ -37,9 +38,12 @@ async function receiver() {
       let body = '';
       request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
       request.on('end', () => {
-        received.push({ url: request.url ?? '', body, status });
-        response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(status === 200 ? '{"errcode":0,"errmsg":"ok"}' : '{"error":"receiver broken"}');
+        const answer = status;
+        received.push({ url: request.url ?? '', body, status: answer });
+        void held.then(() => {
+          response.writeHead(answer, { 'content-type': 'application/json' });
+          response.end(answer === 200 ? '{"errcode":0,"errmsg":"ok"}' : '{"error":"receiver broken"}');
+        });
       });
     });
     await new Promise<void>((resolve) => next.listen(port, '127.0.0.1', resolve));
@@ -62,6 +66,12 @@ async function receiver() {
     delivered: () => received.filter((one) => one.status === 200),
     url: (path = '/robot/send?access_token=test-token') => `http://127.0.0.1:${port}${path}`,
     answer: (next: number) => void (status = next),
+    /** Holds the answers to come until the function it answers is called. */
+    hold: () => {
+      let release = () => {};
+      held = new Promise<void>((resolve) => (release = resolve));
+      return release;
+    },
     down,
     up: listen,
   };
@@ -211,6 +221,35 @@ describe('notification rules', () => {
     expect(merged.markdown.content).toContain('数量 Count: 4');
     expect(merged.markdown.content).toContain('北门-1');
     expect(robot.delivered()).toHaveLength(4);
+  });
+
+  it('keeps alerts that joined a message on its way in the follow-up of their kind', async () => {
+    const robot = await receiver();
+    const world = await alertWorld({ notify: loopbackAllowed(50) });
+    const rule = await world.ok('createNotifyRule', {
+      body: ruleBody({
+        webhookKind: 'wecom',
+        webhookSecret: '',
+        webhookUrl: robot.url('/wecom'),
+        cooldownSeconds: 60,
+      }),
+    });
+    const release = robot.hold();
+    await world.raise();
+    await until(() => robot.received.length === 1);
+    // Joins the message while the receiver has it and has not answered.
+    await world.raise();
+    release();
+    const deliveries = async () =>
+      (await world.t.call('listNotifyRuleDeliveries', { token: world.token, params: { id: rule.id } })).body
+        .data.items;
+    await until(async () => (await deliveries()).some((one: { status: string }) => one.status === 'sent'));
+    // A later one of the same kind joins that follow-up rather than queueing a message of its own.
+    await world.raise();
+    const [followUp, first, ...more] = await deliveries();
+    expect(first).toMatchObject({ status: 'sent', alertCount: 1 });
+    expect(followUp).toMatchObject({ status: 'pending', alertCount: 2 });
+    expect(more).toHaveLength(0);
   });
 
   it('retries a receiver that is down, across a restart, and delivers exactly once when it is back', async () => {

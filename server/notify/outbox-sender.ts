@@ -92,6 +92,7 @@ async function record(ctx: SenderContext, row: OutboxRow, cooldownSeconds: numbe
             channel: row.channel,
             target: row.target,
             camera_key: row.camera_key,
+            alert_kind: row.alert_kind,
             status: 'pending',
             alert_id: row.alert_id,
             alert: row.alert,
