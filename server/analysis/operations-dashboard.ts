@@ -1,12 +1,11 @@
 import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
+import { alertLevels } from '../alerts/alert-levels';
 import type { Db } from '../db/open-database';
 import type { AlertLevel, AlertSource, AlertStatus, Database } from '../db/schema';
 import type { Bucket, DashboardPeriod } from './dashboard-period';
 
 /** How many cameras and alert types the dashboard ranks. */
 export const topCount = 10;
-
-const levels: readonly AlertLevel[] = ['low', 'medium', 'high', 'critical'];
 
 type LevelCounts = Record<AlertLevel, number>;
 
@@ -162,7 +161,7 @@ export async function operationsDashboard(db: Db, period: DashboardPeriod) {
     const handling = await handlingFigures(trx, period);
     const trend = await trendCounts(trx, period.buckets);
     const byLevel = noLevels();
-    for (const counts of trend) for (const level of levels) byLevel[level] += counts[level];
+    for (const counts of trend) for (const level of alertLevels) byLevel[level] += counts[level];
     return {
       period: {
         from: iso(period.from),

@@ -1,11 +1,7 @@
 import { defineResource } from '../resources/declared-operations';
+import { jsonListField as jsonList } from '../resources/stored-fields';
 import { deploymentsOfModels } from './model-deployments';
 import { refuseDeletingModelsInUse } from './models-in-use';
-
-const jsonList = {
-  fromRow: (value: unknown) => JSON.parse(String(value ?? '[]')) as unknown,
-  toRow: (value: unknown) => JSON.stringify(value ?? []),
-};
 
 /** The detection model resource: table models, item schema Model. Its file is a `files` row (fileId). */
 export const modelResource = defineResource({

@@ -1,12 +1,8 @@
 import type { FieldProblem } from '../http/api-error';
 import { defineResource } from '../resources/declared-operations';
+import { jsonListField as jsonList } from '../resources/stored-fields';
 import type { StoredField } from '../resources/resource-definition';
 import { maskSecret } from './rule-body';
-
-const jsonList: StoredField = {
-  fromRow: (value) => JSON.parse(String(value ?? '[]')) as unknown,
-  toRow: (value) => JSON.stringify(value ?? []),
-};
 
 const flag: StoredField = { fromRow: (value) => value === 1, toRow: (value) => (value === true ? 1 : 0) };
 
