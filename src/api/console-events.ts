@@ -15,6 +15,30 @@ export interface ConsoleEvents {
   retain(after?: string | null): () => void;
 }
 
+/**
+ * A connection kept open while anyone holds it: the first hold opens it (with that hold's
+ * arguments), the last release closes it. Answers the hold; a hold's release counts once.
+ */
+export function sharedHold<A extends unknown[]>(
+  open: (...args: A) => Subscription,
+): (...args: A) => () => void {
+  let holders = 0;
+  let subscription: Subscription | null = null;
+  return (...args) => {
+    holders += 1;
+    subscription ??= open(...args);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      holders -= 1;
+      if (holders > 0) return;
+      subscription?.close();
+      subscription = null;
+    };
+  };
+}
+
 /** How the hub opens the stream; tests pass a fake. */
 export type ConsoleStreamOpener = (options: StreamOptions) => Subscription;
 
@@ -29,8 +53,6 @@ export function createConsoleEvents(
   const listeners = new Map<string, Set<(data: string) => void>>();
   const statusListeners = new Set<(status: StreamStatus) => void>();
   let status: StreamStatus = 'closed';
-  let holders = 0;
-  let subscription: Subscription | null = null;
   let lastId: string | null = null;
   return {
     on(event, listener) {
@@ -44,9 +66,8 @@ export function createConsoleEvents(
       listener(status);
       return () => void statusListeners.delete(listener);
     },
-    retain(after = null) {
-      holders += 1;
-      subscription ??= open({
+    retain: sharedHold((after: string | null = null) =>
+      open({
         after: lastId ?? after,
         onEvent: (event) => {
           if (event.id !== null) lastId = event.id;
@@ -56,17 +77,8 @@ export function createConsoleEvents(
           status = next;
           statusListeners.forEach((listener) => listener(next));
         },
-      });
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        holders -= 1;
-        if (holders > 0) return;
-        subscription?.close();
-        subscription = null;
-      };
-    },
+      }),
+    ),
   };
 }
 

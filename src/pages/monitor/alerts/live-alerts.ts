@@ -1,4 +1,4 @@
-import { consoleEvents } from '../../../api/console-events';
+import { consoleEvents, sharedHold } from '../../../api/console-events';
 import type { StreamStatus, Subscription } from '../../../api/event-stream';
 import type { components } from '../../../generated/openapi';
 
@@ -66,8 +66,6 @@ export function createLiveAlertStore(
   const latestByCamera = new Map<number, Alert>();
   const statusListeners = new Set<() => void>();
   let status: StreamStatus = 'closed';
-  let holders = 0;
-  let subscription: Subscription | null = null;
   /** The newest revision seen: a stream opened again resumes after it. */
   let lastRevision: number | null = null;
 
@@ -120,9 +118,8 @@ export function createLiveAlertStore(
     cameraAlert: (cameraId) => latestByCamera.get(cameraId),
     subscribeStatus: (listener) => add(statusListeners, listener),
     status: () => status,
-    retain() {
-      holders += 1;
-      subscription ??= open({
+    retain: sharedHold(() =>
+      open({
         after: lastRevision === null ? null : String(lastRevision),
         onAlert: (alert) => {
           // Only what the stream delivered: a call's answer may be ahead of changes still to come.
@@ -130,17 +127,8 @@ export function createLiveAlertStore(
           store.push(alert);
         },
         onStatus: setStatus,
-      });
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        holders -= 1;
-        if (holders > 0) return;
-        subscription?.close();
-        subscription = null;
-      };
-    },
+      }),
+    ),
   };
   return store;
 }
