@@ -2,8 +2,9 @@ import { Card, Statistic } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { LocalText } from '../../generated/settings';
+import { durationText } from '../../i18n/duration-text';
 import { dashboardTexts, offlineText, pendingText } from './dashboard-texts';
-import { durationText, percentText, type OperationsDashboard } from './series';
+import { percentText, type OperationsDashboard } from './series';
 
 /** One figure; with a `to`, the card opens the screen listing what it counts. */
 export interface Kpi {

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bucketLabels,
-  bucketSpan,
-  durationText,
-  levelSeries,
-  percentText,
-  type OperationsDashboard,
-} from './series';
+import { bucketLabels, bucketSpan, levelSeries, percentText, type OperationsDashboard } from './series';
 
 const bucket = (
   start: string,
@@ -100,15 +93,6 @@ describe('the trend', () => {
 });
 
 describe('figures as text', () => {
-  it.each([
-    [42, '42 秒', '42 s'],
-    [4441, '1 小时 14 分', '1 h 14 min'],
-    [125, '2 分 5 秒', '2 min 5 s'],
-    [90_000, '1 天 1 小时', '1 d 1 h'],
-  ])('%i seconds read %s / %s', (seconds, zh, en) => {
-    expect(durationText(seconds)).toEqual({ zh, en });
-  });
-
   it('shows ratios as percentages, none as a dash', () => {
     expect(percentText(0.5)).toBe('50.0%');
     expect(percentText(1 / 3)).toBe('33.3%');

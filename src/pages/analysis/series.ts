@@ -1,5 +1,4 @@
 import type { components } from '../../generated/openapi';
-import type { LocalText } from '../../generated/settings';
 import { dateTimeFormat } from '../../i18n/date-time-format';
 
 export type OperationsDashboard = components['schemas']['OperationsDashboard'];
@@ -61,20 +60,6 @@ export function levelSeries(trend: readonly DashboardBucket[]): Record<AlertLeve
     medium: trend.map((bucket) => bucket.medium),
     high: trend.map((bucket) => bucket.high),
     critical: trend.map((bucket) => bucket.critical),
-  };
-}
-
-/** A length of time, as the mean handling time shows: the two largest units that matter. */
-export function durationText(seconds: number): LocalText {
-  const s = Math.round(seconds);
-  if (s < 60) return { zh: `${s} 秒`, en: `${s} s` };
-  const minutes = Math.floor(s / 60);
-  if (minutes < 60) return { zh: `${minutes} 分 ${s % 60} 秒`, en: `${minutes} min ${s % 60} s` };
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return { zh: `${hours} 小时 ${minutes % 60} 分`, en: `${hours} h ${minutes % 60} min` };
-  return {
-    zh: `${Math.floor(hours / 24)} 天 ${hours % 24} 小时`,
-    en: `${Math.floor(hours / 24)} d ${hours % 24} h`,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { LocalText } from '../../../generated/settings';
-import { durationText } from '../../analysis/series';
+import { durationText } from '../../../i18n/duration-text';
 
 /** The video wall's labels, Chinese first. */
 export const videoTexts = {
