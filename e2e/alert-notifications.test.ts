@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
-import { admin, alertBystander, alertWatcher, keylessWatcher, type Account } from './accounts';
+import { admin, alertBystander, alertWatcher, keylessWatcher } from './accounts';
 import { apiHeaders, signedInToken } from './api';
 import { edgeBox } from './edge-box';
 import { test } from './fixtures';
@@ -77,11 +77,6 @@ async function notifiablePage(page: Page): Promise<void> {
   await recordAlerts(page);
 }
 
-async function signInAs(page: Page, account: Account): Promise<void> {
-  await signIn(page, account);
-  await headerOf(page).getByText(account.name, { exact: true }).waitFor();
-}
-
 const drawerOf = (page: Page, label: string) =>
   page.locator('.ant-drawer-section').filter({ hasText: `告警详情 · ${label}` });
 
@@ -94,7 +89,7 @@ describe('desktop alert notifications', () => {
       try {
         await notifiablePage(page);
         const streams = countStreams(page);
-        await signInAs(page, alertWatcher);
+        await signIn(page, alertWatcher);
         await chooseFromAvatarMenu(page, alertWatcher, '个人中心');
         await expectAt(page, '/user/personal');
         const toggle = page.getByRole('switch', { name: '桌面告警通知' });
@@ -150,7 +145,7 @@ describe('desktop alert notifications', () => {
       // Opted in through the API, but without the alert key: no switch, no stream, nothing.
       await notifiablePage(page);
       const streams = countStreams(page);
-      await signInAs(page, keylessWatcher);
+      await signIn(page, keylessWatcher);
       const answer = await page.request.fetch('/cfop/user/alert-notifications', {
         method: 'PUT',
         headers: apiHeaders(page, await signedInToken(page)),
@@ -170,7 +165,7 @@ describe('desktop alert notifications', () => {
       try {
         const quiet = await bystander.newPage();
         await notifiablePage(quiet);
-        await signInAs(quiet, alertBystander);
+        await signIn(quiet, alertBystander);
         await quiet.goto('/monitor/ai');
         await quiet.getByText('实时推送中').waitFor();
         const intrusion = await box.raise(box.camera, '人员闯入', 'high');
