@@ -3,7 +3,7 @@ import { describe, expect, inject } from 'vitest';
 import { admin, alertBystander, alertWatcher, keylessWatcher } from './accounts';
 import { apiHeaders, signedInToken } from './api';
 import { edgeBox } from './edge-box';
-import { test } from './fixtures';
+import { freshPage, test } from './fixtures';
 import {
   chooseFromAvatarMenu,
   eventually,
@@ -63,12 +63,14 @@ function countStreams(page: Page): () => number {
 
 /** A page of its own, signed in as the administrator, that sets up an AI server raising alerts. */
 async function adminEdgeBox(browser: Browser) {
-  const context = await browser.newContext({ baseURL: inject('baseUrl'), locale: 'zh-CN' });
-  context.setDefaultTimeout(10_000);
-  const adminPage = await context.newPage();
+  const adminPage = await freshPage(browser);
   await signIn(adminPage, admin);
   const box = await edgeBox(adminPage, 1);
-  return { ...box, camera: box.cameras[0] as (typeof box.cameras)[number], close: () => context.close() };
+  return {
+    ...box,
+    camera: box.cameras[0] as (typeof box.cameras)[number],
+    close: () => adminPage.context().close(),
+  };
 }
 
 /** A page whose notifications the browser allows (as a user who clicked 允许 would have). */

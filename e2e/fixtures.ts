@@ -5,6 +5,13 @@ import { writeFile } from 'node:fs/promises';
 import { artifactPath } from './artifacts';
 import { screenshot } from './screen';
 
+/** A page in a browser context of its own: another person at another computer. */
+export async function freshPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: inject('baseUrl'), locale: 'zh-CN' });
+  context.setDefaultTimeout(10_000);
+  return context.newPage();
+}
+
 /** Every test gets a fresh browser context (no stored token, no cookies) on the running server. */
 export const test = base
   // vitest reads a fixture's dependencies from its destructuring pattern; empty means none.
@@ -15,9 +22,7 @@ export const test = base
     return browser;
   })
   .extend('page', async ({ browser, task }, { onCleanup }): Promise<Page> => {
-    const context = await browser.newContext({ baseURL: inject('baseUrl'), locale: 'zh-CN' });
-    context.setDefaultTimeout(10_000);
-    const page = await context.newPage();
+    const page = await freshPage(browser);
     onCleanup(async () => {
       // The screen as it was when the test failed is the first thing to look at.
       if (task.result?.state === 'fail') {
@@ -25,7 +30,7 @@ export const test = base
         // The screenshot finishes animations; the document shows the state they were stuck in.
         await writeFile(artifactPath(`FAILED ${task.name}.html`), await page.content());
       }
-      await context.close();
+      await page.context().close();
     });
     return page;
   });

@@ -1,8 +1,8 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { describe, expect, inject } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { admin, type Account } from './accounts';
 import { apiHeaders, signedInToken } from './api';
-import { test } from './fixtures';
+import { freshPage, test } from './fixtures';
 import {
   choose,
   createThroughApi,
@@ -27,13 +27,6 @@ import {
 
 const rolePath = '/system/role';
 const userPath = '/system/user';
-
-/** A page in a browser context of its own: another person at another computer. */
-async function freshPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: inject('baseUrl'), locale: 'zh-CN' });
-  context.setDefaultTimeout(10_000);
-  return context.newPage();
-}
 
 /** The checkbox of an access key in the role form's tree, by its label. */
 function keyBox(drawer: Locator, keyLabel: string): Locator {
