@@ -3,6 +3,7 @@ import { Button, Spin } from 'antd';
 import { memo, useEffect, useRef, useState } from 'react';
 import { useLocale } from '../../../i18n';
 import { canPlayLive, playLive } from './play-live';
+import { drawFrame } from './snapshot';
 import { watchStalls, type LiveView, type StallWatch } from './stall-watch';
 import { retryInText, signalLostText, videoTexts as texts } from './video-texts';
 import type { StreamName } from './wall-state';
@@ -52,7 +53,7 @@ export const LivePlayer = memo(function LivePlayer(props: {
       },
       onChange: (next) => {
         // The last picture, before a fresh player clears the element: it stays under the message.
-        if (playing && next.kind === 'lost') keepFrame(element, still.current);
+        if (playing && next.kind === 'lost' && still.current) drawFrame(element, still.current);
         playing = next.kind === 'playing';
         setView(next);
       },
@@ -111,11 +112,3 @@ export const LivePlayer = memo(function LivePlayer(props: {
     </div>
   );
 });
-
-/** Draws the video's current frame on the canvas (or clears it when there is none). */
-function keepFrame(video: HTMLVideoElement, canvas: HTMLCanvasElement | null): void {
-  if (!canvas) return;
-  canvas.width = video.videoWidth;
-  canvas.height = video.videoHeight;
-  if (video.videoWidth > 0) canvas.getContext('2d')?.drawImage(video, 0, 0);
-}

@@ -25,6 +25,13 @@ export function snapshotFileName(cameraName: string, at: Date): string {
   return `${safe || 'snapshot'}-${day}-${time}.jpg`;
 }
 
+/** Draws the video's current frame on `canvas` at the stream's own size (clears it when there is none). */
+export function drawFrame(video: HTMLVideoElement, canvas: HTMLCanvasElement): void {
+  canvas.width = video.videoWidth;
+  canvas.height = video.videoHeight;
+  if (video.videoWidth > 0) canvas.getContext('2d')?.drawImage(video, 0, 0);
+}
+
 /**
  * Downloads the video's current frame as a JPEG at the stream's own resolution (not the pane's
  * size on screen), named by `snapshotFileName`.
@@ -33,9 +40,7 @@ export function downloadSnapshot(video: HTMLVideoElement, cameraName: string): v
   if (video.videoWidth === 0) return;
   const at = new Date();
   const canvas = document.createElement('canvas');
-  canvas.width = video.videoWidth;
-  canvas.height = video.videoHeight;
-  canvas.getContext('2d')?.drawImage(video, 0, 0);
+  drawFrame(video, canvas);
   canvas.toBlob(
     (blob) => {
       if (blob) saveBlob(blob, snapshotFileName(cameraName, at));
