@@ -65,16 +65,13 @@ export function useSnapshot(id: number | null, delayMs = 0): SnapshotState {
         () => current && setFetched({ id, value: 'failed' }),
       );
     };
-    if (delayMs === 0 || cache.has(id)) {
-      load();
-      return () => {
-        current = false;
-      };
-    }
-    const timer = setTimeout(() => {
-      setFetched({ id, value: 'loading' });
-      load();
-    }, delayMs);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    if (delayMs === 0 || cache.has(id)) load();
+    else
+      timer = setTimeout(() => {
+        setFetched({ id, value: 'loading' });
+        load();
+      }, delayMs);
     return () => {
       current = false;
       clearTimeout(timer);
