@@ -1,6 +1,7 @@
 import { loadCurrentUser } from './current-user';
 import { setPassword } from './users';
 import { verifyPassword } from '../auth/password-hash';
+import { checkGuess, type Guess } from '../auth/sign-in-attempts';
 import { ApiError, badInput } from '../http/api-error';
 import { requireSession, type SomeOperationHandlers } from '../operations/operation-handler';
 
@@ -28,8 +29,10 @@ export const currentUserOperations = {
       .select(['id', 'username', 'password_hash'])
       .where('id', '=', requireSession(input).userId)
       .executeTakeFirstOrThrow();
-    const matches = await ctx.passwordHashing.run(input.client.ip, () =>
-      verifyPassword(oldPassword, user.password_hash),
+    // The old password is a guess like a sign-in's: a session left open must not try it unbounded.
+    const guess: Guess = { method: 'password', principal: user.username, address: input.client.ip };
+    const matches = await checkGuess(ctx, input.audit, guess, () =>
+      ctx.passwordHashing.run(input.client.ip, () => verifyPassword(oldPassword, user.password_hash)),
     );
     if (!matches) {
       throw new ApiError('1003', wrongOldPassword, [{ field: 'oldPassword', message: wrongOldPassword }]);

@@ -140,7 +140,29 @@ describe('POST /user/modify/password', () => {
       msg: '原密码错误',
       data: { errors: [{ field: 'oldPassword', message: '原密码错误' }] },
     });
-    expect(snapshotRows(t.dataDir)).toEqual(before);
+    // Nothing changed but the wrong guess, which counts against the name as a sign-in's would.
+    const { sign_in_attempts: attempts, ...after } = snapshotRows(t.dataDir);
+    const { sign_in_attempts: attemptsBefore, ...rest } = before;
+    expect(after).toEqual(rest);
+    expect(attempts).toHaveLength((attemptsBefore ?? []).length + 1);
+  });
+
+  it('counts wrong old passwords with the sign-in failures of the name, and locks it at the limit', async () => {
+    const t = await startTestApp();
+    const token = await t.signIn('admin', testAdminPassword);
+    const tries = [];
+    for (let i = 0; i < 6; i++) {
+      const { status, body } = await t.call('changePassword', {
+        token,
+        body: { oldPassword: i < 5 ? `wrong-${i}` : testAdminPassword, newPassword: 'Better1234' },
+      });
+      tries.push(`${status} ${body.code}`);
+    }
+    expect(tries).toEqual(['400 1003', '400 1003', '400 1003', '400 1003', '423 423', '423 423']);
+    const signIn = await t.call('loginByPassword', {
+      body: { username: 'admin', password: testAdminPassword },
+    });
+    expect(signIn.status).toBe(423);
   });
 
   it.each([

@@ -1,7 +1,8 @@
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/open-database';
 import type { SignInMethod } from '../db/schema';
-import { retryLater, type ApiError } from '../http/api-error';
+import { ApiError, retryLater } from '../http/api-error';
+import type { AuditNote } from '../oplog/audit-note';
 import type { SignInLimits } from './sign-in-limits';
 import { waitForRoomMs, type WindowLimit } from './sliding-window';
 
@@ -15,13 +16,46 @@ export interface Guess {
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'signInLimits'>;
 
+/** A refusal before anything was checked: from an anonymous caller it is tallied, not logged alone. */
+async function beforeAnyCheck<T>(audit: AuditNote, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof ApiError) audit.tallied = true;
+    throw error;
+  }
+}
+
+/**
+ * Checks one guess under the guessing limits: admitted (or refused) before `check` runs, counted as
+ * a failure unless `check` proves it right; a guess the server was too busy to check does not count.
+ */
+export async function checkGuess(
+  ctx: Ctx,
+  audit: AuditNote,
+  guess: Guess,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
+  const attemptId = await beforeAnyCheck(audit, () => admitGuess(ctx, guess));
+  let right: boolean;
+  try {
+    right = await beforeAnyCheck(audit, check);
+  } catch (error) {
+    await withdrawGuess(ctx.db, attemptId);
+    throw error;
+  }
+  if (right) await guessWasRight(ctx, attemptId, guess);
+  else await guessWasWrong(ctx, guess);
+  return right;
+}
+
 /**
  * Admits a guess, or refuses it before anything is checked: the address's failures first (429), then
  * the principal's (423 for a name, 429 for a phone). Counting and recording happen in one
  * transaction, and the admitted guess counts as a failure from then on, so guesses sent in parallel
  * cannot all slip under the limit before the first of them is found wrong. Answers the attempt's id.
  */
-export async function admitGuess(ctx: Ctx, guess: Guess): Promise<number> {
+async function admitGuess(ctx: Ctx, guess: Guess): Promise<number> {
   const limits = ctx.signInLimits;
   const principalLimit = limitOf(limits, guess.method);
   return ctx.db
@@ -47,14 +81,14 @@ export async function admitGuess(ctx: Ctx, guess: Guess): Promise<number> {
 }
 
 /** The guess was wrong: it stays counted, and the one that reaches the principal's limit is answered as refused. */
-export async function guessWasWrong(ctx: Ctx, guess: Guess): Promise<void> {
+async function guessWasWrong(ctx: Ctx, guess: Guess): Promise<void> {
   const principalLimit = limitOf(ctx.signInLimits, guess.method);
   const wait = await waitForRoomMs(ctx.clock, principalLimit, failuresOf(ctx.db, guess));
   if (wait > 0) throw principalRefusal(guess.method, wait);
 }
 
 /** The guess proved right: it was no failure, and the principal's earlier failures no longer count against it. */
-export async function guessWasRight(ctx: Ctx, attemptId: number, guess: Guess): Promise<void> {
+async function guessWasRight(ctx: Ctx, attemptId: number, guess: Guess): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('sign_in_attempts').where('id', '=', attemptId).execute();
     await clearPrincipal(trx, guess.method, guess.principal);
@@ -62,7 +96,7 @@ export async function guessWasRight(ctx: Ctx, attemptId: number, guess: Guess): 
 }
 
 /** The guess was never checked (the server was too busy): it does not count. */
-export async function withdrawGuess(db: Db, attemptId: number): Promise<void> {
+async function withdrawGuess(db: Db, attemptId: number): Promise<void> {
   await db.deleteFrom('sign_in_attempts').where('id', '=', attemptId).execute();
 }
 

@@ -1,9 +1,7 @@
 import { decoyHash, verifyPassword } from './password-hash';
-import { admitGuess, guessWasRight, guessWasWrong, withdrawGuess, type Guess } from './sign-in-attempts';
+import { checkGuess, type Guess } from './sign-in-attempts';
 import { revokeSession, signIn } from './sessions';
-import type { AppContext } from '../app-context';
 import { ApiError } from '../http/api-error';
-import type { AuditNote } from '../oplog/audit-note';
 import { consumeSmsCode, issueSmsCode, wrongSmsCode } from '../sms/sms-codes';
 import { requireSession, type SomeOperationHandlers } from '../operations/operation-handler';
 
@@ -15,39 +13,6 @@ const accountDisabled = () =>
     zh: '该账号已停用，请联系管理员',
     en: 'This account is disabled; ask an administrator',
   });
-
-/** A refusal before anything was checked: from an anonymous caller it is tallied, not logged alone. */
-async function beforeAnyCheck<T>(audit: AuditNote, step: () => Promise<T>): Promise<T> {
-  try {
-    return await step();
-  } catch (error) {
-    if (error instanceof ApiError) audit.tallied = true;
-    throw error;
-  }
-}
-
-/**
- * Checks one guess under the guessing limits: admitted (or refused) before `check` runs, counted as
- * a failure unless `check` proves it right; a guess the server was too busy to check does not count.
- */
-async function checkGuess(
-  ctx: AppContext,
-  audit: AuditNote,
-  guess: Guess,
-  check: () => Promise<boolean>,
-): Promise<boolean> {
-  const attemptId = await beforeAnyCheck(audit, () => admitGuess(ctx, guess));
-  let right: boolean;
-  try {
-    right = await beforeAnyCheck(audit, check);
-  } catch (error) {
-    await withdrawGuess(ctx.db, attemptId);
-    throw error;
-  }
-  if (right) await guessWasRight(ctx, attemptId, guess);
-  else await guessWasWrong(ctx, guess);
-  return right;
-}
 
 export const signInOperations = {
   async loginByPassword(input, ctx) {
