@@ -2,6 +2,7 @@ import { readOperationAccess } from '../contract/operation-access';
 import { pointerOf, shown, type Diagnostic, type Segment } from './diagnostics';
 import { inputFiles, pagesDir, resourceScreen, type Inputs } from './inputs';
 import { catchAllPath, iconComponentName } from './manifest';
+import { readStreamEvents } from './stream-events';
 import {
   accessKeySchemaName,
   componentSchemas,
@@ -283,7 +284,7 @@ function accessKeyEnumMismatches(openapi: unknown, declared: readonly string[]):
 
 /**
  * openapi.yaml against the manifest: every operation declares its access once; every x-access is
- * declared; AccessKey lists exactly the keys.
+ * declared; AccessKey lists exactly the keys; the event stream's x-events name known schemas and keys.
  */
 export function openapiCrossChecks(inputs: Inputs): Diagnostic[] {
   const declared = stringFields(entries(inputs.manifest, 'accessKeys'), 'key');
@@ -291,5 +292,6 @@ export function openapiCrossChecks(inputs: Inputs): Diagnostic[] {
     ...undeclaredAccess(inputs.openapi),
     ...undeclaredXAccess(inputs.openapi, new Set(declared)),
     ...accessKeyEnumMismatches(inputs.openapi, declared),
+    ...readStreamEvents(inputs).problems,
   ];
 }

@@ -10,6 +10,7 @@ const manifest = JSON.parse(readFileSync(join(repoRoot, inputFiles.manifest), 'u
 const resourceFiles = (manifest.resources ?? []).map((entry) => `resources/${entry.name}.ts`);
 const expectedFiles = [
   'access.ts',
+  'console-events.ts',
   'constraints.ts',
   'contract.ts',
   'declared-resources.ts',
@@ -63,6 +64,7 @@ describe('emit', () => {
       'src/generated/declared-resources.ts': fromOpenapi,
       ...Object.fromEntries(resourceFiles.map((file) => [`src/generated/${file}`, fromBoth])),
       'src/generated/field-labels.ts': fromBoth,
+      'src/generated/console-events.ts': fromBoth,
     });
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { format, type Options } from 'prettier';
 import { emitAccess } from './emitters/access';
+import { emitConsoleEvents } from './emitters/console-events';
 import { emitConstraints } from './emitters/constraints';
 import { emitContract } from './emitters/contract';
 import { emitDeclaredResources } from './emitters/declared-resources';
@@ -49,6 +50,10 @@ const generatedModules: readonly GeneratedModule[] = [
   {
     from: `${inputFiles.manifest} and ${inputFiles.openapi}`,
     files: single('field-labels.ts', (i) => emitFieldLabels(i)),
+  },
+  {
+    from: `${inputFiles.manifest} and ${inputFiles.openapi}`,
+    files: single('console-events.ts', (i) => emitConsoleEvents(i)),
   },
 ];
 

@@ -2,6 +2,7 @@ import type { Inputs } from './inputs';
 import type { Manifest } from './manifest';
 import { isObject } from '../contract/document';
 import { resourceDeclarations } from '../contract/x-resource';
+import { readStreamEvents } from './stream-events';
 import type { ResolveContext } from './resources';
 
 /** Route path per resource name; reads the route tree defensively, as validation may run on a bad one. */
@@ -41,6 +42,9 @@ export function resourceContext(inputs: Pick<Inputs, 'manifest' | 'openapi'>): R
     ),
     routeOf: new Map(resourceRoutes(manifest.routes)),
     resourceNames: resourceNames(manifest.resources),
+    rowEvents: new Map(
+      readStreamEvents(inputs).events.flatMap(({ name, rows }) => (rows === null ? [] : [[rows, name]])),
+    ),
     declaredOperations: new Map(
       resourceDeclarations(inputs.openapi).map((declared) => [declared.schema, declared.operationIds]),
     ),

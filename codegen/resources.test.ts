@@ -185,6 +185,8 @@ describe('resource resolution', () => {
 
     it('rejects an unknown row schema', () => {
       expect(afterManifestEdit((m) => (m.resources[0].schema = 'AiServr'))).toEqual([
+        // The event stream's AI server status events then change rows of no resource.
+        'openapi.yaml#/paths/~1events~1stream/get/x-events/aiServerStatus/rows: "AiServer" is not the schema of a resource of manifest/console.json',
         `${at}/schema: unknown schema "AiServr" (not in openapi.yaml components.schemas)`,
       ]);
     });

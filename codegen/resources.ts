@@ -21,7 +21,10 @@ import { numberOrNull, propertyFacts, stringOrNull, type NamedSchema } from './s
 // problem found on the way. Validation reports the problems; emit writes the descriptor.
 
 /** A resource as codegen resolves it: its key is the manifest's text, checked against accessKeys. */
-export type ResolvedResource = Omit<ResourceDescriptor, 'access'> & { readonly access: string };
+export type ResolvedResource = Omit<ResourceDescriptor, 'access' | 'liveEvent'> & {
+  readonly access: string;
+  readonly liveEvent: string | null;
+};
 
 /** What the role of an operation asks of its method and path. */
 const roleRules: Record<OperationRole, { methods: readonly string[]; path: 'collection' | 'item' | null }> = {
@@ -50,6 +53,8 @@ export interface ResolveContext {
   readonly accessKeyLabels?: ReadonlyMap<string, LocalText>;
   /** The manifest's resource names, which reference fields point at. */
   readonly resourceNames?: ReadonlySet<string>;
+  /** The console event that changes a resource's rows, by item schema name (openapi.yaml's `x-events`). */
+  readonly rowEvents?: ReadonlyMap<string, string>;
   /** The operationIds openapi.yaml's `x-resource` declarations give, by item schema name. */
   readonly declaredOperations: ReadonlyMap<string, Readonly<Partial<Record<OperationRole, string>>>>;
 }
@@ -124,6 +129,7 @@ export function resolveResource(entry: ResourceEntry, index: number, context: Re
       fields,
       filters: resolveFilters(entry.filters ?? [], { ...shared, report }),
       actions: resolveActions(entry, byId, { ...shared, report }),
+      liveEvent: context.rowEvents?.get(entry.schema) ?? null,
     },
   };
 }

@@ -164,6 +164,7 @@ describe('validate', () => {
         `${route('/monitor/ai')}/access: undeclared access key "${key}" (not in accessKeys)`,
         ...operations,
         `openapi.yaml#/components/schemas/AccessKey/enum/${enumIndex}: "${key}" is not declared in manifest/console.json accessKeys`,
+        `openapi.yaml#/paths/~1events~1stream/get/x-events/alert/access/0: undeclared access key "${key}" (${inManifest})`,
         ...resources,
       ]);
     });
@@ -267,6 +268,54 @@ describe('validate', () => {
         `openapi.yaml#/components/schemas/AccessKey/enum/${accessKeyEnum.length - 1}: "KEY.EXTRA" is not declared in manifest/console.json accessKeys`,
         'openapi.yaml#/components/schemas/AccessKey/enum: missing "KEY.MODEL", declared in manifest/console.json accessKeys',
         'openapi.yaml#/components/schemas/AccessKey/enum: missing "KEY.SYSTEM.LOG", declared in manifest/console.json accessKeys',
+      ]);
+    });
+  });
+
+  describe("the event stream's x-events", () => {
+    const at = 'openapi.yaml#/paths/~1events~1stream/get/x-events';
+    const eventsOf = (openapi: Json): Json => openapi.paths['/events/stream'].get['x-events'];
+
+    it('names an unknown data schema, an undeclared key, rows of no resource and an unknown key', () => {
+      const found = messagesAfter(temp.good, {
+        openapi: (openapi) => {
+          const events = eventsOf(openapi);
+          events.alert.data = 'Alrt';
+          events.cameraStatus.access = ['KEY.NOPE'];
+          events.aiServerStatus.rows = 'Staf';
+          events.aiServerStatus.replay = true;
+        },
+      });
+      expect(found).toEqual([
+        `${at}/alert/data: "Alrt" is not a schema of components.schemas`,
+        `${at}/cameraStatus/access/0: undeclared access key "KEY.NOPE" (${inManifest})`,
+        `${at}/aiServerStatus/replay: unknown key "replay" (data, access or rows)`,
+        `${at}/aiServerStatus/rows: "Staf" is not the schema of a resource of manifest/console.json`,
+      ]);
+    });
+
+    it("refuses an event without keys and two events for one resource's rows", () => {
+      const found = messagesAfter(temp.good, {
+        openapi: (openapi) => {
+          const events = eventsOf(openapi);
+          events.alert.access = [];
+          events.aiServerStatus.rows = 'Camera';
+        },
+      });
+      expect(found).toEqual([
+        `${at}/alert/access: must list the keys whose holders receive the event`,
+        `${at}/aiServerStatus/rows: Camera's rows are already changed by "cameraStatus"`,
+      ]);
+    });
+
+    it('refuses x-events on a second operation, naming both', () => {
+      const only = "only one operation (the console's event stream) may declare x-events";
+      const found = messagesAfter(temp.good, {
+        openapi: (openapi) => (openapi.paths['/alerts/stream'].get['x-events'] = eventsOf(openapi)),
+      });
+      expect(found).toEqual([
+        `openapi.yaml#/paths/~1alerts~1stream/get/x-events: "streamAlerts": ${only}`,
+        `${at}: "streamConsoleEvents": ${only}`,
       ]);
     });
   });

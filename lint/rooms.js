@@ -17,6 +17,7 @@ import { dirname, relative, resolve, sep } from 'node:path';
  */
 const pureGenerated = [
   'src/generated/access',
+  'src/generated/console-events',
   'src/generated/constraints',
   'src/generated/contract',
   'src/generated/declared-resources',

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { userAccessKeys } from '../accounts/users';
 import { alertsIn } from '../alerts/alert-resource';
 import type { AppContext } from '../app-context';
-import type { AccessKey } from '../../src/generated/access';
+import { consoleEventAccess, type ConsoleEventName } from '../../src/generated/console-events';
 import type { Lang } from '../http/locale';
 import { getItems } from '../resources/resource-service';
 import type { StatusEvent } from './status-feed';
@@ -29,13 +29,6 @@ export function resumeAfter(
   return given.length === 0 ? null : Math.max(...given);
 }
 
-/** The keys whose holders may see each kind of event: whoever may see the rows it changes. */
-const eventKeys: Readonly<Record<'alert' | StatusEvent['event'], readonly AccessKey[]>> = {
-  alert: ['KEY.CENTER.AIWARN'],
-  cameraStatus: ['KEY.DEVICE.CAMERA', 'KEY.CENTER.VIDEO'],
-  aiServerStatus: ['KEY.DEVICE.AISERVER'],
-};
-
 /** Whom a stream is for: the alert stream's caller (its key checked by the pipeline), or a console's user. */
 export type StreamAudience = { readonly alertsOnly: true } | { readonly userId: number };
 
@@ -59,10 +52,10 @@ export function consoleEventStream(
   audience: StreamAudience,
 ): Readable {
   // The keys asked again before each batch: a key taken away stops its events at once.
-  const mayGet = async (): Promise<(event: keyof typeof eventKeys) => boolean> => {
+  const mayGet = async (): Promise<(event: ConsoleEventName) => boolean> => {
     if ('alertsOnly' in audience) return (event) => event === 'alert';
     const keys = await userAccessKeys(ctx.db, audience.userId);
-    return (event) => eventKeys[event].some((key) => keys.has(key));
+    return (event) => consoleEventAccess[event].some((key) => keys.has(key));
   };
   let last = after;
   let reading = false;

@@ -1,11 +1,12 @@
-import type { components } from '../../src/generated/openapi';
+import type { ConsoleEventData, ConsoleEventName } from '../../src/generated/console-events';
 
-type Schemas = components['schemas'];
+/** The console events that change rows; alerts are the other kind, numbered and replayed. */
+type StatusEventName = Exclude<ConsoleEventName, 'alert'>;
 
 /** A status change the console's event stream passes on, named as its `event:` line. */
-export type StatusEvent =
-  | { readonly event: 'cameraStatus'; readonly data: Schemas['CameraStatusEvent'] }
-  | { readonly event: 'aiServerStatus'; readonly data: Schemas['AiServerStatusEvent'] };
+export type StatusEvent = {
+  [Name in StatusEventName]: { readonly event: Name; readonly data: ConsoleEventData[Name] };
+}[StatusEventName];
 
 /**
  * Carries status changes of cameras and AI servers to the open event streams. Unlike alerts they are

@@ -1,7 +1,5 @@
+import type { ConsoleEventName } from '../generated/console-events';
 import { subscribeEvents, type StreamStatus, type StreamOptions, type Subscription } from './event-stream';
-
-/** The events the console's event stream (`/events/stream`) carries, by their `event:` name. */
-export type ConsoleEventName = 'alert' | 'cameraStatus' | 'aiServerStatus';
 
 export interface ConsoleEvents {
   /** Calls `listener` with the data of each `event` until the answer is called. */

@@ -14,4 +14,4 @@ export { apiUrl, openWithApiHeaders } from './media-source';
 export { subscribeEvents } from './event-stream';
 export type { StreamEvent, StreamStatus, Subscription } from './event-stream';
 export { consoleEvents, createConsoleEvents } from './console-events';
-export type { ConsoleEventName, ConsoleEvents } from './console-events';
+export type { ConsoleEvents } from './console-events';

@@ -1038,16 +1038,14 @@ export interface paths {
     /**
      * 控制台事件流 / The console's one live event stream
      * @description The console's one server-sent event stream, so a console holds one connection whatever its
-     *     screens show. Each event goes only to a user holding the key of the rows it changes, checked
-     *     as it is sent: `event: alert` (`id: <revision>`, `data: <Alert>`, key KEY.CENTER.AIWARN),
-     *     exactly as `/alerts/stream` sends them, resuming after `after` or `Last-Event-ID`;
-     *     `event: cameraStatus` (`data: <CameraStatusEvent>`, key KEY.DEVICE.CAMERA or
-     *     KEY.CENTER.VIDEO) when a camera's status changes; `event: aiServerStatus`
-     *     (`data: <AiServerStatusEvent>`, key KEY.DEVICE.AISERVER) on each heartbeat and when an AI
-     *     server goes offline. Status events carry no id and are not replayed: a client that
-     *     reconnects reads its rows again. The first bytes, the comment every 15 seconds and the end
-     *     on sign-out, expiry or a disabled user are as for `/alerts/stream`; a key taken away stops
-     *     that key's events.
+     *     screens show. `x-events` states each event: its `data:` schema, the keys whose holders
+     *     receive it (checked as it is sent; a key taken away stops its events) and the resource whose
+     *     rows it changes. `alert` events carry `id: <revision>`, exactly as `/alerts/stream` sends
+     *     them, resuming after `after` or `Last-Event-ID`; `cameraStatus` is sent when a camera's
+     *     status changes, `aiServerStatus` on each heartbeat and when an AI server goes offline.
+     *     Status events carry no id and are not replayed: a client that reconnects reads its rows
+     *     again. The first bytes, the comment every 15 seconds and the end on sign-out, expiry or a
+     *     disabled user are as for `/alerts/stream`.
      */
     get: operations['streamConsoleEvents'];
     put?: never;

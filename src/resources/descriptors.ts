@@ -1,4 +1,5 @@
 import type { AccessKey } from '../generated/access';
+import type { ConsoleEventName } from '../generated/console-events';
 import type { LocalText } from '../generated/settings';
 
 // What the generic screens know of a resource: its descriptor. Codegen resolves each manifest
@@ -147,6 +148,8 @@ export interface ResourceDescriptor {
    */
   readonly filters: readonly FieldDescriptor[];
   readonly actions: readonly ActionDescriptor[];
+  /** The console event that changes its rows on their own (a camera's stream), or null. */
+  readonly liveEvent: ConsoleEventName | null;
 }
 
 /** An option without a colour shows as plain text. */
@@ -207,6 +210,7 @@ export const resourceDefaults = {
   defaultSort: null,
   filters: [],
   actions: [],
+  liveEvent: null,
 } as const satisfies { readonly [Key in keyof ResourceDescriptor]?: Partial<ResourceDescriptor[Key]> };
 
 /** `Full` with the keys that `Defaults` gives made optional. */
@@ -225,7 +229,7 @@ export interface ActionSource extends Sparse<Omit<ActionDescriptor, 'fields'>, t
 /** A resource as codegen writes it: each key (and each nested key) at its default left out. */
 export interface ResourceSource extends Omit<
   ResourceDescriptor,
-  'paths' | 'operations' | 'defaultSort' | 'fields' | 'filters' | 'actions'
+  'paths' | 'operations' | 'defaultSort' | 'fields' | 'filters' | 'actions' | 'liveEvent'
 > {
   readonly paths: Sparse<ResourceDescriptor['paths'], typeof resourceDefaults.paths>;
   readonly operations?: Partial<ResourceDescriptor['operations']>;
@@ -233,6 +237,7 @@ export interface ResourceSource extends Omit<
   readonly fields: readonly FieldSource[];
   readonly filters?: readonly FieldSource[];
   readonly actions?: readonly ActionSource[];
+  readonly liveEvent?: ConsoleEventName | null;
 }
 
 export function fieldOf(source: FieldSource): FieldDescriptor {

@@ -1,15 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { consoleEvents, type ConsoleEventName } from '../api';
+import { consoleEvents } from '../api';
+import type { ConsoleEventName } from '../generated/console-events';
 import { useScreenVisibility } from '../session/screen-visibility';
-
-/**
- * The resources whose rows change on their own (a camera's stream, an AI server's heartbeat), and the
- * event of the console's event stream that carries each change: `{ id, ...fields }`.
- */
-export const liveRowEvents: Readonly<Partial<Record<string, ConsoleEventName>>> = {
-  camera: 'cameraStatus',
-  aiserver: 'aiServerStatus',
-};
 
 /** A change of one row: its id and the new values of some of its fields. */
 export type RowChange = Readonly<Record<string, unknown>> & { readonly id: number };
@@ -33,12 +25,12 @@ export function patchRows<T extends Readonly<Record<string, unknown>>>(
 }
 
 /**
- * While the screen is shown, passes each change of `resource`'s rows (none for a resource without
- * live rows) to `onChange`, and calls `onResync` when the stream opens again after a break, since
- * changes made meanwhile are not replayed.
+ * While the screen is shown, passes each row change the console's `event` carries (`{ id, ...fields }`;
+ * none for null: rows that change only when edited) to `onChange`, and calls `onResync` when the
+ * stream opens again after a break, since changes made meanwhile are not replayed.
  */
 export function useLiveRows(
-  resource: string,
+  event: ConsoleEventName | null,
   onChange: (change: RowChange) => void,
   onResync: () => void,
 ): void {
@@ -48,9 +40,8 @@ export function useLiveRows(
   useEffect(() => {
     handlers.current = { onChange, onResync };
   });
-  const event = liveRowEvents[resource];
   useEffect(() => {
-    if (event === undefined) return undefined;
+    if (event === null) return undefined;
     let broken = false;
     let release: (() => void) | null = null;
     const follow = () => {

@@ -36,6 +36,7 @@ export const device: ResourceDescriptor = {
   },
   defaultSort: '-createdAt',
   pageSizeMax: 50,
+  liveEvent: null,
   fields: [
     field({ name: 'id', type: 'integer', widget: 'number', table: false, form: false }),
     field({

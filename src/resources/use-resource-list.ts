@@ -74,7 +74,7 @@ export function useResourceList(
   useEffect(load, [load]);
   // A row's status changing on its own (a camera's stream) is patched in place, not reloaded.
   useLiveRows(
-    descriptor.name,
+    descriptor.liveEvent,
     (change) =>
       setLoaded((last) => {
         if (last?.page == null) return last;

@@ -227,4 +227,5 @@ export default {
       showsSecret: true,
     },
   ],
+  liveEvent: 'aiServerStatus',
 } satisfies ResourceSource;

@@ -197,4 +197,5 @@ export default {
       format: 'date-time',
     },
   ],
+  liveEvent: 'cameraStatus',
 } satisfies ResourceSource;

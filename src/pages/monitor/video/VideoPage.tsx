@@ -2,6 +2,7 @@ import AppstoreOutlined from '@ant-design/icons/AppstoreOutlined';
 import { Button, Card, Result, Segmented, Spin } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { api, call } from '../../../api';
+import { rowEvents } from '../../../generated/console-events';
 import { useLocale } from '../../../i18n';
 import { useScreenLocation, useScreenQueryNavigate } from '../../../session/screen-location';
 import { useWhenScreenShownAgain } from '../../../session/screen-visibility';
@@ -57,7 +58,7 @@ export default function VideoPage() {
   useWhenScreenShownAgain(() => setLoadCount((count) => count + 1));
   // Meanwhile each camera's status changes as its stream does.
   useLiveRows(
-    'camera',
+    rowEvents.Camera,
     (change) =>
       setList((last) => {
         if (last.kind !== 'loaded') return last;
