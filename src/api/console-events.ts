@@ -8,23 +8,21 @@ export interface ConsoleEvents {
   onStatus(listener: (status: StreamStatus) => void): () => void;
   /**
    * Keeps the stream open while anyone holds it; answers the release. A stream opened again resumes
-   * after the last numbered event (an alert) it had, or after `after` when given and none was seen.
+   * after the last numbered event (an alert) it had, so no listener misses one in between.
    */
-  retain(after?: string | null): () => void;
+  retain(): () => void;
 }
 
 /**
- * A connection kept open while anyone holds it: the first hold opens it (with that hold's
- * arguments), the last release closes it. Answers the hold; a hold's release counts once.
+ * A connection kept open while anyone holds it: the first hold opens it, the last release closes
+ * it. Answers the hold; a hold's release counts once.
  */
-export function sharedHold<A extends unknown[]>(
-  open: (...args: A) => Subscription,
-): (...args: A) => () => void {
+export function sharedHold(open: () => Subscription): () => () => void {
   let holders = 0;
   let subscription: Subscription | null = null;
-  return (...args) => {
+  return () => {
     holders += 1;
-    subscription ??= open(...args);
+    subscription ??= open();
     let released = false;
     return () => {
       if (released) return;
@@ -64,9 +62,9 @@ export function createConsoleEvents(
       listener(status);
       return () => void statusListeners.delete(listener);
     },
-    retain: sharedHold((after: string | null = null) =>
+    retain: sharedHold(() =>
       open({
-        after: lastId ?? after,
+        after: lastId,
         onEvent: (event) => {
           if (event.id !== null) lastId = event.id;
           listeners.get(event.event)?.forEach((listener) => listener(event.data));

@@ -17,16 +17,15 @@ const afterQuarterSecond: FlushScheduler = (flush) => void setTimeout(flush, flu
 
 /** How the store opens the live stream; tests pass a fake. */
 export type StreamOpener = (options: {
-  after: string | null;
   onAlert: (alert: Alert) => void;
   onStatus: (status: StreamStatus) => void;
 }) => Subscription;
 
 /** The alerts of the console's one event stream, which the lists' live rows share. */
-const openAlertStream: StreamOpener = ({ after, onAlert, onStatus }) => {
+const openAlertStream: StreamOpener = ({ onAlert, onStatus }) => {
   const stopAlerts = consoleEvents.on('alert', (data) => onAlert(JSON.parse(data) as Alert));
   const stopStatus = consoleEvents.onStatus(onStatus);
-  const release = consoleEvents.retain(after);
+  const release = consoleEvents.retain();
   return {
     close() {
       stopAlerts();
@@ -66,8 +65,6 @@ export function createLiveAlertStore(
   const latestByCamera = new Map<number, Alert>();
   const statusListeners = new Set<() => void>();
   let status: StreamStatus = 'closed';
-  /** The newest revision seen: a stream opened again resumes after it. */
-  let lastRevision: number | null = null;
 
   const flush = () => {
     flushPending = false;
@@ -118,17 +115,8 @@ export function createLiveAlertStore(
     cameraAlert: (cameraId) => latestByCamera.get(cameraId),
     subscribeStatus: (listener) => add(statusListeners, listener),
     status: () => status,
-    retain: sharedHold(() =>
-      open({
-        after: lastRevision === null ? null : String(lastRevision),
-        onAlert: (alert) => {
-          // Only what the stream delivered: a call's answer may be ahead of changes still to come.
-          lastRevision = Math.max(lastRevision ?? 0, alert.revision);
-          store.push(alert);
-        },
-        onStatus: setStatus,
-      }),
-    ),
+    // The console's event stream resumes after the last alert it delivered when opened again.
+    retain: sharedHold(() => open({ onAlert: store.push, onStatus: setStatus })),
   };
   return store;
 }

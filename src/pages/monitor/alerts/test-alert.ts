@@ -35,9 +35,9 @@ export function testAlert(id: number, change: Partial<Alert> = {}): Alert {
 /** A store whose flushes run when the test says, and whose stream the test feeds. */
 export function manualAlertStore() {
   const flushes: (() => void)[] = [];
-  const opened: { after: string | null; closed: boolean; onAlert: (alert: Alert) => void }[] = [];
-  const open: StreamOpener = ({ after, onAlert }) => {
-    const stream = { after, closed: false, onAlert };
+  const opened: { closed: boolean; onAlert: (alert: Alert) => void }[] = [];
+  const open: StreamOpener = ({ onAlert }) => {
+    const stream = { closed: false, onAlert };
     opened.push(stream);
     return { close: () => void (stream.closed = true) };
   };
