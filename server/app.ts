@@ -169,8 +169,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
         // nothing would read it again, so its last read no longer counts.
         if (state === 'idle' && probeSeconds > 0) return;
         const ok = state === 'idle' ? null : state === 'up';
-        background.run(`recording camera ${cameraId}'s stream`, async () =>
-          statusFeed.publish(await recordStreamRead(db, clock.now(), cameraId, 'relay', ok)),
+        background.run(`recording camera ${cameraId}'s stream`, () =>
+          recordStreamRead(ctx, cameraId, 'relay', ok),
         );
       },
     });
@@ -234,7 +234,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       }),
     );
     startAlertTasks(app, ctx, options.alertRetentionDays ?? defaultAlertRetentionDays);
-    await forgetStreamReads(db, clock.now());
+    await forgetStreamReads(ctx);
     if (probeSeconds > 0) {
       startStreamProbes(app, ctx, probeSeconds * 1000, {
         policy: streamPolicy,

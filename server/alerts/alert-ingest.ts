@@ -10,9 +10,9 @@ import { badInput, type FieldProblem } from '../http/api-error';
 import { later } from '../clock';
 import { noticeOf } from '../notify/notice';
 import { queueNotifications } from '../notify/outbox';
-import { settleCameraStatus } from '../cameras/camera-status';
+import { settleCameraStatus, settlingOf } from '../cameras/camera-status';
 import type { StatusEvent, StatusFeed } from '../events/status-feed';
-import { changeStreamState, raiseDeviceAlerts } from './device-health';
+import { raiseDeviceAlerts } from './device-health';
 import { nextRevision } from './alert-revisions';
 import type { IngestLimits } from './ingest-limits';
 import { alertBucket, snapshotBucket, takeFromBucket } from './ingest-quotas';
@@ -95,20 +95,19 @@ export async function recordHeartbeat(ctx: AppContext, server: IngestCaller, hea
       })
       .where('id', '=', server.id)
       .execute();
-    let changes = back.length;
     for (const status of ['online', 'offline'] as const) {
       const ids = heartbeat.cameras.filter((camera) => camera.status === status).map((camera) => camera.id);
       if (ids.length === 0) continue;
-      const changed = await changeStreamState(trx, ids, status === 'online');
-      const type = status === 'online' ? 'cameraStreamBack' : 'cameraStreamLost';
-      const devices = changed.map((cameraId) => ({ aiServerId: server.id, cameraId }));
-      await raiseDeviceAlerts(trx, ctx.health, now, type, devices, ctx.notify.timeZone);
-      changes += changed.length;
+      await trx
+        .updateTable('cameras')
+        .set({ stream_ok: status === 'online' ? 1 : 0 })
+        .where('id', 'in', ids)
+        .execute();
     }
-    // The report counts beside the console's own reads of the streams (settleCameraStatus).
-    const cameraEvents = await settleCameraStatus(trx, now, { aiServerIds: [server.id] });
+    // The report counts beside the console's own reads of the streams, and alerts as they would.
+    const cameras = await settleCameraStatus(trx, now, { aiServerIds: [server.id] }, settlingOf(ctx));
     const serverEvent = await aiServerStatusEvent(trx, server.id);
-    return { raised: changes, events: [...cameraEvents, ...serverEvent] };
+    return { raised: back.length + cameras.alerts, events: [...cameras.events, ...serverEvent] };
   });
   if (raised > 0) ctx.alertFeed.changed();
   ctx.statusFeed.publish(events);
@@ -139,9 +138,9 @@ export async function markSilentServersOffline(
     const servers = ids.map((aiServerId) => ({ aiServerId }));
     await raiseDeviceAlerts(trx, ctx.health, now, 'aiServerOffline', servers, ctx.notify.timeZone);
     // Their reports no longer count: their cameras stay online only while the console reads them.
-    const cameraEvents = await settleCameraStatus(trx, now, { aiServerIds: ids });
+    const cameras = await settleCameraStatus(trx, now, { aiServerIds: ids }, settlingOf(ctx));
     const serverEvents = await Promise.all(ids.map((id) => aiServerStatusEvent(trx, id)));
-    return [...serverEvents.flat(), ...cameraEvents];
+    return [...serverEvents.flat(), ...cameras.events];
   });
   ctx.statusFeed?.publish(events);
   return events.filter((event) => event.event === 'aiServerStatus').length;

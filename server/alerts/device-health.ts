@@ -36,9 +36,9 @@ export const deviceAlertTitles: Readonly<Record<DeviceAlertType, LocalText>> = {
 
 const isFailure = (type: DeviceAlertType) => type === 'aiServerOffline' || type === 'cameraStreamLost';
 
-/** Where a device alert points: the AI server, and the camera for a camera's alert. */
+/** Where a device alert points: the AI server (none for a camera without one), and the camera for a camera's alert. */
 export interface DeviceRef {
-  readonly aiServerId: number;
+  readonly aiServerId: number | null;
   readonly cameraId?: number;
 }
 
@@ -66,32 +66,4 @@ export async function raiseDeviceAlerts(
     } as const;
     await insertSystemAlert(db, now.toISOString(), alert, timeZone);
   }
-}
-
-/**
- * Records the stream state the AI server reports for these cameras and answers those whose stream
- * changed from the opposite state. A camera reported for the first time changes nothing to alert:
- * nothing was known of it before.
- */
-export async function changeStreamState(
-  db: Db,
-  cameraIds: readonly number[],
-  ok: boolean,
-): Promise<number[]> {
-  if (cameraIds.length === 0) return [];
-  const state = ok ? 1 : 0;
-  const changed = await db
-    .updateTable('cameras')
-    .set({ stream_ok: state })
-    .where('id', 'in', [...cameraIds])
-    .where('stream_ok', '=', 1 - state)
-    .returning('id')
-    .execute();
-  await db
-    .updateTable('cameras')
-    .set({ stream_ok: state })
-    .where('id', 'in', [...cameraIds])
-    .where('stream_ok', 'is', null)
-    .execute();
-  return changed.map((row) => row.id);
 }

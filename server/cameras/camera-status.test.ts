@@ -18,6 +18,8 @@ import {
 } from '../test-support/test-app';
 import { parseAllowedHosts } from './stream-address';
 import { recordStreamRead } from './camera-status';
+import { createAlertFeed } from '../alerts/alert-feed';
+import { createStatusFeed } from '../events/status-feed';
 
 let source: TestStream;
 beforeAll(async () => {
@@ -101,6 +103,18 @@ describe("a camera's status from its stream", () => {
     const { body: shown } = await t.call('getCamera', { token: admin, params: { id } });
     expect(shown.data).toMatchObject({ status: 'online', statusSource: 'probe' });
     expect(typeof shown.data.statusChangedAt).toBe('string');
+    // Without an AI server, the probe's findings raise the stream alerts: lost, then back (a probe
+    // timing out on a loaded machine may add a lost/back pair in between, never two alike in a row).
+    const { body: listed } = await t.call('listAlerts', {
+      token: admin,
+      query: { source: 'device', pageSize: 100 },
+    });
+    const alerts = listed.data.items as { type: string; cameraId: number; aiServerId: number | null }[];
+    const types = alerts.map((alert) => alert.type).reverse();
+    expect(types[0]).toBe('cameraStreamLost');
+    expect(types.at(-1)).toBe('cameraStreamBack');
+    expect(types.every((type, index) => type !== types[index - 1])).toBe(true);
+    expect(alerts.every((alert) => alert.cameraId === id && alert.aiServerId === null)).toBe(true);
     stream.close();
   });
 
@@ -158,15 +172,18 @@ describe("a camera's status from its stream", () => {
     expect(await nextStatus(cameraWatcher, 'cameraStatus')).toMatchObject({ id: unread, status: 'online' });
     const db = await openDatabase(t.dataDir);
     try {
-      // The probe found the first camera's stream readable.
-      await recordStreamRead(db, t.clock.now(), read as number, 'probe', true);
-      t.clock.advance((defaultHealthSettings.offlineAfterSeconds + 1) * 1000);
-      const silent = await markSilentServersOffline({
+      const ctx = {
         db,
         clock: t.clock,
         health: defaultHealthSettings,
         notify: notifySettings(),
-      });
+        statusFeed: createStatusFeed(),
+        alertFeed: createAlertFeed(),
+      };
+      // The probe found the first camera's stream readable.
+      await recordStreamRead(ctx, read as number, 'probe', true);
+      t.clock.advance((defaultHealthSettings.offlineAfterSeconds + 1) * 1000);
+      const silent = await markSilentServersOffline(ctx);
       expect(silent).toBe(1);
       const rows = await db
         .selectFrom('cameras')
@@ -177,6 +194,9 @@ describe("a camera's status from its stream", () => {
         { id: read, status: 'online', status_source: 'probe' },
         { id: unread, status: 'offline', status_source: 'aiServer' },
       ]);
+      // A silent server tells nothing of its cameras' streams: its own alert, none for them.
+      const alerts = await db.selectFrom('alerts').select('type').where('source', '=', 'device').execute();
+      expect(alerts.map((alert) => alert.type)).toEqual(['aiServerOffline']);
     } finally {
       await db.destroy();
     }

@@ -1,4 +1,6 @@
 import type { components } from '../../src/generated/openapi';
+import { raiseDeviceAlerts, type DeviceRef } from '../alerts/device-health';
+import type { AppContext } from '../app-context';
 import type { Db } from '../db/open-database';
 import type { StatusEvent } from '../events/status-feed';
 
@@ -26,17 +28,32 @@ export interface StatusEvidence {
  * that cannot reach a camera the console plays (or the reverse) does not mark it offline, and a
  * silent AI server's cameras stay online while their streams are read. Offline, the source says who
  * last failed to read it (the console first, as the more direct), or the silent AI server.
+ * `streamOk` is what the evidence proves of the stream: playing, lost (a read failed, or a server
+ * that is online reports it lost), or nothing (null: nobody reads it, or only a silent server did).
  */
 export function cameraStatusOf(evidence: StatusEvidence): {
   status: Schemas['CameraStatus'];
   source: CameraStatusSource | null;
+  streamOk: boolean | null;
 } {
   const { readOk, readBy, reportedOk, aiServerOnline } = evidence;
   const reader = readBy ?? 'probe';
-  if (readOk === 1) return { status: 'online', source: reader };
-  if (aiServerOnline === true && reportedOk === 1) return { status: 'online', source: 'aiServer' };
-  if (readOk === 0) return { status: 'offline', source: reader };
-  return { status: 'offline', source: aiServerOnline === null ? null : 'aiServer' };
+  if (readOk === 1) return { status: 'online', source: reader, streamOk: true };
+  if (aiServerOnline === true && reportedOk === 1) {
+    return { status: 'online', source: 'aiServer', streamOk: true };
+  }
+  if (readOk === 0) return { status: 'offline', source: reader, streamOk: false };
+  const source = aiServerOnline === null ? null : 'aiServer';
+  return { status: 'offline', source, streamOk: aiServerOnline === true && reportedOk === 0 ? false : null };
+}
+
+/** What settling cameras' status needs to raise their stream alerts. */
+export type StatusSettling = Pick<AppContext, 'health'> & { readonly timeZone: string };
+
+/** The events for the consoles, and how many device alerts were raised (the alert feed is told after the commit). */
+export interface Settled {
+  readonly events: StatusEvent[];
+  readonly alerts: number;
 }
 
 /** Which cameras to settle: some by id, or all those of some AI servers. */
@@ -45,19 +62,23 @@ export type CameraSelection =
 
 /**
  * Stores the status each selected camera's evidence gives, and when it changed; answers the cameras
- * whose status or source changed, as events for the consoles. Run it in the transaction that
- * changed the evidence.
+ * whose status or source changed, as events for the consoles. A stream proven lost after it was
+ * known to play raises one "stream lost" alert, and proven playing again one "back", whatever
+ * proved it (relay, probe or AI server), so a camera without an AI server alerts too; a stream
+ * nobody can tell of (a silent AI server's, one no longer read) raises none. Run it in the
+ * transaction that changed the evidence: the state and its alert commit together.
  */
 export async function settleCameraStatus(
   db: Db,
   now: Date,
   selection: CameraSelection,
-): Promise<StatusEvent[]> {
+  settling: StatusSettling,
+): Promise<Settled> {
   const [column, ids] =
     'cameraIds' in selection
       ? (['cameras.id', selection.cameraIds] as const)
       : (['cameras.ai_server_id', selection.aiServerIds] as const);
-  if (ids.length === 0) return [];
+  if (ids.length === 0) return { events: [], alerts: 0 };
   const rows = await db
     .selectFrom('cameras')
     .leftJoin('ai_servers', 'ai_servers.id', 'cameras.ai_server_id')
@@ -69,60 +90,93 @@ export async function settleCameraStatus(
       'cameras.read_ok',
       'cameras.read_by',
       'cameras.stream_ok',
+      'cameras.stream_known_ok',
+      'cameras.ai_server_id',
       'ai_servers.status as aiServerStatus',
     ])
     .where(column, 'in', [...ids])
     .execute();
   const events: StatusEvent[] = [];
+  const lost: DeviceRef[] = [];
+  const back: DeviceRef[] = [];
   for (const row of rows) {
-    const { status, source } = cameraStatusOf({
+    const { status, source, streamOk } = cameraStatusOf({
       readOk: row.read_ok,
       readBy: row.read_by === 'aiServer' ? null : row.read_by,
       reportedOk: row.stream_ok,
       aiServerOnline: row.aiServerStatus === null ? null : row.aiServerStatus === 'online',
     });
-    if (status === row.status && source === row.status_source) continue;
+    const known = streamOk === null ? row.stream_known_ok : Number(streamOk);
+    if (row.stream_known_ok === 1 && known === 0) lost.push(cameraRef(row));
+    if (row.stream_known_ok === 0 && known === 1) back.push(cameraRef(row));
+    const changed = status !== row.status || source !== row.status_source;
+    if (!changed && known === row.stream_known_ok) continue;
     const changedAt = status === row.status ? row.status_changed_at : now.toISOString();
     await db
       .updateTable('cameras')
-      .set({ status, status_source: source, status_changed_at: changedAt })
+      .set({ status, status_source: source, status_changed_at: changedAt, stream_known_ok: known })
       .where('id', '=', row.id)
       .execute();
+    if (!changed) continue;
     const data: CameraStatusEvent = { id: row.id, status, statusSource: source, statusChangedAt: changedAt };
     events.push({ event: 'cameraStatus', data });
   }
-  return events;
+  const { health, timeZone } = settling;
+  await raiseDeviceAlerts(db, health, now, 'cameraStreamLost', lost, timeZone);
+  await raiseDeviceAlerts(db, health, now, 'cameraStreamBack', back, timeZone);
+  return { events, alerts: lost.length + back.length };
 }
 
+const cameraRef = (row: { id: number; ai_server_id: number | null }): DeviceRef => ({
+  cameraId: row.id,
+  aiServerId: row.ai_server_id,
+});
+
+/** What recording a read needs: the database, the clock, the health settings, and the feeds to tell. */
+export type StreamReadContext = Pick<
+  AppContext,
+  'db' | 'clock' | 'health' | 'notify' | 'statusFeed' | 'alertFeed'
+>;
+
 /**
- * Records what the console's read of a camera's stream found (`null`: it no longer reads it) and
- * settles its status; answers the events to publish.
+ * Records what the console's read of a camera's stream found (`null`: it no longer reads it),
+ * settles its status and tells the consoles (its status, and any alert it raised).
  */
 export async function recordStreamRead(
-  db: Db,
-  now: Date,
+  ctx: StreamReadContext,
   cameraId: number,
   reader: StreamReader,
   ok: boolean | null,
-): Promise<StatusEvent[]> {
-  return db.transaction().execute(async (trx) => {
+): Promise<void> {
+  const settled = await ctx.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('cameras')
       .set({ read_ok: ok === null ? null : Number(ok), read_by: ok === null ? null : reader })
       .where('id', '=', cameraId)
       .execute();
-    return settleCameraStatus(trx, now, { cameraIds: [cameraId] });
+    return settleCameraStatus(trx, ctx.clock.now(), { cameraIds: [cameraId] }, settlingOf(ctx));
   });
+  ctx.statusFeed.publish(settled.events);
+  if (settled.alerts > 0) ctx.alertFeed.changed();
 }
+
+/** The settling of a context's health settings, rules' windows read in its notification time zone. */
+export const settlingOf = (ctx: Pick<AppContext, 'health' | 'notify'>): StatusSettling => ({
+  health: ctx.health,
+  timeZone: ctx.notify.timeZone,
+});
 
 /**
  * Forgets every read of an earlier run (no relay runs at start, and the first probe round reads
- * again) and settles every camera from what is left.
+ * again) and settles every camera from what is left. A read forgotten proves nothing either way:
+ * what was last known of each stream is kept, and the next read alerts only if it differs.
  */
-export async function forgetStreamReads(db: Db, now: Date): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function forgetStreamReads(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'health' | 'notify'>,
+): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('cameras').set({ read_ok: null, read_by: null }).execute();
     const ids = (await trx.selectFrom('cameras').select('id').execute()).map((row) => row.id);
-    await settleCameraStatus(trx, now, { cameraIds: ids });
+    await settleCameraStatus(trx, ctx.clock.now(), { cameraIds: ids }, settlingOf(ctx));
   });
 }

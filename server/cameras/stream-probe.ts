@@ -80,7 +80,7 @@ export function startStreamProbes(
         const ok = await probeStream(camera.main_stream_url, options, closing.signal, log);
         // A relay started meanwhile tells its own, fresher, read.
         if (ok === null || closing.signal.aborted || relayed().has(id)) continue;
-        ctx.statusFeed.publish(await recordStreamRead(ctx.db, ctx.clock.now(), id, 'probe', ok));
+        await recordStreamRead(ctx, id, 'probe', ok);
       }
     };
     await Promise.all(Array.from({ length: probesAtOnce }, worker));

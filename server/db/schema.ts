@@ -138,6 +138,11 @@ export interface CamerasTable {
   status: Schemas['CameraStatus'];
   /** The stream as the AI server last reported it (0015): 1 working, 0 lost, null never reported. */
   stream_ok: number | null;
+  /**
+   * The stream as last proven by any read or report (0024): 1 playing, 0 lost, null never known; a
+   * change between 1 and 0 raises the camera's stream alert.
+   */
+  stream_known_ok: number | null;
   /** The console's last read of its stream (0022): 1 readable, 0 not, null not read since the start. */
   read_ok: number | null;
   read_by: Schemas['CameraStatusSource'] | null;
