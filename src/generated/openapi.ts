@@ -2194,7 +2194,17 @@ export interface components {
       ip: string;
       /** @description The AI server analysing this camera (it must have a free channel), or null. */
       aiServerId?: number | null;
+      recordingMode?: components['schemas']['RecordingMode'];
     };
+    /**
+     * @description How the server records the camera's main stream: `off` (default when absent), `continuous`,
+     *     or `alerts` (around alerts only: recent segments are kept a short while and only those
+     *     within CFOP_RECORDING_ALERT_PRE_SECONDS before to CFOP_RECORDING_ALERT_POST_SECONDS after
+     *     one of the camera's alerts stay). Segments are copies of the stream (never encoded again),
+     *     kept CFOP_RECORDING_RETENTION_DAYS days within CFOP_RECORDING_QUOTA_GB, oldest removed first.
+     * @enum {string}
+     */
+    RecordingMode: 'off' | 'continuous' | 'alerts';
     Camera: {
       id: number;
       name: string;
@@ -2217,6 +2227,9 @@ export interface components {
       statusSource: components['schemas']['CameraStatusSource'] | null;
       /** Format: date-time */
       statusChangedAt: string | null;
+      recordingMode: components['schemas']['RecordingMode'];
+      /** @description The camera's recorded segments in the recording store, in megabytes (10^6 bytes, one decimal). */
+      recordingMb: number;
       /** @description Analysis tasks of this camera. */
       taskCount: number;
       /** Format: date-time */
