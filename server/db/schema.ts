@@ -99,6 +99,7 @@ export interface SmsCodesTable {
 }
 
 export type AiServerStatus = Schemas['AiServerStatus'];
+export type RecordingMode = Schemas['RecordingMode'];
 
 export interface AiServersTable {
   id: Generated<number>;
@@ -145,7 +146,7 @@ export interface CamerasTable {
   status_source: Schemas['CameraStatusSource'] | null;
   status_changed_at: Timestamp | null;
   /** off, continuous or alerts (around alerts only) (0023). */
-  recording_mode: Generated<Schemas['RecordingMode']>;
+  recording_mode: Generated<RecordingMode>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

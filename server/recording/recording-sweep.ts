@@ -35,8 +35,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Keeps the recordings within their bounds, in order: the segments of deleted cameras go; segments
- * recorded around alerts only are kept once an alert of their camera falls within [start - post,
- * end + pre] and removed once none can arrive any more; segments past the retention go; then the
+ * recorded around alerts only are kept once an alert of their camera falls within (start - post,
+ * end + pre) and removed once none can arrive any more; segments past the retention go; then the
  * oldest go while all recordings exceed the quota, or the disk has less free than its floor. Only
  * finished segments are indexed, so the one a recorder is writing is never among them.
  */
@@ -145,8 +145,8 @@ async function decideAroundAlerts(
       .selectFrom('alerts')
       .select('id')
       .where('camera_id', '=', segment.camera_id)
-      .where('occurred_at', '>=', iso(start - post))
-      .where('occurred_at', '<=', iso(end + pre))
+      .where('occurred_at', '>', iso(start - post))
+      .where('occurred_at', '<', iso(end + pre))
       .limit(1)
       .executeTakeFirst();
     if (alert) keep.push(segment.id);
