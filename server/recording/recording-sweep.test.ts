@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../db/open-database';
 import { capturedLog, testClock } from '../test-support/test-app';
-import { recordingWorld } from './recording-test-kit';
+import { addAlert, recordingWorld } from './recording-test-kit';
 import { alertArrivalMs, defaultRecordingSettings, type RecordingSettings } from './recording-settings';
 import { sweepRecordings } from './recording-sweep';
 import Fastify from 'fastify';
@@ -16,43 +15,6 @@ const settings = (change: Partial<RecordingSettings> = {}): RecordingSettings =>
   minFreeBytes: 0,
   ...change,
 });
-
-let revisions = 0;
-
-async function addAlert(db: Db, cameraId: number, occurredAt: string): Promise<void> {
-  revisions += 1;
-  await db
-    .insertInto('alerts')
-    .values({
-      ai_server_id: null,
-      camera_id: cameraId,
-      task_id: null,
-      model_id: null,
-      ai_server_name: '一号服务器',
-      camera_name: '北门',
-      area: '',
-      task_name: '',
-      model_name: '',
-      label: '未戴安全帽',
-      label_en: 'no helmet',
-      level: 'high',
-      confidence: 0.9,
-      boxes: '[]',
-      snapshot_file_id: null,
-      occurred_at: occurredAt,
-      received_at: occurredAt,
-      status: 'pending',
-      handled_by: null,
-      handled_by_name: '',
-      handled_at: null,
-      handling_note: '',
-      revision: revisions,
-      source_id: null,
-      source: 'ai',
-      type: 'detection',
-    })
-    .execute();
-}
 
 describe('the recording sweep', () => {
   it('removes segments past the retention, oldest ones only', async () => {

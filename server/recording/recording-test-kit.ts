@@ -78,3 +78,41 @@ export async function recordingWorld(clock: Clock = systemClock) {
     },
   };
 }
+
+let revisions = 0;
+
+/** An alert of the camera at `occurredAt` (ISO), as an AI server's report leaves it. */
+export async function addAlert(db: Db, cameraId: number, occurredAt: string): Promise<void> {
+  revisions += 1;
+  await db
+    .insertInto('alerts')
+    .values({
+      ai_server_id: null,
+      camera_id: cameraId,
+      task_id: null,
+      model_id: null,
+      ai_server_name: '一号服务器',
+      camera_name: '北门',
+      area: '',
+      task_name: '',
+      model_name: '',
+      label: '未戴安全帽',
+      label_en: 'no helmet',
+      level: 'high',
+      confidence: 0.9,
+      boxes: '[]',
+      snapshot_file_id: null,
+      occurred_at: occurredAt,
+      received_at: occurredAt,
+      status: 'pending',
+      handled_by: null,
+      handled_by_name: '',
+      handled_at: null,
+      handling_note: '',
+      revision: revisions,
+      source_id: null,
+      source: 'ai',
+      type: 'detection',
+    })
+    .execute();
+}
