@@ -57,14 +57,17 @@ export function createLocalRecordingStore(rootDir: string): RecordingStore {
       await rm(pathOf(key), { force: true });
     },
     async list(prefix = '') {
-      const found: StoredSegment[] = [];
+      // Only the folder the prefix's whole parts name is read (a camera's day, not the store).
+      const folders = prefix.split('/').slice(0, -1);
+      const base = join(rootDir, ...folders);
       let entries;
       try {
-        entries = await readdir(rootDir, { recursive: true, withFileTypes: true });
+        entries = await readdir(base, { recursive: true, withFileTypes: true });
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return found;
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
         throw error;
       }
+      const found: StoredSegment[] = [];
       for (const entry of entries) {
         if (!entry.isFile()) continue;
         const path = join(entry.parentPath, entry.name);

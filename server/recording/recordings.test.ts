@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { startTestStream, type TestStream } from '../../test-support/test-stream';
 import { parseAllowedHosts, systemLookup } from '../cameras/stream-address';
 import { spawnPiped, type StreamSpawn } from '../cameras/stream-process';
-import { systemClock } from '../clock';
-import { capturedLog } from '../test-support/test-app';
+import { systemClock, type Clock } from '../clock';
+import { capturedLog, testClock } from '../test-support/test-app';
 import { recordingWorld } from './recording-test-kit';
 import { defaultRecordingSettings, type RecordingSettings } from './recording-settings';
 import { createRecordings } from './recordings';
@@ -20,6 +20,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await stream.stop();
 });
+
+const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Starts ffmpeg as the recorders do, keeping each command line and process. */
 function recordedSpawns() {
@@ -40,14 +42,14 @@ async function waitFor(check: () => boolean | Promise<boolean>, what: string, ti
   }
 }
 
-/** Recordings of a fresh data folder reading the loopback test streams, 2-second segments. */
-async function recordingsOf(change: Partial<RecordingSettings> = {}) {
-  const world = await recordingWorld(systemClock);
+type World = Awaited<ReturnType<typeof recordingWorld>>;
+
+/** Recordings of `world`'s data folder reading the loopback test streams, 2-second segments. */
+async function startRecordings(world: World, clock: Clock, change: Partial<RecordingSettings> = {}) {
   const spawns = recordedSpawns();
-  const log = capturedLog();
   const recordings = await createRecordings({
     ...world,
-    clock: systemClock,
+    clock,
     spoolDir: join(world.dataDir, 'recording-spool'),
     settings: { ...defaultRecordingSettings, segmentSeconds: 2, minFreeBytes: 0, ...change },
     policy: {
@@ -57,13 +59,19 @@ async function recordingsOf(change: Partial<RecordingSettings> = {}) {
     },
     readTimeoutMs: 1000,
     backoff: { firstMs: 200, maxMs: 800 },
-    log: Fastify({ logger: log.logger }).log,
+    log: Fastify({ logger: capturedLog().logger }).log,
     spawn: spawns.spawn,
   });
   onTestFinished(() => recordings.close());
+  return { recordings, ...spawns };
+}
+
+/** Recordings of a fresh data folder, by the system's clock, with its segments' rows at hand. */
+async function recordingsOf(change: Partial<RecordingSettings> = {}) {
+  const world = await recordingWorld(systemClock);
   const rows = () =>
     world.db.selectFrom('recording_segments').selectAll().orderBy('started_at').orderBy('id').execute();
-  return { ...world, recordings, ...spawns, rows };
+  return { ...world, ...(await startRecordings(world, systemClock, change)), rows };
 }
 
 /** The codec of the file's first video track (ffprobe lists an MPEG-TS program's streams again after it). */
@@ -177,5 +185,22 @@ describe('recorders', () => {
     expect(state?.waits.slice(0, 3)).toEqual([200, 400, 800]);
     expect(state?.lastEnd).toBe('timeout');
     expect(world.started.length).toBe((state?.restarts ?? 0) + 1);
+  });
+});
+
+describe('recordings at start', () => {
+  it('remove a stored segment no row names (stored, then the server stopped), keeping indexed ones', async () => {
+    const clock = testClock();
+    const world = await recordingWorld(clock);
+    const camera = await world.addCamera(stream.liveUrl, 'off');
+    const now = clock.now().getTime();
+    const indexed = await world.addStoredSegment(camera, iso(now - 20_000), iso(now - 10_000), 100);
+    const orphan = await world.addStoredSegment(camera, iso(now - 10_000), iso(now), 100);
+    await world.db.deleteFrom('recording_segments').where('store_key', '=', orphan).execute();
+    expect((await world.store.list()).length).toBe(2);
+
+    await startRecordings(world, clock);
+
+    expect((await world.store.list()).map((object) => object.key)).toEqual([indexed]);
   });
 });

@@ -56,6 +56,7 @@ interface Held {
 export async function createRecordings(options: RecordingsOptions): Promise<Recordings> {
   await rm(options.spoolDir, { recursive: true, force: true });
   await mkdir(options.spoolDir, { recursive: true, mode: privateDirMode });
+  await removeUnindexed(options);
   const slots = createStreamSlots(options.settings.maxRecorders);
   const running = new Map<number, Held>();
   const stopping = new Set<Promise<void>>();
@@ -148,4 +149,32 @@ export async function createRecordings(options: RecordingsOptions): Promise<Reco
       await Promise.allSettled([...stopping]);
     },
   };
+}
+
+/**
+ * A stop between storing a segment and indexing it (a crash, a power cut) leaves an object no row
+ * names, which no quota would count: those of the last two days (where a recorder could have been
+ * writing) are removed at start.
+ */
+async function removeUnindexed({ db, store, clock, log }: RecordingsOptions): Promise<void> {
+  const now = clock.now().getTime();
+  const days = [now - 86_400_000, now].map((ms) => new Date(ms).toISOString().slice(0, 10));
+  const cameras = await db.selectFrom('cameras').select('id').execute();
+  for (const { id } of cameras) {
+    for (const day of days) {
+      const prefix = `${id}/${day}/`;
+      const stored = await store.list(prefix);
+      if (stored.length === 0) continue;
+      const indexed = await db
+        .selectFrom('recording_segments')
+        .select('store_key')
+        .where('store_key', 'like', `${prefix}%`)
+        .execute();
+      const known = new Set(indexed.map((row) => row.store_key));
+      for (const { key } of stored.filter((object) => !known.has(object.key))) {
+        log.warn(`recording ${key} was never indexed: removed`);
+        await store.remove(key);
+      }
+    }
+  }
 }
