@@ -4,7 +4,7 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { FastifyBaseLogger } from 'fastify';
-import type { StreamAddressPolicy } from '../cameras/stream-address';
+import type { CheckedStream, StreamAddressPolicy } from '../cameras/stream-address';
 import {
   checkStreamAddress,
   spawnPiped,
@@ -57,7 +57,7 @@ export interface RecorderState {
   readonly running: boolean;
   /** Runs started after the first (each after its source failed or ended). */
   readonly restarts: number;
-  /** The waits before each restart so far, in order (ms). */
+  /** The waits before the last restarts (at most 20), oldest first (ms). */
   readonly waits: readonly number[];
   /** Segments stored and indexed. */
   readonly segments: number;
@@ -73,6 +73,8 @@ export interface Recorder {
   /** Ends ffmpeg (letting it close the segment it writes) and stops restarting; settles once it is gone. */
   stop(): Promise<void>;
 }
+
+const keptWaits = 20;
 
 /** A stopping ffmpeg gets this long to write out its last segment before it is killed. */
 const stopGraceMs = 5000;
@@ -163,6 +165,8 @@ export function startRecorder(options: RecorderOptions): Recorder {
       failures = stored > 0 ? 1 : failures + 1;
       const wait = Math.min(options.backoff.maxMs, options.backoff.firstMs * 2 ** (failures - 1));
       waits.push(wait);
+      // A source gone for days restarts every minute: only the recent waits are told.
+      if (waits.length > keptWaits) waits.shift();
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, wait);
         wake = () => {
@@ -199,7 +203,7 @@ export function startRecorder(options: RecorderOptions): Recorder {
  * console plays none, and a camera's G.711 does not fit MPEG-TS.
  */
 function segmentArgs(
-  stream: Parameters<typeof streamInput>[0],
+  stream: CheckedStream,
   options: Pick<RecorderOptions, 'readTimeoutMs' | 'segmentSeconds'>,
   pattern: string,
 ): string[] {
