@@ -11,6 +11,7 @@ import type { Contract } from './contract/load-contract';
 import type { Db } from './db/open-database';
 import type { LiveSessions } from './live/live-sessions';
 import type { NotifySettings } from './notify/notify-settings';
+import type { Recordings } from './recording/recordings';
 import type { SmsSender } from './sms/sms-sender';
 import type { SnapshotLinkSettings } from './alerts/snapshot-link';
 import type { StatusFeed } from './events/status-feed';
@@ -39,6 +40,8 @@ export interface AppContext {
   readonly streamPolicy: StreamAddressPolicy;
   /** The cameras' live views (one ffmpeg per watched camera stream). */
   readonly live: LiveSessions;
+  /** The cameras' recorders and the recording store (CFOP_RECORDING_*). */
+  readonly recordings: Recordings;
   /** Tells the live alert streams that alerts changed. */
   readonly alertFeed: AlertFeed;
   /** Carries status changes of cameras and AI servers to the consoles' event streams. */

@@ -31,6 +31,11 @@ import { createStreamSlots, defaultLiveMaxStreams } from './live/stream-slots';
 import { createStatusFeed } from './events/status-feed';
 import { registerOperationRoutes } from './http/operation-routes';
 import { addSecurityHeaders } from './http/security-headers';
+import { defaultBackoff, type Backoff } from './recording/recorder';
+import { createRecordings, type Recordings } from './recording/recordings';
+import { recordingSettings, type RecordingSettings } from './recording/recording-settings';
+import { startRecordingTasks } from './recording/recording-tasks';
+import { createLocalRecordingStore } from './recording/recording-store';
 import { DebugRequestLines } from './http/request-log';
 import { answerConsoleFallback, registerConsoleFiles } from './http/static-console';
 import { startNotificationSender } from './notify/notification-tasks';
@@ -103,6 +108,17 @@ export interface AppOptions {
    * they are signed with (default DATA_DIR/snapshot-link.key, made on first start).
    */
   readonly snapshotLinks?: { readonly hours?: number; readonly secret?: Buffer };
+  /**
+   * Recording (CFOP_RECORDING_*; each unset setting takes its default): recorders' restart back-off,
+   * how often cameras' modes are re-read and the sweep runs (default: each segment's length), and
+   * what starts the recorders' ffmpeg (tests read its arguments).
+   */
+  readonly recording?: Partial<RecordingSettings> & {
+    readonly backoff?: Backoff;
+    readonly syncEveryMs?: number;
+    readonly sweepEveryMs?: number;
+    readonly spawn?: StreamSpawn;
+  };
   /** Handlers added to (or replacing) the built-in ones, keyed by operationId. */
   readonly handlers?: HandlerOverrides;
 }
@@ -138,7 +154,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const background = createBackgroundTasks(app.log);
   let live: LiveSessions | null = null;
+  let recordings: Recordings | null = null;
   app.addHook('onClose', async () => {
+    await recordings?.close();
     await live?.close();
     await background.drain();
     await db.destroy();
@@ -174,6 +192,18 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
         );
       },
     });
+    recordings = await createRecordings({
+      db,
+      clock,
+      store: createLocalRecordingStore(join(options.dataDir, 'recordings')),
+      spoolDir: join(options.dataDir, 'recording-spool'),
+      settings: recordingSettings(options.recording),
+      policy: streamPolicy,
+      readTimeoutMs,
+      backoff: options.recording?.backoff ?? defaultBackoff,
+      log: app.log,
+      spawn: options.recording?.spawn,
+    });
     const ctx: AppContext = {
       dataDir: options.dataDir,
       db,
@@ -196,6 +226,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       }),
       streamPolicy,
       live,
+      recordings,
       alertFeed: createAlertFeed(),
       statusFeed,
       ingest: ingestLimits(options),
@@ -245,6 +276,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       });
     }
     startNotificationSender(app, ctx);
+    startRecordingTasks(app, ctx, options.recording ?? {});
     return app;
   } catch (error) {
     await app.close();

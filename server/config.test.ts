@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultSignInLimits } from './auth/sign-in-limits';
 import { readServerConfig, readStoreConfig } from './config';
+import type { InvalidValuesError } from './contract/value-check';
+import { defaultRecordingSettings } from './recording/recording-settings';
 
 describe('server settings from the environment', () => {
   it('has working defaults', () => {
@@ -39,7 +41,48 @@ describe('server settings from the environment', () => {
         allowedHosts: undefined,
         maxAgeHours: 24,
       },
+      recording: defaultRecordingSettings,
     });
+  });
+
+  it('reads the recording settings, in GB and seconds, naming each bad one', () => {
+    const { recording } = readServerConfig({
+      CFOP_RECORDING_SEGMENT_SECONDS: '6',
+      CFOP_RECORDING_RETENTION_DAYS: '7',
+      CFOP_RECORDING_QUOTA_GB: '0.5',
+      CFOP_RECORDING_MIN_FREE_GB: '0',
+      CFOP_RECORDING_ALERT_PRE_SECONDS: '0',
+      CFOP_RECORDING_ALERT_POST_SECONDS: '120',
+      CFOP_RECORDING_MAX_STREAMS: '0',
+    });
+    expect(recording).toEqual({
+      segmentSeconds: 6,
+      retentionDays: 7,
+      quotaBytes: 500_000_000,
+      minFreeBytes: 0,
+      alertPreSeconds: 0,
+      alertPostSeconds: 120,
+      maxRecorders: 0,
+    });
+    // A quota of 0 is none: only the disk's free-space floor bounds the recordings.
+    expect(readServerConfig({ CFOP_RECORDING_QUOTA_GB: '0' }).recording.quotaBytes).toBeNull();
+    let error: unknown;
+    try {
+      readServerConfig({
+        CFOP_RECORDING_SEGMENT_SECONDS: '1',
+        CFOP_RECORDING_QUOTA_GB: '-1',
+        CFOP_RECORDING_ALERT_POST_SECONDS: '2.5',
+        CFOP_RECORDING_RETENTION_DAYS: '0',
+      });
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect((error as InvalidValuesError).problems.map((problem) => problem.field)).toEqual([
+      'CFOP_RECORDING_QUOTA_GB',
+      'CFOP_RECORDING_SEGMENT_SECONDS',
+      'CFOP_RECORDING_RETENTION_DAYS',
+      'CFOP_RECORDING_ALERT_POST_SECONDS',
+    ]);
   });
 
   it('reads every variable', () => {

@@ -15,6 +15,7 @@ import { defaultQuarantineDays } from './files/quarantine';
 import type { FieldProblem } from './http/api-error';
 import { logFormats, logLevels, type LogFormat, type LogLevel } from './logging/log-format';
 import { defaultLiveMaxStreams } from './live/stream-slots';
+import { defaultRecordingSettings, gigabyte, type RecordingSettings } from './recording/recording-settings';
 import { isTimeZone } from './analysis/zoned-time';
 import { defaultNotifyMaxAgeHours, defaultSiteTimeZone, type NotifyOptions } from './notify/notify-settings';
 import { smsSenderKinds, type SmsSender, type SmsSenderKind } from './sms/sms-sender';
@@ -54,6 +55,8 @@ export interface ServerConfig extends StoreConfig {
   readonly notify: NotifyOptions;
   /** CFOP_SNAPSHOT_LINK_HOURS: how long a message's snapshot link opens its picture. */
   readonly snapshotLinkHours: number;
+  /** CFOP_RECORDING_*: segment length, retention, quota, free-space floor, alert window, recorders. */
+  readonly recording: RecordingSettings;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -212,6 +215,7 @@ export function readServerConfig(env: Env): ServerConfig {
     max: maxSnapshotLinkHours,
     noun: { zh: '整数小时数', en: 'a whole number of hours' },
   });
+  const recording = readRecordingSettings(number, days);
 
   if (problems.length > 0) throw new InvalidValuesError(problems);
   return {
@@ -233,6 +237,43 @@ export function readServerConfig(env: Env): ServerConfig {
     logLevel,
     notify,
     snapshotLinkHours,
+    recording,
+  };
+}
+
+function readRecordingSettings(
+  number: (name: string, setting: NumberSetting) => number,
+  days: Omit<NumberSetting, 'fallback'>,
+): RecordingSettings {
+  const fallback = defaultRecordingSettings;
+  const seconds = { min: 0, max: 3600, noun: { zh: '整数秒数', en: 'a whole number of seconds' } };
+  const gb = { min: 0, max: 1_000_000, whole: false, noun: { zh: 'GB 数', en: 'a number of GB' } };
+  const quotaGb = number('CFOP_RECORDING_QUOTA_GB', { ...gb, fallback: 0 });
+  return {
+    segmentSeconds: number('CFOP_RECORDING_SEGMENT_SECONDS', {
+      ...seconds,
+      min: 2,
+      max: 600,
+      fallback: fallback.segmentSeconds,
+    }),
+    retentionDays: number('CFOP_RECORDING_RETENTION_DAYS', { ...days, fallback: fallback.retentionDays }),
+    quotaBytes: quotaGb === 0 ? null : Math.round(quotaGb * gigabyte),
+    minFreeBytes: Math.round(
+      number('CFOP_RECORDING_MIN_FREE_GB', { ...gb, fallback: fallback.minFreeBytes / gigabyte }) * gigabyte,
+    ),
+    alertPreSeconds: number('CFOP_RECORDING_ALERT_PRE_SECONDS', {
+      ...seconds,
+      fallback: fallback.alertPreSeconds,
+    }),
+    alertPostSeconds: number('CFOP_RECORDING_ALERT_POST_SECONDS', {
+      ...seconds,
+      fallback: fallback.alertPostSeconds,
+    }),
+    maxRecorders: number('CFOP_RECORDING_MAX_STREAMS', {
+      min: 0,
+      max: 1000,
+      fallback: fallback.maxRecorders,
+    }),
   };
 }
 

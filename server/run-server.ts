@@ -35,6 +35,7 @@ export async function startServer(env: Env, options: { clock?: Clock } = {}): Pr
     quarantineDays: config.quarantineDays,
     smsSender: config.smsSender,
     live: { maxStreams: config.liveMaxStreams },
+    recording: config.recording,
     cameraAllowedHosts: config.cameraAllowedHosts,
     cameraProbe: { everySeconds: config.cameraProbeSeconds },
     ingest: config.ingest,

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { AppContext } from '../app-context';
 import { cameraResource } from './camera-resource';
 import { createCameraTask, deleteCameraTask, listCameraTasks, updateCameraTask } from './camera-tasks';
 import { cameraBodyToStore } from './camera-streams';
@@ -18,15 +19,30 @@ const cameraCrud = resourceOperations(cameraResource, {
   choices: 'listCameraChoices',
 });
 
+/** Recorders follow a camera's write at once rather than at the next periodic check. */
+const thenSyncRecorders = async <T>(ctx: AppContext, written: Promise<T>): Promise<T> => {
+  const answer = await written;
+  ctx.background.run('starting and stopping recorders', () => ctx.recordings.sync());
+  return answer;
+};
+
 export const cameraOperations = {
   ...cameraCrud,
   createCamera: async (input, ctx) =>
-    cameraCrud.createCamera({ ...input, body: await cameraBodyToStore(ctx, input.body, null) }, ctx),
-  updateCamera: async (input, ctx) =>
-    cameraCrud.updateCamera(
-      { ...input, body: await cameraBodyToStore(ctx, input.body, input.params.id) },
+    thenSyncRecorders(
       ctx,
+      cameraCrud.createCamera({ ...input, body: await cameraBodyToStore(ctx, input.body, null) }, ctx),
     ),
+  updateCamera: async (input, ctx) =>
+    thenSyncRecorders(
+      ctx,
+      cameraCrud.updateCamera(
+        { ...input, body: await cameraBodyToStore(ctx, input.body, input.params.id) },
+        ctx,
+      ),
+    ),
+  deleteCamera: (input, ctx) => thenSyncRecorders(ctx, cameraCrud.deleteCamera(input, ctx)),
+  bulkDeleteCameras: (input, ctx) => thenSyncRecorders(ctx, cameraCrud.bulkDeleteCameras(input, ctx)),
 
   /** One frame of the main stream, grabbed now and not kept: the task editor draws over it. */
   async getCameraSnapshot(input, ctx) {

@@ -1,3 +1,4 @@
+import { bytesByCamera } from '../recording/segment-index';
 import type { ResourceDefinition } from '../resources/resource-definition';
 import { countCameraTasks, taskModelReference } from './camera-tasks';
 import { fullServerProblems } from './server-channels';
@@ -11,6 +12,7 @@ export const cameraResource: ResourceDefinition = {
     // Kept whole for ffmpeg; every answer (CSV and log included) shows the password masked.
     mainStreamUrl: { shown: maskStreamPassword },
     subStreamUrl: { whenAbsent: '', shown: maskStreamPassword },
+    recordingMode: { whenAbsent: 'off' },
   },
   references: {
     aiServerId: {
@@ -23,10 +25,15 @@ export const cameraResource: ResourceDefinition = {
   // The task editor's model select picks through the camera's choices operation.
   otherReferences: { modelId: taskModelReference },
   computed: {
-    fields: ['taskCount'],
+    fields: ['taskCount', 'recordingMb'],
     async load(db, ids) {
-      const tasks = await countCameraTasks(db, ids);
-      return new Map(ids.map((id) => [id, { taskCount: tasks.get(id) ?? 0 }]));
+      const [tasks, recorded] = await Promise.all([countCameraTasks(db, ids), bytesByCamera(db, ids)]);
+      return new Map(
+        ids.map((id) => [
+          id,
+          { taskCount: tasks.get(id) ?? 0, recordingMb: Math.round((recorded.get(id) ?? 0) / 1e5) / 10 },
+        ]),
+      );
     },
   },
   checkWrite: fullServerProblems,

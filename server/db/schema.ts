@@ -99,6 +99,7 @@ export interface SmsCodesTable {
 }
 
 export type AiServerStatus = Schemas['AiServerStatus'];
+export type RecordingMode = Schemas['RecordingMode'];
 
 export interface AiServersTable {
   id: Generated<number>;
@@ -149,8 +150,25 @@ export interface CamerasTable {
   /** What decided `status` (null until anything did) and when it last changed. */
   status_source: Schemas['CameraStatusSource'] | null;
   status_changed_at: Timestamp | null;
+  /** off, continuous or alerts (around alerts only) (0023). */
+  recording_mode: Generated<RecordingMode>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** One recorded segment in the recording store (0023); see server/recording/. */
+export interface RecordingSegmentsTable {
+  id: Generated<number>;
+  camera_id: number;
+  started_at: Timestamp;
+  ended_at: Timestamp;
+  bytes: number;
+  /** Its object's key in the recording store. */
+  store_key: string;
+  /** The recorder run that wrote it: timestamps run on within one run only. */
+  run: string;
+  /** 1 while recorded around alerts only and not yet kept for an alert nearby. */
+  awaiting_alert: Generated<number>;
 }
 
 export interface CameraTasksTable {
@@ -496,4 +514,5 @@ export interface Database {
   notify_rule_ai_servers: NotifyRuleAiServersTable;
   notify_rule_sms_users: NotifyRuleSmsUsersTable;
   notification_outbox: NotificationOutboxTable;
+  recording_segments: RecordingSegmentsTable;
 }

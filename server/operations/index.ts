@@ -15,6 +15,7 @@ import { userAdminOperations } from '../accounts/user-admin-operations';
 import { videoOperations } from '../live/video-operations';
 import { notifyOperations } from '../notify/notify-operations';
 import { eventOperations } from '../events/event-operations';
+import { recordingOperations } from '../recording/recording-operations';
 
 const handWritten = {
   ...signInOperations,
@@ -32,6 +33,7 @@ const handWritten = {
   ...analysisOperations,
   ...notifyOperations,
   ...eventOperations,
+  ...recordingOperations,
 };
 
 /**

@@ -490,6 +490,81 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/recordings/cameras/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /**
+     * 录像时间轴 / A camera's recorded spans and alerts in a period
+     * @description What a playback timeline draws for `from` (inclusive) to `to` (exclusive), at most 48 hours
+     *     apart: the recorded spans (joined where one segment follows another within a second) and the
+     *     camera's alerts as markers. Segments recorded around alerts only show once an alert kept
+     *     them. A 400 names `query.to` when the range is empty, reversed or too long.
+     */
+    get: operations['getRecordingTimeline'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/recordings/cameras/{id}/index.m3u8': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /**
+     * 录像回放播放列表 / A VOD playlist of the camera's recording in a period
+     * @description An HLS VOD playlist (ended) of the recorded segments overlapping `from` to `to` (as
+     *     getRecordingTimeline), each with its wall-clock start (`EXT-X-PROGRAM-DATE-TIME`) so the
+     *     player maps its position to the time of day, and a discontinuity where the recording broke
+     *     off. Segments are named relative to the playlist and fetched with the session headers like
+     *     every call: no token is ever part of a URL. Code "404" when nothing was recorded then.
+     */
+    get: operations['getRecordingPlaylist'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/recordings/cameras/{id}/segments/{segment}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+        segment: string;
+      };
+      cookie?: never;
+    };
+    /**
+     * 录像分片 / One recorded segment of the camera
+     * @description A segment a recording playlist names (MPEG-TS, the camera's video as recorded). Code "404"
+     *     when it is not the camera's, or the retention, the quota or the sweep removed it meanwhile.
+     */
+    get: operations['getRecordingSegment'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/operation-logs': {
     parameters: {
       query?: never;
@@ -2192,6 +2267,33 @@ export interface components {
       ip: string;
       /** @description The AI server analysing this camera (it must have a free channel), or null. */
       aiServerId?: number | null;
+      recordingMode?: components['schemas']['RecordingMode'];
+    };
+    /**
+     * @description How the server records the camera's main stream: `off` (default when absent), `continuous`,
+     *     or `alerts` (around alerts only: recent segments are kept a short while and only those
+     *     within CFOP_RECORDING_ALERT_PRE_SECONDS before to CFOP_RECORDING_ALERT_POST_SECONDS after
+     *     one of the camera's alerts stay). Segments are copies of the stream (never encoded again),
+     *     kept CFOP_RECORDING_RETENTION_DAYS days within CFOP_RECORDING_QUOTA_GB, oldest removed first.
+     * @enum {string}
+     */
+    RecordingMode: 'off' | 'continuous' | 'alerts';
+    RecordingTimeline: {
+      /** @description Recorded stretches, oldest first, clipped to the period. */
+      spans: {
+        /** Format: date-time */
+        start: string;
+        /** Format: date-time */
+        end: string;
+      }[];
+      /** @description The camera's alerts in the period, oldest first (at most 1,000). */
+      alerts: {
+        id: number;
+        /** Format: date-time */
+        occurredAt: string;
+        level: components['schemas']['AlertLevel'];
+        label: string;
+      }[];
     };
     Camera: {
       id: number;
@@ -2215,6 +2317,9 @@ export interface components {
       statusSource: components['schemas']['CameraStatusSource'] | null;
       /** Format: date-time */
       statusChangedAt: string | null;
+      recordingMode: components['schemas']['RecordingMode'];
+      /** @description The camera's recorded segments in the recording store, in megabytes (10^6 bytes, one decimal). */
+      recordingMb: number;
       /** @description Analysis tasks of this camera. */
       taskCount: number;
       /** Format: date-time */
@@ -3166,6 +3271,14 @@ export interface components {
       msg: string;
       data: components['schemas']['CameraPage'];
     };
+    RecordingTimelineEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['RecordingTimeline'];
+    };
     CameraEnvelope: {
       /** @constant */
       success: true;
@@ -3645,6 +3758,10 @@ export interface components {
     };
   };
   parameters: {
+    /** @description Inclusive. */
+    RecordingFrom: string;
+    /** @description Exclusive. */
+    RecordingTo: string;
     /** @description main (the camera's full picture) or sub (its smaller stream, for a wall of panes). */
     LiveStreamName: 'main' | 'sub';
     Id: number;
@@ -4561,6 +4678,86 @@ export interface operations {
         id: components['parameters']['Id'];
         /** @description main (the camera's full picture) or sub (its smaller stream, for a wall of panes). */
         stream: components['parameters']['LiveStreamName'];
+        segment: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The segment. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'video/mp2t': string;
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  getRecordingTimeline: {
+    parameters: {
+      query: {
+        /** @description Inclusive. */
+        from: components['parameters']['RecordingFrom'];
+        /** @description Exclusive. */
+        to: components['parameters']['RecordingTo'];
+      };
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The spans and alerts, oldest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecordingTimelineEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  getRecordingPlaylist: {
+    parameters: {
+      query: {
+        /** @description Inclusive. */
+        from: components['parameters']['RecordingFrom'];
+        /** @description Exclusive. */
+        to: components['parameters']['RecordingTo'];
+      };
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The playlist. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.apple.mpegurl': string;
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  getRecordingSegment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
         segment: string;
       };
       cookie?: never;

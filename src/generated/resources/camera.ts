@@ -150,6 +150,31 @@ export default {
       filter: 'equals',
     },
     {
+      name: 'recordingMode',
+      label: { zh: '录像', en: 'Recording' },
+      widget: 'select',
+      table: true,
+      form: true,
+      detail: true,
+      options: [
+        { value: 'off', label: { zh: '不录像', en: 'Off' } },
+        { value: 'continuous', label: { zh: '连续录像', en: 'Continuous' } },
+        { value: 'alerts', label: { zh: '仅告警前后', en: 'Around alerts only' } },
+      ],
+      description:
+        "How the server records the camera's main stream: `off` (default when absent), `continuous`,\nor `alerts` (around alerts only: recent segments are kept a short while and only those\nwithin CFOP_RECORDING_ALERT_PRE_SECONDS before to CFOP_RECORDING_ALERT_POST_SECONDS after\none of the camera's alerts stay). Segments are copies of the stream (never encoded again),\nkept CFOP_RECORDING_RETENTION_DAYS days within CFOP_RECORDING_QUOTA_GB, oldest removed first.",
+    },
+    {
+      name: 'recordingMb',
+      label: { zh: '录像占用（MB）', en: 'Recordings (MB)' },
+      widget: 'number',
+      table: true,
+      detail: true,
+      type: 'number',
+      description:
+        "The camera's recorded segments in the recording store, in megabytes (10^6 bytes, one decimal).",
+    },
+    {
       name: 'statusSource',
       label: { zh: '状态来源', en: 'Status from' },
       widget: 'select',

@@ -1,0 +1,232 @@
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStream, type TestStream } from '../../test-support/test-stream';
+import { parseAllowedHosts } from '../cameras/stream-address';
+import { spawnPiped, type StreamSpawn } from '../cameras/stream-process';
+import { systemClock } from '../clock';
+import { openDatabase } from '../db/open-database';
+import {
+  addRole,
+  addUser,
+  expectContractAnswer,
+  sendRequest,
+  fieldMessages,
+  snapshotRows,
+  startTestApp,
+  testAdminPassword,
+  withSqlite,
+} from '../test-support/test-app';
+import { addAlert } from './recording-test-kit';
+
+let stream: TestStream;
+beforeAll(async () => {
+  stream = await startTestStream();
+});
+afterAll(async () => {
+  await stream.stop();
+});
+
+const camera = (change: Record<string, unknown> = {}) => ({
+  name: '北门',
+  code: 'REC-1',
+  mainStreamUrl: stream.liveUrl,
+  vendor: 'hikvision',
+  ip: '10.2.0.1',
+  ...change,
+});
+
+async function waitFor(check: () => boolean, what: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`still waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** An app whose recorders' ffmpeg are kept, reading the loopback test stream; and its administrator. */
+async function recordingApp(options: Parameters<typeof startTestApp>[0] = {}) {
+  const recorders: ChildProcess[] = [];
+  const spawn: StreamSpawn = (command, args) => {
+    const child = spawnPiped(command, args);
+    recorders.push(child);
+    return child;
+  };
+  const t = await startTestApp({
+    cameraAllowedHosts: parseAllowedHosts('127.0.0.1').allowed,
+    recording: { segmentSeconds: 2, minFreeBytes: 0, spawn },
+    ...options,
+  });
+  const admin = await t.signIn('admin', testAdminPassword);
+  const running = () => recorders.filter((child) => child.exitCode === null && child.signalCode === null);
+  return { t, admin, recorders, running };
+}
+
+describe('recording a camera', () => {
+  it('starts when its mode is set and stops when it is set to off', async () => {
+    const { t, admin, running } = await recordingApp();
+    const created = await t.call('createCamera', {
+      token: admin,
+      body: camera({ recordingMode: 'continuous' }),
+    });
+    expect(created.body.success).toBe(true);
+    expect(created.body.data).toMatchObject({ recordingMode: 'continuous', recordingMb: 0 });
+    expectContractAnswer('createCamera', created.body);
+    await waitFor(() => running().length === 1, 'the recorder');
+
+    const { id } = created.body.data as { id: number };
+    const off = await t.call('updateCamera', {
+      token: admin,
+      params: { id },
+      body: camera({ recordingMode: 'off' }),
+    });
+    expect(off.body.data).toMatchObject({ recordingMode: 'off' });
+    await waitFor(() => running().length === 0, 'the recorder to stop');
+  });
+
+  it("shows each camera's recorded megabytes, and off for a camera saved without a mode", async () => {
+    const { t, admin } = await recordingApp();
+    const created = await t.call('createCamera', { token: admin, body: camera() });
+    const { id } = created.body.data as { id: number };
+    expect(created.body.data).toMatchObject({ recordingMode: 'off', recordingMb: 0 });
+    withSqlite(t.dataDir, (sqlite) => {
+      const insert = sqlite.prepare(
+        `insert into recording_segments (camera_id, started_at, ended_at, bytes, store_key, run)
+         values (?, ?, ?, ?, ?, 'r')`,
+      );
+      insert.run(id, '2030-01-01T07:00:00.000Z', '2030-01-01T07:00:10.000Z', 2_000_000, `${id}/a.ts`);
+      insert.run(id, '2030-01-01T07:00:10.000Z', '2030-01-01T07:00:20.000Z', 460_000, `${id}/b.ts`);
+    });
+
+    const list = await t.call('listCameras', { token: admin });
+    expectContractAnswer('listCameras', list.body);
+    expect(list.body.data.items).toEqual([expect.objectContaining({ id, recordingMb: 2.5 })]);
+    const one = await t.call('getCamera', { token: admin, params: { id } });
+    expect(one.body.data).toMatchObject({ recordingMb: 2.5 });
+  });
+
+  it('refuses an unknown mode with a 400 naming it, writing nothing and starting nothing', async () => {
+    const { t, admin, recorders } = await recordingApp();
+    const before = snapshotRows(t.dataDir);
+    const bad = await t.call('createCamera', { token: admin, body: camera({ recordingMode: 'sometimes' }) });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ success: false, code: '400' });
+    expect(Object.keys(fieldMessages(bad.body))).toEqual(['recordingMode']);
+    expect(snapshotRows(t.dataDir)).toEqual(before);
+
+    const created = await t.call('createCamera', { token: admin, body: camera() });
+    const { id } = created.body.data as { id: number };
+    const written = snapshotRows(t.dataDir);
+    const badUpdate = await t.call('updateCamera', {
+      token: admin,
+      params: { id },
+      body: camera({ recordingMode: 'always', name: '南门' }),
+    });
+    expect(badUpdate.status).toBe(400);
+    expect(Object.keys(fieldMessages(badUpdate.body))).toEqual(['recordingMode']);
+
+    expect(snapshotRows(t.dataDir)).toEqual(written);
+    expect(recorders).toEqual([]);
+  });
+
+  it('plays back from a VOD playlist of the recorded segments, fetched with the session headers', async () => {
+    const { t, admin } = await recordingApp({ clock: systemClock });
+    const created = await t.call('createCamera', {
+      token: admin,
+      body: camera({ recordingMode: 'continuous' }),
+    });
+    const { id } = created.body.data as { id: number };
+    const other = await t.call('createCamera', { token: admin, body: camera({ code: 'REC-2' }) });
+    await addRole(t.dataDir, 'video-only', ['KEY.CENTER', 'KEY.CENTER.VIDEO']);
+    await addUser(t.dataDir, { username: 'watcher', password: 'Watcher-2024', roles: ['video-only'] });
+    const token = await t.signIn('watcher', 'Watcher-2024');
+    type Row = { id: number; started_at: string; ended_at: string; bytes: number };
+    const rows = () =>
+      withSqlite(t.dataDir, (sqlite) =>
+        sqlite.prepare('select id, started_at, ended_at, bytes from recording_segments order by id').all(),
+      ) as Row[];
+    await waitFor(() => rows().length >= 2, 'two recorded segments');
+    const recorded = rows();
+    const first = recorded[0] as Row;
+    const period = {
+      from: new Date(Date.parse(first.started_at) - 60_000).toISOString(),
+      to: new Date(Date.now() + 60_000).toISOString(),
+    };
+    const db = await openDatabase(t.dataDir);
+    const alertAt = new Date(Date.parse(first.started_at) + 500).toISOString();
+    await addAlert(db, id, alertAt);
+    await db.destroy();
+
+    const timeline = await t.call('getRecordingTimeline', { token, params: { id }, query: period });
+    expectContractAnswer('getRecordingTimeline', timeline.body);
+    // One recorder run, segments one after the other: one span.
+    expect(timeline.body.data.spans).toEqual([{ start: first.started_at, end: expect.any(String) }]);
+    expect(timeline.body.data.spans[0].end >= (recorded[1] as Row).ended_at).toBe(true);
+    expect(timeline.body.data.alerts).toEqual([
+      { id: expect.any(Number), occurredAt: alertAt, level: 'high', label: '未戴安全帽' },
+    ]);
+
+    const path = `/cfop/recordings/cameras/${id}/index.m3u8?from=${period.from}&to=${period.to}`;
+    const playlist = await sendRequest(t.app, 'GET', path, { token });
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.headers['content-type']).toContain('application/vnd.apple.mpegurl');
+    const lines = playlist.body.split('\n');
+    expect(lines.slice(0, 3)).toEqual(['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-PLAYLIST-TYPE:VOD']);
+    expect(lines).toContain('#EXT-X-ENDLIST');
+    expect(lines.filter((line) => line.startsWith('#EXT-X-PROGRAM-DATE-TIME:')).slice(0, 2)).toEqual(
+      recorded.slice(0, 2).map((row) => `#EXT-X-PROGRAM-DATE-TIME:${row.started_at}`),
+    );
+    expect(playlist.body).not.toContain('DISCONTINUITY');
+    expect(playlist.body).not.toContain(token);
+    const uris = lines.filter((line) => line !== '' && !line.startsWith('#'));
+    expect(uris.slice(0, 2)).toEqual(recorded.slice(0, 2).map((row) => `segments/${row.id}.ts`));
+
+    // Each relative URI, resolved against the playlist's, answers the stored MPEG-TS.
+    for (const row of recorded.slice(0, 2)) {
+      const url = new URL(`segments/${row.id}.ts`, `http://console.test${path}`).pathname;
+      const segment = await sendRequest(t.app, 'GET', url, { token });
+      expect(segment.statusCode).toBe(200);
+      expect(segment.headers['content-type']).toBe('video/mp2t');
+      expect(segment.rawPayload.length).toBe(row.bytes);
+      expect(segment.rawPayload[0]).toBe(0x47);
+    }
+    // Not without a session; not as another camera's segment.
+    const anonymous = await sendRequest(
+      t.app,
+      'GET',
+      `/cfop/recordings/cameras/${id}/segments/${first.id}.ts`,
+    );
+    expect(anonymous.statusCode).toBe(401);
+    const otherId = (other.body.data as { id: number }).id;
+    const elsewhere = await sendRequest(
+      t.app,
+      'GET',
+      `/cfop/recordings/cameras/${otherId}/segments/${first.id}.ts`,
+      { token },
+    );
+    expect(elsewhere.statusCode).toBe(404);
+    const none = await t.call('getRecordingPlaylist', { token, params: { id: otherId }, query: period });
+    expect(none.body).toMatchObject({ success: false, code: '404' });
+  });
+
+  it('refuses a period that is reversed, too long or missing with a 400 naming it', async () => {
+    const { t, admin } = await recordingApp();
+    const created = await t.call('createCamera', { token: admin, body: camera() });
+    const { id } = created.body.data as { id: number };
+    const ask = (query: Record<string, string>) =>
+      t.call('getRecordingTimeline', { token: admin, params: { id }, query });
+    const reversed = await ask({ from: '2030-01-02T00:00:00Z', to: '2030-01-01T00:00:00Z' });
+    expect(reversed.status).toBe(400);
+    expect(Object.keys(fieldMessages(reversed.body))).toEqual(['query.to']);
+    const long = await t.call('getRecordingPlaylist', {
+      token: admin,
+      params: { id },
+      query: { from: '2030-01-01T00:00:00Z', to: '2030-01-03T00:00:01Z' },
+    });
+    expect(long.status).toBe(400);
+    expect(fieldMessages(long.body)['query.to']).toContain('48');
+    const missing = await ask({ from: '2030-01-01T00:00:00Z' });
+    expect(missing.status).toBe(400);
+    const badTime = await ask({ from: 'yesterday', to: '2030-01-01T00:00:00Z' });
+    expect(badTime.status).toBe(400);
+  });
+});

@@ -1,0 +1,180 @@
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { StreamAddressPolicy } from '../cameras/stream-address';
+import type { StreamSpawn } from '../cameras/stream-process';
+import type { Clock } from '../clock';
+import { privateDirMode } from '../data-folder/private-files';
+import type { Db } from '../db/open-database';
+import { createStreamSlots, type StreamSlot } from '../live/stream-slots';
+import { startRecorder, type Backoff, type Recorder, type RecorderState } from './recorder';
+import type { RecordingSettings } from './recording-settings';
+import type { RecordingStore } from './recording-store';
+import { sweepRecordings, type SweepResult } from './recording-sweep';
+
+export interface RecordingsOptions {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly store: RecordingStore;
+  /** Where recorders write their segments in progress (emptied at start: a crash leaves partial ones). */
+  readonly spoolDir: string;
+  readonly settings: RecordingSettings;
+  readonly policy: StreamAddressPolicy;
+  readonly readTimeoutMs: number;
+  readonly backoff: Backoff;
+  readonly log: FastifyBaseLogger;
+  /** Starts the recorders' ffmpeg; tests read their arguments. */
+  readonly spawn?: StreamSpawn;
+}
+
+/** The server's recording: one recorder per camera whose mode is not off, and the sweep that bounds them. */
+export interface Recordings {
+  readonly store: RecordingStore;
+  readonly settings: RecordingSettings;
+  /** Starts and stops recorders to match the cameras' modes and addresses now. */
+  sync(): Promise<void>;
+  /** Applies retention, quota and the disk's floor; a disk still short pauses every recorder. */
+  sweep(): Promise<SweepResult>;
+  /** Cameras recorded now, by id. */
+  recording(): number[];
+  /** The camera's recorder's state, or null when none runs. */
+  state(cameraId: number): RecorderState | null;
+  close(): Promise<void>;
+}
+
+interface Held {
+  readonly recorder: Recorder;
+  readonly slot: StreamSlot;
+}
+
+/**
+ * Recorders have a budget of their own (CFOP_RECORDING_MAX_STREAMS), not the live views': a
+ * recorder runs for days, and drawing on the live budget would leave a wall of recorded cameras
+ * without views. A copying recorder costs little CPU; its budget bounds processes and disk writes.
+ * Cameras beyond it are not recorded (lowest ids first), with a warning.
+ */
+export async function createRecordings(options: RecordingsOptions): Promise<Recordings> {
+  await rm(options.spoolDir, { recursive: true, force: true });
+  await mkdir(options.spoolDir, { recursive: true, mode: privateDirMode });
+  await removeUnindexed(options);
+  const slots = createStreamSlots(options.settings.maxRecorders);
+  const running = new Map<number, Held>();
+  const stopping = new Set<Promise<void>>();
+  let diskLow = false;
+  let closed = false;
+  // One sync at a time: two would start a camera's recorder twice.
+  let syncing = Promise.resolve();
+
+  const stop = (cameraId: number) => {
+    const held = running.get(cameraId);
+    if (!held) return;
+    running.delete(cameraId);
+    const gone = held.recorder.stop().finally(() => {
+      held.slot.release();
+      stopping.delete(gone);
+    });
+    stopping.add(gone);
+  };
+
+  async function syncNow(): Promise<void> {
+    const wanted =
+      closed || diskLow
+        ? []
+        : await options.db
+            .selectFrom('cameras')
+            .select(['id', 'main_stream_url', 'recording_mode'])
+            .where('recording_mode', '!=', 'off')
+            .orderBy('id')
+            .execute();
+    const byId = new Map(wanted.map((camera) => [camera.id, camera]));
+    for (const [cameraId, { recorder }] of running) {
+      const camera = byId.get(cameraId);
+      if (!camera || camera.main_stream_url !== recorder.url || camera.recording_mode !== recorder.mode) {
+        stop(cameraId);
+      }
+    }
+    const left: number[] = [];
+    for (const camera of wanted) {
+      if (running.has(camera.id) || camera.recording_mode === 'off') continue;
+      const slot = slots.tryTake();
+      if (!slot) {
+        left.push(camera.id);
+        continue;
+      }
+      const recorder = startRecorder({
+        cameraId: camera.id,
+        url: camera.main_stream_url,
+        mode: camera.recording_mode,
+        spoolDir: join(options.spoolDir, String(camera.id)),
+        segmentSeconds: options.settings.segmentSeconds,
+        store: options.store,
+        db: options.db,
+        clock: options.clock,
+        policy: options.policy,
+        readTimeoutMs: options.readTimeoutMs,
+        backoff: options.backoff,
+        log: options.log,
+        spawn: options.spawn,
+      });
+      running.set(camera.id, { recorder, slot });
+    }
+    if (left.length > 0) {
+      options.log.warn(
+        `not recorded, beyond CFOP_RECORDING_MAX_STREAMS (${slots.max}): cameras ${left.join(', ')}`,
+      );
+    }
+  }
+
+  const sync = () => {
+    syncing = syncing.then(syncNow, syncNow);
+    return syncing;
+  };
+
+  return {
+    store: options.store,
+    settings: options.settings,
+    sync,
+    async sweep() {
+      const result = await sweepRecordings(options);
+      const changed = result.diskLow !== diskLow;
+      diskLow = result.diskLow;
+      if (changed) await sync();
+      return result;
+    },
+    recording: () => [...running.keys()],
+    state: (cameraId) => running.get(cameraId)?.recorder.state() ?? null,
+    async close() {
+      closed = true;
+      await sync();
+      await Promise.allSettled([...stopping]);
+    },
+  };
+}
+
+/**
+ * A stop between storing a segment and indexing it (a crash, a power cut) leaves an object no row
+ * names, which no quota would count: those of the last two days (where a recorder could have been
+ * writing) are removed at start.
+ */
+async function removeUnindexed({ db, store, clock, log }: RecordingsOptions): Promise<void> {
+  const now = clock.now().getTime();
+  const days = [now - 86_400_000, now].map((ms) => new Date(ms).toISOString().slice(0, 10));
+  const cameras = await db.selectFrom('cameras').select('id').execute();
+  for (const { id } of cameras) {
+    for (const day of days) {
+      const prefix = `${id}/${day}/`;
+      const stored = await store.list(prefix);
+      if (stored.length === 0) continue;
+      const indexed = await db
+        .selectFrom('recording_segments')
+        .select('store_key')
+        .where('store_key', 'like', `${prefix}%`)
+        .execute();
+      const known = new Set(indexed.map((row) => row.store_key));
+      for (const { key } of stored.filter((object) => !known.has(object.key))) {
+        log.warn(`recording ${key} was never indexed: removed`);
+        await store.remove(key);
+      }
+    }
+  }
+}
