@@ -24,7 +24,14 @@ import type { Page } from 'playwright-core';
 import { launchChromium } from '../test-support/chromium';
 import { startServer } from '../test-support/server-process';
 import type { ClientPlan, ClientTally } from './bench/ingest-client';
-import { busyWarning, cpuMsOf, describeMachine, descendantsCpuMs, loadLine } from './bench/machine';
+import {
+  busyWarning,
+  cpuMsOf,
+  describeMachine,
+  descendantsCpuMs,
+  loadLine,
+  machineBusyMs,
+} from './bench/machine';
 import { percentile } from './bench/report';
 
 const admin = { username: 'admin', password: 'Bench-admin-2024' };
@@ -281,6 +288,8 @@ async function main(): Promise<void> {
     const started = Date.now();
     const serverCpuBefore = cpuMsOf(server.pid);
     const browserCpuBefore = browserCpuMs();
+    const machineBefore = machineBusyMs();
+    const benchBefore = process.cpuUsage();
     const tally = await runClients(clients, {
       base,
       servers: boxes,
@@ -291,6 +300,9 @@ async function main(): Promise<void> {
     const elapsedS = (Date.now() - started) / 1000;
     const serverCpuMs = cpuMsOf(server.pid) - serverCpuBefore;
     const browserMs = browserCpuMs() - browserCpuBefore;
+    const { user, system } = process.cpuUsage(benchBefore);
+    const otherMs =
+      machineBusyMs() - machineBefore - serverCpuMs - browserMs - tally.processCpuMs - (user + system) / 1000;
     await new Promise((resolve) => setTimeout(resolve, settleMs));
     if (profileDir && pageProfile) {
       // The server writes its own there as it exits, after this.
@@ -328,6 +340,7 @@ async function main(): Promise<void> {
         `alert → page        p95 ${ms(percentile(pageMs, 95))}, p50 ${ms(percentile(pageMs, 50))} (request start → its event on the page's live stream; ${pageMs.length} of ${accepted} arrived)`,
         `alert → wall        p95 ${ms(p95)}, p50 ${ms(percentile(wallMs, 50))} (→ the render that put it on the wall; ${wallMs.length} of ${accepted} shown; target p95 < ${targets.wallP95Ms} ms: ${p95 < targets.wallP95Ms && wallMs.length === accepted ? 'yes' : 'NO'})`,
         `server CPU          ${(serverCpuMs / Math.max(1, accepted)).toFixed(2)} ms per alert (${(serverCpuMs / 1000 / elapsedS).toFixed(2)} of ${availableParallelism()} cores; the client process ${(tally.cpuMs / Math.max(1, accepted)).toFixed(2)} ms per alert, the browser ${(browserMs / Math.max(1, accepted)).toFixed(2)} ms)`,
+        `other work          ${(Math.max(0, otherMs) / 1000 / elapsedS).toFixed(2)} of ${availableParallelism()} cores (the machine's busy time while the clients ran, less the server, the clients, the browser and this process)`,
         `refused             ${refused}`,
         `replays             ${tally.replays} sent, ${tally.replaysAnsweredFirst} answered with the first alert`,
         `stored              ${onDisk.alerts} alerts, ${onDisk.snapshots} snapshot rows (${onDisk.distinctSnapshots} named by alerts), ${onDisk.filesOnDisk} files on disk, ${onDisk.leftIncoming} uploads left half-way`,

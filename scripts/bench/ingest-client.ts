@@ -27,6 +27,8 @@ export interface ClientTally {
   readonly refused: Record<string, number>;
   /** The CPU time this process used reporting, user and system, in ms. */
   readonly cpuMs: number;
+  /** The CPU time this process used in all, its start included, in ms. */
+  readonly processCpuMs: number;
 }
 
 const boundary = 'bench-ingest-boundary-7d1c0f';
@@ -155,7 +157,14 @@ async function reportUntil(plan: ClientPlan, box: ClientPlan['servers'][number],
 
 process.once('message', (plan: ClientPlan) => {
   const cpuAtStart = process.cpuUsage();
-  const tally = { accepted: [], replays: 0, replaysAnsweredFirst: 0, refused: {}, cpuMs: 0 } as {
+  const tally = {
+    accepted: [],
+    replays: 0,
+    replaysAnsweredFirst: 0,
+    refused: {},
+    cpuMs: 0,
+    processCpuMs: 0,
+  } as {
     -readonly [K in keyof ClientTally]: ClientTally[K];
   };
   Promise.all(plan.servers.map((server) => reportUntil(plan, server, tally)))
@@ -166,6 +175,8 @@ process.once('message', (plan: ClientPlan) => {
       }
       const { user, system } = process.cpuUsage(cpuAtStart);
       tally.cpuMs = (user + system) / 1000;
+      const all = process.cpuUsage();
+      tally.processCpuMs = (all.user + all.system) / 1000;
       process.send?.(tally, () => process.disconnect());
     })
     .catch((error: unknown) => {
