@@ -180,6 +180,8 @@ describe('live views', { timeout: 60_000 }, () => {
     expect(relay?.join(' ')).toContain(`-rw_timeout 5000000 -max_redirects 0 -i ${stream.liveUrl}`);
     const segment = await get(`/live/cameras/1/main/${segmentsOf(playlist.body)[0] as string}`);
     expect(tsStreamTypes(segment.rawPayload)).toEqual([0x1b]);
+    // Sub-second segments, yet a whole-second target duration, which players need.
+    expect(playlist.body).toContain('#EXT-X-TARGETDURATION:1\n');
     // Segments are cut by time; a player joining starts at the newest one that starts with a key frame.
     const offset = Number(/#EXT-X-START:TIME-OFFSET=(\d+\.\d{3}),PRECISE=YES/.exec(playlist.body)?.[1]);
     let at = 0;

@@ -418,11 +418,13 @@ export function firstCodec(json: string): string | null {
 }
 
 /**
- * The playlist with where a player joining now should start (EXT-X-START): at the newest segment
- * that starts with a key frame. Segments are cut by time, so most start between key frames, and a
- * player starting there would show nothing until the next one (up to a key frame interval).
+ * The playlist as served: with where a player joining now should start (EXT-X-START), at the newest
+ * segment that starts with a key frame (segments are cut by time, so most start between key frames,
+ * where a player would show nothing until the next one), and a target duration of at least 1 s
+ * (ffmpeg rounds that of sub-second segments down to 0, which players do not take).
  */
-async function withStart(session: Session, playlist: string): Promise<string> {
+async function withStart(session: Session, written: string): Promise<string> {
+  const playlist = written.replace(/^#EXT-X-TARGETDURATION:0$/m, '#EXT-X-TARGETDURATION:1');
   const lines = playlist.split('\n');
   const listed = new Set<string>();
   let at = 0;

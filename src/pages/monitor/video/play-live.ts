@@ -38,11 +38,11 @@ export function playLive(
   const player = new Hls({
     xhrSetup: openWithApiHeaders,
     manifestLoadPolicy: { default: oneTry },
-    // Live monitoring: half a second behind the newest segment (itself a quarter of a second
-    // long), back to there at once when a stall left it one and a half seconds behind, catching
-    // up by playing a little faster in between.
-    liveSyncDuration: 0.5,
-    liveMaxLatencyDuration: 1.5,
+    // Live monitoring: under a second behind the newest segment (itself a quarter of a second
+    // long), back to there at once when a stall left it two seconds behind, catching up by
+    // playing a little faster in between. Closer still, a loaded machine stalls the panes.
+    liveSyncDuration: 0.75,
+    liveMaxLatencyDuration: 2,
     maxLiveSyncPlaybackRate: 1.5,
     maxBufferLength: 4,
     backBufferLength: 0,
