@@ -13,8 +13,6 @@
  * printed with the machine they come from, never asserted. `--no-build` measures dist/ as it is.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { parseAllowedHosts } from '../server/cameras/stream-address';
@@ -39,7 +37,6 @@ const firstFrameTimeoutMs = 60_000;
 const deadlineMs = 15 * 60_000;
 const admin = { username: 'admin', password: 'Bench-admin-2024' };
 const clientHeaders = { 'x-client-type': 'PC', 'x-client-host': 'bench.local' };
-const serverLog = join(tmpdir(), 'cfop-bench-video-server.log');
 const targets = { singleP95: 3_000, wallLast: 6_000, glass: 2_000 };
 
 async function api<T>(base: string, path: string, body: unknown, token?: string): Promise<T> {
@@ -144,7 +141,6 @@ function singlePane(browser: Browser, base: string, token: string, camera: TestC
     const item = page.locator('.cfop-camera-tree').getByText(camera.name, { exact: true });
     await item.click();
     const marks = await untilFirstFrames(page, 1);
-    failures.push(...marks.failures.map((failure) => `${camera.name} alone: ${describeFailure(failure)}`));
     return (marks.firstFrames['0'] ?? Number.NaN) - (marks.lastClick ?? Number.NaN);
   });
 }
@@ -165,7 +161,6 @@ function wall(
   return withPage(browser, base, token, async (page): Promise<WallRun> => {
     await page.goto(`/monitor/video?layout=${wallPanes}&cams=${ids.slice(0, wallPanes).join(',')}`);
     const marks = await untilFirstFrames(page, wallPanes);
-    failures.push(...marks.failures.map((failure) => `wall: ${describeFailure(failure)}`));
     const firstFrames = Array.from(
       { length: wallPanes },
       (_, pane) => marks.firstFrames[String(pane)] ?? Number.NaN,
@@ -185,11 +180,6 @@ function wall(
   });
 }
 
-/** Panes that failed (and retried) before their first frame: what slows a run down now and then. */
-const failures: string[] = [];
-const describeFailure = (failure: VideoMarks['failures'][number]) =>
-  `pane ${Number(failure.pane) + 1} ${failure.status} at ${failure.at} ms (${failure.reason || 'no reason shown'})`;
-
 const row = (label: string, values: readonly number[], target: number | null): Metric => ({
   label,
   unit: 'ms',
@@ -206,8 +196,6 @@ async function main(): Promise<void> {
     deadlineMs,
     adminPassword: admin.password,
     app: {
-      // Why a live view failed or ended goes to the server log (warnings only).
-      logger: { level: 'warn', file: serverLog },
       cameraAllowedHosts: parseAllowedHosts('127.0.0.1').allowed,
       live: { idleMs },
     },
@@ -264,12 +252,6 @@ async function main(): Promise<void> {
           `${glass.length} readings): median ${Math.round(percentile(glass, 50))} ms, ` +
           `p95 ${Math.round(percentile(glass, 95))} ms, max ${Math.round(Math.max(...glass))} ms (target < ${targets.glass} ms)`,
       );
-      console.log(
-        failures.length === 0
-          ? '\nNo pane failed on its way to its first frame.'
-          : `\nPanes that failed and retried before their first frame:\n${failures.join('\n')}`,
-      );
-      console.log(`Server warnings (live views that failed or ended): ${serverLog}`);
       console.log(`\n${loadLine('after')}`);
       const busy = busyWarning();
       if (busy) console.log(busy);

@@ -4,7 +4,7 @@
  * last click was, so a single pane is timed from the click that placed its camera.
  */
 export const videoProbe = `(() => {
-  const probe = { firstFrames: {}, lastClick: null, failures: [] };
+  const probe = { firstFrames: {}, lastClick: null };
   window.__videoBench = probe;
   document.addEventListener('click', () => { probe.lastClick = performance.now(); }, true);
   const watch = () => {
@@ -18,28 +18,13 @@ export const videoProbe = `(() => {
       else video.addEventListener('loadeddata', seen, { once: true });
     }
   };
-  // A pane going offline or lost (and retrying) on its way to its first frame, with the reason shown.
-  const failed = (player) => {
-    const status = player.getAttribute('data-status');
-    if (status !== 'offline' && status !== 'lost') return;
-    const pane = player.closest('[data-pane]')?.getAttribute('data-pane');
-    const reason = player.querySelector('.cfop-live-reason')?.textContent ?? '';
-    probe.failures.push({ pane, status, reason, at: Math.round(performance.now()) });
-  };
-  new MutationObserver((records) => {
-    watch();
-    for (const record of records) {
-      if (record.type === 'attributes' && record.target.classList?.contains('cfop-live-player')) failed(record.target);
-    }
-  }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-status'] });
+  new MutationObserver(watch).observe(document, { childList: true, subtree: true });
 })();`;
 
 export interface VideoMarks {
   /** Pane index → ms from the navigation start to its first frame. */
   readonly firstFrames: Record<string, number>;
   readonly lastClick: number | null;
-  /** Each time a pane showed 离线 or 信号中断 (and so retried). */
-  readonly failures: readonly { pane: string; status: string; reason: string; at: number }[];
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { access, mkdir, open, readFile, rm } from 'node:fs/promises';
+import { access, mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CheckedStream, StreamAddressPolicy } from '../cameras/stream-address';
@@ -20,7 +20,7 @@ import { privateDirMode } from '../data-folder/private-files';
 import { ApiError } from '../http/api-error';
 import type { LocalText } from '../http/locale';
 import type { StreamSlot, StreamSlots } from './stream-slots';
-import { h264StreamType, tsStartsAtKeyFrame, tsStreamTypes } from './mpegts';
+import { h264StreamType, tsStreamTypes } from './ts-stream-types';
 
 export type LiveStreamName = 'main' | 'sub';
 
@@ -91,12 +91,14 @@ export interface LiveViewEnd {
 
 const playlistName = 'index.m3u8';
 /**
- * A quarter of a second: the first segment (and so the first picture) is there soon after the
- * first key frame, and the player can follow the newest picture closely.
+ * Segments are cut at key frames, at least this long: each is then one key frame interval of the
+ * camera's (2 s on most), starting where a player can start. Cut by time into quarter or half
+ * seconds (ffmpeg's split_by_time) the first picture came about a second sooner, but most
+ * segments then began between key frames, and players failed to start on some sources.
  */
-const segmentSeconds = 0.25;
-/** Five seconds of video. */
-const playlistSegments = 20;
+const segmentSeconds = 1;
+/** The last six segments. */
+const playlistSegments = 6;
 
 const unavailable = (reason: LocalText) =>
   new ApiError('502', {
@@ -135,8 +137,6 @@ interface Session {
   lastUsed: number;
   /** The playlist exists: segments may be served. */
   live: boolean;
-  /** Whether each segment of its playlist starts with a key frame, read once per segment. */
-  readonly keyFrames: Map<string, boolean>;
   stopped: boolean;
   /** Aborted on stop: ends its ffprobe at once rather than at its time-out. */
   readonly stopping: AbortController;
@@ -212,7 +212,6 @@ export async function createLiveSessions(options: LiveSessionOptions): Promise<L
       slot,
       lastUsed: Date.now(),
       live: false,
-      keyFrames: new Map(),
       stopped: false,
       stopping: new AbortController(),
       child: null,
@@ -307,7 +306,7 @@ export async function createLiveSessions(options: LiveSessionOptions): Promise<L
   }
 
   /** The view's running (or starting) session, started now if there is none. */
-  function openView({ cameraId, stream, url }: LiveView): Session {
+  function open({ cameraId, stream, url }: LiveView): Session {
     const key = keyOf(cameraId, stream);
     let session = sessions.get(key);
     // The camera's address changed since its view started: the old one shows the wrong stream.
@@ -327,11 +326,11 @@ export async function createLiveSessions(options: LiveSessionOptions): Promise<L
 
   return {
     async playlist(view) {
-      const session = openView(view);
+      const session = open(view);
       await session.ready;
       if (session.stopped) throw viewStopped();
       try {
-        return await withStart(session, await readFile(join(session.dir, playlistName), 'utf8'));
+        return await readFile(join(session.dir, playlistName), 'utf8');
       } catch (error) {
         // Its relay ended (and its folder went) between the check and the read.
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw viewStopped();
@@ -340,7 +339,7 @@ export async function createLiveSessions(options: LiveSessionOptions): Promise<L
     },
 
     start(view) {
-      openView(view);
+      open(view);
     },
 
     async segment(cameraId, stream, name) {
@@ -418,54 +417,10 @@ export function firstCodec(json: string): string | null {
 }
 
 /**
- * The playlist as served: with where a player joining now should start (EXT-X-START), at the newest
- * segment that starts with a key frame (segments are cut by time, so most start between key frames,
- * where a player would show nothing until the next one), and a target duration of at least 1 s
- * (ffmpeg rounds that of sub-second segments down to 0, which players do not take).
- */
-async function withStart(session: Session, written: string): Promise<string> {
-  const playlist = written.replace(/^#EXT-X-TARGETDURATION:0$/m, '#EXT-X-TARGETDURATION:1');
-  const lines = playlist.split('\n');
-  const listed = new Set<string>();
-  let at = 0;
-  let duration = 0;
-  let start: number | null = null;
-  for (const line of lines) {
-    if (line.startsWith('#EXTINF:')) duration = Number.parseFloat(line.slice('#EXTINF:'.length));
-    if (!line.startsWith('seg-')) continue;
-    listed.add(line);
-    let key = session.keyFrames.get(line);
-    if (key === undefined) {
-      key = await readHead(join(session.dir, line)).then(tsStartsAtKeyFrame, () => false);
-      session.keyFrames.set(line, key);
-    }
-    if (key) start = at;
-    at += Number.isFinite(duration) ? duration : 0;
-  }
-  for (const name of session.keyFrames.keys()) if (!listed.has(name)) session.keyFrames.delete(name);
-  if (start === null) return playlist;
-  return [lines[0], `#EXT-X-START:TIME-OFFSET=${start.toFixed(3)},PRECISE=YES`, ...lines.slice(1)].join('\n');
-}
-
-/** The first few TS packets of a file: where its tables and first video packet are. */
-async function readHead(path: string): Promise<Buffer> {
-  const file = await open(path, 'r');
-  try {
-    const head = Buffer.alloc(188 * 16);
-    const { bytesRead } = await file.read(head, 0, head.length, 0);
-    return head.subarray(0, bytesRead);
-  } finally {
-    await file.close();
-  }
-}
-
-/**
  * ffmpeg's arguments for a live view: the first video track only (a monitoring wall plays no
  * sound), copied or encoded to H.264, in a sliding playlist of short segments whose old ones are
- * deleted, each written under a temporary name first so that none is served half-written.
- * Segments are cut by time, not at key frames: the first one is there a quarter of a second after
- * the first key frame rather than a whole key frame interval later (2 s and more on many cameras),
- * and a later one may start between key frames, which the player takes as the stream goes on.
+ * deleted, each written under a temporary name first so that none is served half-written; an
+ * encoded one gets a key frame each second, so its segments are a second long.
  */
 function hlsArgs(stream: CheckedStream, copy: boolean, dir: string, readTimeoutMs: number): string[] {
   const video = copy
@@ -480,7 +435,7 @@ function hlsArgs(stream: CheckedStream, copy: boolean, dir: string, readTimeoutM
     ...streamInput(stream, readTimeoutMs),
     ...['-map', '0:v:0', '-an', ...video],
     ...['-f', 'hls', '-hls_time', String(segmentSeconds), '-hls_list_size', String(playlistSegments)],
-    ...['-hls_flags', 'delete_segments+omit_endlist+temp_file+split_by_time'],
+    ...['-hls_flags', 'delete_segments+omit_endlist+temp_file'],
     ...['-hls_segment_filename', join(dir, 'seg-%d.ts'), join(dir, playlistName)],
   ];
 }

@@ -38,11 +38,11 @@ export function playLive(
   const player = new Hls({
     xhrSetup: openWithApiHeaders,
     manifestLoadPolicy: { default: oneTry },
-    // Live monitoring: under a second behind the newest segment (itself a quarter of a second
-    // long), back to there at once when a stall left it two seconds behind, catching up by
-    // playing a little faster in between. Closer still, a loaded machine stalls the panes.
-    liveSyncDuration: 0.75,
-    liveMaxLatencyDuration: 2,
+    // Live monitoring: one and a half segments (key frame intervals) behind the newest, so the
+    // next segment is there before the buffer runs dry; back there at once when a stall left it
+    // four segments behind, catching up by playing a little faster in between.
+    liveSyncDurationCount: 1.5,
+    liveMaxLatencyDurationCount: 4,
     maxLiveSyncPlaybackRate: 1.5,
     maxBufferLength: 4,
     backBufferLength: 0,
