@@ -451,6 +451,7 @@ export interface paths {
      *     all their relays starting together while the browser, a few connections per host, asks for
      *     their playlists one after another. A camera that does not exist, cannot be opened or finds
      *     no free ffmpeg (CFOP_LIVE_MAX_STREAMS) is skipped here: its pane's playlist request says why.
+     *     Not written to the operation log, as watching is not: it changes nothing stored.
      */
     post: operations['startLiveViews'];
     delete?: never;
@@ -872,7 +873,8 @@ export interface paths {
      *     be bound to the caller, else a 400 names it). A server silent for `offlineAfterSeconds` is
      *     marked offline with its cameras. Each change raises one device alert: the server going
      *     offline (aiServerOffline) and reporting again (aiServerOnline; not on its first heartbeat), a
-     *     camera it reported online reported offline (cameraStreamLost) and back (cameraStreamBack). Not written to the operation log: it comes every few seconds
+     *     camera's stream proven lost after it played (cameraStreamLost) and back (cameraStreamBack),
+     *     by this report or the console's own reads of the stream. Not written to the operation log: it comes every few seconds
      *     from every server, and the server's state already shows its last heartbeat.
      */
     post: operations['ingestHeartbeat'];
