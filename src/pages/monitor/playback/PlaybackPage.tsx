@@ -25,13 +25,13 @@ import { formatDateTime, useLocale } from '../../../i18n';
 import { useScreenLocation, useScreenQueryNavigate } from '../../../session/screen-location';
 import { useCurrentRoute } from '../../../session/use-current-route';
 import type { LiveCamera } from '../video/camera-tree';
+import { playbackLeadMs } from '../video/live-link';
 import { canPlayLive } from '../video/play-live';
 import { playRecording, type RecordingPlayback } from '../video/play-recording';
 import { videoTexts } from '../video/video-texts';
 import { Timeline } from './Timeline';
 import { alertCountText, playbackTexts as texts } from './playback-texts';
 import {
-  alertLeadMs,
   dayBounds,
   dayOf,
   neighbourAlert,
@@ -177,7 +177,7 @@ export default function PlaybackPage() {
   };
   const alerts = recording.kind === 'loaded' ? recording.value.alerts : [];
   const toAlert = (alert: AlertMark | null) => {
-    if (alert) seek(Date.parse(alert.occurredAt) - alertLeadMs);
+    if (alert) seek(Date.parse(alert.occurredAt) - playbackLeadMs);
   };
   const toggle = () => {
     const element = video.current;

@@ -1,3 +1,5 @@
+import { playbackLeadMs } from '../video/live-link';
+
 /** A recorded stretch or an alert on the day's timeline, as getRecordingTimeline answers them. */
 export interface Span {
   readonly start: string;
@@ -94,11 +96,8 @@ export function playableFrom(spans: readonly Span[], time: number): number | nul
   return null;
 }
 
-/** How long before an alert a jump to it starts playing: what led to it shows. */
-export const alertLeadMs = 5000;
-
 /**
- * The alert after (or before) the one playing at `time`. Playing starts `alertLeadMs` before an
+ * The alert after (or before) the one playing at `time`. Playing starts `playbackLeadMs` before an
  * alert, so an alert counts as the current one until that long after it: next goes past it, not to it.
  */
 export function neighbourAlert(
@@ -108,11 +107,11 @@ export function neighbourAlert(
 ): AlertMark | null {
   const times = alerts.map((alert) => Date.parse(alert.occurredAt));
   if (direction === 'next') {
-    const index = times.findIndex((at) => at > time + alertLeadMs);
+    const index = times.findIndex((at) => at > time + playbackLeadMs);
     return index === -1 ? null : (alerts[index] ?? null);
   }
   for (let index = times.length - 1; index >= 0; index -= 1) {
-    if ((times[index] as number) < time - alertLeadMs) return alerts[index] ?? null;
+    if ((times[index] as number) < time - playbackLeadMs) return alerts[index] ?? null;
   }
   return null;
 }
