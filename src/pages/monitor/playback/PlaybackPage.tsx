@@ -30,7 +30,7 @@ import { canPlayLive } from '../video/play-live';
 import { playRecording, type RecordingPlayback } from '../video/play-recording';
 import { videoTexts } from '../video/video-texts';
 import { Timeline } from './Timeline';
-import { alertCountText, playbackTexts as texts } from './playback-texts';
+import { alertCountText, playbackTexts as texts, zoomText } from './playback-texts';
 import {
   dayBounds,
   dayOf,
@@ -39,9 +39,12 @@ import {
   playableFrom,
   readPlace,
   shiftDay,
+  viewOf,
+  zoomLengths,
   type AlertMark,
   type PlaybackPlace,
   type Span,
+  type ZoomLength,
 } from './timeline';
 import './playback.css';
 
@@ -77,6 +80,8 @@ export default function PlaybackPage() {
   const [current, setCurrent] = useState<number | null>(null);
   const [paused, setPaused] = useState(false);
   const [speed, setSpeed] = useState<Speed>(1);
+  // A link to a moment (an alert's) opens on the hour around it; a day, on the whole day.
+  const [zoom, setZoom] = useState<ZoomLength>(() => (place.at === null ? zoomLengths[0] : zoomLengths[2]));
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const video = useRef<HTMLVideoElement>(null);
@@ -324,6 +329,12 @@ export default function PlaybackPage() {
             />
           </Tooltip>
           <span className="cfop-playback-count">{t(alertCountText(alerts.length))}</span>
+          <Segmented<ZoomLength>
+            aria-label={t(texts.zoom)}
+            value={zoom}
+            onChange={setZoom}
+            options={zoomLengths.map((value) => ({ value, label: t(zoomText(value)) }))}
+          />
         </Space>
         <span className="cfop-playback-now" aria-live="off">
           {t(texts.playingAt)}{' '}
@@ -338,6 +349,7 @@ export default function PlaybackPage() {
       {notice && <Alert className="cfop-playback-notice" type="info" showIcon title={notice} />}
       <Timeline
         day={day}
+        view={viewOf(day, current ?? place.at ?? day.from, zoom)}
         spans={spans ?? []}
         alerts={alerts}
         current={current}

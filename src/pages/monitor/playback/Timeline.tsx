@@ -1,31 +1,29 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { dateTimeFormat, useLocale } from '../../../i18n';
-import { alertMarks, spanBars, timeAtX, xOf, type AlertMark, type DayBounds, type Span } from './timeline';
+import {
+  alertMarks,
+  spanBars,
+  ticksOf,
+  timeAtX,
+  xOf,
+  type AlertMark,
+  type DayBounds,
+  type Span,
+} from './timeline';
 import { playbackTexts as texts } from './playback-texts';
 
-const hourLabelEvery = 3;
 const keyStepMs = 60_000;
 const pageStepMs = 10 * 60_000;
-
-/** The local hours of the day (0 to 24 as the clock shows them), each with its instant. */
-function hourTicks(day: DayBounds): { hour: number; time: number }[] {
-  const first = new Date(day.from);
-  const ticks: { hour: number; time: number }[] = [];
-  for (let hour = 0; hour <= 25; hour += 1) {
-    const time = new Date(first.getFullYear(), first.getMonth(), first.getDate(), hour).getTime();
-    if (time > day.to) break;
-    ticks.push({ hour: time === day.to ? 24 : new Date(time).getHours(), time });
-  }
-  return ticks;
-}
+const edgeLabelPx = 20;
 
 /**
- * The day's timeline: recorded spans as bars, alerts as markers in their level's colour, the time
- * playing as a cursor. A click or a drag plays from where it is let go; a marker jumps to its alert.
- * Arrow keys move a minute, Page Up / Down ten.
+ * The day's timeline, or the stretch of it `view` zooms to: recorded spans as bars, alerts as
+ * markers in their level's colour, the time playing as a cursor. A click or a drag plays from where
+ * it is let go; a marker jumps to its alert. Arrow keys move a minute, Page Up / Down ten.
  */
 export function Timeline(props: {
   readonly day: DayBounds;
+  readonly view: DayBounds;
   readonly spans: readonly Span[];
   readonly alerts: readonly AlertMark[];
   readonly current: number | null;
@@ -49,9 +47,11 @@ export function Timeline(props: {
     dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }).format(
       time,
     );
+  const hourMinute = (time: number) =>
+    dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hour12: false }).format(time);
   const timeAt = (event: PointerEvent) => {
     const box = event.currentTarget.getBoundingClientRect();
-    return timeAtX(event.clientX - box.left, props.day, box.width);
+    return timeAtX(event.clientX - box.left, props.view, box.width);
   };
   const shown = dragged ?? props.current;
   const move = (event: KeyboardEvent) => {
@@ -92,7 +92,7 @@ export function Timeline(props: {
         }}
         onPointerCancel={() => setDragged(null)}
       >
-        {spanBars(props.spans, props.day, width).map((bar) => (
+        {spanBars(props.spans, props.view, width).map((bar) => (
           <div
             key={bar.left}
             className="cfop-timeline-span"
@@ -100,7 +100,7 @@ export function Timeline(props: {
             title={t(texts.recorded)}
           />
         ))}
-        {alertMarks(props.alerts, props.day, width).map(({ alert, x }) => (
+        {alertMarks(props.alerts, props.view, width).map(({ alert, x }) => (
           <button
             key={alert.id}
             type="button"
@@ -113,20 +113,23 @@ export function Timeline(props: {
             onClick={() => props.onAlert(alert)}
           />
         ))}
-        {shown !== null && (
-          <div className="cfop-timeline-cursor" style={{ left: xOf(shown, props.day, width) }}>
+        {shown !== null && shown >= props.view.from && shown <= props.view.to && (
+          <div className="cfop-timeline-cursor" style={{ left: xOf(shown, props.view, width) }}>
             <span className="cfop-timeline-cursor-time">{clock(shown)}</span>
           </div>
         )}
       </div>
       <div className="cfop-timeline-hours" aria-hidden>
-        {hourTicks(props.day)
-          .filter((tick) => tick.hour % hourLabelEvery === 0)
-          .map((tick) => (
-            <span key={tick.time} style={{ left: xOf(tick.time, props.day, width) }}>
-              {String(tick.hour).padStart(2, '0')}:00
+        {ticksOf(props.view).map((tick) => {
+          const x = xOf(tick, props.view, width);
+          // A label at either end stays inside the track.
+          const edge = x < edgeLabelPx ? 'start' : x > width - edgeLabelPx ? 'end' : 'middle';
+          return (
+            <span key={tick} className={`cfop-timeline-tick-${edge}`} style={{ left: x }}>
+              {hourMinute(tick)}
             </span>
-          ))}
+          );
+        })}
       </div>
     </div>
   );

@@ -22,6 +22,7 @@ export const playbackTexts = {
   recorded: { zh: '有录像', en: 'Recorded' },
   playingAt: { zh: '画面时间', en: 'Picture time' },
   alerts: { zh: '告警', en: 'Alerts' },
+  zoom: { zh: '时间轴范围', en: 'Timeline span' },
 } as const;
 
 /** How many alerts the day's timeline marks. */
@@ -29,3 +30,9 @@ export const alertCountText = (count: number): LocalText => ({
   zh: `告警 ${count} 条`,
   en: `${count} alert${count === 1 ? '' : 's'}`,
 });
+
+/** A zoom of the timeline: how much of the day it shows. */
+export const zoomText = (ms: number): LocalText =>
+  ms >= 3_600_000
+    ? { zh: `${ms / 3_600_000} 小时`, en: `${ms / 3_600_000} h` }
+    : { zh: `${ms / 60_000} 分钟`, en: `${ms / 60_000} min` };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   alertMarks,
   dayBounds,
@@ -11,15 +11,16 @@ import {
   shiftDay,
   spanBars,
   timeAtPosition,
+  ticksOf,
   timeAtX,
+  viewOf,
   xOf,
   type AlertMark,
 } from './timeline';
 
 // A zone with a daylight-saving change: the timeline's day is the browser's, not UTC's.
-beforeAll(() => {
-  vi.stubEnv('TZ', 'Europe/Berlin');
-});
+// Set as the file is collected: the describe blocks compute their days then.
+vi.stubEnv('TZ', 'Europe/Berlin');
 afterAll(() => {
   vi.unstubAllEnvs();
 });
@@ -58,7 +59,7 @@ describe('pixels and times', () => {
     expect(timeAtX(10, day, 0)).toBe(day.from);
   });
 
-  it('draws spans as bars, a short one a pixel wide', () => {
+  it('draws spans as bars, a short one 2 px wide', () => {
     const bars = spanBars(
       [
         { start: new Date(day.from).toISOString(), end: new Date(day.from + 6 * 3_600_000).toISOString() },
@@ -72,7 +73,7 @@ describe('pixels and times', () => {
     );
     expect(bars).toEqual([
       { left: 0, width: 240 },
-      { left: 720, width: 1 },
+      { left: 720, width: 2 },
     ]);
   });
 
@@ -83,6 +84,43 @@ describe('pixels and times', () => {
       mark(3, new Date(day.to).toISOString()),
     ];
     expect(alertMarks(alerts, day, width).map(({ alert, x }) => [alert.id, x])).toEqual([[2, 240]]);
+  });
+});
+
+describe('zoom', () => {
+  const day = dayBounds('2026-11-26');
+  const hour = 3_600_000;
+
+  it('shows a stretch around the time playing, kept within the day', () => {
+    expect(viewOf(day, day.from + 12 * hour, hour)).toEqual({
+      from: day.from + 11.5 * hour,
+      to: day.from + 12.5 * hour,
+    });
+    expect(viewOf(day, day.from + 10 * 60_000, hour)).toEqual({ from: day.from, to: day.from + hour });
+    expect(viewOf(day, day.to, 4 * hour)).toEqual({ from: day.to - 4 * hour, to: day.to });
+    expect(viewOf(day, day.from, 48 * hour)).toEqual(day);
+  });
+
+  it('labels whole local hours across the day, whole minutes when zoomed in', () => {
+    const clock = (time: number) => new Date(time).toTimeString().slice(0, 5);
+    expect(ticksOf(day).map(clock)).toEqual([
+      '00:00',
+      '03:00',
+      '06:00',
+      '09:00',
+      '12:00',
+      '15:00',
+      '18:00',
+      '21:00',
+      '00:00',
+    ]);
+    const view = { from: day.from + 8 * hour + 7 * 60_000, to: day.from + 8 * hour + 17 * 60_000 };
+    expect(ticksOf(view).map(clock)).toEqual(['08:10', '08:15']);
+    // On the day the clocks go forward, 03:00 is two hours after midnight.
+    const spring = dayBounds('2026-03-29');
+    const ticks = ticksOf(spring);
+    expect(ticks.map(clock).slice(0, 3)).toEqual(['00:00', '03:00', '06:00']);
+    expect((ticks[1] as number) - spring.from).toBe(2 * hour);
   });
 });
 

@@ -63,23 +63,60 @@ export function timeAtX(x: number, day: DayBounds, width: number): number {
   return Math.round(day.from + clamp(x / width, 0, 1) * (day.to - day.from));
 }
 
-/** Each recorded span as a bar (left and width in px), at least a pixel wide so a short one shows. */
+/** How much of the day the track shows, longest first. */
+export const zoomLengths = [24 * 3_600_000, 4 * 3_600_000, 3_600_000, 10 * 60_000] as const;
+export type ZoomLength = (typeof zoomLengths)[number];
+
+/** The stretch of the day the track shows: `length` ms around `center`, kept within the day. */
+export function viewOf(day: DayBounds, center: number, length: number): DayBounds {
+  const span = Math.min(length, day.to - day.from);
+  const from = clamp(center - span / 2, day.from, day.to - span);
+  return { from, to: from + span };
+}
+
+/** Minutes between labelled ticks, the first that leaves at most `maxTicks` in view. */
+const tickMinutes = [1, 5, 10, 30, 60, 180];
+
+/**
+ * The labelled ticks of the view: whole local hours or minutes (as the browser's clock shows them,
+ * a clock change included), spaced so that at most `maxTicks` show.
+ */
+export function ticksOf(view: DayBounds, maxTicks = 9): number[] {
+  const length = view.to - view.from;
+  const step = tickMinutes.find((minutes) => length / (minutes * 60_000) < maxTicks) ?? 180;
+  const midnight = new Date(view.from);
+  const ticks: number[] = [];
+  for (let k = 0; ; k += 1) {
+    const time = new Date(
+      midnight.getFullYear(),
+      midnight.getMonth(),
+      midnight.getDate(),
+      0,
+      k * step,
+    ).getTime();
+    if (time > view.to) break;
+    if (time >= view.from) ticks.push(time);
+  }
+  return ticks;
+}
+
+/** Each recorded span as a bar (left and width in px), at least 2 px wide so a short one shows. */
 export function spanBars(spans: readonly Span[], day: DayBounds, width: number) {
   return spans.map((span) => {
     const left = xOf(Date.parse(span.start), day, width);
     const right = xOf(Date.parse(span.end), day, width);
-    return { left, width: Math.max(1, right - left) };
+    return { left, width: Math.max(2, right - left) };
   });
 }
 
-/** The alerts within the day, each with its x. */
-export function alertMarks(alerts: readonly AlertMark[], day: DayBounds, width: number) {
+/** The alerts within the view, each with its x. */
+export function alertMarks(alerts: readonly AlertMark[], view: DayBounds, width: number) {
   return alerts
     .filter((alert) => {
       const time = Date.parse(alert.occurredAt);
-      return time >= day.from && time < day.to;
+      return time >= view.from && time < view.to;
     })
-    .map((alert) => ({ alert, x: xOf(Date.parse(alert.occurredAt), day, width) }));
+    .map((alert) => ({ alert, x: xOf(Date.parse(alert.occurredAt), view, width) }));
 }
 
 /**
