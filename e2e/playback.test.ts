@@ -105,6 +105,16 @@ describe('recording playback and alert clips', () => {
         .poll(() => new URL(page.url()).searchParams.get('at'))
         .toBe(new Date(alertAt - leadMs).toISOString());
       await page.getByText('1×', { exact: true }).click();
+      // Zoomed to ten minutes, the recording and the alert stand apart from the cursor.
+      await page.getByText('10 分钟', { exact: true }).click();
+      await expect
+        .poll(() =>
+          page
+            .locator('.cfop-timeline-span')
+            .first()
+            .evaluate((bar) => bar.clientWidth),
+        )
+        .toBeGreaterThan(20);
       await screenshot(page, 'playback of a camera’s day at its alert');
 
       // The day before has no recording, and says so.

@@ -115,7 +115,29 @@ describe('zoom', () => {
       '00:00',
     ]);
     const view = { from: day.from + 8 * hour + 7 * 60_000, to: day.from + 8 * hour + 17 * 60_000 };
-    expect(ticksOf(view).map(clock)).toEqual(['08:10', '08:15']);
+    expect(ticksOf(view).map(clock)).toEqual([
+      '08:07',
+      '08:08',
+      '08:09',
+      '08:10',
+      '08:11',
+      '08:12',
+      '08:13',
+      '08:14',
+      '08:15',
+      '08:16',
+      '08:17',
+    ]);
+    const hourView = { from: day.from + 8 * hour, to: day.from + 9 * hour };
+    expect(ticksOf(hourView).map(clock)).toEqual([
+      '08:00',
+      '08:10',
+      '08:20',
+      '08:30',
+      '08:40',
+      '08:50',
+      '09:00',
+    ]);
     // On the day the clocks go forward, 03:00 is two hours after midnight.
     const spring = dayBounds('2026-03-29');
     const ticks = ticksOf(spring);

@@ -81,7 +81,7 @@ const tickMinutes = [1, 5, 10, 30, 60, 180];
  * The labelled ticks of the view: whole local hours or minutes (as the browser's clock shows them,
  * a clock change included), spaced so that at most `maxTicks` show.
  */
-export function ticksOf(view: DayBounds, maxTicks = 9): number[] {
+export function ticksOf(view: DayBounds, maxTicks = 12): number[] {
   const length = view.to - view.from;
   const step = tickMinutes.find((minutes) => length / (minutes * 60_000) < maxTicks) ?? 180;
   const midnight = new Date(view.from);
