@@ -255,4 +255,20 @@ describe("an alert's clip", () => {
     const after = await sendRequest(t.app, 'GET', `/cfop/alerts/${alert.id}/clip.mp4`, { token: admin });
     expect(after.statusCode).toBe(200);
   });
+
+  it('is not complete while the after-alert window is still being recorded, and says when it will be', async () => {
+    const { t, admin, camera } = await clipApp();
+    const cameraId = await camera('CLIP-5', 'continuous');
+    await waitFor(() => segmentRows(t, cameraId).length > 0, 'a first segment');
+    const at = Date.now();
+    const id = await alertOf(t, cameraId, new Date(at).toISOString());
+    const clip = await t.call('getAlertClip', { token: admin, params: { id } });
+    expectContractAnswer('getAlertClip', clip.body);
+    // Ready once the segment holding the window's end is finished: its length and a key frame later.
+    expect(clip.body.data).toMatchObject({
+      complete: false,
+      recordingMode: 'continuous',
+      readyAt: new Date(at + postSeconds * 1000 + 2000 + 4000).toISOString(),
+    });
+  });
 });
