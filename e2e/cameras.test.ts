@@ -186,7 +186,8 @@ describe('the camera screen', () => {
       expect(csv).toContain(`,${name},${code},二号园区,海康威视,`);
       // The AI server by its name and the status by its label, as the table shows them.
       expect(csv).toContain(`,${stream.url},`);
-      expect(csv).toMatch(new RegExp(`,${server.name},(离线|在线),[^,]*,[^,]*,0,`));
+      // Status, its source and time; not recorded, nothing stored; no tasks yet.
+      expect(csv).toMatch(new RegExp(`,${server.name},(离线|在线),[^,]*,[^,]*,不录像,0,0,`));
 
       // The tasks: a polygon drawn over the frame the server grabbed, a block of the week painted.
       await rowOf(page, code).getByRole('button', { name: '分析任务' }).click();

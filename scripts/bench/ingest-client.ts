@@ -3,8 +3,8 @@
  * bench's bookkeeping do not slow them, and made as cheap as a box's firmware would be: one kept-alive
  * connection per server speaking HTTP/1.1 itself (Node's HTTP client took 0.4 ms of CPU per call,
  * on the two cores the server shares), each request assembled from prebuilt parts (only
- * its head and the small `alert` part are written per call). Started by the bench with its plan on
- * IPC; answers its tally on IPC.
+ * its head and the small `alert` part are written per call). Started by the bench, it runs each plan
+ * it gets on IPC and answers its tally there, until the bench disconnects.
  */
 import { connect, type Socket } from 'node:net';
 import { securityHeaders } from '../../src/generated/contract';
@@ -17,6 +17,8 @@ export interface ClientPlan {
   readonly until: number;
   /** Every this many reports, a server sends an earlier report again, as a box retrying after a time-out. */
   readonly replayEvery: number;
+  /** Starts each new report's sourceId, so that a second plan repeats none of the first's. */
+  readonly sourcePrefix: string;
 }
 
 export interface ClientTally {
@@ -132,7 +134,7 @@ async function reportUntil(plan: ClientPlan, box: ClientPlan['servers'][number],
       confidence: 0.9,
       boxes: [{ x: 0.4, y: 0.3, width: 0.2, height: 0.5, label: '人员闯入', confidence: 0.9 }],
       occurredAt: new Date().toISOString(),
-      sourceId: `bench-${box.cameraId}-${sent}`,
+      sourceId: `${plan.sourcePrefix}-${box.cameraId}-${sent}`,
     };
     const started = Date.now();
     const { status, body } = await link.post(alertPart(report), files[sent % files.length] as Buffer);
@@ -153,9 +155,15 @@ async function reportUntil(plan: ClientPlan, box: ClientPlan['servers'][number],
   return { replays, replaysAnsweredFirst };
 }
 
-process.once('message', (plan: ClientPlan) => {
+process.on('message', (plan: ClientPlan) => {
   const cpuAtStart = process.cpuUsage();
-  const tally = { accepted: [], replays: 0, replaysAnsweredFirst: 0, refused: {}, cpuMs: 0 } as {
+  const tally = {
+    accepted: [],
+    replays: 0,
+    replaysAnsweredFirst: 0,
+    refused: {},
+    cpuMs: 0,
+  } as {
     -readonly [K in keyof ClientTally]: ClientTally[K];
   };
   Promise.all(plan.servers.map((server) => reportUntil(plan, server, tally)))
@@ -166,7 +174,7 @@ process.once('message', (plan: ClientPlan) => {
       }
       const { user, system } = process.cpuUsage(cpuAtStart);
       tally.cpuMs = (user + system) / 1000;
-      process.send?.(tally, () => process.disconnect());
+      process.send?.(tally);
     })
     .catch((error: unknown) => {
       console.error(error);

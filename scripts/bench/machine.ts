@@ -81,6 +81,22 @@ export function cpuMsOf(pid: number | undefined): number {
 }
 
 /**
+ * The CPU time (ms) all cores of the machine have spent busy so far (user, nice, system, interrupts),
+ * from /proc/stat; 0 where there is none. Less what a benchmark's own processes used, it is what other
+ * work took from the cores while it ran: the load average counts the benchmark itself, this does not.
+ */
+export function machineBusyMs(): number {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/) ?? [];
+    // cpu user nice system idle iowait irq softirq …
+    const busy = [1, 2, 3, 6, 7].reduce((sum, index) => sum + Number(fields[index]), 0);
+    return Number.isFinite(busy) ? msOfTicks(busy) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
  * The CPU time (ms) used so far by this process's descendants, but for the subtrees of `excluded`:
  * the browser's processes, when the server and the client are excluded. 0 where there is no /proc.
  */

@@ -3,7 +3,7 @@ import type { Db } from '../db/open-database';
 import type { NotifyChannel } from '../db/schema';
 import type { Notice } from './notice';
 import { ruleMatches } from './rule-match';
-import { loadRules, type StoredRule } from './stored-rules';
+import { enabledRulesIn, type StoredRule } from './stored-rules';
 
 /** One receiver of a rule's message: the webhook ('') or a phone. */
 export interface Receiver {
@@ -27,7 +27,8 @@ export const alertKindOf = (notice: Notice) => `${notice.type}:${notice.label}`;
  * messages commit together, so neither a crash nor a restart loses one. Per rule, camera, kind of
  * alert and receiver, the first alert goes at once; further ones within the rule's cool-down join the message
  * still waiting (its count grows) or one follow-up due when the cool-down ends. Answers how many
- * rules matched. The notice comes from the caller's insert, not read back: one query less per alert.
+ * rules matched. The notice comes from the caller's insert, not read back: one query less per alert;
+ * the rules are read once per transaction (enabledRulesIn).
  */
 export async function queueNotifications(
   db: Db,
@@ -35,7 +36,7 @@ export async function queueNotifications(
   notice: Notice,
   now: Date,
 ): Promise<number> {
-  const rules = await loadRules(db, { enabledOnly: true });
+  const rules = await enabledRulesIn(db);
   const matching = rules.filter((rule) => ruleMatches(rule, notice, timeZone));
   for (const rule of matching) {
     for (const receiver of receiversOf(rule)) await queueOne(db, rule, receiver, notice, now);

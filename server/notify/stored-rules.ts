@@ -18,7 +18,7 @@ export interface StoredRule extends RuleFilter {
 
 const jsonList = <T>(text: string) => JSON.parse(text) as T[];
 
-// Read for every stored alert (the ingest path): built and compiled once, as its other queries.
+// Read for every batch of stored alerts (the ingest path): built and compiled once, as its other queries.
 const enabledRules = reusedQuery((db, _values: Record<string, never>) =>
   db.selectFrom('notify_rules').selectAll().where('enabled', '=', 1).orderBy('id'),
 );
@@ -81,4 +81,24 @@ export async function loadRules(
     smsPhones: jsonList<string>(row.sms_phones),
     smsUserPhones: of(users, row.id).filter((phone): phone is string => phone !== null && phone !== ''),
   }));
+}
+
+const enabledByTransaction = new WeakMap<Db, Promise<StoredRule[]>>();
+
+/**
+ * The enabled rules, read once per transaction: every alert a batch of ingest stores, and each
+ * device a heartbeat changes, is matched in one transaction against the same rules, which no other
+ * writer can change before it commits (and none of these transactions writes rules). Outside a
+ * transaction they are read on each call.
+ */
+export function enabledRulesIn(db: Db): Promise<StoredRule[]> {
+  if (!db.isTransaction) return loadRules(db, { enabledOnly: true });
+  let rules = enabledByTransaction.get(db);
+  if (!rules) {
+    rules = loadRules(db, { enabledOnly: true });
+    enabledByTransaction.set(db, rules);
+    // A failed read is not kept: the next alert of the transaction reads again.
+    rules.catch(() => enabledByTransaction.delete(db));
+  }
+  return rules;
 }

@@ -181,17 +181,6 @@ export const fieldLabels = {
       options: { online: { zh: '在线', en: 'Online' }, offline: { zh: '离线', en: 'Offline' } },
     },
     {
-      name: 'recordingMode',
-      label: { zh: '录像', en: 'Recording' },
-      widget: 'select',
-      options: {
-        off: { zh: '不录像', en: 'Off' },
-        continuous: { zh: '连续录像', en: 'Continuous' },
-        alerts: { zh: '仅告警前后', en: 'Around alerts only' },
-      },
-    },
-    { name: 'recordingMb', label: { zh: '录像占用（MB）', en: 'Recordings (MB)' }, widget: 'number' },
-    {
       name: 'statusSource',
       label: { zh: '状态来源', en: 'Status from' },
       widget: 'select',
@@ -202,6 +191,17 @@ export const fieldLabels = {
       },
     },
     { name: 'statusChangedAt', label: { zh: '状态变化时间', en: 'Status since' }, widget: 'datetime' },
+    {
+      name: 'recordingMode',
+      label: { zh: '录像', en: 'Recording' },
+      widget: 'select',
+      options: {
+        off: { zh: '不录像', en: 'Off' },
+        continuous: { zh: '连续录像', en: 'Continuous' },
+        alerts: { zh: '仅告警前后', en: 'Around alerts only' },
+      },
+    },
+    { name: 'recordingMb', label: { zh: '录像占用（MB）', en: 'Recordings (MB)' }, widget: 'number' },
     { name: 'taskCount', label: { zh: '分析任务', en: 'Tasks' }, widget: 'number' },
     { name: 'createdAt', label: { zh: '创建时间', en: 'Created' }, widget: 'datetime' },
     { name: 'updatedAt', label: { zh: '更新时间', en: 'Updated' }, widget: 'datetime' },

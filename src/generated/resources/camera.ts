@@ -150,6 +150,28 @@ export default {
       filter: 'equals',
     },
     {
+      name: 'statusSource',
+      label: { zh: '状态来源', en: 'Status from' },
+      widget: 'select',
+      detail: true,
+      nullable: true,
+      options: [
+        { value: 'relay', label: { zh: '实时视频', en: 'Live view' } },
+        { value: 'probe', label: { zh: '取流探测', en: 'Stream probe' } },
+        { value: 'aiServer', label: { zh: 'AI服务器', en: 'AI server' } },
+      ],
+      description:
+        "What decided a camera's status: `relay` (its live view reads the stream), `probe` (the\nserver's periodic short read of the stream) or `aiServer` (its AI server's heartbeat). A\ncamera is online when the console reads its stream, or else when its AI server (itself\nonline) reports it online.",
+    },
+    {
+      name: 'statusChangedAt',
+      label: { zh: '状态变化时间', en: 'Status since' },
+      widget: 'datetime',
+      detail: true,
+      nullable: true,
+      format: 'date-time',
+    },
+    {
       name: 'recordingMode',
       label: { zh: '录像', en: 'Recording' },
       widget: 'select',
@@ -173,28 +195,6 @@ export default {
       type: 'number',
       description:
         "The camera's recorded segments in the recording store, in megabytes (10^6 bytes, one decimal).",
-    },
-    {
-      name: 'statusSource',
-      label: { zh: '状态来源', en: 'Status from' },
-      widget: 'select',
-      detail: true,
-      nullable: true,
-      options: [
-        { value: 'relay', label: { zh: '实时视频', en: 'Live view' } },
-        { value: 'probe', label: { zh: '取流探测', en: 'Stream probe' } },
-        { value: 'aiServer', label: { zh: 'AI服务器', en: 'AI server' } },
-      ],
-      description:
-        "What decided a camera's status: `relay` (its live view reads the stream), `probe` (the\nserver's periodic short read of the stream) or `aiServer` (its AI server's heartbeat). A\ncamera is online when the console reads its stream, or else when its AI server (itself\nonline) reports it online.",
-    },
-    {
-      name: 'statusChangedAt',
-      label: { zh: '状态变化时间', en: 'Status since' },
-      widget: 'datetime',
-      detail: true,
-      nullable: true,
-      format: 'date-time',
     },
     {
       name: 'taskCount',
