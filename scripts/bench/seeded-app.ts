@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { createApp } from '../../server/app';
+import { createApp, type AppOptions } from '../../server/app';
 
 export interface SeededAppRun {
   /** The server's address, `http://127.0.0.1:port`. */
@@ -24,6 +24,8 @@ export async function withSeededApp(
     readonly adminPassword: string;
     /** Where the built console is served from; default dist/. */
     readonly staticDir?: (dataDir: string) => string;
+    /** Further settings of the server (the video benchmark's camera hosts and live views). */
+    readonly app?: Partial<Omit<AppOptions, 'dataDir'>>;
     seed(dataDir: string): void;
   },
   measure: (run: SeededAppRun) => Promise<void>,
@@ -53,6 +55,7 @@ export async function withSeededApp(
       // as fast as the server takes it.
       ingest: { alertsPerSecond: 100_000, alertBurst: 1_000_000 },
       ...(options.staticDir ? { staticDir: options.staticDir(dataDir) } : {}),
+      ...options.app,
     };
     await (await createApp(appOptions)).close();
     options.seed(dataDir);

@@ -20,6 +20,7 @@ import {
 } from '../test-support/test-app';
 import { createLiveSessions, firstCodec } from './live-sessions';
 import { createStreamSlots } from './stream-slots';
+import { tsStreamTypes } from './ts-stream-types';
 
 let stream: TestStream;
 beforeAll(async () => {
@@ -178,7 +179,7 @@ describe('live views', { timeout: 60_000 }, () => {
     expect(relay).not.toContain('libx264');
     expect(relay?.join(' ')).toContain(`-rw_timeout 5000000 -max_redirects 0 -i ${stream.liveUrl}`);
     const segment = await get(`/live/cameras/1/main/${segmentsOf(playlist.body)[0] as string}`);
-    expect(pmtStreamTypes(segment.rawPayload)).toEqual([0x1b]);
+    expect(tsStreamTypes(segment.rawPayload)).toEqual([0x1b]);
   });
 
   it('encodes a stream browsers cannot play to H.264, and falls back to the main stream without a sub stream', async () => {
@@ -191,9 +192,13 @@ describe('live views', { timeout: 60_000 }, () => {
     const segment = await get(`/live/cameras/1/sub/${segmentsOf(playlist.body)[0] as string}`);
     expect(segment.statusCode).toBe(200);
     // H.264 in MPEG-TS is stream type 0x1b in the program map; MPEG-4 Part 2 would be 0x10.
-    expect(pmtStreamTypes(segment.rawPayload)).toEqual([0x1b]);
+    expect(tsStreamTypes(segment.rawPayload)).toEqual([0x1b]);
     expect(ffmpegFolders()).toHaveLength(1);
-    expect(spawns.relays()[0]).toContain('libx264');
+    // Copied first, as most cameras send H.264; its first segment said otherwise.
+    const [copying, encoding, ...others] = spawns.relays();
+    expect(copying?.join(' ')).toContain('-c:v copy');
+    expect(encoding).toContain('libx264');
+    expect(others).toEqual([]);
   });
 
   it('ends a relay whose source goes silent within the read time-out, says why once, and starts afresh when asked after the source returns', async () => {
@@ -230,6 +235,30 @@ describe('live views', { timeout: 60_000 }, () => {
     stream.restore();
     expect(await live.playlist(view)).toMatch(/^#EXTM3U/);
     expect(live.running()).toEqual(['1-main']);
+  });
+
+  it('starts the views of a wall in one request, answering before any plays, and leaves refusals to each playlist request', async () => {
+    const spawns = recordedSpawns();
+    const { t, token, get, ffmpegFolders } = await withCameras(
+      [camera(1, stream.liveUrl), camera(2, stream.liveUrl)],
+      { maxStreams: 1, spawn: spawns.spawn },
+    );
+    const { status, body } = await t.call('startLiveViews', {
+      token,
+      body: { cameraIds: [1, 2, 99], stream: 'sub' },
+    });
+    expect(status).toBe(200);
+    expectContractAnswer('startLiveViews', body);
+    // Answered while the relay is still starting: no playlist exists yet.
+    expect(ffmpegFolders().flatMap((folder) => readdirSync(join(t.dataDir, 'live', folder)))).not.toContain(
+      'index.m3u8',
+    );
+    await waitFor(() => spawns.relays().length === 1, "the first camera's relay to start");
+    // Its pane's playlist request joins the relay started ahead of it.
+    expect((await get('/live/cameras/1/sub/index.m3u8')).statusCode).toBe(200);
+    expect(spawns.relays()).toHaveLength(1);
+    // The second found no free ffmpeg: skipped, and its own request says why.
+    expect((await get('/live/cameras/2/sub/index.m3u8')).statusCode).toBe(503);
   });
 
   it('refuses a live view past CFOP_LIVE_MAX_STREAMS with a 503, and lets a viewer of a running one in', async () => {
@@ -312,26 +341,3 @@ describe('firstCodec', () => {
     expect(firstCodec('h264\n\nh264')).toBeNull();
   });
 });
-
-/** The stream types of an MPEG-TS buffer's program map table (each video or audio track's codec). */
-function pmtStreamTypes(ts: Buffer): number[] {
-  let pmtPid = -1;
-  for (let at = 0; at + 188 <= ts.length; at += 188) {
-    const pid = ((ts[at + 1] as number) & 0x1f) * 256 + (ts[at + 2] as number);
-    const start = at + 5 + (ts[at + 4] as number);
-    if (pid === 0 && pmtPid < 0) {
-      pmtPid = ((ts[start + 10] as number) & 0x1f) * 256 + (ts[start + 11] as number);
-    } else if (pid === pmtPid) {
-      const sectionEnd =
-        start + 3 + (((ts[start + 1] as number) & 0x0f) * 256 + (ts[start + 2] as number)) - 4;
-      const infoLength = ((ts[start + 10] as number) & 0x0f) * 256 + (ts[start + 11] as number);
-      const types: number[] = [];
-      for (let entry = start + 12 + infoLength; entry < sectionEnd;) {
-        types.push(ts[entry] as number);
-        entry += 5 + ((ts[entry + 3] as number) & 0x0f) * 256 + (ts[entry + 4] as number);
-      }
-      return types;
-    }
-  }
-  throw new Error('no program map table in the segment');
-}

@@ -20,6 +20,7 @@ import { privateDirMode } from '../data-folder/private-files';
 import { ApiError } from '../http/api-error';
 import type { LocalText } from '../http/locale';
 import type { StreamSlot, StreamSlots } from './stream-slots';
+import { h264StreamType, tsStreamTypes } from './ts-stream-types';
 
 export type LiveStreamName = 'main' | 'sub';
 
@@ -61,6 +62,11 @@ export interface LiveView {
 export interface LiveSessions {
   /** The view's playlist, starting its ffmpeg (or joining the running one) first. */
   playlist(view: LiveView): Promise<string>;
+  /**
+   * Starts the view's ffmpeg unless it runs, not waiting for it: its playlist is asked for soon.
+   * Throws the 503 when no ffmpeg slot is free; how the start goes, its playlist request hears.
+   */
+  start(view: LiveView): void;
   /** A segment of a running view; a 404 ApiError when the view stopped or the segment slid away. */
   segment(cameraId: number, stream: LiveStreamName, name: string): Promise<Buffer>;
   /** Views running or starting now, by key (`<cameraId>-<stream>`). */
@@ -84,13 +90,15 @@ export interface LiveViewEnd {
 }
 
 const playlistName = 'index.m3u8';
-const segmentSeconds = 1;
-const playlistSegments = 6;
 /**
- * The codecs a live view copies: H.264 is the one every browser's Media Source Extensions play.
- * HEVC is encoded too: Firefox and browsers without hardware HEVC decoding would show a black pane.
+ * Segments are cut at key frames, at least this long: each is then one key frame interval of the
+ * camera's (2 s on most), starting where a player can start. Cut by time into quarter or half
+ * seconds (ffmpeg's split_by_time) the first picture came about a second sooner, but most
+ * segments then began between key frames, and players failed to start on some sources.
  */
-const copiedCodecs = new Set(['h264']);
+const segmentSeconds = 1;
+/** The last six segments. */
+const playlistSegments = 6;
 
 const unavailable = (reason: LocalText) =>
   new ApiError('502', {
@@ -123,7 +131,8 @@ interface Session {
   readonly key: string;
   readonly cameraId: number;
   readonly url: string;
-  readonly dir: string;
+  /** Its relay's folder (a relay started again to encode writes a fresh one). */
+  dir: string;
   readonly slot: StreamSlot;
   lastUsed: number;
   /** The playlist exists: segments may be served. */
@@ -198,7 +207,8 @@ export async function createLiveSessions(options: LiveSessionOptions): Promise<L
       key,
       cameraId,
       url,
-      dir: join(options.rootDir, `${key}-${randomBytes(8).toString('hex')}`),
+      // Its relay's, once started.
+      dir: '',
       slot,
       lastUsed: Date.now(),
       live: false,
@@ -222,52 +232,101 @@ export async function createLiveSessions(options: LiveSessionOptions): Promise<L
     return session;
   }
 
-  async function run(session: Session): Promise<void> {
+  /**
+   * Starts a relay writing into a fresh folder of the view's. Its end is the view's end (told and
+   * recorded) once it plays, or when `final`; a first relay that copied and failed to start is left
+   * to `run`, which may try again encoding.
+   */
+  async function startRelay(session: Session, stream: CheckedStream, copy: boolean, final: boolean) {
     const log: FailureLog = (detail) => options.log.warn(`live view ${session.key} failed: ${detail}`);
-    // Probe and segmenter read the one address checked here.
-    const stream = await checkStreamAddress(session.url, options.policy, unavailable, log);
-    const codec = await probeVideoCodec(stream, options, session.stopping.signal, spawn, log);
-    if (session.stopped) throw viewStopped();
-    await mkdir(session.dir, { recursive: true, mode: privateDirMode });
-    const child = spawn('ffmpeg', hlsArgs(stream, codec, session.dir, options.readTimeoutMs));
+    const dir = join(options.rootDir, `${session.key}-${randomBytes(8).toString('hex')}`);
+    await mkdir(dir, { recursive: true, mode: privateDirMode });
+    const child = spawn('ffmpeg', hlsArgs(stream, copy, dir, options.readTimeoutMs));
     // It writes files, not standard output; drained all the same so that it can never block on it.
     child.stdout?.resume();
     session.child = child;
+    session.dir = dir;
     const watch = watchStreamProcess(child, unavailable, log);
-    const exit = new Promise<ApiError>((resolve) => {
-      child.on('error', (error) => {
-        ended(session, null, error.message);
-        resolve(watch.spawnFailure(error));
-      });
-      child.on('close', (code) => {
-        ended(session, code, watch.lastLine());
-        resolve(watch.answer());
-      });
+    const exit = new Promise<RelayExit>((resolve) => {
+      const done = (code: number | null, detail: string, answer: ApiError) => {
+        if (session.child === child && (final || session.live)) ended(session, code, detail);
+        resolve({ code, detail, answer });
+      };
+      child.on('error', (error) => done(null, error.message, watch.spawnFailure(error)));
+      child.on('close', (code) => done(code, watch.lastLine(), watch.answer()));
     });
-    session.gone = exit.then(() => rm(session.dir, { recursive: true, force: true }));
-    // A view stopped while ffprobe ran has just spawned its ffmpeg: stop it at once.
+    const removed = exit.then(() => rm(dir, { recursive: true, force: true }));
+    session.gone = Promise.all([session.gone, removed]).then(() => undefined);
+    // A view stopped meanwhile has just spawned its ffmpeg: stop it at once.
     if (session.stopped) child.kill('SIGKILL');
-    await firstPlaylist(session, exit, options.startTimeoutMs);
+    return { child, exit };
+  }
+
+  async function run(session: Session): Promise<void> {
+    const log: FailureLog = (detail) => options.log.warn(`live view ${session.key} failed: ${detail}`);
+    // The relay reads the one address checked here.
+    const stream = await checkStreamAddress(session.url, options.policy, unavailable, log);
+    // Nearly every camera sends H.264: it is copied at once rather than probed first, which would
+    // cost a connection and a wait for a key frame of its own; the first segment's program map
+    // then says whether it was H.264 after all.
+    const copying = await startRelay(session, stream, true, false);
+    const copied = await firstPlaylist(
+      session,
+      copying.exit.then((end) => end.answer),
+      options.startTimeoutMs,
+    ).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    if (copied === null && (await firstSegmentIsH264(session.dir))) {
+      session.live = true;
+      session.lastUsed = Date.now();
+      return;
+    }
+    if (copied !== null) {
+      const end = await Promise.race([copying.exit, Promise.resolve(null)]);
+      // A source that could not be read is not read better by an encoder: the view ends here.
+      if (session.stopped || end === null || readFailure(end)) {
+        if (end !== null && session.child === copying.child) ended(session, end.code, end.detail);
+        throw copied;
+      }
+    }
+    // Another codec (or one MPEG-TS cannot carry): encoded to H.264 by a relay of its own.
+    session.child = null;
+    copying.child.kill('SIGKILL');
+    if (session.stopped) throw viewStopped();
+    const encoding = await startRelay(session, stream, false, true);
+    await firstPlaylist(
+      session,
+      encoding.exit.then((end) => end.answer),
+      options.startTimeoutMs,
+    );
     session.live = true;
     session.lastUsed = Date.now();
   }
 
+  /** The view's running (or starting) session, started now if there is none. */
+  function open({ cameraId, stream, url }: LiveView): Session {
+    const key = keyOf(cameraId, stream);
+    let session = sessions.get(key);
+    // The camera's address changed since its view started: the old one shows the wrong stream.
+    if (session && session.url !== url) {
+      stop(session);
+      session = undefined;
+    }
+    if (!session) {
+      const slot = options.slots.tryTake();
+      if (!slot) throw tooManyViews(options.slots.max);
+      session = start(cameraId, key, url, slot);
+      sessions.set(key, session);
+    }
+    session.lastUsed = Date.now();
+    return session;
+  }
+
   return {
-    async playlist({ cameraId, stream, url }) {
-      const key = keyOf(cameraId, stream);
-      let session = sessions.get(key);
-      // The camera's address changed since its view started: the old one shows the wrong stream.
-      if (session && session.url !== url) {
-        stop(session);
-        session = undefined;
-      }
-      if (!session) {
-        const slot = options.slots.tryTake();
-        if (!slot) throw tooManyViews(options.slots.max);
-        session = start(cameraId, key, url, slot);
-        sessions.set(key, session);
-      }
-      session.lastUsed = Date.now();
+    async playlist(view) {
+      const session = open(view);
       await session.ready;
       if (session.stopped) throw viewStopped();
       try {
@@ -277,6 +336,10 @@ export async function createLiveSessions(options: LiveSessionOptions): Promise<L
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw viewStopped();
         throw error;
       }
+    },
+
+    start(view) {
+      open(view);
     },
 
     async segment(cameraId, stream, name) {
@@ -355,16 +418,17 @@ export function firstCodec(json: string): string | null {
 
 /**
  * ffmpeg's arguments for a live view: the first video track only (a monitoring wall plays no
- * sound), short segments in a sliding playlist whose old segments are deleted, each segment
- * written under a temporary name first so that none is served half-written.
+ * sound), copied or encoded to H.264, in a sliding playlist of short segments whose old ones are
+ * deleted, each written under a temporary name first so that none is served half-written; an
+ * encoded one gets a key frame each second, so its segments are a second long.
  */
-function hlsArgs(stream: CheckedStream, codec: string, dir: string, readTimeoutMs: number): string[] {
-  const video = copiedCodecs.has(codec)
+function hlsArgs(stream: CheckedStream, copy: boolean, dir: string, readTimeoutMs: number): string[] {
+  const video = copy
     ? ['-c:v', 'copy']
     : [
         ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p'],
-        // A key frame at each segment's start, whatever the source's frame rate.
-        ...['-force_key_frames', `expr:gte(t,n_forced*${segmentSeconds})`],
+        // A key frame each second, whatever the source's frame rate.
+        ...['-force_key_frames', 'expr:gte(t,n_forced*1)'],
       ];
   return [
     ...['-hide_banner', '-loglevel', 'error', '-nostdin'],
@@ -375,6 +439,25 @@ function hlsArgs(stream: CheckedStream, codec: string, dir: string, readTimeoutM
     ...['-hls_segment_filename', join(dir, 'seg-%d.ts'), join(dir, playlistName)],
   ];
 }
+
+/** Whether the first segment the folder's playlist names carries H.264 (its program map says so). */
+async function firstSegmentIsH264(dir: string): Promise<boolean> {
+  const playlist = await readFile(join(dir, playlistName), 'utf8').catch(() => '');
+  const first = playlist.split('\n').find((line) => line.startsWith('seg-'));
+  const segment = first ? await readFile(join(dir, first)).catch(() => null) : null;
+  return segment !== null && tsStreamTypes(segment)?.[0] === h264StreamType;
+}
+
+/** A relay's exit: ffmpeg's code, its last error line and the answer for it. */
+interface RelayExit {
+  readonly code: number | null;
+  readonly detail: string;
+  readonly answer: ApiError;
+}
+
+/** The relay could not read its source (rather than not write what it read). */
+const readFailure = (end: RelayExit) =>
+  ['timeout', 'refused', 'unreachable'].includes(streamEndReason(end.code, end.detail));
 
 /** Waits until ffmpeg has written the first playlist; fails when it exits first or takes too long. */
 async function firstPlaylist(session: Session, exit: Promise<ApiError>, timeoutMs: number): Promise<void> {

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { ApiError } from '../http/api-error';
 import { FileAnswer } from '../http/file-answer';
 import { listLiveCameras, liveView } from './live-cameras';
 import type { SomeOperationHandlers } from '../operations/operation-handler';
@@ -13,6 +14,19 @@ export const videoOperations = {
     const { id, stream } = input.params;
     const playlist = await ctx.live.playlist(await liveView(ctx.db, id, stream));
     return answer('index.m3u8', 'application/vnd.apple.mpegurl', Buffer.from(playlist, 'utf8'));
+  },
+
+  async startLiveViews(input, ctx) {
+    const { cameraIds, stream } = input.body;
+    for (const id of cameraIds) {
+      try {
+        ctx.live.start(await liveView(ctx.db, id, stream));
+      } catch (error) {
+        // A camera gone or past the ffmpeg budget is its pane's to say, through its playlist request.
+        if (!(error instanceof ApiError)) throw error;
+      }
+    }
+    return null;
   },
 
   async getLiveSegment(input, ctx) {

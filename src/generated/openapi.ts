@@ -435,6 +435,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/live/views': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 预先打开实时视频 / Start the live views a wall is about to play
+     * @description Starts the live view of each camera named (as its playlist request would, on the stream
+     *     given) and answers at once, not waiting for any to play: a wall opened with nine panes has
+     *     all their relays starting together while the browser, a few connections per host, asks for
+     *     their playlists one after another. A camera that does not exist, cannot be opened or finds
+     *     no free ffmpeg (CFOP_LIVE_MAX_STREAMS) is skipped here: its pane's playlist request says why.
+     */
+    post: operations['startLiveViews'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/live/cameras/{id}/{stream}/index.m3u8': {
     parameters: {
       query?: never;
@@ -2960,6 +2984,12 @@ export interface components {
       /** @description Shown only once; the server keeps only its hash. */
       password: string;
     };
+    LiveViewStart: {
+      /** @description The wall's cameras, at most its 16 panes. */
+      cameraIds: number[];
+      /** @enum {string} */
+      stream: 'main' | 'sub';
+    };
     IdList: {
       ids: number[];
     };
@@ -4781,6 +4811,31 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['LiveCameraListEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  startLiveViews: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LiveViewStart'];
+      };
+    };
+    responses: {
+      /** @description The views are starting. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
         };
       };
       default: components['responses']['Failure'];

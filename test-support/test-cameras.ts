@@ -1,0 +1,194 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createSocket, type Socket as UdpSocket } from 'node:dgram';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { clockFilter } from './clock-picture';
+import { startRtspServer, type RtpFeed } from './rtsp-server';
+
+const loopback = '127.0.0.1';
+const size = '640x360';
+const frameRate = 15;
+/** A key frame every two seconds, as the issue's cameras send. */
+const keyFrameSeconds = 2;
+const tsPacket = 188;
+
+export interface TestCamera {
+  /** ASCII, as it is burnt into the picture: `RTSP 1`, `HTTP 2`. */
+  readonly name: string;
+  readonly kind: 'rtsp' | 'http';
+  readonly url: string;
+  /** Its picture carries the time it was made (clock-picture.ts). */
+  readonly clock: boolean;
+}
+
+export interface TestCameras {
+  readonly cameras: readonly TestCamera[];
+  stop(): Promise<void>;
+}
+
+export interface TestCameraPlan {
+  readonly rtsp: number;
+  readonly http: number;
+  /** How many cameras of each kind carry the time (the first ones); each is encoded live. */
+  readonly clockedPerKind: number;
+}
+
+/**
+ * Test cameras on loopback, each one ffmpeg running from start to stop whether anyone watches or
+ * not, so a viewer joins between key frames as it does with a camera: H.264, 640×360 at 15 frames
+ * a second, a key frame every 2 s. RTSP cameras hand their RTP to a small RTSP server
+ * (rtsp-server.ts), HTTP ones serve an endless MPEG-TS. A clocked camera encodes a test pattern
+ * stamped with the time live (libx264, some CPU); the others loop one clip copied (almost none).
+ */
+export async function startTestCameras(
+  plan: TestCameraPlan = { rtsp: 6, http: 4, clockedPerKind: 1 },
+): Promise<TestCameras> {
+  const dir = await mkdtemp(join(tmpdir(), 'cfop-cameras-'));
+  const clip = join(dir, 'clip.ts');
+  await promisify(execFile)('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=${frameRate}`],
+    ...['-t', '10', ...encoding()],
+    clip,
+  ]);
+  const sources: ChildProcess[] = [];
+  const sockets: UdpSocket[] = [];
+  const viewers = new Set<ServerResponse>();
+  const httpFeeds = new Map<string, Set<ServerResponse>>();
+  const rtsp = await startRtspServer();
+  const http = createServer((request, response) => {
+    const feed = httpFeeds.get(request.url ?? '');
+    if (!feed) return void response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': 'video/mp2t' });
+    feed.add(response);
+    viewers.add(response);
+    response.on('close', () => {
+      feed.delete(response);
+      viewers.delete(response);
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, loopback, resolve));
+  const address = http.address();
+  if (address === null || typeof address === 'string') throw new Error('no loopback port');
+
+  const input = (name: string, clocked: boolean) =>
+    clocked
+      ? [
+          ...['-re', '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=${frameRate}`],
+          ...['-filter_complex', clockFilter(name, frameRate), ...encoding(), '-tune', 'zerolatency'],
+        ]
+      : ['-re', '-stream_loop', '-1', '-i', clip, '-map', '0:v:0', '-c:v', 'copy'];
+  const run = (args: string[], stdout: 'pipe' | 'ignore') => {
+    const child = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', ...args], {
+      stdio: ['ignore', stdout, 'inherit'],
+    });
+    sources.push(child);
+    return child;
+  };
+
+  const cameras: TestCamera[] = [];
+  for (let index = 1; index <= plan.rtsp; index += 1) {
+    const name = `RTSP ${index}`;
+    const clocked = index <= plan.clockedPerKind;
+    const path = `camera-${index}`;
+    const { feed, rtpUrl, udp } = await rtpFeed(join(dir, `${path}.sdp`));
+    sockets.push(...udp);
+    run([...input(name, clocked), '-f', 'rtp', '-sdp_file', join(dir, `${path}.sdp`), rtpUrl], 'ignore');
+    rtsp.offer(path, feed);
+    cameras.push({ name, kind: 'rtsp', url: `rtsp://${loopback}:${rtsp.port}/${path}`, clock: clocked });
+  }
+  for (let index = 1; index <= plan.http; index += 1) {
+    const name = `HTTP ${index}`;
+    const clocked = index <= plan.clockedPerKind;
+    const path = `/camera-${index}.ts`;
+    const feed = new Set<ServerResponse>();
+    httpFeeds.set(path, feed);
+    const child = run([...input(name, clocked), '-f', 'mpegts', '-flush_packets', '1', 'pipe:1'], 'pipe');
+    fanOutTs(child, feed);
+    cameras.push({ name, kind: 'http', url: `http://${loopback}:${address.port}${path}`, clock: clocked });
+  }
+  return {
+    cameras,
+    async stop() {
+      for (const child of sources) child.kill('SIGKILL');
+      for (const socket of sockets) socket.close();
+      for (const viewer of viewers) viewer.destroy();
+      await Promise.all([rtsp.stop(), new Promise((resolve) => http.close(resolve))]);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** libx264 with a fixed key frame interval and no extra key frames at scene cuts. */
+function encoding(): string[] {
+  const gop = String(frameRate * keyFrameSeconds);
+  return [
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-pix_fmt',
+    'yuv420p',
+    '-g',
+    gop,
+    '-keyint_min',
+    gop,
+    '-sc_threshold',
+    '0',
+  ];
+}
+
+/** Loopback UDP ports for ffmpeg's RTP output (its RTCP goes to a second one and is dropped). */
+async function rtpFeed(sdpPath: string): Promise<{ feed: RtpFeed; rtpUrl: string; udp: UdpSocket[] }> {
+  const bind = async () => {
+    const socket = createSocket('udp4');
+    await new Promise<void>((resolve) => socket.bind(0, loopback, resolve));
+    return socket;
+  };
+  const [rtp, rtcp] = await Promise.all([bind(), bind()]);
+  const listeners = new Set<(packet: Buffer) => void>();
+  rtp.on('message', (packet) => {
+    for (const listener of listeners) listener(packet);
+  });
+  rtcp.on('message', () => undefined);
+  const feed: RtpFeed = {
+    sdp: readWhenWritten(sdpPath),
+    listen(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  const rtpUrl = `rtp://${loopback}:${rtp.address().port}?rtcpport=${rtcp.address().port}&pkt_size=1200`;
+  return { feed, rtpUrl, udp: [rtp, rtcp] };
+}
+
+/** The file's text once it exists and is not empty (ffmpeg writes its SDP file at its start). */
+async function readWhenWritten(path: string): Promise<string> {
+  for (;;) {
+    const text = await readFile(path, 'utf8').catch(() => '');
+    if (text.includes('m=video')) return text;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Sends one ffmpeg's MPEG-TS to every viewer of it; a new viewer starts at the next whole TS packet
+ * (the stream's own tables, repeated, tell it the rest).
+ */
+function fanOutTs(child: ChildProcess, viewers: Set<ServerResponse>): void {
+  const joined = new WeakSet<ServerResponse>();
+  let offset = 0;
+  child.stdout?.on('data', (chunk: Buffer) => {
+    const skip = (tsPacket - (offset % tsPacket)) % tsPacket;
+    offset += chunk.length;
+    for (const viewer of viewers) {
+      if (joined.has(viewer)) viewer.write(chunk);
+      else if (skip < chunk.length) {
+        joined.add(viewer);
+        viewer.write(chunk.subarray(skip));
+      }
+    }
+  });
+}
