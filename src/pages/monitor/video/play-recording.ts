@@ -27,7 +27,9 @@ export function playRecording(
     readonly onFailure: (reason: LocalText | string) => void;
   },
 ): RecordingPlayback {
-  let fragments: PlayedFragment[] = [];
+  // hls.js's own fragments, read when asked: it moves each one's start to where its frames really
+  // begin once it has parsed them, and a copy taken with the playlist would be off by that much.
+  let fragments: readonly PlayedFragment[] = [];
   const refused = () => options.onFailure(video.error?.message || videoTexts.streamBroken);
   video.addEventListener('error', refused);
   const hls = new Hls({ xhrSetup: openWithApiHeaders, maxBufferLength: 20, backBufferLength: 30 });
@@ -39,11 +41,7 @@ export function playRecording(
   };
   hls.on(Hls.Events.LEVEL_LOADED, (_event, data) => {
     const first = fragments.length === 0;
-    fragments = data.details.fragments.map((fragment) => ({
-      start: fragment.start,
-      duration: fragment.duration,
-      programDateTime: fragment.programDateTime,
-    }));
+    fragments = data.details.fragments;
     if (!first) return;
     if (options.startAt !== undefined && options.startAt !== null) seek(options.startAt);
     options.onReady?.();
