@@ -2,7 +2,9 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { startTestStream, type TestStream } from '../test-support/test-stream';
+import { clockBits, clockBlockPx } from '../test-support/clock-picture';
+import { readClockInPage } from '../test-support/clock-reader';
+import { startTestCameras, type TestCameras } from '../test-support/test-cameras';
 import { admin } from './accounts';
 import { apiHeaders, signedInToken } from './api';
 import { artifactPath } from './artifacts';
@@ -56,13 +58,47 @@ async function shownTime(scope: Page | Locator, testId: string): Promise<number>
   return Date.parse((await time.getAttribute('datetime')) as string);
 }
 
+const clockModulo = 2 ** clockBits;
+
+/** How far (ms, signed) the time burnt into a picture is from `time`, across the clock's wrap. */
+function offBy(picture: number, time: number): number {
+  const difference = (picture - (time % clockModulo) + clockModulo) % clockModulo;
+  return difference > clockModulo / 2 ? difference - clockModulo : difference;
+}
+
+/** The burnt-in time of the frame the video shows now, or null before it has one. */
+const pictureClock = (video: Locator) =>
+  video.evaluate(readClockInPage, { bits: clockBits, blockPx: clockBlockPx });
+
+/** The burnt-in time of an MP4's first or last frame, read with ffmpeg from its blocks. */
+async function fileClock(file: string, frame: 'first' | 'last'): Promise<number> {
+  const width = clockBits * clockBlockPx;
+  const { stdout } = await promisify(execFile)(
+    'ffmpeg',
+    [
+      ...['-v', 'error', ...(frame === 'last' ? ['-sseof', '-0.5'] : []), '-i', file],
+      ...['-vf', `crop=${width}:${clockBlockPx}:0:0,format=gray`, '-f', 'rawvideo', 'pipe:1'],
+    ],
+    { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
+  );
+  const frameBytes = width * clockBlockPx;
+  const start = frame === 'first' ? 0 : stdout.length - frameBytes;
+  const row = start + (clockBlockPx >> 1) * width;
+  let value = 0;
+  for (let bit = 0; bit < clockBits; bit += 1) {
+    if ((stdout[row + bit * clockBlockPx + (clockBlockPx >> 1)] ?? 0) > 127) value += 2 ** bit;
+  }
+  return value;
+}
+
 describe('recording playback and alert clips', () => {
-  let stream: TestStream;
+  // One HTTP MPEG-TS camera whose picture carries the time it was made.
+  let testCameras: TestCameras;
   beforeAll(async () => {
-    stream = await startTestStream();
+    testCameras = await startTestCameras({ rtsp: 0, http: 1, clockedPerKind: 1 });
   });
   afterAll(async () => {
-    await stream.stop();
+    await testCameras.stop();
   });
 
   test(
@@ -72,7 +108,7 @@ describe('recording playback and alert clips', () => {
       await page.setViewportSize({ width: 1366, height: 768 });
       await signIn(page, admin);
       const { cameras, raise } = await edgeBox(page, 1, {
-        mainStreamUrl: stream.liveUrl,
+        mainStreamUrl: (testCameras.cameras[0] as TestCameras['cameras'][number]).url,
         recordingMode: 'continuous',
       });
       const camera = cameras[0] as (typeof cameras)[number];
@@ -83,28 +119,39 @@ describe('recording playback and alert clips', () => {
       const recorded = (await timelineOf(page, camera.id)).spans.at(-1) as Timeline['spans'][number];
       const chosen = Date.parse(recorded.start) + 3000;
 
-      // Opened at a chosen moment, it shows that moment's picture time.
+      // Opened at a chosen moment, it shows the picture the camera made then, and says its time.
       await page.goto(`/monitor/playback?camera=${camera.id}&at=${new Date(chosen).toISOString()}`);
       const video = page.locator('.cfop-playback-video');
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2), slow).toBe(true);
+      // Held on its first frame, so the time read is the moment the player started at.
+      await video.evaluate((v: HTMLVideoElement) => v.pause());
+      const firstPicture = (await pictureClock(video)) as number;
+      expect(Math.abs(offBy(firstPicture, chosen))).toBeLessThanOrEqual(2000);
+      const shown = await shownTime(page, 'playback-time');
+      expect(Math.abs(shown - chosen)).toBeLessThanOrEqual(2000);
+      expect(Math.abs(offBy(firstPicture, shown))).toBeLessThanOrEqual(2000);
+      await page.getByRole('button', { name: '播放' }).click();
       await expectPlaying(video);
-      expect(Math.abs((await shownTime(page, 'playback-time')) - chosen)).toBeLessThanOrEqual(2000);
       // The camera is chosen, the day's recording and the alert are on the timeline.
       await page.locator('.cfop-playback-camera').getByText(camera.name).waitFor();
       await expect.poll(() => page.locator('.cfop-timeline-span').count(), slow).toBeGreaterThan(0);
       const marker = page.locator(`.cfop-timeline-alert[data-alert-id="${alert.id}"]`);
       await marker.waitFor();
 
-      // 4×, then the alert's marker: the picture jumps to five seconds before it.
+      // 4× plays four times as fast; the alert's marker jumps to the picture five seconds before it.
       await page.getByText('4×', { exact: true }).click();
       await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(4);
+      await page.getByText('1×', { exact: true }).click();
       await marker.click();
+      await expect
+        .poll(async () => Math.abs(offBy((await pictureClock(video)) ?? 0, alertAt - leadMs)), slow)
+        .toBeLessThanOrEqual(2000);
       await expect
         .poll(async () => Math.abs((await shownTime(page, 'playback-time')) - (alertAt - leadMs)), slow)
         .toBeLessThanOrEqual(2000);
       await expect
         .poll(() => new URL(page.url()).searchParams.get('at'))
         .toBe(new Date(alertAt - leadMs).toISOString());
-      await page.getByText('1×', { exact: true }).click();
       // Zoomed to ten minutes, the recording and the alert stand apart from the cursor.
       await page.getByText('10 分钟', { exact: true }).click();
       await expect
@@ -135,9 +182,12 @@ describe('recording playback and alert clips', () => {
       await drawer.waitFor();
       const clipVideo = drawer.locator('.cfop-alert-clip video');
       await expectPlaying(clipVideo);
+      // Its pictures are the camera's around the alert, and their time is said.
+      const clipPicture = (await pictureClock(clipVideo)) as number;
+      expect(offBy(clipPicture, alertAt - preSeconds * 1000)).toBeGreaterThanOrEqual(-3000);
+      expect(offBy(clipPicture, alertAt + postSeconds * 1000)).toBeLessThanOrEqual(3000);
       const clipTime = await shownTime(drawer, 'clip-time');
-      expect(clipTime).toBeGreaterThanOrEqual(alertAt - preSeconds * 1000 - 3000);
-      expect(clipTime).toBeLessThanOrEqual(alertAt + postSeconds * 1000 + 3000);
+      expect(Math.abs(offBy(clipPicture, clipTime))).toBeLessThanOrEqual(2000);
       // Once the after-alert part is recorded, the clip is whole and says no more.
       await expect.poll(() => drawer.getByText('仍在录制').count(), slow).toBe(0);
       await screenshot(page, 'alert drawer playing its clip');
@@ -152,11 +202,15 @@ describe('recording playback and alert clips', () => {
         ...['-v', 'error', '-show_entries', 'format=duration:format_tags=creation_time', '-of', 'json', file],
       ]);
       const probed = JSON.parse(stdout) as { format: { duration: string; tags: { creation_time: string } } };
-      // Frames from before the alert to after it.
+      // Frames from before the alert to after it: by its own times, and by the pictures' clocks.
       const start = Date.parse(probed.format.tags.creation_time);
       expect(start).toBeLessThanOrEqual(alertAt - preSeconds * 1000);
       expect(start + Number(probed.format.duration) * 1000).toBeGreaterThanOrEqual(
         alertAt + postSeconds * 1000 - 1000,
+      );
+      expect(offBy(await fileClock(file, 'first'), alertAt - preSeconds * 1000)).toBeLessThanOrEqual(1000);
+      expect(offBy(await fileClock(file, 'last'), alertAt + postSeconds * 1000)).toBeGreaterThanOrEqual(
+        -1000,
       );
 
       // The drawer's 查看录像 opens the playback screen at the alert.
