@@ -73,6 +73,9 @@ export default function ClipPlayer(props: { alertId: number; cameraName: string;
   useEffect(() => {
     const element = video.current;
     if (!element || !playable || !canPlayLive()) return;
+    // A grown clip plays again from its start: the time shown is the new player's.
+    setShown(null);
+    setFailure(null);
     const playback = playRecording(element, `/alerts/${props.alertId}/clip/index.m3u8`, {
       onFailure: (reason) => setFailure(typeof reason === 'string' ? reason : t(reason)),
     });
