@@ -14,9 +14,14 @@ function snapshotJpeg(): Promise<Buffer> {
 /**
  * An AI server with `cameraCount` cameras bound to it (a helmet task each), made through the API
  * as the device screens would, and a way to raise alerts through the server's own ingest client (its
- * key, as the simulator uses). The cameras stream from `mainStreamUrl` when given (a live test stream).
+ * key, as the simulator uses). The cameras stream from `mainStreamUrl` when given (a live test stream),
+ * recorded in `recordingMode` (default off).
  */
-export async function edgeBox(page: Page, cameraCount: number, options: { mainStreamUrl?: string } = {}) {
+export async function edgeBox(
+  page: Page,
+  cameraCount: number,
+  options: { mainStreamUrl?: string; recordingMode?: 'off' | 'continuous' | 'alerts' } = {},
+) {
   const { server, ingestKey } = await createThroughApi<{ server: { id: number }; ingestKey: string }>(
     page,
     '/aiservers',
@@ -55,6 +60,7 @@ export async function edgeBox(page: Page, cameraCount: number, options: { mainSt
       vendor: 'hikvision',
       ip: `10.78.0.${n + 1}`,
       aiServerId: server.id,
+      recordingMode: options.recordingMode ?? 'off',
     });
     const task = await createThroughApi<{ id: number }>(page, `/cameras/${camera.id}/tasks`, {
       name: '安全帽检测',

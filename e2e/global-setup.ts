@@ -49,6 +49,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // The alert wall's test reports 2000 alerts from one box as fast as the server takes them.
     CFOP_INGEST_ALERTS_PER_SECOND: '100000',
     CFOP_INGEST_ALERT_BURST: '1000000',
+    // Recorded cameras' segments and alert clips short enough for a test to wait for them.
+    CFOP_RECORDING_SEGMENT_SECONDS: '2',
+    CFOP_RECORDING_ALERT_PRE_SECONDS: '4',
+    CFOP_RECORDING_ALERT_POST_SECONDS: '4',
   };
   const server = await startServer(env, artifactPath('server.log'));
   const teardown = async (): Promise<void> => {

@@ -18,12 +18,13 @@ import type { Browser, Page } from 'playwright-core';
 import { parseAllowedHosts } from '../server/cameras/stream-address';
 import { launchChromium } from '../test-support/chromium';
 import { clockBits, clockBlockPx, clockDelay } from '../test-support/clock-picture';
+import { readClockInPage } from '../test-support/clock-reader';
 import { startTestCameras, type TestCamera } from '../test-support/test-cameras';
 import { buildConsole } from './bench/build';
 import { busyWarning, describeMachine, describeSources, loadLine } from './bench/machine';
 import { metricTable, percentile, type Metric } from './bench/report';
 import { withSeededApp } from './bench/seeded-app';
-import { readClockInPage, videoProbe, type VideoMarks } from './bench/video-probe';
+import { videoProbe, type VideoMarks } from './bench/video-probe';
 
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 

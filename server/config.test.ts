@@ -54,6 +54,7 @@ describe('server settings from the environment', () => {
       CFOP_RECORDING_ALERT_PRE_SECONDS: '0',
       CFOP_RECORDING_ALERT_POST_SECONDS: '120',
       CFOP_RECORDING_MAX_STREAMS: '0',
+      CFOP_RECORDING_MAX_CLIP_EXPORTS: '3',
     });
     expect(recording).toEqual({
       segmentSeconds: 6,
@@ -63,6 +64,7 @@ describe('server settings from the environment', () => {
       alertPreSeconds: 0,
       alertPostSeconds: 120,
       maxRecorders: 0,
+      maxClipExports: 3,
     });
     // A quota of 0 is none: only the disk's free-space floor bounds the recordings.
     expect(readServerConfig({ CFOP_RECORDING_QUOTA_GB: '0' }).recording.quotaBytes).toBeNull();
@@ -73,6 +75,7 @@ describe('server settings from the environment', () => {
         CFOP_RECORDING_QUOTA_GB: '-1',
         CFOP_RECORDING_ALERT_POST_SECONDS: '2.5',
         CFOP_RECORDING_RETENTION_DAYS: '0',
+        CFOP_RECORDING_MAX_CLIP_EXPORTS: '0',
       });
     } catch (thrown) {
       error = thrown;
@@ -82,6 +85,7 @@ describe('server settings from the environment', () => {
       'CFOP_RECORDING_SEGMENT_SECONDS',
       'CFOP_RECORDING_RETENTION_DAYS',
       'CFOP_RECORDING_ALERT_POST_SECONDS',
+      'CFOP_RECORDING_MAX_CLIP_EXPORTS',
     ]);
   });
 

@@ -274,6 +274,11 @@ function readRecordingSettings(
       max: 1000,
       fallback: fallback.maxRecorders,
     }),
+    maxClipExports: number('CFOP_RECORDING_MAX_CLIP_EXPORTS', {
+      min: 1,
+      max: 64,
+      fallback: fallback.maxClipExports,
+    }),
   };
 }
 

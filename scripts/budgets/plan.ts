@@ -12,7 +12,7 @@ interface ManifestRoute {
 const KB = 1024;
 
 /** Monitoring views with their own heavy libraries; the per-screen increment is for CRUD screens. */
-const MONITORING_SCREENS = ['/monitor/video', '/monitor/ai', '/data/operations'];
+const MONITORING_SCREENS = ['/monitor/video', '/monitor/playback', '/monitor/ai', '/data/operations'];
 
 /** The layout modules the router imports lazily after sign-in (kept out of the login page). */
 export const SHELL_MODULES: readonly string[] = ['src/shell/BasicLayout.tsx'];
@@ -41,7 +41,7 @@ export function budgetPlanFromManifest(manifest: { readonly routes: readonly Man
     otherScreens: leaves.filter((s) => MONITORING_SCREENS.includes(s.path)),
     libraries: [
       { name: 'ECharts', module: /node_modules\/(echarts|zrender)\//, routes: ['/data/operations'] },
-      { name: 'hls.js', module: /node_modules\/hls\.js\//, routes: ['/monitor/video'] },
+      { name: 'hls.js', module: /node_modules\/hls\.js\//, routes: ['/monitor/video', '/monitor/playback'] },
     ],
     limits: { login: 200 * KB, home: 300 * KB, firstScreen: 450 * KB, furtherScreen: 30 * KB },
   };

@@ -87,14 +87,21 @@ const nothingRecorded = () =>
   new ApiError('404', { zh: '该时段没有录像', en: 'Nothing was recorded in that period' });
 
 /**
- * An HLS VOD playlist of the camera's segments in the period. Each segment's wall-clock start is
- * given, so the player's position maps to a time of day; a break in the recording (a gap, or a new
- * recorder run whose timestamps start afresh) is a discontinuity. Segment URIs are relative and
- * carry no token: the player sends the session headers.
+ * An HLS VOD playlist of the camera's segments in the period. Code "404" when nothing was recorded.
  */
 export async function recordingPlaylist(db: Db, cameraId: number, period: Period): Promise<string> {
   const segments = await cameraSegments(db, cameraId, period);
   if (segments.length === 0) throw nothingRecorded();
+  return vodPlaylist(segments);
+}
+
+/**
+ * An HLS VOD playlist of `segments` (time order). Each segment's wall-clock start is given, so the
+ * player's position maps to a time of day; a break in the recording (a gap, or a new recorder run
+ * whose timestamps start afresh) is a discontinuity. Segment URIs are relative and carry no token:
+ * the player sends the session headers.
+ */
+export function vodPlaylist(segments: readonly SegmentRow[]): string {
   const seconds = (segment: SegmentRow) =>
     (Date.parse(segment.ended_at) - Date.parse(segment.started_at)) / 1000;
   const longest = Math.max(...segments.map(seconds));

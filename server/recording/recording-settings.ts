@@ -14,6 +14,8 @@ export interface RecordingSettings {
   readonly alertPostSeconds: number;
   /** Recorders (one ffmpeg per recorded camera) at most at once (CFOP_RECORDING_MAX_STREAMS). */
   readonly maxRecorders: number;
+  /** Alert clips joined into MP4 files (an ffmpeg each) at most at once (CFOP_RECORDING_MAX_CLIP_EXPORTS). */
+  readonly maxClipExports: number;
 }
 
 export const gigabyte = 1e9;
@@ -26,6 +28,7 @@ export const defaultRecordingSettings: RecordingSettings = {
   alertPreSeconds: 30,
   alertPostSeconds: 30,
   maxRecorders: 16,
+  maxClipExports: 2,
 };
 
 /**
@@ -47,5 +50,6 @@ export function recordingSettings(given: Partial<RecordingSettings> = {}): Recor
     alertPreSeconds: pick('alertPreSeconds'),
     alertPostSeconds: pick('alertPostSeconds'),
     maxRecorders: pick('maxRecorders'),
+    maxClipExports: pick('maxClipExports'),
   };
 }

@@ -6,7 +6,7 @@ import type { StreamSpawn } from '../cameras/stream-process';
 import type { Clock } from '../clock';
 import { privateDirMode } from '../data-folder/private-files';
 import type { Db } from '../db/open-database';
-import { createStreamSlots, type StreamSlot } from '../live/stream-slots';
+import { createStreamSlots, type StreamSlot, type StreamSlots } from '../live/stream-slots';
 import { startRecorder, type Backoff, type Recorder, type RecorderState } from './recorder';
 import type { RecordingSettings } from './recording-settings';
 import type { RecordingStore } from './recording-store';
@@ -31,6 +31,10 @@ export interface RecordingsOptions {
 export interface Recordings {
   readonly store: RecordingStore;
   readonly settings: RecordingSettings;
+  /** Alert clips being joined into MP4 files (CFOP_RECORDING_MAX_CLIP_EXPORTS). */
+  readonly clipExports: StreamSlots;
+  /** Where MP4 clips are written before they are sent (inside the spool, so emptied at start). */
+  readonly clipDir: string;
   /** Starts and stops recorders to match the cameras' modes and addresses now. */
   sync(): Promise<void>;
   /** Applies retention, quota and the disk's floor; a disk still short pauses every recorder. */
@@ -133,6 +137,8 @@ export async function createRecordings(options: RecordingsOptions): Promise<Reco
   return {
     store: options.store,
     settings: options.settings,
+    clipExports: createStreamSlots(options.settings.maxClipExports),
+    clipDir: join(options.spoolDir, 'clips'),
     sync,
     async sweep() {
       const result = await sweepRecordings(options);

@@ -20,15 +20,25 @@ export async function addSegment(db: Db, segment: NewSegment): Promise<void> {
   await db.insertInto('recording_segments').values(segment).execute();
 }
 
-/** The camera's segments overlapping [from, to) (ISO times), in time order: playback and clips read these. */
-export function segmentsBetween(db: Db, cameraId: number, from: string, to: string): Promise<SegmentRow[]> {
+/**
+ * The camera's segments overlapping [from, to) (ISO times), in time order: playback and clips read
+ * these. Segments still awaiting an alert are left out unless `awaiting` (an alert's own clip, which
+ * the sweep has not kept yet).
+ */
+export function segmentsBetween(
+  db: Db,
+  cameraId: number,
+  from: string,
+  to: string,
+  awaiting: 'without awaiting' | 'with awaiting' = 'without awaiting',
+): Promise<SegmentRow[]> {
   return db
     .selectFrom('recording_segments')
     .selectAll()
     .where('camera_id', '=', cameraId)
     .where('started_at', '<', to)
     .where('ended_at', '>', from)
-    .where('awaiting_alert', '=', 0)
+    .$if(awaiting === 'without awaiting', (query) => query.where('awaiting_alert', '=', 0))
     .orderBy('started_at')
     .orderBy('id')
     .execute();

@@ -572,7 +572,7 @@ export interface paths {
       header?: never;
       path: {
         id: components['parameters']['Id'];
-        segment: string;
+        segment: components['parameters']['RecordedSegmentName'];
       };
       cookie?: never;
     };
@@ -1189,6 +1189,108 @@ export interface paths {
     };
     /** 告警详情 / One AI alert */
     get: operations['getAlert'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/alerts/{id}/clip': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /**
+     * 告警录像片段 / What the recording holds of an alert
+     * @description The alert's clip is its camera's recording from CFOP_RECORDING_ALERT_PRE_SECONDS before to
+     *     CFOP_RECORDING_ALERT_POST_SECONDS after the alert (whole segments, so it may start and end a
+     *     few seconds wider). Answers that window, the recorded stretch found in it (null when none),
+     *     whether it is complete (the after-window is recorded, or can no longer be) and when it will
+     *     be, and the camera's recording mode. Segments recorded around alerts only count before the
+     *     sweep has kept them. Under the alert's key: an alert holder without the video key still gets
+     *     the alert's own clip, and nothing else of the recording. Code "404" when the alert has no
+     *     camera.
+     */
+    get: operations['getAlertClip'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/alerts/{id}/clip/index.m3u8': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /**
+     * 告警录像播放列表 / A VOD playlist of the alert's clip
+     * @description An HLS VOD playlist (ended) of the segments in the alert's clip (see getAlertClip), each with
+     *     its `EXT-X-PROGRAM-DATE-TIME`; segments are named relative to the playlist and fetched with
+     *     the session headers, so no token is in a URL. Code "404" when no recording covers the alert.
+     */
+    get: operations['getAlertClipPlaylist'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/alerts/{id}/clip/segments/{segment}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+        segment: components['parameters']['RecordedSegmentName'];
+      };
+      cookie?: never;
+    };
+    /**
+     * 告警录像分片 / One segment of the alert's clip
+     * @description A segment the clip's playlist names (MPEG-TS). Code "404" when it is not within the alert's
+     *     clip, or the sweep removed it meanwhile.
+     */
+    get: operations['getAlertClipSegment'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/alerts/{id}/clip.mp4': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /**
+     * 下载告警录像 / The alert's clip as an MP4 file
+     * @description The clip's segments joined into one MP4 (the video copied, never encoded again; its
+     *     `creation_time` is the first frame's wall-clock time), named after the camera and the alert's
+     *     time in the site's time zone. At most CFOP_RECORDING_MAX_CLIP_EXPORTS are made at once: code
+     *     "503" (with Retry-After) beyond. Code "404" when no recording covers the alert.
+     */
+    get: operations['downloadAlertClip'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2304,6 +2406,36 @@ export interface components {
      * @enum {string}
      */
     RecordingMode: 'off' | 'continuous' | 'alerts';
+    AlertClip: {
+      /**
+       * Format: date-time
+       * @description The alert's time less the pre-alert seconds.
+       */
+      from: string;
+      /**
+       * Format: date-time
+       * @description The alert's time plus the post-alert seconds.
+       */
+      to: string;
+      /**
+       * Format: date-time
+       * @description Where the recorded segments in the window begin; null when none is recorded.
+       */
+      start: string | null;
+      /**
+       * Format: date-time
+       * @description Where they end; null when none is recorded.
+       */
+      end: string | null;
+      /** @description False while the after-window may still be recorded (the clip will grow). */
+      complete: boolean;
+      /**
+       * Format: date-time
+       * @description When the segment holding the window's end is finished and the clip complete.
+       */
+      readyAt: string;
+      recordingMode: components['schemas']['RecordingMode'];
+    };
     RecordingTimeline: {
       /** @description Recorded stretches, oldest first, clipped to the period. */
       spans: {
@@ -3303,6 +3435,14 @@ export interface components {
       msg: string;
       data: components['schemas']['CameraPage'];
     };
+    AlertClipEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['AlertClip'];
+    };
     RecordingTimelineEnvelope: {
       /** @constant */
       success: true;
@@ -3794,6 +3934,7 @@ export interface components {
     RecordingFrom: string;
     /** @description Exclusive. */
     RecordingTo: string;
+    RecordedSegmentName: string;
     /** @description main (the camera's full picture) or sub (its smaller stream, for a wall of panes). */
     LiveStreamName: 'main' | 'sub';
     Id: number;
@@ -4815,7 +4956,7 @@ export interface operations {
       header?: never;
       path: {
         id: components['parameters']['Id'];
-        segment: string;
+        segment: components['parameters']['RecordedSegmentName'];
       };
       cookie?: never;
     };
@@ -5659,6 +5800,99 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['AlertEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  getAlertClip: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The clip's state. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AlertClipEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  getAlertClipPlaylist: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The playlist. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.apple.mpegurl': string;
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  getAlertClipSegment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+        segment: components['parameters']['RecordedSegmentName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The segment. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'video/mp2t': string;
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  downloadAlertClip: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The MP4 file. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'video/mp4': string;
         };
       };
       default: components['responses']['Failure'];

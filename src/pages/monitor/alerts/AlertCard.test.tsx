@@ -130,6 +130,18 @@ describe('an alert card', () => {
     expect(seen.opened).toBe(0);
   });
 
+  it('opens its camera’s recording a few seconds before the alert, not its own drawer', async () => {
+    const alert = testAlert(9, { cameraId: 12, snapshotId: null });
+    const card = await showCard(alert);
+    const recorded = card?.querySelector<HTMLAnchorElement>('a[aria-label="查看录像"]');
+    const at = new Date(Date.parse(alert.occurredAt) - 5000).toISOString();
+    const link = `/monitor/playback?${new URLSearchParams({ camera: '12', at }).toString()}`;
+    expect(recorded?.getAttribute('href')).toBe(link);
+    await act(async () => recorded?.click());
+    expect(seen.navigated).toEqual([link]);
+    expect(seen.opened).toBe(0);
+  });
+
   it('has the way to live video for a camera’s device alert, not for a server’s or without the wall’s key', async () => {
     const streamLost = { ...serverOffline, type: 'cameraStreamLost', cameraId: 5, cameraName: '北门-1' };
     const liveOf = (card: Element | null) => card?.querySelector('.cfop-alert-live')?.getAttribute('href');

@@ -4,13 +4,13 @@ import { formatDateTime, useLocale } from '../../../i18n';
 import { alertOptions, optionOf } from './alert-options';
 import { alertTexts } from './alert-texts';
 import type { Alert } from './live-alert-store';
-import { LiveVideoButton } from './LiveVideoButton';
+import { LiveVideoButton, PlaybackButton } from './LiveVideoButton';
 import { AlertMedia } from './SnapshotView';
 import { alertPlace, isSystemAlert } from './system-alert';
 
 /**
- * One alert on the wall: snapshot with boxes, what, how serious, where, when, its state, and a way
- * to its camera's live video. A system alert (a device's health) shows what it concerns in place of
+ * One alert on the wall: snapshot with boxes, what, how serious, where, when, its state, and ways
+ * to its camera's live video and to its recording at the alert's time. A system alert (a device's health) shows what it concerns in place of
  * a snapshot, and no confidence.
  */
 export const AlertCard = memo(function AlertCard(props: {
@@ -46,7 +46,10 @@ export const AlertCard = memo(function AlertCard(props: {
         <Tag className="cfop-alert-card-level" color={level?.color ?? 'default'}>
           {level ? t(level.label) : alert.level}
         </Tag>
-        <LiveVideoButton cameraId={alert.cameraId} compact />
+        <span className="cfop-alert-card-links">
+          <LiveVideoButton cameraId={alert.cameraId} compact />
+          <PlaybackButton cameraId={alert.cameraId} at={alert.occurredAt} compact />
+        </span>
       </div>
       <div className="cfop-alert-card-body">
         <div className="cfop-alert-card-title">

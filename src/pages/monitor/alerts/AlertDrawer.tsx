@@ -1,4 +1,5 @@
-import { Divider, Tag } from 'antd';
+import { Divider, Spin, Tag } from 'antd';
+import { lazy, Suspense } from 'react';
 import type { ResourceDescriptor } from '../../../resources/descriptors';
 import { useLocale } from '../../../i18n';
 import { DetailFields, type Entity } from '../../../resources';
@@ -8,14 +9,17 @@ import { alertApi } from './alert-api';
 import { alertTexts } from './alert-texts';
 import { HandleForm, handlingFields } from './HandleForm';
 import type { Alert } from './live-alert-store';
-import { LiveVideoButton } from './LiveVideoButton';
+import { LiveVideoButton, PlaybackButton } from './LiveVideoButton';
 import { AlertMedia } from './SnapshotView';
 
 const drawerWidth = 720;
 
+// The clip's player (hls.js) loads with the first drawer opened, not with the alert wall.
+const ClipPlayer = lazy(() => import('./ClipPlayer'));
+
 /**
- * One alert in full: the large snapshot with its labelled boxes, every detail field, the way to its
- * camera's live video, and, while it is pending, the form that confirms or dismisses it. `alert` is
+ * One alert in full: the large snapshot with its labelled boxes, its camera's clip around it, every
+ * detail field, the ways to its camera's live video and recording, and, while it is pending, the form that confirms or dismisses it. `alert` is
  * the wall's copy, kept current by the live stream (a colleague handling it shows here at once).
  */
 export default function AlertDrawer(props: {
@@ -37,7 +41,12 @@ export default function AlertDrawer(props: {
           <Tag color={level?.color ?? 'default'}>{level ? t(level.label) : alert.level}</Tag>
         </span>
       }
-      extra={<LiveVideoButton cameraId={alert.cameraId} />}
+      extra={
+        <span className="cfop-alert-drawer-links">
+          <PlaybackButton cameraId={alert.cameraId} at={alert.occurredAt} />
+          <LiveVideoButton cameraId={alert.cameraId} />
+        </span>
+      }
       size={drawerWidth}
       onClose={props.onClose}
       destroyOnHidden
@@ -45,6 +54,11 @@ export default function AlertDrawer(props: {
       <div className="cfop-alert-drawer-snapshot">
         <AlertMedia alert={alert} labelled />
       </div>
+      {alert.cameraId !== null && (
+        <Suspense fallback={<Spin size="small" />}>
+          <ClipPlayer alertId={alert.id} cameraName={alert.cameraName} occurredAt={alert.occurredAt} />
+        </Suspense>
+      )}
       <DetailFields descriptor={descriptor} entity={alert as unknown as Entity} columns={2} />
       {alert.status === 'pending' && (
         <>

@@ -1,25 +1,25 @@
+import HistoryOutlined from '@ant-design/icons/HistoryOutlined';
 import VideoCameraOutlined from '@ant-design/icons/VideoCameraOutlined';
 import { Button } from 'antd';
-import type { KeyboardEvent, MouseEvent } from 'react';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import type { LocalText } from '../../../generated/settings';
 import { useLocale } from '../../../i18n';
 import { useSession } from '../../../session';
 import { useRouterNavigate } from '../../../session/screen-location';
 import { isPlainClick } from '../../shared/plain-click';
-import { liveLinkOf } from '../video/live-link';
+import { liveLinkOf, playbackLinkOf } from '../video/live-link';
 import { alertTexts } from './alert-texts';
 
 /**
- * 查看实时视频: the video wall playing the alert's camera alone. A link (open in a new tab works)
- * that the router follows; none for an alert without a camera or an operator without the wall.
- * `compact` is the card's icon, its name in the link's title.
+ * A link (open in a new tab works) that the router follows, inside a card whose click opens the
+ * drawer. `compact` is the card's icon, its name in the link's title.
  */
-export function LiveVideoButton(props: { cameraId: number | null; compact?: boolean }) {
+function VideoLink(props: { link: string | null; name: LocalText; icon: ReactNode; compact?: boolean }) {
   const { t } = useLocale();
-  const { canOpen } = useSession();
   const navigate = useRouterNavigate();
-  const link = liveLinkOf(props.cameraId, canOpen);
+  const { link } = props;
   if (link === null) return null;
-  const name = t(alertTexts.viewLive);
+  const name = t(props.name);
   const follow = {
     href: link,
     'aria-label': name,
@@ -37,12 +37,41 @@ export function LiveVideoButton(props: { cameraId: number | null; compact?: bool
   if (props.compact)
     return (
       <a className="cfop-alert-live cfop-alert-live-icon" title={name} {...follow}>
-        <VideoCameraOutlined />
+        {props.icon}
       </a>
     );
   return (
-    <Button size="small" className="cfop-alert-live" icon={<VideoCameraOutlined />} {...follow}>
+    <Button size="small" className="cfop-alert-live" icon={props.icon} {...follow}>
       {name}
     </Button>
+  );
+}
+
+/**
+ * 查看实时视频: the video wall playing the alert's camera alone; none for an alert without a camera
+ * or an operator without the wall.
+ */
+export function LiveVideoButton(props: { cameraId: number | null; compact?: boolean }) {
+  const { canOpen } = useSession();
+  return (
+    <VideoLink
+      link={liveLinkOf(props.cameraId, canOpen)}
+      name={alertTexts.viewLive}
+      icon={<VideoCameraOutlined />}
+      compact={props.compact}
+    />
+  );
+}
+
+/** 查看录像: the playback screen on the alert's camera, a few seconds before the alert. */
+export function PlaybackButton(props: { cameraId: number | null; at: string; compact?: boolean }) {
+  const { canOpen } = useSession();
+  return (
+    <VideoLink
+      link={playbackLinkOf(props.cameraId, props.at, canOpen)}
+      name={alertTexts.viewRecording}
+      icon={<HistoryOutlined />}
+      compact={props.compact}
+    />
   );
 }

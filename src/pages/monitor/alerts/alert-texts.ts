@@ -28,6 +28,17 @@ export const alertTexts = {
   detailTitle: { zh: '告警详情', en: 'Alert detail' },
   selectCard: { zh: '选择', en: 'Select' },
   viewLive: { zh: '查看实时视频', en: 'View live' },
+  viewRecording: { zh: '查看录像', en: 'Playback' },
+  clip: { zh: '告警录像', en: 'Alert clip' },
+  downloadMp4: { zh: '下载 MP4', en: 'Download MP4' },
+  clipLoading: { zh: '正在查找录像…', en: 'Looking for the recording…' },
+  clipFailed: { zh: '告警录像加载失败', en: 'The alert clip could not be loaded' },
+  clipNotRecorded: {
+    zh: '该摄像头未开启录像，没有告警录像',
+    en: 'This camera does not record, so there is no clip',
+  },
+  clipNone: { zh: '没有覆盖该告警的录像', en: 'No recording covers this alert' },
+  clipRetry: { zh: '重试', en: 'Retry' },
 } satisfies Record<string, LocalText>;
 
 export const newAlertsText = (count: number): LocalText => ({
@@ -55,3 +66,21 @@ export const linkFailedText = (id: number, missing: boolean): LocalText =>
   missing
     ? { zh: `告警 #${id} 不存在，可能已被删除`, en: `Alert #${id} does not exist; it may have been deleted` }
     : { zh: `告警 #${id} 加载失败，请刷新重试`, en: `Alert #${id} failed to load; refresh to try again` };
+
+/** A clip whose after-alert part is still being recorded: when it will be whole. */
+export const clipPendingText = (time: string, playable: boolean): LocalText =>
+  playable
+    ? {
+        zh: `告警后的录像仍在录制，约 ${time} 完整`,
+        en: `Still recording after the alert; complete at about ${time}`,
+      }
+    : {
+        zh: `录像尚未就绪（告警前后仍在录制），约 ${time} 可播放`,
+        en: `Not ready yet (still recording); playable at about ${time}`,
+      };
+
+/** The clip's recorded span. */
+export const clipSpanText = (from: string, to: string): LocalText => ({
+  zh: `录像 ${from} – ${to}`,
+  en: `Recorded ${from} – ${to}`,
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteDef } from '../../../generated/routes';
-import { liveLinkOf } from './live-link';
+import { liveLinkOf, playbackLinkOf } from './live-link';
 
 const holding = (key: string) => (route: RouteDef) => route.access === key;
 
@@ -16,5 +16,19 @@ describe('the link to a camera’s live video', () => {
 
   it('is none in a console whose manifest has no video wall', () => {
     expect(liveLinkOf(12, () => true, [])).toBeNull();
+  });
+});
+
+describe('the link to a camera’s recording at an alert', () => {
+  it('opens the manifest’s playback screen a few seconds before the alert', () => {
+    expect(playbackLinkOf(12, '2026-11-26T08:00:00.000Z', holding('KEY.CENTER.VIDEO'))).toBe(
+      '/monitor/playback?camera=12&at=2026-11-26T07%3A59%3A55.000Z',
+    );
+  });
+
+  it('is none without a camera or the video key, or with no time', () => {
+    expect(playbackLinkOf(null, '2026-11-26T08:00:00Z', holding('KEY.CENTER.VIDEO'))).toBeNull();
+    expect(playbackLinkOf(12, '2026-11-26T08:00:00Z', holding('KEY.CENTER.AIWARN'))).toBeNull();
+    expect(playbackLinkOf(12, 'soon', holding('KEY.CENTER.VIDEO'))).toBeNull();
   });
 });

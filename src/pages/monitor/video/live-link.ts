@@ -3,8 +3,23 @@ import { flattenRoutes } from '../../../session/route-lookup';
 import { routeTree } from '../../../session/use-current-route';
 import { wallSearch } from './wall-state';
 
-/** The video wall's page: its path and access key live in the manifest only. */
+/** The video wall's and the playback screen's pages: their paths and access keys live in the manifest only. */
 const wallPage = 'monitor/video/VideoPage';
+const playbackPage = 'monitor/playback/PlaybackPage';
+
+/** How long before an alert its recording is opened: what led to it shows first. */
+export const playbackLeadMs = 5000;
+
+/** The path of `page` for a camera, or null when there is no camera or the operator may not open it. */
+function pagePath(
+  page: string,
+  cameraId: number | null,
+  canOpen: (route: RouteDef) => boolean,
+  routes: readonly RouteDef[],
+): string | null {
+  const route = flattenRoutes(routes).find((candidate) => candidate.page === page);
+  return cameraId === null || !route || !canOpen(route) ? null : route.path;
+}
 
 /**
  * The video wall playing one camera alone, on its main stream (`/monitor/video?layout=1&cams=12`),
@@ -15,7 +30,27 @@ export function liveLinkOf(
   canOpen: (route: RouteDef) => boolean,
   routes: readonly RouteDef[] = routeTree,
 ): string | null {
-  const route = flattenRoutes(routes).find((candidate) => candidate.page === wallPage);
-  if (cameraId === null || !route || !canOpen(route)) return null;
-  return `${route.path}?${wallSearch({ layout: 1, cameras: [cameraId], singleStream: 'main' }, '')}`;
+  const path = pagePath(wallPage, cameraId, canOpen, routes);
+  if (path === null) return null;
+  return `${path}?${wallSearch({ layout: 1, cameras: [cameraId as number], singleStream: 'main' }, '')}`;
+}
+
+/**
+ * The playback screen on the camera's recording from `playbackLeadMs` before `at` (an alert's time,
+ * ISO): `/monitor/playback?camera=12&at=<ISO>`; null as for liveLinkOf.
+ */
+export function playbackLinkOf(
+  cameraId: number | null,
+  at: string,
+  canOpen: (route: RouteDef) => boolean,
+  routes: readonly RouteDef[] = routeTree,
+): string | null {
+  const path = pagePath(playbackPage, cameraId, canOpen, routes);
+  const time = Date.parse(at);
+  if (path === null || Number.isNaN(time)) return null;
+  const query = new URLSearchParams({
+    camera: String(cameraId),
+    at: new Date(time - playbackLeadMs).toISOString(),
+  });
+  return `${path}?${query.toString()}`;
 }

@@ -12,17 +12,18 @@ const jpegQuality = 0.92;
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 /**
- * A pane's snapshot file name: the camera's name and the local time it was taken,
- * `东门入口-20261126-201530.jpg`, with what a file system refuses or hides taken out of the name.
+ * A file of a camera's picture named by the camera and the local time it shows,
+ * `东门入口-20261126-201530.jpg` (a pane's snapshot) or `.mp4` (an alert's clip), with what a file
+ * system refuses or hides taken out of the name.
  */
-export function snapshotFileName(cameraName: string, at: Date): string {
+export function cameraFileName(cameraName: string, at: Date, extension: 'jpg' | 'mp4' = 'jpg'): string {
   const safe = Array.from(cameraName.replace(unsafeInFileName, '').replace(looseEnds, ''))
     .slice(0, longestName)
     .join('')
     .replace(looseEnds, '');
   const day = `${at.getFullYear()}${twoDigits(at.getMonth() + 1)}${twoDigits(at.getDate())}`;
   const time = `${twoDigits(at.getHours())}${twoDigits(at.getMinutes())}${twoDigits(at.getSeconds())}`;
-  return `${safe || 'snapshot'}-${day}-${time}.jpg`;
+  return `${safe || (extension === 'jpg' ? 'snapshot' : 'clip')}-${day}-${time}.${extension}`;
 }
 
 /** Draws the video's current frame on `canvas` at the stream's own size (clears it when there is none). */
@@ -34,7 +35,7 @@ export function drawFrame(video: HTMLVideoElement, canvas: HTMLCanvasElement): v
 
 /**
  * Downloads the video's current frame as a JPEG at the stream's own resolution (not the pane's
- * size on screen), named by `snapshotFileName`.
+ * size on screen), named by `cameraFileName`.
  */
 export function downloadSnapshot(video: HTMLVideoElement, cameraName: string): void {
   if (video.videoWidth === 0) return;
@@ -43,7 +44,7 @@ export function downloadSnapshot(video: HTMLVideoElement, cameraName: string): v
   drawFrame(video, canvas);
   canvas.toBlob(
     (blob) => {
-      if (blob) saveBlob(blob, snapshotFileName(cameraName, at));
+      if (blob) saveBlob(blob, cameraFileName(cameraName, at));
     },
     'image/jpeg',
     jpegQuality,

@@ -1,0 +1,226 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { clockBits, clockBlockPx } from '../test-support/clock-picture';
+import { readClockInPage } from '../test-support/clock-reader';
+import { startTestCameras, type TestCameras } from '../test-support/test-cameras';
+import { admin } from './accounts';
+import { apiHeaders, signedInToken } from './api';
+import { artifactPath } from './artifacts';
+import { edgeBox } from './edge-box';
+import { test } from './fixtures';
+import { expectAt, screenshot, signIn } from './screen';
+
+/** Recording, probing and a player's start all wait on ffmpeg and a busy machine. */
+const slow = { timeout: 45_000, interval: 250 };
+/** The server's settings for this run (e2e/global-setup.ts). */
+const preSeconds = 4;
+const postSeconds = 4;
+/** A jump to an alert plays from this long before it (playbackLeadMs). */
+const leadMs = 5000;
+
+interface Timeline {
+  spans: { start: string; end: string }[];
+  alerts: { id: number; occurredAt: string }[];
+}
+
+/** Today's (the browser's day) recording of the camera, as the playback screen asks for it. */
+async function timelineOf(page: Page, cameraId: number): Promise<Timeline> {
+  const token = await signedInToken(page);
+  const from = new Date();
+  from.setHours(0, 0, 0, 0);
+  const to = new Date(from.getFullYear(), from.getMonth(), from.getDate() + 1);
+  const query = new URLSearchParams({ from: from.toISOString(), to: to.toISOString() });
+  const response = await page.request.get(`/cfop/recordings/cameras/${cameraId}?${query.toString()}`, {
+    headers: apiHeaders(page, token),
+  });
+  return ((await response.json()) as { data: Timeline }).data;
+}
+
+/** How many seconds the camera has recorded without a break up to now. */
+async function recordedSeconds(page: Page, cameraId: number): Promise<number> {
+  const span = (await timelineOf(page, cameraId)).spans.at(-1);
+  return span ? (Date.parse(span.end) - Date.parse(span.start)) / 1000 : 0;
+}
+
+/** Frames are decoded and time runs. */
+async function expectPlaying(video: Locator): Promise<void> {
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2 && v.currentTime > 0), slow)
+    .toBe(true);
+}
+
+/** The time of day a `<time data-testid=…>` shows, as soon as it shows one. */
+async function shownTime(scope: Page | Locator, testId: string): Promise<number> {
+  const time = scope.getByTestId(testId);
+  await expect.poll(() => time.getAttribute('datetime'), slow).toMatch(/^\d{4}-/);
+  return Date.parse((await time.getAttribute('datetime')) as string);
+}
+
+const clockModulo = 2 ** clockBits;
+
+/** How far (ms, signed) the time burnt into a picture is from `time`, across the clock's wrap. */
+function offBy(picture: number, time: number): number {
+  const difference = (picture - (time % clockModulo) + clockModulo) % clockModulo;
+  return difference > clockModulo / 2 ? difference - clockModulo : difference;
+}
+
+/** The burnt-in time of the frame the video shows now, or null before it has one. */
+const pictureClock = (video: Locator) =>
+  video.evaluate(readClockInPage, { bits: clockBits, blockPx: clockBlockPx });
+
+/** The burnt-in time of an MP4's first or last frame, read with ffmpeg from its blocks. */
+async function fileClock(file: string, frame: 'first' | 'last'): Promise<number> {
+  const width = clockBits * clockBlockPx;
+  const { stdout } = await promisify(execFile)(
+    'ffmpeg',
+    [
+      ...['-v', 'error', ...(frame === 'last' ? ['-sseof', '-0.5'] : []), '-i', file],
+      ...['-vf', `crop=${width}:${clockBlockPx}:0:0,format=gray`, '-f', 'rawvideo', 'pipe:1'],
+    ],
+    { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
+  );
+  const frameBytes = width * clockBlockPx;
+  const start = frame === 'first' ? 0 : stdout.length - frameBytes;
+  const row = start + (clockBlockPx >> 1) * width;
+  let value = 0;
+  for (let bit = 0; bit < clockBits; bit += 1) {
+    if ((stdout[row + bit * clockBlockPx + (clockBlockPx >> 1)] ?? 0) > 127) value += 2 ** bit;
+  }
+  return value;
+}
+
+describe('recording playback and alert clips', () => {
+  // One HTTP MPEG-TS camera whose picture carries the time it was made.
+  let testCameras: TestCameras;
+  beforeAll(async () => {
+    testCameras = await startTestCameras({ rtsp: 0, http: 1, clockedPerKind: 1 });
+  });
+  afterAll(async () => {
+    await testCameras.stop();
+  });
+
+  test(
+    'a camera’s day plays from a chosen time, jumps to its alert, and the alert’s drawer plays and downloads its clip',
+    { timeout: 240_000 },
+    async ({ page }) => {
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await signIn(page, admin);
+      const { cameras, raise } = await edgeBox(page, 1, {
+        mainStreamUrl: (testCameras.cameras[0] as TestCameras['cameras'][number]).url,
+        recordingMode: 'continuous',
+      });
+      const camera = cameras[0] as (typeof cameras)[number];
+      // Enough recorded for a chosen moment with the pre-alert window before an alert.
+      await expect.poll(() => recordedSeconds(page, camera.id), slow).toBeGreaterThanOrEqual(12);
+      const alert = await raise(camera, '未戴安全帽', 'high');
+      const alertAt = Date.parse(alert.occurredAt);
+      const recorded = (await timelineOf(page, camera.id)).spans.at(-1) as Timeline['spans'][number];
+      const chosen = Date.parse(recorded.start) + 3000;
+
+      // Opened at a chosen moment, it shows the picture the camera made then, and says its time.
+      await page.goto(`/monitor/playback?camera=${camera.id}&at=${new Date(chosen).toISOString()}`);
+      const video = page.locator('.cfop-playback-video');
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2), slow).toBe(true);
+      // Held on its first frame, so the time read is the moment the player started at.
+      await video.evaluate((v: HTMLVideoElement) => v.pause());
+      const firstPicture = (await pictureClock(video)) as number;
+      expect(Math.abs(offBy(firstPicture, chosen))).toBeLessThanOrEqual(2000);
+      const shown = await shownTime(page, 'playback-time');
+      expect(Math.abs(shown - chosen)).toBeLessThanOrEqual(2000);
+      expect(Math.abs(offBy(firstPicture, shown))).toBeLessThanOrEqual(2000);
+      await page.getByRole('button', { name: '播放' }).click();
+      await expectPlaying(video);
+      // The camera is chosen, the day's recording and the alert are on the timeline.
+      await page.locator('.cfop-playback-camera').getByText(camera.name).waitFor();
+      await expect.poll(() => page.locator('.cfop-timeline-span').count(), slow).toBeGreaterThan(0);
+      const marker = page.locator(`.cfop-timeline-alert[data-alert-id="${alert.id}"]`);
+      await marker.waitFor();
+
+      // 4× plays four times as fast; the alert's marker jumps to the picture five seconds before it.
+      await page.getByText('4×', { exact: true }).click();
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(4);
+      await page.getByText('1×', { exact: true }).click();
+      await marker.click();
+      await expect
+        .poll(async () => Math.abs(offBy((await pictureClock(video)) ?? 0, alertAt - leadMs)), slow)
+        .toBeLessThanOrEqual(2000);
+      await expect
+        .poll(async () => Math.abs((await shownTime(page, 'playback-time')) - (alertAt - leadMs)), slow)
+        .toBeLessThanOrEqual(2000);
+      await expect
+        .poll(() => new URL(page.url()).searchParams.get('at'))
+        .toBe(new Date(alertAt - leadMs).toISOString());
+      // Zoomed to ten minutes, the recording and the alert stand apart from the cursor.
+      await page.getByText('10 分钟', { exact: true }).click();
+      await expect
+        .poll(() =>
+          page
+            .locator('.cfop-timeline-span')
+            .first()
+            .evaluate((bar) => bar.clientWidth),
+        )
+        .toBeGreaterThan(20);
+      await screenshot(page, 'playback of a camera’s day at its alert');
+
+      // The day before has no recording, and says so.
+      await page.getByRole('button', { name: '前一天' }).click();
+      await page.getByText('该日没有录像').waitFor();
+
+      // The alert's card leads to the same moment; its drawer plays the clip around it.
+      await page.goto(`/monitor/ai?cameraId=${camera.id}`);
+      const card = page.locator(`.cfop-alert-card[data-alert-id="${alert.id}"]`);
+      await card.waitFor();
+      const playbackLink = card.getByRole('link', { name: '查看录像' });
+      const at = new Date(alertAt - leadMs).toISOString();
+      expect(await playbackLink.getAttribute('href')).toBe(
+        `/monitor/playback?${new URLSearchParams({ camera: String(camera.id), at }).toString()}`,
+      );
+      await card.click();
+      const drawer = page.locator('.ant-drawer-section').filter({ hasText: '告警详情 · 未戴安全帽' });
+      await drawer.waitFor();
+      const clipVideo = drawer.locator('.cfop-alert-clip video');
+      await expectPlaying(clipVideo);
+      // Its pictures are the camera's around the alert, and their time is said.
+      const clipPicture = (await pictureClock(clipVideo)) as number;
+      expect(offBy(clipPicture, alertAt - preSeconds * 1000)).toBeGreaterThanOrEqual(-3000);
+      expect(offBy(clipPicture, alertAt + postSeconds * 1000)).toBeLessThanOrEqual(3000);
+      const clipTime = await shownTime(drawer, 'clip-time');
+      expect(Math.abs(offBy(clipPicture, clipTime))).toBeLessThanOrEqual(2000);
+      // Once the after-alert part is recorded, the clip is whole and says no more.
+      await expect.poll(() => drawer.getByText('仍在录制').count(), slow).toBe(0);
+      await screenshot(page, 'alert drawer playing its clip');
+
+      const downloaded = page.waitForEvent('download');
+      await drawer.getByRole('button', { name: '下载 MP4' }).click();
+      const download = await downloaded;
+      expect(download.suggestedFilename()).toMatch(/^厂区门口-.+-\d{8}-\d{6}\.mp4$/);
+      const file = artifactPath('alert clip.mp4');
+      await download.saveAs(file);
+      const { stdout } = await promisify(execFile)('ffprobe', [
+        ...['-v', 'error', '-show_entries', 'format=duration:format_tags=creation_time', '-of', 'json', file],
+      ]);
+      const probed = JSON.parse(stdout) as { format: { duration: string; tags: { creation_time: string } } };
+      // Frames from before the alert to after it: by its own times, and by the pictures' clocks.
+      const start = Date.parse(probed.format.tags.creation_time);
+      expect(start).toBeLessThanOrEqual(alertAt - preSeconds * 1000);
+      expect(start + Number(probed.format.duration) * 1000).toBeGreaterThanOrEqual(
+        alertAt + postSeconds * 1000 - 1000,
+      );
+      expect(offBy(await fileClock(file, 'first'), alertAt - preSeconds * 1000)).toBeLessThanOrEqual(1000);
+      expect(offBy(await fileClock(file, 'last'), alertAt + postSeconds * 1000)).toBeGreaterThanOrEqual(
+        -1000,
+      );
+
+      // The drawer's 查看录像 opens the playback screen at the alert.
+      await drawer.getByRole('link', { name: '查看录像' }).click();
+      await page.mouse.move(400, 400);
+      await expectAt(
+        page,
+        `/monitor/playback?${new URLSearchParams({ camera: String(camera.id), at }).toString()}`,
+      );
+      await expectPlaying(page.locator('.cfop-playback-video'));
+    },
+  );
+});

@@ -1,0 +1,114 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { AppContext } from '../app-context';
+import { privateDirMode } from '../data-folder/private-files';
+import { retryLater } from '../http/api-error';
+import { FileAnswer } from '../http/file-answer';
+import { siteTime } from '../notify/message-formats';
+import { recordedClip } from './alert-clip';
+import { segmentGone } from './playback';
+import type { SegmentRow } from './segment-index';
+import type { RecordingStore } from './recording-store';
+
+/** A clip of a minute or two joins in well under a second; this only ends an ffmpeg that hangs. */
+const joinTimeoutMs = 120_000;
+/** What a refused export is told to wait: about one export's time. */
+const busyRetryMs = 5000;
+const stderrKept = 2048;
+
+// eslint-disable-next-line no-control-regex
+const unsafeInFileName = /[/\\:*?"<>|\u0000-\u001f\u007f]/g;
+
+/** `北门-20261126-223015.mp4`: the camera and the alert's time in the site's time zone. */
+export function clipFileName(cameraName: string, occurredAt: string, timeZone: string): string {
+  const camera = cameraName.replace(unsafeInFileName, '').trim().slice(0, 60) || 'clip';
+  const time = siteTime(occurredAt, timeZone).replace(/-/g, '').replace(' ', '-').replace(/:/g, '');
+  return `${camera}-${time}.mp4`;
+}
+
+/**
+ * The alert's clip as one MP4: the recorded MPEG-TS segments, read from the store, are fed one after
+ * the other to an ffmpeg that copies the video (never encodes it) into a file with its index at the
+ * front (`+faststart`, so a player starts before the whole file is there), then that file is sent
+ * and removed. The index is written after the video, hence a file rather than a pipe. At most
+ * CFOP_RECORDING_MAX_CLIP_EXPORTS run at once; code "503" beyond.
+ */
+export async function alertClipMp4(ctx: AppContext, alertId: number): Promise<FileAnswer> {
+  const clip = await recordedClip(ctx, alertId);
+  const slot = ctx.recordings.clipExports.tryTake();
+  if (!slot) {
+    throw retryLater('503', busyRetryMs, (seconds) => ({
+      zh: `正在生成的录像文件已达上限，请 ${seconds} 秒后重试`,
+      en: `Too many clips are being made; try again in ${seconds} s`,
+    }));
+  }
+  const file = join(ctx.recordings.clipDir, `${randomUUID()}.mp4`);
+  try {
+    await mkdir(ctx.recordings.clipDir, { recursive: true, mode: privateDirMode });
+    await joinSegments(ctx.recordings.store, clip.segments, file);
+    const size = (await stat(file)).size;
+    const body = createReadStream(file);
+    body.once('close', () => void rm(file, { force: true }));
+    const name = clipFileName(clip.cameraName, clip.occurredAt, ctx.notify.timeZone);
+    return new FileAnswer(name, 'video/mp4', body, { size });
+  } catch (error) {
+    await rm(file, { force: true });
+    throw error;
+  } finally {
+    slot.release();
+  }
+}
+
+async function joinSegments(
+  store: RecordingStore,
+  segments: readonly SegmentRow[],
+  file: string,
+): Promise<void> {
+  const first = segments[0] as SegmentRow;
+  const ffmpeg = spawn(
+    'ffmpeg',
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-f', 'mpegts', '-i', 'pipe:0'],
+      ...['-map', '0:v:0', '-c', 'copy', '-movflags', '+faststart'],
+      ...['-metadata', `creation_time=${first.started_at}`, '-f', 'mp4', '-y', file],
+    ],
+    { stdio: ['pipe', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  ffmpeg.stderr.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-stderrKept);
+  });
+  const timer = setTimeout(() => ffmpeg.kill('SIGKILL'), joinTimeoutMs);
+  const exited = new Promise<number | null>((resolve, reject) => {
+    ffmpeg.once('error', reject);
+    ffmpeg.once('close', (code) => resolve(code));
+  });
+  // An ffmpeg that failed early closes its input: its exit says why, not the broken pipe.
+  ffmpeg.stdin.on('error', () => undefined);
+  try {
+    for (const segment of segments) {
+      let source;
+      try {
+        source = await store.read(segment.store_key);
+      } catch (error) {
+        // The sweep removed it since the look-up.
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw segmentGone();
+        throw error;
+      }
+      await pipeline(source, ffmpeg.stdin, { end: false });
+    }
+    ffmpeg.stdin.end();
+  } catch (error) {
+    ffmpeg.kill('SIGKILL');
+    await exited.catch(() => undefined);
+    clearTimeout(timer);
+    throw error;
+  }
+  const code = await exited.finally(() => clearTimeout(timer));
+  // Logged with the request as a failure of the server; the caller gets the usual 500.
+  if (code !== 0) throw new Error(`alert clip not joined (ffmpeg ${code ?? 'killed'}): ${stderr.trim()}`);
+}

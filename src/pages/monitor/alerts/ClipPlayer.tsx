@@ -1,0 +1,167 @@
+import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
+import { Alert as Notice, Button, Spin } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { api, BusinessError, call, fetchFileBlob } from '../../../api';
+import { saveBlob } from '../../../api/download';
+import type { components } from '../../../generated/openapi';
+import { dateTimeFormat, useLocale } from '../../../i18n';
+import { canPlayLive } from '../video/play-live';
+import { playRecording } from '../video/play-recording';
+import { cameraFileName } from '../video/snapshot';
+import { videoTexts } from '../video/video-texts';
+import { alertTexts, clipPendingText, clipSpanText } from './alert-texts';
+
+type Clip = components['schemas']['AlertClip'];
+type ClipState =
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'failed'; readonly reason: string | null }
+  | { readonly kind: 'loaded'; readonly clip: Clip };
+
+/** A clip still being recorded is asked for again once it should be whole, and not sooner than this. */
+const recheckAtLeastMs = 2000;
+
+/**
+ * The alert's clip in the drawer: its camera's recording from a little before to a little after
+ * the alert, played from its VOD playlist (session headers, no token in a URL), with 下载 MP4. It
+ * says plainly when the camera records nothing, when no recording covers the alert, and when the
+ * after-alert part is still being recorded (asked for again once it should be whole).
+ */
+export default function ClipPlayer(props: { alertId: number; cameraName: string; occurredAt: string }) {
+  const { t, locale } = useLocale();
+  const [state, setState] = useState<{ key: string; clip: ClipState } | null>(null);
+  const [checks, setChecks] = useState(0);
+  const [downloading, setDownloading] = useState(false);
+  const [shown, setShown] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  const key = `${props.alertId} ${checks}`;
+  const clipState: ClipState = state?.key === key ? state.clip : { kind: 'loading' };
+  const clock = (time: number | string) =>
+    dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }).format(
+      new Date(time),
+    );
+
+  useEffect(() => {
+    const stop = new AbortController();
+    call(api.GET('/alerts/{id}/clip', { params: { path: { id: props.alertId } }, signal: stop.signal }), {
+      signal: stop.signal,
+      skipErrorHandler: true,
+    }).then(
+      (clip) => setState({ key, clip: { kind: 'loaded', clip } }),
+      (error: unknown) => {
+        if (stop.signal.aborted) return;
+        setState({
+          key,
+          clip: { kind: 'failed', reason: error instanceof BusinessError ? error.msg : null },
+        });
+      },
+    );
+    return () => stop.abort();
+  }, [props.alertId, key]);
+
+  const clip = clipState.kind === 'loaded' ? clipState.clip : null;
+  // Asked for again once the segment holding the window's end should be finished.
+  useEffect(() => {
+    if (!clip || clip.complete) return;
+    const wait = Math.max(recheckAtLeastMs, Date.parse(clip.readyAt) - Date.now());
+    const timer = setTimeout(() => setChecks((count) => count + 1), wait);
+    return () => clearTimeout(timer);
+  }, [clip]);
+
+  const playable = clip !== null && clip.start !== null;
+  const clipEnd = clip?.end ?? null;
+  useEffect(() => {
+    const element = video.current;
+    if (!element || !playable || !canPlayLive()) return;
+    // A grown clip plays again from its start: the time shown is the new player's.
+    setShown(null);
+    setFailure(null);
+    const playback = playRecording(element, `/alerts/${props.alertId}/clip/index.m3u8`, {
+      onFailure: (reason) => setFailure(typeof reason === 'string' ? reason : t(reason)),
+    });
+    const tick = () => setShown(playback.timeNow());
+    element.addEventListener('timeupdate', tick);
+    return () => {
+      element.removeEventListener('timeupdate', tick);
+      playback.stop();
+    };
+    // A fresh player when the clip has grown (its end moved); not for a language change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [props.alertId, playable, clipEnd]);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const blob = await fetchFileBlob(`/alerts/${props.alertId}/clip.mp4`);
+      saveBlob(blob, cameraFileName(props.cameraName, new Date(props.occurredAt), 'mp4'));
+    } catch {
+      // The failure was shown as every call's is (a toast saying why).
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const message = () => {
+    if (clipState.kind === 'loading') {
+      return (
+        <>
+          <Spin size="small" /> {t(alertTexts.clipLoading)}
+        </>
+      );
+    }
+    if (clipState.kind === 'failed') {
+      return (
+        <>
+          {clipState.reason ?? t(alertTexts.clipFailed)}{' '}
+          <Button size="small" onClick={() => setChecks((count) => count + 1)}>
+            {t(alertTexts.clipRetry)}
+          </Button>
+        </>
+      );
+    }
+    if (!canPlayLive()) return t(videoTexts.unsupported);
+    if (clipState.clip.start !== null) return failure;
+    if (!clipState.clip.complete) return t(clipPendingText(clock(clipState.clip.readyAt), false));
+    return t(clipState.clip.recordingMode === 'off' ? alertTexts.clipNotRecorded : alertTexts.clipNone);
+  };
+  const said = message();
+
+  return (
+    <section className="cfop-alert-clip" aria-label={t(alertTexts.clip)}>
+      <div className="cfop-alert-clip-head">
+        <strong>{t(alertTexts.clip)}</strong>
+        {clip?.start && clip.end && (
+          <span className="cfop-alert-clip-time">
+            {t(clipSpanText(clock(clip.start), clock(clip.end)))}
+            {shown !== null && (
+              <>
+                {' · '}
+                <time data-testid="clip-time" dateTime={new Date(shown).toISOString()}>
+                  {clock(shown)}
+                </time>
+              </>
+            )}
+          </span>
+        )}
+        <Button
+          size="small"
+          icon={<DownloadOutlined />}
+          disabled={!playable}
+          loading={downloading}
+          onClick={() => void download()}
+        >
+          {t(alertTexts.downloadMp4)}
+        </Button>
+      </div>
+      {playable && (
+        <div className="cfop-alert-clip-stage">
+          <video ref={video} muted playsInline controls />
+        </div>
+      )}
+      {playable && clip && !clip.complete && (
+        <Notice type="info" showIcon title={t(clipPendingText(clock(clip.readyAt), true))} />
+      )}
+      {said && <Notice className="cfop-alert-clip-message" type="info" showIcon title={said} />}
+    </section>
+  );
+}
