@@ -11,6 +11,8 @@ import {
   messagesAfter,
   readRepoManifest,
   repoRoot,
+  routeAt,
+  routePointer,
   type Json,
 } from './test-support';
 import { fieldPlaces, type Manifest } from './manifest';
@@ -682,17 +684,19 @@ describe('resource resolution', () => {
     });
 
     it('rejects a second route for one resource', () => {
+      // Found by path and name: other screens' routes and resources come and go around them.
+      const alertRoute = routePointer(temp.good.manifest as Json, '/monitor/ai');
       expect(
         afterManifestEdit((m) => {
           // The AI alert route pointed at the AI servers: the alert resource is then left without one.
-          const alerts = m.routes[7].children[1];
+          const alerts = routeAt(m, '/monitor/ai');
           delete alerts.page;
           alerts.resource = 'aiserver';
           alerts.access = 'KEY.DEVICE.AISERVER';
         }),
       ).toEqual([
-        'manifest/console.json#/routes/7/children/1/resource: duplicate route of resource "aiserver" (first at /routes/4/children/0/resource)',
-        'manifest/console.json#/resources/9/name: resource "alert" has no route (no route has "resource": "alert")',
+        `manifest/console.json#${alertRoute}/resource: duplicate route of resource "aiserver" (first at /routes/4/children/0/resource)`,
+        `manifest/console.json#/resources/${resourceIndex('alert')}/name: resource "alert" has no route (no route has "resource": "alert")`,
       ]);
     });
 
