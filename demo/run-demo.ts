@@ -113,6 +113,8 @@ export function createDemo(options: DemoOptions) {
           CFOP_ADMIN_PASSWORD: password,
           CFOP_CAMERA_ALLOW_HOSTS: withLoopback(options.env.CFOP_CAMERA_ALLOW_HOSTS),
           CFOP_WEBHOOK_ALLOW_HOSTS: withLoopback(options.env.CFOP_WEBHOOK_ALLOW_HOSTS),
+          // The test scenes record at about 5 GB an hour: a demo left running keeps the last 2 GB.
+          CFOP_RECORDING_QUOTA_GB: options.env.CFOP_RECORDING_QUOTA_GB ?? '2',
         },
         { clock },
       ).then((server) => Object.assign(server, { stop: () => server.close() })),

@@ -134,6 +134,8 @@ export async function seedSite(api: ConsoleApi, sceneUrls: readonly string[]): P
           vendor: camera.vendor,
           ip: `10.20.${Math.floor(index / 2) + 1}.${101 + index}`,
           aiServerId: server?.server.id,
+          // Both ways of recording, so playback and the alerts' clips have something to show.
+          recordingMode: index % 2 === 0 ? 'continuous' : 'alerts',
         },
       }),
     );
