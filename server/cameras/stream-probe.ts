@@ -3,12 +3,18 @@ import type { AppContext } from '../app-context';
 import { runEvery } from '../background-tasks';
 import { ApiError } from '../http/api-error';
 import type { LocalText } from '../http/locale';
-import { probeVideoCodec } from '../live/live-sessions';
 import type { StreamSlots } from '../live/stream-slots';
 import { recordStreamRead } from './camera-status';
-import type { StreamAddressPolicy } from './stream-address';
+import type { CheckedStream, StreamAddressPolicy } from './stream-address';
 import { hideCredentials } from './stream-credentials';
-import { checkStreamAddress, spawnPiped, type StreamSpawn } from './stream-process';
+import {
+  checkStreamAddress,
+  collectOutput,
+  spawnPiped,
+  streamInput,
+  type FailureLog,
+  type StreamSpawn,
+} from './stream-process';
 
 /** CFOP_CAMERA_PROBE_SECONDS' default: a camera nobody watches is found gone within a minute. */
 export const defaultCameraProbeSeconds = 60;
@@ -53,6 +59,55 @@ export async function probeStream(
     throw error;
   } finally {
     slot.release();
+  }
+}
+
+/**
+ * The codec of the stream's first video track (`h264`, `hevc`...), read by ffprobe. Its JSON, as
+ * its other formats, also lists each MPEG-TS program's streams: only the top-level list is read.
+ */
+async function probeVideoCodec(
+  stream: CheckedStream,
+  options: { readonly startTimeoutMs: number; readonly readTimeoutMs: number },
+  signal: AbortSignal,
+  spawn: StreamSpawn,
+  log: FailureLog,
+): Promise<string> {
+  const args = [
+    '-hide_banner',
+    ...['-v', 'error'],
+    ...streamInput(stream, options.readTimeoutMs),
+    ...['-select_streams', 'v:0', '-show_entries', 'stream=codec_name', '-of', 'json'],
+  ];
+  const timeoutMs = options.startTimeoutMs;
+  const noVideo = { zh: '视频流中没有视频', en: 'the stream has no video' };
+  const output = await collectOutput('ffprobe', args, failed, {
+    timeoutMs,
+    timedOut: () =>
+      failed({ zh: `${timeoutMs / 1000} 秒内没有画面`, en: `no video within ${timeoutMs / 1000} s` }),
+    maxBytes: 4096,
+    tooLarge: { zh: '无法识别视频编码', en: 'the video codec could not be read' },
+    nothing: noVideo,
+    signal,
+    log,
+    spawn,
+  });
+  const codec = firstCodec(output.toString('utf8'));
+  if (codec === null) throw failed(noVideo);
+  return codec;
+}
+
+/** `streams[0].codec_name` of ffprobe's JSON, or null when it names none. */
+export function firstCodec(json: string): string | null {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    const streams = (parsed as { streams?: unknown } | null)?.streams;
+    const codec = Array.isArray(streams)
+      ? (streams[0] as { codec_name?: unknown } | undefined)?.codec_name
+      : null;
+    return typeof codec === 'string' && codec !== '' ? codec : null;
+  } catch {
+    return null;
   }
 }
 

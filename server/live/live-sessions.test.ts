@@ -18,7 +18,7 @@ import {
   testAdminPassword,
   withSqlite,
 } from '../test-support/test-app';
-import { createLiveSessions, firstCodec } from './live-sessions';
+import { createLiveSessions } from './live-sessions';
 import { createStreamSlots } from './stream-slots';
 import { tsStreamTypes } from './ts-stream-types';
 
@@ -327,17 +327,5 @@ describe('live views', { timeout: 60_000 }, () => {
     expect(() => readdirSync(join(t.dataDir, 'live'))).toThrow(/ENOENT/);
     await waitFor(() => stream.silentConnections() === 0, 'ffprobe to let the silent camera go');
     await opening.catch(() => undefined);
-  });
-});
-
-describe('firstCodec', () => {
-  it("reads the first top-level stream of ffprobe's JSON, not the copy it lists under an MPEG-TS program", () => {
-    const ts = '{"programs":[{"streams":[{"codec_name":"h264"}]}],"streams":[{"codec_name":"h264"}]}';
-    expect(firstCodec(ts)).toBe('h264');
-    expect(firstCodec('{"programs":[],"streams":[{"codec_name":"hevc"},{"codec_name":"h264"}]}')).toBe(
-      'hevc',
-    );
-    expect(firstCodec('{"programs":[],"streams":[]}')).toBeNull();
-    expect(firstCodec('h264\n\nh264')).toBeNull();
   });
 });

@@ -6,7 +6,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CheckedStream, StreamAddressPolicy } from '../cameras/stream-address';
 import {
   checkStreamAddress,
-  collectOutput,
   spawnPiped,
   streamEndReason,
   streamEndTexts,
@@ -366,54 +365,6 @@ export async function createLiveSessions(options: LiveSessionOptions): Promise<L
       await rm(options.rootDir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * The codec of the stream's first video track (`h264`, `hevc`...), read by ffprobe. Its JSON, as
- * its other formats, also lists each MPEG-TS program's streams: only the top-level list is read.
- */
-export async function probeVideoCodec(
-  stream: CheckedStream,
-  options: Pick<LiveSessionOptions, 'startTimeoutMs' | 'readTimeoutMs'>,
-  signal: AbortSignal,
-  spawn: StreamSpawn,
-  log: FailureLog,
-): Promise<string> {
-  const args = [
-    '-hide_banner',
-    ...['-v', 'error'],
-    ...streamInput(stream, options.readTimeoutMs),
-    ...['-select_streams', 'v:0', '-show_entries', 'stream=codec_name', '-of', 'json'],
-  ];
-  const timeoutMs = options.startTimeoutMs;
-  const noVideo = { zh: '视频流中没有视频', en: 'the stream has no video' };
-  const output = await collectOutput('ffprobe', args, unavailable, {
-    timeoutMs,
-    timedOut: () => noVideoInTime(timeoutMs),
-    maxBytes: 4096,
-    tooLarge: { zh: '无法识别视频编码', en: 'the video codec could not be read' },
-    nothing: noVideo,
-    signal,
-    log,
-    spawn,
-  });
-  const codec = firstCodec(output.toString('utf8'));
-  if (codec === null) throw unavailable(noVideo);
-  return codec;
-}
-
-/** `streams[0].codec_name` of ffprobe's JSON, or null when it names none. */
-export function firstCodec(json: string): string | null {
-  try {
-    const parsed: unknown = JSON.parse(json);
-    const streams = (parsed as { streams?: unknown } | null)?.streams;
-    const codec = Array.isArray(streams)
-      ? (streams[0] as { codec_name?: unknown } | undefined)?.codec_name
-      : null;
-    return typeof codec === 'string' && codec !== '' ? codec : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
