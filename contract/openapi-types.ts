@@ -50,12 +50,16 @@ export interface OperationObject {
   readonly 'x-open'?: string;
   /** false: calls are not written to the operation log (an AI server's frequent reports). */
   readonly 'x-oplog'?: boolean;
+  /** The subprotocol of an operation served over a WebSocket (its GET upgraded). */
+  readonly 'x-websocket'?: string;
 }
 
 export interface SecuritySchemeObject {
   readonly type: string;
   readonly in?: string;
   readonly name?: string;
+  /** The session token's prefix when a WebSocket offers it as a subprotocol (no headers there). */
+  readonly 'x-session-subprotocol-prefix'?: string;
 }
 
 export interface OpenApiDocument {

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './app-context';
 import { defaultAlertRetentionDays, startAlertTasks } from './alerts/alert-tasks';
@@ -173,8 +174,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     const readTimeoutMs = options.live?.readTimeoutMs ?? defaultStreamReadTimeoutMs;
     const probeSeconds = options.cameraProbe?.everySeconds ?? defaultCameraProbeSeconds;
     const statusFeed = createStatusFeed();
-    live = await createLiveSessions({
-      rootDir: join(options.dataDir, 'live'),
+    live = createLiveSessions({
       slots,
       policy: streamPolicy,
       idleMs: options.live?.idleMs ?? 30_000,
@@ -243,6 +243,15 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     // Uploads: @fastify/multipart streams a file part without buffering it (busboy), which the
     // byte limit and the first-bytes type check need; each upload passes its own limits.
     await app.register(multipart);
+    // Live video goes over WebSockets, outside the browser's six connections per host; a client
+    // sends nothing on them, so a large message is not taken in.
+    const socketProtocols = new Set(contract.operations.flatMap((operation) => operation.socket ?? []));
+    await app.register(websocket, {
+      options: {
+        maxPayload: 4096,
+        handleProtocols: (offered) => [...offered].find((protocol) => socketProtocols.has(protocol)) ?? false,
+      },
+    });
     answerErrorsAsEnvelopes(app);
     app.setNotFoundHandler((request, reply) =>
       isApiPath(request.url)

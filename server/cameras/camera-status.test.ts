@@ -6,11 +6,11 @@ import { openDatabase } from '../db/open-database';
 import { notifySettings } from '../notify/notify-settings';
 import { alertWorld } from '../test-support/alert-world';
 import { openEventStream, type OpenStream } from '../test-support/event-stream';
+import { watchLive } from '../test-support/live-socket';
 import {
   addRole,
   addUser,
   clientHeaders,
-  sendRequest,
   startTestApp,
   testAdminPassword,
   tokenHeader,
@@ -136,10 +136,8 @@ describe("a camera's status from its stream", () => {
       },
     });
     const id = body.data.id as number;
-    const playlist = await sendRequest(t.app, 'GET', `/cfop/live/cameras/${id}/main/index.m3u8`, {
-      token: admin,
-    });
-    expect(playlist.statusCode).toBe(200);
+    const watched = await watchLive(t.app, id, 'main', admin);
+    expect(await watched.refused).toBeNull();
     expect(await nextStatus(stream, 'cameraStatus')).toMatchObject({
       id,
       status: 'online',

@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestStream, type TestStream } from '../../test-support/test-stream';
+import { watchLive } from '../test-support/live-socket';
 import type { AppOptions } from '../app';
 import { defaultLiveMaxStreams } from '../live/stream-slots';
 import {
@@ -267,8 +268,8 @@ describe('frame grabs share the ffmpeg budget', () => {
     await t.call('createCamera', { token, body: camera(2) });
     const grab = t.call('getCameraSnapshot', { token, params: { id: 1 } });
     await vi.waitFor(() => expect(spawns.started()).toBe(1));
-    const view = await t.call('getLivePlaylist', { token, params: { id: 2, stream: 'main' } });
-    expect(view.status).toBe(503);
+    const view = await watchLive(t.app, 2, 'main', token);
+    expect(await view.closed).toBe(4503);
     spawns.releaseAll();
     expect((await grab).status).toBe(200);
   });

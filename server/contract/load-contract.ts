@@ -17,6 +17,7 @@ import type {
   SecurityRequirement,
 } from '../../contract/openapi-types';
 import { parseContract } from '../../contract/read-contract';
+import { sessionSubprotocolPrefix, socketProtocolOf } from '../../contract/socket-protocols';
 import type { ResourceDeclaration } from '../../contract/x-resource';
 import { readBilingual, type LocalText } from '../http/locale';
 
@@ -51,6 +52,8 @@ export interface OperationSpec {
   /** A `multipart/form-data` body carrying one file (and JSON parts): what it may hold, stated once in openapi.yaml. */
   readonly upload: UploadSpec | null;
   readonly successSchema: JsonSchema | null;
+  /** The subprotocol of an operation served over a WebSocket (`x-websocket`); null for the others. */
+  readonly socket: string | null;
 }
 
 /**
@@ -88,6 +91,8 @@ export interface Contract {
   readonly accessKeys: readonly string[];
   /** apiKey header schemes: scheme name → header name as written in the contract. */
   readonly headerSchemes: Readonly<Record<string, string>>;
+  /** The prefix of the subprotocol a WebSocket offers its session token as. */
+  readonly sessionSubprotocolPrefix: string;
 }
 
 /**
@@ -124,6 +129,7 @@ function readContract(text: string): Contract {
     operations,
     accessKeys,
     headerSchemes,
+    sessionSubprotocolPrefix: sessionSubprotocolPrefix(document),
   };
 }
 
@@ -162,6 +168,7 @@ function readOperation(document: OpenApiDocument, at: ServedOperation): Operatio
     requestBody: readRequestBody(operation, where),
     upload: readUpload(document, operation, where),
     successSchema: readSuccessSchema(operation),
+    socket: socketProtocolOf(operation, where),
   };
 }
 
@@ -294,5 +301,12 @@ function checkOperation(
     throw new ContractError(
       `${where} has x-access ${access.key}, which is not in components.schemas.AccessKey`,
     );
+  }
+  // A browser's socket carries a session token only; its upgrade is a GET.
+  if (
+    operation.socket !== null &&
+    (operation.method !== 'GET' || !['key', 'signed-in'].includes(access.kind))
+  ) {
+    throw new ContractError(`${where} has x-websocket: it must be a GET for a signed-in user`);
   }
 }

@@ -5,7 +5,7 @@ import { sessionStillGrants } from '../auth/session-grants';
 import type { ActiveSession } from '../auth/sessions';
 import type { OperationSpec } from '../contract/load-contract';
 import { accessKeyOf } from '../../contract/operation-access';
-import type { ValidatedHandler } from '../operations/operation-handler';
+import type { ValidatedHandler, ValidatedInput } from '../operations/operation-handler';
 import { okEnvelope } from './envelope';
 import { EventStreamAnswer } from './event-stream-answer';
 import { FileAnswer } from './file-answer';
@@ -22,28 +22,31 @@ import { clientInfo } from './scheme-headers';
 export function answerOperation(ctx: AppContext, operation: OperationSpec, handler: ValidatedHandler) {
   const access = accessKeyOf(operation.access);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
-    const { session, aiServer, file, jsonParts, audit } = callOf(request);
-    const { body, query, params, headers } = request;
-    const data = await handler(
-      {
-        // An upload's body is its JSON parts (none for a file alone).
-        body: file ? (jsonParts ?? {}) : body,
-        query,
-        params,
-        headers,
-        session,
-        aiServer,
-        client: clientInfo(ctx, request),
-        lang: pickLang(headers['accept-language']),
-        file,
-        audit,
-      },
-      ctx,
-    );
+    const { session } = callOf(request);
+    const data = await handler(handlerInput(ctx, request), ctx);
     if (data instanceof FileAnswer) return sendFile(reply, data);
     if (data instanceof EventStreamAnswer)
       return sendEventStream(reply, session ? revocable(ctx, data, session, access) : data.body);
     return okEnvelope(data ?? null);
+  };
+}
+
+/** The handler's input: the call as its hooks let it through. */
+export function handlerInput(ctx: AppContext, request: FastifyRequest): ValidatedInput {
+  const { session, aiServer, file, jsonParts, audit } = callOf(request);
+  const { body, query, params, headers } = request;
+  return {
+    // An upload's body is its JSON parts (none for a file alone).
+    body: file ? (jsonParts ?? {}) : body,
+    query,
+    params,
+    headers,
+    session,
+    aiServer,
+    client: clientInfo(ctx, request),
+    lang: pickLang(headers['accept-language']),
+    file,
+    audit,
   };
 }
 

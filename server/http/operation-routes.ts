@@ -4,6 +4,7 @@ import { createSchemaCompiler } from '../contract/schema-compiler';
 import { isLoggedOperation } from '../oplog/operation-log';
 import { handlerFor, type OperationHandlers } from '../operations/operation-handler';
 import { answerOperation } from './answer-operation';
+import { answerSocket, answerWithoutUpgrade } from './answer-socket';
 import { authenticate } from './hooks/authenticate';
 import { checkAccess } from './hooks/check-access';
 import { logOperation, noteFailure } from './hooks/log-operation';
@@ -19,7 +20,8 @@ import type { SchemaCompilers } from './request-validation';
  *   is read;
  * - preValidation: validateRequest, headers, query, path and body against the contract (400);
  * - preHandler: receiveFile, an upload's file and its JSON parts (400);
- * - handler: answerOperation, the envelope, file or event stream;
+ * - handler: answerOperation, the envelope, file or event stream; for a WebSocket operation
+ *   (`x-websocket`), answerSocket on the upgraded socket (a plain GET is answered 426);
  * - onError and onSend: the operation log entry of every operation but GET, whatever its outcome
  *   (logOperation), and no upload left behind (removeReceivedFile).
  */
@@ -47,7 +49,10 @@ export function registerOperationRoutes(
       ],
       preValidation: validateRequest(operation, ctx.contract, compilers),
       preHandler: upload ? [receiveFile(ctx, upload, compilers.exact)] : [],
-      handler: answerOperation(ctx, operation, handler),
+      // A WebSocket operation's upgraded GET passes the same hooks, then goes to its wsHandler.
+      ...(operation.socket === null
+        ? { handler: answerOperation(ctx, operation, handler) }
+        : { handler: answerWithoutUpgrade, wsHandler: answerSocket(ctx, operation, handler) }),
       onError: logged ? [noteFailure] : [],
       onSend: [...(logged ? [logOperation(ctx, operation)] : []), ...(upload ? [removeReceivedFile] : [])],
     });

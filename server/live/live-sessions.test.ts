@@ -1,5 +1,4 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startTestStream, type TestStream } from '../../test-support/test-stream';
@@ -14,13 +13,13 @@ import {
   operationLog,
   sendRequest,
   startTestApp,
-  tempDir,
   testAdminPassword,
   withSqlite,
 } from '../test-support/test-app';
-import { createLiveSessions } from './live-sessions';
+import { listeningAddress, watchSocket, type WatchedSocket } from '../test-support/live-socket';
+import { h264Codec, startsWithKeyFrame } from './fmp4';
+import { createLiveSessions, type LiveViewer } from './live-sessions';
 import { createStreamSlots } from './stream-slots';
-import { tsStreamTypes } from './ts-stream-types';
 
 let stream: TestStream;
 beforeAll(async () => {
@@ -56,23 +55,33 @@ async function withCameras(cameras: readonly Record<string, unknown>[], live: Ap
   await addRole(t.dataDir, 'video-only', ['KEY.CENTER', 'KEY.CENTER.VIDEO']);
   await addUser(t.dataDir, { username: 'watcher', password: 'Watcher-2024', roles: ['video-only'] });
   const token = await t.signIn('watcher', 'Watcher-2024');
-  const get = (path: string, lang: 'zh-CN' | 'en-US' = 'zh-CN') =>
-    sendRequest(t.app, 'GET', `/cfop${path}`, { token, lang });
-  /** ffmpeg processes running: each writes into a folder of its own under DATA_DIR/live. */
-  const ffmpegFolders = () => readdirSync(join(t.dataDir, 'live'));
-  return { t, admin, token, get, ffmpegFolders };
+  const address = await listeningAddress(t.app);
+  /** A browser's socket to a camera stream's live view, signed in as the watcher unless told. */
+  const watch = (cameraId: number, stream: 'main' | 'sub', as: string | null = token, lang = 'zh-CN') =>
+    watchSocket(`ws://${address}/cfop/live/cameras/${cameraId}/${stream}/socket`, as, lang);
+  return { t, admin, token, watch, address };
 }
 
-const segmentsOf = (playlist: string) => playlist.split('\n').filter((line) => line.startsWith('seg-'));
+/** Resolves once the socket has `count` binary messages (init segment included). */
+const binariesOf = (watched: WatchedSocket, count: number) =>
+  waitFor(() => watched.binaries.length >= count, `${count} binary messages`);
 
-/** Starts ffmpeg and ffprobe as the server does, keeping each one's command line. */
+/** Starts ffmpeg as the server does, keeping each one's command line and process. */
 function recordedSpawns() {
-  const commands: string[][] = [];
+  const started: { command: string[]; child: ChildProcess }[] = [];
   const spawn: StreamSpawn = (command, args) => {
-    commands.push([command, ...args]);
-    return spawnPiped(command, args);
+    const child = spawnPiped(command, args);
+    started.push({ command: [command, ...args], child });
+    return child;
   };
-  return { spawn, relays: () => commands.filter(([command]) => command === 'ffmpeg') };
+  const relays = () => started.filter(({ command }) => command[0] === 'ffmpeg');
+  return {
+    spawn,
+    relays: () => relays().map(({ command }) => command),
+    /** Relays whose process has not exited. */
+    running: () =>
+      relays().filter(({ child }) => child.exitCode === null && child.signalCode === null).length,
+  };
 }
 
 async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000) {
@@ -134,77 +143,69 @@ describe('the camera list for the video wall', () => {
 });
 
 describe('live views', { timeout: 60_000 }, () => {
-  it('shares one ffmpeg between viewers of a camera stream, serves its playlist and segments, and stops it when idle', async () => {
-    const { t, get, ffmpegFolders } = await withCameras([camera(1, stream.liveUrl)], { idleMs: 1500 });
-    const [first, second] = await Promise.all([
-      get('/live/cameras/1/main/index.m3u8'),
-      get('/live/cameras/1/main/index.m3u8'),
-    ]);
-    expect(first.statusCode).toBe(200);
-    expect(second.statusCode).toBe(200);
-    expect(first.headers['content-type']).toBe('application/vnd.apple.mpegurl');
-    expect(first.body).toMatch(/^#EXTM3U/);
-    expect(ffmpegFolders()).toHaveLength(1);
+  it('shares one ffmpeg between viewers, sends the media type, the init segment and fragments from a key frame, and stops it when idle', async () => {
+    const spawns = recordedSpawns();
+    const { t, watch } = await withCameras([camera(1, stream.liveUrl)], {
+      idleMs: 1500,
+      spawn: spawns.spawn,
+    });
+    const first = watch(1, 'main');
+    await binariesOf(first, 3);
+    // Copied H.264 in fragmented MP4: the MIME type names the codec from the init segment.
+    const [media] = first.texts;
+    const init = first.binaries[0] as Buffer;
+    expect(init.toString('latin1', 4, 8)).toBe('ftyp');
+    expect(media).toEqual({ type: 'media', mime: `video/mp4; codecs="${h264Codec(init) as string}"` });
+    expect(media?.mime).toMatch(/^video\/mp4; codecs="avc1\.[0-9a-f]{6}"$/);
+    const fragments = first.binaries.slice(1);
+    expect(fragments.every((bytes) => bytes.toString('latin1', 4, 8) === 'moof')).toBe(true);
+    expect(startsWithKeyFrame(fragments[0] as Buffer)).toBe(true);
 
-    const segment = segmentsOf(first.body).at(-1) as string;
-    const bytes = await get(`/live/cameras/1/main/${segment}`);
-    expect(bytes.statusCode).toBe(200);
-    expect(bytes.headers['content-type']).toBe('video/mp2t');
-    // An MPEG-TS packet starts with the sync byte 0x47.
-    expect(bytes.rawPayload[0]).toBe(0x47);
+    // A second viewer joins the running relay at its newest key frame, at once.
+    const second = watch(1, 'main');
+    await binariesOf(second, 2);
+    expect(startsWithKeyFrame(second.binaries[1] as Buffer)).toBe(true);
+    expect(spawns.relays()).toHaveLength(1);
 
-    // The playlist slides: later it names newer segments (the ffmpeg keeps running while fetched).
-    await waitFor(
-      async () => segmentsOf((await get('/live/cameras/1/main/index.m3u8')).body).at(-1) !== segment,
-      'a newer segment',
-    );
-
-    // Fetched no more: stopped after the idle time, its folder gone; a segment then answers 404.
-    await waitFor(() => ffmpegFolders().length === 0, 'the idle view to stop');
-    const stopped = await get(`/live/cameras/1/main/${segment}`);
-    expect(stopped.statusCode).toBe(404);
-    expect(stopped.json()).toMatchObject({ code: '404', msg: '实时视频已停止，请重新打开' });
+    // Watched by nobody: stopped after the idle time; a new viewer starts a new relay.
+    first.socket.close();
+    second.socket.close();
+    await waitFor(() => spawns.running() === 0, 'the idle view to stop');
+    const third = watch(1, 'main');
+    await binariesOf(third, 2);
+    expect(spawns.relays()).toHaveLength(2);
     // Watching changes nothing: no operation log entry.
-    expect(operationLog(t.dataDir).filter((row) => /live/i.test(row.action))).toEqual([]);
+    expect(operationLog(t.dataDir).filter((row) => /live|实时/i.test(row.action))).toEqual([]);
   });
 
   it('copies H.264 from a live MPEG-TS stream, never encoding it, its input given a read time-out', async () => {
     const spawns = recordedSpawns();
-    const { get } = await withCameras([camera(1, stream.liveUrl)], { spawn: spawns.spawn });
-    const playlist = await get('/live/cameras/1/main/index.m3u8');
-    expect(playlist.statusCode).toBe(200);
+    const { watch } = await withCameras([camera(1, stream.liveUrl)], { spawn: spawns.spawn });
+    await binariesOf(watch(1, 'main'), 2);
     const [relay, ...others] = spawns.relays();
     expect(others).toEqual([]);
-    expect(relay?.join(' ')).toContain('-map 0:v:0 -an -c:v copy -f hls');
+    expect(relay?.join(' ')).toContain('-map 0:v:0 -an -c:v copy -f mp4');
     expect(relay).not.toContain('libx264');
     expect(relay?.join(' ')).toContain(`-rw_timeout 5000000 -max_redirects 0 -i ${stream.liveUrl}`);
-    const segment = await get(`/live/cameras/1/main/${segmentsOf(playlist.body)[0] as string}`);
-    expect(tsStreamTypes(segment.rawPayload)).toEqual([0x1b]);
   });
 
   it('encodes a stream browsers cannot play to H.264, and falls back to the main stream without a sub stream', async () => {
     const spawns = recordedSpawns();
-    const { get, ffmpegFolders } = await withCameras([camera(1, stream.liveMpeg4Url)], {
-      spawn: spawns.spawn,
-    });
-    const playlist = await get('/live/cameras/1/sub/index.m3u8');
-    expect(playlist.statusCode).toBe(200);
-    const segment = await get(`/live/cameras/1/sub/${segmentsOf(playlist.body)[0] as string}`);
-    expect(segment.statusCode).toBe(200);
-    // H.264 in MPEG-TS is stream type 0x1b in the program map; MPEG-4 Part 2 would be 0x10.
-    expect(tsStreamTypes(segment.rawPayload)).toEqual([0x1b]);
-    expect(ffmpegFolders()).toHaveLength(1);
-    // Copied first, as most cameras send H.264; its first segment said otherwise.
+    const { watch } = await withCameras([camera(1, stream.liveMpeg4Url)], { spawn: spawns.spawn });
+    const watched = watch(1, 'sub');
+    await binariesOf(watched, 2);
+    expect(h264Codec(watched.binaries[0] as Buffer)).toMatch(/^avc1\./);
+    // Copied first, as most cameras send H.264; its init segment said otherwise.
     const [copying, encoding, ...others] = spawns.relays();
     expect(copying?.join(' ')).toContain('-c:v copy');
+    expect(copying?.join(' ')).toContain(stream.liveMpeg4Url);
     expect(encoding).toContain('libx264');
     expect(others).toEqual([]);
   });
 
-  it('ends a relay whose source goes silent within the read time-out, says why once, and starts afresh when asked after the source returns', async () => {
+  it('ends a relay whose source goes silent within the read time-out, tells its viewers why, and starts afresh after the source returns', async () => {
     const { logger, lines } = capturedLog();
-    const live = await createLiveSessions({
-      rootDir: join(tempDir(), 'live'),
+    const live = createLiveSessions({
       slots: createStreamSlots(4),
       policy: { allowed: parseAllowedHosts('127.0.0.1').allowed, lookup: systemLookup, writeLookupMs: 2000 },
       idleMs: 60_000,
@@ -215,11 +216,24 @@ describe('live views', { timeout: 60_000 }, () => {
     onTestFinished(() => live.close());
     onTestFinished(() => stream.restore());
     const view = { cameraId: 1, stream: 'main', url: stream.liveUrl } as const;
-    expect(await live.playlist(view)).toMatch(/^#EXTM3U/);
+    const viewer = () => {
+      const seen = { fragments: 0, ended: [] as string[] };
+      const of: LiveViewer = {
+        media: () => undefined,
+        fragment: () => (seen.fragments += 1),
+        backlog: () => 0,
+        end: (reason) => seen.ended.push(`${reason.code} ${reason.text.zh}`),
+      };
+      return { seen, of };
+    };
+    const first = viewer();
+    live.watch(view, first.of);
+    await waitFor(() => first.seen.fragments > 0, 'a fragment');
     expect(live.lastEnd(1, 'main')).toBeNull();
 
     stream.cut();
     await waitFor(() => live.running().length === 0, 'the relay to end', 10_000);
+    expect(first.seen.ended).toEqual(['502 实时视频中断：源超时']);
     // ffmpeg takes a read time-out for the input's end, and exits with 0 after its last line.
     expect(live.lastEnd(1, 'main')).toMatchObject({
       reason: 'timeout',
@@ -233,99 +247,140 @@ describe('live views', { timeout: 60_000 }, () => {
     ]);
 
     stream.restore();
-    expect(await live.playlist(view)).toMatch(/^#EXTM3U/);
+    const again = viewer();
+    live.watch(view, again.of);
+    await waitFor(() => again.seen.fragments > 0, 'a fragment after the return');
     expect(live.running()).toEqual(['1-main']);
   });
 
-  it('starts the views of a wall in one request, answering before any plays, and leaves refusals to each playlist request', async () => {
-    const spawns = recordedSpawns();
-    const { t, token, get, ffmpegFolders } = await withCameras(
-      [camera(1, stream.liveUrl), camera(2, stream.liveUrl)],
-      { maxStreams: 1, spawn: spawns.spawn },
-    );
-    const { status, body } = await t.call('startLiveViews', {
-      token,
-      body: { cameraIds: [1, 2, 99], stream: 'sub' },
+  it('skips a viewer that falls behind to a later key frame, never queueing more', async () => {
+    const live = createLiveSessions({
+      slots: createStreamSlots(4),
+      policy: { allowed: parseAllowedHosts('127.0.0.1').allowed, lookup: systemLookup, writeLookupMs: 2000 },
+      idleMs: 60_000,
+      startTimeoutMs: 15_000,
+      readTimeoutMs: 5000,
+      log: Fastify({ logger: false }).log,
     });
-    expect(status).toBe(200);
-    expectContractAnswer('startLiveViews', body);
-    // Answered while the relay is still starting: no playlist exists yet.
-    expect(ffmpegFolders().flatMap((folder) => readdirSync(join(t.dataDir, 'live', folder)))).not.toContain(
-      'index.m3u8',
+    onTestFinished(() => live.close());
+    let backlog = 0;
+    const got: Buffer[] = [];
+    live.watch(
+      { cameraId: 1, stream: 'main', url: stream.liveUrl },
+      {
+        media: () => undefined,
+        fragment: (bytes) => got.push(bytes),
+        backlog: () => backlog,
+        end: () => undefined,
+      },
     );
-    await waitFor(() => spawns.relays().length === 1, "the first camera's relay to start");
-    // Its pane's playlist request joins the relay started ahead of it.
-    expect((await get('/live/cameras/1/sub/index.m3u8')).statusCode).toBe(200);
-    expect(spawns.relays()).toHaveLength(1);
-    // The second found no free ffmpeg: skipped, and its own request says why.
-    expect((await get('/live/cameras/2/sub/index.m3u8')).statusCode).toBe(503);
+    await waitFor(() => got.length > 2, 'fragments');
+    // Its socket stops draining: nothing more is given while it is far behind.
+    backlog = 3 * 1024 * 1024;
+    const before = got.length;
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(got.length).toBe(before);
+    // Drained: it resumes at a key frame.
+    backlog = 0;
+    await waitFor(() => got.length > before, 'fragments again');
+    expect(startsWithKeyFrame(got[before] as Buffer)).toBe(true);
   });
 
-  it('refuses a live view past CFOP_LIVE_MAX_STREAMS with a 503, and lets a viewer of a running one in', async () => {
-    const { get } = await withCameras([camera(1, stream.liveUrl), camera(2, stream.liveUrl)], {
+  it('refuses a live view past CFOP_LIVE_MAX_STREAMS with a 503 on the socket, and lets a viewer of a running one in', async () => {
+    const { watch } = await withCameras([camera(1, stream.liveUrl), camera(2, stream.liveUrl)], {
       maxStreams: 1,
     });
-    expect((await get('/live/cameras/1/sub/index.m3u8')).statusCode).toBe(200);
-    const refused = await get('/live/cameras/2/sub/index.m3u8');
-    expect(refused.statusCode).toBe(503);
-    expect(refused.json()).toMatchObject({
-      code: '503',
-      msg: '服务器同时播放的实时视频已达上限（1 路），请关闭其他画面后重试',
-    });
-    const english = await get('/live/cameras/2/sub/index.m3u8', 'en-US');
-    expect(english.json().msg).toBe(
+    await binariesOf(watch(1, 'sub'), 2);
+    const refused = watch(2, 'sub');
+    expect(await refused.closed).toBe(4503);
+    expect(refused.texts).toEqual([
+      {
+        success: false,
+        code: '503',
+        msg: '服务器同时播放的实时视频已达上限（1 路），请关闭其他画面后重试',
+        data: null,
+      },
+    ]);
+    const english = watch(2, 'sub', undefined, 'en-US');
+    await english.closed;
+    expect(english.texts[0]?.msg).toBe(
       'The server already plays its most live views (1); close other panes and retry',
     );
-    expect((await get('/live/cameras/1/sub/index.m3u8')).statusCode).toBe(200);
+    await binariesOf(watch(1, 'sub'), 2);
   });
 
   it('answers an unreachable camera with a fixed 502 reason, no backend detail, its credentials never shown', async () => {
     const secretUrl = stream.unreachableUrl.replace('http://', 'http://operator:s3cret-pass@');
-    const { get, ffmpegFolders } = await withCameras([camera(1, secretUrl)]);
+    const spawns = recordedSpawns();
+    const { watch } = await withCameras([camera(1, secretUrl)], { spawn: spawns.spawn });
     for (const lang of ['zh-CN', 'en-US'] as const) {
-      const answer = await get('/live/cameras/1/main/index.m3u8', lang);
-      expect(answer.statusCode).toBe(502);
-      expect(answer.body).not.toContain('s3cret');
-      expect(answer.body).not.toContain('operator:');
+      const watched = watch(1, 'main', undefined, lang);
+      expect(await watched.closed).toBe(4502);
+      const text = JSON.stringify(watched.texts);
+      expect(text).not.toContain('s3cret');
+      expect(text).not.toContain('operator:');
       // A fixed reason by kind: ffmpeg's words (hosts, ports) stay in the server log.
-      expect(answer.json().msg).toBe(
+      expect(watched.texts[0]?.msg).toBe(
         lang === 'zh-CN'
           ? '无法打开实时视频：摄像头拒绝了连接或取流请求，请检查端口、用户名与密码'
           : 'Could not open the live view: the camera refused the connection or the stream request; check its port, user name and password',
       );
     }
-    expect(ffmpegFolders()).toEqual([]);
+    expect(spawns.running()).toBe(0);
   });
 
-  it('refuses a file address and a camera that does not exist', async () => {
-    const { t, get, ffmpegFolders } = await withCameras([camera(1, 'rtsp://10.2.0.1/main')]);
+  it('refuses a file address, a camera that does not exist, a caller without a session or the key, and a plain GET', async () => {
+    const spawns = recordedSpawns();
+    const { t, admin, watch, address } = await withCameras([camera(1, 'rtsp://10.2.0.1/main')], {
+      spawn: spawns.spawn,
+    });
     // The camera form takes only stream addresses; a row written by hand could hold another.
     withSqlite(t.dataDir, (sqlite) =>
       sqlite.prepare(`update cameras set main_stream_url = 'file:///etc/passwd'`).run(),
     );
-    const local = await get('/live/cameras/1/main/index.m3u8');
-    expect(local.statusCode).toBe(502);
-    expect(local.json().msg).toBe('无法打开实时视频：视频流地址指向服务器不允许访问的地址');
-    expect(ffmpegFolders()).toEqual([]);
-    const missing = await get('/live/cameras/99/main/index.m3u8');
-    expect(missing.statusCode).toBe(404);
-    expect((await get('/live/cameras/1/main/seg-1.ts')).statusCode).toBe(404);
+    const local = watch(1, 'main');
+    expect(await local.closed).toBe(4502);
+    expect(local.texts[0]?.msg).toBe('无法打开实时视频：视频流地址指向服务器不允许访问的地址');
+    const missing = watch(99, 'main');
+    expect(await missing.closed).toBe(4404);
+    // Refused before the upgrade: no session (a token in the URL is not read), no key, a bad path.
+    expect(await watch(1, 'main', null).refused).toBe(401);
+    expect(
+      await watchSocket(`ws://${address}/cfop/live/cameras/1/main/socket?token=${admin}`, null).refused,
+    ).toBe(401);
+    await addRole(t.dataDir, 'devices', ['KEY.DEVICE', 'KEY.DEVICE.CAMERA']);
+    await addUser(t.dataDir, { username: 'fitter', password: 'Fitter-2024', roles: ['devices'] });
+    expect(await watch(1, 'main', await t.signIn('fitter', 'Fitter-2024')).refused).toBe(403);
+    expect(await watch(1, 'side' as 'main').refused).toBe(400);
+    const plain = await sendRequest(t.app, 'GET', '/cfop/live/cameras/1/main/socket', { token: admin });
+    expect(plain.statusCode).toBe(426);
+    expect(plain.json()).toMatchObject({ code: '426', msg: '此地址只接受 WebSocket 连接' });
+    expect(spawns.relays()).toEqual([]);
   });
 
-  it('stops every ffmpeg and removes their files when the server closes, not waiting for a stream still being opened', async () => {
-    const { t, get, ffmpegFolders } = await withCameras(
+  it("closes a viewer's socket when its session ends", async () => {
+    const { t, token, watch } = await withCameras([camera(1, stream.liveUrl)]);
+    const watched = watch(1, 'main');
+    await binariesOf(watched, 2);
+    await t.call('logout', { token });
+    expect(await watched.closed).toBe(4401);
+    expect(watched.texts.at(-1)).toMatchObject({ code: '401' });
+  });
+
+  it('stops every ffmpeg when the server closes, not waiting for a stream still being opened', async () => {
+    const spawns = recordedSpawns();
+    const { t, watch } = await withCameras(
       [camera(1, stream.liveUrl), camera(2, stream.liveUrl), camera(3, stream.silentUrl)],
       // A stream that never answers would hold the close this long (past the test's time-out) if
-      // its ffprobe were not stopped.
-      { startTimeoutMs: 120_000 },
+      // its ffmpeg were not stopped.
+      { startTimeoutMs: 120_000, spawn: spawns.spawn },
     );
-    await Promise.all([get('/live/cameras/1/main/index.m3u8'), get('/live/cameras/2/sub/index.m3u8')]);
-    expect(ffmpegFolders()).toHaveLength(2);
-    const opening = get('/live/cameras/3/main/index.m3u8');
-    await waitFor(() => stream.silentConnections() > 0, 'ffprobe to connect to the silent camera');
+    await Promise.all([binariesOf(watch(1, 'main'), 2), binariesOf(watch(2, 'sub'), 2)]);
+    expect(spawns.running()).toBe(2);
+    watch(3, 'main');
+    await waitFor(() => stream.silentConnections() > 0, 'ffmpeg to connect to the silent camera');
     await t.app.close();
-    expect(() => readdirSync(join(t.dataDir, 'live'))).toThrow(/ENOENT/);
-    await waitFor(() => stream.silentConnections() === 0, 'ffprobe to let the silent camera go');
-    await opening.catch(() => undefined);
+    await waitFor(() => stream.silentConnections() === 0, 'ffmpeg to let the silent camera go');
+    await waitFor(() => spawns.running() === 0, 'every ffmpeg to end');
   });
 });

@@ -1,7 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { access, mkdir, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CheckedStream, StreamAddressPolicy } from '../cameras/stream-address';
 import {
@@ -15,17 +12,14 @@ import {
   type StreamEndReason,
   type StreamSpawn,
 } from '../cameras/stream-process';
-import { privateDirMode } from '../data-folder/private-files';
 import { ApiError } from '../http/api-error';
 import type { LocalText } from '../http/locale';
+import { createBoxSplitter, h264Codec, startsWithKeyFrame } from './fmp4';
 import type { StreamSlot, StreamSlots } from './stream-slots';
-import { h264StreamType, tsStreamTypes } from './ts-stream-types';
 
 export type LiveStreamName = 'main' | 'sub';
 
 export interface LiveSessionOptions {
-  /** Where each live view writes its playlist and segments (one folder each); emptied at start. */
-  readonly rootDir: string;
   /**
    * The ffmpeg budget shared with frame grabs (CFOP_LIVE_MAX_STREAMS): a view takes a slot from
    * opening to stop; a view finding none free is refused with a 503.
@@ -33,14 +27,14 @@ export interface LiveSessionOptions {
   readonly slots: StreamSlots;
   /** Where streams may point; checked right before each view opens. */
   readonly policy: StreamAddressPolicy;
-  /** A live view with no playlist or segment fetch for this long is stopped. */
+  /** A live view nobody has watched for this long is stopped (kept until then for a pane that comes back). */
   readonly idleMs: number;
-  /** How long a stream may take from opening to its first playlist. */
+  /** How long a stream may take from opening to its first key frame. */
   readonly startTimeoutMs: number;
-  /** A source silent this long ends its relay (and a probe of it), which the next request restarts. */
+  /** A source silent this long ends its relay, which the next viewer restarts. */
   readonly readTimeoutMs: number;
   readonly log: FastifyBaseLogger;
-  /** Starts ffprobe and the relays' ffmpeg; tests read their arguments. */
+  /** Starts the relays' ffmpeg; tests read their arguments. */
   readonly spawn?: StreamSpawn;
   /**
    * Told what each relay learns of its camera's stream: `up` once it plays, `down` when it could
@@ -58,21 +52,30 @@ export interface LiveView {
   readonly url: string;
 }
 
+/** Someone watching a live view (a browser's socket): told its media once, then each fragment. */
+export interface LiveViewer {
+  /** The MIME type with its codec (for Media Source Extensions) and the init segment, first. */
+  media(mime: string, init: Buffer): void;
+  /** One fragment (moof + mdat); the first one a viewer gets starts at a key frame. */
+  fragment(bytes: Buffer): void;
+  /** Bytes given to this viewer that have not left yet: one falling behind skips to a key frame. */
+  backlog(): number;
+  /** The view ended for this viewer: it could not start, its source ended, or it was stopped. */
+  end(reason: ApiError): void;
+}
+
 export interface LiveSessions {
-  /** The view's playlist, starting its ffmpeg (or joining the running one) first. */
-  playlist(view: LiveView): Promise<string>;
   /**
-   * Starts the view's ffmpeg unless it runs, not waiting for it: its playlist is asked for soon.
-   * Throws the 503 when no ffmpeg slot is free; how the start goes, its playlist request hears.
+   * Adds a viewer to the view's relay, starting one when none runs (or joining it at its newest key
+   * frame); answers the function that takes the viewer away. Throws the 503 when no ffmpeg slot is
+   * free; how the start goes, the viewer hears.
    */
-  start(view: LiveView): void;
-  /** A segment of a running view; a 404 ApiError when the view stopped or the segment slid away. */
-  segment(cameraId: number, stream: LiveStreamName, name: string): Promise<Buffer>;
+  watch(view: LiveView, viewer: LiveViewer): () => void;
   /** Views running or starting now, by key (`<cameraId>-<stream>`). */
   running(): string[];
   /** How the view's last relay ended by itself (not stopped by the server), or null if none has. */
   lastEnd(cameraId: number, stream: LiveStreamName): LiveViewEnd | null;
-  /** Stops every view and removes their files (the app closing). */
+  /** Stops every view (the app closing). */
   close(): Promise<void>;
 }
 
@@ -88,22 +91,27 @@ export interface LiveViewEnd {
   readonly at: number;
 }
 
-const playlistName = 'index.m3u8';
 /**
- * Segments are cut at key frames, at least this long: each is then one key frame interval of the
- * camera's (2 s on most), starting where a player can start. Cut by time into quarter or half
- * seconds (ffmpeg's split_by_time) the first picture came about a second sooner, but most
- * segments then began between key frames, and players failed to start on some sources.
+ * A viewer this far behind (bytes its socket has not sent) gets nothing more until it has caught
+ * up, and then only from a key frame: a slow link shows a jump, never a growing delay.
  */
-const segmentSeconds = 1;
-/** The last six segments. */
-const playlistSegments = 6;
+const maxBacklogBytes = 2 * 1024 * 1024;
+const resumeBacklogBytes = 256 * 1024;
+/**
+ * The fragments since the newest key frame are kept for viewers who join: they start at once from
+ * that key frame instead of waiting for the next. A camera whose key frames are rarer than this
+ * holds makes joiners wait instead.
+ */
+const maxKeptBytes = 8 * 1024 * 1024;
 
 const unavailable = (reason: LocalText) =>
   new ApiError('502', {
     zh: `无法打开实时视频：${reason.zh}`,
     en: `Could not open the live view: ${reason.en}`,
   });
+
+const interrupted = (reason: LocalText) =>
+  new ApiError('502', { zh: `实时视频中断：${reason.zh}`, en: `The live view stopped: ${reason.en}` });
 
 const noVideoInTime = (ms: number) =>
   new ApiError('504', {
@@ -123,38 +131,43 @@ const viewStopped = () =>
     en: 'The live view has stopped; open it again',
   });
 
-const segmentGone = () =>
-  new ApiError('404', { zh: '该视频分片已过期', en: 'That video segment has expired' });
+/** How a viewer stands: given the media yet, and skipping to a key frame after falling behind. */
+interface ViewerState {
+  started: boolean;
+  skipping: boolean;
+}
 
 interface Session {
   readonly key: string;
   readonly cameraId: number;
   readonly url: string;
-  /** Its relay's folder (a relay started again to encode writes a fresh one). */
-  dir: string;
   readonly slot: StreamSlot;
-  lastUsed: number;
-  /** The playlist exists: segments may be served. */
+  readonly viewers: Map<LiveViewer, ViewerState>;
+  /** Since when nobody has watched it; null while someone does. */
+  idleSince: number | null;
+  /** Its relay's output type with codec and init segment, once read; a relay started again resets them. */
+  mime: string | null;
+  init: Buffer | null;
+  /** The fragments from the newest key frame on, for viewers who join. */
+  kept: Buffer[];
+  keptBytes: number;
+  /** It has given a key frame: viewers are served. */
   live: boolean;
   stopped: boolean;
-  /** Aborted on stop: ends its ffprobe at once rather than at its time-out. */
+  /** Aborted on stop: ends a start still waiting. */
   readonly stopping: AbortController;
   child: ChildProcess | null;
-  /** Settles when its first playlist exists; rejects with the reason it could not start. */
-  ready: Promise<void>;
-  /** Settles when its ffmpeg has exited and its folder is removed. */
+  /** Settles when its ffmpeg has exited. */
   gone: Promise<void>;
 }
 
 /**
  * The server's live views: one ffmpeg per camera stream, shared by everyone watching it, remuxing
- * it to a sliding HLS playlist (the video copied when it is H.264, which every browser plays; any
- * other codec encoded to H.264) in a folder of its own. A view nobody fetches from is stopped.
+ * it to fragmented MP4 on its standard output (the video copied when it is H.264, which every
+ * browser plays; any other codec encoded to H.264), one fragment per frame, passed on to each
+ * viewer as it comes. Nothing is written to disk. A view nobody watches is stopped after a while.
  */
-export async function createLiveSessions(options: LiveSessionOptions): Promise<LiveSessions> {
-  // Views of an earlier run that ended without closing (a crash) left their folders.
-  await rm(options.rootDir, { recursive: true, force: true });
-  await mkdir(options.rootDir, { recursive: true, mode: privateDirMode });
+export function createLiveSessions(options: LiveSessionOptions): LiveSessions {
   const sessions = new Map<string, Session>();
   const ends = new Map<string, LiveViewEnd>();
   const spawn = options.spawn ?? spawnPiped;
@@ -164,12 +177,11 @@ export async function createLiveSessions(options: LiveSessionOptions): Promise<L
 
   const sweep = setInterval(
     () => {
-      const idleSince = Date.now() - options.idleMs;
-      // A view still starting is bounded by startTimeoutMs instead.
+      const idleBefore = Date.now() - options.idleMs;
       for (const session of sessions.values()) {
-        if (session.live && session.lastUsed < idleSince) {
+        if (session.live && session.idleSince !== null && session.idleSince < idleBefore) {
           options.log.info(`live view ${session.key} idle: stopped`);
-          stop(session);
+          stop(session, null);
           tell(session, 'idle');
         }
       }
@@ -178,27 +190,174 @@ export async function createLiveSessions(options: LiveSessionOptions): Promise<L
   );
   sweep.unref();
 
-  function stop(session: Session): void {
+  /** Stops the view's ffmpeg and frees its slot; its viewers hear `reason` (none when stopped idle). */
+  function stop(session: Session, reason: ApiError | null): void {
+    if (session.stopped) return;
     session.stopped = true;
     session.stopping.abort();
     if (sessions.get(session.key) === session) sessions.delete(session.key);
     session.child?.kill('SIGKILL');
     session.slot.release();
+    const viewers = [...session.viewers.keys()];
+    session.viewers.clear();
+    if (reason) for (const viewer of viewers) viewer.end(reason);
   }
 
   /**
-   * Records why a relay ended by itself and logs it in one line; the view is stopped at once, so
-   * the next request starts a fresh relay rather than serving the last playlist of a dead one.
+   * Records why a relay ended by itself, logs it in one line and stops the view at once, so the next
+   * viewer starts a fresh relay; its viewers hear `answer`, or that it was interrupted.
    */
-  function ended(session: Session, exitCode: number | null, detail: string): void {
+  function ended(session: Session, exit: RelayExit, answer?: ApiError): void {
     if (session.stopped) return;
     tell(session, 'down');
-    const reason = streamEndReason(exitCode, detail);
-    ends.set(session.key, { reason, text: streamEndTexts[reason], exitCode, detail, at: Date.now() });
+    const reason = streamEndReason(exit.code, exit.detail);
+    const text = streamEndTexts[reason];
+    ends.set(session.key, { reason, text, exitCode: exit.code, detail: exit.detail, at: Date.now() });
     options.log.warn(
-      `live view ${session.key} ended: ${streamEndTexts[reason].en} (exit ${String(exitCode)}) ${detail}`.trim(),
+      `live view ${session.key} ended: ${text.en} (exit ${String(exit.code)}) ${exit.detail}`.trim(),
     );
-    stop(session);
+    stop(session, answer ?? interrupted(text));
+  }
+
+  /** Passes a fragment on to the view's viewers, and keeps it for those who join later. */
+  function deliver(session: Session, fragment: Buffer, key: boolean): void {
+    if (key) {
+      session.kept = [fragment];
+      session.keptBytes = fragment.length;
+    } else if (session.kept.length > 0 && session.keptBytes + fragment.length <= maxKeptBytes) {
+      session.kept.push(fragment);
+      session.keptBytes += fragment.length;
+    } else {
+      session.kept = [];
+      session.keptBytes = 0;
+    }
+    if (!session.live) return;
+    for (const [viewer, state] of session.viewers) pass(session, viewer, state, fragment, key);
+  }
+
+  function pass(session: Session, viewer: LiveViewer, state: ViewerState, fragment: Buffer, key: boolean) {
+    if (!state.started) {
+      if (!key) return;
+      viewer.media(session.mime as string, session.init as Buffer);
+      state.started = true;
+    } else if (state.skipping) {
+      if (!key || viewer.backlog() > resumeBacklogBytes) return;
+      state.skipping = false;
+    } else if (viewer.backlog() > maxBacklogBytes) {
+      state.skipping = true;
+      return;
+    }
+    viewer.fragment(fragment);
+  }
+
+  /** A viewer joining a playing view: from its newest key frame on, at once. */
+  function join(session: Session, viewer: LiveViewer, state: ViewerState): void {
+    session.kept.forEach((fragment, index) => pass(session, viewer, state, fragment, index === 0));
+  }
+
+  /**
+   * Runs one relay on the view: resolves `h264` once its first key frame is read, `other` when its
+   * init segment names another codec (it is then stopped), and rejects with why it could not start.
+   * Once playing, its end is the view's end.
+   */
+  function relay(session: Session, stream: CheckedStream, copy: boolean): Promise<'h264' | 'other'> {
+    const log: FailureLog = (detail) => options.log.warn(`live view ${session.key} failed: ${detail}`);
+    const child = spawn('ffmpeg', relayArgs(stream, copy, options.readTimeoutMs));
+    session.child = child;
+    session.mime = null;
+    session.init = null;
+    session.kept = [];
+    session.keptBytes = 0;
+    const watch = watchStreamProcess(child, unavailable, log);
+    const exited = new Promise<void>((resolve) => child.on('close', () => resolve()));
+    session.gone = Promise.all([session.gone, exited]).then(() => undefined);
+    return new Promise((resolve, reject) => {
+      let ftyp: Buffer | null = null;
+      let moof: Buffer | null = null;
+      const timer = setTimeout(() => fail(noVideoInTime(options.startTimeoutMs)), options.startTimeoutMs);
+      const settle = () => {
+        clearTimeout(timer);
+        session.stopping.signal.removeEventListener('abort', onStop);
+      };
+      const fail = (error: ApiError) => {
+        settle();
+        child.kill('SIGKILL');
+        reject(error);
+      };
+      const onStop = () => fail(viewStopped());
+      session.stopping.signal.addEventListener('abort', onStop);
+      const split = createBoxSplitter((type, box) => {
+        if (type === 'ftyp') ftyp = box;
+        else if (type === 'moov') {
+          const codec = h264Codec(box);
+          if (codec === null) {
+            settle();
+            child.kill('SIGKILL');
+            resolve('other');
+            return;
+          }
+          session.mime = `video/mp4; codecs="${codec}"`;
+          session.init = Buffer.concat(ftyp ? [ftyp, box] : [box]);
+        } else if (type === 'moof') moof = box;
+        else if (type === 'mdat' && moof && session.init) {
+          const key = startsWithKeyFrame(moof);
+          const fragment = Buffer.concat([moof, box]);
+          moof = null;
+          if (key && !session.live) {
+            settle();
+            session.live = true;
+            resolve('h264');
+          }
+          deliver(session, fragment, key);
+        }
+      });
+      child.stdout?.on('data', (chunk: Buffer) => {
+        try {
+          split(chunk);
+        } catch (error) {
+          log(`unreadable output: ${(error as Error).message}`);
+          child.kill('SIGKILL');
+        }
+      });
+      const done = (code: number | null, detail: string, answer: ApiError) => {
+        if (session.child !== child) return;
+        const exit = new RelayExit(answer, code, detail);
+        if (session.live) ended(session, exit);
+        else {
+          settle();
+          reject(exit);
+        }
+      };
+      child.on('error', (error) => done(null, error.message, watch.spawnFailure(error)));
+      child.on('close', (code) => done(code, watch.lastLine(), watch.answer()));
+    });
+  }
+
+  async function run(session: Session): Promise<void> {
+    const log: FailureLog = (detail) => options.log.warn(`live view ${session.key} failed: ${detail}`);
+    // The relay reads the one address checked here.
+    const stream = await checkStreamAddress(session.url, options.policy, unavailable, log);
+    if (session.stopped) throw viewStopped();
+    // Nearly every camera sends H.264: it is copied at once rather than probed first, which would
+    // cost a connection and a wait for a key frame of its own; the init segment then says whether
+    // it was H.264 after all.
+    const copied = await relay(session, stream, true).catch((error: unknown) => error);
+    if (copied === 'h264') return;
+    if (copied instanceof RelayExit) {
+      // A source that could not be read is not read better by an encoder: the view ends here.
+      if (readFailure(copied)) {
+        ended(session, copied, copied.answer);
+        throw copied.answer;
+      }
+    } else if (copied !== 'other') throw copied;
+    // Another codec (or one MP4 cannot carry): encoded to H.264 by a relay of its own.
+    if (session.stopped) throw viewStopped();
+    const encoded = await relay(session, stream, false).catch((error: unknown) => {
+      if (!(error instanceof RelayExit)) throw error;
+      ended(session, error, error.answer);
+      throw error.answer;
+    });
+    if (encoded !== 'h264') throw unavailable(noH264);
   }
 
   function start(cameraId: number, key: string, url: string, slot: StreamSlot): Session {
@@ -206,151 +365,55 @@ export async function createLiveSessions(options: LiveSessionOptions): Promise<L
       key,
       cameraId,
       url,
-      // Its relay's, once started.
-      dir: '',
       slot,
-      lastUsed: Date.now(),
+      viewers: new Map(),
+      idleSince: null,
+      mime: null,
+      init: null,
+      kept: [],
+      keptBytes: 0,
       live: false,
       stopped: false,
       stopping: new AbortController(),
       child: null,
-      ready: Promise.resolve(),
       gone: Promise.resolve(),
     };
-    session.ready = run(session).then(
+    run(session).then(
       () => tell(session, 'up'),
       (error: unknown) => {
         // Stopped already: it ended by itself (told then) or the server stopped it.
         if (!session.stopped) tell(session, 'down');
-        stop(session);
-        throw error;
+        stop(session, error instanceof ApiError ? error : unavailable(noH264));
+        if (!(error instanceof ApiError)) options.log.error(error);
       },
     );
-    // Every viewer awaits `ready`; this only keeps a view nobody awaits any more from crashing Node.
-    session.ready.catch(() => undefined);
-    return session;
-  }
-
-  /**
-   * Starts a relay writing into a fresh folder of the view's. Its end is the view's end (told and
-   * recorded) once it plays, or when `final`; a first relay that copied and failed to start is left
-   * to `run`, which may try again encoding.
-   */
-  async function startRelay(session: Session, stream: CheckedStream, copy: boolean, final: boolean) {
-    const log: FailureLog = (detail) => options.log.warn(`live view ${session.key} failed: ${detail}`);
-    const dir = join(options.rootDir, `${session.key}-${randomBytes(8).toString('hex')}`);
-    await mkdir(dir, { recursive: true, mode: privateDirMode });
-    const child = spawn('ffmpeg', hlsArgs(stream, copy, dir, options.readTimeoutMs));
-    // It writes files, not standard output; drained all the same so that it can never block on it.
-    child.stdout?.resume();
-    session.child = child;
-    session.dir = dir;
-    const watch = watchStreamProcess(child, unavailable, log);
-    const exit = new Promise<RelayExit>((resolve) => {
-      const done = (code: number | null, detail: string, answer: ApiError) => {
-        if (session.child === child && (final || session.live)) ended(session, code, detail);
-        resolve({ code, detail, answer });
-      };
-      child.on('error', (error) => done(null, error.message, watch.spawnFailure(error)));
-      child.on('close', (code) => done(code, watch.lastLine(), watch.answer()));
-    });
-    const removed = exit.then(() => rm(dir, { recursive: true, force: true }));
-    session.gone = Promise.all([session.gone, removed]).then(() => undefined);
-    // A view stopped meanwhile has just spawned its ffmpeg: stop it at once.
-    if (session.stopped) child.kill('SIGKILL');
-    return { child, exit };
-  }
-
-  async function run(session: Session): Promise<void> {
-    const log: FailureLog = (detail) => options.log.warn(`live view ${session.key} failed: ${detail}`);
-    // The relay reads the one address checked here.
-    const stream = await checkStreamAddress(session.url, options.policy, unavailable, log);
-    // Nearly every camera sends H.264: it is copied at once rather than probed first, which would
-    // cost a connection and a wait for a key frame of its own; the first segment's program map
-    // then says whether it was H.264 after all.
-    const copying = await startRelay(session, stream, true, false);
-    const copied = await firstPlaylist(
-      session,
-      copying.exit.then((end) => end.answer),
-      options.startTimeoutMs,
-    ).then(
-      () => null,
-      (error: unknown) => error,
-    );
-    if (copied === null && (await firstSegmentIsH264(session.dir))) {
-      session.live = true;
-      session.lastUsed = Date.now();
-      return;
-    }
-    if (copied !== null) {
-      const end = await Promise.race([copying.exit, Promise.resolve(null)]);
-      // A source that could not be read is not read better by an encoder: the view ends here.
-      if (session.stopped || end === null || readFailure(end)) {
-        if (end !== null && session.child === copying.child) ended(session, end.code, end.detail);
-        throw copied;
-      }
-    }
-    // Another codec (or one MPEG-TS cannot carry): encoded to H.264 by a relay of its own.
-    session.child = null;
-    copying.child.kill('SIGKILL');
-    if (session.stopped) throw viewStopped();
-    const encoding = await startRelay(session, stream, false, true);
-    await firstPlaylist(
-      session,
-      encoding.exit.then((end) => end.answer),
-      options.startTimeoutMs,
-    );
-    session.live = true;
-    session.lastUsed = Date.now();
-  }
-
-  /** The view's running (or starting) session, started now if there is none. */
-  function open({ cameraId, stream, url }: LiveView): Session {
-    const key = keyOf(cameraId, stream);
-    let session = sessions.get(key);
-    // The camera's address changed since its view started: the old one shows the wrong stream.
-    if (session && session.url !== url) {
-      stop(session);
-      session = undefined;
-    }
-    if (!session) {
-      const slot = options.slots.tryTake();
-      if (!slot) throw tooManyViews(options.slots.max);
-      session = start(cameraId, key, url, slot);
-      sessions.set(key, session);
-    }
-    session.lastUsed = Date.now();
     return session;
   }
 
   return {
-    async playlist(view) {
-      const session = open(view);
-      await session.ready;
-      if (session.stopped) throw viewStopped();
-      try {
-        return await readFile(join(session.dir, playlistName), 'utf8');
-      } catch (error) {
-        // Its relay ended (and its folder went) between the check and the read.
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw viewStopped();
-        throw error;
+    watch({ cameraId, stream, url }, viewer) {
+      const key = keyOf(cameraId, stream);
+      let session = sessions.get(key);
+      // The camera's address changed since its view started: the old one shows the wrong stream.
+      if (session && session.url !== url) {
+        stop(session, viewStopped());
+        session = undefined;
       }
-    },
-
-    start(view) {
-      open(view);
-    },
-
-    async segment(cameraId, stream, name) {
-      const session = sessions.get(keyOf(cameraId, stream));
-      if (!session?.live) throw viewStopped();
-      session.lastUsed = Date.now();
-      try {
-        return await readFile(join(session.dir, name));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw segmentGone();
-        throw error;
+      if (!session) {
+        const slot = options.slots.tryTake();
+        if (!slot) throw tooManyViews(options.slots.max);
+        session = start(cameraId, key, url, slot);
+        sessions.set(key, session);
       }
+      const state: ViewerState = { started: false, skipping: false };
+      session.viewers.set(viewer, state);
+      session.idleSince = null;
+      if (session.live) join(session, viewer, state);
+      const watched = session;
+      return () => {
+        if (!watched.viewers.delete(viewer)) return;
+        if (watched.viewers.size === 0) watched.idleSince = Date.now();
+      };
     },
 
     running: () => [...sessions.keys()],
@@ -360,20 +423,24 @@ export async function createLiveSessions(options: LiveSessionOptions): Promise<L
     async close() {
       clearInterval(sweep);
       const all = [...sessions.values()];
-      for (const session of all) stop(session);
-      await Promise.allSettled(all.flatMap((session) => [session.ready, session.gone]));
-      await rm(options.rootDir, { recursive: true, force: true });
+      for (const session of all) stop(session, null);
+      await Promise.allSettled(all.map((session) => session.gone));
     },
   };
 }
 
+const noH264: LocalText = {
+  zh: '无法转为浏览器可播放的 H.264',
+  en: 'it could not be made into H.264 a browser plays',
+};
+
 /**
  * ffmpeg's arguments for a live view: the first video track only (a monitoring wall plays no
- * sound), copied or encoded to H.264, in a sliding playlist of short segments whose old ones are
- * deleted, each written under a temporary name first so that none is served half-written; an
- * encoded one gets a key frame each second, so its segments are a second long.
+ * sound), copied or encoded to H.264, as fragmented MP4 on standard output with each frame a
+ * fragment of its own (`-frag_duration` of a microsecond) so that it leaves as soon as it is read,
+ * and a fragment starting at every key frame. An encoded one gets a key frame each second.
  */
-function hlsArgs(stream: CheckedStream, copy: boolean, dir: string, readTimeoutMs: number): string[] {
+function relayArgs(stream: CheckedStream, copy: boolean, readTimeoutMs: number): string[] {
   const video = copy
     ? ['-c:v', 'copy']
     : [
@@ -385,46 +452,20 @@ function hlsArgs(stream: CheckedStream, copy: boolean, dir: string, readTimeoutM
     ...['-hide_banner', '-loglevel', 'error', '-nostdin'],
     ...streamInput(stream, readTimeoutMs),
     ...['-map', '0:v:0', '-an', ...video],
-    ...['-f', 'hls', '-hls_time', String(segmentSeconds), '-hls_list_size', String(playlistSegments)],
-    ...['-hls_flags', 'delete_segments+omit_endlist+temp_file'],
-    ...['-hls_segment_filename', join(dir, 'seg-%d.ts'), join(dir, playlistName)],
+    ...['-f', 'mp4', '-movflags', 'frag_keyframe+empty_moov+default_base_moof'],
+    ...['-frag_duration', '1', '-flush_packets', '1', 'pipe:1'],
   ];
 }
 
-/** Whether the first segment the folder's playlist names carries H.264 (its program map says so). */
-async function firstSegmentIsH264(dir: string): Promise<boolean> {
-  const playlist = await readFile(join(dir, playlistName), 'utf8').catch(() => '');
-  const first = playlist.split('\n').find((line) => line.startsWith('seg-'));
-  const segment = first ? await readFile(join(dir, first)).catch(() => null) : null;
-  return segment !== null && tsStreamTypes(segment)?.[0] === h264StreamType;
-}
-
-/** A relay's exit: ffmpeg's code, its last error line and the answer for it. */
-interface RelayExit {
-  readonly code: number | null;
-  readonly detail: string;
-  readonly answer: ApiError;
+/** How a relay that had not played yet ended: ffmpeg's code, its last error line and the answer for it. */
+class RelayExit {
+  constructor(
+    readonly answer: ApiError,
+    readonly code: number | null,
+    readonly detail: string,
+  ) {}
 }
 
 /** The relay could not read its source (rather than not write what it read). */
-const readFailure = (end: RelayExit) =>
-  ['timeout', 'refused', 'unreachable'].includes(streamEndReason(end.code, end.detail));
-
-/** Waits until ffmpeg has written the first playlist; fails when it exits first or takes too long. */
-async function firstPlaylist(session: Session, exit: Promise<ApiError>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  const ended: { why: ApiError | null } = { why: null };
-  void exit.then((why) => (ended.why = why));
-  for (;;) {
-    if (ended.why) throw ended.why;
-    if (session.stopped) throw viewStopped();
-    try {
-      await access(join(session.dir, playlistName));
-      return;
-    } catch {
-      // not written yet
-    }
-    if (Date.now() > deadline) throw noVideoInTime(timeoutMs);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const readFailure = (exit: RelayExit) =>
+  ['timeout', 'refused', 'unreachable'].includes(streamEndReason(exit.code, exit.detail));

@@ -4,6 +4,7 @@ import type { ActiveSession, ClientInfo } from '../auth/sessions';
 import type { ReceivedFile } from '../files/receive-upload';
 import type { EventStreamAnswer } from '../http/event-stream-answer';
 import type { FileAnswer } from '../http/file-answer';
+import type { SocketAnswer } from '../http/socket-answer';
 import type { Lang } from '../http/locale';
 import type { AuditNote } from '../oplog/audit-note';
 
@@ -27,14 +28,20 @@ type JsonBody<K extends OperationId> = operations[K] extends {
     ? Omit<Form, 'file'>
     : undefined;
 
-type SuccessContent<K extends OperationId> = operations[K]['responses'][200]['content'];
+type SuccessContent<K extends OperationId> = operations[K]['responses'] extends {
+  200: { content: infer Content };
+}
+  ? Content
+  : never;
 
 /**
- * What the handler of operation K answers: the `data` of its 200 JSON envelope, an event stream
- * for a `text/event-stream` answer, or else a file (CSV, image, playlist, model file).
+ * What the handler of operation K answers: what to do with the socket of a WebSocket operation
+ * (its 101), the `data` of its 200 JSON envelope, an event stream for a `text/event-stream` answer,
+ * or else a file (CSV, image, playlist, model file).
  */
-export type OperationAnswer<K extends OperationId> =
-  SuccessContent<K> extends { 'application/json': { data: infer Data } }
+export type OperationAnswer<K extends OperationId> = operations[K]['responses'] extends { 101: unknown }
+  ? SocketAnswer
+  : SuccessContent<K> extends { 'application/json': { data: infer Data } }
     ? Data
     : SuccessContent<K> extends { 'text/event-stream': unknown }
       ? EventStreamAnswer
@@ -98,7 +105,7 @@ export function requireAiServer(input: Pick<OperationInput<OperationId>, 'aiServ
 }
 
 /** What the pipeline knows of a call: its parts passed the operation's schemas, whatever they are. */
-type ValidatedInput = Omit<OperationInput, 'body' | 'query' | 'params'> & {
+export type ValidatedInput = Omit<OperationInput, 'body' | 'query' | 'params'> & {
   readonly body: unknown;
   readonly query: unknown;
   readonly params: unknown;

@@ -435,32 +435,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/live/views': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * 预先打开实时视频 / Start the live views a wall is about to play
-     * @description Starts the live view of each camera named (as its playlist request would, on the stream
-     *     given) and answers at once, not waiting for any to play: a wall opened with nine panes has
-     *     all their relays starting together while the browser, a few connections per host, asks for
-     *     their playlists one after another. A camera that does not exist, cannot be opened or finds
-     *     no free ffmpeg (CFOP_LIVE_MAX_STREAMS) is skipped here: its pane's playlist request says why.
-     *     Not written to the operation log, as watching is not: it changes nothing stored.
-     */
-    post: operations['startLiveViews'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/live/cameras/{id}/{stream}/index.m3u8': {
+  '/live/cameras/{id}/{stream}/socket': {
     parameters: {
       query?: never;
       header?: never;
@@ -472,41 +447,29 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * 实时视频播放列表 / The live HLS playlist of a camera stream
-     * @description Starts the camera stream's live view when none runs (one ffmpeg per camera and stream,
-     *     shared by every viewer: the video copied when it is H.264, else encoded to H.264) and
-     *     answers its sliding HLS playlist once the first segments exist. `sub` falls back to the main
-     *     stream when the camera has no sub stream. A live view nobody fetched for 30 s is stopped.
-     *     Code "502" when the stream cannot be opened, "504" when it gave no video in time, "503" when
-     *     the server already runs its most live views (CFOP_LIVE_MAX_STREAMS).
+     * 实时视频 / A camera stream's live video, over a WebSocket
+     * @description A WebSocket carrying the camera stream's live video as fragmented MP4 for Media Source
+     *     Extensions: one ffmpeg per camera and stream, shared by every viewer, the video copied when
+     *     it is H.264 (else encoded to H.264), each frame sent as it is read. `sub` falls back to the
+     *     main stream when the camera has no sub stream. A browser's WebSocket cannot send headers:
+     *     the session token travels as an offered subprotocol, `cfop-session.<token>` (the prefix is
+     *     the sessionToken scheme's `x-session-subprotocol-prefix`), beside the one `x-websocket`
+     *     names, which the server selects; the token is never in a URL. Sockets are outside the browser's six connections per host, so a wall of 16
+     *     panes opens them all at once.
+     *
+     *     After the upgrade the server sends one text message `{"type":"media","mime":"video/mp4;
+     *     codecs=\"avc1.PPCCLL\""}`, then binary messages: the init segment (ftyp, moov), then one
+     *     fragment (moof, mdat) per message, the first at a key frame: a viewer joining a running view
+     *     starts at its newest key frame at once. A viewer whose socket falls 2 MB behind skips to a
+     *     later key frame. At any point the server may instead send the failure envelope as a text
+     *     message and close with code 4000 + its HTTP code: "502" the stream cannot be opened or its
+     *     source ended, "504" no video in time, "503" the server already runs its most live views
+     *     (CFOP_LIVE_MAX_STREAMS), "404" the camera is gone or its view stopped, "401"/"403" the
+     *     session ended or the key was taken away (checked as for event streams). The client sends
+     *     nothing. A live view nobody has watched for 30 s is stopped. A plain GET (no upgrade) is
+     *     answered "426". Not written to the operation log.
      */
-    get: operations['getLivePlaylist'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/live/cameras/{id}/{stream}/{segment}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: components['parameters']['Id'];
-        /** @description main (the camera's full picture) or sub (its smaller stream, for a wall of panes). */
-        stream: components['parameters']['LiveStreamName'];
-        segment: string;
-      };
-      cookie?: never;
-    };
-    /**
-     * 实时视频分片 / One segment of a live view's playlist
-     * @description A segment the playlist names (MPEG-TS, H.264). Code "404" when the live view has stopped or
-     *     the segment has slid out of the playlist: the player asks for the playlist again.
-     */
-    get: operations['getLiveSegment'];
+    get: operations['watchLiveView'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2986,12 +2949,6 @@ export interface components {
       /** @description Shown only once; the server keeps only its hash. */
       password: string;
     };
-    LiveViewStart: {
-      /** @description The wall's cameras, at most its 16 panes. */
-      cameraIds: number[];
-      /** @enum {string} */
-      stream: 'main' | 'sub';
-    };
     IdList: {
       ids: number[];
     };
@@ -4818,32 +4775,7 @@ export interface operations {
       default: components['responses']['Failure'];
     };
   };
-  startLiveViews: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['LiveViewStart'];
-      };
-    };
-    responses: {
-      /** @description The views are starting. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['EmptyEnvelope'];
-        };
-      };
-      default: components['responses']['Failure'];
-    };
-  };
-  getLivePlaylist: {
+  watchLiveView: {
     parameters: {
       query?: never;
       header?: never;
@@ -4856,40 +4788,12 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The playlist; its segments are named relative to it. */
-      200: {
+      /** @description Switched to the WebSocket described above. */
+      101: {
         headers: {
           [name: string]: unknown;
         };
-        content: {
-          'application/vnd.apple.mpegurl': string;
-        };
-      };
-      default: components['responses']['Failure'];
-    };
-  };
-  getLiveSegment: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: components['parameters']['Id'];
-        /** @description main (the camera's full picture) or sub (its smaller stream, for a wall of panes). */
-        stream: components['parameters']['LiveStreamName'];
-        segment: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The segment. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'video/mp2t': string;
-        };
+        content?: never;
       };
       default: components['responses']['Failure'];
     };

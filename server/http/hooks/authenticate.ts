@@ -6,6 +6,7 @@ import { reusedQuery } from '../../db/reused-query';
 import { SESSION_SCHEME, type OperationSpec } from '../../contract/load-contract';
 import { ApiError } from '../api-error';
 import { headerOf } from '../scheme-headers';
+import { offeredSessionToken } from '../socket-protocols';
 import { callOf } from './operation-call';
 
 const notSignedIn = () =>
@@ -26,7 +27,7 @@ export function authenticate(ctx: AppContext, operation: OperationSpec) {
     switch (access.kind) {
       case 'key':
       case 'signed-in': {
-        const session = await sessionOf(ctx, request);
+        const session = await sessionOf(ctx, request, operation.socket !== null);
         if (!session) throw notSignedIn();
         call.session = session;
         call.audit.actor = { userId: session.userId, username: null };
@@ -41,9 +42,18 @@ export function authenticate(ctx: AppContext, operation: OperationSpec) {
   };
 }
 
-/** The session behind the call's token, if it has a good one. */
-export async function sessionOf(ctx: AppContext, request: FastifyRequest): Promise<ActiveSession | null> {
-  const token = headerOf(ctx, request, SESSION_SCHEME);
+/**
+ * The session behind the call's token, if it has a good one; a WebSocket's upgrade (`socket`) may
+ * offer it as a subprotocol instead of the header a browser cannot send there.
+ */
+export async function sessionOf(
+  ctx: AppContext,
+  request: FastifyRequest,
+  socket = false,
+): Promise<ActiveSession | null> {
+  const token =
+    headerOf(ctx, request, SESSION_SCHEME) ||
+    (socket ? offeredSessionToken(request, ctx.contract.sessionSubprotocolPrefix) : '');
   return token ? findActiveSession(ctx, token) : null;
 }
 
