@@ -47,6 +47,7 @@ export default defineConfig({
   server: {
     port: 5173,
     host: '127.0.0.1',
-    proxy: { '/cfop': { target: apiTarget, changeOrigin: false } },
+    // ws: the live view's socket (play-live.ts) goes through the same proxy as every call.
+    proxy: { '/cfop': { target: apiTarget, changeOrigin: false, ws: true } },
   },
 });

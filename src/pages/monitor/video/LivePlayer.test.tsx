@@ -7,11 +7,16 @@ import { LivePlayer } from './LivePlayer';
 import type { FailureReason } from './stall-watch';
 
 // The player the pane starts: each start and stop is counted, and the test fails it at will.
-const players = vi.hoisted(() => ({ started: [] as ((reason: FailureReason) => void)[], stopped: 0 }));
+const players = vi.hoisted(() => ({
+  started: [] as ((reason: FailureReason) => void)[],
+  paths: [] as string[],
+  stopped: 0,
+}));
 vi.mock('./play-live', () => ({
   canPlayLive: () => true,
-  playLive: (_video: HTMLVideoElement, _path: string, fail: (reason: FailureReason) => void) => {
+  playLive: (_video: HTMLVideoElement, path: string, fail: (reason: FailureReason) => void) => {
     players.started.push(fail);
+    players.paths.push(path);
     return () => void (players.stopped += 1);
   },
 }));
@@ -40,6 +45,7 @@ beforeEach(() => {
   vi.useFakeTimers();
   localeStore.set('zh-CN');
   players.started = [];
+  players.paths = [];
   players.stopped = 0;
   tab = 'visible';
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => tab });
@@ -89,6 +95,8 @@ describe('a live pane', () => {
     expect(players.started).toHaveLength(2);
     expect(players.stopped).toBe(1);
     expect(statusText()).toBe('信号中断 · 7 秒正在重新连接…重试');
+    // Each try opens the camera stream's live socket afresh.
+    expect(players.paths).toEqual(['/live/cameras/7/sub/socket', '/live/cameras/7/sub/socket']);
 
     freeze = playFrames(video);
     await wait(1000);

@@ -20,7 +20,7 @@ const haveCurrentData = 2;
  * with the time since its last frame (the frame kept, dimmed), each trying again by itself with
  * back-off (stall-watch.ts). Its props are the camera and the stream only, and it is memoised:
  * selecting another pane, typing in the tree's search or a new wall query renders nothing here,
- * so the `<video>` and its hls.js stay attached. It plays while on screen, and stops when scrolled
+ * so the `<video>` and its live socket stay attached. It plays while on screen, and stops when scrolled
  * away, in a hidden tab, unmounted (pane closed) or hidden with its screen by the shell; a stopped
  * pane neither counts a stall nor retries. `onStatus` (a stable function, or the memo is lost) hears
  * each change of status with the `<video>`, for the pane's tools.
@@ -49,7 +49,7 @@ export const LivePlayer = memo(function LivePlayer(props: {
       position: () => (element.readyState >= haveCurrentData ? element.currentTime : 0),
       restart: (fail) => {
         stop?.();
-        stop = playLive(element, `/live/cameras/${cameraId}/${stream}/index.m3u8`, fail);
+        stop = playLive(element, `/live/cameras/${cameraId}/${stream}/socket`, fail);
       },
       onChange: (next) => {
         // The last picture, before a fresh player clears the element: it stays under the message.

@@ -10,7 +10,6 @@ import { useCurrentRoute } from '../../../session/use-current-route';
 import { patchRows, useLiveRows } from '../../../resources';
 import type { LiveCamera } from './camera-tree';
 import { CameraTree } from './CameraTree';
-import { useLiveStart } from './use-live-start';
 import { VideoPane, type PaneActions } from './VideoPane';
 import { panesText, unknownCameraText, videoTexts as texts } from './video-texts';
 import {
@@ -106,7 +105,6 @@ export default function VideoPage() {
   const byId = useMemo(() => new Map(cameras?.map((camera) => [camera.id, camera])), [cameras]);
   const stream = paneStream(wall);
   const columns = Math.sqrt(wall.layout);
-  useLiveStart(wall.cameras.slice(0, wall.layout), stream);
 
   return (
     <Card

@@ -32,8 +32,8 @@ export interface StallWatchOptions {
    */
   position(): number;
   /**
-   * Tears down the running player (if any) and starts a fresh one, whose first playlist request
-   * makes the server start a fresh relay if its last one ended. `fail` reports its failure.
+   * Tears down the running player (if any) and starts a fresh one, whose socket makes the
+   * server start a fresh relay if its last one ended. `fail` reports its failure.
    */
   restart(fail: (reason: FailureReason) => void): void;
   /** The view changed; called at most once a tick. */
@@ -51,7 +51,7 @@ export interface StallWatch {
 
 /** How often the position is sampled. */
 export const tickMs = 500;
-/** No new frame for this long while playing is a stall (a healthy live view buffers ~2 s). */
+/** No new frame for this long while playing is a stall (a healthy live view gets 15-25 a second). */
 export const stallAfterMs = 4000;
 /** A fresh player with no frame after this long has failed (the server gives up on a start at 20 s). */
 export const startLimitMs = 25_000;

@@ -66,3 +66,9 @@ export const unknownCameraText = (id: number): LocalText => ({
   zh: `摄像头 #${id}（不存在）`,
   en: `Camera #${id} (not found)`,
 });
+
+/** A camera's live video in a format this browser's Media Source Extensions do not decode. */
+export const codecUnsupportedText = (mime: string): LocalText => ({
+  zh: `此浏览器无法解码该摄像头的视频（${mime}）`,
+  en: `This browser cannot decode this camera's video (${mime})`,
+});
