@@ -1,6 +1,8 @@
 import { VariableDeclarationKind } from 'ts-morph';
 import { literal } from '../literal';
-import { componentParameters, isObject, securitySchemes } from '../../contract/document';
+import { componentParameters, isObject, operationsById, securitySchemes } from '../../contract/document';
+import type { OpenApiDocument } from '../../contract/openapi-types';
+import { sessionSubprotocolPrefix, socketProtocolOf } from '../../contract/socket-protocols';
 import { newSourceFile } from './source-file';
 
 /** Header names of the apiKey security schemes, keyed by scheme name, in file order. */
@@ -23,6 +25,16 @@ function timeZoneHeaderName(openapi: unknown): string {
   return parameter.name;
 }
 
+/** The subprotocol of each WebSocket operation (`x-websocket`), by operationId, in file order. */
+function socketProtocols(openapi: unknown): Record<string, string> {
+  const protocols: Record<string, string> = {};
+  for (const { id, operation, path, method } of operationsById(openapi).values()) {
+    const protocol = socketProtocolOf(operation, `${method.toUpperCase()} ${path}`);
+    if (protocol !== null) protocols[id] = protocol;
+  }
+  return protocols;
+}
+
 export function emitContract(openapi: unknown): string {
   const file = newSourceFile('contract.ts');
   file.addVariableStatement({
@@ -40,6 +52,23 @@ export function emitContract(openapi: unknown): string {
       "The header telling the operator's IANA time zone, named once in openapi.yaml components.parameters.",
     ],
     declarations: [{ name: 'timeZoneHeader', initializer: literal(timeZoneHeaderName(openapi)) }],
+  });
+  file.addVariableStatement({
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: ["WebSocket operations' subprotocols (`x-websocket`), by operationId."],
+    declarations: [{ name: 'socketProtocols', initializer: `${literal(socketProtocols(openapi))} as const` }],
+  });
+  file.addVariableStatement({
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: ["The prefix of the subprotocol offering the session token: a browser's socket sends no headers."],
+    declarations: [
+      {
+        name: 'sessionSubprotocolPrefix',
+        initializer: literal(sessionSubprotocolPrefix(openapi as OpenApiDocument)),
+      },
+    ],
   });
   return file.getFullText();
 }

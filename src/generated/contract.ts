@@ -8,3 +8,7 @@ export const securityHeaders = {
 } as const;
 /** The header telling the operator's IANA time zone, named once in openapi.yaml components.parameters. */
 export const timeZoneHeader = 'X-Time-Zone';
+/** WebSocket operations' subprotocols (`x-websocket`), by operationId. */
+export const socketProtocols = { watchLiveView: 'cfop-live' } as const;
+/** The prefix of the subprotocol offering the session token: a browser's socket sends no headers. */
+export const sessionSubprotocolPrefix = 'cfop-session.';

@@ -5,8 +5,7 @@ import { api, BusinessError, call, fetchFileBlob } from '../../../api';
 import { saveBlob } from '../../../api/download';
 import type { components } from '../../../generated/openapi';
 import { dateTimeFormat, useLocale } from '../../../i18n';
-import { canPlayLive } from '../video/play-live';
-import { playRecording } from '../video/play-recording';
+import { canPlayRecording, playRecording } from '../video/play-recording';
 import { cameraFileName } from '../video/snapshot';
 import { videoTexts } from '../video/video-texts';
 import { alertTexts, clipPendingText, clipSpanText } from './alert-texts';
@@ -72,7 +71,7 @@ export default function ClipPlayer(props: { alertId: number; cameraName: string;
   const clipEnd = clip?.end ?? null;
   useEffect(() => {
     const element = video.current;
-    if (!element || !playable || !canPlayLive()) return;
+    if (!element || !playable || !canPlayRecording()) return;
     // A grown clip plays again from its start: the time shown is the new player's.
     setShown(null);
     setFailure(null);
@@ -119,7 +118,7 @@ export default function ClipPlayer(props: { alertId: number; cameraName: string;
         </>
       );
     }
-    if (!canPlayLive()) return t(videoTexts.unsupported);
+    if (!canPlayRecording()) return t(videoTexts.unsupported);
     if (clipState.clip.start !== null) return failure;
     if (!clipState.clip.complete) return t(clipPendingText(clock(clipState.clip.readyAt), false));
     return t(clipState.clip.recordingMode === 'off' ? alertTexts.clipNotRecorded : alertTexts.clipNone);

@@ -26,8 +26,7 @@ import { useScreenLocation, useScreenQueryNavigate } from '../../../session/scre
 import { useCurrentRoute } from '../../../session/use-current-route';
 import type { LiveCamera } from '../video/camera-tree';
 import { playbackLeadMs } from '../video/live-link';
-import { canPlayLive } from '../video/play-live';
-import { playRecording, type RecordingPlayback } from '../video/play-recording';
+import { canPlayRecording, playRecording, type RecordingPlayback } from '../video/play-recording';
 import { videoTexts } from '../video/video-texts';
 import { Timeline } from './Timeline';
 import { alertCountText, playbackTexts as texts, zoomText } from './playback-texts';
@@ -139,7 +138,7 @@ export default function PlaybackPage() {
   const hasRecording = spans !== null && spans.length > 0;
   useEffect(() => {
     const element = video.current;
-    if (!element || !hasRecording || place.cameraId === null || !canPlayLive()) return;
+    if (!element || !hasRecording || place.cameraId === null || !canPlayRecording()) return;
     setFailure(null);
     setCurrent(null);
     const query = new URLSearchParams(period).toString();
@@ -195,7 +194,7 @@ export default function PlaybackPage() {
 
   const body = () => {
     if (place.cameraId === null) return <Empty description={t(texts.chooseCamera)} />;
-    if (!canPlayLive()) return <Result status="warning" title={t(videoTexts.unsupported)} />;
+    if (!canPlayRecording()) return <Result status="warning" title={t(videoTexts.unsupported)} />;
     if (recording.kind === 'failed') {
       return (
         <Result

@@ -1,3 +1,4 @@
+import { sessionSubprotocolPrefix, socketProtocols } from '../../../generated/contract';
 import type { FailureReason } from './stall-watch';
 
 /** One message of a camera's live socket, read. */
@@ -12,8 +13,7 @@ export type LiveMessage =
   | { readonly kind: 'other' };
 
 /** The sub-protocol the server selects; it cannot send the session header, so the token rides along. */
-const liveProtocol = 'cfop-live';
-const sessionProtocolPrefix = 'cfop-session.';
+const liveProtocol = socketProtocols.watchLiveView;
 
 /**
  * The socket's URL: the page's own host (the console and its API share an origin; in development
@@ -29,7 +29,7 @@ export function liveSocketUrl(apiPath: string, page: Pick<Location, 'protocol' |
  * would land in access logs. Without a session the server refuses the upgrade, as it should.
  */
 export function liveProtocols(token: string | null): string[] {
-  return token ? [liveProtocol, sessionProtocolPrefix + token] : [liveProtocol];
+  return token ? [liveProtocol, sessionSubprotocolPrefix + token] : [liveProtocol];
 }
 
 /** Reads a socket message (`binaryType` 'arraybuffer'). */

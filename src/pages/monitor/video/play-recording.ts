@@ -4,6 +4,9 @@ import type { LocalText } from '../../../generated/settings';
 import { positionAtTime, timeAtPosition, type PlayedFragment } from '../playback/timeline';
 import { videoTexts } from './video-texts';
 
+/** Whether this browser plays recordings: hls.js needs Media Source Extensions. */
+export const canPlayRecording = (): boolean => Hls.isSupported();
+
 /** A recording playing in a video element, addressed by the time of day. */
 export interface RecordingPlayback {
   /** The time of day (ms) the picture shows now, from the segments' EXT-X-PROGRAM-DATE-TIME. */
