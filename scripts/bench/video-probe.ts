@@ -1,12 +1,25 @@
 /**
  * The page side of `bench:video`, added to every page before its scripts: when each pane's
- * `<video>` showed its first frame (performance.now(), ms from the navigation start) and when the
- * last click was, so a single pane is timed from the click that placed its camera.
+ * `<video>` showed its first frame (performance.now(), ms from the navigation start), when the
+ * last click was, so a single pane is timed from the click that placed its camera, and when the
+ * first video fragment came over any live socket since then (the server's share of the wait).
  */
 export const videoProbe = `(() => {
-  const probe = { firstFrames: {}, lastClick: null };
+  const probe = { firstFrames: {}, lastClick: null, firstFragment: null };
   window.__videoBench = probe;
-  document.addEventListener('click', () => { probe.lastClick = performance.now(); }, true);
+  document.addEventListener('click', () => { probe.lastClick = performance.now(); probe.firstFragment = null; }, true);
+  const Socket = window.WebSocket;
+  window.WebSocket = class extends Socket {
+    constructor(...args) {
+      super(...args);
+      // The init segment is the first binary message, a fragment the second.
+      let binaries = 0;
+      this.addEventListener('message', (event) => {
+        if (typeof event.data !== 'string' && ++binaries === 2 && probe.firstFragment === null)
+          probe.firstFragment = performance.now();
+      });
+    }
+  };
   const watch = () => {
     for (const video of document.querySelectorAll('[data-pane] video')) {
       if (video.__benchWatched) continue;
@@ -25,4 +38,6 @@ export interface VideoMarks {
   /** Pane index → ms from the navigation start to its first frame. */
   readonly firstFrames: Record<string, number>;
   readonly lastClick: number | null;
+  /** ms from the navigation start to the first video fragment over a live socket since the last click. */
+  readonly firstFragment: number | null;
 }
