@@ -12,7 +12,7 @@
  * profile there, and the page's (page.cpuprofile). Figures are printed, never asserted. Needs a built console in dist/ (`npm run build`).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -210,7 +210,10 @@ function wallTimes(arrived: Record<string, number>, renders: readonly [number, n
   };
 }
 
-/** What the data folder holds: alert rows, snapshot rows, stored files and uploads left half-way. */
+/**
+ * What the data folder holds: alert rows, snapshot rows, snapshots whose bytes are on disk (a file of
+ * their own, or their place in a pack long enough to hold them) and uploads left half-way.
+ */
 function stored(dataDir: string) {
   const sqlite = new SqliteDatabase(join(dataDir, databaseFileName), { readonly: true });
   const count = (sql: string) => (sqlite.prepare(sql).get() as { n: number }).n;
@@ -219,14 +222,26 @@ function stored(dataDir: string) {
     snapshots: count("select count(*) as n from files where kind = 'uploadAlertSnapshot'"),
     distinctSnapshots: count('select count(distinct snapshot_file_id) as n from alerts'),
   };
+  const rows = sqlite.prepare('select id, size, pack, pack_offset as "offset" from files').all() as {
+    id: number;
+    size: number;
+    pack: string | null;
+    offset: number | null;
+  }[];
   sqlite.close();
   const filesDir = join(dataDir, 'files');
   const incomingDir = join(filesDir, '.incoming');
+  const sizeOf = (path: string) => (existsSync(path) ? statSync(path).size : -1);
+  const packSizes = new Map<string, number>();
+  const onDisk = rows.filter(({ id, size, pack, offset }) => {
+    if (pack === null) return sizeOf(join(filesDir, String(id))) === size;
+    if (!packSizes.has(pack)) packSizes.set(pack, sizeOf(join(filesDir, 'packs', pack)));
+    return (packSizes.get(pack) ?? -1) >= (offset ?? 0) + size;
+  });
   return {
     ...result,
-    filesOnDisk: existsSync(filesDir)
-      ? readdirSync(filesDir).filter((name) => name !== '.incoming').length
-      : 0,
+    filesOnDisk: onDisk.length,
+    packs: packSizes.size,
     leftIncoming: existsSync(incomingDir) ? readdirSync(incomingDir).length : 0,
   };
 }
@@ -354,7 +369,7 @@ async function main(): Promise<void> {
         `other work          ${(Math.max(0, otherMs) / 1000 / elapsedS).toFixed(2)} of ${availableParallelism()} cores (the machine's busy time while the clients ran, less the server, the clients, the browser and this process)`,
         `refused             ${refused}`,
         `replays             ${tally.replays} sent, ${tally.replaysAnsweredFirst} answered with the first alert`,
-        `stored              ${onDisk.alerts} alerts, ${onDisk.snapshots} snapshot rows (${onDisk.distinctSnapshots} named by alerts), ${onDisk.filesOnDisk} files on disk, ${onDisk.leftIncoming} uploads left half-way`,
+        `stored              ${onDisk.alerts} alerts, ${onDisk.snapshots} snapshot rows (${onDisk.distinctSnapshots} named by alerts), ${onDisk.filesOnDisk} on disk (${onDisk.packs} packs), ${onDisk.leftIncoming} uploads left half-way`,
         `stored = acknowledged: ${
           onDisk.alerts === expected &&
           onDisk.snapshots === expected &&

@@ -4,7 +4,8 @@ import { batchedWrites } from '../db/batched-writes';
 import type { Db } from '../db/open-database';
 import type { AlertsTable } from '../db/schema';
 import { reusedQuery } from '../db/reused-query';
-import { durableFiles, fileReferenceProblems, insertFileRow, placeFile } from '../files/file-store';
+import { addToPack } from '../files/file-packs';
+import { durableFiles, fileReferenceProblems, filesDir, insertFileRow, placeFile } from '../files/file-store';
 import type { ReceivedFile } from '../files/receive-upload';
 import { badInput, type FieldProblem } from '../http/api-error';
 import { later } from '../clock';
@@ -313,7 +314,9 @@ class StoredMeanwhile extends Error {
  * Stores an alert with the snapshot sent with it, as storeAlert and storeFile would, all or nothing
  * (one savepoint of a batched write): refused (400, 429 of either quota), it leaves neither; a
  * repeated `sourceId` stores neither and answers the first alert, so a retry sends its image again
- * but never keeps it twice. The file is moved to its place last, once nothing can undo its row.
+ * but never keeps it twice. Its bytes are written with its batch's pack before the batch commits;
+ * a refusal takes them out of the pack first (one received on the disk is moved to its place last,
+ * once nothing can undo its row).
  */
 export async function storeAlertWithSnapshot(
   ctx: AppContext,
@@ -328,11 +331,14 @@ export async function storeAlertWithSnapshot(
         report.sourceId === undefined ? undefined : await alertFromSource(trx, server.id, report.sourceId);
       if (sent !== undefined) return { id: sent, isNew: false };
       await takeFromBucket(trx, server.id, snapshotBucket(ctx.ingest), snapshot.size, now);
-      const snapshotId = await insertFileRow(trx, snapshot, snapshotKind, null, now.toISOString());
+      // Held in memory, it joins its batch's pack; a failure below takes it out again.
+      const packed =
+        'bytes' in snapshot ? addToPack(beforeCommit, filesDir(ctx.dataDir), snapshot.bytes) : null;
+      const snapshotId = await insertFileRow(trx, snapshot, snapshotKind, null, now.toISOString(), packed);
       // The snapshot is the row just written, of its kind: no file reference to check.
       const stored = await insertAlert(trx, ctx, server, { ...report, snapshotId }, now, []);
       if (!stored.isNew) throw new StoredMeanwhile(stored.id);
-      beforeCommit.add(durableFiles, placeFile(ctx.dataDir, snapshot, snapshotId));
+      if (!packed) beforeCommit.add(durableFiles, placeFile(ctx.dataDir, snapshot, snapshotId));
       return stored;
     });
   } catch (error) {

@@ -1,9 +1,11 @@
 import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { runEvery } from '../background-tasks';
 import { later } from '../clock';
-import { storedPath } from '../files/file-store';
+import { deleteFileRows } from '../files/file-packs';
+import { filesDir } from '../files/file-store';
 import { markSilentServersOffline, snapshotKind } from './alert-ingest';
 
 /** How long alerts are kept unless CFOP_ALERT_RETENTION_DAYS says otherwise: a quarter of a year. */
@@ -50,7 +52,7 @@ export async function removeExpiredAlerts(
         .orderBy('occurred_at')
         .limit(retentionBatch)
         .execute();
-      if (rows.length === 0) return { alerts: 0, files: [] };
+      if (rows.length === 0) return { alerts: 0, files: [] as string[] };
       await trx
         .deleteFrom('alerts')
         .where(
@@ -73,8 +75,10 @@ export async function removeExpiredAlerts(
                 .execute()
             ).map((row) => row.snapshot_file_id),
       );
-      const files = snapshots.filter((id) => !stillShown.has(id));
-      if (files.length > 0) await trx.deleteFrom('files').where('id', 'in', files).execute();
+      const files = await deleteFileRows(
+        trx,
+        snapshots.filter((id) => !stillShown.has(id)),
+      );
       return { alerts: rows.length, files };
     });
     await removeBytes(ctx.dataDir, gone.files);
@@ -92,7 +96,7 @@ export async function removeUnshownSnapshots(
   ctx: Pick<AppContext, 'db' | 'dataDir'>,
   before: Date,
 ): Promise<number> {
-  const ids = await ctx.db.transaction().execute(async (trx) => {
+  const gone = await ctx.db.transaction().execute(async (trx) => {
     const rows = await trx
       .selectFrom('files')
       .select('id')
@@ -107,16 +111,18 @@ export async function removeUnshownSnapshots(
       )
       .execute();
     const found = rows.map((row) => row.id);
-    if (found.length > 0) await trx.deleteFrom('files').where('id', 'in', found).execute();
-    return found;
+    return { count: found.length, files: await deleteFileRows(trx, found) };
   });
-  await removeBytes(ctx.dataDir, ids);
-  return ids.length;
+  await removeBytes(ctx.dataDir, gone.files);
+  return gone.count;
 }
 
-/** After the commit: bytes whose row is gone (a crash here leaves bytes the unused-file sweep removes). */
-async function removeBytes(dataDir: string, fileIds: readonly number[]): Promise<void> {
-  await Promise.all(fileIds.map((id) => rm(storedPath(dataDir, id), { force: true })));
+/**
+ * After the commit: bytes no row names (names below DATA_DIR/files, deleteFileRows's answer); a crash
+ * here leaves bytes the unused-file sweep removes.
+ */
+async function removeBytes(dataDir: string, names: readonly string[]): Promise<void> {
+  await Promise.all(names.map((name) => rm(join(filesDir(dataDir), name), { force: true })));
 }
 
 /**

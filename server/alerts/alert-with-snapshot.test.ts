@@ -1,6 +1,9 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/open-database';
 import { alertWorld } from '../test-support/alert-world';
-import { pngBytes } from '../test-support/multipart';
+import { jpegBytes, pngBytes } from '../test-support/multipart';
 import {
   clientHeaders,
   expectContractAnswer,
@@ -10,6 +13,7 @@ import {
   tokenHeader,
   withSqlite,
 } from '../test-support/test-app';
+import { removeExpiredAlerts } from './alert-tasks';
 
 type World = Awaited<ReturnType<typeof alertWorld>>;
 
@@ -123,5 +127,51 @@ describe('an alert sent with its snapshot in one call', () => {
     expect(refused.statusCode).toBe(429);
     expect(snapshotRows(t.dataDir)).toEqual(rows);
     expect(filesOnDisk(t.dataDir)).toEqual(files);
+  });
+});
+
+describe('the snapshots of alerts sent at once', () => {
+  it('share a pack, each served as sent; a refused one leaves no bytes; the pack goes with its last alert', async () => {
+    const world = await alertWorld();
+    const { t, token, postAlertWithSnapshot } = world;
+    // Each frame its own bytes after the JPEG's end, as a camera's frames differ.
+    const frames = [1, 2, 3, 4, 5].map((n) => Buffer.concat([jpegBytes, Buffer.alloc(n * 100, n)]));
+    const badBox = { boxes: [{ x: 0.9, y: 0, width: 0.5, height: 0.1 }] };
+    const answers = await Promise.all([
+      ...frames.map((frame) => postAlertWithSnapshot(reportOf(world), frame)),
+      postAlertWithSnapshot(reportOf(world, badBox), Buffer.concat([jpegBytes, Buffer.alloc(5000, 9)])),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 400]);
+    const snapshotIds = answers
+      .slice(0, frames.length)
+      .map((answer) => (answer.json() as { data: { snapshotId: number } }).data.snapshotId);
+    for (const [index, id] of snapshotIds.entries()) {
+      const served = await t.app.inject({
+        method: 'GET',
+        url: `/cfop/files/alert-snapshots/${id}`,
+        headers: { ...clientHeaders, [tokenHeader]: token },
+      });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-length']).toBe(String(frames[index]?.length));
+      expect(served.rawPayload.equals(frames[index] as Buffer)).toBe(true);
+    }
+    const packs = filesOnDisk(t.dataDir).filter((name) => name.startsWith('packs/'));
+    expect(packs.length).toBeGreaterThan(0);
+    expect(packs.length).toBeLessThan(frames.length);
+    const packedBytes = packs.reduce((sum, name) => sum + statSync(join(t.dataDir, 'files', name)).size, 0);
+    expect(packedBytes).toBe(frames.reduce((sum, frame) => sum + frame.length, 0));
+
+    t.clock.advance(31 * 86_400_000);
+    const db = await openDatabase(t.dataDir);
+    try {
+      expect(await removeExpiredAlerts({ db, clock: t.clock, dataDir: t.dataDir }, 30)).toBe(frames.length);
+    } finally {
+      await db.destroy();
+    }
+    expect(filesOnDisk(t.dataDir).filter((name) => name.startsWith('packs/'))).toEqual([]);
+    const packedRows = withSqlite(t.dataDir, (sqlite) =>
+      sqlite.prepare('select id from files where pack is not null').all(),
+    );
+    expect(packedRows).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { tempDir } from '../test-support/test-app';
-import { batchedWrites } from './batched-writes';
+import { batchedWrites, type CommitGroup } from './batched-writes';
 import { openDatabase, type Db } from './open-database';
 
 async function scratchDb(): Promise<Db> {
@@ -52,5 +52,40 @@ describe('batched writes', () => {
     expect(await names(db)).toEqual(['a', 'b', 'd']);
     // The failing write was undone before the next of its batch ran, which saw its batch's own write.
     expect(seenByLast).toEqual([['a', 'b']]);
+  });
+
+  it("settle what the batch's writes added once before the commit, without a failed write's items", async () => {
+    const db = await scratchDb();
+    const writes = batchedWrites(db);
+    const settled: string[][] = [];
+    const group: CommitGroup<string> = {
+      settle: async (items) => void settled.push([...items]),
+    };
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const seen: string[][] = [];
+    const held = writes.run(async (trx, beforeCommit) => {
+      await insert(trx, 'a');
+      beforeCommit.add(group, 'a');
+      await gate;
+    });
+    const failing = writes.run(async (trx, beforeCommit) => {
+      beforeCommit.add(group, 'b');
+      throw new Error('refused');
+    });
+    const last = writes.run(async (trx, beforeCommit) => {
+      seen.push([...beforeCommit.items(group)]);
+      await insert(trx, 'c');
+      beforeCommit.add(group, 'c');
+    });
+    open();
+    await Promise.all([held, last]);
+    await expect(failing).rejects.toThrow('refused');
+    // The first ran alone; the failed write's item was gone before the next of its batch ran.
+    expect(seen).toEqual([[]]);
+    expect(settled).toEqual([['a'], ['c']]);
+    expect(await names(db)).toEqual(['a', 'c']);
   });
 });

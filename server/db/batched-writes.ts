@@ -19,6 +19,8 @@ export interface CommitGroup<T> {
 /** Lets a batched write hand an item to a group whose `settle` runs before the commit. */
 export interface BeforeCommit {
   add<T>(group: CommitGroup<T>, item: T): void;
+  /** What the batch's writes added to `group` so far (a failed write's items are gone). */
+  items<T>(group: CommitGroup<T>): readonly T[];
 }
 
 type Work<T> = (trx: Db, beforeCommit: BeforeCommit) => Promise<T>;
@@ -39,7 +41,8 @@ export interface BatchedWrites {
    * transaction is committed. A `work` that throws leaves nothing (its savepoint is rolled back) and
    * its error is this call's; the others of its batch go on. If the commit fails, every call of the
    * batch fails with it. What `work` adds to a group before the commit is settled once per batch
-   * with the items of every write of it (a failed write's too, so that what it holds is released).
+   * with the items of every write of it that succeeded: a failed write's are dropped with its
+   * savepoint, so that nothing is written for it (a refused upload leaves no bytes).
    */
   run<T>(work: Work<T>): Promise<T>;
 }
@@ -63,14 +66,17 @@ function createBatchedWrites(db: Db): BatchedWrites {
         items.push(item);
         groups.set(group as CommitGroup<unknown>, items);
       },
+      items: <T>(group: CommitGroup<T>) => (groups.get(group as CommitGroup<unknown>) ?? []) as T[],
     };
     await db.transaction().execute(async (trx) => {
       try {
         for (const { work } of batch) {
           await trx.executeQuery(savepoint.begin);
+          const added = new Map([...groups].map(([group, items]) => [group, items.length]));
           try {
             outcomes.push({ ok: true, value: await work(trx, beforeCommit) });
           } catch (error) {
+            for (const [group, items] of groups) items.length = added.get(group) ?? 0;
             // A failure SQLite ends the whole transaction for (the disk is full) takes the savepoint
             // with it: the batch then fails with the write's error, not with the missing savepoint.
             await trx.executeQuery(savepoint.undo).catch(() => {

@@ -228,6 +228,9 @@ export interface FilesTable {
   /** Null once the uploading user is deleted. */
   uploaded_by: number | null;
   created_at: Timestamp;
+  /** The pack (below DATA_DIR/files/packs) holding its bytes from `pack_offset`; null: DATA_DIR/files/<id>. */
+  pack: string | null;
+  pack_offset: number | null;
 }
 
 export interface ModelsTable {

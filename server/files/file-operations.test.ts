@@ -83,6 +83,9 @@ describe('uploadStaffPhoto', () => {
         sha256: sha256(pngBytes),
         uploaded_by: 1,
         created_at: answer.createdAt,
+        // A file of its own, not in a pack.
+        pack: null,
+        pack_offset: null,
       },
     ]);
     expect(operationLog(t.dataDir).at(-1)).toMatchObject({

@@ -11,6 +11,7 @@ import { reusedQuery } from '../db/reused-query';
 import type { FilesTable } from '../db/schema';
 import { ApiError, type FieldProblem } from '../http/api-error';
 import { FileAnswer, type FileAnswerOptions } from '../http/file-answer';
+import { packName, type PackPlace } from './file-packs';
 import type { ReceivedFile } from './receive-upload';
 
 /** Where stored files live: DATA_DIR/files/<id>, uploads in progress under DATA_DIR/files/.incoming. */
@@ -37,13 +38,17 @@ export async function storeFile(
   });
 }
 
-/** The `files` row of a received file; placeFile then moves it, last in the same transaction. */
+/**
+ * The `files` row of a received file: in a pack at `packed` (file-packs.ts), else placeFile then
+ * moves it, last in the same transaction.
+ */
 export async function insertFileRow(
   db: Db,
   received: ReceivedFile,
   kind: string,
   uploadedBy: number | null,
   createdAt: string,
+  packed: PackPlace | null = null,
 ): Promise<number> {
   const [row] = (
     await insertFile.execute(db, {
@@ -54,6 +59,8 @@ export async function insertFileRow(
       sha256: received.sha256,
       uploaded_by: uploadedBy,
       created_at: createdAt,
+      pack: packed?.pack ?? null,
+      pack_offset: packed?.offset ?? null,
     })
   ).rows;
   if (!row) throw new Error('a files row was inserted without an id');
@@ -143,12 +150,20 @@ export async function serveFile(
 ): Promise<FileAnswer> {
   const row = await ctx.db
     .selectFrom('files')
-    .select(['name', 'size', 'content_type'])
+    .select(['name', 'size', 'content_type', 'pack', 'pack_offset'])
     .where('id', '=', id)
     .where('kind', '=', kind)
     .executeTakeFirst();
   if (!row) throw fileNotFound(id);
-  return new FileAnswer(row.name, row.content_type, createReadStream(storedPath(ctx.dataDir, id)), {
+  const start = row.pack_offset ?? 0;
+  const body =
+    row.pack === null
+      ? createReadStream(storedPath(ctx.dataDir, id))
+      : createReadStream(join(filesDir(ctx.dataDir), packName(row.pack)), {
+          start,
+          end: start + row.size - 1,
+        });
+  return new FileAnswer(row.name, row.content_type, body, {
     inline: row.content_type.startsWith('image/'),
     size: row.size,
     ...caching,

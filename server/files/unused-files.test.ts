@@ -103,13 +103,15 @@ describe('unused stored files', () => {
   it('clears bytes without a row and uploads left half-received, once they are a day old', async () => {
     const t = await startTestApp();
     mkdirSync(incomingDir(t.dataDir), { recursive: true });
+    mkdirSync(join(filesDir(t.dataDir), 'packs'), { recursive: true });
     const stray = join(filesDir(t.dataDir), '9999');
+    // A batch's pack whose rows never committed (the server stopped between the two).
+    const strayPack = join(filesDir(t.dataDir), 'packs', 'a1b2c3');
     const halfReceived = join(incomingDir(t.dataDir), 'upload-1');
     const receiving = join(incomingDir(t.dataDir), 'upload-2');
-    for (const path of [stray, halfReceived, receiving]) writeFileSync(path, 'bytes');
+    for (const path of [stray, strayPack, halfReceived, receiving]) writeFileSync(path, 'bytes');
     const twoDaysAgo = new Date(Date.now() - hours(48));
-    utimesSync(stray, twoDaysAgo, twoDaysAgo);
-    utimesSync(halfReceived, twoDaysAgo, twoDaysAgo);
+    for (const path of [stray, strayPack, halfReceived]) utimesSync(path, twoDaysAgo, twoDaysAgo);
 
     expect(await sweep(t)).toBe(0);
     expect(filesOnDisk(t.dataDir)).toEqual([join('.incoming', 'upload-2')]);

@@ -2,6 +2,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from '../db/open-database';
+import { deleteFileRows, unknownPacks } from './file-packs';
 import { filesDir, incomingDir } from './file-store';
 import { quarantineFiles } from './quarantine';
 
@@ -66,8 +67,7 @@ export async function removeUnusedFiles(
       );
     }
     const ids = (await query.execute()).map((row) => row.id);
-    if (ids.length > 0) await trx.deleteFrom('files').where('id', 'in', ids).execute();
-    return ids;
+    return { rows: ids.length, names: await deleteFileRows(trx, ids) };
   });
   const incoming = await writtenBefore(
     dataDir,
@@ -76,21 +76,24 @@ export async function removeUnusedFiles(
   );
   const { folder, moved } = await quarantineFiles(
     dataDir,
-    [...unused.map(String), ...(options.keepStrays ? [] : strays), ...incoming],
+    [...unused.names, ...(options.keepStrays ? [] : strays), ...incoming],
     options.now,
   );
   return {
-    rows: unused.length,
+    rows: unused.rows,
     quarantined: moved,
     folder,
     strayKept: options.keepStrays ? strays.length : 0,
   };
 }
 
-/** The stored files (names below DATA_DIR/files) no `files` row knows. */
+/** The stored files and packs (names below DATA_DIR/files) no `files` row knows. */
 export async function unknownStoredFiles(db: Db, dataDir: string): Promise<string[]> {
   const known = new Set((await db.selectFrom('files').select('id').execute()).map((row) => String(row.id)));
-  return (await entriesOf(filesDir(dataDir))).filter((name) => /^\d+$/.test(name) && !known.has(name));
+  return [
+    ...(await entriesOf(filesDir(dataDir))).filter((name) => /^\d+$/.test(name) && !known.has(name)),
+    ...(await unknownPacks(db, filesDir(dataDir))),
+  ];
 }
 
 /** The files (below DATA_DIR/files) last written before `before`: one being received or stored now is younger. */
