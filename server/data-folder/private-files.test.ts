@@ -39,9 +39,8 @@ describe('what the server writes under DATA_DIR', () => {
     };
     const id = await upload('staff-photos', 'face.png');
     await upload('model-files', 'model.onnx');
-    // Closing removes the -wal file (SQLite) and the live views' folder.
+    // Closing removes the -wal file (SQLite).
     const wal = modeOf(join(dataDir, `${databaseFileName}-wal`));
-    const live = modeOf(join(dataDir, 'live'));
     await t.app.close();
 
     expect({
@@ -52,7 +51,6 @@ describe('what the server writes under DATA_DIR', () => {
       files: modeOf(filesDir(dataDir)),
       incoming: modeOf(incomingDir(dataDir)),
       stored: modeOf(join(filesDir(dataDir), String(id))),
-      live,
       snapshotLinkKey: modeOf(join(dataDir, snapshotLinkKeyFileName)),
     }).toEqual({
       dataDir: '700',
@@ -62,7 +60,6 @@ describe('what the server writes under DATA_DIR', () => {
       files: '700',
       incoming: '700',
       stored: '600',
-      live: '700',
       snapshotLinkKey: '600',
     });
   });
