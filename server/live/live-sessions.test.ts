@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startTestStream, type TestStream } from '../../test-support/test-stream';
@@ -200,6 +200,35 @@ describe('live views', { timeout: 60_000 }, () => {
     expect(copying?.join(' ')).toContain('-c:v copy');
     expect(copying?.join(' ')).toContain(stream.liveMpeg4Url);
     expect(encoding).toContain('libx264');
+    expect(others).toEqual([]);
+  });
+
+  it('copies again, not encoding, when the first copy saw no key frame in its probe', async () => {
+    const spawns = recordedSpawns();
+    let first = true;
+    const { watch } = await withCameras([camera(1, stream.liveUrl)], {
+      spawn: (command, args) => {
+        if (!first) return spawns.spawn(command, args);
+        first = false;
+        spawns.spawn(command, args).kill('SIGKILL');
+        // What ffmpeg says when its probe ended before a key frame gave the picture's size.
+        return spawn(
+          'sh',
+          [
+            '-c',
+            'echo "[mp4] dimensions not set" >&2; echo "Error initializing output stream 0:0 --" >&2; exit 1',
+          ],
+          {
+            stdio: ['ignore', 'pipe', 'pipe'],
+          },
+        );
+      },
+    });
+    const watched = watch(1, 'main');
+    await binariesOf(watched, 2);
+    const [failed, copied, ...others] = spawns.relays();
+    expect(failed?.join(' ')).toContain('-c:v copy');
+    expect(copied?.join(' ')).toContain('-c:v copy');
     expect(others).toEqual([]);
   });
 

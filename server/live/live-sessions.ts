@@ -321,7 +321,7 @@ export function createLiveSessions(options: LiveSessionOptions): LiveSessions {
       });
       const done = (code: number | null, detail: string, answer: ApiError) => {
         if (session.child !== child) return;
-        const exit = new RelayExit(answer, code, detail);
+        const exit = new RelayExit(answer, code, detail, watch.said(noKeyFrameInProbe));
         if (session.live) ended(session, exit);
         else {
           settle();
@@ -340,16 +340,25 @@ export function createLiveSessions(options: LiveSessionOptions): LiveSessions {
     if (session.stopped) throw viewStopped();
     // Nearly every camera sends H.264: it is copied at once rather than probed first, which would
     // cost a connection and a wait for a key frame of its own; the init segment then says whether
-    // it was H.264 after all.
-    const copied = await relay(session, stream, true).catch((error: unknown) => error);
-    if (copied === 'h264') return;
-    if (copied instanceof RelayExit) {
+    // it was H.264 after all. ffmpeg learns the picture's size from a key frame: a copy that joined
+    // just after one ends without it when its probe (about a second) runs out, and was then taken
+    // for a codec MP4 cannot carry and encoded; a second copy, joining elsewhere, gets one.
+    for (let copies = 1; ; copies += 1) {
+      const copied = await relay(session, stream, true).catch((error: unknown) => error);
+      if (copied === 'h264') return;
+      if (copied === 'other') break;
+      if (!(copied instanceof RelayExit)) throw copied;
       // A source that could not be read is not read better by an encoder: the view ends here.
       if (readFailure(copied)) {
         ended(session, copied, copied.answer);
         throw copied.answer;
       }
-    } else if (copied !== 'other') throw copied;
+      if (copies === 2 || !copied.noKeyFrame) {
+        options.log.info(`live view ${session.key} could not be copied (${copied.detail}): encoding it`);
+        break;
+      }
+      if (session.stopped) throw viewStopped();
+    }
     // Another codec (or one MP4 cannot carry): encoded to H.264 by a relay of its own.
     if (session.stopped) throw viewStopped();
     const encoded = await relay(session, stream, false).catch((error: unknown) => {
@@ -463,8 +472,13 @@ class RelayExit {
     readonly answer: ApiError,
     readonly code: number | null,
     readonly detail: string,
+    /** Its probe saw no key frame, so ffmpeg did not know the picture's size to write its header. */
+    readonly noKeyFrame: boolean,
   ) {}
 }
+
+/** What ffmpeg says when its probe ended before a key frame told it the picture's size. */
+const noKeyFrameInProbe = /dimensions not set/i;
 
 /** The relay could not read its source (rather than not write what it read). */
 const readFailure = (exit: RelayExit) =>
