@@ -25,11 +25,21 @@ export { fieldDescription as messageOf } from './screen';
 
 /** Picks an option of a select by its text. */
 export async function choose(scope: Locator, fieldLabel: string, option: string): Promise<void> {
-  await scope.getByLabel(fieldLabel, { exact: true }).click();
-  await scope
-    .page()
-    .locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`)
-    .click();
+  const page = scope.page();
+  const field = scope.getByLabel(fieldLabel, { exact: true });
+  const shown = scope.locator('.ant-select', { has: page.getByLabel(fieldLabel, { exact: true }) });
+  // A click that lands while a drawer still opens on a loaded machine is lost; an operator who
+  // sees the field still empty picks again, and so does this, once.
+  for (let attempt = 1; ; attempt += 1) {
+    await field.click();
+    await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+    try {
+      await expect.poll(() => shown.innerText(), { timeout: 2000 }).toContain(option);
+      return;
+    } catch (error) {
+      if (attempt === 2) throw error;
+    }
+  }
 }
 
 /**

@@ -140,6 +140,17 @@ export async function signIn(page: Page, account: Account): Promise<void> {
 
 /** Picks an item of the avatar dropdown in the header. */
 export async function chooseFromAvatarMenu(page: Page, account: Account, item: string): Promise<void> {
-  await headerOf(page).getByText(account.name, { exact: true }).hover();
-  await page.getByRole('menuitem', { name: item }).click();
+  const entry = page.getByRole('menuitem', { name: item });
+  // A click that lands while the menu still opens on a loaded machine is lost, and the menu stays
+  // open; an operator clicks again, and so does this, once.
+  for (let attempt = 1; ; attempt += 1) {
+    await headerOf(page).getByText(account.name, { exact: true }).hover();
+    await entry.click();
+    try {
+      await entry.waitFor({ state: 'hidden', timeout: 2000 });
+      return;
+    } catch (error) {
+      if (attempt === 2) throw error;
+    }
+  }
 }
