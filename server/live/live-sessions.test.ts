@@ -16,9 +16,10 @@ import {
   testAdminPassword,
   withSqlite,
 } from '../test-support/test-app';
+import { waitUntil } from '../test-support/wait-until';
 import { listeningAddress, watchSocket, type WatchedSocket } from '../test-support/live-socket';
 import { h264Codec, startsWithKeyFrame } from './fmp4';
-import { createLiveSessions, type LiveViewer } from './live-sessions';
+import { createLiveSessions, type LiveSessionOptions, type LiveViewer } from './live-sessions';
 import { createStreamSlots } from './stream-slots';
 
 let stream: TestStream;
@@ -62,9 +63,22 @@ async function withCameras(cameras: readonly Record<string, unknown>[], live: Ap
   return { t, admin, token, watch, address };
 }
 
+/** Live sessions on their own (no app) reading the loopback test stream, closed after the test. */
+function loopbackLiveSessions(options: Pick<LiveSessionOptions, 'readTimeoutMs' | 'log'>) {
+  const live = createLiveSessions({
+    slots: createStreamSlots(4),
+    policy: { allowed: parseAllowedHosts('127.0.0.1').allowed, lookup: systemLookup, writeLookupMs: 2000 },
+    idleMs: 60_000,
+    startTimeoutMs: 15_000,
+    ...options,
+  });
+  onTestFinished(() => live.close());
+  return live;
+}
+
 /** Resolves once the socket has `count` binary messages (init segment included). */
 const binariesOf = (watched: WatchedSocket, count: number) =>
-  waitFor(() => watched.binaries.length >= count, `${count} binary messages`);
+  waitUntil(() => watched.binaries.length >= count, `${count} binary messages`);
 
 /** Starts ffmpeg as the server does, keeping each one's command line and process. */
 function recordedSpawns() {
@@ -82,14 +96,6 @@ function recordedSpawns() {
     running: () =>
       relays().filter(({ child }) => child.exitCode === null && child.signalCode === null).length,
   };
-}
-
-async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`still waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('the camera list for the video wall', () => {
@@ -170,7 +176,7 @@ describe('live views', { timeout: 60_000 }, () => {
     // Watched by nobody: stopped after the idle time; a new viewer starts a new relay.
     first.socket.close();
     second.socket.close();
-    await waitFor(() => spawns.running() === 0, 'the idle view to stop');
+    await waitUntil(() => spawns.running() === 0, 'the idle view to stop');
     const third = watch(1, 'main');
     await binariesOf(third, 2);
     expect(spawns.relays()).toHaveLength(2);
@@ -234,15 +240,7 @@ describe('live views', { timeout: 60_000 }, () => {
 
   it('ends a relay whose source goes silent within the read time-out, tells its viewers why, and starts afresh after the source returns', async () => {
     const { logger, lines } = capturedLog();
-    const live = createLiveSessions({
-      slots: createStreamSlots(4),
-      policy: { allowed: parseAllowedHosts('127.0.0.1').allowed, lookup: systemLookup, writeLookupMs: 2000 },
-      idleMs: 60_000,
-      startTimeoutMs: 15_000,
-      readTimeoutMs: 1500,
-      log: Fastify({ logger }).log,
-    });
-    onTestFinished(() => live.close());
+    const live = loopbackLiveSessions({ readTimeoutMs: 1500, log: Fastify({ logger }).log });
     onTestFinished(() => stream.restore());
     const view = { cameraId: 1, stream: 'main', url: stream.liveUrl } as const;
     const viewer = () => {
@@ -257,11 +255,11 @@ describe('live views', { timeout: 60_000 }, () => {
     };
     const first = viewer();
     live.watch(view, first.of);
-    await waitFor(() => first.seen.fragments > 0, 'a fragment');
+    await waitUntil(() => first.seen.fragments > 0, 'a fragment');
     expect(live.lastEnd(1, 'main')).toBeNull();
 
     stream.cut();
-    await waitFor(() => live.running().length === 0, 'the relay to end', 10_000);
+    await waitUntil(() => live.running().length === 0, 'the relay to end', 10_000);
     expect(first.seen.ended).toEqual(['502 实时视频中断：源超时']);
     // ffmpeg takes a read time-out for the input's end, and exits with 0 after its last line.
     expect(live.lastEnd(1, 'main')).toMatchObject({
@@ -278,20 +276,12 @@ describe('live views', { timeout: 60_000 }, () => {
     stream.restore();
     const again = viewer();
     live.watch(view, again.of);
-    await waitFor(() => again.seen.fragments > 0, 'a fragment after the return');
+    await waitUntil(() => again.seen.fragments > 0, 'a fragment after the return');
     expect(live.running()).toEqual(['1-main']);
   });
 
   it('skips a viewer that falls behind to a later key frame, never queueing more', async () => {
-    const live = createLiveSessions({
-      slots: createStreamSlots(4),
-      policy: { allowed: parseAllowedHosts('127.0.0.1').allowed, lookup: systemLookup, writeLookupMs: 2000 },
-      idleMs: 60_000,
-      startTimeoutMs: 15_000,
-      readTimeoutMs: 5000,
-      log: Fastify({ logger: false }).log,
-    });
-    onTestFinished(() => live.close());
+    const live = loopbackLiveSessions({ readTimeoutMs: 5000, log: Fastify({ logger: false }).log });
     let backlog = 0;
     const got: Buffer[] = [];
     live.watch(
@@ -303,7 +293,7 @@ describe('live views', { timeout: 60_000 }, () => {
         end: () => undefined,
       },
     );
-    await waitFor(() => got.length > 2, 'fragments');
+    await waitUntil(() => got.length > 2, 'fragments');
     // Its socket stops draining: nothing more is given while it is far behind.
     backlog = 3 * 1024 * 1024;
     const before = got.length;
@@ -311,7 +301,7 @@ describe('live views', { timeout: 60_000 }, () => {
     expect(got.length).toBe(before);
     // Drained: it resumes at a key frame.
     backlog = 0;
-    await waitFor(() => got.length > before, 'fragments again');
+    await waitUntil(() => got.length > before, 'fragments again');
     expect(startsWithKeyFrame(got[before] as Buffer)).toBe(true);
   });
 
@@ -407,9 +397,9 @@ describe('live views', { timeout: 60_000 }, () => {
     await Promise.all([binariesOf(watch(1, 'main'), 2), binariesOf(watch(2, 'sub'), 2)]);
     expect(spawns.running()).toBe(2);
     watch(3, 'main');
-    await waitFor(() => stream.silentConnections() > 0, 'ffmpeg to connect to the silent camera');
+    await waitUntil(() => stream.silentConnections() > 0, 'ffmpeg to connect to the silent camera');
     await t.app.close();
-    await waitFor(() => stream.silentConnections() === 0, 'ffmpeg to let the silent camera go');
-    await waitFor(() => spawns.running() === 0, 'every ffmpeg to end');
+    await waitUntil(() => stream.silentConnections() === 0, 'ffmpeg to let the silent camera go');
+    await waitUntil(() => spawns.running() === 0, 'every ffmpeg to end');
   });
 });

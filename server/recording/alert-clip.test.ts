@@ -19,6 +19,7 @@ import {
   withSqlite,
   type TestApp,
 } from '../test-support/test-app';
+import { waitUntil } from '../test-support/wait-until';
 import { addAlert } from './recording-test-kit';
 import { clipFileName } from './clip-mp4';
 
@@ -32,14 +33,6 @@ afterAll(async () => {
 
 const preSeconds = 3;
 const postSeconds = 3;
-
-async function waitFor(check: () => boolean, what: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`still waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 type Row = { id: number; started_at: string; ended_at: string; awaiting_alert: number };
 const segmentRows = (t: TestApp, cameraId: number) =>
@@ -119,10 +112,10 @@ async function clipApp(maxClipExports = 2) {
 
 /** An alert whose whole clip window is recorded: answers its id and time. */
 async function recordedAlert(t: TestApp, cameraId: number) {
-  await waitFor(() => segmentRows(t, cameraId).length > 0, 'a first segment');
+  await waitUntil(() => segmentRows(t, cameraId).length > 0, 'a first segment');
   const first = segmentRows(t, cameraId)[0] as Row;
   const at = Date.parse(first.started_at) + (preSeconds + 1) * 1000;
-  await waitFor(
+  await waitUntil(
     () => segmentRows(t, cameraId).some((row) => Date.parse(row.ended_at) >= at + postSeconds * 1000),
     'segments past the alert',
   );
@@ -185,7 +178,7 @@ describe("an alert's clip", () => {
     expect(start + probed.seconds * 1000).toBeGreaterThanOrEqual(alert.at + postSeconds * 1000 - 1000);
     // The joined file is sent and removed.
     const clipDir = join(t.dataDir, 'recording-spool', 'clips');
-    await waitFor(() => readdirSync(clipDir).length === 0, 'the joined file to go');
+    await waitUntil(() => readdirSync(clipDir).length === 0, 'the joined file to go');
   });
 
   it('says 404 "no recording covers this alert" for a camera that records nothing', async () => {
@@ -259,7 +252,7 @@ describe("an alert's clip", () => {
   it('is not complete while the after-alert window is still being recorded, and says when it will be', async () => {
     const { t, admin, camera } = await clipApp();
     const cameraId = await camera('CLIP-5', 'continuous');
-    await waitFor(() => segmentRows(t, cameraId).length > 0, 'a first segment');
+    await waitUntil(() => segmentRows(t, cameraId).length > 0, 'a first segment');
     const at = Date.now();
     const id = await alertOf(t, cameraId, new Date(at).toISOString());
     const clip = await t.call('getAlertClip', { token: admin, params: { id } });

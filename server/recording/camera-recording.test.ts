@@ -16,6 +16,7 @@ import {
   testAdminPassword,
   withSqlite,
 } from '../test-support/test-app';
+import { waitUntil } from '../test-support/wait-until';
 import { addAlert } from './recording-test-kit';
 
 let stream: TestStream;
@@ -34,14 +35,6 @@ const camera = (change: Record<string, unknown> = {}) => ({
   ip: '10.2.0.1',
   ...change,
 });
-
-async function waitFor(check: () => boolean, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`still waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** An app whose recorders' ffmpeg are kept, reading the loopback test stream; and its administrator. */
 async function recordingApp(options: Parameters<typeof startTestApp>[0] = {}) {
@@ -71,7 +64,7 @@ describe('recording a camera', () => {
     expect(created.body.success).toBe(true);
     expect(created.body.data).toMatchObject({ recordingMode: 'continuous', recordingMb: 0 });
     expectContractAnswer('createCamera', created.body);
-    await waitFor(() => running().length === 1, 'the recorder');
+    await waitUntil(() => running().length === 1, 'the recorder');
 
     const { id } = created.body.data as { id: number };
     const off = await t.call('updateCamera', {
@@ -80,7 +73,7 @@ describe('recording a camera', () => {
       body: camera({ recordingMode: 'off' }),
     });
     expect(off.body.data).toMatchObject({ recordingMode: 'off' });
-    await waitFor(() => running().length === 0, 'the recorder to stop');
+    await waitUntil(() => running().length === 0, 'the recorder to stop');
   });
 
   it("shows each camera's recorded megabytes, and off for a camera saved without a mode", async () => {
@@ -144,7 +137,7 @@ describe('recording a camera', () => {
       withSqlite(t.dataDir, (sqlite) =>
         sqlite.prepare('select id, started_at, ended_at, bytes from recording_segments order by id').all(),
       ) as Row[];
-    await waitFor(() => rows().length >= 2, 'two recorded segments');
+    await waitUntil(() => rows().length >= 2, 'two recorded segments');
     const recorded = rows();
     const first = recorded[0] as Row;
     const period = {

@@ -9,6 +9,7 @@ import { parseAllowedHosts, systemLookup } from '../cameras/stream-address';
 import { spawnPiped, type StreamSpawn } from '../cameras/stream-process';
 import { systemClock, type Clock } from '../clock';
 import { capturedLog, testClock } from '../test-support/test-app';
+import { waitUntil } from '../test-support/wait-until';
 import { recordingWorld } from './recording-test-kit';
 import { defaultRecordingSettings, type RecordingSettings } from './recording-settings';
 import { createRecordings } from './recordings';
@@ -32,14 +33,6 @@ function recordedSpawns() {
     return child;
   };
   return { spawn, started };
-}
-
-async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`still waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 type World = Awaited<ReturnType<typeof recordingWorld>>;
@@ -93,7 +86,7 @@ describe('recorders', () => {
     await world.recordings.sync();
     expect(world.recordings.recording()).toEqual([camera, mpeg4]);
 
-    await waitFor(async () => {
+    await waitUntil(async () => {
       const rows = await world.rows();
       return [camera, mpeg4].every((id) => rows.filter((row) => row.camera_id === id).length >= 2);
     }, 'two segments of each camera');
@@ -124,7 +117,7 @@ describe('recorders', () => {
     await world.recordings.sync();
     expect(world.recordings.recording()).toEqual([mpeg4]);
     const recorder = world.started.find(({ args }) => args.includes(stream.liveUrl))?.child as ChildProcess;
-    await waitFor(() => recorder.exitCode !== null || recorder.signalCode !== null, 'the recorder to end');
+    await waitUntil(() => recorder.exitCode !== null || recorder.signalCode !== null, 'the recorder to end');
     expect(world.recordings.state(camera)).toBeNull();
     expect(readdirSync(join(world.dataDir, 'recording-spool', String(camera)))).toEqual([]);
 
@@ -139,7 +132,7 @@ describe('recorders', () => {
     const world = await recordingsOf();
     const camera = await world.addCamera(stream.liveUrl, 'alerts');
     await world.recordings.sync();
-    await waitFor(async () => (await world.rows()).length >= 1, 'a segment');
+    await waitUntil(async () => (await world.rows()).length >= 1, 'a segment');
     expect((await world.rows()).map((row) => row.awaiting_alert)).toEqual([1]);
     expect(world.recordings.state(camera)?.running).toBe(true);
   });
@@ -148,7 +141,7 @@ describe('recorders', () => {
     const world = await recordingsOf({ quotaBytes: 1 });
     const camera = await world.addCamera(stream.liveUrl, 'continuous');
     await world.recordings.sync();
-    await waitFor(async () => (await world.rows()).length >= 2, 'two segments');
+    await waitUntil(async () => (await world.rows()).length >= 2, 'two segments');
 
     // ffmpeg numbers its segments: the highest in the spool is the one it writes now.
     const spool = join(world.dataDir, 'recording-spool', String(camera));
@@ -158,7 +151,7 @@ describe('recorders', () => {
 
     expect(result.removed.quota).toBeGreaterThanOrEqual(2);
     // It was not indexed, so not removed: it is stored once finished.
-    await waitFor(
+    await waitUntil(
       async () => (await world.rows()).some((row) => row.store_key.endsWith(`-${writing}`)),
       'the segment that was being written, stored',
     );
@@ -169,16 +162,16 @@ describe('recorders', () => {
     const world = await recordingsOf();
     const camera = await world.addCamera(stream.liveUrl, 'continuous');
     await world.recordings.sync();
-    await waitFor(async () => (await world.rows()).length >= 1, 'a segment');
+    await waitUntil(async () => (await world.rows()).length >= 1, 'a segment');
 
     stream.cut();
     try {
-      await waitFor(() => (world.recordings.state(camera)?.restarts ?? 0) >= 3, 'three restarts');
+      await waitUntil(() => (world.recordings.state(camera)?.restarts ?? 0) >= 3, 'three restarts');
     } finally {
       stream.restore();
     }
     const before = (await world.rows()).length;
-    await waitFor(async () => (await world.rows()).length > before, 'segments after the source returned');
+    await waitUntil(async () => (await world.rows()).length > before, 'segments after the source returned');
 
     const state = world.recordings.state(camera);
     // A run that stored segments waits the first step; each failed one after doubles it, up to the most.

@@ -2,6 +2,11 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { onTestFinished } from 'vitest';
 import { WebSocket } from 'ws';
+import { contract } from './test-app';
+
+/** The live socket's subprotocol, as openapi.yaml names it (`x-websocket` of watchLiveView). */
+const liveProtocol = contract.operations.find((operation) => operation.operationId === 'watchLiveView')
+  ?.socket as string;
 
 /** A live view's socket as a test sees it: what came over it and how it ended. */
 export interface WatchedSocket {
@@ -24,7 +29,7 @@ export async function listeningAddress(app: FastifyInstance): Promise<string> {
 
 /** Opens a socket to `url` as the console does: the session token offered as a subprotocol. */
 export function watchSocket(url: string, token: string | null, lang = 'zh-CN'): WatchedSocket {
-  const protocols = ['cfop-live', ...(token ? [`cfop-session.${token}`] : [])];
+  const protocols = [liveProtocol, ...(token ? [contract.sessionSubprotocolPrefix + token] : [])];
   const socket = new WebSocket(url, protocols, { headers: { 'accept-language': lang } });
   const texts: Record<string, unknown>[] = [];
   const binaries: Buffer[] = [];
