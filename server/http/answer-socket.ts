@@ -8,6 +8,7 @@ import type { ValidatedHandler } from '../operations/operation-handler';
 import { handlerInput } from './answer-operation';
 import { ApiError } from './api-error';
 import { errorEnvelope } from './envelope';
+import { internalError } from './error-answers';
 import { callOf } from './hooks/operation-call';
 import type { Lang } from './locale';
 import { SocketAnswer } from './socket-answer';
@@ -26,8 +27,6 @@ const grantGone = () =>
     zh: '登录已失效或权限已变更，连接已关闭',
     en: 'The session ended or its access changed; the connection is closed',
   });
-
-const serverError = () => new ApiError('500', { zh: '服务器内部错误', en: 'Internal server error' });
 
 /** The HTTP handler of a WebSocket operation's route, for a GET that did not ask for the upgrade. */
 export async function answerWithoutUpgrade(_request: FastifyRequest, _reply: FastifyReply): Promise<never> {
@@ -73,7 +72,7 @@ export function answerSocket(ctx: AppContext, operation: OperationSpec, handler:
       if (socket.readyState === WebSocket.OPEN) stopServing = answer.serve(socket);
     } catch (error) {
       if (!(error instanceof ApiError)) request.log.error(error);
-      closeWithError(socket, error instanceof ApiError ? error : serverError(), input.lang);
+      closeWithError(socket, error instanceof ApiError ? error : internalError(), input.lang);
     }
   };
 }

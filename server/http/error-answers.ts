@@ -5,7 +5,8 @@ import { errorEnvelope } from './envelope';
 import { bodyErrorOf } from './json-body';
 import { pickLang } from './locale';
 
-const internalError = () =>
+/** What a fault of the server's own is answered: its details stay in the log. */
+export const internalError = () =>
   new ApiError('500', { zh: '服务器内部错误，请稍后重试', en: 'Internal server error; please retry later' });
 
 // The operator's to fix, and the call works again once they have: nothing is left half-written.

@@ -13,6 +13,7 @@ import {
   type StreamSpawn,
 } from '../cameras/stream-process';
 import { ApiError } from '../http/api-error';
+import { internalError } from '../http/error-answers';
 import type { LocalText } from '../http/locale';
 import { createBoxSplitter, h264Codec, startsWithKeyFrame } from './fmp4';
 import type { StreamSlot, StreamSlots } from './stream-slots';
@@ -392,7 +393,7 @@ export function createLiveSessions(options: LiveSessionOptions): LiveSessions {
       (error: unknown) => {
         // Stopped already: it ended by itself (told then) or the server stopped it.
         if (!session.stopped) tell(session, 'down');
-        stop(session, error instanceof ApiError ? error : unavailable(noH264));
+        stop(session, error instanceof ApiError ? error : internalError());
         if (!(error instanceof ApiError)) options.log.error(error);
       },
     );

@@ -5,8 +5,8 @@ import type { FailureReason } from './stall-watch';
 import { videoTexts } from './video-texts';
 
 /**
- * Whether this browser plays live views (and, with hls.js, recordings): both need Media Source
- * Extensions that take H.264. Retrying cannot help a browser without them.
+ * Whether this browser plays live views: Media Source Extensions that take H.264. Retrying cannot
+ * help a browser without them.
  */
 export const canPlayLive = (): boolean =>
   typeof MediaSource !== 'undefined' && MediaSource.isTypeSupported('video/mp4; codecs="avc1.42E01E"');
