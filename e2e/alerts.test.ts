@@ -4,7 +4,7 @@ import { admin } from './accounts';
 import { test } from './fixtures';
 import { edgeBox } from './edge-box';
 import { exportCsv, searchForm } from './resource-screen';
-import { eventually, expectAt, label, screenshot, siderOf, signIn } from './screen';
+import { eventually, expectAt, label, screenshot, openMenuEntry, signIn } from './screen';
 
 const screenPath = '/monitor/ai';
 const levels = ['low', 'medium', 'high', 'critical'] as const;
@@ -26,9 +26,7 @@ describe('the AI alert wall', () => {
       await signIn(page, admin);
       const { cameras, raise } = await edgeBox(page, 2);
       const [gate, yard] = cameras as [(typeof cameras)[number], (typeof cameras)[number]];
-      await siderOf(page).getByRole('menuitem', { name: '监控中心' }).click();
-      await siderOf(page).getByRole('menuitem', { name: 'AI告警' }).click();
-      await expectAt(page, screenPath);
+      await openMenuEntry(page, '监控中心', 'AI告警', screenPath);
       await page.getByText('实时推送中').waitFor();
 
       // Alerts reported through the real API appear without a reload.

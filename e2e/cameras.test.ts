@@ -19,7 +19,16 @@ import {
   unique,
   uploadThroughApi,
 } from './resource-screen';
-import { errorToast, eventually, expectAt, label, recordToasts, screenshot, siderOf, signIn } from './screen';
+import {
+  errorToast,
+  eventually,
+  expectAt,
+  label,
+  recordToasts,
+  screenshot,
+  openMenuEntry,
+  signIn,
+} from './screen';
 
 const screenPath = '/equipment/camera';
 
@@ -125,9 +134,7 @@ describe('the camera screen', () => {
       const model = await addModel(page);
       const name = unique('北门-');
       const code = unique('CAM');
-      await siderOf(page).getByRole('menuitem', { name: '设备管理' }).click();
-      await siderOf(page).getByRole('menuitem', { name: '摄像头' }).click();
-      await expectAt(page, screenPath);
+      await openMenuEntry(page, '设备管理', '摄像头', screenPath);
 
       await page.getByRole('button', { name: '新增' }).first().click();
       const createDrawer = drawerTitled(page, '新增摄像头');

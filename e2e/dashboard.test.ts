@@ -4,7 +4,7 @@ import { admin } from './accounts';
 import { edgeBox } from './edge-box';
 import { test } from './fixtures';
 import { unique } from './resource-screen';
-import { eventually, expectAt, pathAndQuery, screenshot, siderOf, signIn } from './screen';
+import { eventually, expectAt, pathAndQuery, screenshot, openMenuEntry, signIn } from './screen';
 
 const screenPath = '/data/operations';
 
@@ -36,9 +36,7 @@ describe('the operations dashboard', () => {
       for (const level of ['critical', 'high', 'high', 'low'] as const) await raise(gate, fire, level);
       await raise(yard, fire, 'medium');
 
-      await siderOf(page).getByRole('menuitem', { name: '数据分析' }).click();
-      await siderOf(page).getByRole('menuitem', { name: '运营看板' }).click();
-      await expectAt(page, screenPath);
+      await openMenuEntry(page, '数据分析', '运营看板', screenPath);
       await page.getByText('统计时段：').waitFor();
 
       // The figures count at least this test's alerts, all of them still pending.

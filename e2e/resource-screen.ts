@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { apiHeaders, signedInToken } from './api';
-import { eventually, expectAt, label, siderOf } from './screen';
+import { eventually, label, openMenuEntry } from './screen';
 
 // What the generic resource screens are made of, as a person finds them on the page.
 
@@ -103,9 +103,7 @@ export async function deleteRow(page: Page, text: string): Promise<void> {
 
 /** Opens a screen from the side menu (a group, then its item) and waits for its table. */
 export async function openFromMenu(page: Page, group: string, item: string, path: string): Promise<void> {
-  await siderOf(page).getByRole('menuitem', { name: group }).click();
-  await siderOf(page).getByRole('menuitem', { name: item }).click();
-  await expectAt(page, path);
+  await openMenuEntry(page, group, item, path);
   await page.locator('.ant-table').waitFor();
 }
 

@@ -46,6 +46,28 @@ export async function expectAt(page: Page, expected: string): Promise<void> {
   await eventually(() => pathAndQuery(page), `the browser at ${expected}`).toBe(expected);
 }
 
+/**
+ * Opens a side-menu group unless it is open, clicks its entry and waits until the browser is at
+ * `path`. A click that lands while the group still unfolds on a loaded machine is lost; an
+ * operator who sees the screen unchanged clicks again, and so does this, once.
+ */
+export async function openMenuEntry(page: Page, group: string, item: string, path: string): Promise<void> {
+  const sider = siderOf(page);
+  const groupEntry = sider.getByRole('menuitem', { name: group });
+  for (let attempt = 1; ; attempt += 1) {
+    if ((await groupEntry.getAttribute('aria-expanded')) !== 'true') await groupEntry.click();
+    await sider.getByRole('menuitem', { name: item }).click();
+    try {
+      await expect
+        .poll(() => pathAndQuery(page), { timeout: 3000, message: `the browser at ${path}` })
+        .toBe(path);
+      return;
+    } catch (error) {
+      if (attempt === 2) throw error;
+    }
+  }
+}
+
 /** Waits for the login page and gives the redirect target it was opened with. */
 export async function expectLoginPage(page: Page): Promise<string | null> {
   await eventually(() => new URL(page.url()).pathname, 'the login page').toBe('/user/login');
