@@ -10,6 +10,7 @@ export { toast, Toasts } from './toast';
 export { upload } from './upload';
 export type { UploadOptions, UploadProgress } from './upload';
 export { fetchFileBlob } from './file-blob';
+export { apiPath } from './api-path';
 export { apiUrl, openWithApiHeaders } from './media-source';
 export { subscribeEvents } from './event-stream';
 export type { StreamEvent, StreamStatus, Subscription } from './event-stream';

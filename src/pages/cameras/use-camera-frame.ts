@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { BusinessError, fetchFileBlob } from '../../api';
+import { apiPath, BusinessError, fetchFileBlob } from '../../api';
 import type { Frame } from './RegionEditor';
 
 type Grabbed = Exclude<Frame, { kind: 'loading' }>;
@@ -15,7 +15,7 @@ export function useCameraFrame(cameraId: number): { frame: Frame; regrab(): void
     let current = true;
     let url: string | null = null;
     // The editor says itself why the frame is blank, so the failure is not toasted.
-    fetchFileBlob(`/cameras/${cameraId}/snapshot`, { skipErrorHandler: true })
+    fetchFileBlob(apiPath('/cameras/{id}/snapshot', { id: cameraId }), { skipErrorHandler: true })
       .then(async (blob) => {
         url = URL.createObjectURL(blob);
         const image = new Image();

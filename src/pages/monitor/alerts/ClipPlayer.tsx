@@ -1,7 +1,7 @@
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import { Alert as Notice, Button, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { api, BusinessError, call, fetchFileBlob } from '../../../api';
+import { api, apiPath, BusinessError, call, fetchFileBlob } from '../../../api';
 import { saveBlob } from '../../../api/download';
 import type { components } from '../../../generated/openapi';
 import { dateTimeFormat, useLocale } from '../../../i18n';
@@ -75,7 +75,7 @@ export default function ClipPlayer(props: { alertId: number; cameraName: string;
     // A grown clip plays again from its start: the time shown is the new player's.
     setShown(null);
     setFailure(null);
-    const playback = playRecording(element, `/alerts/${props.alertId}/clip/index.m3u8`, {
+    const playback = playRecording(element, apiPath('/alerts/{id}/clip/index.m3u8', { id: props.alertId }), {
       onFailure: (reason) => setFailure(typeof reason === 'string' ? reason : t(reason)),
     });
     const tick = () => setShown(playback.timeNow());
@@ -91,7 +91,7 @@ export default function ClipPlayer(props: { alertId: number; cameraName: string;
   const download = async () => {
     setDownloading(true);
     try {
-      const blob = await fetchFileBlob(`/alerts/${props.alertId}/clip.mp4`);
+      const blob = await fetchFileBlob(apiPath('/alerts/{id}/clip.mp4', { id: props.alertId }));
       saveBlob(blob, cameraFileName(props.cameraName, new Date(props.occurredAt), 'mp4'));
     } catch {
       // The failure was shown as every call's is (a toast saying why).

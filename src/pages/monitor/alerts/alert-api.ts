@@ -1,4 +1,4 @@
-import { api, call, fetchFileBlob, type CallOptions } from '../../../api';
+import { api, apiPath, call, fetchFileBlob, type CallOptions } from '../../../api';
 import type { components } from '../../../generated/openapi';
 import type { Alert } from './live-alert-store';
 
@@ -13,5 +13,6 @@ export const alertApi = {
     call(api.POST('/alerts/{id}/handling', { params: { path: { id } }, body }), options),
   bulkHandle: (body: AlertBulkHandling, options?: CallOptions) =>
     call(api.POST('/alerts/bulk-handling', { body }), options),
-  snapshot: (id: number) => fetchFileBlob(`/files/alert-snapshots/${id}`, { skipErrorHandler: true }),
+  snapshot: (id: number) =>
+    fetchFileBlob(apiPath('/files/alert-snapshots/{id}', { id }), { skipErrorHandler: true }),
 };

@@ -20,7 +20,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { api, call } from '../../../api';
+import { api, apiPath, call } from '../../../api';
 import { formatDateTime, useLocale } from '../../../i18n';
 import { useScreenLocation, useScreenQueryNavigate } from '../../../session/screen-location';
 import { useCurrentRoute } from '../../../session/use-current-route';
@@ -142,10 +142,14 @@ export default function PlaybackPage() {
     setFailure(null);
     setCurrent(null);
     const query = new URLSearchParams(period).toString();
-    const playback = playRecording(element, `/recordings/cameras/${place.cameraId}/index.m3u8?${query}`, {
-      startAt: playableFrom(spans, startAt.current ?? day.from),
-      onFailure: (reason) => setFailure(typeof reason === 'string' ? reason : t(reason)),
-    });
+    const playback = playRecording(
+      element,
+      `${apiPath('/recordings/cameras/{id}/index.m3u8', { id: place.cameraId })}?${query}`,
+      {
+        startAt: playableFrom(spans, startAt.current ?? day.from),
+        onFailure: (reason) => setFailure(typeof reason === 'string' ? reason : t(reason)),
+      },
+    );
     player.current = playback;
     const tick = () => setCurrent(playback.timeNow());
     element.addEventListener('timeupdate', tick);

@@ -1,6 +1,7 @@
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import { Button, Spin } from 'antd';
 import { memo, useEffect, useRef, useState } from 'react';
+import { apiPath } from '../../../api';
 import { useLocale } from '../../../i18n';
 import { canPlayLive, playLive } from './play-live';
 import { drawFrame } from './snapshot';
@@ -49,7 +50,11 @@ export const LivePlayer = memo(function LivePlayer(props: {
       position: () => (element.readyState >= haveCurrentData ? element.currentTime : 0),
       restart: (fail) => {
         stop?.();
-        stop = playLive(element, `/live/cameras/${cameraId}/${stream}/socket`, fail);
+        stop = playLive(
+          element,
+          apiPath('/live/cameras/{id}/{stream}/socket', { id: cameraId, stream }),
+          fail,
+        );
       },
       onChange: (next) => {
         // The last picture, before a fresh player clears the element: it stays under the message.

@@ -1,7 +1,10 @@
+import type { components } from '../../../generated/openapi';
+
 /** The video wall's layouts: panes in a square grid. */
 export const layouts = [1, 4, 9, 16] as const;
 export type Layout = (typeof layouts)[number];
-export type StreamName = 'main' | 'sub';
+/** A camera's two streams, as openapi.yaml names them. */
+export type StreamName = components['parameters']['LiveStreamName'];
 
 /**
  * What the wall shows, kept in the URL query so that a wall can be shared as a link:
