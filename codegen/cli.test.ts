@@ -105,7 +105,9 @@ describe('codegen CLI', { timeout: 60_000 }, () => {
 
     const result = await codegen(repo.rootDir);
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('wrote src/generated/routes.ts\nwrote src/generated/icons.ts\n');
+    expect(result.stdout).toBe(
+      'wrote src/generated/routes.ts\nwrote src/generated/route-sources.ts\nwrote src/generated/icons.ts\n',
+    );
     const routes = readFileSync(generated('routes.ts'), 'utf8');
     expect(routes).toContain(
       [
@@ -188,7 +190,7 @@ describe('codegen CLI', { timeout: 60_000 }, () => {
     const result = await codegen(repo.rootDir);
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(result.stdout).toBe(
-      'wrote src/generated/routes.ts\nwrote src/generated/openapi.ts\nwrote src/generated/resources/videosource.ts\nwrote src/generated/field-labels.ts\n',
+      'wrote src/generated/routes.ts\nwrote src/generated/route-sources.ts\nwrote src/generated/openapi.ts\nwrote src/generated/resources/videosource.ts\nwrote src/generated/field-labels.ts\n',
     );
 
     // The temp repo's module, typed as the committed ones are; read as the screens read it.

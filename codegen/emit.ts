@@ -11,6 +11,7 @@ import { emitIcons } from './emitters/icons';
 import { emitOpenapiTypes } from './emitters/openapi-types';
 import { emitResources } from './emitters/resources';
 import { emitRoutes } from './emitters/routes';
+import { emitRouteSources } from './emitters/route-sources';
 import { emitSettings } from './emitters/settings';
 import { generatedDir, inputFiles, type Inputs } from './inputs';
 import type { Manifest } from './manifest';
@@ -39,6 +40,10 @@ const generatedModules: readonly GeneratedModule[] = [
   { from: inputFiles.openapi, files: single('contract.ts', (i) => emitContract(i.openapi)) },
   { from: inputFiles.openapi, files: single('constraints.ts', (i) => emitConstraints(i.openapi)) },
   { from: inputFiles.manifest, files: single('routes.ts', (i) => emitRoutes(i.manifest as Manifest)) },
+  {
+    from: inputFiles.manifest,
+    files: single('route-sources.ts', (i) => emitRouteSources(i.manifest as Manifest)),
+  },
   { from: inputFiles.manifest, files: single('icons.ts', (i) => emitIcons(i.manifest as Manifest)) },
   { from: inputFiles.openapi, files: single('openapi.ts', (i) => emitOpenapiTypes(i.openapi)) },
   { from: inputFiles.openapi, files: single('envelope.ts', (i) => emitEnvelope(i.openapi)) },

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { BuildManifest } from './budgets/chunk-graph';
+import type { BuildManifest } from '../build/chunk-graph';
 import { measureBudgets, type BudgetPlan, type CostRow } from './budgets/route-costs';
 import { budgetPlanFromManifest } from './budgets/plan';
 

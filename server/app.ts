@@ -38,7 +38,7 @@ import { recordingSettings, type RecordingSettings } from './recording/recording
 import { startRecordingTasks } from './recording/recording-tasks';
 import { createLocalRecordingStore } from './recording/recording-store';
 import { DebugRequestLines } from './http/request-log';
-import { answerConsoleFallback, registerConsoleFiles } from './http/static-console';
+import { createConsoleFallback, registerConsoleFiles } from './http/static-console';
 import { startNotificationSender } from './notify/notification-tasks';
 import { notifySettings, type NotifyOptions } from './notify/notify-settings';
 import { openStore } from './open-store';
@@ -253,14 +253,15 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
     answerErrorsAsEnvelopes(app);
+    const answerConsolePage = createConsoleFallback(staticDir);
     app.setNotFoundHandler((request, reply) =>
       isApiPath(request.url)
         ? reply.code(404).send(noSuchOperationEnvelope(request.headers['accept-language']))
-        : answerConsoleFallback(request, reply, staticDir),
+        : answerConsolePage(request, reply),
     );
     registerOperationRoutes(app, ctx, { ...operationHandlers, ...options.handlers });
     await checkResources(ctx);
-    await registerConsoleFiles(app, staticDir);
+    await registerConsoleFiles(app, staticDir, answerConsolePage);
     runEvery(
       app,
       background,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BuildManifest } from './chunk-graph';
+import type { BuildManifest } from '../../build/chunk-graph';
 import { measureBudgets, type BudgetPlan } from './route-costs';
 
 const KB = 1024;

@@ -6,7 +6,7 @@ import {
   staticClosure,
   union,
   type BuildManifest,
-} from './chunk-graph';
+} from '../../build/chunk-graph';
 
 export interface Screen {
   readonly path: string;

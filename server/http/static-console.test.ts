@@ -1,6 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { startTestApp, tempDir, testAdminPassword } from '../test-support/test-app';
 import { securityHeaders } from './security-headers';
@@ -110,6 +110,104 @@ describe('the built console', () => {
       "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; " +
         "connect-src 'self'; frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
     );
+  });
+});
+
+/** A build whose manifest has the entry, the layout, the sign-in page and the camera screen. */
+function builtWithManifest(): string {
+  const dist = builtConsole();
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html><head><title>运营平台</title>' +
+      '<script type="module" crossorigin src="/assets/index-abc123.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/react-111.js"></head><body></body></html>',
+  );
+  mkdirSync(join(dist, '.vite'));
+  const manifest = {
+    'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_react.js'] },
+    '_react.js': { file: 'assets/react-111.js' },
+    '_antd.js': { file: 'assets/antd-222.js', imports: ['_react.js'] },
+    'src/pages/login/LoginPage.tsx': {
+      file: 'assets/LoginPage-333.js',
+      isDynamicEntry: true,
+      imports: ['_react.js', '_antd.js'],
+    },
+    'src/shell/BasicLayout.tsx': {
+      file: 'assets/BasicLayout-444.js',
+      isDynamicEntry: true,
+      imports: ['_antd.js'],
+    },
+    'node_modules/antd/es/locale/zh_CN.js': { file: 'assets/zh_CN-555.js', isDynamicEntry: true },
+    'src/pages/home/HomePage.tsx': { file: 'assets/HomePage-666.js', isDynamicEntry: true },
+    'src/pages/cameras/CameraPage.tsx': { file: 'assets/CameraPage-777.js', isDynamicEntry: true },
+  };
+  writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  return dist;
+}
+
+/** The chunks a page names for preloading, in order. */
+const preloaded = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+
+describe("a page's chunks", () => {
+  it("are named in the page, beside the entry's, so the browser fetches them at once", async () => {
+    const { app } = await startTestApp({ staticDir: builtWithManifest() });
+    const layout = ['/assets/BasicLayout-444.js', '/assets/antd-222.js', '/assets/zh_CN-555.js'];
+    for (const [url, chunks] of [
+      ['/user/login?redirect=%2Fhome', ['/assets/LoginPage-333.js', '/assets/antd-222.js']],
+      ['/home', [...layout, '/assets/HomePage-666.js']],
+      // "/" goes to /home; a trailing slash is the same screen.
+      ['/', [...layout, '/assets/HomePage-666.js']],
+      ['/equipment/camera/', [...layout, '/assets/CameraPage-777.js']],
+      // A screen whose chunks this build lacks gets the layout's only; an unknown path none.
+      ['/model', layout],
+      ['/no/such/page', []],
+    ] as const) {
+      const response = await app.inject({ url, headers: page });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(preloaded(response.body), url).toEqual(['/assets/react-111.js', ...chunks]);
+      expect(response.body, url).toMatch(/<\/head><body><\/body><\/html>$/);
+    }
+  });
+
+  it('go out compressed as the browser takes them, and a page not changed is not sent again', async () => {
+    const { app } = await startTestApp({ staticDir: builtWithManifest() });
+    const plain = await app.inject({ url: '/home', headers: { ...page, 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await app.inject({
+      url: '/home',
+      headers: { ...page, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await app.inject({ url: '/home', headers: { ...page, 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(gz.headers.vary).toContain('accept-encoding');
+
+    const etag = plain.headers.etag as string;
+    const again = await app.inject({ url: '/home', headers: { ...page, 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const otherScreen = await app.inject({ url: '/user/login', headers: { ...page, 'if-none-match': etag } });
+    expect(otherScreen.statusCode).toBe(200);
+  });
+
+  it('follow a new build without a restart', async () => {
+    const dist = builtWithManifest();
+    const { app } = await startTestApp({ staticDir: dist });
+    const before = await app.inject({ url: '/user/login', headers: page });
+    expect(preloaded(before.body)).toContain('/assets/LoginPage-333.js');
+    const manifestFile = join(dist, '.vite', 'manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string }>;
+    (manifest['src/pages/login/LoginPage.tsx'] as { file: string }).file = 'assets/LoginPage-999.js';
+    writeFileSync(manifestFile, JSON.stringify(manifest));
+    // A build writes index.html last; its new time says the build changed.
+    writeFileSync(join(dist, 'index.html'), readFileSync(join(dist, 'index.html'), 'utf8'));
+    utimesSync(join(dist, 'index.html'), new Date(), new Date(Date.now() + 5000));
+    const after = await app.inject({ url: '/user/login', headers: page });
+    expect(preloaded(after.body)).toContain('/assets/LoginPage-999.js');
   });
 });
 

@@ -1,4 +1,4 @@
-/** The part of Vite's build manifest (build.manifest: true) that the budget check reads. */
+/** The part of Vite's build manifest (build.manifest: true) that the budget check and the server's page read. */
 export interface ManifestChunk {
   readonly file: string;
   readonly src?: string;
