@@ -3,10 +3,16 @@ import type { Manifest, RouteEntry } from '../../codegen/manifest';
 import { screenSources } from '../../codegen/route-sources';
 import type { BudgetPlan } from './route-costs';
 
-const KB = 1024;
-
-/** Monitoring views with their own heavy libraries; the per-screen increment is for CRUD screens. */
-const MONITORING_SCREENS = ['/monitor/video', '/monitor/playback', '/monitor/ai', '/data/operations'];
+/**
+ * Monitoring views with their own heavy libraries (hls.js for playback, ECharts for the dashboard),
+ * each with a cumulative budget of its own; the per-screen increment is for CRUD screens.
+ */
+const MONITORING_BUDGETS: Readonly<Record<string, number>> = {
+  '/monitor/video': 360 * 1024,
+  '/monitor/ai': 430 * 1024,
+  '/monitor/playback': 480 * 1024,
+  '/data/operations': 490 * 1024,
+};
 
 export function budgetPlanFromManifest(manifest: Pick<Manifest, 'routes'>): BudgetPlan {
   const flat = flatten(manifest.routes);
@@ -24,13 +30,19 @@ export function budgetPlanFromManifest(manifest: Pick<Manifest, 'routes'>): Budg
     loginPage: pageOf('/user/login'),
     shellModules: layoutModules,
     homePage: pageOf('/home'),
-    screens: leaves.filter((s) => !MONITORING_SCREENS.includes(s.path)),
-    otherScreens: leaves.filter((s) => MONITORING_SCREENS.includes(s.path)),
+    screens: leaves.filter((s) => MONITORING_BUDGETS[s.path] === undefined),
+    otherScreens: leaves.flatMap((s) => {
+      const limit = MONITORING_BUDGETS[s.path];
+      return limit === undefined ? [] : [{ ...s, limit }];
+    }),
     libraries: [
       { name: 'ECharts', module: /node_modules\/(echarts|zrender)\//, routes: ['/data/operations'] },
       { name: 'hls.js', module: /node_modules\/hls\.js\//, routes: ['/monitor/video', '/monitor/playback'] },
     ],
-    limits: { login: 200 * KB, home: 300 * KB, firstScreen: 450 * KB, furtherScreen: 30 * KB },
+    // The first screen's 450 KB grew by 8 KB when the journey began counting antd's Chinese texts,
+    // which the layout waits for (2.1 KB), and when the monitoring screens stopped importing the
+    // CRUD machinery they do not show (the same modules now come in more, smaller chunks).
+    limits: { login: 200 * 1024, home: 300 * 1024, firstScreen: 458 * 1024, furtherScreen: 30 * 1024 },
   };
 }
 

@@ -1,9 +1,10 @@
-import { DatePicker, Segmented } from 'antd';
-import dayjs from 'dayjs';
-import { useState } from 'react';
+import { Segmented } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useLocale } from '../../i18n';
 import { dashboardTexts, presetTexts } from './dashboard-texts';
-import { customDays, customPeriod, maxRangeDays, presets, type DashboardPreset, type Period } from './period';
+import { presets, type DashboardPreset, type Period } from './period';
+
+const RangeOfDaysPicker = lazy(() => import('./RangeOfDaysPicker'));
 
 type Choice = DashboardPreset | 'custom';
 
@@ -30,24 +31,15 @@ export function PeriodPicker(props: { period: Period; onChange(period: Period): 
         }}
       />
       {choice === 'custom' && (
-        <DatePicker.RangePicker
-          aria-label={t(dashboardTexts.custom)}
-          placeholder={[t(dashboardTexts.rangeFrom), t(dashboardTexts.rangeTo)]}
-          value={customDays(period)}
-          defaultOpen={period.kind !== 'custom'}
-          allowClear={false}
-          disabledDate={(day, { from }) =>
-            day.isAfter(dayjs(), 'day') ||
-            (from !== undefined && Math.abs(day.diff(from, 'day')) >= maxRangeDays)
-          }
-          onChange={(days) => {
-            const [first, last] = days ?? [null, null];
-            if (first && last) {
+        <Suspense fallback={null}>
+          <RangeOfDaysPicker
+            period={period}
+            onPicked={(picked) => {
               setPicking(false);
-              onChange(customPeriod(first, last));
-            }
-          }}
-        />
+              onChange(picked);
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );

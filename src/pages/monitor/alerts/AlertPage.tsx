@@ -6,7 +6,11 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { toast } from '../../../api';
 import type { LocalText } from '../../../generated/settings';
 import { useLocale } from '../../../i18n';
-import { resourceApi, resourceTexts, SearchCard, useListState, type ListState } from '../../../resources';
+import type { ListState } from '../../../resources/list-query';
+import { resourceApi } from '../../../resources/resource-api';
+import { SearchCard } from '../../../resources/SearchForm';
+import { texts as resourceTexts } from '../../../resources/texts';
+import { useListState } from '../../../resources/use-list-state';
 import { ScreenModal } from '../../../resources/screen-overlays';
 import { alertApi } from './alert-api';
 import { alertResource as descriptor } from './alert-options';

@@ -7,7 +7,7 @@ import { useLocale } from '../../../i18n';
 import { useScreenLocation, useScreenQueryNavigate } from '../../../session/screen-location';
 import { useWhenScreenShownAgain } from '../../../session/screen-visibility';
 import { useCurrentRoute } from '../../../session/use-current-route';
-import { patchRows, useLiveRows } from '../../../resources';
+import { patchRows, useLiveRows } from '../../../resources/live-rows';
 import type { LiveCamera } from './camera-tree';
 import { CameraTree } from './CameraTree';
 import { VideoPane, type PaneActions } from './VideoPane';
