@@ -1,4 +1,3 @@
-import { Checkbox, Tag } from 'antd';
 import { memo } from 'react';
 import { formatDateTime, useLocale } from '../../../i18n';
 import { alertOptions, optionOf } from './alert-options';
@@ -36,16 +35,19 @@ export const AlertCard = memo(function AlertCard(props: {
     >
       <div className="cfop-alert-card-media">
         <AlertMedia alert={alert} onWall />
-        <Checkbox
+        {/* Plain elements styled as antd's: a burst mounts dozens of cards at once, and antd's
+            Checkbox and Tag made each one's first render several times heavier. */}
+        <input
+          type="checkbox"
           className="cfop-alert-card-check"
           checked={props.selected}
           aria-label={`${t(alertTexts.selectCard)} #${alert.id}`}
           onClick={(event) => event.stopPropagation()}
           onChange={(event) => props.onSelect(alert.id, event.target.checked)}
         />
-        <Tag className="cfop-alert-card-level" color={level?.color ?? 'default'}>
+        <span className={`cfop-alert-tag cfop-alert-tag-${level?.color ?? 'default'} cfop-alert-card-level`}>
           {level ? t(level.label) : alert.level}
-        </Tag>
+        </span>
         <span className="cfop-alert-card-links">
           <LiveVideoButton cameraId={alert.cameraId} compact />
           <PlaybackButton cameraId={alert.cameraId} at={alert.occurredAt} compact />
@@ -64,9 +66,11 @@ export const AlertCard = memo(function AlertCard(props: {
         </div>
         <div className="cfop-alert-card-foot">
           <time dateTime={alert.occurredAt}>{formatDateTime(alert.occurredAt, locale)}</time>
-          <Tag variant="filled" color={status?.color ?? 'default'}>
+          <span
+            className={`cfop-alert-tag cfop-alert-tag-filled cfop-alert-tag-${status?.color ?? 'default'}`}
+          >
             {status ? t(status.label) : alert.status}
-          </Tag>
+          </span>
         </div>
       </div>
     </article>
