@@ -7,6 +7,7 @@ export interface FrameFigures {
   readonly p95FrameMs: number;
   /** Frames that took over 50 ms: a reader sees them as a stutter. */
   readonly longFrames: number;
+  readonly longestFrameMs: number;
 }
 
 export function frameFigures(gaps: readonly number[]): FrameFigures {
@@ -16,6 +17,7 @@ export function frameFigures(gaps: readonly number[]): FrameFigures {
     medianFrameMs: sorted[Math.floor(0.5 * sorted.length)] ?? 0,
     p95FrameMs: sorted[Math.min(sorted.length - 1, Math.floor(0.95 * sorted.length))] ?? 0,
     longFrames: gaps.filter((gap) => gap > 50).length,
+    longestFrameMs: sorted.at(-1) ?? 0,
   };
 }
 
