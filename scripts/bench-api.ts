@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import SqliteDatabase from 'better-sqlite3';
 import { databaseFileName } from '../server/db/open-database';
+import { benchClientHeaders, signInForBench } from './bench/console-api';
 import { busyWarning, loadLine } from './bench/machine';
 import { percentile } from './bench/report';
 import { withSeededApp } from './bench/seeded-app';
@@ -22,7 +23,6 @@ const exportRuns = 5;
 const listTargetP95Ms = 50;
 const deadlineMs = 5 * 60_000;
 const admin = { username: 'admin', password: 'Bench-admin-2024' };
-const clientHeaders = { 'x-client-type': 'PC', 'x-client-host': 'bench.local' };
 
 const listCases: readonly { readonly label: string; readonly query: string }[] = [
   { label: 'list, page 1 (default -createdAt)', query: '' },
@@ -68,17 +68,6 @@ function seed(dataDir: string): void {
     }
   })();
   sqlite.close();
-}
-
-async function signIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/login/bypwd`, {
-    method: 'POST',
-    headers: { ...clientHeaders, 'content-type': 'application/json' },
-    body: JSON.stringify(admin),
-  });
-  const body = (await response.json()) as { success: boolean; msg: string; data: { token: string } };
-  if (!body.success) throw new Error(`sign-in failed: ${body.msg}`);
-  return body.data.token;
 }
 
 async function timeList(base: string, headers: Record<string, string>, query: string) {
@@ -137,7 +126,7 @@ async function main(): Promise<void> {
   };
   await withSeededApp(settings, async ({ base: address }) => {
     const base = `${address}/cfop`;
-    const headers = { ...clientHeaders, 'x-cfop-token': await signIn(base) };
+    const headers = { ...benchClientHeaders, 'x-cfop-token': await signInForBench(base, admin) };
 
     console.log(loadLine('at the start'));
     console.log(`\n${'case'.padEnd(40)}${'p50'.padStart(10)}${'p95'.padStart(10)}   rows matched   target`);

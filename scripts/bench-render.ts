@@ -6,20 +6,25 @@
  * while scrolling (median, p95, frames over 50 ms) and the most items ever in the document (what
  * virtualisation keeps small). Then, on the alert wall, a burst of live alerts through the ingest
  * API: how many times the wall's cards changed (batching keeps it far below the alerts' count), how
- * soon the last one showed and the frame gaps meanwhile. One warm-up and three runs of each, each in a
- * new browser context.
+ * soon the last one showed, the frame gaps meanwhile and the longest frame. One warm-up and three runs
+ * of each, each in a new browser context. Last, the video wall unthrottled: each of ten test cameras
+ * (test-support/test-cameras.ts) clicked into the empty pane, cold, to its first decoded frame.
  * Figures are printed, never asserted. `--no-build` measures dist/ as it is.
  */
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
+import { parseAllowedHosts } from '../server/cameras/stream-address';
 import { launchChromium } from '../test-support/chromium';
+import { startTestCameras } from '../test-support/test-cameras';
 import { burstConcurrency, burstOnWall, type BurstFigures } from './bench/alert-burst';
 import { buildConsole } from './bench/build';
+import { signInForBench } from './bench/console-api';
+import { addTestCameras, coldSinglePanes } from './bench/live-panes';
 import { busyWarning, describeMachine, describeSources, loadLine } from './bench/machine';
 import { armWatch, pageProbe, waitForMark } from './bench/page-probe';
 import { seededModel, seedLongLists, seedSizes } from './bench/render-seed';
 import { withSeededApp } from './bench/seeded-app';
-import { metricTable, type Metric } from './bench/report';
+import { metricTable, percentile, type Metric } from './bench/report';
 import { scrollThrough, type ScrollFigures } from './bench/scroll-probe';
 
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
@@ -29,13 +34,14 @@ const runs = 3;
 const cpuThrottlingRate = 4;
 /** No frame of a live burst longer than this: a reader sees a longer one as the wall freezing. */
 const longestBurstFrameMs = 100;
+/** A camera put in a pane plays within this, p95. */
+const paneFirstFrameTargetMs = 3_000;
 const scrollMs = 3_000;
 const burstSize = 200;
 const burstConcurrencyText = `${burstConcurrency} at a time through the ingest API`;
 const actionTimeoutMs = 30_000;
 const deadlineMs = 8 * 60_000;
 const admin = { username: 'admin', password: 'Bench-admin-2024' };
-const clientHeaders = { 'x-client-type': 'PC', 'x-client-host': 'bench.local' };
 
 /** One long list: how to open it (timed from a click to its first item painted) and scroll it. */
 interface ListScenario {
@@ -100,17 +106,6 @@ const scenarios: readonly ListScenario[] = [
 
 interface ScenarioRun extends ScrollFigures {
   readonly shownMs: number;
-}
-
-async function signIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/cfop/login/bypwd`, {
-    method: 'POST',
-    headers: { ...clientHeaders, 'content-type': 'application/json' },
-    body: JSON.stringify(admin),
-  });
-  const body = (await response.json()) as { success: boolean; msg: string; data: { token: string } };
-  if (!body.success) throw new Error(`sign-in failed: ${body.msg}`);
-  return body.data.token;
 }
 
 /**
@@ -213,40 +208,58 @@ function report(scenario: ListScenario, results: readonly ScenarioRun[]): string
 async function main(): Promise<void> {
   if (process.argv.includes('--no-build')) console.log('--no-build: measuring dist/ as it is');
   else await buildConsole();
+  const testCameras = await startTestCameras();
   const settings = {
     name: 'bench:render',
     deadlineMs,
     adminPassword: admin.password,
+    // The test cameras stream on loopback; a live view nobody watches stops soon, so each is cold.
+    app: { cameraAllowedHosts: parseAllowedHosts('127.0.0.1').allowed, live: { idleMs: 4_000 } },
     seed: (dataDir: string) => seedLongLists(dataDir, new Date()),
   };
-  await withSeededApp(settings, async ({ base, onCleanUp }) => {
-    const token = await signIn(base);
-    const browser = await launchChromium();
-    onCleanUp(() => browser.close());
-    console.log(
-      `\nMachine\n${[...describeMachine(browser.version()), describeSources(), loadLine('before')].join('\n')}`,
-    );
-    console.log(
-      `CPU throttled ${cpuThrottlingRate}×; ${warmUps} warm-up + ${runs} runs per list; ${scrollMs / 1000} s of scrolling each.\n`,
-    );
-    for (const scenario of scenarios) {
-      const results: ScenarioRun[] = [];
-      for (let run = 1; run <= warmUps + runs; run += 1) {
-        const result = await runScenario(browser, base, token, scenario);
-        if (run > warmUps) results.push(result);
+  try {
+    await withSeededApp(settings, async ({ base, onCleanUp }) => {
+      const token = await signInForBench(`${base}/cfop`, admin);
+      const browser = await launchChromium();
+      onCleanUp(() => browser.close());
+      console.log(
+        `\nMachine\n${[...describeMachine(browser.version()), describeSources(), loadLine('before')].join('\n')}`,
+      );
+      console.log(
+        `CPU throttled ${cpuThrottlingRate}×; ${warmUps} warm-up + ${runs} runs per list; ${scrollMs / 1000} s of scrolling each.\n`,
+      );
+      for (const scenario of scenarios) {
+        const results: ScenarioRun[] = [];
+        for (let run = 1; run <= warmUps + runs; run += 1) {
+          const result = await runScenario(browser, base, token, scenario);
+          if (run > warmUps) results.push(result);
+        }
+        console.log(`${report(scenario, results)}\n`);
       }
-      console.log(`${report(scenario, results)}\n`);
-    }
-    const bursts: BurstFigures[] = [];
-    for (let run = 1; run <= warmUps + runs; run += 1) {
-      const result = await runBurst(browser, base, token);
-      if (run > warmUps) bursts.push(result);
-    }
-    console.log(`${reportBurst(bursts)}\n`);
-    console.log(loadLine('after'));
-    const busy = busyWarning();
-    if (busy) console.log(busy);
-  });
+      const bursts: BurstFigures[] = [];
+      for (let run = 1; run <= warmUps + runs; run += 1) {
+        const result = await runBurst(browser, base, token);
+        if (run > warmUps) bursts.push(result);
+      }
+      console.log(`${reportBurst(bursts)}\n`);
+      await addTestCameras(`${base}/cfop`, token, testCameras.cameras);
+      const { frames } = await coldSinglePanes(browser, base, token, testCameras.cameras);
+      console.log(reportPanes(frames, testCameras.cameras.length));
+      console.log(loadLine('after'));
+      const busy = busyWarning();
+      if (busy) console.log(busy);
+    });
+  } finally {
+    await testCameras.stop();
+  }
+}
+
+/** A camera put in an empty pane (no CPU throttling: the browser decodes as on an operator's PC). */
+function reportPanes(frames: readonly number[], cameras: number): string {
+  return [
+    `Video wall, a camera clicked into the empty pane, cold (each of ${cameras} test cameras once: 6 RTSP, 4 HTTP MPEG-TS, H.264, a key frame every 2 s)`,
+    `click → first decoded frame on screen: p50 ${Math.round(percentile(frames, 50))} ms, p95 ${Math.round(percentile(frames, 95))} ms (target p95 < ${paneFirstFrameTargetMs} ms)`,
+  ].join('\n');
 }
 
 main().catch((error: unknown) => {

@@ -12,19 +12,25 @@
  * Between measurements every live view is left to stop (idle), so each open is cold. Figures are
  * printed with the machine they come from, never asserted. `--no-build` measures dist/ as it is.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { parseAllowedHosts } from '../server/cameras/stream-address';
 import { launchChromium } from '../test-support/chromium';
 import { clockBits, clockBlockPx, clockDelay } from '../test-support/clock-picture';
 import { readClockInPage } from '../test-support/clock-reader';
-import { startTestCameras, type TestCamera } from '../test-support/test-cameras';
+import { startTestCameras } from '../test-support/test-cameras';
 import { buildConsole } from './bench/build';
+import { signInForBench } from './bench/console-api';
+import {
+  addTestCameras,
+  coldSinglePanes,
+  untilCold,
+  untilFirstFrames,
+  withVideoPage,
+} from './bench/live-panes';
 import { busyWarning, describeMachine, describeSources, loadLine } from './bench/machine';
 import { metricTable, percentile, type Metric } from './bench/report';
 import { withSeededApp } from './bench/seeded-app';
-import { videoProbe, type VideoMarks } from './bench/video-probe';
 
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -34,124 +40,9 @@ const glassSamplingMs = 6_000;
 const glassEveryMs = 200;
 /** A live view nobody fetches from stops after this: short, so that the next open is cold soon. */
 const idleMs = 4_000;
-const firstFrameTimeoutMs = 60_000;
 const deadlineMs = 15 * 60_000;
 const admin = { username: 'admin', password: 'Bench-admin-2024' };
-const clientHeaders = { 'x-client-type': 'PC', 'x-client-host': 'bench.local' };
 const targets = { singleP95: 3_000, wallLast: 6_000, glass: 2_000 };
-
-async function api<T>(base: string, path: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${base}/cfop${path}`, {
-    method: 'POST',
-    headers: {
-      ...clientHeaders,
-      'content-type': 'application/json',
-      ...(token ? { 'x-cfop-token': token } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { success: boolean; msg: string; data: T };
-  if (!answer.success) throw new Error(`${path}: ${answer.msg}`);
-  return answer.data;
-}
-
-async function addCameras(base: string, token: string, cameras: readonly TestCamera[]): Promise<number[]> {
-  const ids: number[] = [];
-  for (const [index, camera] of cameras.entries()) {
-    const created = await api<{ id: number }>(
-      base,
-      '/cameras',
-      {
-        name: camera.name,
-        code: `BENCH-${index + 1}`,
-        area: 'Bench',
-        mainStreamUrl: camera.url,
-        vendor: 'hikvision',
-        ip: `10.70.0.${index + 1}`,
-        aiServerId: null,
-      },
-      token,
-    );
-    ids.push(created.id);
-  }
-  return ids;
-}
-
-/** The live views' ffmpeg (relays writing fragmented MP4 to a pipe) running under this process now. */
-function relaysRunning(): number {
-  let count = 0;
-  for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
-    try {
-      const command = readFileSync(`/proc/${name}/cmdline`, 'utf8');
-      if (command.startsWith('ffmpeg') && command.includes('empty_moov')) count += 1;
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return count;
-}
-
-/** Waits until every live view has stopped for want of viewers. */
-async function untilCold(): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (relaysRunning() > 0) {
-    if (Date.now() > deadline) throw new Error('live views still run a minute after their viewers left');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-async function withPage<T>(
-  browser: Browser,
-  base: string,
-  token: string,
-  measure: (page: Page) => Promise<T>,
-) {
-  const context = await browser.newContext({
-    baseURL: base,
-    locale: 'zh-CN',
-    viewport: { width: 1600, height: 900 },
-  });
-  try {
-    context.setDefaultTimeout(firstFrameTimeoutMs);
-    await context.addInitScript({ content: videoProbe });
-    await context.addInitScript((value) => localStorage.setItem('CFOP_TOKEN', value), token);
-    return await measure(await context.newPage());
-  } finally {
-    await context.close();
-  }
-}
-
-const marksOf = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __videoBench: VideoMarks }).__videoBench);
-
-async function untilFirstFrames(page: Page, panes: number): Promise<VideoMarks> {
-  const deadline = Date.now() + firstFrameTimeoutMs;
-  for (;;) {
-    const marks = await marksOf(page);
-    if (Object.keys(marks.firstFrames).length >= panes) return marks;
-    if (Date.now() > deadline)
-      throw new Error(`${Object.keys(marks.firstFrames).length} of ${panes} panes played`);
-    await page.waitForTimeout(50);
-  }
-}
-
-/**
- * One camera clicked in the tree into the empty single pane: ms from the click to its first frame,
- * and to the first video fragment over its socket (before it, the server's start; after, the player).
- */
-function singlePane(browser: Browser, base: string, token: string, camera: TestCamera) {
-  return withPage(browser, base, token, async (page) => {
-    await page.goto('/monitor/video?layout=1');
-    const item = page.locator('.cfop-camera-tree').getByText(camera.name, { exact: true });
-    await item.click();
-    const marks = await untilFirstFrames(page, 1);
-    const click = marks.lastClick ?? Number.NaN;
-    return {
-      frame: (marks.firstFrames['0'] ?? Number.NaN) - click,
-      fragment: (marks.firstFragment ?? Number.NaN) - click,
-    };
-  });
-}
 
 interface WallRun {
   readonly firstFrames: readonly number[];
@@ -166,7 +57,7 @@ function wall(
   ids: readonly number[],
   clocked: readonly number[],
 ) {
-  return withPage(browser, base, token, async (page): Promise<WallRun> => {
+  return withVideoPage(browser, base, token, async (page): Promise<WallRun> => {
     await page.goto(`/monitor/video?layout=${wallPanes}&cams=${ids.slice(0, wallPanes).join(',')}`);
     const marks = await untilFirstFrames(page, wallPanes);
     const firstFrames = Array.from(
@@ -211,8 +102,8 @@ async function main(): Promise<void> {
   };
   try {
     await withSeededApp(settings, async ({ base, onCleanUp }) => {
-      const { token } = await api<{ token: string }>(base, '/login/bypwd', admin);
-      const ids = await addCameras(base, token, testCameras.cameras);
+      const token = await signInForBench(`${base}/cfop`, admin);
+      const ids = await addTestCameras(`${base}/cfop`, token, testCameras.cameras);
       const browser = await launchChromium();
       onCleanUp(() => browser.close());
       console.log(
@@ -221,18 +112,7 @@ async function main(): Promise<void> {
       const kinds = testCameras.cameras.map((camera) => `${camera.name}${camera.clock ? ' (clock)' : ''}`);
       console.log(`Test cameras: ${kinds.join(', ')}; H.264 640×360, 15 fps, a key frame every 2 s.\n`);
 
-      // A first open of the console warms the browser's cache of its scripts, as an operator's has.
-      await withPage(browser, base, token, (page) =>
-        page.goto('/monitor/video?layout=1').then(() => undefined),
-      );
-      const single: number[] = [];
-      const fragments: number[] = [];
-      for (const camera of testCameras.cameras) {
-        const { frame, fragment } = await singlePane(browser, base, token, camera);
-        single.push(frame);
-        fragments.push(fragment);
-      }
-      await untilCold();
+      const { frames: single, fragments } = await coldSinglePanes(browser, base, token, testCameras.cameras);
       const clockedPanes = testCameras.cameras
         .slice(0, wallPanes)
         .flatMap((camera, pane) => (camera.clock ? [pane] : []));

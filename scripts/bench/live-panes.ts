@@ -1,0 +1,134 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import type { TestCamera } from '../../test-support/test-cameras';
+import { consoleCall } from './console-api';
+import { videoProbe, type VideoMarks } from './video-probe';
+
+/** How long a pane may take to play before the benchmark gives up on it. */
+export const firstFrameTimeoutMs = 60_000;
+
+/** Adds the test cameras to the console (no AI server); answers their ids in order. */
+export async function addTestCameras(apiBase: string, token: string, cameras: readonly TestCamera[]) {
+  const ids: number[] = [];
+  for (const [index, camera] of cameras.entries()) {
+    const created = await consoleCall<{ id: number }>(
+      apiBase,
+      '/cameras',
+      {
+        name: camera.name,
+        code: `BENCH-${index + 1}`,
+        area: 'Bench',
+        mainStreamUrl: camera.url,
+        vendor: 'hikvision',
+        ip: `10.70.0.${index + 1}`,
+        aiServerId: null,
+      },
+      token,
+    );
+    ids.push(created.id);
+  }
+  return ids;
+}
+
+/** The live views' relays (ffmpeg reading a camera for the console) running on this machine now. */
+function relaysRunning(): number {
+  let count = 0;
+  for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const command = readFileSync(`/proc/${name}/cmdline`, 'utf8');
+      if (command.startsWith('ffmpeg') && command.includes('pipe:1') && !command.includes('lavfi'))
+        count += 1;
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return count;
+}
+
+/** Waits until every live view has stopped for want of viewers, so the next open is cold. */
+export async function untilCold(): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (relaysRunning() > 0) {
+    if (Date.now() > deadline) throw new Error('live views still run a minute after their viewers left');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** A new browser context signed in (the token stored as the console stores it) with the video probe. */
+export async function withVideoPage<T>(
+  browser: Browser,
+  base: string,
+  token: string,
+  measure: (page: Page) => Promise<T>,
+) {
+  const context = await browser.newContext({
+    baseURL: base,
+    locale: 'zh-CN',
+    viewport: { width: 1600, height: 900 },
+  });
+  try {
+    context.setDefaultTimeout(firstFrameTimeoutMs);
+    await context.addInitScript({ content: videoProbe });
+    await context.addInitScript((value) => localStorage.setItem('CFOP_TOKEN', value), token);
+    return await measure(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+const marksOf = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __videoBench: VideoMarks }).__videoBench);
+
+/** Waits until `panes` panes have shown a frame; answers the probe's marks. */
+export async function untilFirstFrames(page: Page, panes: number): Promise<VideoMarks> {
+  const deadline = Date.now() + firstFrameTimeoutMs;
+  for (;;) {
+    const marks = await marksOf(page);
+    if (Object.keys(marks.firstFrames).length >= panes) return marks;
+    if (Date.now() > deadline)
+      throw new Error(`${Object.keys(marks.firstFrames).length} of ${panes} panes played`);
+    await page.waitForTimeout(50);
+  }
+}
+
+/**
+ * One camera clicked in the tree into the empty single pane: ms from the click to its first frame,
+ * and to the first video fragment over its socket (before it, the server's start; after, the player).
+ */
+export function singlePane(browser: Browser, base: string, token: string, camera: TestCamera) {
+  return withVideoPage(browser, base, token, async (page) => {
+    await page.goto('/monitor/video?layout=1');
+    const item = page.locator('.cfop-camera-tree').getByText(camera.name, { exact: true });
+    await item.click();
+    const marks = await untilFirstFrames(page, 1);
+    const click = marks.lastClick ?? Number.NaN;
+    return {
+      frame: (marks.firstFrames['0'] ?? Number.NaN) - click,
+      fragment: (marks.firstFragment ?? Number.NaN) - click,
+    };
+  });
+}
+
+/**
+ * Each camera put in a pane once, cold (no live view of it running), after a first open of the
+ * video wall that warms the browser's cache of its scripts as an operator's is.
+ */
+export async function coldSinglePanes(
+  browser: Browser,
+  base: string,
+  token: string,
+  cameras: readonly TestCamera[],
+) {
+  await withVideoPage(browser, base, token, (page) =>
+    page.goto('/monitor/video?layout=1').then(() => undefined),
+  );
+  const frames: number[] = [];
+  const fragments: number[] = [];
+  for (const camera of cameras) {
+    const { frame, fragment } = await singlePane(browser, base, token, camera);
+    frames.push(frame);
+    fragments.push(fragment);
+  }
+  await untilCold();
+  return { frames, fragments };
+}
