@@ -2,6 +2,7 @@ import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
 import { batchedWrites } from '../db/batched-writes';
 import type { Db } from '../db/open-database';
+import type { Selectable } from 'kysely';
 import type { AlertsTable } from '../db/schema';
 import { reusedQuery } from '../db/reused-query';
 import { addToPack } from '../files/file-packs';
@@ -14,7 +15,7 @@ import { queueNotifications } from '../notify/outbox';
 import { settleCameraStatus, settlingOf } from '../cameras/camera-status';
 import type { StatusEvent, StatusFeed } from '../events/status-feed';
 import { raiseDeviceAlerts } from './device-health';
-import { nextRevision } from './alert-revisions';
+import { nextRevisionValue } from './alert-revisions';
 import type { IngestLimits } from './ingest-limits';
 import { alertBucket, snapshotBucket, takeFromBucket } from './ingest-quotas';
 
@@ -278,8 +279,17 @@ async function alertFromSource(db: Db, serverId: number, sourceId: string): Prom
 }
 
 /**
+ * An alert a report stored, with its row as written (the answer needs no read of it), or the first
+ * alert of the report's `sourceId` (`row` null): nothing was stored.
+ */
+export interface StoredAlert {
+  readonly id: number;
+  readonly row: Selectable<AlertsTable> | null;
+}
+
+/**
  * Stores an alert the AI server reports, with the names its camera, area, task, model and server have
- * now; answers its id, and whether it is new. A report whose `sourceId` the server sent before (a
+ * now; answers it. A report whose `sourceId` the server sent before (a
  * retry after a time-out) stores nothing and answers the first alert, even if the two differ: the
  * first is what operators may already have seen and handled. Refused with one 400 naming every
  * field at fault, or a 429 when the server is over its alert quota (refused reports do not count).
@@ -288,12 +298,12 @@ export async function storeAlert(
   ctx: AppContext,
   server: IngestCaller,
   report: AlertReport,
-): Promise<{ id: number; isNew: boolean }> {
+): Promise<StoredAlert> {
   const now = ctx.clock.now();
   return batchedWrites(ctx.db).run(async (trx) => {
     const sent =
       report.sourceId === undefined ? undefined : await alertFromSource(trx, server.id, report.sourceId);
-    if (sent !== undefined) return { id: sent, isNew: false };
+    if (sent !== undefined) return { id: sent, row: null };
     const snapshotProblems = await fileReferenceProblems(
       trx,
       { snapshotId: snapshotKind },
@@ -323,13 +333,13 @@ export async function storeAlertWithSnapshot(
   server: IngestCaller,
   report: Omit<AlertReport, 'snapshotId'>,
   snapshot: ReceivedFile,
-): Promise<{ id: number; isNew: boolean }> {
+): Promise<StoredAlert> {
   const now = ctx.clock.now();
   try {
     return await batchedWrites(ctx.db).run(async (trx, beforeCommit) => {
       const sent =
         report.sourceId === undefined ? undefined : await alertFromSource(trx, server.id, report.sourceId);
-      if (sent !== undefined) return { id: sent, isNew: false };
+      if (sent !== undefined) return { id: sent, row: null };
       await takeFromBucket(trx, server.id, snapshotBucket(ctx.ingest), snapshot.size, now);
       // Held in memory, it joins its batch's pack; a failure below takes it out again.
       const packed =
@@ -337,12 +347,12 @@ export async function storeAlertWithSnapshot(
       const snapshotId = await insertFileRow(trx, snapshot, snapshotKind, null, now.toISOString(), packed);
       // The snapshot is the row just written, of its kind: no file reference to check.
       const stored = await insertAlert(trx, ctx, server, { ...report, snapshotId }, now, []);
-      if (!stored.isNew) throw new StoredMeanwhile(stored.id);
+      if (!stored.row) throw new StoredMeanwhile(stored.id);
       if (!packed) beforeCommit.add(durableFiles, placeFile(ctx.dataDir, snapshot, snapshotId));
       return stored;
     });
   } catch (error) {
-    if (error instanceof StoredMeanwhile) return { id: error.id, isNew: false };
+    if (error instanceof StoredMeanwhile) return { id: error.id, row: null };
     throw error;
   }
 }
@@ -351,10 +361,21 @@ const reportedCamera = reusedQuery((db, { id }: { id: number }) =>
   db.selectFrom('cameras').select(['id', 'name', 'area', 'ai_server_id']).where('id', '=', id),
 );
 
-/** What an AI detection's row takes from its report; it is pending, and nobody handled it yet. */
+/**
+ * What an AI detection's row takes from its report; it is pending, nobody handled it yet, and its
+ * revision is the next.
+ */
 type Detection = Omit<
   AlertsTable,
-  'id' | 'source' | 'type' | 'status' | 'handled_by' | 'handled_by_name' | 'handled_at' | 'handling_note'
+  | 'id'
+  | 'source'
+  | 'type'
+  | 'status'
+  | 'handled_by'
+  | 'handled_by_name'
+  | 'handled_at'
+  | 'handling_note'
+  | 'revision'
 >;
 
 const insertDetection = reusedQuery((db, detection: Detection) =>
@@ -367,11 +388,12 @@ const insertDetection = reusedQuery((db, detection: Detection) =>
       status: 'pending',
       handled_by_name: '',
       handling_note: '',
+      revision: nextRevisionValue,
     })
     // The unique index, not the look-up before, settles concurrent retries: with several writers
     // (PostgreSQL) both may pass the look-up, and the second then answers the first's alert.
     .onConflict((conflict) => conflict.columns(['ai_server_id', 'source_id']).doNothing())
-    .returning('id'),
+    .returningAll(),
 );
 
 /**
@@ -385,7 +407,7 @@ async function insertAlert(
   report: AlertReport,
   now: Date,
   snapshotProblems: readonly FieldProblem[],
-): Promise<{ id: number; isNew: boolean }> {
+): Promise<StoredAlert> {
   const camera = (await reportedCamera.execute(trx, { id: report.cameraId })).rows[0];
   const task =
     report.taskId === undefined
@@ -427,7 +449,6 @@ async function insertAlert(
     snapshot_file_id: report.snapshotId ?? null,
     occurred_at: new Date(report.occurredAt).toISOString(),
     received_at: now.toISOString(),
-    revision: await nextRevision(trx),
     source_id: report.sourceId ?? null,
   };
   const [inserted] = (await insertDetection.execute(trx, detection)).rows;
@@ -435,10 +456,9 @@ async function insertAlert(
     // Only a sourceId conflicts, with an alert already committed.
     const first = await alertFromSource(trx, server.id, report.sourceId ?? '');
     if (first === undefined) throw new Error('an alert conflicted with no stored alert');
-    return { id: first, isNew: false };
+    return { id: first, row: null };
   }
   await takeFromBucket(trx, server.id, alertBucket(ctx.ingest), 1, now);
-  const notice = noticeOf({ ...detection, id: inserted.id, source: 'ai', type: 'detection' });
-  await queueNotifications(trx, ctx.notify.timeZone, notice, now);
-  return { id: inserted.id, isNew: true };
+  await queueNotifications(trx, ctx.notify.timeZone, noticeOf(inserted), now);
+  return { id: inserted.id, row: inserted };
 }

@@ -5,6 +5,7 @@ import { openDatabase } from '../db/open-database';
 import { alertWorld } from '../test-support/alert-world';
 import { jpegBytes, pngBytes } from '../test-support/multipart';
 import {
+  callOperation,
   clientHeaders,
   expectContractAnswer,
   fieldMessages,
@@ -54,6 +55,27 @@ describe('an alert sent with its snapshot in one call', () => {
     expect(reversed.statusCode).toBe(200);
     expect(counts(t.dataDir)).toEqual({ alerts: before.alerts + 2, files: before.files + 2 });
     expect(filesOnDisk(t.dataDir).filter((name) => name.startsWith('.incoming'))).toEqual([]);
+  });
+
+  it('answers the alert as getAlert then shows it, each new one a revision above the last', async () => {
+    const world = await alertWorld();
+    const { t, token, postAlertWithSnapshot } = world;
+    const answered: number[] = [];
+    for (const label of ['吸烟', '未戴安全帽']) {
+      const answer = await postAlertWithSnapshot(reportOf(world, { label }), pngBytes);
+      const { data } = answer.json() as { data: { id: number } };
+      const shown = await callOperation(t.app, 'getAlert', { token, params: { id: data.id } });
+      expect(shown.body.data).toEqual(data);
+      answered.push(data.id);
+    }
+    const revisions = withSqlite(t.dataDir, (sqlite) =>
+      answered.map(
+        (id) =>
+          (sqlite.prepare('select revision from alerts where id = ?').get(id) as { revision: number })
+            .revision,
+      ),
+    );
+    expect(revisions[1]).toBe((revisions[0] as number) + 1);
   });
 
   it('takes the alert part typed application/json, as the contract describes it', async () => {
