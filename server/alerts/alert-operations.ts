@@ -40,7 +40,11 @@ const handlingDetail = ({ decision, note }: components['schemas']['AlertHandling
 });
 
 /** A reported alert as getAlert answers it; a new one is told to the live streams. */
-async function answerStored(ctx: AppContext, { id, row }: StoredAlert, lang: Lang) {
+async function answerStored(
+  ctx: AppContext,
+  { id, row }: StoredAlert,
+  lang: Lang,
+): Promise<components['schemas']['Alert']> {
   if (!row) return contractTyped(await getItem(ctx.db, alertsIn(ctx), id, lang));
   ctx.alertFeed.changed();
   return contractTyped(await itemOfRow(ctx.db, alertsIn(ctx), row, lang));

@@ -7,7 +7,7 @@ import { reusedQuery } from '../db/reused-query';
  * transaction, whose lock (SQLite has one writer) keeps two changes from taking the same number. A
  * statement that writes an alert takes it as this expression, with no read of its own.
  */
-export const nextRevisionValue = sql<number>`(select coalesce(max(${sql.ref('revision')}), 0) + 1 from ${sql.table('alerts')})`;
+export const nextRevisionValue = sql<number>`coalesce((select max(${sql.ref('revision')}) from ${sql.table('alerts')}), 0) + 1`;
 
 const nextRevisionRow = reusedQuery((db) => db.selectNoFrom(nextRevisionValue.as('next')));
 
