@@ -152,6 +152,26 @@ describe('an alert sent with its snapshot in one call', () => {
   });
 });
 
+describe('an alert sent with its snapshot beyond the snapshot bytes an hour', () => {
+  it('answers 429 with the wait, keeps neither, and is taken once the bucket refilled', async () => {
+    const world = await alertWorld({ ingest: { snapshotMbPerHour: 1 } });
+    const { t, postAlertWithSnapshot } = world;
+    const frame = Buffer.concat([jpegBytes, Buffer.alloc(400 * 1024)]);
+    // Two fit the megabyte; the third is 176 KB short, which comes back in 620 s.
+    expect((await postAlertWithSnapshot(reportOf(world), frame)).statusCode).toBe(200);
+    expect((await postAlertWithSnapshot(reportOf(world), frame)).statusCode).toBe(200);
+    const before = counts(t.dataDir);
+    const refused = await postAlertWithSnapshot(reportOf(world), frame);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('620');
+    expect(counts(t.dataDir)).toEqual(before);
+    t.clock.advance(619_000);
+    expect((await postAlertWithSnapshot(reportOf(world), frame)).statusCode).toBe(429);
+    t.clock.advance(1_000);
+    expect((await postAlertWithSnapshot(reportOf(world), frame)).statusCode).toBe(200);
+  });
+});
+
 describe('the snapshots of alerts sent at once', () => {
   it('share a pack, each served as sent; a refused one leaves no bytes; the pack goes with its last alert', async () => {
     const world = await alertWorld();
