@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { ingestCallerOf } from '../../aiservers/ingest-callers';
+import { sha256Hex } from '../../auth/session-token';
 import { findActiveSession, type ActiveSession } from '../../auth/sessions';
+import { reusedQuery } from '../../db/reused-query';
 import { SESSION_SCHEME, type OperationSpec } from '../../contract/load-contract';
 import { ApiError } from '../api-error';
 import { headerOf } from '../scheme-headers';
@@ -56,9 +57,13 @@ export async function sessionOf(
   return token ? findActiveSession(ctx, token) : null;
 }
 
-/** The AI server an ingest call comes from, by its key; a 401 for an unknown key. */
+const serverOfKey = reusedQuery((db, { hash }: { hash: string }) =>
+  db.selectFrom('ai_servers').select(['id', 'name']).where('ingest_key_hash', '=', hash),
+);
+
+/** The AI server an ingest call comes from, by the digest of its key; a 401 for an unknown key. */
 async function aiServerOf(ctx: AppContext, key: string): Promise<{ id: number; name: string }> {
-  const server = key ? await ingestCallerOf(ctx.db, key) : undefined;
+  const server = key ? (await serverOfKey.execute(ctx.db, { hash: sha256Hex(key) })).rows[0] : undefined;
   if (!server) throw unknownIngestKey();
   return server;
 }
