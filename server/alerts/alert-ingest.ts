@@ -2,6 +2,7 @@ import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
 import { batchedWrites } from '../db/batched-writes';
 import type { Db } from '../db/open-database';
+import type { Selectable } from 'kysely';
 import type { AlertsTable } from '../db/schema';
 import { reusedQuery } from '../db/reused-query';
 import { addToPack } from '../files/file-packs';
@@ -14,9 +15,9 @@ import { queueNotifications } from '../notify/outbox';
 import { settleCameraStatus, settlingOf } from '../cameras/camera-status';
 import type { StatusEvent, StatusFeed } from '../events/status-feed';
 import { raiseDeviceAlerts } from './device-health';
-import { nextRevision } from './alert-revisions';
+import { nextRevisionValue } from './alert-revisions';
 import type { IngestLimits } from './ingest-limits';
-import { alertBucket, snapshotBucket, takeFromBucket } from './ingest-quotas';
+import { alertBucket, snapshotBucket, takeFromBucket, type QuotaRow } from './ingest-quotas';
 
 /** The calling AI server, as the ingest key authenticated it. */
 export interface IngestCaller {
@@ -277,9 +278,64 @@ async function alertFromSource(db: Db, serverId: number, sourceId: string): Prom
   return (await alertOfSource.execute(db, { serverId, sourceId })).rows[0]?.id;
 }
 
+type FactsKey = { serverId: number; sourceId: string | null; cameraId: number };
+
+/**
+ * What storing a report reads, in one statement rather than four: the first alert of its sourceId,
+ * its camera, and the server's buckets of alerts and of snapshot bytes.
+ */
+const factsOfReport = reusedQuery((db, { serverId, sourceId, cameraId }: FactsKey) =>
+  db
+    .selectFrom('ai_servers as server')
+    .leftJoin('alerts as sent', (join) =>
+      join.onRef('sent.ai_server_id', '=', 'server.id').on('sent.source_id', '=', sourceId),
+    )
+    .leftJoin('cameras as camera', (join) => join.on('camera.id', '=', cameraId))
+    .leftJoin('ingest_quotas as alerts', (join) =>
+      join.onRef('alerts.ai_server_id', '=', 'server.id').on('alerts.kind', '=', 'alerts'),
+    )
+    .leftJoin('ingest_quotas as snapshots', (join) =>
+      join.onRef('snapshots.ai_server_id', '=', 'server.id').on('snapshots.kind', '=', 'snapshotBytes'),
+    )
+    .select([
+      'sent.id as sentId',
+      'camera.id as cameraId',
+      'camera.name as cameraName',
+      'camera.area as cameraArea',
+      'camera.ai_server_id as cameraServerId',
+      'alerts.tokens as alertTokens',
+      'alerts.refilled_at as alertsRefilledAt',
+      'snapshots.tokens as snapshotTokens',
+      'snapshots.refilled_at as snapshotsRefilledAt',
+    ])
+    .where('server.id', '=', serverId),
+);
+
+type ReportFacts = NonNullable<Awaited<ReturnType<typeof readFacts>>>;
+
+/** The facts of the report, read in the caller's transaction; none when its server is gone meanwhile. */
+async function readFacts(db: Db, server: IngestCaller, report: Omit<AlertReport, 'snapshotId'>) {
+  const key = { serverId: server.id, sourceId: report.sourceId ?? null, cameraId: report.cameraId };
+  const [facts] = (await factsOfReport.execute(db, key)).rows;
+  return facts;
+}
+
+/** A bucket's row as the facts hold it: null when it has none yet. */
+const quotaRowOf = (tokens: number | null, refilledAt: string | null): QuotaRow | null =>
+  tokens === null || refilledAt === null ? null : { tokens, refilled_at: refilledAt };
+
+/**
+ * An alert a report stored, with its row as written (the answer needs no read of it), or the first
+ * alert of the report's `sourceId` (`row` null): nothing was stored.
+ */
+export interface StoredAlert {
+  readonly id: number;
+  readonly row: Selectable<AlertsTable> | null;
+}
+
 /**
  * Stores an alert the AI server reports, with the names its camera, area, task, model and server have
- * now; answers its id, and whether it is new. A report whose `sourceId` the server sent before (a
+ * now; answers it. A report whose `sourceId` the server sent before (a
  * retry after a time-out) stores nothing and answers the first alert, even if the two differ: the
  * first is what operators may already have seen and handled. Refused with one 400 naming every
  * field at fault, or a 429 when the server is over its alert quota (refused reports do not count).
@@ -288,18 +344,18 @@ export async function storeAlert(
   ctx: AppContext,
   server: IngestCaller,
   report: AlertReport,
-): Promise<{ id: number; isNew: boolean }> {
+): Promise<StoredAlert> {
   const now = ctx.clock.now();
   return batchedWrites(ctx.db).run(async (trx) => {
-    const sent =
-      report.sourceId === undefined ? undefined : await alertFromSource(trx, server.id, report.sourceId);
-    if (sent !== undefined) return { id: sent, isNew: false };
+    const facts = await readFacts(trx, server, report);
+    const sent = facts?.sentId ?? null;
+    if (sent !== null) return { id: sent, row: null };
     const snapshotProblems = await fileReferenceProblems(
       trx,
       { snapshotId: snapshotKind },
       { snapshotId: report.snapshotId },
     );
-    return insertAlert(trx, ctx, server, report, now, snapshotProblems);
+    return insertAlert(trx, ctx, server, report, now, snapshotProblems, facts);
   });
 }
 
@@ -323,38 +379,46 @@ export async function storeAlertWithSnapshot(
   server: IngestCaller,
   report: Omit<AlertReport, 'snapshotId'>,
   snapshot: ReceivedFile,
-): Promise<{ id: number; isNew: boolean }> {
+): Promise<StoredAlert> {
   const now = ctx.clock.now();
   try {
     return await batchedWrites(ctx.db).run(async (trx, beforeCommit) => {
-      const sent =
-        report.sourceId === undefined ? undefined : await alertFromSource(trx, server.id, report.sourceId);
-      if (sent !== undefined) return { id: sent, isNew: false };
-      await takeFromBucket(trx, server.id, snapshotBucket(ctx.ingest), snapshot.size, now);
+      const facts = await readFacts(trx, server, report);
+      const sent = facts?.sentId ?? null;
+      if (sent !== null) return { id: sent, row: null };
+      const bucketRow = facts ? quotaRowOf(facts.snapshotTokens, facts.snapshotsRefilledAt) : undefined;
+      await takeFromBucket(trx, server.id, snapshotBucket(ctx.ingest), snapshot.size, now, bucketRow);
       // Held in memory, it joins its batch's pack; a failure below takes it out again.
       const packed =
         'bytes' in snapshot ? addToPack(beforeCommit, filesDir(ctx.dataDir), snapshot.bytes) : null;
       const snapshotId = await insertFileRow(trx, snapshot, snapshotKind, null, now.toISOString(), packed);
       // The snapshot is the row just written, of its kind: no file reference to check.
-      const stored = await insertAlert(trx, ctx, server, { ...report, snapshotId }, now, []);
-      if (!stored.isNew) throw new StoredMeanwhile(stored.id);
+      const stored = await insertAlert(trx, ctx, server, { ...report, snapshotId }, now, [], facts);
+      if (!stored.row) throw new StoredMeanwhile(stored.id);
       if (!packed) beforeCommit.add(durableFiles, placeFile(ctx.dataDir, snapshot, snapshotId));
       return stored;
     });
   } catch (error) {
-    if (error instanceof StoredMeanwhile) return { id: error.id, isNew: false };
+    if (error instanceof StoredMeanwhile) return { id: error.id, row: null };
     throw error;
   }
 }
 
-const reportedCamera = reusedQuery((db, { id }: { id: number }) =>
-  db.selectFrom('cameras').select(['id', 'name', 'area', 'ai_server_id']).where('id', '=', id),
-);
-
-/** What an AI detection's row takes from its report; it is pending, and nobody handled it yet. */
+/**
+ * What an AI detection's row takes from its report; it is pending, nobody handled it yet, and its
+ * revision is the next.
+ */
 type Detection = Omit<
   AlertsTable,
-  'id' | 'source' | 'type' | 'status' | 'handled_by' | 'handled_by_name' | 'handled_at' | 'handling_note'
+  | 'id'
+  | 'source'
+  | 'type'
+  | 'status'
+  | 'handled_by'
+  | 'handled_by_name'
+  | 'handled_at'
+  | 'handling_note'
+  | 'revision'
 >;
 
 const insertDetection = reusedQuery((db, detection: Detection) =>
@@ -367,15 +431,16 @@ const insertDetection = reusedQuery((db, detection: Detection) =>
       status: 'pending',
       handled_by_name: '',
       handling_note: '',
+      revision: nextRevisionValue,
     })
     // The unique index, not the look-up before, settles concurrent retries: with several writers
     // (PostgreSQL) both may pass the look-up, and the second then answers the first's alert.
     .onConflict((conflict) => conflict.columns(['ai_server_id', 'source_id']).doNothing())
-    .returning('id'),
+    .returningAll(),
 );
 
 /**
- * Inserts a report whose `sourceId` the caller looked up in its transaction and found new, refused
+ * Inserts a report whose facts (its `sourceId` new) the caller read in its transaction, refused
  * with the problems of its fields and of its snapshot reference, which the caller checked.
  */
 async function insertAlert(
@@ -385,14 +450,18 @@ async function insertAlert(
   report: AlertReport,
   now: Date,
   snapshotProblems: readonly FieldProblem[],
-): Promise<{ id: number; isNew: boolean }> {
-  const camera = (await reportedCamera.execute(trx, { id: report.cameraId })).rows[0];
+  facts: ReportFacts | undefined,
+): Promise<StoredAlert> {
+  const camera =
+    facts && facts.cameraId !== null && facts.cameraServerId === server.id
+      ? { id: facts.cameraId, name: facts.cameraName ?? '', area: facts.cameraArea ?? '' }
+      : undefined;
   const task =
     report.taskId === undefined
       ? undefined
       : await tasksWithModels(trx).where('camera_tasks.id', '=', report.taskId).executeTakeFirst();
   const problems: FieldProblem[] = [
-    ...(camera?.ai_server_id === server.id ? [] : [notBound('cameraId', report.cameraId, server)]),
+    ...(camera ? [] : [notBound('cameraId', report.cameraId, server)]),
     ...(report.taskId !== undefined && task?.cameraId !== report.cameraId
       ? [
           {
@@ -427,7 +496,6 @@ async function insertAlert(
     snapshot_file_id: report.snapshotId ?? null,
     occurred_at: new Date(report.occurredAt).toISOString(),
     received_at: now.toISOString(),
-    revision: await nextRevision(trx),
     source_id: report.sourceId ?? null,
   };
   const [inserted] = (await insertDetection.execute(trx, detection)).rows;
@@ -435,10 +503,11 @@ async function insertAlert(
     // Only a sourceId conflicts, with an alert already committed.
     const first = await alertFromSource(trx, server.id, report.sourceId ?? '');
     if (first === undefined) throw new Error('an alert conflicted with no stored alert');
-    return { id: first, isNew: false };
+    return { id: first, row: null };
   }
-  await takeFromBucket(trx, server.id, alertBucket(ctx.ingest), 1, now);
-  const notice = noticeOf({ ...detection, id: inserted.id, source: 'ai', type: 'detection' });
-  await queueNotifications(trx, ctx.notify.timeZone, notice, now);
-  return { id: inserted.id, isNew: true };
+  // The facts' row is still the bucket's: nothing before in this write takes from it.
+  const bucketRow = facts ? quotaRowOf(facts.alertTokens, facts.alertsRefilledAt) : undefined;
+  await takeFromBucket(trx, server.id, alertBucket(ctx.ingest), 1, now, bucketRow);
+  await queueNotifications(trx, ctx.notify.timeZone, noticeOf(inserted), now);
+  return { id: inserted.id, row: inserted };
 }

@@ -1,3 +1,5 @@
+import type { AppContext } from '../app-context';
+import type { Lang } from '../http/locale';
 import { alertOperationIds, alertResource, alertsIn } from './alert-resource';
 import type { components } from '../../src/generated/openapi';
 import { bulkHandleAlerts, decisionNames, handleAlert } from './alert-handling';
@@ -7,6 +9,7 @@ import {
   snapshotKind,
   storeAlert,
   storeAlertWithSnapshot,
+  type StoredAlert,
 } from './alert-ingest';
 import { alertEventStream, resumeAfter } from '../events/console-event-stream';
 import { snapshotBucket, takeFromBucket } from './ingest-quotas';
@@ -14,7 +17,7 @@ import { checkSnapshotLink, type SnapshotLinkCheck } from './snapshot-link';
 import { serveFile, storeFile } from '../files/file-store';
 import { ApiError, underPart } from '../http/api-error';
 import { EventStreamAnswer } from '../http/event-stream-answer';
-import { getItem, getItems } from '../resources/resource-service';
+import { getItem, getItems, itemOfRow } from '../resources/resource-service';
 import { contractTyped, resourceOperations } from '../resources/resource-operations';
 import { requireAiServer, requireSession, type SomeOperationHandlers } from '../operations/operation-handler';
 
@@ -36,6 +39,17 @@ const handlingDetail = ({ decision, note }: components['schemas']['AlertHandling
   en: `${decisionNames[decision].en}${note?.trim() ? `: ${note.trim()}` : ''}`,
 });
 
+/** A reported alert as getAlert answers it; a new one is told to the live streams. */
+async function answerStored(
+  ctx: AppContext,
+  { id, row }: StoredAlert,
+  lang: Lang,
+): Promise<components['schemas']['Alert']> {
+  if (!row) return contractTyped(await getItem(ctx.db, alertsIn(ctx), id, lang));
+  ctx.alertFeed.changed();
+  return contractTyped(await itemOfRow(ctx.db, alertsIn(ctx), row, lang));
+}
+
 export const alertOperations = {
   ...resourceOperations(alertResource, alertOperationIds),
 
@@ -55,9 +69,7 @@ export const alertOperations = {
     return storeFile(ctx, input.file, snapshotKind, null);
   },
   async ingestAlert(input, ctx) {
-    const { id, isNew } = await storeAlert(ctx, requireAiServer(input), input.body);
-    if (isNew) ctx.alertFeed.changed();
-    return contractTyped(await getItem(ctx.db, alertsIn(ctx), id, input.lang));
+    return answerStored(ctx, await storeAlert(ctx, requireAiServer(input), input.body), input.lang);
   },
 
   async ingestAlertWithSnapshot(input, ctx) {
@@ -65,13 +77,12 @@ export const alertOperations = {
       throw new Error('ingestAlertWithSnapshot is bound to an operation without a multipart body');
     // The part leaves out snapshotId (its x-file-id): the stored file fills it.
     const server = requireAiServer(input);
-    const { id, isNew } = await storeAlertWithSnapshot(ctx, server, input.body.alert, input.file).catch(
+    const stored = await storeAlertWithSnapshot(ctx, server, input.body.alert, input.file).catch(
       (error: unknown) => {
         throw underPart('alert', error);
       },
     );
-    if (isNew) ctx.alertFeed.changed();
-    return contractTyped(await getItem(ctx.db, alertsIn(ctx), id, input.lang));
+    return answerStored(ctx, stored, input.lang);
   },
 
   // The operators' side, under KEY.CENTER.AIWARN.

@@ -1,15 +1,18 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/open-database';
 import { reusedQuery } from '../db/reused-query';
 
-const lastRevision = reusedQuery((db) =>
-  db.selectFrom('alerts').select((eb) => eb.fn.max('revision').as('last')),
-);
-
 /**
- * The revision the next change of an alert takes: one above the highest. Called inside the writing
- * transaction, whose lock (SQLite has one writer) keeps two changes from taking the same number.
+ * The revision the next change of an alert takes: one above the highest. Taken inside the writing
+ * transaction, whose lock (SQLite has one writer) keeps two changes from taking the same number. A
+ * statement that writes an alert takes it as this expression, with no read of its own.
  */
+export const nextRevisionValue = sql<number>`coalesce((select max(${sql.ref('revision')}) from ${sql.table('alerts')}), 0) + 1`;
+
+const nextRevisionRow = reusedQuery((db) => db.selectNoFrom(nextRevisionValue.as('next')));
+
+/** nextRevisionValue, read: for a write that numbers several alerts, or needs the number first. */
 export async function nextRevision(db: Db): Promise<number> {
-  const [row] = (await lastRevision.execute(db, {})).rows;
-  return Number(row?.last ?? 0) + 1;
+  const [row] = (await nextRevisionRow.execute(db, {})).rows;
+  return Number(row?.next ?? 1);
 }

@@ -5,6 +5,7 @@ import { openDatabase } from '../db/open-database';
 import { alertWorld } from '../test-support/alert-world';
 import { jpegBytes, pngBytes } from '../test-support/multipart';
 import {
+  callOperation,
   clientHeaders,
   expectContractAnswer,
   fieldMessages,
@@ -54,6 +55,27 @@ describe('an alert sent with its snapshot in one call', () => {
     expect(reversed.statusCode).toBe(200);
     expect(counts(t.dataDir)).toEqual({ alerts: before.alerts + 2, files: before.files + 2 });
     expect(filesOnDisk(t.dataDir).filter((name) => name.startsWith('.incoming'))).toEqual([]);
+  });
+
+  it('answers the alert as getAlert then shows it, each new one a revision above the last', async () => {
+    const world = await alertWorld();
+    const { t, token, postAlertWithSnapshot } = world;
+    const answered: number[] = [];
+    for (const label of ['吸烟', '未戴安全帽']) {
+      const answer = await postAlertWithSnapshot(reportOf(world, { label }), pngBytes);
+      const { data } = answer.json() as { data: { id: number } };
+      const shown = await callOperation(t.app, 'getAlert', { token, params: { id: data.id } });
+      expect(shown.body.data).toEqual(data);
+      answered.push(data.id);
+    }
+    const revisions = withSqlite(t.dataDir, (sqlite) =>
+      answered.map(
+        (id) =>
+          (sqlite.prepare('select revision from alerts where id = ?').get(id) as { revision: number })
+            .revision,
+      ),
+    );
+    expect(revisions[1]).toBe((revisions[0] as number) + 1);
   });
 
   it('takes the alert part typed application/json, as the contract describes it', async () => {
@@ -127,6 +149,26 @@ describe('an alert sent with its snapshot in one call', () => {
     expect(refused.statusCode).toBe(429);
     expect(snapshotRows(t.dataDir)).toEqual(rows);
     expect(filesOnDisk(t.dataDir)).toEqual(files);
+  });
+});
+
+describe('an alert sent with its snapshot beyond the snapshot bytes an hour', () => {
+  it('answers 429 with the wait, keeps neither, and is taken once the bucket refilled', async () => {
+    const world = await alertWorld({ ingest: { snapshotMbPerHour: 1 } });
+    const { t, postAlertWithSnapshot } = world;
+    const frame = Buffer.concat([jpegBytes, Buffer.alloc(400 * 1024)]);
+    // Two fit the megabyte; the third is 176 KB short, which comes back in 620 s.
+    expect((await postAlertWithSnapshot(reportOf(world), frame)).statusCode).toBe(200);
+    expect((await postAlertWithSnapshot(reportOf(world), frame)).statusCode).toBe(200);
+    const before = counts(t.dataDir);
+    const refused = await postAlertWithSnapshot(reportOf(world), frame);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('620');
+    expect(counts(t.dataDir)).toEqual(before);
+    t.clock.advance(619_000);
+    expect((await postAlertWithSnapshot(reportOf(world), frame)).statusCode).toBe(429);
+    t.clock.advance(1_000);
+    expect((await postAlertWithSnapshot(reportOf(world), frame)).statusCode).toBe(200);
   });
 });
 

@@ -46,6 +46,12 @@ export const snapshotBucket = (limits: IngestLimits): Bucket => ({
   }),
 });
 
+/** A bucket's row as stored: the tokens left at `refilled_at`. */
+export interface QuotaRow {
+  readonly tokens: number;
+  readonly refilled_at: string;
+}
+
 /**
  * Takes `cost` tokens from the AI server's bucket, or refuses with a 429 saying how long to wait.
  * Counted in the database so that several console servers share one count. The write only lands
@@ -53,7 +59,8 @@ export const snapshotBucket = (limits: IngestLimits): Bucket => ({
  * spend the same tokens: the loser reads again. Under SQLite's single writer the first read is
  * always current; the loop is for a database with concurrent writers (at READ COMMITTED).
  * Something costing more than the whole bucket (a snapshot over the hourly quota) passes when the
- * bucket is full and leaves it in debt, rather than never.
+ * bucket is full and leaves it in debt, rather than never. `read` is the bucket's row as the
+ * caller's transaction read it already (null: none), saving the first read.
  */
 export async function takeFromBucket(
   db: Db,
@@ -61,10 +68,11 @@ export async function takeFromBucket(
   bucket: Bucket,
   cost: number,
   now: Date,
+  read?: QuotaRow | null,
 ): Promise<void> {
   const key = { serverId, kind: bucket.kind };
-  for (;;) {
-    const [row] = (await quotaRow.execute(db, key)).rows;
+  for (let known = read; ; known = undefined) {
+    const row = known === undefined ? (await quotaRow.execute(db, key)).rows[0] : (known ?? undefined);
     // A clock stepped back refills nothing, and takes nothing back.
     const elapsedSeconds = row ? Math.max(0, now.getTime() - Date.parse(row.refilled_at)) / 1000 : 0;
     const available = row

@@ -127,7 +127,8 @@ function checkedPart(part: MultipartFile, spec: UploadSpec) {
       try {
         for await (const chunk of source) {
           if (contentType === null && head.length < sniffBytes) {
-            head = Buffer.concat([head, chunk]);
+            // Only the bytes the type needs: the first chunk may hold the whole file.
+            head = Buffer.concat([head, chunk.subarray(0, sniffBytes - head.length)]);
             if (head.length >= sniffBytes) contentType = sniff();
           }
           hash.update(chunk);

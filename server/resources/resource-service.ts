@@ -80,6 +80,12 @@ export async function getItem(
   return item as Item;
 }
 
+/** A row its caller just wrote, as get answers it, without reading it again. */
+export async function itemOfRow(db: Db, resource: BoundResource, row: Row, lang: Lang = 'zh'): Promise<Item> {
+  const [item] = await toItems(db, resource, [row], lang);
+  return item as Item;
+}
+
 /** The items of `ids` that exist, as get answers them, in the order of `ids`. */
 export async function getItems(
   db: Db,
