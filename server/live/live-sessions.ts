@@ -258,7 +258,7 @@ export function createLiveSessions(options: LiveSessionOptions): LiveSessions {
 
   /**
    * Runs one relay on the view: resolves `h264` once its first key frame is read, `other` when its
-   * init segment names another codec (it is then stopped), and rejects with why it could not start.
+   * MPEG-TS names another codec (it is then stopped), and rejects with why it could not start.
    * Once playing, its end is the view's end.
    */
   function relay(session: Session, stream: CheckedStream, copy: boolean): Promise<'h264' | 'other'> {
@@ -454,6 +454,9 @@ function relayArgs(stream: CheckedStream, copy: boolean, readTimeoutMs: number):
     ...['-hide_banner', '-loglevel', 'error', '-nostdin'],
     ...streamInput(stream, readTimeoutMs, relayProbeLimit),
     ...['-map', '0:v:0', '-an', ...video],
+    // An RTSP camera may give its parameter sets only in its session description: they go in front
+    // of each key frame (ffmpeg's MPEG-TS does so itself only for streams without delimiters).
+    ...(copy && stream.scheme.startsWith('rtsp') ? ['-bsf:v', 'dump_extra=freq=keyframe'] : []),
     ...['-f', 'mpegts', '-muxdelay', '0', '-muxpreload', '0', '-flush_packets', '1', 'pipe:1'],
   ];
 }
