@@ -58,8 +58,7 @@ const hex = (byte: number) => byte.toString(16).padStart(2, '0');
 
 /**
  * The RFC 6381 codec of an H.264 track (`avc1.PPCCLL`, from its `avcC` profile, constraints and
- * level), or null when the init segment carries no H.264: another codec, which a browser may not
- * decode, is encoded instead.
+ * level), or null when the init segment carries no H.264 track.
  */
 export function h264Codec(moov: Buffer): string | null {
   for (const entry of ['avc1', 'avc3']) {
