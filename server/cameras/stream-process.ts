@@ -86,28 +86,31 @@ export async function checkStreamAddress(
 
 /**
  * ffprobe and ffmpeg each read about a second of a stream to learn its codec and size (their
- * defaults read five, which on a live stream takes five seconds), so a live view starts in a few
- * seconds and a frame grab answers well within its time-out. Half a second was measured for the
- * live relay: its median start fell from 2.6 s to 1.9 s, but one start in ten saw no key frame in
- * it and had to try again (5 s), which a wall of nine panes meets every other time.
+ * defaults read five, which on a live stream takes five seconds), so that a frame grab answers well
+ * within its time-out. Half a second was tried: one start in ten then saw no key frame in it and
+ * had to try again. (The live relay, which needs no picture size, passes its own limit.)
  */
 const probeLimit = ['-analyzeduration', '1000000', '-probesize', '1000000'];
 
 /**
  * The input options of ffmpeg or ffprobe reading a checked camera stream: only network protocols
  * and the demuxers of camera streams, RTSP over TCP, no HTTP redirect (its target would be opened
- * unchecked), the probe limits, and a read time-out so that a source gone silent ends the reader
- * instead of freezing it (RTSP's `-timeout`, and `-rw_timeout` for HTTP and any other protocol,
+ * unchecked), the probe limits (`probeLimit` unless the reader needs less), and a read time-out
+ * so that a source gone silent ends the reader instead of freezing it (RTSP's `-timeout`, and `-rw_timeout` for HTTP and any other protocol,
  * both in microseconds; ffmpeg 5 or later, where RTSP's `-timeout` no longer means listening). An HTTP camera named by
  * host name is reached at the checked address with its name in the Host header. The URL is one
  * argument (no shell ever parses it).
  */
-export function streamInput(stream: CheckedStream, readTimeoutMs: number): string[] {
+export function streamInput(
+  stream: CheckedStream,
+  readTimeoutMs: number,
+  probe: readonly string[] = probeLimit,
+): string[] {
   const rtsp = stream.scheme.startsWith('rtsp');
   const http = stream.scheme.startsWith('http');
   const microseconds = String(Math.round(readTimeoutMs * 1000));
   return [
-    ...probeLimit,
+    ...probe,
     ...['-protocol_whitelist', streamProtocols, '-format_whitelist', streamFormats],
     // RTSP reads through sockets of its own, which only its demuxer's option reaches.
     ...(rtsp ? ['-rtsp_transport', 'tcp', '-timeout', microseconds] : ['-rw_timeout', microseconds]),
@@ -150,13 +153,10 @@ export function watchStreamProcess(child: ChildProcess, fail: StreamFailure, log
     stderr = (stderr + chunk.toString('utf8')).slice(-stderrKeptBytes);
   });
   const lastLine = () => hideCredentials(stderr.trim().split('\n').at(-1)?.trim() ?? '');
-  /** Whether its error output (the last 4 KB) says `pattern` anywhere. */
-  const said = (pattern: RegExp) => pattern.test(stderr);
   const answer = (): ApiError => fail(reasonOf(stderr));
   return {
     /** The last line of its error output, credentials hidden; '' when it wrote none. */
     lastLine,
-    said,
     /** The fixed answer for how it failed, logging nothing (the caller logs its own line). */
     answer,
     /** Why it exited with `code`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBoxSplitter, Fmp4Error, h264Codec, startsWithKeyFrame } from './fmp4';
+import { h264Codec, startsWithKeyFrame } from './fmp4';
 
 const box = (type: string, ...payload: Buffer[]) => {
   const body = Buffer.concat(payload);
@@ -21,24 +21,6 @@ const fullBox = (type: string, flags: number, ...fields: number[]) => box(type, 
 
 const nonSync = 0x01010000;
 const sync = 0x02000000;
-
-describe('splitting fragmented MP4 into boxes', () => {
-  it('gives each whole box once, whatever the chunks, including 64-bit sizes', () => {
-    const large = Buffer.concat([u32(1), Buffer.from('mdat', 'latin1'), u32(0, 20), Buffer.from('abcd')]);
-    const stream = Buffer.concat([box('ftyp', Buffer.from('isom')), box('moov'), large]);
-    const seen: string[] = [];
-    const split = createBoxSplitter((type, bytes) => seen.push(`${type}:${bytes.length}`));
-    for (let at = 0; at < stream.length; at += 3) split(stream.subarray(at, at + 3));
-    expect(seen).toEqual(['ftyp:12', 'moov:8', 'mdat:20']);
-  });
-
-  it('refuses a box too small or too large to be a camera frame', () => {
-    expect(() => createBoxSplitter(() => undefined)(u32(4, 0))).toThrow(Fmp4Error);
-    expect(() =>
-      createBoxSplitter(() => undefined)(Buffer.concat([u32(0x7fffffff), Buffer.from('mdat')])),
-    ).toThrow(/box of/);
-  });
-});
 
 describe('key frames', () => {
   const moof = (tfhd: Buffer, trun: Buffer) => box('moof', box('mfhd', u32(0, 1)), box('traf', tfhd, trun));

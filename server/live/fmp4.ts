@@ -1,48 +1,11 @@
 /**
- * Reading ffmpeg's fragmented MP4 (ISO BMFF) as it writes it: top-level boxes, whether a fragment
- * starts at a key frame, and the codec string Media Source Extensions ask for. Only what the live
- * relay needs; the boxes themselves pass on to browsers untouched.
+ * Reading fragmented MP4 (ISO BMFF) back as a player does: a box's children, whether a fragment
+ * starts at a key frame, and the codec string Media Source Extensions ask for. The tests of what
+ * the live relay sends read it with these.
  */
-
-/** A box larger than this is not a camera frame: the stream is broken (or not MP4 at all). */
-const maxBoxBytes = 32 * 1024 * 1024;
-
-export class Fmp4Error extends Error {}
-
-/**
- * Splits a byte stream into top-level boxes, calling `onBox` with each complete one (its type and
- * its bytes, header included). Chunks may end anywhere; an unfinished box waits for the next.
- */
-export function createBoxSplitter(onBox: (type: string, box: Buffer) => void): (chunk: Buffer) => void {
-  let pending: Buffer = Buffer.alloc(0);
-  return (chunk) => {
-    pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
-    let at = 0;
-    for (;;) {
-      const size = boxSize(pending, at);
-      if (size === null || at + size > pending.length) break;
-      onBox(pending.toString('latin1', at + 4, at + 8), pending.subarray(at, at + size));
-      at += size;
-    }
-    pending = at === 0 ? pending : pending.subarray(at);
-  };
-}
-
-/** The size of the box at `at`, or null while its header is incomplete. */
-function boxSize(bytes: Buffer, at: number): number | null {
-  if (bytes.length - at < 8) return null;
-  let size = bytes.readUInt32BE(at);
-  if (size === 1) {
-    if (bytes.length - at < 16) return null;
-    size = Number(bytes.readBigUInt64BE(at + 8));
-  }
-  // 0 ("to the end of the file") has no end in a stream.
-  if (size < 8 || size > maxBoxBytes) throw new Fmp4Error(`box of ${size} bytes`);
-  return size;
-}
 
 /** The child boxes of the box at [start, end) (its header skipped by the caller): type and range. */
-function* children(box: Buffer, start: number, end: number): Generator<[string, number, number]> {
+export function* children(box: Buffer, start: number, end: number): Generator<[string, number, number]> {
   let at = start;
   while (at + 8 <= end) {
     const size = box.readUInt32BE(at);
@@ -52,7 +15,7 @@ function* children(box: Buffer, start: number, end: number): Generator<[string, 
   }
 }
 
-const firstChild = (box: Buffer, start: number, end: number, type: string) => {
+export const firstChild = (box: Buffer, start: number, end: number, type: string) => {
   for (const child of children(box, start, end)) if (child[0] === type) return child;
   return null;
 };
@@ -95,8 +58,7 @@ const hex = (byte: number) => byte.toString(16).padStart(2, '0');
 
 /**
  * The RFC 6381 codec of an H.264 track (`avc1.PPCCLL`, from its `avcC` profile, constraints and
- * level), or null when the init segment carries no H.264: another codec, which a browser may not
- * decode, is encoded instead.
+ * level), or null when the init segment carries no H.264 track.
  */
 export function h264Codec(moov: Buffer): string | null {
   for (const entry of ['avc1', 'avc3']) {

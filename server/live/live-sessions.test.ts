@@ -1,6 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createSocket } from 'node:dgram';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { startRtspServer } from '../../test-support/rtsp-server';
 import { startTestStream, type TestStream } from '../../test-support/test-stream';
 import type { AppOptions } from '../app';
 import { parseAllowedHosts, systemLookup } from '../cameras/stream-address';
@@ -13,6 +18,7 @@ import {
   operationLog,
   sendRequest,
   startTestApp,
+  tempDir,
   testAdminPassword,
   withSqlite,
 } from '../test-support/test-app';
@@ -96,6 +102,49 @@ function recordedSpawns() {
     running: () =>
       relays().filter(({ child }) => child.exitCode === null && child.signalCode === null).length,
   };
+}
+
+/**
+ * An RTSP camera on loopback whose H.264 parameter sets are only in its session description (SDP),
+ * none in the stream, as some cameras send: ten seconds of the test pattern, a key frame a second.
+ */
+async function rtspCameraWithoutParameterSets(): Promise<string> {
+  const dir = tempDir();
+  const clip = join(dir, 'clip.ts');
+  const sdpFile = join(dir, 'camera.sdp');
+  await promisify(execFile)('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10'],
+    ...['-t', '10', '-c:v', 'libx264', '-g', '10', '-pix_fmt', 'yuv420p', clip],
+  ]);
+  const rtp = createSocket('udp4');
+  await new Promise<void>((resolve) => rtp.bind(0, '127.0.0.1', resolve));
+  const listeners = new Set<(packet: Buffer) => void>();
+  rtp.on('message', (packet) => listeners.forEach((listener) => listener(packet)));
+  const source = spawn('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-re', '-i', clip, '-map', '0:v:0', '-c:v', 'copy'],
+    ...['-bsf:v', 'filter_units=remove_types=7|8', '-f', 'rtp', '-sdp_file', sdpFile],
+    `rtp://127.0.0.1:${rtp.address().port}?pkt_size=1200`,
+  ]);
+  const server = await startRtspServer();
+  onTestFinished(async () => {
+    source.kill('SIGKILL');
+    rtp.close();
+    await server.stop();
+  });
+  const sdp = async (): Promise<string> => {
+    const text = await readFile(sdpFile, 'utf8').catch(() => '');
+    if (text.includes('sprop-parameter-sets')) return text;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return sdp();
+  };
+  server.offer('camera', {
+    sdp: sdp(),
+    listen(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  });
+  return `rtsp://127.0.0.1:${server.port}/camera`;
 }
 
 describe('the camera list for the video wall', () => {
@@ -184,15 +233,20 @@ describe('live views', { timeout: 60_000 }, () => {
     expect(operationLog(t.dataDir).filter((row) => /live|实时/i.test(row.action))).toEqual([]);
   });
 
-  it('copies H.264 from a live MPEG-TS stream, never encoding it, its input given a read time-out', async () => {
+  it('copies H.264 from a live MPEG-TS stream without probing it, never encoding it, its input given a read time-out', async () => {
     const spawns = recordedSpawns();
     const { watch } = await withCameras([camera(1, stream.liveUrl)], { spawn: spawns.spawn });
     await binariesOf(watch(1, 'main'), 2);
     const [relay, ...others] = spawns.relays();
     expect(others).toEqual([]);
-    expect(relay?.join(' ')).toContain('-map 0:v:0 -an -c:v copy -f mp4');
+    const command = relay?.join(' ');
+    // MPEG-TS needs no picture size, so ffmpeg starts at once rather than probing a second first.
+    expect(command).toMatch(
+      /^ffmpeg -hide_banner -loglevel error -nostdin -probesize 32 -protocol_whitelist /,
+    );
+    expect(command).toContain('-map 0:v:0 -an -c:v copy -f mpegts');
     expect(relay).not.toContain('libx264');
-    expect(relay?.join(' ')).toContain(`-rw_timeout 5000000 -max_redirects 0 -i ${stream.liveUrl}`);
+    expect(command).toContain(`-rw_timeout 5000000 -max_redirects 0 -i ${stream.liveUrl}`);
   });
 
   it('encodes a stream browsers cannot play to H.264, and falls back to the main stream without a sub stream', async () => {
@@ -201,40 +255,11 @@ describe('live views', { timeout: 60_000 }, () => {
     const watched = watch(1, 'sub');
     await binariesOf(watched, 2);
     expect(h264Codec(watched.binaries[0] as Buffer)).toMatch(/^avc1\./);
-    // Copied first, as most cameras send H.264; its init segment said otherwise.
+    // Copied first, as most cameras send H.264; its stream type in the relay's MPEG-TS said otherwise.
     const [copying, encoding, ...others] = spawns.relays();
     expect(copying?.join(' ')).toContain('-c:v copy');
     expect(copying?.join(' ')).toContain(stream.liveMpeg4Url);
     expect(encoding).toContain('libx264');
-    expect(others).toEqual([]);
-  });
-
-  it('copies again, not encoding, when the first copy saw no key frame in its probe', async () => {
-    const spawns = recordedSpawns();
-    let first = true;
-    const { watch } = await withCameras([camera(1, stream.liveUrl)], {
-      spawn: (command, args) => {
-        if (!first) return spawns.spawn(command, args);
-        first = false;
-        spawns.spawn(command, args).kill('SIGKILL');
-        // What ffmpeg says when its probe ended before a key frame gave the picture's size.
-        return spawn(
-          'sh',
-          [
-            '-c',
-            'echo "[mp4] dimensions not set" >&2; echo "Error initializing output stream 0:0 --" >&2; exit 1',
-          ],
-          {
-            stdio: ['ignore', 'pipe', 'pipe'],
-          },
-        );
-      },
-    });
-    const watched = watch(1, 'main');
-    await binariesOf(watched, 2);
-    const [failed, copied, ...others] = spawns.relays();
-    expect(failed?.join(' ')).toContain('-c:v copy');
-    expect(copied?.join(' ')).toContain('-c:v copy');
     expect(others).toEqual([]);
   });
 
@@ -278,6 +303,33 @@ describe('live views', { timeout: 60_000 }, () => {
     live.watch(view, again.of);
     await waitUntil(() => again.seen.fragments > 0, 'a fragment after the return');
     expect(live.running()).toEqual(['1-main']);
+  });
+
+  it('plays an RTSP camera that gives its parameter sets only in its session description', async () => {
+    const live = loopbackLiveSessions({ readTimeoutMs: 5000, log: Fastify({ logger: false }).log });
+    const url = await rtspCameraWithoutParameterSets();
+    const seen = {
+      mime: '',
+      init: Buffer.alloc(0) as Buffer,
+      fragments: [] as Buffer[],
+      ended: [] as string[],
+    };
+    live.watch(
+      { cameraId: 1, stream: 'main', url },
+      {
+        media(mime, init) {
+          seen.mime = mime;
+          seen.init = init;
+        },
+        fragment: (bytes) => seen.fragments.push(bytes),
+        backlog: () => 0,
+        end: (reason) => seen.ended.push(reason.text.en),
+      },
+    );
+    await waitUntil(() => seen.fragments.length > 0 || seen.ended.length > 0, 'a fragment');
+    expect(seen.ended).toEqual([]);
+    expect(seen.mime).toBe(`video/mp4; codecs="${h264Codec(seen.init) as string}"`);
+    expect(startsWithKeyFrame(seen.fragments[0] as Buffer)).toBe(true);
   });
 
   it('skips a viewer that falls behind to a later key frame, never queueing more', async () => {

@@ -15,8 +15,8 @@ import {
 import { ApiError } from '../http/api-error';
 import { internalError } from '../http/error-answers';
 import type { LocalText } from '../http/locale';
-import { createBoxSplitter, h264Codec, startsWithKeyFrame } from './fmp4';
 import type { StreamSlot, StreamSlots } from './stream-slots';
+import { createTsRemuxer } from './ts-remuxer';
 
 export type LiveStreamName = 'main' | 'sub';
 
@@ -163,9 +163,9 @@ interface Session {
 }
 
 /**
- * The server's live views: one ffmpeg per camera stream, shared by everyone watching it, remuxing
- * it to fragmented MP4 on its standard output (the video copied when it is H.264, which every
- * browser plays; any other codec encoded to H.264), one fragment per frame, passed on to each
+ * The server's live views: one ffmpeg per camera stream, shared by everyone watching it, writing
+ * its video as MPEG-TS (copied when it is H.264, which every browser plays; any other codec encoded
+ * to H.264), which the server remuxes to fragmented MP4, one fragment per frame, passed on to each
  * viewer as it comes. Nothing is written to disk. A view nobody watches is stopped after a while.
  */
 export function createLiveSessions(options: LiveSessionOptions): LiveSessions {
@@ -258,7 +258,7 @@ export function createLiveSessions(options: LiveSessionOptions): LiveSessions {
 
   /**
    * Runs one relay on the view: resolves `h264` once its first key frame is read, `other` when its
-   * init segment names another codec (it is then stopped), and rejects with why it could not start.
+   * MPEG-TS names another codec (it is then stopped), and rejects with why it could not start.
    * Once playing, its end is the view's end.
    */
   function relay(session: Session, stream: CheckedStream, copy: boolean): Promise<'h264' | 'other'> {
@@ -273,8 +273,6 @@ export function createLiveSessions(options: LiveSessionOptions): LiveSessions {
     const exited = new Promise<void>((resolve) => child.on('close', () => resolve()));
     session.gone = Promise.all([session.gone, exited]).then(() => undefined);
     return new Promise((resolve, reject) => {
-      let ftyp: Buffer | null = null;
-      let moof: Buffer | null = null;
       const timer = setTimeout(() => fail(noVideoInTime(options.startTimeoutMs)), options.startTimeoutMs);
       const settle = () => {
         clearTimeout(timer);
@@ -287,34 +285,28 @@ export function createLiveSessions(options: LiveSessionOptions): LiveSessions {
       };
       const onStop = () => fail(viewStopped());
       session.stopping.signal.addEventListener('abort', onStop);
-      const split = createBoxSplitter((type, box) => {
-        if (type === 'ftyp') ftyp = box;
-        else if (type === 'moov') {
-          const codec = h264Codec(box);
-          if (codec === null) {
-            settle();
-            child.kill('SIGKILL');
-            resolve('other');
-            return;
-          }
-          session.mime = `video/mp4; codecs="${codec}"`;
-          session.init = Buffer.concat(ftyp ? [ftyp, box] : [box]);
-        } else if (type === 'moof') moof = box;
-        else if (type === 'mdat' && moof && session.init) {
-          const key = startsWithKeyFrame(moof);
-          const fragment = Buffer.concat([moof, box]);
-          moof = null;
+      const remux = createTsRemuxer({
+        otherCodec() {
+          settle();
+          child.kill('SIGKILL');
+          resolve('other');
+        },
+        media(mime, init) {
+          session.mime = mime;
+          session.init = init;
+        },
+        fragment(fragment, key) {
           if (key && !session.live) {
             settle();
             session.live = true;
             resolve('h264');
           }
           deliver(session, fragment, key);
-        }
+        },
       });
       child.stdout?.on('data', (chunk: Buffer) => {
         try {
-          split(chunk);
+          remux(chunk);
         } catch (error) {
           log(`unreadable output: ${(error as Error).message}`);
           child.kill('SIGKILL');
@@ -322,7 +314,7 @@ export function createLiveSessions(options: LiveSessionOptions): LiveSessions {
       });
       const done = (code: number | null, detail: string, answer: ApiError) => {
         if (session.child !== child) return;
-        const exit = new RelayExit(answer, code, detail, watch.said(noKeyFrameInProbe));
+        const exit = new RelayExit(answer, code, detail);
         if (session.live) ended(session, exit);
         else {
           settle();
@@ -340,27 +332,19 @@ export function createLiveSessions(options: LiveSessionOptions): LiveSessions {
     const stream = await checkStreamAddress(session.url, options.policy, unavailable, log);
     if (session.stopped) throw viewStopped();
     // Nearly every camera sends H.264: it is copied at once rather than probed first, which would
-    // cost a connection and a wait for a key frame of its own; the init segment then says whether
-    // it was H.264 after all. ffmpeg learns the picture's size from a key frame: a copy that joined
-    // just after one ends without it when its probe (about a second) runs out, and was then taken
-    // for a codec MP4 cannot carry and encoded; a second copy, joining elsewhere, gets one.
-    for (let copies = 1; ; copies += 1) {
-      const copied = await relay(session, stream, true).catch((error: unknown) => error);
-      if (copied === 'h264') return;
-      if (copied === 'other') break;
-      if (!(copied instanceof RelayExit)) throw copied;
+    // cost a connection and a wait for a key frame of its own; the stream's type in the relay's
+    // MPEG-TS, known before its first frame, says whether it was H.264 after all.
+    const copied = await relay(session, stream, true).catch((error: unknown) => error);
+    if (copied === 'h264') return;
+    if (copied instanceof RelayExit) {
       // A source that could not be read is not read better by an encoder: the view ends here.
       if (readFailure(copied)) {
         ended(session, copied, copied.answer);
         throw copied.answer;
       }
-      if (copies === 2 || !copied.noKeyFrame) {
-        options.log.info(`live view ${session.key} could not be copied (${copied.detail}): encoding it`);
-        break;
-      }
-      if (session.stopped) throw viewStopped();
-    }
-    // Another codec (or one MP4 cannot carry): encoded to H.264 by a relay of its own.
+      options.log.info(`live view ${session.key} could not be copied (${copied.detail}): encoding it`);
+    } else if (copied !== 'other') throw copied;
+    // Another codec (or one MPEG-TS cannot carry): encoded to H.264 by a relay of its own.
     if (session.stopped) throw viewStopped();
     const encoded = await relay(session, stream, false).catch((error: unknown) => {
       if (!(error instanceof RelayExit)) throw error;
@@ -445,10 +429,18 @@ const noH264: LocalText = {
 };
 
 /**
+ * The relay reads no more than it must before it starts: its MPEG-TS needs neither the picture's
+ * size nor the frame rate, so ffmpeg copies from the first key frame it reads instead of probing a
+ * second of the stream first (32 bytes is the least ffmpeg takes; the codec comes from the RTSP
+ * session's description or the container's own tables).
+ */
+const relayProbeLimit = ['-probesize', '32'];
+
+/**
  * ffmpeg's arguments for a live view: the first video track only (a monitoring wall plays no
- * sound), copied or encoded to H.264, as fragmented MP4 on standard output with each frame a
- * fragment of its own (`-frag_duration` of a microsecond) so that it leaves as soon as it is read,
- * and a fragment starting at every key frame. An encoded one gets a key frame each second.
+ * sound), copied or encoded to H.264, as MPEG-TS on standard output, each frame written and flushed
+ * as soon as it is read (no mux delay); the server makes it fragmented MP4 (ts-remuxer.ts). An
+ * encoded one gets a key frame each second.
  */
 function relayArgs(stream: CheckedStream, copy: boolean, readTimeoutMs: number): string[] {
   const video = copy
@@ -460,10 +452,12 @@ function relayArgs(stream: CheckedStream, copy: boolean, readTimeoutMs: number):
       ];
   return [
     ...['-hide_banner', '-loglevel', 'error', '-nostdin'],
-    ...streamInput(stream, readTimeoutMs),
+    ...streamInput(stream, readTimeoutMs, relayProbeLimit),
     ...['-map', '0:v:0', '-an', ...video],
-    ...['-f', 'mp4', '-movflags', 'frag_keyframe+empty_moov+default_base_moof'],
-    ...['-frag_duration', '1', '-flush_packets', '1', 'pipe:1'],
+    // An RTSP camera may give its parameter sets only in its session description: they go in front
+    // of each key frame (ffmpeg's MPEG-TS does so itself only for streams without delimiters).
+    ...(copy && stream.scheme.startsWith('rtsp') ? ['-bsf:v', 'dump_extra=freq=keyframe'] : []),
+    ...['-f', 'mpegts', '-muxdelay', '0', '-muxpreload', '0', '-flush_packets', '1', 'pipe:1'],
   ];
 }
 
@@ -473,13 +467,8 @@ class RelayExit {
     readonly answer: ApiError,
     readonly code: number | null,
     readonly detail: string,
-    /** Its probe saw no key frame, so ffmpeg did not know the picture's size to write its header. */
-    readonly noKeyFrame: boolean,
   ) {}
 }
-
-/** What ffmpeg says when its probe ended before a key frame told it the picture's size. */
-const noKeyFrameInProbe = /dimensions not set/i;
 
 /** The relay could not read its source (rather than not write what it read). */
 const readFailure = (exit: RelayExit) =>
