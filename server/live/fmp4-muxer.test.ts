@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { children, firstChild, h264Codec, startsWithKeyFrame } from './fmp4';
+import { children, firstChild, h264Codec, startsWithKeyFrame } from '../test-support/fmp4-reader';
 import { initSegment, mediaFragment, timescale } from './fmp4-muxer';
 
 /** The range of the box at `path` from the top, each step the first child of that type. */

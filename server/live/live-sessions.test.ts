@@ -24,7 +24,7 @@ import {
 } from '../test-support/test-app';
 import { waitUntil } from '../test-support/wait-until';
 import { listeningAddress, watchSocket, type WatchedSocket } from '../test-support/live-socket';
-import { h264Codec, startsWithKeyFrame } from './fmp4';
+import { h264Codec, startsWithKeyFrame } from '../test-support/fmp4-reader';
 import { createLiveSessions, type LiveSessionOptions, type LiveViewer } from './live-sessions';
 import { createStreamSlots } from './stream-slots';
 

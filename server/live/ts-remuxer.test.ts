@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { firstChild, startsWithKeyFrame } from './fmp4';
+import { firstChild, startsWithKeyFrame } from '../test-support/fmp4-reader';
 import { createTsRemuxer } from './ts-remuxer';
 
 const run = promisify(execFile);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { h264Codec, startsWithKeyFrame } from './fmp4';
+import { h264Codec, startsWithKeyFrame } from './fmp4-reader';
 
 const box = (type: string, ...payload: Buffer[]) => {
   const body = Buffer.concat(payload);
