@@ -121,7 +121,11 @@ export async function startTestCameras(
   };
 }
 
-/** libx264 with a fixed key frame interval and no extra key frames at scene cuts. */
+/**
+ * libx264 with a fixed key frame interval, no extra key frames at scene cuts, and no B-frames as
+ * most cameras send: a looped clip with B-frames lost its first key frame at each loop
+ * (`-stream_loop` with `-c copy`), a 4 s gap once every 10 s that a joining viewer waited out.
+ */
 function encoding(): string[] {
   const gop = String(frameRate * keyFrameSeconds);
   return [
@@ -136,6 +140,8 @@ function encoding(): string[] {
     '-keyint_min',
     gop,
     '-sc_threshold',
+    '0',
+    '-bf',
     '0',
   ];
 }
