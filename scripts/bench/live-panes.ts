@@ -36,8 +36,9 @@ function relaysRunning(): number {
   for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
     try {
       const command = readFileSync(`/proc/${name}/cmdline`, 'utf8');
-      if (command.startsWith('ffmpeg') && command.includes('pipe:1') && !command.includes('lavfi'))
-        count += 1;
+      // A relay reads a camera (through the checked protocols) and writes MPEG-TS to its pipe.
+      const relay = ['-protocol_whitelist', 'mpegts', 'pipe:1'].every((part) => command.includes(part));
+      if (command.startsWith('ffmpeg') && relay) count += 1;
     } catch {
       // ended meanwhile
     }
