@@ -8,7 +8,12 @@ async function cli(dataDir: string, ...args: string[]) {
   const err: string[] = [];
   const code = await runOperatorCommand(
     args,
-    { dataDir, admin: { password: testAdminPassword, phone: undefined }, passwordCost: testPasswordCost },
+    {
+      dataDir,
+      databaseUrl: undefined,
+      admin: { password: testAdminPassword, phone: undefined },
+      passwordCost: testPasswordCost,
+    },
     {
       out: (line) => out.push(line),
       err: (line) => err.push(line),

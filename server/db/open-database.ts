@@ -1,8 +1,16 @@
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type SqliteDatabase as DialectDatabase } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDatabase as DialectDatabase,
+} from 'kysely';
+import pg from 'pg';
 import { createPrivateFile, makePrivateDir } from '../data-folder/private-files';
 import { migrationProvider } from './migration-folder';
+import { consoleTypes } from './postgres-values';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -35,10 +43,15 @@ function withStatementCache(sqlite: SqliteDatabase.Database): DialectDatabase {
 }
 
 /**
- * Opens DATA_DIR/cfop.sqlite (creating the folder) and brings its schema up to date. A new database
- * is readable by its owner only, and so are its -wal and -shm files, which SQLite gives its mode.
+ * Opens the console's database and brings its schema up to date: the PostgreSQL database at
+ * `databaseUrl` (DATABASE_URL) when given, else DATA_DIR/cfop.sqlite (creating the folder).
  */
-export async function openDatabase(dataDir: string): Promise<Db> {
+export async function openDatabase(dataDir: string, databaseUrl?: string): Promise<Db> {
+  return databaseUrl === undefined ? openSqlite(dataDir) : openPostgres(databaseUrl);
+}
+
+/** A new file is readable by its owner only, and so are its -wal and -shm files, which SQLite gives its mode. */
+async function openSqlite(dataDir: string): Promise<Db> {
   makePrivateDir(dataDir);
   const path = join(dataDir, databaseFileName);
   createPrivateFile(path);
@@ -54,6 +67,21 @@ export async function openDatabase(dataDir: string): Promise<Db> {
     // an equality filter on a two-valued column (status) for a selective one and sorts a big share of
     // a table instead of walking the sort column's index.
     sqlite.pragma('optimize = 0x10002');
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return db;
+}
+
+async function openPostgres(url: string): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, types: consoleTypes });
+  // A connection dropped while idle (a database restart) is not the app's fault: the pool opens a
+  // new one for the next query, and a query on a lost connection fails with its own error.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await migrate(db);
   } catch (error) {
     await db.destroy();
     throw error;
