@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { testPasswordCost } from '../auth/password-hash';
 import { snapshotRows, startTestApp, tempDir, testAdminPassword } from '../test-support/test-app';
+import { testDatabaseUrl } from '../test-support/test-database';
 import { runOperatorCommand } from './operator-commands';
 
 async function cli(dataDir: string, ...args: string[]) {
@@ -10,7 +11,7 @@ async function cli(dataDir: string, ...args: string[]) {
     args,
     {
       dataDir,
-      databaseUrl: undefined,
+      databaseUrl: await testDatabaseUrl(dataDir, onTestFinished),
       admin: { password: testAdminPassword, phone: undefined },
       passwordCost: testPasswordCost,
     },
