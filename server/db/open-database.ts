@@ -8,6 +8,7 @@ import {
   type SqliteDatabase as DialectDatabase,
 } from 'kysely';
 import pg from 'pg';
+import { DataFolderError } from '../data-folder/data-folder-error';
 import { createPrivateFile, makePrivateDir } from '../data-folder/private-files';
 import { migrationProvider } from './migration-folder';
 import { consoleTypes } from './postgres-values';
@@ -74,6 +75,25 @@ async function openSqlite(dataDir: string): Promise<Db> {
   return db;
 }
 
+/** Where DATABASE_URL points, for messages: never its password. */
+function databaseAddress(url: string): string {
+  const { hostname, port, pathname, username } = new URL(url);
+  return `${username ? `${decodeURIComponent(username)}@` : ''}${hostname}:${port || 5432}${pathname}`;
+}
+
+/** pg's failures to reach or enter the database, which the operator fixes in DATABASE_URL or on the server. */
+const unreachable = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|28\w{3}|3D000)$/;
+
+function explainConnectFailure(url: string, error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !unreachable.test(code)) return error;
+  const reason = error instanceof Error ? error.message : code;
+  return new DataFolderError({
+    zh: `无法连接 DATABASE_URL 指定的 PostgreSQL 数据库 ${databaseAddress(url)}：${reason}。请检查地址、用户、密码以及数据库是否已创建`,
+    en: `Cannot connect to the PostgreSQL database of DATABASE_URL, ${databaseAddress(url)}: ${reason}. Check the address, the user, the password and that the database exists`,
+  });
+}
+
 async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, types: consoleTypes });
   // A connection dropped while idle (a database restart) is not the app's fault: the pool opens a
@@ -84,7 +104,7 @@ async function openPostgres(url: string): Promise<Db> {
     await migrate(db);
   } catch (error) {
     await db.destroy();
-    throw error;
+    throw explainConnectFailure(url, error);
   }
   return db;
 }
