@@ -17,7 +17,6 @@ export interface SyncStatement {
 export interface SyncDatabase {
   prepare(sql: string): SyncStatement;
   exec(sql: string): void;
-  close(): void;
 }
 
 interface Answer {
@@ -109,9 +108,6 @@ function numbered(sql: string): string {
   return sql.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\?/g, (token) => (token === '?' ? `$${++n}` : token));
 }
 
-/** better-sqlite3 takes booleans as 1/0 and Dates not at all; pg takes both. */
-const param = (value: unknown) => (typeof value === 'boolean' ? Number(value) : value);
-
 function rowsOf(answer: Answer): Record<string, unknown>[] {
   const readers = (answer.fields ?? []).map(([name, oid]) => {
     const parse = consoleTypes.getTypeParser(oid, 'text') as (text: string) => unknown;
@@ -128,19 +124,18 @@ export function syncPostgres(url: string): SyncDatabase {
   const statement = (sql: string, plucked: boolean): SyncStatement => {
     const text = numbered(sql);
     const rows = (params: unknown[]) => {
-      const found = rowsOf(query(url, text, params.map(param)));
+      const found = rowsOf(query(url, text, params));
       return plucked ? found.map((row) => Object.values(row)[0]) : found;
     };
     return {
       get: (...params) => rows(params)[0],
       all: (...params) => rows(params),
-      run: (...params) => ({ changes: query(url, text, params.map(param)).rowCount ?? 0 }),
+      run: (...params) => ({ changes: query(url, text, params).rowCount ?? 0 }),
       pluck: () => statement(sql, true),
     };
   };
   return {
     prepare: (sql) => statement(sql, false),
     exec: (sql) => void query(url, sql, []),
-    close: () => {},
   };
 }
