@@ -51,6 +51,8 @@ import type { SmsSender } from './sms/sms-sender';
 export interface AppOptions {
   /** Holds cfop.sqlite, the SMS outbox and stored files; one server at a time (DATA_DIR/server.lock). */
   readonly dataDir: string;
+  /** DATABASE_URL: the PostgreSQL database to use instead of DATA_DIR/cfop.sqlite. */
+  readonly databaseUrl?: string | undefined;
   readonly clock?: Clock;
   /** Defaults to the log sender (server log + DATA_DIR/sms-outbox.jsonl). */
   readonly smsSender?: SmsSender;
@@ -146,6 +148,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const { db, contract, instance } = await openStore({
     dataDir: options.dataDir,
+    databaseUrl: options.databaseUrl,
     clock,
     openApiPath: options.openApiPath,
     admin: { ...options.admin, announce: options.announce ?? ((text) => process.stdout.write(text)) },

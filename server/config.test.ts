@@ -11,6 +11,7 @@ describe('server settings from the environment', () => {
       port: 8000,
       host: '127.0.0.1',
       dataDir: resolve('data'),
+      databaseUrl: undefined,
       sessionTtlHours: 12,
       sessionIdleMinutes: 30,
       signInLimits: defaultSignInLimits,
@@ -256,6 +257,25 @@ describe('server settings from the environment', () => {
       expect(() => readStoreConfig({ CFOP_PASSWORD_COST: cost, NODE_ENV: 'test' })).toThrow(
         'CFOP_PASSWORD_COST：应为 1 到 17 的整数',
       );
+    }
+  });
+
+  it('reads DATABASE_URL, refusing what is not PostgreSQL without repeating it', () => {
+    const url = 'postgres://cfop:s3cret@db.example:5432/cfop';
+    expect(readServerConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    expect(readStoreConfig({ DATABASE_URL: 'postgresql://db/cfop' }).databaseUrl).toBe(
+      'postgresql://db/cfop',
+    );
+    for (const bad of ['mysql://cfop:s3cret@db/cfop', 'postgres://', 'db.example:5432/s3cret']) {
+      let message = '';
+      try {
+        readServerConfig({ DATABASE_URL: bad });
+      } catch (error) {
+        message = (error as InvalidValuesError).message;
+      }
+      expect(message).toContain('DATABASE_URL：应为 PostgreSQL 地址');
+      expect(message).toContain('DATABASE_URL: must be a PostgreSQL URL');
+      expect(message).not.toContain('s3cret');
     }
   });
 });

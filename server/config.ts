@@ -24,6 +24,8 @@ import { createWebhookSmsSender } from './sms/webhook-sms-sender';
 /** What a data folder needs, for the server and the operator CLI. */
 export interface StoreConfig {
   readonly dataDir: string;
+  /** DATABASE_URL: the PostgreSQL database (postgres://…); undefined for DATA_DIR/cfop.sqlite. */
+  readonly databaseUrl: string | undefined;
   readonly admin: { readonly password: string | undefined; readonly phone: string | undefined };
   /** CFOP_PASSWORD_COST: scrypt's cost (log2 N) for the passwords this process hashes. */
   readonly passwordCost: number;
@@ -105,9 +107,22 @@ export function readStoreConfig(env: Env): StoreConfig {
 function readStore(env: Env, bad: Bad): StoreConfig {
   return {
     dataDir: resolve(read(env, 'DATA_DIR') ?? 'data'),
+    databaseUrl: readDatabaseUrl(env, bad),
     admin: { password: env.CFOP_ADMIN_PASSWORD || undefined, phone: read(env, 'CFOP_ADMIN_PHONE') },
     passwordCost: readPasswordCost(env, bad),
   };
+}
+
+/** DATABASE_URL, a PostgreSQL URL; the message never repeats it, as it may hold a password. */
+function readDatabaseUrl(env: Env, bad: Bad): string | undefined {
+  const url = read(env, 'DATABASE_URL');
+  if (url === undefined || (/^postgres(ql)?:\/\/./.test(url) && URL.canParse(url))) return url;
+  bad(
+    'DATABASE_URL',
+    '应为 PostgreSQL 地址，如 postgres://用户:密码@主机:5432/数据库；不设置则使用数据目录中的 SQLite 数据库',
+    'must be a PostgreSQL URL such as postgres://user:password@host:5432/database; leave it unset for the SQLite database in the data folder',
+  );
+  return undefined;
 }
 
 /**

@@ -3,8 +3,9 @@ import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { clientHeaders, tempDir, testAdminPassword, withSqlite } from './test-support/test-app';
+import { testDatabaseUrl } from './test-support/test-database';
 
 async function freePort(): Promise<number> {
   const probe = createServer().listen(0, '127.0.0.1');
@@ -30,7 +31,10 @@ describe('server/main.ts', () => {
   it('listens on PORT and closes cleanly on SIGTERM', async () => {
     const port = await freePort();
     const dataDir = tempDir();
+    // On a run on PostgreSQL, the server takes its database from DATABASE_URL.
+    const databaseUrl = await testDatabaseUrl(dataDir, onTestFinished);
     const main = startMain({
+      ...(databaseUrl !== undefined && { DATABASE_URL: databaseUrl }),
       PORT: String(port),
       DATA_DIR: dataDir,
       CFOP_ADMIN_PASSWORD: testAdminPassword,

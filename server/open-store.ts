@@ -7,6 +7,8 @@ import { openDatabase, type Db } from './db/open-database';
 
 export interface StoreOptions {
   readonly dataDir: string;
+  /** DATABASE_URL: a PostgreSQL database instead of DATA_DIR/cfop.sqlite. */
+  readonly databaseUrl?: string | undefined;
   readonly clock: Clock;
   readonly admin: AdminBootstrap;
   readonly openApiPath?: string | undefined;
@@ -23,8 +25,9 @@ export async function openStore(
 ): Promise<{ db: Db; contract: Contract; instance: Instance }> {
   const contract = loadContract(options.openApiPath);
   return explainingStoreFailures(options.dataDir, async () => {
-    assertDatabaseNotLost(options.dataDir);
-    const db = await openDatabase(options.dataDir);
+    // A PostgreSQL database is not in the folder, so the folder cannot tell it is gone.
+    if (options.databaseUrl === undefined) assertDatabaseNotLost(options.dataDir);
+    const db = await openDatabase(options.dataDir, options.databaseUrl);
     try {
       const instance = await identifyInstance(db, options.dataDir, options.clock);
       await prepareAccounts(db, options.clock, contract, options.admin);

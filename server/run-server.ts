@@ -26,6 +26,7 @@ export async function startServer(env: Env, options: { clock?: Clock } = {}): Pr
   process.umask(0o077);
   const app = await createApp({
     dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
     clock: options.clock,
     admin: config.admin,
     sessionTtlHours: config.sessionTtlHours,

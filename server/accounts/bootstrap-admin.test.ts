@@ -49,10 +49,10 @@ describe('every start', () => {
     const held = withSqlite(dataDir, (db) =>
       db
         .prepare(
-          "select access_key from role_access_keys join roles on roles.id = role_id where code = 'admin' and builtin = 1",
+          "select access_key from role_access_keys join roles on roles.id = role_id where code = 'admin' and builtin = ?",
         )
         .pluck()
-        .all(),
+        .all(1),
     );
     expect([...held].sort()).toEqual([...contract.accessKeys].sort());
   });

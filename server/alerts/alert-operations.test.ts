@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { later } from '../clock';
-import { openDatabase } from '../db/open-database';
+import { openTestDatabase } from '../test-support/test-database';
 import { alertWorld } from '../test-support/alert-world';
 import { openEventStream } from '../test-support/event-stream';
 import { jpegBytes, pngBytes } from '../test-support/multipart';
@@ -81,7 +81,7 @@ describe('heartbeats', () => {
     await ingest('ingestHeartbeat', {
       body: { cpuLoad: 1, memoryLoad: 1, cameras: [{ id: cameras[0]?.id, status: 'online' }] },
     });
-    const db = await openDatabase(t.dataDir);
+    const db = await openTestDatabase(t.dataDir);
     try {
       t.clock.advance(health.offlineAfterSeconds * 1000 - 1000);
       expect(await markSilentServersOffline({ db, clock: t.clock, health, notify: notifySettings() })).toBe(
@@ -330,7 +330,7 @@ describe('snapshots no alert names', () => {
     const { t, raise, uploadSnapshot } = await alertWorld();
     const named = await raise();
     const alone = await uploadSnapshot();
-    const db = await openDatabase(t.dataDir);
+    const db = await openTestDatabase(t.dataDir);
     const sweep = () =>
       removeUnshownSnapshots({ db, dataDir: t.dataDir }, later(t.clock.now(), -unshownSnapshotGraceMs));
     try {
@@ -531,7 +531,7 @@ describe('retention', () => {
     const oldAlone = await world.raise({ snapshotId: oldOwnSnapshot });
     t.clock.advance(days(31));
     const recent = await world.raise();
-    const db = await openDatabase(t.dataDir);
+    const db = await openTestDatabase(t.dataDir);
     try {
       expect(await removeExpiredAlerts({ db, clock: t.clock, dataDir: t.dataDir }, 30)).toBe(2);
     } finally {

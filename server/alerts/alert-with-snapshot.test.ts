@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/open-database';
+import { openTestDatabase } from '../test-support/test-database';
 import { alertWorld } from '../test-support/alert-world';
 import { jpegBytes, pngBytes } from '../test-support/multipart';
 import {
@@ -204,7 +204,7 @@ describe('the snapshots of alerts sent at once', () => {
     expect(packedBytes).toBe(frames.reduce((sum, frame) => sum + frame.length, 0));
 
     t.clock.advance(31 * 86_400_000);
-    const db = await openDatabase(t.dataDir);
+    const db = await openTestDatabase(t.dataDir);
     try {
       expect(await removeExpiredAlerts({ db, clock: t.clock, dataDir: t.dataDir }, 30)).toBe(frames.length);
     } finally {

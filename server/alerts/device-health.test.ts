@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/open-database';
+import { openTestDatabase } from '../test-support/test-database';
 import { alertWorld } from '../test-support/alert-world';
 import {
   expectContractAnswer,
@@ -16,7 +16,7 @@ type World = Awaited<ReturnType<typeof alertWorld>>;
 
 /** Runs the offline check once, as the app's background task does every 15 s. */
 async function sweep(t: TestApp, health: HealthSettings = defaultHealthSettings): Promise<number> {
-  const db = await openDatabase(t.dataDir);
+  const db = await openTestDatabase(t.dataDir);
   try {
     return await markSilentServersOffline({ db, clock: t.clock, health, notify: notifySettings() });
   } finally {

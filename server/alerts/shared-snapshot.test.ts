@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/open-database';
+import { openTestDatabase } from '../test-support/test-database';
 import { alertWorld } from '../test-support/alert-world';
 import { jpegBytes, multipartFile, pngBytes } from '../test-support/multipart';
 import { clientHeaders, operationLog, snapshotRows, tokenHeader } from '../test-support/test-app';
@@ -115,7 +115,7 @@ describe('signed snapshot links', () => {
     const ownLink = link(own, expires);
     expect((await open(ownLink)).statusCode).toBe(200);
     t.clock.advance(25 * 3_600_000);
-    const db = await openDatabase(t.dataDir);
+    const db = await openTestDatabase(t.dataDir);
     try {
       await removeExpiredAlerts({ db, clock: t.clock, dataDir: t.dataDir }, 1);
     } finally {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../app-context';
-import { openDatabase } from '../db/open-database';
+import { openTestDatabase } from '../test-support/test-database';
 import { notifySettings } from '../notify/notify-settings';
 import { alertWorld } from '../test-support/alert-world';
 import { createAlertFeed } from './alert-feed';
@@ -11,7 +11,7 @@ describe('raising a system alert', () => {
     const { t, ok, cameras, serverId, raise } = await alertWorld();
     // An AI server's own id of an alert may be the same text: that is another alert.
     const detection = await raise({ sourceId: 'gate-7:1001' });
-    const db = await openDatabase(t.dataDir);
+    const db = await openTestDatabase(t.dataDir);
     const feed = createAlertFeed();
     let told = 0;
     feed.subscribe(() => (told += 1));

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
 import { alertLevels } from '../alerts/alert-levels';
 import type { Db } from '../db/open-database';
+import { secondsBetween, timestampValue } from '../db/portable-sql';
 import type { AlertLevel, AlertSource, AlertStatus, Database } from '../db/schema';
 import type { Bucket, DashboardPeriod } from './dashboard-period';
 
@@ -51,8 +52,8 @@ async function handlingFigures(trx: Transaction<Database>, period: DashboardPeri
     .select((eb) => [
       'status',
       eb.fn.countAll<number>().as('count'),
-      // SQLite's julianday reads the ISO text; a pending alert has no handled_at and adds nothing.
-      sql<number | null>`sum((julianday(handled_at) - julianday(occurred_at)) * 86400)`.as('seconds'),
+      // A pending alert has no handled_at and adds nothing.
+      sql<number | null>`sum(${secondsBetween(trx, 'occurred_at', 'handled_at')})`.as('seconds'),
     ])
     .groupBy('status')
     .execute();
@@ -83,7 +84,8 @@ async function handlingFigures(trx: Transaction<Database>, period: DashboardPeri
 async function trendCounts(trx: Transaction<Database>, buckets: readonly Bucket[]): Promise<LevelCounts[]> {
   const trend = buckets.map(noLevels);
   if (buckets.length === 0) return trend;
-  const ranges = sql.join(buckets.map((b, i) => sql`(${i}, ${iso(b.from)}, ${iso(b.to)})`));
+  const time = (instant: number) => timestampValue(trx, iso(instant));
+  const ranges = sql.join(buckets.map((b, i) => sql`(${i}, ${time(b.from)}, ${time(b.to)})`));
   const rows = await trx
     .with(
       'buckets(i, bucket_from, bucket_to)',

@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/open-database';
 import type { SignInMethod } from '../db/schema';
+import { exclusiveTransaction } from '../db/exclusive-transaction';
 import { ApiError, retryLater } from '../http/api-error';
 import type { AuditNote } from '../oplog/audit-note';
 import type { SignInLimits } from './sign-in-limits';
@@ -58,26 +59,23 @@ export async function checkGuess(
 async function admitGuess(ctx: Ctx, guess: Guess): Promise<number> {
   const limits = ctx.signInLimits;
   const principalLimit = limitOf(limits, guess.method);
-  return ctx.db
-    .transaction()
-    .setIsolationLevel('serializable')
-    .execute(async (trx) => {
-      const longest = Math.max(limits.account.windowMs, limits.address.windowMs, limits.smsPhone.windowMs);
-      await trx
-        .deleteFrom('sign_in_attempts')
-        .where('at', '<=', new Date(ctx.clock.now().getTime() - longest).toISOString())
-        .execute();
-      const addressWait = await waitForRoomMs(ctx.clock, limits.address, failuresFrom(trx, guess.address));
-      if (addressWait > 0) throw addressRefusal(addressWait);
-      const principalWait = await waitForRoomMs(ctx.clock, principalLimit, failuresOf(trx, guess));
-      if (principalWait > 0) throw principalRefusal(guess.method, principalWait);
-      const { id } = await trx
-        .insertInto('sign_in_attempts')
-        .values({ ...guess, at: ctx.clock.now().toISOString(), cleared: 0 })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return id;
-    });
+  return exclusiveTransaction(ctx.db, ['sign_in_attempts'], async (trx) => {
+    const longest = Math.max(limits.account.windowMs, limits.address.windowMs, limits.smsPhone.windowMs);
+    await trx
+      .deleteFrom('sign_in_attempts')
+      .where('at', '<=', new Date(ctx.clock.now().getTime() - longest).toISOString())
+      .execute();
+    const addressWait = await waitForRoomMs(ctx.clock, limits.address, failuresFrom(trx, guess.address));
+    if (addressWait > 0) throw addressRefusal(addressWait);
+    const principalWait = await waitForRoomMs(ctx.clock, principalLimit, failuresOf(trx, guess));
+    if (principalWait > 0) throw principalRefusal(guess.method, principalWait);
+    const { id } = await trx
+      .insertInto('sign_in_attempts')
+      .values({ ...guess, at: ctx.clock.now().toISOString(), cleared: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  });
 }
 
 /** The guess was wrong: it stays counted, and the one that reaches the principal's limit is answered as refused. */

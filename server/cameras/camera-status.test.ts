@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStream, type TestStream } from '../../test-support/test-stream';
 import { markSilentServersOffline } from '../alerts/alert-ingest';
 import { defaultHealthSettings } from '../alerts/device-health';
-import { openDatabase } from '../db/open-database';
+import { openTestDatabase } from '../test-support/test-database';
 import { notifySettings } from '../notify/notify-settings';
 import { alertWorld } from '../test-support/alert-world';
 import { openEventStream, type OpenStream } from '../test-support/event-stream';
@@ -168,7 +168,7 @@ describe("a camera's status from its stream", () => {
       statusSource: 'aiServer',
     });
     expect(await nextStatus(cameraWatcher, 'cameraStatus')).toMatchObject({ id: unread, status: 'online' });
-    const db = await openDatabase(t.dataDir);
+    const db = await openTestDatabase(t.dataDir);
     try {
       const ctx = {
         db,

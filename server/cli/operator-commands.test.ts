@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { testPasswordCost } from '../auth/password-hash';
 import { snapshotRows, startTestApp, tempDir, testAdminPassword } from '../test-support/test-app';
+import { testDatabaseUrl } from '../test-support/test-database';
 import { runOperatorCommand } from './operator-commands';
 
 async function cli(dataDir: string, ...args: string[]) {
@@ -8,7 +9,12 @@ async function cli(dataDir: string, ...args: string[]) {
   const err: string[] = [];
   const code = await runOperatorCommand(
     args,
-    { dataDir, admin: { password: testAdminPassword, phone: undefined }, passwordCost: testPasswordCost },
+    {
+      dataDir,
+      databaseUrl: await testDatabaseUrl(dataDir, onTestFinished),
+      admin: { password: testAdminPassword, phone: undefined },
+      passwordCost: testPasswordCost,
+    },
     {
       out: (line) => out.push(line),
       err: (line) => err.push(line),

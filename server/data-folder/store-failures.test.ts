@@ -7,6 +7,7 @@ import { startTestApp, tempDir } from '../test-support/test-app';
 import { DataFolderError } from './data-folder-error';
 import { instanceIdFileName } from './instance-identity';
 import { explainStoreFailure } from './store-failures';
+import { testOnPostgres } from '../test-support/test-database';
 
 const dataDir = '/srv/cfop-data';
 const database = join(dataDir, databaseFileName);
@@ -39,7 +40,8 @@ describe('a data folder the server cannot use', () => {
     expect(explainStoreFailure(sqliteError('SQLITE_ERROR'), dataDir)).toBeNull();
   });
 
-  it('refuses a database file that is not a database', async () => {
+  // The SQLite file's own failures: a PostgreSQL database is not in the folder.
+  it.skipIf(testOnPostgres)('refuses a database file that is not a database', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, databaseFileName), 'not a database '.repeat(400));
     await expect(startTestApp({ dataDir: dir })).rejects.toThrow(
@@ -50,18 +52,21 @@ describe('a data folder the server cannot use', () => {
     );
   });
 
-  it('refuses to start empty where the database was lost, until the instance id is deleted on purpose', async () => {
-    const first = await startTestApp();
-    await first.app.close();
-    for (const suffix of ['', '-wal', '-shm'])
-      rmSync(join(first.dataDir, `${databaseFileName}${suffix}`), { force: true });
-    const idFile = join(first.dataDir, instanceIdFileName);
-    await expect(startTestApp({ dataDir: first.dataDir })).rejects.toThrow(
-      `The database ${join(first.dataDir, databaseFileName)} is missing, but the data folder has an instance id (${idFile})`,
-    );
+  it.skipIf(testOnPostgres)(
+    'refuses to start empty where the database was lost, until the instance id is deleted on purpose',
+    async () => {
+      const first = await startTestApp();
+      await first.app.close();
+      for (const suffix of ['', '-wal', '-shm'])
+        rmSync(join(first.dataDir, `${databaseFileName}${suffix}`), { force: true });
+      const idFile = join(first.dataDir, instanceIdFileName);
+      await expect(startTestApp({ dataDir: first.dataDir })).rejects.toThrow(
+        `The database ${join(first.dataDir, databaseFileName)} is missing, but the data folder has an instance id (${idFile})`,
+      );
 
-    rmSync(idFile);
-    const afresh = await startTestApp({ dataDir: first.dataDir });
-    expect((await afresh.call('getCurrentUser')).status).toBe(401);
-  });
+      rmSync(idFile);
+      const afresh = await startTestApp({ dataDir: first.dataDir });
+      expect((await afresh.call('getCurrentUser')).status).toBe(401);
+    },
+  );
 });

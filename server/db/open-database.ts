@@ -1,8 +1,17 @@
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type SqliteDatabase as DialectDatabase } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDatabase as DialectDatabase,
+} from 'kysely';
+import pg from 'pg';
+import { DataFolderError } from '../data-folder/data-folder-error';
 import { createPrivateFile, makePrivateDir } from '../data-folder/private-files';
 import { migrationProvider } from './migration-folder';
+import { consoleTypes } from './postgres-values';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -35,10 +44,15 @@ function withStatementCache(sqlite: SqliteDatabase.Database): DialectDatabase {
 }
 
 /**
- * Opens DATA_DIR/cfop.sqlite (creating the folder) and brings its schema up to date. A new database
- * is readable by its owner only, and so are its -wal and -shm files, which SQLite gives its mode.
+ * Opens the console's database and brings its schema up to date: the PostgreSQL database at
+ * `databaseUrl` (DATABASE_URL) when given, else DATA_DIR/cfop.sqlite (creating the folder).
  */
-export async function openDatabase(dataDir: string): Promise<Db> {
+export async function openDatabase(dataDir: string, databaseUrl?: string): Promise<Db> {
+  return databaseUrl === undefined ? openSqlite(dataDir) : openPostgres(databaseUrl);
+}
+
+/** A new file is readable by its owner only, and so are its -wal and -shm files, which SQLite gives its mode. */
+async function openSqlite(dataDir: string): Promise<Db> {
   makePrivateDir(dataDir);
   const path = join(dataDir, databaseFileName);
   createPrivateFile(path);
@@ -57,6 +71,40 @@ export async function openDatabase(dataDir: string): Promise<Db> {
   } catch (error) {
     await db.destroy();
     throw error;
+  }
+  return db;
+}
+
+/** Where DATABASE_URL points, for messages: never its password. */
+function databaseAddress(url: string): string {
+  const { hostname, port, pathname, username } = new URL(url);
+  return `${username ? `${decodeURIComponent(username)}@` : ''}${hostname}:${port || 5432}${pathname}`;
+}
+
+/** pg's failures to reach or enter the database, which the operator fixes in DATABASE_URL or on the server. */
+const unreachable = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|28\w{3}|3D000)$/;
+
+function explainConnectFailure(url: string, error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !unreachable.test(code)) return error;
+  const reason = error instanceof Error ? error.message : code;
+  return new DataFolderError({
+    zh: `无法连接 DATABASE_URL 指定的 PostgreSQL 数据库 ${databaseAddress(url)}：${reason}。请检查地址、用户、密码以及数据库是否已创建`,
+    en: `Cannot connect to the PostgreSQL database of DATABASE_URL, ${databaseAddress(url)}: ${reason}. Check the address, the user, the password and that the database exists`,
+  });
+}
+
+async function openPostgres(url: string): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, types: consoleTypes });
+  // A connection dropped while idle (a database restart) is not the app's fault: the pool opens a
+  // new one for the next query, and a query on a lost connection fails with its own error.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.destroy();
+    throw explainConnectFailure(url, error);
   }
   return db;
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/open-database';
+import { openTestDatabase } from '../test-support/test-database';
 import {
   addRole,
   addUser,
@@ -263,7 +263,7 @@ describe('fileReferenceProblems', () => {
     const { t, token } = await signedIn();
     await upload(t, token, 'staff-photos', pngBytes);
     await upload(t, token, 'model-files', pngBytes);
-    const db = await openDatabase(t.dataDir);
+    const db = await openTestDatabase(t.dataDir);
     try {
       const fields = { photo: 'uploadStaffPhoto', model: 'uploadModelFile', other: 'uploadStaffPhoto' };
       expect(await fileReferenceProblems(db, fields, { photo: 1, model: 2, other: null })).toEqual([]);

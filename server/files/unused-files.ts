@@ -1,6 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import { dialectOf } from '../db/dialect';
 import type { Db } from '../db/open-database';
 import { deleteFileRows, unknownPacks } from './file-packs';
 import { filesDir, incomingDir } from './file-store';
@@ -20,10 +21,19 @@ export const unusedFileSweepMs = 3_600_000;
  * foreign keys to `files`, so a new kind of file field is covered without being listed here.
  */
 async function fileColumns(db: Db): Promise<{ table: string; column: string }[]> {
-  const { rows } = await sql<{ table: string; column: string }>`
-    select m.name as "table", k."from" as "column"
-    from sqlite_master m join pragma_foreign_key_list(m.name) k
-    where m.type = 'table' and k."table" = 'files'`.execute(db);
+  const { rows } = await (
+    dialectOf(db) === 'postgres'
+      ? sql<{ table: string; column: string }>`
+          select t.relname as "table", a.attname as "column"
+          from pg_constraint k
+          join pg_class t on t.oid = k.conrelid
+          join pg_attribute a on a.attrelid = k.conrelid and a.attnum = any(k.conkey)
+          where k.contype = 'f' and k.confrelid = 'files'::regclass`
+      : sql<{ table: string; column: string }>`
+          select m.name as "table", k."from" as "column"
+          from sqlite_master m join pragma_foreign_key_list(m.name) k
+          where m.type = 'table' and k."table" = 'files'`
+  ).execute(db);
   return rows;
 }
 

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { parseAllowedHosts } from '../cameras/stream-address';
-import { openDatabase } from '../db/open-database';
+import { openTestDatabase } from '../test-support/test-database';
 import { removeOldDeliveries } from './notification-tasks';
 import { alertWorld } from '../test-support/alert-world';
 import { jpegBytes } from '../test-support/multipart';
@@ -309,7 +309,7 @@ describe('notification rules', () => {
     expect(shown.data).toMatchObject({ sentCount: 1, failedCount: 0, pendingCount: 0 });
 
     // A month on, the sent message leaves the rule's list; its figures stay.
-    const db = await openDatabase(t.dataDir);
+    const db = await openTestDatabase(t.dataDir);
     try {
       expect(await removeOldDeliveries({ db }, new Date(Date.parse(alert.occurredAt as string) + 1000))).toBe(
         1,

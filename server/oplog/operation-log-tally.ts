@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context';
+import { exclusiveTransaction } from '../db/exclusive-transaction';
 import type { LocalText } from '../http/locale';
 import { entryDetail, writeOperationLog, type LoggedCall } from './operation-log';
 
@@ -20,43 +21,40 @@ export async function tallyOperationLog(ctx: AppContext, call: LoggedCall): Prom
     code: call.failure?.code ?? '0',
     window_start: new Date(now - (now % tallyWindowMs)).toISOString(),
   };
-  await ctx.db
-    .transaction()
-    .setIsolationLevel('serializable')
-    .execute(async (trx) => {
-      await trx.deleteFrom('operation_log_tallies').where('window_start', '<', key.window_start).execute();
-      const tally = await trx
-        .selectFrom('operation_log_tallies')
-        .select(['log_id', 'count'])
-        .where('action', '=', key.action)
-        .where('ip', '=', key.ip)
-        .where('code', '=', key.code)
-        .where('window_start', '=', key.window_start)
-        .executeTakeFirst();
-      if (!tally) {
-        const logId = await writeOperationLog(ctx, call, trx);
-        await trx
-          .insertInto('operation_log_tallies')
-          .values({ ...key, log_id: logId, count: 1 })
-          .execute();
-        return;
-      }
-      const count = tally.count + 1;
+  await exclusiveTransaction(ctx.db, ['operation_log_tallies'], async (trx) => {
+    await trx.deleteFrom('operation_log_tallies').where('window_start', '<', key.window_start).execute();
+    const tally = await trx
+      .selectFrom('operation_log_tallies')
+      .select(['log_id', 'count'])
+      .where('action', '=', key.action)
+      .where('ip', '=', key.ip)
+      .where('code', '=', key.code)
+      .where('window_start', '=', key.window_start)
+      .executeTakeFirst();
+    if (!tally) {
+      const logId = await writeOperationLog(ctx, call, trx);
       await trx
-        .updateTable('operation_log_tallies')
-        .set({ count })
-        .where('action', '=', key.action)
-        .where('ip', '=', key.ip)
-        .where('code', '=', key.code)
-        .where('window_start', '=', key.window_start)
+        .insertInto('operation_log_tallies')
+        .values({ ...key, log_id: logId, count: 1 })
         .execute();
-      const detail = talliedDetail(entryDetail(call), count);
-      await trx
-        .updateTable('operation_logs')
-        .set({ detail_zh: detail.zh, detail_en: detail.en })
-        .where('id', '=', tally.log_id)
-        .execute();
-    });
+      return;
+    }
+    const count = tally.count + 1;
+    await trx
+      .updateTable('operation_log_tallies')
+      .set({ count })
+      .where('action', '=', key.action)
+      .where('ip', '=', key.ip)
+      .where('code', '=', key.code)
+      .where('window_start', '=', key.window_start)
+      .execute();
+    const detail = talliedDetail(entryDetail(call), count);
+    await trx
+      .updateTable('operation_logs')
+      .set({ detail_zh: detail.zh, detail_en: detail.en })
+      .where('id', '=', tally.log_id)
+      .execute();
+  });
 }
 
 function talliedDetail(detail: LocalText, count: number): LocalText {

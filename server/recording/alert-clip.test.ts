@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStream, type TestStream } from '../../test-support/test-stream';
 import { parseAllowedHosts } from '../cameras/stream-address';
 import { systemClock } from '../clock';
-import { openDatabase } from '../db/open-database';
+import { openTestDatabase } from '../test-support/test-database';
 import {
   addRole,
   addUser,
@@ -45,7 +45,7 @@ const segmentRows = (t: TestApp, cameraId: number) =>
   ) as Row[];
 
 async function alertOf(t: TestApp, cameraId: number, occurredAt: string): Promise<number> {
-  const db = await openDatabase(t.dataDir);
+  const db = await openTestDatabase(t.dataDir);
   await addAlert(db, cameraId, occurredAt);
   const row = await db
     .selectFrom('alerts')

@@ -4,7 +4,7 @@ import { startTestStream, type TestStream } from '../../test-support/test-stream
 import { parseAllowedHosts } from '../cameras/stream-address';
 import { spawnPiped, type StreamSpawn } from '../cameras/stream-process';
 import { systemClock } from '../clock';
-import { openDatabase } from '../db/open-database';
+import { openTestDatabase } from '../test-support/test-database';
 import {
   addRole,
   addUser,
@@ -144,7 +144,7 @@ describe('recording a camera', () => {
       from: new Date(Date.parse(first.started_at) - 60_000).toISOString(),
       to: new Date(Date.now() + 60_000).toISOString(),
     };
-    const db = await openDatabase(t.dataDir);
+    const db = await openTestDatabase(t.dataDir);
     const alertAt = new Date(Date.parse(first.started_at) + 500).toISOString();
     await addAlert(db, id, alertAt);
     await db.destroy();

@@ -5,6 +5,7 @@ import { systemClock, type Clock } from '../clock';
 import { databaseFileName, openDatabase, type Db } from '../db/open-database';
 import type { RecordingMode } from '../db/schema';
 import { tempDir } from '../test-support/test-app';
+import { testDatabaseUrl } from '../test-support/test-database';
 import { createLocalRecordingStore, type RecordingStore } from './recording-store';
 import { addSegment } from './segment-index';
 
@@ -12,7 +13,7 @@ import { addSegment } from './segment-index';
 export async function recordingWorld(clock: Clock = systemClock) {
   const dataDir = tempDir();
   copyFileSync(inject('migratedDatabase'), join(dataDir, databaseFileName));
-  const db: Db = await openDatabase(dataDir);
+  const db: Db = await openDatabase(dataDir, await testDatabaseUrl(dataDir, onTestFinished));
   onTestFinished(() => db.destroy());
   const store: RecordingStore = createLocalRecordingStore(join(dataDir, 'recordings'));
   const now = clock.now().toISOString();

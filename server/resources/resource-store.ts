@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/open-database';
+import { containsText, nullsLowest, unindexed } from '../db/portable-sql';
 import { reusedQuery, type ReusedQuery } from '../db/reused-query';
 import type { FilterMode } from '../../contract/list-facts';
 import type { LinkedField, ReferenceRule, Row } from './resource-definition';
@@ -60,7 +61,7 @@ export async function selectPage(
   selection: RowSelection,
   page: { readonly offset: number; readonly limit: number; readonly fewMatches: boolean },
 ): Promise<Row[]> {
-  return ordered(filtered(db, selection, !page.fewMatches).selectAll(), selection.order, page.fewMatches)
+  return ordered(db, filtered(db, selection, !page.fewMatches).selectAll(), selection.order, page.fewMatches)
     .limit(page.limit)
     .offset(page.offset)
     .execute();
@@ -80,7 +81,7 @@ export async function* selectInBatches(
   for (;;) {
     let query = filtered(db, selection, true).selectAll();
     if (last) query = query.where((eb) => after(eb, selection.order, last as Row));
-    const rows = await ordered(query, selection.order).limit(batchSize).execute();
+    const rows = await ordered(db, query, selection.order).limit(batchSize).execute();
     if (rows.length > 0) yield rows;
     if (rows.length < batchSize) return;
     last = rows[rows.length - 1];
@@ -159,7 +160,7 @@ export async function pickLabels(
     .selectFrom(rule.table)
     .select(['id', label.as('label')]);
   if (wanted.text !== '') {
-    query = query.where(sql<boolean>`${label} like ${`%${escapeLike(wanted.text)}%`} escape '\\'`);
+    query = query.where(containsText(db, label, wanted.text));
   }
   if (wanted.ids !== null) query = query.where('id', 'in', [...wanted.ids]);
   const rows = await query.orderBy(label).orderBy('id').limit(wanted.limit).execute();
@@ -219,19 +220,19 @@ function filtered(db: Db, selection: RowSelection, bySortIndex = false): LooseQu
     }
     // A range bound is left free to use its column's index (usually the sort's own).
     const ranged = filter.mode === 'from' || filter.mode === 'to';
-    const column = bySortIndex && !ranged ? sql`+${sql.ref(filter.column)}` : sql.ref(filter.column);
+    const column = bySortIndex && !ranged ? unindexed(db, filter.column) : sql.ref(filter.column);
     query =
       filter.mode === 'contains'
-        ? query.where(sql<boolean>`${column} like ${`%${escapeLike(String(filter.value))}%`} escape '\\'`)
+        ? query.where(containsText(db, column, String(filter.value)))
         : query.where(column, comparison[filter.mode], filter.value);
   }
   return query;
 }
 
-function ordered(query: LooseQuery, order: RowOrder, withoutIndex = false): LooseQuery {
+function ordered(db: Db, query: LooseQuery, order: RowOrder, withoutIndex = false): LooseQuery {
   const direction = order.descending ? 'desc' : 'asc';
-  const column = withoutIndex ? sql`+${sql.ref(order.column)}` : sql.ref(order.column);
-  return query.orderBy(column, direction).orderBy('id', direction);
+  const column = withoutIndex ? unindexed(db, order.column) : sql.ref(order.column);
+  return query.orderBy(column, nullsLowest(db, direction)).orderBy('id', direction);
 }
 
 /**
@@ -249,8 +250,4 @@ function after(eb: ExpressionBuilder<AnyTables, string>, order: RowOrder, last: 
   }
   const laterValue = eb(eb.refTuple(order.column, 'id'), beyond, eb.tuple(value, id));
   return order.descending ? eb.or([laterValue, eb(order.column, 'is', null)]) : laterValue;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -3,6 +3,7 @@ import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
 import { waitForRoomMs } from '../auth/sliding-window';
 import { later } from '../clock';
+import { exclusiveTransaction } from '../db/exclusive-transaction';
 import { sha256Hex } from '../auth/session-token';
 import { ApiError, retryLater } from '../http/api-error';
 import type { SmsMessage } from './sms-sender';
@@ -24,53 +25,50 @@ export async function issueSmsCode(
 ): Promise<components['schemas']['SmsCodeSent']> {
   const now = ctx.clock.now();
   const code = String(randomInt(1_000_000)).padStart(6, '0');
-  // Serializable: counting and recording a send must be one step under concurrency on PostgreSQL too.
-  const recipient = await ctx.db
-    .transaction()
-    .setIsolationLevel('serializable')
-    .execute(async (trx) => {
-      const last = await trx
-        .selectFrom('sms_codes')
-        .select('created_at')
-        .where('phone', '=', phone)
-        .orderBy('created_at', 'desc')
-        .executeTakeFirst();
-      const waitMs = last ? Date.parse(last.created_at) + resendGapMs - now.getTime() : 0;
-      if (waitMs > 0) throw tooSoon(waitMs);
-      const { smsAddressSends, smsSends } = ctx.signInLimits;
-      await trx
-        .deleteFrom('sms_sends')
-        .where('at', '<=', later(now, -Math.max(smsAddressSends.windowMs, smsSends.windowMs)).toISOString())
-        .execute();
-      const fromAddress = trx.selectFrom('sms_sends').where('address', '=', address);
-      const addressWaitMs = await waitForRoomMs(ctx.clock, smsAddressSends, fromAddress);
-      if (addressWaitMs > 0) throw tooManyFromAddress(addressWaitMs);
-      const allWaitMs = await waitForRoomMs(ctx.clock, smsSends, trx.selectFrom('sms_sends'));
-      if (allWaitMs > 0) throw tooManyInAll(allWaitMs);
-      await trx.insertInto('sms_sends').values({ address, at: now.toISOString() }).execute();
-      // Expired rows can go: the resend gap only ever looks at codes younger than their life.
-      await trx
-        .deleteFrom('sms_codes')
-        .where((eb) => eb.or([eb('phone', '=', phone), eb('expires_at', '<=', now.toISOString())]))
-        .execute();
-      await trx
-        .insertInto('sms_codes')
-        .values({
-          phone,
-          code_hash: codeHash(phone, code),
-          created_at: now.toISOString(),
-          expires_at: later(now, codeLifeMs).toISOString(),
-          attempts: 0,
-          used_at: null,
-        })
-        .execute();
-      return trx
-        .selectFrom('users')
-        .select('id')
-        .where('phone', '=', phone)
-        .where('status', '=', 'enabled')
-        .executeTakeFirst();
-    });
+  // Counting and recording a send must be one step under concurrency.
+  const recipient = await exclusiveTransaction(ctx.db, ['sms_sends', 'sms_codes'], async (trx) => {
+    const last = await trx
+      .selectFrom('sms_codes')
+      .select('created_at')
+      .where('phone', '=', phone)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    const waitMs = last ? Date.parse(last.created_at) + resendGapMs - now.getTime() : 0;
+    if (waitMs > 0) throw tooSoon(waitMs);
+    const { smsAddressSends, smsSends } = ctx.signInLimits;
+    await trx
+      .deleteFrom('sms_sends')
+      .where('at', '<=', later(now, -Math.max(smsAddressSends.windowMs, smsSends.windowMs)).toISOString())
+      .execute();
+    const fromAddress = trx.selectFrom('sms_sends').where('address', '=', address);
+    const addressWaitMs = await waitForRoomMs(ctx.clock, smsAddressSends, fromAddress);
+    if (addressWaitMs > 0) throw tooManyFromAddress(addressWaitMs);
+    const allWaitMs = await waitForRoomMs(ctx.clock, smsSends, trx.selectFrom('sms_sends'));
+    if (allWaitMs > 0) throw tooManyInAll(allWaitMs);
+    await trx.insertInto('sms_sends').values({ address, at: now.toISOString() }).execute();
+    // Expired rows can go: the resend gap only ever looks at codes younger than their life.
+    await trx
+      .deleteFrom('sms_codes')
+      .where((eb) => eb.or([eb('phone', '=', phone), eb('expires_at', '<=', now.toISOString())]))
+      .execute();
+    await trx
+      .insertInto('sms_codes')
+      .values({
+        phone,
+        code_hash: codeHash(phone, code),
+        created_at: now.toISOString(),
+        expires_at: later(now, codeLifeMs).toISOString(),
+        attempts: 0,
+        used_at: null,
+      })
+      .execute();
+    return trx
+      .selectFrom('users')
+      .select('id')
+      .where('phone', '=', phone)
+      .where('status', '=', 'enabled')
+      .executeTakeFirst();
+  });
   if (recipient) {
     const message = smsMessage(now, phone, code);
     // Not awaited: a slow gateway must not make known phones answer slower than unknown ones.

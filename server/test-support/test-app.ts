@@ -22,6 +22,8 @@ import type { components } from '../../src/generated/openapi';
 
 type AccessKey = components['schemas']['AccessKey'];
 import { multipartFile } from './multipart';
+import { syncPostgres, type SyncDatabase } from './sync-postgres';
+import { knownTestDatabaseUrl, testDatabaseUrl, testOnPostgres } from './test-database';
 
 export const testAdminPassword = 'Admin12345';
 
@@ -185,6 +187,7 @@ export async function startTestApp(
   cleanup: Cleanup = onTestFinished,
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? migratedDataDir(cleanup);
+  const databaseUrl = options.databaseUrl ?? (await testDatabaseUrl(dataDir, cleanup));
   const clock = testClock();
   const sent: SmsMessage[] = [];
   const announced: string[] = [];
@@ -198,6 +201,7 @@ export async function startTestApp(
     cameraProbe: { everySeconds: 0 },
     ...options,
     dataDir,
+    databaseUrl,
   });
   cleanup(() => app.close());
   const call = (operationId: string, callOptions?: CallOptions) =>
@@ -299,7 +303,7 @@ export async function addUser(
   dataDir: string,
   account: { username: string; password: string; name?: string; phone?: string; roles?: string[] },
 ): Promise<number> {
-  const db = await openDatabase(dataDir);
+  const db = await openDatabase(dataDir, knownTestDatabaseUrl(dataDir));
   try {
     const roleIds = await findRoleIds(db, account.roles ?? []);
     const user = await createUser(
@@ -329,7 +333,7 @@ function contractKeys(keys: readonly string[]): AccessKey[] {
 }
 
 export async function addRole(dataDir: string, code: string, accessKeys: readonly string[]): Promise<number> {
-  const db = await openDatabase(dataDir);
+  const db = await openDatabase(dataDir, knownTestDatabaseUrl(dataDir));
   try {
     const role = await createRole(
       { db, clock: systemClock, contract },
@@ -345,8 +349,13 @@ export async function addRole(dataDir: string, code: string, accessKeys: readonl
   }
 }
 
-/** Direct SQL on the data folder, beside the app, as an operator's tool would. */
-export function withSqlite<T>(dataDir: string, work: (sqlite: SqliteDatabase.Database) => T): T {
+/**
+ * Direct SQL on the data folder's database, beside the app, as an operator's tool would: its SQLite
+ * file, or on a run on PostgreSQL the folder's database through the same calls.
+ */
+export function withSqlite<T>(dataDir: string, work: (sqlite: SyncDatabase) => T): T {
+  const url = knownTestDatabaseUrl(dataDir);
+  if (url !== undefined) return work(syncPostgres(url));
   const sqlite = new SqliteDatabase(join(dataDir, databaseFileName));
   try {
     return work(sqlite);
@@ -364,13 +373,23 @@ export function snapshotRows(dataDir: string): Record<string, unknown[]> {
     const tables = (
       sqlite
         .prepare(
-          "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name",
+          testOnPostgres
+            ? "select table_name as name from information_schema.tables where table_schema = 'public' order by name"
+            : "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name",
         )
         .all() as { name: string }[]
     )
       .map((row) => row.name)
       .filter((name) => !loggedTables.has(name));
-    return Object.fromEntries(tables.map((table) => [table, sqlite.prepare(`select * from ${table}`).all()]));
+    // In a stable order: PostgreSQL moves a row it rewrote unchanged (an upsert) to the table's end.
+    const rowsOf = (table: string) =>
+      sqlite
+        .prepare(`select * from ${table}`)
+        .all()
+        .map((row) => [JSON.stringify(row), row] as const)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([, row]) => row);
+    return Object.fromEntries(tables.map((table) => [table, rowsOf(table)]));
   });
 }
 

@@ -1,10 +1,12 @@
 import { sql, type Kysely } from 'kysely';
+import { columnTypes } from '../column-types';
 
 // Migrations take Kysely<unknown>: they describe the schema at their own point in time, not today's types.
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const t = columnTypes(db);
   await db.schema
     .createTable('users')
-    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('id', 'integer', t.identity)
     .addColumn('username', 'text', (c) => c.notNull().unique())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('phone', 'text', (c) => c.unique())
@@ -16,17 +18,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .check(sql`status in ('enabled', 'disabled')`),
     )
     .addColumn('password_hash', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('last_login_at', 'text')
+    .addColumn('created_at', t.timestamp, (c) => c.notNull())
+    .addColumn('last_login_at', t.timestamp)
     .execute();
 
   await db.schema
     .createTable('roles')
-    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('id', 'integer', t.identity)
     .addColumn('code', 'text', (c) => c.notNull().unique())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('builtin', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('builtin', t.flag, (c) => c.notNull().defaultTo(t.flagValue(false)))
     .execute();
 
   await db.schema
@@ -48,9 +50,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('sessions')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('expires_at', 'text', (c) => c.notNull())
-    .addColumn('revoked_at', 'text')
+    .addColumn('created_at', t.timestamp, (c) => c.notNull())
+    .addColumn('expires_at', t.timestamp, (c) => c.notNull())
+    .addColumn('revoked_at', t.timestamp)
     .addColumn('client_type', 'text', (c) => c.notNull())
     .addColumn('client_host', 'text', (c) => c.notNull())
     .addColumn('ip', 'text', (c) => c.notNull())
@@ -66,13 +68,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('sms_codes')
-    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('id', 'integer', t.identity)
     .addColumn('phone', 'text', (c) => c.notNull())
     .addColumn('code_hash', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .addColumn('created_at', t.timestamp, (c) => c.notNull())
+    .addColumn('expires_at', t.timestamp, (c) => c.notNull())
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('used_at', 'text')
+    .addColumn('used_at', t.timestamp)
     .execute();
   await db.schema.createIndex('sms_codes_phone').on('sms_codes').column('phone').execute();
 }

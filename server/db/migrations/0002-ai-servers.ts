@@ -1,9 +1,11 @@
 import { sql, type Kysely } from 'kysely';
+import { columnTypes } from '../column-types';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const t = columnTypes(db);
   await db.schema
     .createTable('ai_servers')
-    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('id', 'integer', t.identity)
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('serial_number', 'text', (c) => c.notNull().unique())
     .addColumn('ip', 'text', (c) => c.notNull())
@@ -19,13 +21,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .defaultTo('offline')
         .check(sql`status in ('online', 'offline')`),
     )
-    .addColumn('last_heartbeat_at', 'text')
-    .addColumn('cpu_load', 'real')
-    .addColumn('memory_load', 'real')
-    .addColumn('accelerator_load', 'real')
+    .addColumn('last_heartbeat_at', t.timestamp)
+    .addColumn('cpu_load', t.real)
+    .addColumn('memory_load', t.real)
+    .addColumn('accelerator_load', t.real)
     .addColumn('ingest_key_hash', 'text', (c) => c.notNull().unique())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addColumn('created_at', t.timestamp, (c) => c.notNull())
+    .addColumn('updated_at', t.timestamp, (c) => c.notNull())
     .addUniqueConstraint('ai_servers_ip_port', ['ip', 'port'])
     .execute();
   // One index per sortable column of listAiServers, so a sorted page never sorts the whole table.

@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
+import { columnTypes } from '../column-types';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const t = columnTypes(db);
   await db.schema
     .createTable('operation_logs')
-    .addColumn('id', 'integer', (c) => c.primaryKey())
-    .addColumn('time', 'text', (c) => c.notNull())
+    .addColumn('id', 'integer', t.identity)
+    .addColumn('time', t.timestamp, (c) => c.notNull())
     // No foreign key: the log outlives the users it names.
     .addColumn('user_id', 'integer')
     .addColumn('username', 'text')

@@ -1,17 +1,17 @@
 import { sql, type Kysely } from 'kysely';
+import { columnTypes } from '../column-types';
 
 // Roles become a managed resource: the screen shows and sorts by when each was created and changed.
 // Roles made before this migration get its own time, the earliest the data can tell.
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const t = columnTypes(db);
   for (const column of ['created_at', 'updated_at']) {
     await db.schema
       .alterTable('roles')
-      .addColumn(column, 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn(column, t.timestamp, (c) => c.notNull().defaultTo(t.timestampUnset))
       .execute();
   }
-  await sql`update roles set created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`.execute(
-    db,
-  );
+  await sql`update roles set created_at = ${t.now}, updated_at = ${t.now}`.execute(db);
   await db.schema.createIndex('roles_created_at').on('roles').column('created_at').execute();
   await db.schema.createIndex('users_created_at').on('users').column('created_at').execute();
 }

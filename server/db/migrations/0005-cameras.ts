@@ -1,9 +1,11 @@
 import { sql, type Kysely } from 'kysely';
+import { columnTypes } from '../column-types';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const t = columnTypes(db);
   await db.schema
     .createTable('cameras')
-    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('id', 'integer', t.identity)
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('code', 'text', (c) => c.notNull().unique())
     .addColumn('area', 'text', (c) => c.notNull().defaultTo(''))
@@ -19,8 +21,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .defaultTo('offline')
         .check(sql`status in ('online', 'offline')`),
     )
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addColumn('created_at', t.timestamp, (c) => c.notNull())
+    .addColumn('updated_at', t.timestamp, (c) => c.notNull())
     .execute();
   // One index per sortable column of listCameras, and one for counting the cameras of a server.
   for (const column of ['name', 'area', 'vendor', 'status', 'created_at', 'ai_server_id']) {
@@ -29,20 +31,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('camera_tasks')
-    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('id', 'integer', t.identity)
     .addColumn('camera_id', 'integer', (c) => c.notNull().references('cameras.id').onDelete('cascade'))
     .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('confidence_threshold', 'real', (c) => c.notNull())
+    .addColumn('confidence_threshold', t.real, (c) => c.notNull())
     // JSON text: [{ "x": 0.1, "y": 0.2 }, ...].
-    .addColumn('region', 'text', (c) => c.notNull())
+    .addColumn('region', t.json, (c) => c.notNull())
     // JSON text: seven strings of 48 '0'/'1' half-hour slots, Monday first.
-    .addColumn('schedule', 'text', (c) => c.notNull())
+    .addColumn('schedule', t.json, (c) => c.notNull())
     .addColumn('alert_level', 'text', (c) =>
       c.notNull().check(sql`alert_level in ('low', 'medium', 'high', 'critical')`),
     )
-    .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addColumn('enabled', t.flag, (c) => c.notNull().defaultTo(t.flagValue(true)))
+    .addColumn('created_at', t.timestamp, (c) => c.notNull())
+    .addColumn('updated_at', t.timestamp, (c) => c.notNull())
     .execute();
   await db.schema
     .createIndex('camera_tasks_camera_id')

@@ -1,11 +1,13 @@
 import { sql, type Kysely } from 'kysely';
+import { columnTypes } from '../column-types';
 
 // Staff, visitors and vehicles of the entry/exit area. References carry foreign keys without
 // cascade: the resources' beforeDelete refuses first with a message, the keys are the backstop.
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const t = columnTypes(db);
   await db.schema
     .createTable('staff')
-    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('id', 'integer', t.identity)
     .addColumn('employee_no', 'text', (c) => c.notNull().unique())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('gender', 'text', (c) => c.notNull().check(sql`gender in ('male', 'female')`))
@@ -24,8 +26,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     // Deleting the photo's file row is refused while a staff member shows it.
     .addColumn('face_photo_id', 'integer', (c) => c.references('files.id'))
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addColumn('created_at', t.timestamp, (c) => c.notNull())
+    .addColumn('updated_at', t.timestamp, (c) => c.notNull())
     .execute();
   for (const column of ['name', 'department', 'status', 'valid_to', 'created_at']) {
     await db.schema.createIndex(`staff_${column}`).on('staff').columns([column, 'id']).execute();
@@ -33,15 +35,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('visitors')
-    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('id', 'integer', t.identity)
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('phone', 'text', (c) => c.notNull())
     .addColumn('id_number', 'text', (c) => c.notNull())
     .addColumn('company', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('host_staff_id', 'integer', (c) => c.notNull().references('staff.id'))
     .addColumn('purpose', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('visit_from', 'text', (c) => c.notNull())
-    .addColumn('visit_to', 'text', (c) => c.notNull())
+    .addColumn('visit_from', t.timestamp, (c) => c.notNull())
+    .addColumn('visit_to', t.timestamp, (c) => c.notNull())
     .addColumn('plate', 'text')
     .addColumn('companions', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('status', 'text', (c) =>
@@ -53,11 +55,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('pass_code', 'text', (c) => c.unique())
     .addColumn('approval_comment', 'text')
     .addColumn('approved_by', 'text')
-    .addColumn('approved_at', 'text')
-    .addColumn('checked_in_at', 'text')
-    .addColumn('checked_out_at', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addColumn('approved_at', t.timestamp)
+    .addColumn('checked_in_at', t.timestamp)
+    .addColumn('checked_out_at', t.timestamp)
+    .addColumn('created_at', t.timestamp, (c) => c.notNull())
+    .addColumn('updated_at', t.timestamp, (c) => c.notNull())
     .execute();
   for (const column of ['name', 'visit_from', 'status', 'created_at', 'host_staff_id', 'id_number']) {
     await db.schema.createIndex(`visitors_${column}`).on('visitors').columns([column, 'id']).execute();
@@ -65,7 +67,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('vehicles')
-    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('id', 'integer', t.identity)
     .addColumn('plate', 'text', (c) => c.notNull().unique())
     .addColumn('plate_color', 'text', (c) => c.notNull())
     .addColumn('owner_type', 'text', (c) =>
@@ -80,8 +82,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('valid_from', 'text')
     .addColumn('valid_to', 'text')
     .addColumn('remark', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addColumn('created_at', t.timestamp, (c) => c.notNull())
+    .addColumn('updated_at', t.timestamp, (c) => c.notNull())
     .execute();
   for (const column of ['list_type', 'valid_to', 'created_at', 'staff_id', 'visitor_id']) {
     await db.schema.createIndex(`vehicles_${column}`).on('vehicles').columns([column, 'id']).execute();

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { columnTypes } from '../column-types';
 
 /**
  * AI alerts reported by AI servers. An alert is a record of what happened: it outlives the camera,
@@ -7,9 +8,10 @@ import { sql, type Kysely } from 'kysely';
  * Its snapshot is a stored file; the unused-file sweep finds the column by its foreign key.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const t = columnTypes(db);
   await db.schema
     .createTable('alerts')
-    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('id', 'integer', t.identity)
     .addColumn('ai_server_id', 'integer', (c) => c.references('ai_servers.id').onDelete('set null'))
     .addColumn('camera_id', 'integer', (c) => c.references('cameras.id').onDelete('set null'))
     .addColumn('task_id', 'integer', (c) => c.references('camera_tasks.id').onDelete('set null'))
@@ -21,11 +23,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('model_name', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('label', 'text', (c) => c.notNull())
     .addColumn('level', 'text', (c) => c.notNull().check(sql`level in ('low', 'medium', 'high', 'critical')`))
-    .addColumn('confidence', 'real', (c) => c.notNull())
-    .addColumn('boxes', 'text', (c) => c.notNull().defaultTo('[]'))
+    .addColumn('confidence', t.real, (c) => c.notNull())
+    .addColumn('boxes', t.json, (c) => c.notNull().defaultTo('[]'))
     .addColumn('snapshot_file_id', 'integer', (c) => c.references('files.id').onDelete('set null'))
-    .addColumn('occurred_at', 'text', (c) => c.notNull())
-    .addColumn('received_at', 'text', (c) => c.notNull())
+    .addColumn('occurred_at', t.timestamp, (c) => c.notNull())
+    .addColumn('received_at', t.timestamp, (c) => c.notNull())
     .addColumn('status', 'text', (c) =>
       c
         .notNull()
@@ -34,7 +36,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     .addColumn('handled_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('handled_by_name', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('handled_at', 'text')
+    .addColumn('handled_at', t.timestamp)
     .addColumn('handling_note', 'text', (c) => c.notNull().defaultTo(''))
     .execute();
   // The wall and the dashboard read newest first, by time, camera, status and level.

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { columnTypes } from '../column-types';
 
 /**
  * Limits on guessing that hold under concurrency and across servers sharing the database:
@@ -13,14 +14,15 @@ import { sql, type Kysely } from 'kysely';
  * - sessions.last_active_at: the idle time-out; sessions from before start idle from their sign-in.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const t = columnTypes(db);
   await db.schema
     .createTable('sign_in_attempts')
-    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('id', 'integer', t.identity)
     .addColumn('method', 'text', (c) => c.notNull().check(sql`method in ('password', 'sms')`))
     .addColumn('principal', 'text', (c) => c.notNull())
     .addColumn('address', 'text', (c) => c.notNull())
-    .addColumn('at', 'text', (c) => c.notNull())
-    .addColumn('cleared', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('at', t.timestamp, (c) => c.notNull())
+    .addColumn('cleared', t.flag, (c) => c.notNull().defaultTo(t.flagValue(false)))
     .execute();
   await db.schema
     .createIndex('sign_in_attempts_principal')
@@ -37,9 +39,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('sms_sends')
-    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('id', 'integer', t.identity)
     .addColumn('address', 'text', (c) => c.notNull())
-    .addColumn('at', 'text', (c) => c.notNull())
+    .addColumn('at', t.timestamp, (c) => c.notNull())
     .execute();
   await db.schema.createIndex('sms_sends_address').on('sms_sends').columns(['address', 'at']).execute();
   await db.schema.createIndex('sms_sends_at').on('sms_sends').column('at').execute();
@@ -49,7 +51,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('action', 'text', (c) => c.notNull())
     .addColumn('ip', 'text', (c) => c.notNull())
     .addColumn('code', 'text', (c) => c.notNull())
-    .addColumn('window_start', 'text', (c) => c.notNull())
+    .addColumn('window_start', t.timestamp, (c) => c.notNull())
     .addColumn('log_id', 'integer', (c) => c.notNull().references('operation_logs.id').onDelete('cascade'))
     .addColumn('count', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('operation_log_tallies_pk', ['action', 'ip', 'code', 'window_start'])
@@ -57,7 +59,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .alterTable('sessions')
-    .addColumn('last_active_at', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('last_active_at', t.timestamp, (c) => c.notNull().defaultTo(t.timestampUnset))
     .execute();
   await sql`update sessions set last_active_at = created_at`.execute(db);
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { columnTypes } from '../column-types';
 
 /**
  * The database's identity: one row written when a data folder's database is first opened, its id
@@ -7,10 +8,11 @@ import type { Kysely } from 'kysely';
  * unknown to it, and a database created less than a day ago has not seen every file yet.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const t = columnTypes(db);
   await db.schema
     .createTable('instance')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .execute();
 }
 

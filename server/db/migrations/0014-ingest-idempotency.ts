@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { columnTypes } from '../column-types';
 
 /**
  * An AI server's own id for each alert (`sourceId`), so a report retried after a time-out answers
@@ -10,6 +11,7 @@ import type { Kysely } from 'kysely';
  * database so that several console servers share one count.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const t = columnTypes(db);
   await db.schema.alterTable('alerts').addColumn('source_id', 'text').execute();
   await db.schema
     .createIndex('alerts_ai_server_id_source_id')
@@ -21,8 +23,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('ingest_quotas')
     .addColumn('ai_server_id', 'integer', (c) => c.notNull().references('ai_servers.id').onDelete('cascade'))
     .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('tokens', 'real', (c) => c.notNull())
-    .addColumn('refilled_at', 'text', (c) => c.notNull())
+    .addColumn('tokens', t.real, (c) => c.notNull())
+    .addColumn('refilled_at', t.timestamp, (c) => c.notNull())
     .addPrimaryKeyConstraint('ingest_quotas_pk', ['ai_server_id', 'kind'])
     .execute();
 }

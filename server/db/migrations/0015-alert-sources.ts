@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { columnTypes } from '../column-types';
 
 /**
  * Alerts that are not AI detections: a device's health (an AI server offline, a camera's stream
@@ -15,6 +16,7 @@ import { sql, type Kysely } from 'kysely';
  * stream raises an alert, and a restart of the console finds what was already alerted.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const t = columnTypes(db);
   await db.schema
     .alterTable('alerts')
     .addColumn('source', 'text', (c) =>
@@ -45,7 +47,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['source', 'source_id'])
     .where(sql.ref('source'), '<>', sql.lit('ai'))
     .execute();
-  await db.schema.alterTable('cameras').addColumn('stream_ok', 'integer').execute();
+  await db.schema.alterTable('cameras').addColumn('stream_ok', t.flag).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

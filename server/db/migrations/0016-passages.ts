@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { columnTypes } from '../column-types';
 
 /**
  * Passages through the gates, as the gates' controllers report them through an AI server's ingest
@@ -8,9 +9,10 @@ import { sql, type Kysely } from 'kysely';
  * own event id is what keeps a retried report from being stored twice, even by concurrent retries.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const t = columnTypes(db);
   await db.schema
     .createTable('passages')
-    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('id', 'integer', t.identity)
     .addColumn('ai_server_id', 'integer', (c) => c.references('ai_servers.id').onDelete('set null'))
     .addColumn('source_id', 'text', (c) => c.notNull())
     .addColumn('gate', 'text', (c) => c.notNull())
@@ -23,8 +25,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('visitor_id', 'integer', (c) => c.references('visitors.id').onDelete('set null'))
     .addColumn('vehicle_id', 'integer', (c) => c.references('vehicles.id').onDelete('set null'))
     .addColumn('photo_file_id', 'integer', (c) => c.references('files.id').onDelete('set null'))
-    .addColumn('occurred_at', 'text', (c) => c.notNull())
-    .addColumn('received_at', 'text', (c) => c.notNull())
+    .addColumn('occurred_at', t.timestamp, (c) => c.notNull())
+    .addColumn('received_at', t.timestamp, (c) => c.notNull())
     .execute();
   await db.schema
     .createIndex('passages_ai_server_id_source_id')

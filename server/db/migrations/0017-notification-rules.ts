@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { columnTypes } from '../column-types';
 
 /**
  * Notification rules and their outbox. A rule's lists of plain values (labels, sources, days,
@@ -9,23 +10,26 @@ import { sql, type Kysely } from 'kysely';
  * It keeps what the message tells (not a reference to the alert), as the alert may be purged first.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const t = columnTypes(db);
   // Each user's own switch for the console's desktop notification and sound on new alerts.
   await db.schema
     .alterTable('users')
-    .addColumn('alert_notifications', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('alert_notifications', t.flag, (c) => c.notNull().defaultTo(t.flagValue(false)))
     .execute();
   await db.schema
     .createTable('notify_rules')
-    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('id', 'integer', t.identity)
     .addColumn('name', 'text', (c) => c.notNull().unique())
-    .addColumn('enabled', 'integer', (c) => c.notNull().check(sql`enabled in (0, 1)`))
-    .addColumn('labels', 'text', (c) => c.notNull().defaultTo('[]'))
+    .addColumn('enabled', t.flag, (c) =>
+      t.flag === 'boolean' ? c.notNull() : c.notNull().check(sql`enabled in (0, 1)`),
+    )
+    .addColumn('labels', t.json, (c) => c.notNull().defaultTo('[]'))
     .addColumn('min_level', 'text', (c) =>
       c.notNull().check(sql`min_level in ('low', 'medium', 'high', 'critical')`),
     )
-    .addColumn('sources', 'text', (c) => c.notNull().defaultTo('[]'))
+    .addColumn('sources', t.json, (c) => c.notNull().defaultTo('[]'))
     .addColumn('area', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('days', 'text', (c) => c.notNull().defaultTo('[]'))
+    .addColumn('days', t.json, (c) => c.notNull().defaultTo('[]'))
     .addColumn('from_time', 'text', (c) => c.notNull())
     .addColumn('to_time', 'text', (c) => c.notNull())
     .addColumn('cooldown_seconds', 'integer', (c) => c.notNull())
@@ -34,14 +38,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     .addColumn('webhook_url', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('webhook_secret', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('sms_phones', 'text', (c) => c.notNull().defaultTo('[]'))
+    .addColumn('sms_phones', t.json, (c) => c.notNull().defaultTo('[]'))
     .addColumn('sent_count', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('failed_count', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('last_sent_at', 'text')
-    .addColumn('last_failure_at', 'text')
+    .addColumn('last_sent_at', t.timestamp)
+    .addColumn('last_failure_at', t.timestamp)
     .addColumn('last_failure', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addColumn('created_at', t.timestamp, (c) => c.notNull())
+    .addColumn('updated_at', t.timestamp, (c) => c.notNull())
     .execute();
   await db.schema.createIndex('notify_rules_created_at').on('notify_rules').column('created_at').execute();
   const links = [
@@ -60,7 +64,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   }
   await db.schema
     .createTable('notification_outbox')
-    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('id', 'integer', t.identity)
     .addColumn('rule_id', 'integer', (c) => c.notNull().references('notify_rules.id').onDelete('cascade'))
     .addColumn('channel', 'text', (c) => c.notNull().check(sql`channel in ('webhook', 'sms')`))
     // The phone of an SMS; '' for the rule's webhook.
@@ -70,15 +74,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'sent', 'failed')`))
     .addColumn('alert_id', 'integer', (c) => c.notNull())
     // JSON of what the message tells of its first alert.
-    .addColumn('alert', 'text', (c) => c.notNull())
+    .addColumn('alert', t.json, (c) => c.notNull())
     .addColumn('alert_count', 'integer', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('due_at', 'text', (c) => c.notNull())
+    .addColumn('created_at', t.timestamp, (c) => c.notNull())
+    .addColumn('due_at', t.timestamp, (c) => c.notNull())
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('last_attempt_at', 'text')
+    .addColumn('last_attempt_at', t.timestamp)
     .addColumn('last_status', 'integer')
     .addColumn('last_answer', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('sent_at', 'text')
+    .addColumn('sent_at', t.timestamp)
     .execute();
   // The worker asks for the pending messages that are due.
   await db.schema

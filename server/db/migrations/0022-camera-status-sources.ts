@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { columnTypes } from '../column-types';
 
 /**
  * A camera's status comes from its stream as the console reads it (the live relay, or the periodic
@@ -7,11 +8,12 @@ import type { Kysely } from 'kysely';
  * status, what decided it and when it last changed are kept for the lists.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const t = columnTypes(db);
   for (const [name, type] of [
-    ['read_ok', 'integer'],
+    ['read_ok', t.flag],
     ['read_by', 'text'],
     ['status_source', 'text'],
-    ['status_changed_at', 'text'],
+    ['status_changed_at', t.timestamp],
   ] as const) {
     await db.schema.alterTable('cameras').addColumn(name, type).execute();
   }

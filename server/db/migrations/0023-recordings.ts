@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { columnTypes } from '../column-types';
 
 /**
  * Recording (issue 12): each camera's recording mode, and an index of the recorded segments kept in
@@ -7,6 +8,7 @@ import { sql, type Kysely } from 'kysely';
  * camera's segments outlive its row until the recording sweep removes their files with them.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const t = columnTypes(db);
   await db.schema
     .alterTable('cameras')
     .addColumn('recording_mode', 'text', (c) =>
@@ -18,16 +20,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema
     .createTable('recording_segments')
-    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('id', 'integer', t.identity)
     .addColumn('camera_id', 'integer', (c) => c.notNull())
-    .addColumn('started_at', 'text', (c) => c.notNull())
-    .addColumn('ended_at', 'text', (c) => c.notNull())
+    .addColumn('started_at', t.timestamp, (c) => c.notNull())
+    .addColumn('ended_at', t.timestamp, (c) => c.notNull())
     .addColumn('bytes', 'bigint', (c) => c.notNull())
     .addColumn('store_key', 'text', (c) => c.notNull().unique())
     // One recorder run: its segments' timestamps continue each other; a new run starts afresh.
     .addColumn('run', 'text', (c) => c.notNull())
     // 1 while recorded "around alerts only" and not yet kept for an alert nearby.
-    .addColumn('awaiting_alert', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('awaiting_alert', t.flag, (c) => c.notNull().defaultTo(t.flagValue(false)))
     .execute();
   // A camera's day (playback, clips), the oldest overall (retention, quota), the undecided ones.
   for (const columns of [['camera_id', 'started_at'], ['started_at'], ['awaiting_alert', 'started_at']]) {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { columnTypes } from '../column-types';
 
 /**
  * A camera's stream alerts follow its stream as any evidence proves it (the relay, the probe or its
@@ -7,7 +8,8 @@ import { sql, type Kysely } from 'kysely';
  * as the AI server's last report, which the alerts followed until now, so none is raised again.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('cameras').addColumn('stream_known_ok', 'integer').execute();
+  const t = columnTypes(db);
+  await db.schema.alterTable('cameras').addColumn('stream_known_ok', t.flag).execute();
   await sql`update cameras set stream_known_ok = stream_ok`.execute(db);
 }
 
