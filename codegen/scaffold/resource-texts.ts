@@ -186,15 +186,19 @@ export function addToManifest(manifest: Json, spec: ResourceSpec): void {
   });
 }
 
+/** The column's type in the migration: a literal, or one of `columnTypes(db)` by database. */
 function columnType(field: FieldSpec): string {
   switch (field.type.kind) {
     case 'integer':
+      return `'integer'`;
     case 'boolean':
-      return 'integer';
+      return 't.flag';
     case 'number':
-      return 'real';
+      return 't.real';
+    case 'datetime':
+      return 't.timestamp';
     default:
-      return 'text';
+      return `'text'`;
   }
 }
 
@@ -208,7 +212,7 @@ function columnLine(field: FieldSpec): string {
       : []),
   ];
   const builder = rules.length ? `, (c) => c${rules.join('')}` : '';
-  return `    .addColumn('${column}', '${columnType(field)}'${builder})`;
+  return `    .addColumn('${column}', ${columnType(field)}${builder})`;
 }
 
 /** The migration creating the resource's table, with an index for each sorted or searched column. */
@@ -223,16 +227,18 @@ export function migrationText(spec: ResourceSpec): string {
   const usesSql = spec.fields.some((field) => field.type.kind === 'enum');
   return [
     `import { ${usesSql ? 'sql, ' : ''}type Kysely } from 'kysely';`,
+    "import { columnTypes } from '../column-types';",
     '',
     `// ${spec.title.zh} / ${spec.title.en}: one row per item of the ${spec.schema} resource; columns are its`,
     "// fields in snake_case. The indexes serve the list's sort orders and filters (with id, its tie-break).",
     'export async function up(db: Kysely<unknown>): Promise<void> {',
+    '  const t = columnTypes(db);',
     '  await db.schema',
     `    .createTable('${table}')`,
-    `    .addColumn('id', 'integer', (c) => c.primaryKey())`,
+    `    .addColumn('id', 'integer', t.identity)`,
     ...spec.fields.map(columnLine),
-    `    .addColumn('created_at', 'text', (c) => c.notNull())`,
-    `    .addColumn('updated_at', 'text', (c) => c.notNull())`,
+    `    .addColumn('created_at', t.timestamp, (c) => c.notNull())`,
+    `    .addColumn('updated_at', t.timestamp, (c) => c.notNull())`,
     '    .execute();',
     `  for (const column of [${indexed.map((column) => `'${column}'`).join(', ')}]) {`,
     `    await db.schema.createIndex(\`${table}_\${column}\`).on('${table}').columns([column, 'id']).execute();`,

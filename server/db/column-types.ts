@@ -16,6 +16,8 @@ export function columnTypes(db: Kysely<unknown>) {
     flag: postgres ? 'boolean' : 'integer',
     json: postgres ? 'jsonb' : 'text',
     real: postgres ? 'double precision' : 'real',
+    /** A size in bytes or an offset into a file: past 2 GB (a model file) on PostgreSQL too. */
+    bytes: postgres ? 'bigint' : 'integer',
     /** A flag's default: `false`/`true` where the type is boolean, 0/1 on SQLite. */
     flagValue: (on: boolean) => (postgres ? on : Number(on)),
     /** The integer primary key: SQLite's rowid alias, an identity column on PostgreSQL. */

@@ -280,12 +280,6 @@ CREATE TABLE "sms_codes" ("id" integer primary key, "phone" text not null, "code
 -- table sms_sends
 CREATE TABLE "sms_sends" ("id" integer primary key, "address" text not null, "at" text not null);
 
--- table sqlite_stat1
-CREATE TABLE sqlite_stat1(tbl,idx,stat);
-
--- table sqlite_stat4
-CREATE TABLE sqlite_stat4(tbl,idx,neq,nlt,ndlt,sample);
-
 -- table staff
 CREATE TABLE "staff" ("id" integer primary key, "employee_no" text not null unique, "name" text not null, "gender" text not null check (gender in ('male', 'female')), "department" text default '' not null, "position" text default '' not null, "phone" text, "card_no" text unique, "valid_from" text, "valid_to" text, "status" text default 'active' not null check (status in ('active', 'suspended', 'left')), "face_photo_id" integer references "files" ("id"), "created_at" text not null, "updated_at" text not null);
 

@@ -8,7 +8,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'integer', t.identity)
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('size', 'integer', (c) => c.notNull())
+    .addColumn('size', t.bytes, (c) => c.notNull())
     .addColumn('content_type', 'text', (c) => c.notNull())
     .addColumn('sha256', 'text', (c) => c.notNull())
     .addColumn('uploaded_by', 'integer', (c) => c.references('users.id').onDelete('set null'))

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { columnTypes } from '../column-types';
 
 /**
  * A file may live in a pack: one file on the disk holding the snapshots of one batch of alerts, end
@@ -8,7 +9,7 @@ import type { Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('files').addColumn('pack', 'text').execute();
-  await db.schema.alterTable('files').addColumn('pack_offset', 'integer').execute();
+  await db.schema.alterTable('files').addColumn('pack_offset', columnTypes(db).bytes).execute();
   // Whether a pack still holds a file, asked when files are removed.
   await db.schema.createIndex('files_pack').on('files').column('pack').execute();
 }
