@@ -87,6 +87,11 @@ export interface AppOptions {
   >;
   /** Hosts and ranges camera streams may reach despite the local-address rules (CFOP_CAMERA_ALLOW_HOSTS). */
   readonly cameraAllowedHosts?: AllowedHosts;
+  /**
+   * The reverse proxies whose X-Forwarded-For gives the client's address (request.ip, which the
+   * operation log and the sign-in and SMS limits use); none by default, so a header is not believed.
+   */
+  readonly trustedProxies?: readonly string[];
   /** Name resolution for camera stream hosts; tests pass a table. */
   readonly cameraLookup?: HostLookup;
   /** Starts a frame grab's ffmpeg; tests count them. */
@@ -137,6 +142,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const staticDir = resolve(options.staticDir ?? 'dist');
   const app = Fastify({
     logger: options.logger ?? false,
+    trustProxy:
+      options.trustedProxies && options.trustedProxies.length > 0 ? [...options.trustedProxies] : false,
     bodyLimit: bodyLimitBytes,
     logController: new DebugRequestLines(),
   });

@@ -21,6 +21,7 @@ describe('server settings from the environment', () => {
       snapshotLinkHours: 72,
       liveMaxStreams: undefined,
       cameraAllowedHosts: undefined,
+      trustedProxies: [],
       cameraProbeSeconds: 60,
       admin: { password: undefined, phone: undefined },
       passwordCost: 15,
@@ -165,6 +166,16 @@ describe('server settings from the environment', () => {
       readServerConfig({ CFOP_CAMERA_ALLOW_HOSTS: '127.0.0.1,10.0.0.0/33,http://cam,a b' }),
     ).toThrow(
       'CFOP_CAMERA_ALLOW_HOSTS：应为逗号分隔的主机名、IP 地址或 CIDR 网段，无法识别：10.0.0.0/33、http://cam、a b',
+    );
+  });
+
+  it('reads the trusted proxies, naming what it cannot read', () => {
+    expect(readServerConfig({ CFOP_TRUSTED_PROXIES: '127.0.0.1, 10.0.0.0/8' }).trustedProxies).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+    ]);
+    expect(() => readServerConfig({ CFOP_TRUSTED_PROXIES: '127.0.0.1,nginx' })).toThrow(
+      'CFOP_TRUSTED_PROXIES：应为逗号分隔的 IP 地址、CIDR 网段或 loopback，无法识别：nginx',
     );
   });
 

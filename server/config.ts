@@ -13,6 +13,7 @@ import { InvalidValuesError } from './contract/value-check';
 import type { AlertLevel } from './db/schema';
 import { defaultQuarantineDays } from './files/quarantine';
 import type { FieldProblem } from './http/api-error';
+import { parseTrustedProxies } from './http/trusted-proxies';
 import { logFormats, logLevels, type LogFormat, type LogLevel } from './logging/log-format';
 import { defaultLiveMaxStreams } from './live/stream-slots';
 import { defaultRecordingSettings, gigabyte, type RecordingSettings } from './recording/recording-settings';
@@ -47,6 +48,8 @@ export interface ServerConfig extends StoreConfig {
   readonly cameraProbeSeconds: number;
   /** Undefined: none beyond the rules (no loopback, link-local or metadata address). */
   readonly cameraAllowedHosts: AllowedHosts | undefined;
+  /** CFOP_TRUSTED_PROXIES: the reverse proxies whose X-Forwarded-For is believed; none by default. */
+  readonly trustedProxies: readonly string[];
   readonly ingest: IngestLimits;
   readonly health: HealthSettings;
   /** CFOP_LOG_FORMAT: undefined chooses by whether stdout is a terminal (chooseLogFormat). */
@@ -213,6 +216,13 @@ export function readServerConfig(env: Env): ServerConfig {
       : wholeNumber('CFOP_LIVE_MAX_STREAMS', defaultLiveMaxStreams, 1000);
 
   const cameraAllowedHosts = readAllowedHosts(env, bad, 'CFOP_CAMERA_ALLOW_HOSTS');
+  const trustedProxies = parseTrustedProxies(read(env, 'CFOP_TRUSTED_PROXIES') ?? '');
+  if (trustedProxies.bad.length > 0)
+    bad(
+      'CFOP_TRUSTED_PROXIES',
+      `应为逗号分隔的 IP 地址、CIDR 网段或 loopback，无法识别：${trustedProxies.bad.join('、')}`,
+      `must be comma-separated IP addresses, CIDR ranges or loopback; not one: ${trustedProxies.bad.join(', ')}`,
+    );
   const cameraProbeSeconds = number('CFOP_CAMERA_PROBE_SECONDS', {
     fallback: defaultCameraProbeSeconds,
     min: 0,
@@ -246,6 +256,7 @@ export function readServerConfig(env: Env): ServerConfig {
     liveMaxStreams,
     cameraProbeSeconds,
     cameraAllowedHosts,
+    trustedProxies: trustedProxies.proxies,
     ingest,
     health,
     logFormat,

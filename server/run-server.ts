@@ -38,6 +38,7 @@ export async function startServer(env: Env, options: { clock?: Clock } = {}): Pr
     live: { maxStreams: config.liveMaxStreams },
     recording: config.recording,
     cameraAllowedHosts: config.cameraAllowedHosts,
+    trustedProxies: config.trustedProxies,
     cameraProbe: { everySeconds: config.cameraProbeSeconds },
     ingest: config.ingest,
     health: config.health,

@@ -1,0 +1,32 @@
+import { isIP } from 'node:net';
+
+/** The names proxy-addr (Fastify's trustProxy) knows for address ranges. */
+const rangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Whether one entry is an IP address, an address with a prefix length (CIDR), or a range's name. */
+function isProxyAddress(entry: string): boolean {
+  if (rangeNames.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * CFOP_TRUSTED_PROXIES read: the addresses of the reverse proxies (nginx) whose X-Forwarded-For the
+ * server believes, so the operation log and the sign-in and SMS limits see the browser's address
+ * instead of the proxy's. Only the peer that connected is checked: a browser sending the header
+ * itself, straight to the server, is not believed. Answers the entries, and those that are none.
+ */
+export function parseTrustedProxies(text: string): { proxies: string[]; bad: string[] } {
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  return {
+    proxies: entries.filter(isProxyAddress),
+    bad: entries.filter((entry) => !isProxyAddress(entry)),
+  };
+}
