@@ -4,7 +4,7 @@ import { describe, expect } from 'vitest';
 import { admin } from './accounts';
 import { test } from './fixtures';
 import { createThroughApi, rowOf, searchForm } from './resource-screen';
-import { eventually, expectAt, label, screenshot, siderOf, signIn } from './screen';
+import { eventually, label, openMenuEntry, screenshot, signIn } from './screen';
 
 const screenPath = '/system/logs';
 
@@ -42,9 +42,7 @@ describe('the operation log screen', () => {
     const after = Date.now() + 60_000;
     const target = `#${server.id} ${server.name}`;
 
-    await siderOf(page).getByRole('menuitem', { name: '系统设置' }).click();
-    await siderOf(page).getByRole('menuitem', { name: '操作日志', exact: true }).click();
-    await expectAt(page, screenPath);
+    await openMenuEntry(page, '系统设置', '操作日志', screenPath);
     await page.locator('.ant-table').waitFor();
     await rowOf(page, target).waitFor();
 

@@ -28,11 +28,18 @@ export async function choose(scope: Locator, fieldLabel: string, option: string)
   const page = scope.page();
   const field = scope.getByLabel(fieldLabel, { exact: true });
   const shown = scope.locator('.ant-select', { has: page.getByLabel(fieldLabel, { exact: true }) });
-  // A click that lands while a drawer still opens on a loaded machine is lost; an operator who
-  // sees the field still empty picks again, and so does this, once.
+  // The field's own list (rc-select names it after the input's id): another select's list may
+  // still be closing, visible, when this one is picked.
+  const listId = `${await field.getAttribute('id')}_list`;
+  const dropdown = page
+    .locator('.ant-select-dropdown:visible')
+    .filter({ has: page.locator(`[id="${listId}"]`) });
+  // A click that lands while a drawer or the list still opens on a loaded machine is lost; an
+  // operator who sees the field still empty picks again, and so does this, once: from the list if
+  // it stayed open (a click on the field would close it), else opening it first.
   for (let attempt = 1; ; attempt += 1) {
-    await field.click();
-    await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+    if ((await dropdown.count()) === 0) await field.click();
+    await dropdown.locator(`.ant-select-item-option[title="${option}"]`).click();
     try {
       await expect.poll(() => shown.innerText(), { timeout: 2000 }).toContain(option);
       return;

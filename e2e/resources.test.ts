@@ -16,7 +16,16 @@ import {
   searchForm,
   unique,
 } from './resource-screen';
-import { errorToast, eventually, expectAt, label, recordToasts, screenshot, siderOf, signIn } from './screen';
+import {
+  errorToast,
+  eventually,
+  expectAt,
+  label,
+  openMenuEntry,
+  recordToasts,
+  screenshot,
+  signIn,
+} from './screen';
 
 const screenPath = '/equipment/aiserver';
 
@@ -78,9 +87,7 @@ describe('the AI server screen', () => {
   }) => {
     const input = serverInput({ acceleratorType: 'GPU' });
     await signIn(page, admin);
-    await siderOf(page).getByRole('menuitem', { name: '设备管理' }).click();
-    await siderOf(page).getByRole('menuitem', { name: 'AI服务器' }).click();
-    await expectAt(page, screenPath);
+    await openMenuEntry(page, '设备管理', 'AI服务器', screenPath);
 
     await page.getByRole('button', { name: '新增' }).first().click();
     const createDrawer = drawerTitled(page, '新增AI服务器');
@@ -188,9 +195,7 @@ describe('the AI server screen', () => {
     await signIn(page, admin);
     await createServers(page, [existing]);
     // Opened from the menu, so Back stays inside the console, where the router can ask first.
-    await siderOf(page).getByRole('menuitem', { name: '设备管理' }).click();
-    await siderOf(page).getByRole('menuitem', { name: 'AI服务器' }).click();
-    await expectAt(page, screenPath);
+    await openMenuEntry(page, '设备管理', 'AI服务器', screenPath);
 
     await page.getByRole('button', { name: '新增' }).first().click();
     const drawer = drawerTitled(page, '新增AI服务器');
@@ -258,8 +263,7 @@ describe('the AI server screen', () => {
     const input = serverInput();
     await signIn(page, admin);
     await createServers(page, [input]);
-    await siderOf(page).getByRole('menuitem', { name: '设备管理' }).click();
-    await siderOf(page).getByRole('menuitem', { name: 'AI服务器' }).click();
+    await openMenuEntry(page, '设备管理', 'AI服务器', screenPath);
     await rowOf(page, input.serialNumber)
       .getByRole('button', { name: label('详情') })
       .click();

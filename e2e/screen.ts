@@ -56,7 +56,7 @@ export async function openMenuEntry(page: Page, group: string, item: string, pat
   const groupEntry = sider.getByRole('menuitem', { name: group });
   for (let attempt = 1; ; attempt += 1) {
     if ((await groupEntry.getAttribute('aria-expanded')) !== 'true') await groupEntry.click();
-    await sider.getByRole('menuitem', { name: item }).click();
+    await sider.getByRole('menuitem', { name: item, exact: true }).click();
     try {
       await expect
         .poll(() => pathAndQuery(page), { timeout: 3000, message: `the browser at ${path}` })

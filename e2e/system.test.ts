@@ -19,6 +19,7 @@ import {
   expectAt,
   expectLoginPage,
   label,
+  openMenuEntry,
   screenshot,
   siderOf,
   signIn,
@@ -50,9 +51,7 @@ describe('the role screen', () => {
     const code = unique('watch-');
     const name = `值班-${code}`;
     await signIn(page, admin);
-    await siderOf(page).getByRole('menuitem', { name: '系统设置' }).click();
-    await siderOf(page).getByRole('menuitem', { name: '角色管理' }).click();
-    await expectAt(page, rolePath);
+    await openMenuEntry(page, '系统设置', '角色管理', rolePath);
 
     await page.getByRole('button', { name: '新增' }).first().click();
     const create = drawerTitled(page, '新增角色');
@@ -228,9 +227,7 @@ describe('the user screen', () => {
       phone: '',
     };
 
-    await siderOf(page).getByRole('menuitem', { name: '系统设置' }).click();
-    await siderOf(page).getByRole('menuitem', { name: '用户管理' }).click();
-    await expectAt(page, userPath);
+    await openMenuEntry(page, '系统设置', '用户管理', userPath);
     await page.getByRole('button', { name: '新增' }).first().click();
     const create = drawerTitled(page, '新增用户');
     await create.getByLabel('用户名', { exact: true }).fill(account.username);

@@ -6,7 +6,7 @@ import { admin, videoOperator } from './accounts';
 import { edgeBox } from './edge-box';
 import { test } from './fixtures';
 import { createThroughApi, unique } from './resource-screen';
-import { expectAt, screenshot, siderOf, signIn } from './screen';
+import { expectAt, screenshot, openMenuEntry, signIn } from './screen';
 
 const screenPath = '/monitor/video';
 
@@ -134,9 +134,7 @@ describe('the video wall', () => {
       await setup.context().close();
 
       await signIn(page, videoOperator);
-      await siderOf(page).getByRole('menuitem', { name: '监控中心' }).click();
-      await siderOf(page).getByRole('menuitem', { name: '视频监控' }).click();
-      await expectAt(page, screenPath);
+      await openMenuEntry(page, '监控中心', '视频监控', screenPath);
       await expect.poll(() => wallQuery(page).cams).toBe(null);
       await expect(pane(page, 0).getAttribute('aria-selected')).resolves.toBe('true');
 
