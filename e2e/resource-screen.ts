@@ -28,11 +28,11 @@ export async function choose(scope: Locator, fieldLabel: string, option: string)
   const page = scope.page();
   const field = scope.getByLabel(fieldLabel, { exact: true });
   const shown = scope.locator('.ant-select', { has: page.getByLabel(fieldLabel, { exact: true }) });
-  // The field's own list (rc-select names it after the input's id): another select's list may
-  // still be closing, visible, when this one is picked.
+  // The field's own list (rc-select names it after the input's id), and not while it closes: another
+  // select's list, or this one's from the pick before, may still be leaving, visible.
   const listId = `${await field.getAttribute('id')}_list`;
   const dropdown = page
-    .locator('.ant-select-dropdown:visible')
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"])')
     .filter({ has: page.locator(`[id="${listId}"]`) });
   // A click that lands while a drawer or the list still opens on a loaded machine is lost; an
   // operator who sees the field still empty picks again, and so does this, once: from the list if
