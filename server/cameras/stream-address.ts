@@ -56,6 +56,24 @@ export interface StreamAddressPolicy {
   readonly writeLookupMs: number;
 }
 
+/** An IP address (`bits` null) or a CIDR range, with the family node:net's BlockList takes. */
+export interface AddressRange {
+  readonly address: string;
+  readonly bits: number | null;
+  readonly type: 'ipv4' | 'ipv6';
+}
+
+/** Reads `10.0.0.0/8` or `::1`; null when the entry is neither an address nor a range of one. */
+export function readAddressRange(entry: string): AddressRange | null {
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return null;
+  const type = family === 4 ? 'ipv4' : 'ipv6';
+  if (prefix === undefined) return { address, bits: null, type };
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128) ? { address, bits, type } : null;
+}
+
 /**
  * Reads a comma-separated allow-list (`127.0.0.1,10.0.0.0/8,cam-gw.local,::1`); answers the entries
  * it could not read beside what it could.
@@ -68,23 +86,11 @@ export function parseAllowedHosts(text: string): { allowed: AllowedHosts; bad: s
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean)) {
-    const [address = '', prefix, extra] = entry.split('/');
-    const family = isIP(address);
-    const bits = Number(prefix);
-    if (family !== 0 && prefix === undefined) {
-      addresses.addAddress(address, family === 4 ? 'ipv4' : 'ipv6');
-    } else if (
-      family !== 0 &&
-      extra === undefined &&
-      /^\d+$/.test(prefix ?? '') &&
-      bits <= (family === 4 ? 32 : 128)
-    ) {
-      addresses.addSubnet(address, bits, family === 4 ? 'ipv4' : 'ipv6');
-    } else if (prefix === undefined && hostNamePattern.test(entry)) {
-      names.add(canonicalName(entry));
-    } else {
-      bad.push(entry);
-    }
+    const range = readAddressRange(entry);
+    if (range?.bits === null) addresses.addAddress(range.address, range.type);
+    else if (range) addresses.addSubnet(range.address, range.bits, range.type);
+    else if (!entry.includes('/') && hostNamePattern.test(entry)) names.add(canonicalName(entry));
+    else bad.push(entry);
   }
   return { allowed: { names, addresses }, bad };
 }

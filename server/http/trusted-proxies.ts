@@ -1,18 +1,10 @@
-import { isIP } from 'node:net';
+import { readAddressRange } from '../cameras/stream-address';
 
 /** The names proxy-addr (Fastify's trustProxy) knows for address ranges. */
 const rangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /** Whether one entry is an IP address, an address with a prefix length (CIDR), or a range's name. */
-function isProxyAddress(entry: string): boolean {
-  if (rangeNames.has(entry)) return true;
-  const [address = '', prefix, ...rest] = entry.split('/');
-  const version = isIP(address);
-  if (version === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  const bits = Number(prefix);
-  return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
-}
+const isProxyAddress = (entry: string) => rangeNames.has(entry) || readAddressRange(entry) !== null;
 
 /**
  * CFOP_TRUSTED_PROXIES read: the addresses of the reverse proxies (nginx) whose X-Forwarded-For the
