@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import SqliteDatabase from 'better-sqlite3';
 import { databaseFileName } from '../server/db/open-database';
-import { benchClientHeaders, signInForBench } from './bench/console-api';
+import { apiBaseOf, benchHeaders, signInForBench } from './bench/console-api';
 import { busyWarning, loadLine } from './bench/machine';
 import { percentile } from './bench/report';
 import { withSeededApp } from './bench/seeded-app';
@@ -125,8 +125,8 @@ async function main(): Promise<void> {
     seed: seedAndTime,
   };
   await withSeededApp(settings, async ({ base: address }) => {
-    const base = `${address}/cfop`;
-    const headers = { ...benchClientHeaders, 'x-cfop-token': await signInForBench(base, admin) };
+    const base = apiBaseOf(address);
+    const headers = benchHeaders(await signInForBench(address, admin));
 
     console.log(loadLine('at the start'));
     console.log(`\n${'case'.padEnd(40)}${'p50'.padStart(10)}${'p95'.padStart(10)}   rows matched   target`);

@@ -219,7 +219,7 @@ async function main(): Promise<void> {
   };
   try {
     await withSeededApp(settings, async ({ base, onCleanUp }) => {
-      const token = await signInForBench(`${base}/cfop`, admin);
+      const token = await signInForBench(base, admin);
       const browser = await launchChromium();
       onCleanUp(() => browser.close());
       console.log(
@@ -242,7 +242,7 @@ async function main(): Promise<void> {
         if (run > warmUps) bursts.push(result);
       }
       console.log(`${reportBurst(bursts)}\n`);
-      await addTestCameras(`${base}/cfop`, token, testCameras.cameras);
+      await addTestCameras(base, token, testCameras.cameras);
       const { frames } = await coldSinglePanes(browser, base, token, testCameras.cameras);
       console.log(reportPanes(frames, testCameras.cameras.length));
       console.log(loadLine('after'));

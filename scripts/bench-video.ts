@@ -102,8 +102,8 @@ async function main(): Promise<void> {
   };
   try {
     await withSeededApp(settings, async ({ base, onCleanUp }) => {
-      const token = await signInForBench(`${base}/cfop`, admin);
-      const ids = await addTestCameras(`${base}/cfop`, token, testCameras.cameras);
+      const token = await signInForBench(base, admin);
+      const ids = await addTestCameras(base, token, testCameras.cameras);
       const browser = await launchChromium();
       onCleanUp(() => browser.close());
       console.log(

@@ -1,24 +1,32 @@
-/** What a benchmark's calls say of themselves, as the console's requests do (spec §7). */
-export const benchClientHeaders = { 'x-client-type': 'PC', 'x-client-host': 'bench.local' };
+import { securityHeaders } from '../../src/generated/contract';
+import { appSettings } from '../../src/generated/settings';
+
+/** The headers of a benchmark's calls, named as openapi.yaml names them, with the session when given. */
+export function benchHeaders(token?: string): Record<string, string> {
+  return {
+    [securityHeaders.clientType]: 'PC',
+    [securityHeaders.clientHost]: 'bench.local',
+    ...(token ? { [securityHeaders.sessionToken]: token } : {}),
+  };
+}
+
+/** The console's API under a server's address (`http://127.0.0.1:port`). */
+export const apiBaseOf = (server: string) => `${server}${appSettings.apiBasePath}`;
 
 /**
- * One call to the console's API as a benchmark's setup makes it: POST `body` as JSON to
- * `${apiBase}${path}` (apiBase ends in /cfop), with the session token when given; answers the
- * envelope's data, or throws its message.
+ * One call to the console's API as a benchmark's setup makes it: POST `body` as JSON to `path` of
+ * the server's API, with the session token when given; answers the envelope's data, or throws its
+ * message.
  */
 export async function consoleCall<T>(
-  apiBase: string,
+  server: string,
   path: string,
   body: unknown,
   token?: string,
 ): Promise<T> {
-  const response = await fetch(`${apiBase}${path}`, {
+  const response = await fetch(`${apiBaseOf(server)}${path}`, {
     method: 'POST',
-    headers: {
-      ...benchClientHeaders,
-      'content-type': 'application/json',
-      ...(token ? { 'x-cfop-token': token } : {}),
-    },
+    headers: { ...benchHeaders(token), 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
   const answer = (await response.json()) as { success: boolean; msg: string; data: T };
@@ -28,9 +36,9 @@ export async function consoleCall<T>(
 
 /** Signs in by password and answers the session token. */
 export async function signInForBench(
-  apiBase: string,
+  server: string,
   account: { readonly username: string; readonly password: string },
 ): Promise<string> {
-  const { token } = await consoleCall<{ token: string }>(apiBase, '/login/bypwd', account);
+  const { token } = await consoleCall<{ token: string }>(server, '/login/bypwd', account);
   return token;
 }

@@ -8,11 +8,11 @@ import { videoProbe, type VideoMarks } from './video-probe';
 export const firstFrameTimeoutMs = 60_000;
 
 /** Adds the test cameras to the console (no AI server); answers their ids in order. */
-export async function addTestCameras(apiBase: string, token: string, cameras: readonly TestCamera[]) {
+export async function addTestCameras(server: string, token: string, cameras: readonly TestCamera[]) {
   const ids: number[] = [];
   for (const [index, camera] of cameras.entries()) {
     const created = await consoleCall<{ id: number }>(
-      apiBase,
+      server,
       '/cameras',
       {
         name: camera.name,
