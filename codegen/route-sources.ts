@@ -1,6 +1,11 @@
 import { layoutModules, pagesDir, resourceDescriptorFile, resourceScreen } from './inputs';
 import type { Manifest, RouteEntry } from './manifest';
 
+/** Every route of the tree, each before its children. */
+export function flattenRoutes(routes: readonly RouteEntry[]): RouteEntry[] {
+  return routes.flatMap((route) => [route, ...flattenRoutes(route.children ?? [])]);
+}
+
 /**
  * The source files a route's screen loads (keys of Vite's build manifest): its page, or for a
  * resource route without one the generic screen and the resource's descriptor. None for a route
@@ -18,13 +23,7 @@ export function screenSources(route: RouteEntry): string[] {
  * names their chunks in the page it answers, so the browser fetches them beside the entry.
  */
 export function routeSources(manifest: Manifest): Map<string, string[]> {
-  const flat: RouteEntry[] = [];
-  const visit = (routes: readonly RouteEntry[]) =>
-    routes.forEach((route) => {
-      flat.push(route);
-      visit(route.children ?? []);
-    });
-  visit(manifest.routes);
+  const flat = flattenRoutes(manifest.routes);
   const sourcesOf = (route: RouteEntry): string[] => [
     ...(route.layout === false ? [] : layoutModules),
     ...screenSources(route),

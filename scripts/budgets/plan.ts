@@ -1,6 +1,6 @@
 import { layoutModules } from '../../codegen/inputs';
-import type { Manifest, RouteEntry } from '../../codegen/manifest';
-import { screenSources } from '../../codegen/route-sources';
+import type { Manifest } from '../../codegen/manifest';
+import { flattenRoutes, screenSources } from '../../codegen/route-sources';
 import type { BudgetPlan } from './route-costs';
 
 /**
@@ -15,7 +15,7 @@ const MONITORING_BUDGETS: Readonly<Record<string, number>> = {
 };
 
 export function budgetPlanFromManifest(manifest: Pick<Manifest, 'routes'>): BudgetPlan {
-  const flat = flatten(manifest.routes);
+  const flat = flattenRoutes(manifest.routes);
   const pageOf = (path: string): string => {
     const route = flat.find((r) => r.path === path);
     const [page] = route ? screenSources(route) : [];
@@ -44,8 +44,4 @@ export function budgetPlanFromManifest(manifest: Pick<Manifest, 'routes'>): Budg
     // CRUD machinery they do not show (the same modules now come in more, smaller chunks).
     limits: { login: 200 * 1024, home: 300 * 1024, firstScreen: 458 * 1024, furtherScreen: 30 * 1024 },
   };
-}
-
-function flatten(routes: readonly RouteEntry[]): RouteEntry[] {
-  return routes.flatMap((r) => [r, ...flatten(r.children ?? [])]);
 }
