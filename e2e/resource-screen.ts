@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { apiHeaders, signedInToken } from './api';
-import { eventually, label, openMenuEntry } from './screen';
+import { clickUntil, eventually, label, openMenuEntry } from './screen';
 
 // What the generic resource screens are made of, as a person finds them on the page.
 
@@ -34,19 +34,15 @@ export async function choose(scope: Locator, fieldLabel: string, option: string)
   const dropdown = page
     .locator('.ant-select-dropdown:visible:not([class*="-leave"])')
     .filter({ has: page.locator(`[id="${listId}"]`) });
-  // A click that lands while a drawer or the list still opens on a loaded machine is lost; an
-  // operator who sees the field still empty picks again, and so does this, once: from the list if
-  // it stayed open (a click on the field would close it), else opening it first.
-  for (let attempt = 1; ; attempt += 1) {
-    if ((await dropdown.count()) === 0) await field.click();
-    await dropdown.locator(`.ant-select-item-option[title="${option}"]`).click();
-    try {
-      await expect.poll(() => shown.innerText(), { timeout: 2000 }).toContain(option);
-      return;
-    } catch (error) {
-      if (attempt === 2) throw error;
-    }
-  }
+  // From the list if it stayed open after a lost click (a click on the field would close it), else
+  // opening it first.
+  await clickUntil(
+    async () => {
+      if ((await dropdown.count()) === 0) await field.click();
+      await dropdown.locator(`.ant-select-item-option[title="${option}"]`).click();
+    },
+    () => expect.poll(() => shown.innerText(), { timeout: 2000 }).toContain(option),
+  );
 }
 
 /**

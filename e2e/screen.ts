@@ -47,25 +47,32 @@ export async function expectAt(page: Page, expected: string): Promise<void> {
 }
 
 /**
- * Opens a side-menu group unless it is open, clicks its entry and waits until the browser is at
- * `path`. A click that lands while the group still unfolds on a loaded machine is lost; an
- * operator who sees the screen unchanged clicks again, and so does this, once.
+ * Clicks as `click` does and waits for `done` (which throws when it does not come); when it does
+ * not, clicks once more. A click that lands while something still opens on a loaded machine is
+ * lost; an operator who sees nothing happen clicks again, and so does this, once.
  */
+export async function clickUntil(click: () => Promise<void>, done: () => Promise<unknown>): Promise<void> {
+  await click();
+  try {
+    await done();
+  } catch {
+    await click();
+    await done();
+  }
+}
+
+/** Opens a side-menu group unless it is open and clicks its entry, until the browser is at `path`. */
 export async function openMenuEntry(page: Page, group: string, item: string, path: string): Promise<void> {
   const sider = siderOf(page);
   const groupEntry = sider.getByRole('menuitem', { name: group });
-  for (let attempt = 1; ; attempt += 1) {
-    if ((await groupEntry.getAttribute('aria-expanded')) !== 'true') await groupEntry.click();
-    await sider.getByRole('menuitem', { name: item, exact: true }).click();
-    try {
-      await expect
-        .poll(() => pathAndQuery(page), { timeout: 3000, message: `the browser at ${path}` })
-        .toBe(path);
-      return;
-    } catch (error) {
-      if (attempt === 2) throw error;
-    }
-  }
+  await clickUntil(
+    async () => {
+      if ((await groupEntry.getAttribute('aria-expanded')) !== 'true') await groupEntry.click();
+      await sider.getByRole('menuitem', { name: item, exact: true }).click();
+    },
+    () =>
+      expect.poll(() => pathAndQuery(page), { timeout: 3000, message: `the browser at ${path}` }).toBe(path),
+  );
 }
 
 /** Waits for the login page and gives the redirect target it was opened with. */
@@ -163,16 +170,12 @@ export async function signIn(page: Page, account: Account): Promise<void> {
 /** Picks an item of the avatar dropdown in the header. */
 export async function chooseFromAvatarMenu(page: Page, account: Account, item: string): Promise<void> {
   const entry = page.getByRole('menuitem', { name: item });
-  // A click that lands while the menu still opens on a loaded machine is lost, and the menu stays
-  // open; an operator clicks again, and so does this, once.
-  for (let attempt = 1; ; attempt += 1) {
-    await headerOf(page).getByText(account.name, { exact: true }).hover();
-    await entry.click();
-    try {
-      await entry.waitFor({ state: 'hidden', timeout: 2000 });
-      return;
-    } catch (error) {
-      if (attempt === 2) throw error;
-    }
-  }
+  // A lost click leaves the menu open.
+  await clickUntil(
+    async () => {
+      await headerOf(page).getByText(account.name, { exact: true }).hover();
+      await entry.click();
+    },
+    () => entry.waitFor({ state: 'hidden', timeout: 2000 }),
+  );
 }
