@@ -101,5 +101,6 @@ describe('the operations dashboard', () => {
     expect(await page.locator('.ant-picker-range input').first().inputValue()).toBe('2030-01-01');
     expect(await page.locator('.ant-picker-range input').nth(1).inputValue()).toBe('2030-01-07');
     await expect.poll(() => page.getByText('该时段暂无告警').count()).toBeGreaterThan(0);
+    await screenshot(page, 'dashboard-custom-range');
   });
 });
