@@ -36,7 +36,8 @@ import { defaultBackoff, type Backoff } from './recording/recorder';
 import { createRecordings, type Recordings } from './recording/recordings';
 import { recordingSettings, type RecordingSettings } from './recording/recording-settings';
 import { startRecordingTasks } from './recording/recording-tasks';
-import { createLocalRecordingStore } from './recording/recording-store';
+import { recordingStore } from './recording/recording-store';
+import { createFolderStorage } from './storage/folder-storage';
 import { DebugRequestLines } from './http/request-log';
 import { createConsoleFallback, registerConsoleFiles } from './http/static-console';
 import { startNotificationSender } from './notify/notification-tasks';
@@ -53,6 +54,8 @@ export interface AppOptions {
   readonly dataDir: string;
   /** DATABASE_URL: the PostgreSQL database to use instead of DATA_DIR/cfop.sqlite. */
   readonly databaseUrl?: string | undefined;
+  /** STORAGE_DIR: the folder of stored files and recordings, shared by all servers; default DATA_DIR. */
+  readonly storageDir?: string | undefined;
   readonly clock?: Clock;
   /** Defaults to the log sender (server log + DATA_DIR/sms-outbox.jsonl). */
   readonly smsSender?: SmsSender;
@@ -202,10 +205,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
         );
       },
     });
+    const storage = createFolderStorage(options.storageDir ?? options.dataDir);
     recordings = await createRecordings({
       db,
       clock,
-      store: createLocalRecordingStore(join(options.dataDir, 'recordings')),
+      store: recordingStore(storage),
       spoolDir: join(options.dataDir, 'recording-spool'),
       settings: recordingSettings(options.recording),
       policy: streamPolicy,
@@ -216,6 +220,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     });
     const ctx: AppContext = {
       dataDir: options.dataDir,
+      storage,
       db,
       clock,
       contract,
