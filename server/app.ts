@@ -36,6 +36,7 @@ import { defaultBackoff, type Backoff } from './recording/recorder';
 import { createRecordings, type Recordings } from './recording/recordings';
 import { recordingSettings, type RecordingSettings } from './recording/recording-settings';
 import { startRecordingTasks } from './recording/recording-tasks';
+import { advisoryLockClaims } from './recording/camera-claims';
 import { recordingStore } from './recording/recording-store';
 import { createFolderStorage } from './storage/folder-storage';
 import { DebugRequestLines } from './http/request-log';
@@ -217,6 +218,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       backoff: options.recording?.backoff ?? defaultBackoff,
       log: app.log,
       spawn: options.recording?.spawn,
+      // Several servers on one PostgreSQL database: each camera is recorded by one of them.
+      claims:
+        options.databaseUrl === undefined ? undefined : advisoryLockClaims(options.databaseUrl, app.log),
     });
     const ctx: AppContext = {
       dataDir: options.dataDir,
