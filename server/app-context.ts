@@ -13,13 +13,16 @@ import type { LiveSessions } from './live/live-sessions';
 import type { NotifySettings } from './notify/notify-settings';
 import type { Recordings } from './recording/recordings';
 import type { SmsSender } from './sms/sms-sender';
+import type { FileStorage } from './storage/file-storage';
 import type { SnapshotLinkSettings } from './alerts/snapshot-link';
 import type { StatusFeed } from './events/status-feed';
 
 /** What operation handlers and services share for the life of one app. */
 export interface AppContext {
-  /** DATA_DIR: the database, the SMS outbox, stored files (files/<id>). */
+  /** DATA_DIR: the database, the SMS outbox, the server's keys and working folders. */
   readonly dataDir: string;
+  /** Stored files (files/…, quarantine/…, recordings/…): DATA_DIR, or STORAGE_DIR shared by all servers. */
+  readonly storage: FileStorage;
   readonly db: Db;
   readonly clock: Clock;
   readonly contract: Contract;

@@ -36,7 +36,9 @@ import { defaultBackoff, type Backoff } from './recording/recorder';
 import { createRecordings, type Recordings } from './recording/recordings';
 import { recordingSettings, type RecordingSettings } from './recording/recording-settings';
 import { startRecordingTasks } from './recording/recording-tasks';
-import { createLocalRecordingStore } from './recording/recording-store';
+import { advisoryLockClaims } from './recording/camera-claims';
+import { recordingStore } from './recording/recording-store';
+import { createFolderStorage } from './storage/folder-storage';
 import { DebugRequestLines } from './http/request-log';
 import { createConsoleFallback, registerConsoleFiles } from './http/static-console';
 import { startNotificationSender } from './notify/notification-tasks';
@@ -53,6 +55,8 @@ export interface AppOptions {
   readonly dataDir: string;
   /** DATABASE_URL: the PostgreSQL database to use instead of DATA_DIR/cfop.sqlite. */
   readonly databaseUrl?: string | undefined;
+  /** STORAGE_DIR: the folder of stored files and recordings, shared by all servers; default DATA_DIR. */
+  readonly storageDir?: string | undefined;
   readonly clock?: Clock;
   /** Defaults to the log sender (server log + DATA_DIR/sms-outbox.jsonl). */
   readonly smsSender?: SmsSender;
@@ -202,10 +206,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
         );
       },
     });
+    const storage = createFolderStorage(options.storageDir ?? options.dataDir);
     recordings = await createRecordings({
       db,
       clock,
-      store: createLocalRecordingStore(join(options.dataDir, 'recordings')),
+      store: recordingStore(storage),
       spoolDir: join(options.dataDir, 'recording-spool'),
       settings: recordingSettings(options.recording),
       policy: streamPolicy,
@@ -213,9 +218,13 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       backoff: options.recording?.backoff ?? defaultBackoff,
       log: app.log,
       spawn: options.recording?.spawn,
+      // Several servers on one PostgreSQL database: each camera is recorded by one of them.
+      claims:
+        options.databaseUrl === undefined ? undefined : advisoryLockClaims(options.databaseUrl, app.log),
     });
     const ctx: AppContext = {
       dataDir: options.dataDir,
+      storage,
       db,
       clock,
       contract,

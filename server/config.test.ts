@@ -289,4 +289,12 @@ describe('server settings from the environment', () => {
       expect(message).not.toContain('s3cret');
     }
   });
+
+  it('reads STORAGE_DIR, an absolute path, refusing a relative one', () => {
+    expect(readServerConfig({}).storageDir).toBeUndefined();
+    expect(readServerConfig({ STORAGE_DIR: '/srv/cfop-storage' }).storageDir).toBe('/srv/cfop-storage');
+    expect(() => readServerConfig({ STORAGE_DIR: 'shared/files' })).toThrow(
+      /STORAGE_DIR：应为绝对路径[\s\S]*STORAGE_DIR: must be an absolute path/,
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { defaultAlertRetentionDays } from './alerts/alert-tasks';
 import { parseAllowedHosts, type AllowedHosts } from './cameras/stream-address';
 import { defaultCameraProbeSeconds } from './cameras/stream-probe';
@@ -33,6 +33,8 @@ export interface StoreConfig {
 }
 
 export interface ServerConfig extends StoreConfig {
+  /** STORAGE_DIR: the folder of stored files and recordings shared by all servers; undefined: DATA_DIR. */
+  readonly storageDir: string | undefined;
   readonly port: number;
   readonly host: string;
   readonly sessionTtlHours: number;
@@ -241,10 +243,12 @@ export function readServerConfig(env: Env): ServerConfig {
     noun: { zh: '整数小时数', en: 'a whole number of hours' },
   });
   const recording = readRecordingSettings(number, days);
+  const storageDir = readStorageDir(env, bad);
 
   if (problems.length > 0) throw new InvalidValuesError(problems);
   return {
     ...store,
+    storageDir,
     port,
     host: read(env, 'HOST') ?? '127.0.0.1',
     sessionTtlHours,
@@ -265,6 +269,21 @@ export function readServerConfig(env: Env): ServerConfig {
     snapshotLinkHours,
     recording,
   };
+}
+
+/**
+ * STORAGE_DIR, an absolute path: a folder every server mounts at the same place (NFS), where a
+ * relative one would depend on each server's working folder.
+ */
+function readStorageDir(env: Env, bad: Bad): string | undefined {
+  const dir = read(env, 'STORAGE_DIR');
+  if (dir === undefined || isAbsolute(dir)) return dir;
+  bad(
+    'STORAGE_DIR',
+    '应为绝对路径，如 /srv/cfop-storage（各服务器挂载的同一共享目录）；不设置则文件存放在数据目录中',
+    'must be an absolute path such as /srv/cfop-storage (the same shared folder mounted on every server); leave it unset to keep files in the data folder',
+  );
+  return undefined;
 }
 
 function readRecordingSettings(

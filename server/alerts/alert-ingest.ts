@@ -6,7 +6,7 @@ import type { Selectable } from 'kysely';
 import type { AlertsTable } from '../db/schema';
 import { reusedQuery } from '../db/reused-query';
 import { addToPack } from '../files/file-packs';
-import { durableFiles, fileReferenceProblems, filesDir, insertFileRow, placeFile } from '../files/file-store';
+import { durableFiles, fileReferenceProblems, insertFileRow, placeFile } from '../files/file-store';
 import type { ReceivedFile } from '../files/receive-upload';
 import { badInput, type FieldProblem } from '../http/api-error';
 import { later } from '../clock';
@@ -389,13 +389,12 @@ export async function storeAlertWithSnapshot(
       const bucketRow = facts ? quotaRowOf(facts.snapshotTokens, facts.snapshotsRefilledAt) : undefined;
       await takeFromBucket(trx, server.id, snapshotBucket(ctx.ingest), snapshot.size, now, bucketRow);
       // Held in memory, it joins its batch's pack; a failure below takes it out again.
-      const packed =
-        'bytes' in snapshot ? addToPack(beforeCommit, filesDir(ctx.dataDir), snapshot.bytes) : null;
+      const packed = 'bytes' in snapshot ? addToPack(beforeCommit, ctx.storage, snapshot.bytes) : null;
       const snapshotId = await insertFileRow(trx, snapshot, snapshotKind, null, now.toISOString(), packed);
       // The snapshot is the row just written, of its kind: no file reference to check.
       const stored = await insertAlert(trx, ctx, server, { ...report, snapshotId }, now, [], facts);
       if (!stored.row) throw new StoredMeanwhile(stored.id);
-      if (!packed) beforeCommit.add(durableFiles, placeFile(ctx.dataDir, snapshot, snapshotId));
+      if (!packed) beforeCommit.add(durableFiles, placeFile(ctx.storage, snapshot, snapshotId));
       return stored;
     });
   } catch (error) {

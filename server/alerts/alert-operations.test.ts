@@ -18,6 +18,7 @@ import { notifySettings } from '../notify/notify-settings';
 import { markSilentServersOffline } from './alert-ingest';
 import { defaultHealthSettings as health } from './device-health';
 import { removeExpiredAlerts, removeUnshownSnapshots, unshownSnapshotGraceMs } from './alert-tasks';
+import { createFolderStorage } from '../storage/folder-storage';
 
 const days = (n: number) => n * 86_400_000;
 const hours = (n: number) => n * 3_600_000;
@@ -332,7 +333,10 @@ describe('snapshots no alert names', () => {
     const alone = await uploadSnapshot();
     const db = await openTestDatabase(t.dataDir);
     const sweep = () =>
-      removeUnshownSnapshots({ db, dataDir: t.dataDir }, later(t.clock.now(), -unshownSnapshotGraceMs));
+      removeUnshownSnapshots(
+        { db, storage: createFolderStorage(t.dataDir) },
+        later(t.clock.now(), -unshownSnapshotGraceMs),
+      );
     try {
       t.clock.advance(minutes(29));
       expect(await sweep()).toBe(0);
@@ -533,7 +537,9 @@ describe('retention', () => {
     const recent = await world.raise();
     const db = await openTestDatabase(t.dataDir);
     try {
-      expect(await removeExpiredAlerts({ db, clock: t.clock, dataDir: t.dataDir }, 30)).toBe(2);
+      expect(
+        await removeExpiredAlerts({ db, clock: t.clock, storage: createFolderStorage(t.dataDir) }, 30),
+      ).toBe(2);
     } finally {
       await db.destroy();
     }

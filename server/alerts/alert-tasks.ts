@@ -1,11 +1,10 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { runEvery } from '../background-tasks';
 import { later } from '../clock';
 import { deleteFileRows } from '../files/file-packs';
-import { filesDir } from '../files/file-store';
+import { fileKey } from '../files/file-store';
+import type { FileStorage } from '../storage/file-storage';
 import { markSilentServersOffline, snapshotKind } from './alert-ingest';
 
 /** How long alerts are kept unless CFOP_ALERT_RETENTION_DAYS says otherwise: a quarter of a year. */
@@ -38,7 +37,7 @@ const unshownSnapshotSweepMs = 10 * 60_000;
  * shows (rows, then bytes). Answers how many alerts went.
  */
 export async function removeExpiredAlerts(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'dataDir'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'storage'>,
   retentionDays: number,
 ): Promise<number> {
   const cutoff = later(ctx.clock.now(), -retentionDays * 86_400_000).toISOString();
@@ -81,7 +80,7 @@ export async function removeExpiredAlerts(
       );
       return { alerts: rows.length, files };
     });
-    await removeBytes(ctx.dataDir, gone.files);
+    await removeBytes(ctx.storage, gone.files);
     removed += gone.alerts;
     if (gone.alerts < retentionBatch) return removed;
   }
@@ -93,7 +92,7 @@ export async function removeExpiredAlerts(
  * operator's upload. Answers how many went.
  */
 export async function removeUnshownSnapshots(
-  ctx: Pick<AppContext, 'db' | 'dataDir'>,
+  ctx: Pick<AppContext, 'db' | 'storage'>,
   before: Date,
 ): Promise<number> {
   const gone = await ctx.db.transaction().execute(async (trx) => {
@@ -113,16 +112,16 @@ export async function removeUnshownSnapshots(
     const found = rows.map((row) => row.id);
     return { count: found.length, files: await deleteFileRows(trx, found) };
   });
-  await removeBytes(ctx.dataDir, gone.files);
+  await removeBytes(ctx.storage, gone.files);
   return gone.count;
 }
 
 /**
- * After the commit: bytes no row names (names below DATA_DIR/files, deleteFileRows's answer); a crash
+ * After the commit: bytes no row names (names below files/, deleteFileRows's answer); a crash
  * here leaves bytes the unused-file sweep removes.
  */
-async function removeBytes(dataDir: string, names: readonly string[]): Promise<void> {
-  await Promise.all(names.map((name) => rm(join(filesDir(dataDir), name), { force: true })));
+async function removeBytes(storage: FileStorage, names: readonly string[]): Promise<void> {
+  await Promise.all(names.map((name) => storage.delete(fileKey(name))));
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   withSqlite,
 } from '../test-support/test-app';
 import { removeExpiredAlerts } from './alert-tasks';
+import { createFolderStorage } from '../storage/folder-storage';
 
 type World = Awaited<ReturnType<typeof alertWorld>>;
 
@@ -206,7 +207,9 @@ describe('the snapshots of alerts sent at once', () => {
     t.clock.advance(31 * 86_400_000);
     const db = await openTestDatabase(t.dataDir);
     try {
-      expect(await removeExpiredAlerts({ db, clock: t.clock, dataDir: t.dataDir }, 30)).toBe(frames.length);
+      expect(
+        await removeExpiredAlerts({ db, clock: t.clock, storage: createFolderStorage(t.dataDir) }, 30),
+      ).toBe(frames.length);
     } finally {
       await db.destroy();
     }

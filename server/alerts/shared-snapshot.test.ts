@@ -5,6 +5,7 @@ import { alertWorld } from '../test-support/alert-world';
 import { jpegBytes, multipartFile, pngBytes } from '../test-support/multipart';
 import { clientHeaders, operationLog, snapshotRows, tokenHeader } from '../test-support/test-app';
 import { removeExpiredAlerts } from './alert-tasks';
+import { createFolderStorage } from '../storage/folder-storage';
 
 const secret = Buffer.from('a test key for snapshot links, 32+ bytes long');
 const hours = 72;
@@ -117,7 +118,7 @@ describe('signed snapshot links', () => {
     t.clock.advance(25 * 3_600_000);
     const db = await openTestDatabase(t.dataDir);
     try {
-      await removeExpiredAlerts({ db, clock: t.clock, dataDir: t.dataDir }, 1);
+      await removeExpiredAlerts({ db, clock: t.clock, storage: createFolderStorage(t.dataDir) }, 1);
     } finally {
       await db.destroy();
     }

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Clock } from '../clock';
 import { databaseFileName, type Db } from '../db/open-database';
 import { unknownStoredFiles } from '../files/unused-files';
+import { createFolderStorage } from '../storage/folder-storage';
 import { DataFolderError } from './data-folder-error';
 import { privateFileMode } from './private-files';
 
@@ -52,7 +53,7 @@ export async function identifyInstance(db: Db, dataDir: string, clock: Clock): P
   const row = await db.selectFrom('instance').selectAll().executeTakeFirstOrThrow();
   const idFile = join(dataDir, instanceIdFileName);
   let folderId = readId(idFile);
-  if (folderId === null && (await unknownStoredFiles(db, dataDir)).length === 0) {
+  if (folderId === null && (await unknownStoredFiles(db, createFolderStorage(dataDir))).length === 0) {
     writeFileSync(idFile, `${row.id}\n`, { mode: privateFileMode });
     folderId = row.id;
   }

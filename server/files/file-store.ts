@@ -1,23 +1,27 @@
-import { createReadStream, mkdirSync, renameSync, writeFile } from 'node:fs';
-import { mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
-import { privateDirMode, privateFileMode } from '../data-folder/private-files';
 import type { CommitGroup } from '../db/batched-writes';
 import type { Db } from '../db/open-database';
 import { reusedQuery } from '../db/reused-query';
 import type { FilesTable } from '../db/schema';
 import { ApiError, type FieldProblem } from '../http/api-error';
 import { FileAnswer, type FileAnswerOptions } from '../http/file-answer';
+import type { FileStorage } from '../storage/file-storage';
 import { packName, type PackPlace } from './file-packs';
 import type { ReceivedFile } from './receive-upload';
 
-/** Where stored files live: DATA_DIR/files/<id>, uploads in progress under DATA_DIR/files/.incoming. */
+/**
+ * Stored files' keys in the storage: files/<id>, packs files/packs/<pack>, uploads in progress
+ * files/.incoming/<name>. The sweeps name them below files/ (`12`, `packs/<pack>`).
+ */
+export const filesPrefix = 'files/';
+export const incomingPrefix = `${filesPrefix}.incoming/`;
+export const fileKey = (name: string) => filesPrefix + name;
+
+/** Where the default storage (the data folder) keeps them: DATA_DIR/files, DATA_DIR/files/.incoming. */
 export const filesDir = (dataDir: string) => join(dataDir, 'files');
 export const incomingDir = (dataDir: string) => join(filesDir(dataDir), '.incoming');
-export const storedPath = (dataDir: string, id: number) => join(filesDir(dataDir), String(id));
 
 const fileNotFound = (id: number) =>
   new ApiError('404', { zh: `文件不存在（id ${id}）`, en: `No such file (id ${id})` });
@@ -32,7 +36,7 @@ export async function storeFile(
   const createdAt = ctx.clock.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
     const id = await insertFileRow(trx, received, kind, uploadedBy, createdAt);
-    await durableFiles.settle([placeFile(ctx.dataDir, received, id)]);
+    await durableFiles.settle([placeFile(ctx.storage, received, id)]);
     const { name, size, sha256, contentType } = received;
     return { id, name, size, sha256, contentType, createdAt };
   });
@@ -71,69 +75,42 @@ const insertFile = reusedQuery((db, file: Omit<FilesTable, 'id'>) =>
   db.insertInto('files').values(file).returning('id'),
 );
 
-/** A received file at its place, or to be written there, not yet known to be on the disk. */
+/** A received file to be put at the place of its row, not yet known to be stored. */
 export interface PlacedFile {
-  readonly dir: string;
-  /** A file held in memory, written by `durableFiles`; null for one moved there, synced before. */
-  readonly write: { readonly path: string; readonly bytes: Buffer } | null;
+  readonly storage: FileStorage;
+  readonly key: string;
+  readonly received: ReceivedFile;
 }
 
 /**
- * Puts a received file at the place of its row `id`, the last step of the row's transaction: moves
- * one received to a temporary file at once, and leaves one held in memory to `durableFiles`, which
- * writes and syncs it before the commit. If either fails, no row names a file that is not there.
- * The move is synchronous, as SQLite's own calls are: the transaction holds the one connection, and
- * a rename (tens of microseconds) sent to the thread pool would keep every other write waiting for a
- * turn of the event loop. The folder is made when missing (a fresh data folder), not checked each time.
+ * Where a received file goes for its row `id`, the last step of the row's transaction: stored by
+ * `durableFiles` before the commit, so that if either fails no row names a file that is not there.
  */
-export function placeFile(dataDir: string, received: ReceivedFile, id: number): PlacedFile {
-  const dir = filesDir(dataDir);
-  const path = storedPath(dataDir, id);
-  if (!('tempPath' in received)) return { dir, write: { path, bytes: received.bytes } };
-  try {
-    renameSync(received.tempPath, path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    mkdirSync(dir, { recursive: true, mode: privateDirMode });
-    renameSync(received.tempPath, path);
-  }
-  return { dir, write: null };
+export function placeFile(storage: FileStorage, received: ReceivedFile, id: number): PlacedFile {
+  return { storage, key: fileKey(String(id)), received };
 }
 
-/** Writes a whole file and syncs its data before closing it; over a file a failed transaction left. */
-const writeSynced = promisify(
-  (path: string, bytes: Buffer, done: (error: NodeJS.ErrnoException | null) => void) =>
-    writeFile(path, bytes, { mode: privateFileMode, flush: true }, done),
-);
-
 /**
- * Writes and syncs placed files to the disk before the transaction of their rows commits, so that an
- * answered upload is on the disk as its row is (SQLite syncs each commit): in the thread pool and in
- * parallel (the disk takes them in few journal commits), while the event loop goes on receiving the
- * next ones; then each folder once, for the names in it.
+ * Stores placed files before the transaction of their rows commits, so that an answered upload is
+ * stored as its row is: those held in memory written together (the storage syncs each folder once,
+ * while the event loop goes on receiving the next ones), those received into the storage moved.
  */
 export const durableFiles: CommitGroup<PlacedFile> = {
   async settle(placed) {
-    const writes = placed.flatMap(({ write }) => (write ? [write] : []));
-    const dirs = new Set(placed.map((file) => file.dir));
-    const writeAll = async () => {
-      const outcomes = await Promise.allSettled(writes.map(({ path, bytes }) => writeSynced(path, bytes)));
-      const failed = outcomes.find((outcome) => outcome.status === 'rejected');
-      if (failed) throw failed.reason;
-    };
-    await writeAll().catch(async (error: unknown) => {
-      // A fresh data folder has no folder of files yet: made then, not checked on every write.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      for (const dir of dirs) await mkdir(dir, { recursive: true, mode: privateDirMode });
-      await writeAll();
-    });
-    for (const dir of dirs) {
-      const handle = await open(dir, 'r');
-      try {
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
+    const byStorage = new Map<FileStorage, PlacedFile[]>();
+    for (const file of placed) byStorage.set(file.storage, [...(byStorage.get(file.storage) ?? []), file]);
+    for (const [storage, files] of byStorage) {
+      const moves = files.flatMap(({ key, received }) =>
+        'incomingKey' in received ? [{ from: received.incomingKey, to: key }] : [],
+      );
+      await Promise.all([
+        storage.putAll(
+          files.flatMap(({ key, received }) => ('bytes' in received ? [{ key, bytes: received.bytes }] : [])),
+        ),
+        ...moves.map(async ({ from, to }) => {
+          if (!(await storage.move(from, to))) throw new Error(`the received file ${from} is gone`);
+        }),
+      ]);
     }
   },
 };
@@ -158,11 +135,8 @@ export async function serveFile(
   const start = row.pack_offset ?? 0;
   const body =
     row.pack === null
-      ? createReadStream(storedPath(ctx.dataDir, id))
-      : createReadStream(join(filesDir(ctx.dataDir), packName(row.pack)), {
-          start,
-          end: start + row.size - 1,
-        });
+      ? await ctx.storage.open(fileKey(String(id)))
+      : await ctx.storage.open(fileKey(packName(row.pack)), { start, end: start + row.size - 1 });
   return new FileAnswer(row.name, row.content_type, body, {
     inline: row.content_type.startsWith('image/'),
     size: row.size,

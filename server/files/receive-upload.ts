@@ -1,31 +1,29 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { UploadSpec } from '../contract/load-contract';
-import { privateDirMode, privateFileMode } from '../data-folder/private-files';
 import { ApiError, badInput } from '../http/api-error';
 import { bodyLimitBytes } from '../http/json-body';
 import type { LocalText } from '../http/locale';
+import type { FileStorage } from '../storage/file-storage';
+import { incomingPrefix } from './file-store';
 import { acceptedType, sniffBytes } from './sniff-type';
 
 /**
  * A file received whole, with what the `files` table records of it: in memory (`bytes`) when its
- * operation takes small files, else in a temporary file (`tempPath`), synced to the disk.
+ * operation takes small files, else in the storage under `incomingKey` (files/.incoming/…), stored.
  */
 export type ReceivedFile = {
   readonly name: string;
   readonly size: number;
   readonly sha256: string;
   readonly contentType: string;
-} & ({ readonly bytes: Buffer } | { readonly tempPath: string });
+} & ({ readonly bytes: Buffer } | { readonly incomingKey: string });
 
 /**
  * Operations taking files of at most this size receive them in memory: a snapshot or a photo then
  * costs no temporary file (its open, writes, close, rename and unlink each a trip to the thread
- * pool) and is written once, to its place. A model file (gigabytes) streams to the disk instead.
+ * pool) and is written once, to its place. A model file (gigabytes) streams to the storage instead.
  */
 const inMemoryMaxBytes = 4 * 1024 * 1024;
 
@@ -50,7 +48,7 @@ export interface ReceivedUpload {
 }
 
 /**
- * Streams the request's one file part to `tempDir`, hashing and counting as it goes, and reads the
+ * Streams the request's one file part into `storage` (files/.incoming/…), hashing and counting as it goes, and reads the
  * JSON parts the spec declares beside it (in any order, each at most `jsonPartBytes`). Refused
  * with a 400 naming the part: a body that is not multipart, has no boundary, is cut short or
  * otherwise malformed; a missing file, a part of another name, a second file or part; an empty
@@ -61,7 +59,7 @@ export interface ReceivedUpload {
 export async function receiveUpload(
   request: FastifyRequest,
   spec: UploadSpec,
-  tempDir: string,
+  storage: FileStorage,
 ): Promise<ReceivedUpload> {
   const { field } = spec;
   if (!request.isMultipart()) {
@@ -94,7 +92,7 @@ export async function receiveUpload(
       if (part.type === 'file') {
         if (name !== field)
           throw refuse(name, { zh: '必须是 JSON 文本，不能是文件', en: 'must be JSON text, not a file' });
-        file = await receiveFilePart(part, spec, tempDir);
+        file = await receiveFilePart(part, spec, storage);
       } else {
         if (name === field) throw refuse(field, { zh: '必须是文件', en: 'must be a file' });
         if (part.valueTruncated) throw tooLarge(name, jsonPartBytes);
@@ -104,7 +102,7 @@ export async function receiveUpload(
     }
     if (!file) throw refuse(field, { zh: '必填', en: 'is required' });
   } catch (error) {
-    if (file && 'tempPath' in file) await rm(file.tempPath, { force: true });
+    if (file && 'incomingKey' in file) await storage.delete(file.incomingKey);
     throw error;
   }
   return { file, jsonTexts };
@@ -151,11 +149,11 @@ function checkedPart(part: MultipartFile, spec: UploadSpec) {
   };
 }
 
-/** The file part, in memory for a small file, else streamed to a temporary file that a refusal at any point removes. */
+/** The file part, in memory for a small file, else streamed into the storage, where a refusal at any point leaves nothing. */
 async function receiveFilePart(
   part: MultipartFile,
   spec: UploadSpec,
-  tempDir: string,
+  storage: FileStorage,
 ): Promise<ReceivedFile> {
   const checked = checkedPart(part, spec);
   if (spec.maxBytes <= inMemoryMaxBytes) {
@@ -167,29 +165,10 @@ async function receiveFilePart(
       bytes: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, facts.size),
     };
   }
-  const tempPath = join(tempDir, randomBytes(16).toString('hex'));
-  // Created before streaming, so a refusal at any point finds (and removes) the file it left.
-  const target = await createInFolder(tempDir, tempPath);
-  try {
-    // Flushed before it is closed: the answer that stores it says it is on the disk.
-    await pipeline(part.file, checked.chunks, target.createWriteStream({ flush: true }));
-    return { ...checked.facts(), tempPath };
-  } catch (error) {
-    await target.close().catch(() => undefined);
-    await rm(tempPath, { force: true });
-    throw error;
-  }
-}
-
-/** A new private file; its folder is made when missing (a fresh data folder), not checked on every upload. */
-async function createInFolder(dir: string, path: string) {
-  try {
-    return await open(path, 'wx', privateFileMode);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  await mkdir(dir, { recursive: true, mode: privateDirMode });
-  return open(path, 'wx', privateFileMode);
+  const incomingKey = incomingPrefix + randomBytes(16).toString('hex');
+  // Stored before it is answered; the limit is busboy's too, this one holds for any storage.
+  await storage.put(incomingKey, checked.chunks(part.file), { maxBytes: spec.maxBytes });
+  return { ...checked.facts(), incomingKey };
 }
 
 const malformed = (field: string) =>

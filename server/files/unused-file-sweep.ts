@@ -3,14 +3,14 @@ import type { AppContext } from '../app-context';
 import { later, systemClock } from '../clock';
 import { instanceIdFileName, type Instance } from '../data-folder/instance-identity';
 import { databaseFileName } from '../db/open-database';
-import { filesDir } from './file-store';
-import { purgeQuarantine, quarantineDir } from './quarantine';
+import { filesPrefix } from './file-store';
+import { purgeQuarantine, quarantinePlace } from './quarantine';
 import { removeUnusedFiles, unknownStoredFiles, unusedFileGraceMs } from './unused-files';
 
-export interface UnusedFileSweepOptions extends Pick<AppContext, 'db' | 'dataDir' | 'clock'> {
+export interface UnusedFileSweepOptions extends Pick<AppContext, 'db' | 'dataDir' | 'storage' | 'clock'> {
   readonly log: { info(message: string): void; warn(message: string): void };
   readonly instance: Instance;
-  /** How many days removed files stay in DATA_DIR/quarantine (CFOP_QUARANTINE_DAYS). */
+  /** How many days removed files stay in quarantine (CFOP_QUARANTINE_DAYS). */
   readonly quarantineDays: number;
 }
 
@@ -24,8 +24,9 @@ const putBack =
  * sweeping them as stray would remove every one. The first sweep to keep such files says so.
  */
 export function createUnusedFileSweep(options: UnusedFileSweepOptions): () => Promise<void> {
-  const { db, dataDir, clock, log, instance, quarantineDays } = options;
+  const { db, dataDir, storage, clock, log, instance, quarantineDays } = options;
   const database = join(dataDir, databaseFileName);
+  const filesPlace = storage.describe(filesPrefix.slice(0, -1));
   let warned = false;
   const warnOnce = (message: string) => {
     if (!warned) log.warn(message);
@@ -33,16 +34,16 @@ export function createUnusedFileSweep(options: UnusedFileSweepOptions): () => Pr
   };
   return async () => {
     const now = clock.now();
-    for (const { day, files } of await purgeQuarantine(dataDir, now, quarantineDays))
+    for (const { day, files } of await purgeQuarantine(storage, now, quarantineDays))
       log.info(`deleted ${files} files quarantined on ${day}, past the ${quarantineDays} days they are kept`);
 
     if (!instance.ownsFolder) {
-      const unknown = (await unknownStoredFiles(db, dataDir)).length;
+      const unknown = (await unknownStoredFiles(db, storage)).length;
       const idFile = join(dataDir, instanceIdFileName);
       warnOnce(
         instance.folderId === null
-          ? `the database ${database} does not know ${unknown} stored files under ${filesDir(dataDir)}, and the folder has no instance id to show the database is its own: unused stored files are not swept and those files are kept. ${putBack}; if those files are not wanted, move them out of ${filesDir(dataDir)} and restart, and the database claims the folder`
-          : `the database ${database} is not this data folder's own (its instance id is ${instance.id}, ${idFile} says ${instance.folderId}): unused stored files are not swept, and the ${unknown} stored files under ${filesDir(dataDir)} it does not know are kept. ${putBack}; if this database is the right one, delete ${idFile}, move the files it does not know out of ${filesDir(dataDir)} and restart`,
+          ? `the database ${database} does not know ${unknown} stored files under ${filesPlace}, and the folder has no instance id to show the database is its own: unused stored files are not swept and those files are kept. ${putBack}; if those files are not wanted, move them out of ${filesPlace} and restart, and the database claims the folder`
+          : `the database ${database} is not this data folder's own (its instance id is ${instance.id}, ${idFile} says ${instance.folderId}): unused stored files are not swept, and the ${unknown} stored files under ${filesPlace} it does not know are kept. ${putBack}; if this database is the right one, delete ${idFile}, move the files it does not know out of ${filesPlace} and restart`,
       );
       return;
     }
@@ -50,7 +51,7 @@ export function createUnusedFileSweep(options: UnusedFileSweepOptions): () => Pr
     const young = instance.createdAt > later(now, -unusedFileGraceMs);
     const outcome = await removeUnusedFiles(
       db,
-      dataDir,
+      storage,
       { stored: later(now, -unusedFileGraceMs), written: later(systemClock.now(), -unusedFileGraceMs) },
       { keepStrays: young, now },
     );
@@ -61,7 +62,7 @@ export function createUnusedFileSweep(options: UnusedFileSweepOptions): () => Pr
     }
     if (outcome.strayKept > 0) {
       warnOnce(
-        `kept ${outcome.strayKept} stored files under ${filesDir(dataDir)} that the database does not know: the database was created ${instance.createdAt.toISOString()}, less than a day ago. ${putBack}; otherwise they move to ${quarantineDir(dataDir)} once the database is a day old`,
+        `kept ${outcome.strayKept} stored files under ${filesPlace} that the database does not know: the database was created ${instance.createdAt.toISOString()}, less than a day ago. ${putBack}; otherwise they move to ${quarantinePlace(storage)} once the database is a day old`,
       );
     }
   };

@@ -17,7 +17,7 @@ import {
   type TestApp,
 } from '../test-support/test-app';
 import { filesDir, incomingDir } from './file-store';
-import { quarantineDir } from './quarantine';
+import { createFolderStorage } from '../storage/folder-storage';
 import { createUnusedFileSweep } from './unused-file-sweep';
 import { removeUnusedFiles, unusedFileGraceMs } from './unused-files';
 import { testOnPostgres } from '../test-support/test-database';
@@ -46,7 +46,7 @@ async function sweep(t: TestApp): Promise<number> {
   try {
     const outcome = await removeUnusedFiles(
       db,
-      t.dataDir,
+      createFolderStorage(t.dataDir),
       { stored: later(t.clock.now(), -unusedFileGraceMs), written: later(new Date(), -unusedFileGraceMs) },
       { keepStrays: false, now: t.clock.now() },
     );
@@ -145,6 +145,7 @@ async function sweepAsTheAppDoes(t: TestApp, quarantineDays: number, lines: stri
     await createUnusedFileSweep({
       db,
       dataDir: t.dataDir,
+      storage: createFolderStorage(t.dataDir),
       clock: t.clock,
       log: { info: record, warn: record },
       instance: await identifyInstance(db, t.dataDir, t.clock),
@@ -191,7 +192,7 @@ describe.skipIf(testOnPostgres)("a database that does not know the folder's stor
     // Closing waits for the sweep the start began.
     await second.app.close();
     expect(filesOnDisk(first.dataDir)).toEqual(stored);
-    expect(existsSync(quarantineDir(first.dataDir))).toBe(false);
+    expect(existsSync(join(first.dataDir, 'quarantine'))).toBe(false);
     const warnings = log.lines.filter((line) => line.level === 40 && line.msg.includes('stored files'));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]?.msg).toContain('5 stored files');
@@ -206,7 +207,7 @@ describe('removed stored files', () => {
     const lines: string[] = [];
     t.clock.advance(hours(25));
     const day = t.clock.now().toISOString().slice(0, 10);
-    const quarantined = join(quarantineDir(t.dataDir), day, String(abandoned));
+    const quarantined = join(join(t.dataDir, 'quarantine'), day, String(abandoned));
     await sweepAsTheAppDoes(t, 3, lines);
     expect(filesOnDisk(t.dataDir)).toEqual([]);
     expect(existsSync(quarantined)).toBe(true);

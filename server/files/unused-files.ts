@@ -1,10 +1,9 @@
-import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { dialectOf } from '../db/dialect';
 import type { Db } from '../db/open-database';
+import type { FileStorage, StoredObject } from '../storage/file-storage';
 import { deleteFileRows, unknownPacks } from './file-packs';
-import { filesDir, incomingDir } from './file-store';
+import { filesPrefix, incomingPrefix } from './file-store';
 import { quarantineFiles } from './quarantine';
 
 /**
@@ -62,12 +61,12 @@ export interface SweepOutcome {
  */
 export async function removeUnusedFiles(
   db: Db,
-  dataDir: string,
+  storage: FileStorage,
   before: AbandonedBefore,
   options: { readonly keepStrays: boolean; readonly now: Date },
 ): Promise<SweepOutcome> {
   // Before the unused rows go, whose bytes would look unknown too.
-  const strays = await writtenBefore(dataDir, await unknownStoredFiles(db, dataDir), before.written);
+  const strays = await writtenBefore(storage, await unknownStoredFiles(db, storage), before.written);
   const columns = await fileColumns(db);
   const unused = await db.transaction().execute(async (trx) => {
     let query = trx.selectFrom('files').select('id').where('created_at', '<', before.stored.toISOString());
@@ -79,13 +78,13 @@ export async function removeUnusedFiles(
     const ids = (await query.execute()).map((row) => row.id);
     return { rows: ids.length, names: await deleteFileRows(trx, ids) };
   });
-  const incoming = await writtenBefore(
-    dataDir,
-    (await entriesOf(incomingDir(dataDir))).map((name) => join('.incoming', name)),
-    before.written,
+  const incoming = namesOf(
+    (await storage.list(incomingPrefix, { shallow: true })).filter(
+      (object) => object.modifiedAt < before.written,
+    ),
   );
   const { folder, moved } = await quarantineFiles(
-    dataDir,
+    storage,
     [...unused.names, ...(options.keepStrays ? [] : strays), ...incoming],
     options.now,
   );
@@ -97,25 +96,28 @@ export async function removeUnusedFiles(
   };
 }
 
-/** The stored files and packs (names below DATA_DIR/files) no `files` row knows. */
-export async function unknownStoredFiles(db: Db, dataDir: string): Promise<string[]> {
+/** The stored files and packs (names below files/) no `files` row knows. */
+export async function unknownStoredFiles(db: Db, storage: FileStorage): Promise<string[]> {
   const known = new Set((await db.selectFrom('files').select('id').execute()).map((row) => String(row.id)));
-  return [
-    ...(await entriesOf(filesDir(dataDir))).filter((name) => /^\d+$/.test(name) && !known.has(name)),
-    ...(await unknownPacks(db, filesDir(dataDir))),
-  ];
+  const loose = namesOf(await storage.list(filesPrefix, { shallow: true })).filter((name) =>
+    /^\d+$/.test(name),
+  );
+  return [...loose.filter((name) => !known.has(name)), ...(await unknownPacks(db, storage))];
 }
 
-/** The files (below DATA_DIR/files) last written before `before`: one being received or stored now is younger. */
-async function writtenBefore(dataDir: string, names: readonly string[], before: Date): Promise<string[]> {
+const namesOf = (objects: readonly StoredObject[]) =>
+  objects.map((object) => object.key.slice(filesPrefix.length));
+
+/** The files (names below files/) last written before `before`: one being received or stored now is younger. */
+async function writtenBefore(
+  storage: FileStorage,
+  names: readonly string[],
+  before: Date,
+): Promise<string[]> {
   const old: string[] = [];
   for (const name of names) {
-    const info = await stat(join(filesDir(dataDir), name)).catch(() => null);
-    if (info?.isFile() && info.mtime < before) old.push(name);
+    const stored = await storage.stat(filesPrefix + name);
+    if (stored && stored.modifiedAt < before) old.push(name);
   }
   return old;
-}
-
-async function entriesOf(dir: string): Promise<string[]> {
-  return readdir(dir).catch(() => []);
 }

@@ -54,7 +54,10 @@ export function registerOperationRoutes(
         ? { handler: answerOperation(ctx, operation, handler) }
         : { handler: answerWithoutUpgrade, wsHandler: answerSocket(ctx, operation, handler) }),
       onError: logged ? [noteFailure] : [],
-      onSend: [...(logged ? [logOperation(ctx, operation)] : []), ...(upload ? [removeReceivedFile] : [])],
+      onSend: [
+        ...(logged ? [logOperation(ctx, operation)] : []),
+        ...(upload ? [removeReceivedFile(ctx)] : []),
+      ],
     });
   }
 }

@@ -6,7 +6,8 @@ import { databaseFileName, openDatabase, type Db } from '../db/open-database';
 import type { RecordingMode } from '../db/schema';
 import { tempDir } from '../test-support/test-app';
 import { testDatabaseUrl } from '../test-support/test-database';
-import { createLocalRecordingStore, type RecordingStore } from './recording-store';
+import { createFolderStorage } from '../storage/folder-storage';
+import { recordingStore, type RecordingStore } from './recording-store';
 import { addSegment } from './segment-index';
 
 /** A migrated database and a recording store in a fresh data folder, closed after the test. */
@@ -15,7 +16,7 @@ export async function recordingWorld(clock: Clock = systemClock) {
   copyFileSync(inject('migratedDatabase'), join(dataDir, databaseFileName));
   const db: Db = await openDatabase(dataDir, await testDatabaseUrl(dataDir, onTestFinished));
   onTestFinished(() => db.destroy());
-  const store: RecordingStore = createLocalRecordingStore(join(dataDir, 'recordings'));
+  const store: RecordingStore = recordingStore(createFolderStorage(dataDir));
   const now = clock.now().toISOString();
   let cameras = 0;
   return {

@@ -6,6 +6,7 @@ import type { StreamSpawn } from '../cameras/stream-process';
 import type { Clock } from '../clock';
 import { privateDirMode } from '../data-folder/private-files';
 import type { Db } from '../db/open-database';
+import { everyCamera, type CameraClaim, type CameraClaims } from './camera-claims';
 import { createStreamSlots, type StreamSlot, type StreamSlots } from '../live/stream-slots';
 import { startRecorder, type Backoff, type Recorder, type RecorderState } from './recorder';
 import type { RecordingSettings } from './recording-settings';
@@ -25,6 +26,8 @@ export interface RecordingsOptions {
   readonly log: FastifyBaseLogger;
   /** Starts the recorders' ffmpeg; tests read their arguments. */
   readonly spawn?: StreamSpawn;
+  /** Which cameras this server may record, with others on one database; default every camera. */
+  readonly claims?: CameraClaims;
 }
 
 /** The server's recording: one recorder per camera whose mode is not off, and the sweep that bounds them. */
@@ -49,6 +52,7 @@ export interface Recordings {
 interface Held {
   readonly recorder: Recorder;
   readonly slot: StreamSlot;
+  readonly claim: CameraClaim;
 }
 
 /**
@@ -62,6 +66,7 @@ export async function createRecordings(options: RecordingsOptions): Promise<Reco
   await mkdir(options.spoolDir, { recursive: true, mode: privateDirMode });
   await removeUnindexed(options);
   const slots = createStreamSlots(options.settings.maxRecorders);
+  const claims = options.claims ?? everyCamera;
   const running = new Map<number, Held>();
   const stopping = new Set<Promise<void>>();
   let diskLow = false;
@@ -73,10 +78,14 @@ export async function createRecordings(options: RecordingsOptions): Promise<Reco
     const held = running.get(cameraId);
     if (!held) return;
     running.delete(cameraId);
-    const gone = held.recorder.stop().finally(() => {
-      held.slot.release();
-      stopping.delete(gone);
-    });
+    // The claim goes once ffmpeg has closed its last segment: another server then records on.
+    const gone = held.recorder
+      .stop()
+      .then(() => held.claim.release())
+      .finally(() => {
+        held.slot.release();
+        stopping.delete(gone);
+      });
     stopping.add(gone);
   };
 
@@ -105,6 +114,12 @@ export async function createRecordings(options: RecordingsOptions): Promise<Reco
         left.push(camera.id);
         continue;
       }
+      const claim = await claims.claim(camera.id);
+      // Recorded by another server.
+      if (!claim) {
+        slot.release();
+        continue;
+      }
       const recorder = startRecorder({
         cameraId: camera.id,
         url: camera.main_stream_url,
@@ -120,7 +135,7 @@ export async function createRecordings(options: RecordingsOptions): Promise<Reco
         log: options.log,
         spawn: options.spawn,
       });
-      running.set(camera.id, { recorder, slot });
+      running.set(camera.id, { recorder, slot, claim });
     }
     if (left.length > 0) {
       options.log.warn(
@@ -133,6 +148,11 @@ export async function createRecordings(options: RecordingsOptions): Promise<Reco
     syncing = syncing.then(syncNow, syncNow);
     return syncing;
   };
+  // Claims lost at once may be another server's already: every recorder stops, and the next sync
+  // claims again those it still can.
+  claims.onLost(() => {
+    for (const cameraId of [...running.keys()]) stop(cameraId);
+  });
 
   return {
     store: options.store,
@@ -153,6 +173,7 @@ export async function createRecordings(options: RecordingsOptions): Promise<Reco
       closed = true;
       await sync();
       await Promise.allSettled([...stopping]);
+      await claims.close();
     },
   };
 }

@@ -1,8 +1,6 @@
-import { unlink } from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import type { UploadSpec } from '../../contract/load-contract';
-import { incomingDir } from '../../files/file-store';
 import { receiveUpload } from '../../files/receive-upload';
 import type { SchemaCompiler } from '../../contract/schema-compiler';
 import { createJsonPartsValidator } from '../request-validation';
@@ -19,7 +17,7 @@ export function receiveFile(ctx: AppContext, spec: UploadSpec, compile: SchemaCo
     const call = callOf(request);
     let jsonTexts: Readonly<Record<string, string>>;
     try {
-      const received = await receiveUpload(request, spec, incomingDir(ctx.dataDir));
+      const received = await receiveUpload(request, spec, ctx.storage);
       call.file = received.file;
       jsonTexts = received.jsonTexts;
     } catch (error) {
@@ -35,16 +33,11 @@ export function receiveFile(ctx: AppContext, spec: UploadSpec, compile: SchemaCo
  * onSend: the handler moved the file to its place, or the call failed; either way nothing is left
  * behind by the time the caller has its answer.
  */
-export async function removeReceivedFile(
-  request: FastifyRequest,
-  _reply: FastifyReply,
-  payload: unknown,
-): Promise<unknown> {
-  const { file } = callOf(request);
-  // Mostly moved already (ENOENT): one unlink, not rm's look first. One held in memory left nothing.
-  if (file && 'tempPath' in file)
-    await unlink(file.tempPath).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
-  return payload;
+export function removeReceivedFile(ctx: AppContext) {
+  return async (request: FastifyRequest, _reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    const { file } = callOf(request);
+    // Mostly moved already, which is no error. One held in memory left nothing.
+    if (file && 'incomingKey' in file) await ctx.storage.delete(file.incomingKey);
+    return payload;
+  };
 }

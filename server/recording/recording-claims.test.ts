@@ -1,0 +1,80 @@
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { startTestStream, type TestStream } from '../../test-support/test-stream';
+import { parseAllowedHosts } from '../cameras/stream-address';
+import { spawnPiped, type StreamSpawn } from '../cameras/stream-process';
+import { knownTestDatabaseUrl, openTestDatabase, testOnPostgres } from '../test-support/test-database';
+import { startTestApp, testAdminPassword } from '../test-support/test-app';
+import { waitUntil } from '../test-support/wait-until';
+
+let stream: TestStream;
+beforeAll(async () => {
+  stream = await startTestStream();
+});
+afterAll(async () => {
+  await stream.stop();
+});
+
+/** A server recording 2-second segments of the loopback test stream, resyncing often; its recorders kept. */
+async function recordingServer(databaseUrl?: string) {
+  const recorders: ChildProcess[] = [];
+  const spawn: StreamSpawn = (command, args) => {
+    const child = spawnPiped(command, args);
+    recorders.push(child);
+    return child;
+  };
+  const t = await startTestApp({
+    databaseUrl,
+    cameraAllowedHosts: parseAllowedHosts('127.0.0.1').allowed,
+    recording: { segmentSeconds: 2, minFreeBytes: 0, spawn, syncEveryMs: 200 },
+  });
+  const running = () => recorders.filter((child) => child.exitCode === null && child.signalCode === null);
+  return { t, recorders, running };
+}
+
+// One server alone (SQLite) records every camera, as the recording tests show.
+describe.runIf(testOnPostgres)('recording with two servers on one PostgreSQL database', () => {
+  it('records a camera on one server only, and the other takes it on once that one closes', async () => {
+    const first = await recordingServer();
+    const admin = await first.t.signIn('admin', testAdminPassword);
+    const created = await first.t.call('createCamera', {
+      token: admin,
+      body: {
+        name: '北门',
+        code: 'REC-1',
+        mainStreamUrl: stream.liveUrl,
+        vendor: 'hikvision',
+        ip: '10.2.0.1',
+        recordingMode: 'continuous',
+      },
+    });
+    expect(created.body.success).toBe(true);
+    await waitUntil(() => first.running().length === 1, "the first server's recorder");
+
+    const second = await recordingServer(knownTestDatabaseUrl(first.t.dataDir));
+    const db = await openTestDatabase(first.t.dataDir);
+    onTestFinished(() => db.destroy());
+    const segments = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('recording_segments')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    // Two segments more: the second server has synced many times meanwhile.
+    const before = await segments();
+    await waitUntil(async () => (await segments()) >= before + 2, 'two more segments');
+    expect(second.recorders).toHaveLength(0);
+    expect(first.running()).toHaveLength(1);
+
+    await first.t.app.close();
+    expect(first.running()).toHaveLength(0);
+    await waitUntil(() => second.running().length === 1, "the second server's recorder");
+    const handedOver = await segments();
+    await waitUntil(async () => (await segments()) > handedOver, 'a segment recorded by the second server');
+    expect(second.recorders).toHaveLength(1);
+    // Two servers' start, ffmpeg runs and a hand-over: room for a loaded machine, not a measure.
+  }, 120_000);
+});
