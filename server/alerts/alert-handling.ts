@@ -5,6 +5,7 @@ import type { AlertStatus } from '../db/schema';
 import { badInput } from '../http/api-error';
 import type { LocalText } from '../http/locale';
 import { notFound } from '../resources/resource-service';
+import { RollupChange, rolledColumns } from '../analysis/alert-rollups';
 import { nextRevision } from './alert-revisions';
 
 // An alert's way: pending → confirmed (a real event) or dismissed (a false alarm), by one operator's
@@ -43,7 +44,12 @@ async function handlerOf(db: Db, userId: number): Promise<Handler> {
   return { id: user.id, name: user.name || user.username };
 }
 
-/** Sets the decision on each pending alert of `ids`, each with a revision of its own; answers those changed. */
+/**
+ * Sets the decision on each pending alert of `ids`, each with a revision of its own, and moves it in
+ * the rollups; answers those changed. Each update asks again that the alert is pending: of two
+ * operators deciding one alert at once (PostgreSQL runs both), the second changes nothing, so the
+ * alert is counted as handled once.
+ */
 async function decide(
   db: Db,
   ids: readonly number[],
@@ -53,14 +59,16 @@ async function decide(
 ) {
   const pending = await db
     .selectFrom('alerts')
-    .select(['id', 'label'])
+    .select('id')
     .where('id', 'in', [...ids])
     .where('status', '=', 'pending')
     .orderBy('id')
     .execute();
   let revision = await nextRevision(db);
+  const decided: number[] = [];
+  const change = new RollupChange();
   for (const alert of pending) {
-    await db
+    const row = await db
       .updateTable('alerts')
       .set({
         status: statusOfDecision[handling.decision],
@@ -71,10 +79,29 @@ async function decide(
         revision: revision++,
       })
       .where('id', '=', alert.id)
-      .execute();
+      .where('status', '=', 'pending')
+      .returning(['id', ...rolledColumns])
+      .executeTakeFirst();
+    if (!row) continue;
+    decided.push(row.id);
+    change.move({ ...row, status: 'pending', handled_at: null }, row);
   }
-  return pending;
+  await change.apply(db);
+  return decided;
 }
+
+const alreadyHandled = (alert: { status: AlertStatus; handled_by_name: string }) => {
+  const status = statusNames[alert.status];
+  return badInput([
+    {
+      field: 'decision',
+      message: {
+        zh: `只能处理待处理的告警：该告警已由 ${alert.handled_by_name} ${status.zh}`,
+        en: `only a pending alert can be handled: ${alert.handled_by_name} has ${status.en} this one`,
+      },
+    },
+  ]);
+};
 
 /** Confirms or dismisses one pending alert; a 404 for no such alert, a 400 on `decision` once handled. */
 export async function handleAlert(ctx: AppContext, id: number, handling: AlertHandling, userId: number) {
@@ -86,19 +113,17 @@ export async function handleAlert(ctx: AppContext, id: number, handling: AlertHa
       .where('id', '=', id)
       .executeTakeFirst();
     if (!alert) throw notFound(id);
-    if (alert.status !== 'pending') {
-      const status = statusNames[alert.status];
-      throw badInput([
-        {
-          field: 'decision',
-          message: {
-            zh: `只能处理待处理的告警：该告警已由 ${alert.handled_by_name} ${status.zh}`,
-            en: `only a pending alert can be handled: ${alert.handled_by_name} has ${status.en} this one`,
-          },
-        },
-      ]);
+    if (alert.status !== 'pending') throw alreadyHandled(alert);
+    const decided = await decide(trx, [id], handling, await handlerOf(trx, userId), now);
+    if (decided.length === 0) {
+      // Another operator's decision committed meanwhile: theirs stands.
+      const decidedMeanwhile = await trx
+        .selectFrom('alerts')
+        .select(['status', 'handled_by_name'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      throw alreadyHandled(decidedMeanwhile);
     }
-    await decide(trx, [id], handling, await handlerOf(trx, userId), now);
     return alert.label;
   });
 }
@@ -137,6 +162,6 @@ export async function bulkHandleAlerts(
       ]);
     }
     const handled = await decide(trx, ids, handling, await handlerOf(trx, userId), now);
-    return { handled: handled.map((alert) => alert.id), skipped: ids.length - handled.length };
+    return { handled, skipped: ids.length - handled.length };
   });
 }

@@ -1,6 +1,6 @@
 import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
-import { batchedWrites } from '../db/batched-writes';
+import { batchedWrites, type BeforeCommit, type CommitGroup } from '../db/batched-writes';
 import type { Db } from '../db/open-database';
 import type { Selectable } from 'kysely';
 import type { AlertsTable } from '../db/schema';
@@ -14,6 +14,7 @@ import { noticeOf } from '../notify/notice';
 import { queueNotifications } from '../notify/outbox';
 import { settleCameraStatus, settlingOf } from '../cameras/camera-status';
 import type { StatusEvent, StatusFeed } from '../events/status-feed';
+import { RollupChange, type RolledAlert } from '../analysis/alert-rollups';
 import { raiseDeviceAlerts } from './device-health';
 import { nextRevisionValue } from './alert-revisions';
 import type { IngestLimits } from './ingest-limits';
@@ -346,7 +347,7 @@ export async function storeAlert(
   report: AlertReport,
 ): Promise<StoredAlert> {
   const now = ctx.clock.now();
-  return batchedWrites(ctx.db).run(async (trx) => {
+  return batchedWrites(ctx.db).run(async (trx, beforeCommit) => {
     const facts = await readFacts(trx, server, report);
     const sent = facts?.sentId ?? null;
     if (sent !== null) return { id: sent, row: null };
@@ -355,7 +356,7 @@ export async function storeAlert(
       { snapshotId: snapshotKind },
       { snapshotId: report.snapshotId },
     );
-    return insertAlert(trx, ctx, server, report, now, snapshotProblems, facts);
+    return insertAlert(trx, beforeCommit, ctx, server, report, now, snapshotProblems, facts);
   });
 }
 
@@ -392,7 +393,16 @@ export async function storeAlertWithSnapshot(
       const packed = 'bytes' in snapshot ? addToPack(beforeCommit, ctx.storage, snapshot.bytes) : null;
       const snapshotId = await insertFileRow(trx, snapshot, snapshotKind, null, now.toISOString(), packed);
       // The snapshot is the row just written, of its kind: no file reference to check.
-      const stored = await insertAlert(trx, ctx, server, { ...report, snapshotId }, now, [], facts);
+      const stored = await insertAlert(
+        trx,
+        beforeCommit,
+        ctx,
+        server,
+        { ...report, snapshotId },
+        now,
+        [],
+        facts,
+      );
       if (!stored.row) throw new StoredMeanwhile(stored.id);
       if (!packed) beforeCommit.add(durableFiles, placeFile(ctx.storage, snapshot, snapshotId));
       return stored;
@@ -438,12 +448,33 @@ const insertDetection = reusedQuery((db, detection: Detection) =>
     .returningAll(),
 );
 
+/** An alert a batched write stored, with the batch's transaction (every item of a batch has the same). */
+interface StoredInBatch {
+  readonly trx: Db;
+  readonly alert: RolledAlert;
+}
+
+/**
+ * The alerts a batch stored, counted into the rollups once before it commits: each rollup row the
+ * batch touches is written once, not once per alert.
+ */
+const rolledUp: CommitGroup<StoredInBatch> = {
+  async settle(items) {
+    const [first] = items;
+    if (!first) return;
+    const change = new RollupChange();
+    for (const { alert } of items) change.count(alert, 1);
+    await change.apply(first.trx);
+  },
+};
+
 /**
  * Inserts a report whose facts (its `sourceId` new) the caller read in its transaction, refused
  * with the problems of its fields and of its snapshot reference, which the caller checked.
  */
 async function insertAlert(
   trx: Db,
+  beforeCommit: BeforeCommit,
   ctx: AppContext,
   server: IngestCaller,
   report: AlertReport,
@@ -508,5 +539,6 @@ async function insertAlert(
   const bucketRow = facts ? quotaRowOf(facts.alertTokens, facts.alertsRefilledAt) : undefined;
   await takeFromBucket(trx, server.id, alertBucket(ctx.ingest), 1, now, bucketRow);
   await queueNotifications(trx, ctx.notify.timeZone, noticeOf(inserted), now);
+  beforeCommit.add(rolledUp, { trx, alert: inserted });
   return { id: inserted.id, row: inserted };
 }

@@ -5,6 +5,7 @@ import { later } from '../clock';
 import { deleteFileRows } from '../files/file-packs';
 import { fileKey } from '../files/file-store';
 import type { FileStorage } from '../storage/file-storage';
+import { RollupChange, rolledColumns } from '../analysis/alert-rollups';
 import { markSilentServersOffline, snapshotKind } from './alert-ingest';
 
 /** How long alerts are kept unless CFOP_ALERT_RETENTION_DAYS says otherwise: a quarter of a year. */
@@ -46,7 +47,7 @@ export async function removeExpiredAlerts(
     const gone = await ctx.db.transaction().execute(async (trx) => {
       const rows = await trx
         .selectFrom('alerts')
-        .select(['id', 'snapshot_file_id'])
+        .select(['id', 'snapshot_file_id', ...rolledColumns])
         .where('occurred_at', '<', cutoff)
         .orderBy('occurred_at')
         .limit(retentionBatch)
@@ -60,6 +61,9 @@ export async function removeExpiredAlerts(
           rows.map((row) => row.id),
         )
         .execute();
+      const uncounted = new RollupChange();
+      for (const row of rows) uncounted.count(row, -1);
+      await uncounted.apply(trx);
       const snapshots = [
         ...new Set(rows.flatMap((row) => (row.snapshot_file_id === null ? [] : [row.snapshot_file_id]))),
       ];

@@ -5,6 +5,7 @@ import type { AlertLevel, AlertsTable } from '../db/schema';
 import type { LocalText } from '../http/locale';
 import { noticeOf } from '../notify/notice';
 import { queueNotifications } from '../notify/outbox';
+import { RollupChange } from '../analysis/alert-rollups';
 import { nextRevision } from './alert-revisions';
 
 /**
@@ -117,6 +118,7 @@ export async function insertSystemAlert(
     .returning('id')
     .executeTakeFirst();
   if (inserted) {
+    await new RollupChange().count({ ...row, handled_at: null }, 1).apply(db);
     const notice = noticeOf({ ...row, id: inserted.id });
     await queueNotifications(db, timeZone, notice, new Date(receivedAt));
     return inserted.id;

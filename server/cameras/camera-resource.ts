@@ -1,3 +1,4 @@
+import { forgetCamerasInRollups } from '../analysis/alert-rollups';
 import { bytesByCamera } from '../recording/segment-index';
 import type { ResourceDefinition } from '../resources/resource-definition';
 import { countCameraTasks, taskModelReference } from './camera-tasks';
@@ -37,4 +38,6 @@ export const cameraResource: ResourceDefinition = {
     },
   },
   checkWrite: fullServerProblems,
+  // Their alerts stay, with no camera: so do their counts on the dashboard.
+  beforeDelete: (db, ids) => forgetCamerasInRollups(db, ids),
 };

@@ -2,6 +2,7 @@ import type { components } from '../../src/generated/openapi';
 import { parseArgs } from 'node:util';
 import { createRole, createUser, type AccountStore } from '../accounts/account-service';
 import { findRoleIds } from '../accounts/roles';
+import { rebuildAlertRollups } from '../analysis/alert-rollups';
 import { setPassword } from '../accounts/users';
 import { systemClock } from '../clock';
 import type { StoreConfig } from '../config';
@@ -151,6 +152,19 @@ const commands: Record<string, Command> = {
       return {
         zh: `已为 ${username} 设置新密码，并结束其全部会话`,
         en: `Set a new password for ${username} and ended all of their sessions`,
+      };
+    },
+  }),
+
+  'alerts:rebuild-rollups': defineCommand({
+    usage: 'alerts:rebuild-rollups',
+    required: [],
+    async run({ store: { db } }) {
+      // One transaction: the dashboard reads the old counts or the new ones, never half of each.
+      const counted = await db.transaction().execute((trx) => rebuildAlertRollups(trx));
+      return {
+        zh: `已按 ${counted} 条告警重建运营看板的统计`,
+        en: `Rebuilt the operations dashboard's counts from ${counted} alerts`,
       };
     },
   }),

@@ -375,6 +375,32 @@ export interface AlertsTable {
   label_en: string;
 }
 
+/**
+ * Alerts counted per quarter hour (UTC) of occurring, source, level and status (0026), with the
+ * milliseconds from occurring to handling of the handled ones: the dashboard's totals and trend.
+ */
+export interface AlertRollupsTable {
+  slot_start: Timestamp;
+  source: AlertSource;
+  level: AlertLevel;
+  status: AlertStatus;
+  alert_count: number;
+  handling_ms: number;
+}
+
+/**
+ * Alerts counted per UTC day of occurring, source, camera (0: none or deleted), label and status
+ * (0026): the dashboard's rankings of cameras and alert types.
+ */
+export interface AlertDayRollupsTable {
+  day_start: Timestamp;
+  source: AlertSource;
+  camera_id: number;
+  label: string;
+  status: AlertStatus;
+  alert_count: number;
+}
+
 export type IngestQuotaKind = 'alerts' | 'snapshotBytes' | 'passages';
 
 /** An AI server's token bucket of one kind (0014): what was left at `refilled_at`. */
@@ -518,4 +544,6 @@ export interface Database {
   notify_rule_sms_users: NotifyRuleSmsUsersTable;
   notification_outbox: NotificationOutboxTable;
   recording_segments: RecordingSegmentsTable;
+  alert_rollups: AlertRollupsTable;
+  alert_day_rollups: AlertDayRollupsTable;
 }

@@ -1,0 +1,221 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../db/open-database';
+import type { AlertDayRollupsTable, AlertRollupsTable, AlertsTable } from '../db/schema';
+import { DAY_MS } from './zoned-time';
+
+/**
+ * Rollups of the alerts, so the operations dashboard reads counts that do not grow with history.
+ * Every write that adds, handles or removes alerts changes them in its own transaction, through a
+ * RollupChange; `rebuildAlertRollups` recounts them from the alerts.
+ *
+ * Two grains, because the dashboard never crosses camera with level: the quarter-hour rollup (by
+ * source, level and status) answers the totals, the handling figures and the trend; the daily one
+ * (by source, camera, label and status) the rankings, which need the whole period only. A quarter
+ * hour, not an hour: a zone 30 or 45 minutes off UTC (Kolkata, Kathmandu, Chatham) starts its hours
+ * and days on quarter hours, so every bucket the dashboard draws is a run of whole slots.
+ */
+
+/** The size of the slots of alert_rollups. */
+export const quarterMs = 15 * 60_000;
+
+/** The size of the slots of alert_day_rollups: UTC days. */
+export const dayMs = DAY_MS;
+
+/** The columns of an alert the rollups count it by. */
+export const rolledColumns = [
+  'occurred_at',
+  'source',
+  'camera_id',
+  'label',
+  'level',
+  'status',
+  'handled_at',
+] as const satisfies readonly (keyof AlertsTable)[];
+
+export type RolledAlert = Pick<Selectable<AlertsTable>, (typeof rolledColumns)[number]>;
+
+type QuarterRow = Insertable<AlertRollupsTable>;
+type DayRow = Insertable<AlertDayRollupsTable>;
+
+/** The start of the slot of `size` ms holding an instant, as the slot columns hold it. */
+export const slotStart = (iso: string, size: number) =>
+  new Date(Math.floor(Date.parse(iso) / size) * size).toISOString();
+
+/** The daily rollup's camera of no camera (a device alert of an AI server, a deleted camera). */
+export const noCamera = 0;
+
+/** Rows at once in one statement: well below SQLite's and PostgreSQL's limits of parameters. */
+const rowsPerStatement = 500;
+
+const quarterKey = ['slot_start', 'source', 'level', 'status'] as const;
+const dayKey = ['day_start', 'source', 'camera_id', 'label', 'status'] as const;
+
+/** The rows in the order of their keys: writers that take row locks in one order never deadlock. */
+const inKeyOrder = <Row>(rows: Map<string, Row>) =>
+  [...rows].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += rowsPerStatement) out.push(items.slice(i, i + rowsPerStatement));
+  return out;
+}
+
+/**
+ * What a write does to the rollups, summed per rollup row: each row it touches is then written once,
+ * by one upsert per table, however many alerts the write changed.
+ */
+export class RollupChange {
+  private readonly quarters = new Map<string, QuarterRow>();
+  private readonly days = new Map<string, DayRow>();
+  private removes = false;
+
+  /** Counts an alert in (+1) or out (-1) as it stands. */
+  count(alert: RolledAlert, sign: 1 | -1): this {
+    const handlingMs =
+      alert.handled_at === null ? 0 : Date.parse(alert.handled_at) - Date.parse(alert.occurred_at);
+    this.addQuarter(
+      {
+        slot_start: slotStart(alert.occurred_at, quarterMs),
+        source: alert.source,
+        level: alert.level,
+        status: alert.status,
+      },
+      sign,
+      sign * handlingMs,
+    );
+    this.addDay(
+      {
+        day_start: slotStart(alert.occurred_at, dayMs),
+        source: alert.source,
+        camera_id: alert.camera_id ?? noCamera,
+        label: alert.label,
+        status: alert.status,
+      },
+      sign,
+    );
+    return this;
+  }
+
+  /** Moves an alert from the way it stood to the way it stands (handled). */
+  move(before: RolledAlert, after: RolledAlert): this {
+    return this.count(before, -1).count(after, 1);
+  }
+
+  /** Adds `count` to a daily row as it is keyed (a camera's rows moving to no camera). */
+  addDay(key: Omit<DayRow, 'alert_count'>, count: number): this {
+    const id = JSON.stringify(dayKey.map((column) => key[column]));
+    const row = this.days.get(id) ?? { ...key, alert_count: 0 };
+    row.alert_count += count;
+    this.days.set(id, row);
+    if (count < 0) this.removes = true;
+    return this;
+  }
+
+  private addQuarter(key: Omit<QuarterRow, 'alert_count' | 'handling_ms'>, count: number, ms: number) {
+    const id = JSON.stringify(quarterKey.map((column) => key[column]));
+    const row = this.quarters.get(id) ?? { ...key, alert_count: 0, handling_ms: 0 };
+    row.alert_count += count;
+    row.handling_ms += ms;
+    this.quarters.set(id, row);
+    if (count < 0) this.removes = true;
+  }
+
+  /**
+   * Writes the change in the caller's transaction: two upserts for a batch of new alerts; where
+   * alerts were counted out, the rows left at zero go too, so removed history leaves no rows.
+   */
+  async apply(db: Db): Promise<void> {
+    const quarters = inKeyOrder(this.quarters).filter(
+      (row) => row.alert_count !== 0 || row.handling_ms !== 0,
+    );
+    for (const rows of chunks(quarters)) {
+      await db
+        .insertInto('alert_rollups')
+        .values(rows)
+        .onConflict((conflict) =>
+          conflict.columns([...quarterKey]).doUpdateSet((eb) => ({
+            alert_count: eb('alert_rollups.alert_count', '+', eb.ref('excluded.alert_count')),
+            handling_ms: eb('alert_rollups.handling_ms', '+', eb.ref('excluded.handling_ms')),
+          })),
+        )
+        .execute();
+    }
+    const days = inKeyOrder(this.days).filter((row) => row.alert_count !== 0);
+    for (const rows of chunks(days)) {
+      await db
+        .insertInto('alert_day_rollups')
+        .values(rows)
+        .onConflict((conflict) =>
+          conflict.columns([...dayKey]).doUpdateSet((eb) => ({
+            alert_count: eb('alert_day_rollups.alert_count', '+', eb.ref('excluded.alert_count')),
+          })),
+        )
+        .execute();
+    }
+    if (!this.removes) return;
+    const slots = [...new Set(quarters.map((row) => row.slot_start))];
+    for (const some of chunks(slots))
+      await db
+        .deleteFrom('alert_rollups')
+        .where('alert_count', '=', 0)
+        .where('slot_start', 'in', some)
+        .execute();
+    const daysTouched = [...new Set(days.map((row) => row.day_start))];
+    for (const some of chunks(daysTouched))
+      await db
+        .deleteFrom('alert_day_rollups')
+        .where('alert_count', '=', 0)
+        .where('day_start', 'in', some)
+        .execute();
+  }
+}
+
+/** Alerts read at once by a rebuild. */
+const rebuildPage = 5000;
+
+/**
+ * Recounts the rollups from the alerts in the caller's transaction (a migration, the operator's
+ * command): whatever they held is replaced. Answers how many alerts were counted.
+ */
+export async function rebuildAlertRollups(db: Db): Promise<number> {
+  await db.deleteFrom('alert_rollups').execute();
+  await db.deleteFrom('alert_day_rollups').execute();
+  const change = new RollupChange();
+  let after = 0;
+  let counted = 0;
+  for (;;) {
+    const page = await db
+      .selectFrom('alerts')
+      .select(['id', ...rolledColumns])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(rebuildPage)
+      .execute();
+    for (const alert of page) change.count(alert, 1);
+    counted += page.length;
+    const last = page.at(-1);
+    if (!last || page.length < rebuildPage) break;
+    after = last.id;
+  }
+  await change.apply(db);
+  return counted;
+}
+
+/**
+ * Before cameras are deleted (their alerts keep no camera, the foreign key sets it null): their
+ * daily rows move to no camera, as a recount would find them, and a later camera given a freed id
+ * inherits none of them.
+ */
+export async function forgetCamerasInRollups(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const rows = await db
+    .selectFrom('alert_day_rollups')
+    .selectAll()
+    .where('camera_id', 'in', [...ids])
+    .execute();
+  const change = new RollupChange();
+  for (const { alert_count: count, ...key } of rows) {
+    change.addDay(key, -count).addDay({ ...key, camera_id: noCamera }, count);
+  }
+  await change.apply(db);
+}
