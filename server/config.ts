@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { defaultAlertRetentionDays } from './alerts/alert-tasks';
 import { parseAllowedHosts, type AllowedHosts } from './cameras/stream-address';
@@ -35,6 +36,8 @@ export interface StoreConfig {
 export interface ServerConfig extends StoreConfig {
   readonly port: number;
   readonly host: string;
+  /** CFOP_SERVER_NAME: this server among those of one database (the log, job_runs); default host:port. */
+  readonly serverName: string;
   readonly sessionTtlHours: number;
   readonly sessionIdleMinutes: number;
   readonly signInLimits: SignInLimits;
@@ -247,6 +250,7 @@ export function readServerConfig(env: Env): ServerConfig {
     ...store,
     port,
     host: read(env, 'HOST') ?? '127.0.0.1',
+    serverName: read(env, 'CFOP_SERVER_NAME') ?? `${hostname()}:${port}`,
     sessionTtlHours,
     sessionIdleMinutes,
     signInLimits,

@@ -27,6 +27,7 @@ export async function startServer(env: Env, options: { clock?: Clock } = {}): Pr
   const app = await createApp({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
+    serverName: config.serverName,
     clock: options.clock,
     admin: config.admin,
     sessionTtlHours: config.sessionTtlHours,
