@@ -44,9 +44,9 @@ export function createJobClaims(db: Db, serverName: string): JobClaims {
     serverName,
     claim: (name, everyMs) =>
       db.transaction().execute(async (trx) => {
-        const { rows: locks } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(
-          ${jobClaimLocks}, hashtext(${name})) as locked`.execute(trx);
-        if (locks[0]?.locked !== true) return null;
+        const { rows: locked } = await sql`select 1 as locked
+          where pg_try_advisory_xact_lock(${jobClaimLocks}, hashtext(${name}))`.execute(trx);
+        if (locked.length === 0) return null;
         const { rows } = await sql<{ started_at: string }>`
           insert into job_runs (name, last_run_at, finished_at, server)
             values (${name}, now(), null, ${serverName})

@@ -54,7 +54,8 @@ export async function sharedSecret(db: Db, dataDir: string, name: string): Promi
       .execute();
     value = await known();
   }
-  if (value === undefined || !secretPattern.test(value)) throw new Error(`instance secret ${name} is not stored`);
+  if (value === undefined || !secretPattern.test(value))
+    throw new Error(`instance secret ${name} is not stored`);
   return Buffer.from(value, 'hex');
 }
 
