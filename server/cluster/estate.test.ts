@@ -77,6 +77,33 @@ describe.skipIf(!testOnPostgres)('several servers on one PostgreSQL database', (
     }
   });
 
+  it('holds the guessing limit across servers: 40 parallel guesses through A and B, 5 checked', async () => {
+    // Room enough in each server's hashing gate that only the shared limit refuses.
+    const passwordHashing = { slots: 2, maxWaiting: 1000, perAddress: 1000 };
+    const a = await startTestApp({ serverName: 'A', passwordHashing });
+    const b = await startTestApp({
+      databaseUrl: knownTestDatabaseUrl(a.dataDir),
+      serverName: 'B',
+      passwordHashing,
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, n) =>
+        (n % 2 === 0 ? a : b).call('loginByPassword', {
+          body: { username: 'admin', password: `wrong-${n}` },
+        }),
+      ),
+    );
+    const db = await openTestDatabase(a.dataDir);
+    onTestFinished(() => db.destroy());
+    const checked = await db.selectFrom('sign_in_attempts').select('id').execute();
+    expect(checked).toHaveLength(5);
+    expect(answers.filter((answer) => answer.status === 423).length).toBeGreaterThanOrEqual(35);
+    // The lock earned through both holds on each, even for the right password.
+    const right = { body: { username: 'admin', password: testAdminPassword } };
+    expect((await a.call('loginByPassword', right)).status).toBe(423);
+    expect((await b.call('loginByPassword', right)).status).toBe(423);
+  });
+
   it('numbers alerts raised at once through both servers in commit order, none refused or missed', async () => {
     const { world, b, token } = await twoServers();
     const stream = await openEventStream(b.app, '/cfop/alerts/stream', {
@@ -99,14 +126,13 @@ describe.skipIf(!testOnPostgres)('several servers on one PostgreSQL database', (
   });
 
   it('runs a periodic job on one server per interval, and the log names it', async () => {
-    const logA = capturedLog();
-    const logB = capturedLog();
-    const debug = (log: ReturnType<typeof capturedLog>) => ({ ...log.logger, level: 'debug' });
-    const a = await startTestApp({ serverName: 'A', logger: debug(logA) });
+    const logA = capturedLog('debug');
+    const logB = capturedLog('debug');
+    const a = await startTestApp({ serverName: 'A', logger: logA.logger });
     const b = await startTestApp({
       databaseUrl: knownTestDatabaseUrl(a.dataDir),
       serverName: 'B',
-      logger: debug(logB),
+      logger: logB.logger,
     });
     // Closing waits for the runs under way: both servers' first tries are over.
     await a.app.close();
