@@ -6,6 +6,7 @@ import type { IngestLimits } from './alerts/ingest-limits';
 import type { HashingGate } from './auth/hashing-gate';
 import type { SignInLimits } from './auth/sign-in-limits';
 import type { BackgroundTasks } from './background-tasks';
+import type { JobClaims } from './cluster/job-claims';
 import type { Clock } from './clock';
 import type { Contract } from './contract/load-contract';
 import type { Db } from './db/open-database';
@@ -49,6 +50,8 @@ export interface AppContext {
   readonly alertFeed: AlertFeed;
   /** Carries status changes of cameras and AI servers to the consoles' event streams. */
   readonly statusFeed: StatusFeed;
+  /** Which server runs a periodic job of the estate now (once per interval across servers). */
+  readonly jobs: JobClaims;
   /** What an AI server may send: alert times, alert rate, snapshot bytes. */
   readonly ingest: IngestLimits;
   /** When devices count as failed and the levels of their alerts (CFOP_HEALTH_*). */

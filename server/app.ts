@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
@@ -5,6 +6,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { AppContext } from './app-context';
 import { defaultAlertRetentionDays, startAlertTasks } from './alerts/alert-tasks';
 import { createAlertFeed } from './alerts/alert-feed';
+import { openChangeChannel, type ChangeChannel } from './cluster/change-channel';
+import { createJobClaims } from './cluster/job-claims';
 import { defaultHealthSettings, type HealthSettings } from './alerts/device-health';
 import { defaultIngestLimits, type IngestLimits } from './alerts/ingest-limits';
 import { defaultSnapshotLinkHours } from './alerts/snapshot-link';
@@ -18,10 +21,10 @@ import { defaultCameraProbeSeconds, startStreamProbes } from './cameras/stream-p
 import { noAllowedHosts, systemLookup, type AllowedHosts, type HostLookup } from './cameras/stream-address';
 import type { StreamSpawn } from './cameras/stream-process';
 import { systemClock, type Clock } from './clock';
-import { lockDataFolder } from './data-folder/data-folder-lock';
+import { lockDataFolder, shareDataFolder } from './data-folder/data-folder-lock';
 import { closeToOtherUsers } from './data-folder/private-files';
 import { explainingStoreFailures } from './data-folder/store-failures';
-import { instanceSecret, snapshotLinkKeyFileName } from './data-folder/instance-secret';
+import { sharedSecret, snapshotLinkKeyFileName } from './data-folder/instance-secret';
 import { defaultQuarantineDays } from './files/quarantine';
 import { createUnusedFileSweep } from './files/unused-file-sweep';
 import { unusedFileSweepMs } from './files/unused-files';
@@ -51,12 +54,17 @@ import { createLogSmsSender } from './sms/log-sms-sender';
 import type { SmsSender } from './sms/sms-sender';
 
 export interface AppOptions {
-  /** Holds cfop.sqlite, the SMS outbox and stored files; one server at a time (DATA_DIR/server.lock). */
+  /**
+   * Holds cfop.sqlite, the SMS outbox and stored files; one server at a time on SQLite
+   * (DATA_DIR/server.lock), shared by the servers of one database on PostgreSQL.
+   */
   readonly dataDir: string;
   /** DATABASE_URL: the PostgreSQL database to use instead of DATA_DIR/cfop.sqlite. */
   readonly databaseUrl?: string | undefined;
   /** STORAGE_DIR: the folder of stored files and recordings, shared by all servers; default DATA_DIR. */
   readonly storageDir?: string | undefined;
+  /** CFOP_SERVER_NAME: this server among those of one database, in the log; default host and pid. */
+  readonly serverName?: string;
   readonly clock?: Clock;
   /** Defaults to the log sender (server log + DATA_DIR/sms-outbox.jsonl). */
   readonly smsSender?: SmsSender;
@@ -151,9 +159,13 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: bodyLimitBytes,
     logController: new DebugRequestLines(),
   });
-  // Before anything touches the folder (the live views' clean-up, migrations): a second server stops here.
+  // Before anything touches the folder (the live views' clean-up, migrations): a second server stops
+  // here. On PostgreSQL the database serves several servers at once, and they may share the folder.
   const lock = await explainingStoreFailures(options.dataDir, () => {
-    const held = lockDataFolder(options.dataDir, app.log);
+    const held =
+      options.databaseUrl === undefined
+        ? lockDataFolder(options.dataDir, app.log)
+        : shareDataFolder(options.dataDir);
     closeToOtherUsers(options.dataDir, app.log);
     return held;
   });
@@ -167,13 +179,16 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     lock.release();
     throw error;
   });
+  const serverName = options.serverName ?? `${hostname()}:${process.pid}`;
   const background = createBackgroundTasks(app.log);
   let live: LiveSessions | null = null;
   let recordings: Recordings | null = null;
+  let changes: ChangeChannel | null = null;
   app.addHook('onClose', async () => {
     await recordings?.close();
     await live?.close();
     await background.drain();
+    await changes?.close();
     await db.destroy();
     lock.release();
   });
@@ -187,7 +202,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     const frameGrabTimeoutMs = options.frameGrabTimeoutMs ?? defaultFrameGrabTimeoutMs;
     const readTimeoutMs = options.live?.readTimeoutMs ?? defaultStreamReadTimeoutMs;
     const probeSeconds = options.cameraProbe?.everySeconds ?? defaultCameraProbeSeconds;
-    const statusFeed = createStatusFeed();
+    if (options.databaseUrl !== undefined)
+      changes = await openChangeChannel({ databaseUrl: options.databaseUrl, db, serverName, log: app.log });
+    const statusFeed = createStatusFeed(changes);
     live = createLiveSessions({
       slots,
       policy: streamPolicy,
@@ -246,13 +263,15 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       streamPolicy,
       live,
       recordings,
-      alertFeed: createAlertFeed(),
+      alertFeed: createAlertFeed(changes),
       statusFeed,
+      jobs: createJobClaims(db, serverName),
       ingest: ingestLimits(options),
       health: { ...defaultHealthSettings, ...options.health },
       notify: notifySettings(options.notify),
       snapshotLinks: {
-        secret: options.snapshotLinks?.secret ?? instanceSecret(options.dataDir, snapshotLinkKeyFileName),
+        secret:
+          options.snapshotLinks?.secret ?? (await sharedSecret(db, options.dataDir, snapshotLinkKeyFileName)),
         lifetimeMs: (options.snapshotLinks?.hours ?? defaultSnapshotLinkHours) * 3_600_000,
       },
     };
@@ -292,6 +311,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
         instance,
         quarantineDays: options.quarantineDays ?? defaultQuarantineDays,
       }),
+      ctx.jobs,
     );
     startAlertTasks(app, ctx, options.alertRetentionDays ?? defaultAlertRetentionDays);
     await forgetStreamReads(ctx);

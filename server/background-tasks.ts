@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { JobClaims } from './cluster/job-claims';
 
 /** Work that outlives the request that started it (sending an SMS); closing the app waits for it. */
 export interface BackgroundTasks {
@@ -24,19 +25,35 @@ export function createBackgroundTasks(log: FastifyBaseLogger): BackgroundTasks {
 /**
  * Runs `task` as background work now and every `everyMs` while the app runs (a sweep of unused
  * files, marking silent AI servers offline). A run still going when the next is due is not doubled.
+ * With `claims`, a job of the estate rather than of this server: across the servers of one database
+ * it runs once per interval (see createJobClaims), and `task` logs through a logger naming the
+ * server that ran it. Without, every server runs it (its own recorders, its own relays).
  */
 export function runEvery(
   app: FastifyInstance,
   background: BackgroundTasks,
   what: string,
   everyMs: number,
-  task: () => Promise<void>,
+  task: (log: FastifyBaseLogger) => Promise<void>,
+  claims?: JobClaims,
 ): void {
   let running = false;
+  const once = async () => {
+    if (!claims) return task(app.log);
+    const claim = await claims.claim(what, everyMs);
+    if (claim === null) return;
+    const log = app.log.child({ server: claims.serverName });
+    log.debug(`${what}: run by server ${claims.serverName}`);
+    try {
+      await task(log);
+    } finally {
+      await claims.finished(claim);
+    }
+  };
   const run = () => {
     if (running) return;
     running = true;
-    background.run(what, () => task().finally(() => (running = false)));
+    background.run(what, () => once().finally(() => (running = false)));
   };
   run();
   const timer = setInterval(run, everyMs);

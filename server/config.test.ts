@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultSignInLimits } from './auth/sign-in-limits';
@@ -10,6 +11,7 @@ describe('server settings from the environment', () => {
     expect(readServerConfig({})).toEqual({
       port: 8000,
       host: '127.0.0.1',
+      serverName: `${hostname()}:8000`,
       dataDir: resolve('data'),
       databaseUrl: undefined,
       sessionTtlHours: 12,
@@ -121,10 +123,12 @@ describe('server settings from the environment', () => {
       CFOP_HEALTH_OFFLINE_AFTER_SECONDS: '300',
       CFOP_HEALTH_OFFLINE_LEVEL: 'critical',
       CFOP_HEALTH_BACK_LEVEL: 'medium',
+      CFOP_SERVER_NAME: 'console-2',
     });
     expect(config).toMatchObject({
       port: 9100,
       host: '0.0.0.0',
+      serverName: 'console-2',
       dataDir: '/srv/cfop',
       sessionTtlHours: 0.5,
       liveMaxStreams: 4,

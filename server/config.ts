@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { defaultAlertRetentionDays } from './alerts/alert-tasks';
 import { parseAllowedHosts, type AllowedHosts } from './cameras/stream-address';
@@ -37,6 +38,8 @@ export interface ServerConfig extends StoreConfig {
   readonly storageDir: string | undefined;
   readonly port: number;
   readonly host: string;
+  /** CFOP_SERVER_NAME: this server among those of one database (the log, job_runs); default host:port. */
+  readonly serverName: string;
   readonly sessionTtlHours: number;
   readonly sessionIdleMinutes: number;
   readonly signInLimits: SignInLimits;
@@ -251,6 +254,7 @@ export function readServerConfig(env: Env): ServerConfig {
     storageDir,
     port,
     host: read(env, 'HOST') ?? '127.0.0.1',
+    serverName: read(env, 'CFOP_SERVER_NAME') ?? `${hostname()}:${port}`,
     sessionTtlHours,
     sessionIdleMinutes,
     signInLimits,

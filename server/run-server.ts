@@ -28,6 +28,7 @@ export async function startServer(env: Env, options: { clock?: Clock } = {}): Pr
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     storageDir: config.storageDir,
+    serverName: config.serverName,
     clock: options.clock,
     admin: config.admin,
     sessionTtlHours: config.sessionTtlHours,

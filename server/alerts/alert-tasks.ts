@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { runEvery } from '../background-tasks';
 import { later } from '../clock';
@@ -130,22 +130,24 @@ async function removeBytes(storage: FileStorage, names: readonly string[]): Prom
 
 /**
  * Marks silent AI servers offline and removes expired alerts and unshown snapshots, while the app
- * runs; ends live streams on close.
+ * runs, each once per interval across the servers of one database; ends live streams on close.
  */
 export function startAlertTasks(app: FastifyInstance, ctx: AppContext, retentionDays: number): void {
-  runEvery(app, ctx.background, 'marking silent AI servers offline', offlineCheckMs, async () => {
+  const every = (what: string, everyMs: number, task: (log: FastifyBaseLogger) => Promise<void>) =>
+    runEvery(app, ctx.background, what, everyMs, task, ctx.jobs);
+  every('marking silent AI servers offline', offlineCheckMs, async (log) => {
     const count = await markSilentServersOffline(ctx);
     if (count === 0) return;
     ctx.alertFeed.changed();
-    app.log.info(`${count} AI servers missed their heartbeats: marked offline`);
+    log.info(`${count} AI servers missed their heartbeats: marked offline`);
   });
-  runEvery(app, ctx.background, 'removing expired alerts', retentionSweepMs, async () => {
+  every('removing expired alerts', retentionSweepMs, async (log) => {
     const count = await removeExpiredAlerts(ctx, retentionDays);
-    if (count > 0) app.log.info(`removed ${count} alerts older than ${retentionDays} days`);
+    if (count > 0) log.info(`removed ${count} alerts older than ${retentionDays} days`);
   });
-  runEvery(app, ctx.background, 'removing unshown snapshots', unshownSnapshotSweepMs, async () => {
+  every('removing unshown snapshots', unshownSnapshotSweepMs, async (log) => {
     const count = await removeUnshownSnapshots(ctx, later(ctx.clock.now(), -unshownSnapshotGraceMs));
-    if (count > 0) app.log.info(`removed ${count} uploaded snapshots no alert named within 30 minutes`);
+    if (count > 0) log.info(`removed ${count} uploaded snapshots no alert named within 30 minutes`);
   });
   // An open stream would keep closing waiting for its client to go.
   app.addHook('preClose', async () => ctx.alertFeed.close());

@@ -113,7 +113,9 @@ export function firstCodec(json: string): string | null {
 
 /**
  * Every `everyMs`, probes the main stream of each camera no relay reads now, a few at once, and
- * records what it found as the camera's read; a relay reports its own camera.
+ * records what it found as the camera's read; a relay reports its own camera. Once per interval
+ * across the servers of one database: a camera takes few connections, and the status is the
+ * estate's, not a server's (a camera another server relays is probed too, as before it was relayed).
  */
 export function startStreamProbes(
   app: FastifyInstance,
@@ -124,20 +126,27 @@ export function startStreamProbes(
   const closing = new AbortController();
   app.addHook('preClose', async () => closing.abort());
   const relayed = () => new Set(ctx.live.running().map((key) => Number(key.split('-', 1)[0])));
-  runEvery(app, ctx.background, 'probing camera streams', everyMs, async () => {
-    const cameras = await ctx.db.selectFrom('cameras').select(['id', 'main_stream_url']).execute();
-    const skip = relayed();
-    const queue = cameras.filter((camera) => !skip.has(camera.id));
-    const worker = async () => {
-      for (let camera = queue.shift(); camera && !closing.signal.aborted; camera = queue.shift()) {
-        const { id } = camera;
-        const log = (detail: string) => options.log.debug(`camera ${id} probe: ${hideCredentials(detail)}`);
-        const ok = await probeStream(camera.main_stream_url, options, closing.signal, log);
-        // A relay started meanwhile tells its own, fresher, read.
-        if (ok === null || closing.signal.aborted || relayed().has(id)) continue;
-        await recordStreamRead(ctx, id, 'probe', ok);
-      }
-    };
-    await Promise.all(Array.from({ length: probesAtOnce }, worker));
-  });
+  runEvery(
+    app,
+    ctx.background,
+    'probing camera streams',
+    everyMs,
+    async () => {
+      const cameras = await ctx.db.selectFrom('cameras').select(['id', 'main_stream_url']).execute();
+      const skip = relayed();
+      const queue = cameras.filter((camera) => !skip.has(camera.id));
+      const worker = async () => {
+        for (let camera = queue.shift(); camera && !closing.signal.aborted; camera = queue.shift()) {
+          const { id } = camera;
+          const log = (detail: string) => options.log.debug(`camera ${id} probe: ${hideCredentials(detail)}`);
+          const ok = await probeStream(camera.main_stream_url, options, closing.signal, log);
+          // A relay started meanwhile tells its own, fresher, read.
+          if (ok === null || closing.signal.aborted || relayed().has(id)) continue;
+          await recordStreamRead(ctx, id, 'probe', ok);
+        }
+      };
+      await Promise.all(Array.from({ length: probesAtOnce }, worker));
+    },
+    ctx.jobs,
+  );
 }

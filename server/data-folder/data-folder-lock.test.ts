@@ -4,10 +4,12 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { capturedLog, startTestApp, tempDir } from '../test-support/test-app';
+import { testOnPostgres } from '../test-support/test-database';
 import { DataFolderError } from './data-folder-error';
 import { lockHolderFileName } from './data-folder-lock';
 
-describe('one server per data folder', () => {
+// On PostgreSQL servers may share the folder (server/cluster/estate.test.ts).
+describe.skipIf(testOnPostgres)('one server per data folder', () => {
   it('refuses a second server, naming the one that holds the folder, until that one closes', async () => {
     const dataDir = tempDir();
     const first = await startTestApp({ dataDir });

@@ -73,6 +73,16 @@ export function lockDataFolder(dataDir: string, log: { warn(message: string): vo
   };
 }
 
+/**
+ * The data folder of a server on PostgreSQL, made if missing and locked by nothing: several servers
+ * of one database may share it (stored files, the SMS outbox, which each appends to whole lines),
+ * or each have its own.
+ */
+export function shareDataFolder(dataDir: string): DataFolderLock {
+  makePrivateDir(dataDir);
+  return { release: () => undefined };
+}
+
 function readHolder(path: string): LockHolder | null {
   try {
     const holder = JSON.parse(readFileSync(path, 'utf8')) as Partial<LockHolder>;

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { dialectOf } from '../db/dialect';
+import type { Db } from '../db/open-database';
 import { DataFolderError } from './data-folder-error';
 import { errorCode } from './error-codes';
 import { privateFileMode } from './private-files';
@@ -27,6 +29,34 @@ export function instanceSecret(dataDir: string, name: string): Buffer {
   const written = readSecret(path) ?? createSecret(path);
   if (!secretPattern.test(written)) throw badSecret(path);
   return Buffer.from(written, 'hex');
+}
+
+/**
+ * The instance's secret `name`, alike on every server of the database: on SQLite the data folder's
+ * file (instanceSecret), on PostgreSQL a row of instance_secrets, since servers there need not share
+ * a folder. The first server to start writes it: the folder's key if it has one (links already
+ * sent keep working), else a new one; a second starting at once keeps the first's.
+ */
+export async function sharedSecret(db: Db, dataDir: string, name: string): Promise<Buffer> {
+  if (dialectOf(db) !== 'postgres') return instanceSecret(dataDir, name);
+  const known = async () =>
+    (await db.selectFrom('instance_secrets').select('value').where('name', '=', name).executeTakeFirst())
+      ?.value;
+  let value = await known();
+  if (value === undefined) {
+    const path = join(dataDir, name);
+    const written = readSecret(path);
+    if (written !== null && !secretPattern.test(written)) throw badSecret(path);
+    await db
+      .insertInto('instance_secrets')
+      .values({ name, value: written ?? randomBytes(secretBytes).toString('hex') })
+      .onConflict((conflict) => conflict.column('name').doNothing())
+      .execute();
+    value = await known();
+  }
+  if (value === undefined || !secretPattern.test(value))
+    throw new Error(`instance secret ${name} is not stored`);
+  return Buffer.from(value, 'hex');
 }
 
 function readSecret(path: string): string | null {

@@ -514,6 +514,23 @@ export interface InstanceTable {
   created_at: Timestamp;
 }
 
+/** When each periodic job last started across servers, and where (0028; PostgreSQL only uses it). */
+export interface JobRunsTable {
+  name: string;
+  last_run_at: Timestamp;
+  /** Null while the run is under way (or its server died during it). */
+  finished_at: Timestamp | null;
+  /** CFOP_SERVER_NAME of the server that ran it. */
+  server: string;
+}
+
+/** Keys all servers share (0028): on PostgreSQL the snapshot links' key lives here. */
+export interface InstanceSecretsTable {
+  name: string;
+  /** Hex digits. */
+  value: string;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -546,4 +563,6 @@ export interface Database {
   recording_segments: RecordingSegmentsTable;
   alert_rollups: AlertRollupsTable;
   alert_day_rollups: AlertDayRollupsTable;
+  job_runs: JobRunsTable;
+  instance_secrets: InstanceSecretsTable;
 }

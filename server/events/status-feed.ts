@@ -1,4 +1,5 @@
 import type { ConsoleEventData, ConsoleEventName } from '../../src/generated/console-events';
+import type { ChangeChannel } from '../cluster/change-channel';
 
 /** The console events that change rows; alerts are the other kind, numbered and replayed. */
 type StatusEventName = Exclude<ConsoleEventName, 'alert'>;
@@ -19,11 +20,18 @@ export interface StatusFeed {
   subscribe(listener: (events: readonly StatusEvent[]) => void): () => void;
 }
 
-export function createStatusFeed(): StatusFeed {
+/** The feed of one server; with `channel` (several servers on PostgreSQL) it carries the others' changes too. */
+export function createStatusFeed(channel: ChangeChannel | null = null): StatusFeed {
   const listeners = new Set<(events: readonly StatusEvent[]) => void>();
+  const tellLocal = (events: readonly StatusEvent[]) => listeners.forEach((listener) => listener(events));
+  channel?.subscribe((notice) => {
+    if (notice.kind === 'status') tellLocal(notice.events);
+  });
   return {
     publish(events) {
-      if (events.length > 0) listeners.forEach((listener) => listener(events));
+      if (events.length === 0) return;
+      tellLocal(events);
+      channel?.publish({ kind: 'status', events });
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -19,20 +19,39 @@ export async function removeOldDeliveries(ctx: Pick<AppContext, 'db'>, before: D
 
 /**
  * Sends the outbox's due messages while the app runs, and removes those done a month ago. Closing waits for the sends under way and
- * their records, so a message is neither lost nor sent again by the next start.
+ * their records, so a message is neither lost nor sent again by the next start. One server of the
+ * database sends at a time: the sender reads the due messages without claiming them, and two
+ * senders would send each twice.
  */
 export function startNotificationSender(app: FastifyInstance, ctx: AppContext): void {
   let closing = false;
   app.addHook('preClose', async () => void (closing = true));
-  runEvery(app, ctx.background, 'sending notifications', ctx.notify.pollMs, async () => {
-    // A full batch means more are due: look again at once rather than a poll later.
-    let taken: number;
-    do taken = await sendDueNotifications(ctx);
-    while (taken === notificationBatch && !closing);
-  });
-  runEvery(app, ctx.background, 'removing old notification deliveries', 3_600_000, async () => {
-    const count = await removeOldDeliveries(ctx, later(ctx.clock.now(), -deliveryRetentionDays * 86_400_000));
-    if (count > 0)
-      app.log.info(`removed ${count} notification deliveries older than ${deliveryRetentionDays} days`);
-  });
+  runEvery(
+    app,
+    ctx.background,
+    'sending notifications',
+    ctx.notify.pollMs,
+    async () => {
+      // A full batch means more are due: look again at once rather than a poll later.
+      let taken: number;
+      do taken = await sendDueNotifications(ctx);
+      while (taken === notificationBatch && !closing);
+    },
+    ctx.jobs,
+  );
+  runEvery(
+    app,
+    ctx.background,
+    'removing old notification deliveries',
+    3_600_000,
+    async (log) => {
+      const count = await removeOldDeliveries(
+        ctx,
+        later(ctx.clock.now(), -deliveryRetentionDays * 86_400_000),
+      );
+      if (count > 0)
+        log.info(`removed ${count} notification deliveries older than ${deliveryRetentionDays} days`);
+    },
+    ctx.jobs,
+  );
 }

@@ -221,8 +221,8 @@ export async function startTestApp(
   };
 }
 
-/** A logger setting for createApp that keeps what the app logs: each line's level and message. */
-export function capturedLog(): {
+/** A logger setting for createApp that keeps what the app logs at `level` and above: each line's level and message. */
+export function capturedLog(level: 'info' | 'debug' = 'info'): {
   logger: NonNullable<AppOptions['logger']>;
   lines: { level: number; msg: string }[];
 } {
@@ -230,7 +230,7 @@ export function capturedLog(): {
   const stream = {
     write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }),
   };
-  return { logger: { level: 'info', stream }, lines };
+  return { logger: { level, stream }, lines };
 }
 
 /** A 400 answer's messages by field name. */
@@ -364,8 +364,11 @@ export function withSqlite<T>(dataDir: string, work: (sqlite: SyncDatabase) => T
   }
 }
 
-/** The operation log records rejected calls too; suites proving "nothing written" leave it out. */
-const loggedTables = new Set(['operation_logs']);
+/**
+ * The operation log records rejected calls too, and job_runs the background jobs' runs, which go on
+ * meanwhile: suites proving "nothing written" leave them out.
+ */
+const loggedTables = new Set(['operation_logs', 'job_runs']);
 
 /** Every row of every table but the operation log, to prove a rejected call wrote nothing. */
 export function snapshotRows(dataDir: string): Record<string, unknown[]> {
