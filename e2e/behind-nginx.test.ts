@@ -228,7 +228,7 @@ describe('two servers behind nginx on one PostgreSQL database', () => {
     test(
       'an alert a box reports to one server appears at once on a console whose stream is on the other',
       { timeout: 120_000 },
-      async () => {
+      async ({ annotate }) => {
         const [a, b] = estate.servers;
         viewer = await page();
         await signIn(viewer, admin);
@@ -245,8 +245,10 @@ describe('two servers behind nginx on one PostgreSQL database', () => {
         const reportedAt = Date.now();
         const alert = await throughB.raise(camera, '吸烟', 'critical');
         await card(viewer, alert.id).waitFor();
+        const onScreenMs = Date.now() - reportedAt;
+        await annotate(`on screen ${onScreenMs} ms after the report was sent`);
         // The issue's target: an alert is on screen within a second of being reported.
-        expect(Date.now() - reportedAt).toBeLessThan(1000);
+        expect(onScreenMs).toBeLessThan(1000);
       },
     );
 

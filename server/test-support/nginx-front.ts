@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 /** The deploy's nginx site, as operators install it. */
 export const siteFile = resolve('deploy/nginx/cfop.conf');
 
-const nginxProgram = '/usr/sbin/nginx';
+export const nginxProgram = '/usr/sbin/nginx';
 const startupTimeoutMs = 10_000;
 
 /** Where a site runs: the two console servers' ports, nginx's own port, and the built console. */
@@ -96,13 +96,21 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts Debian's nginx with the deploy's site rendered for `places`, its files in `dir`. */
-export async function startNginx(dir: string, places: SitePlaces): Promise<NginxFront> {
+/**
+ * Writes nginx's main file and the deploy's site rendered for `places` into `dir`; answers the
+ * arguments that run nginx on them (add `-t` to only check them).
+ */
+export async function writeNginxConfig(dir: string, places: SitePlaces): Promise<string[]> {
   await mkdir(join(dir, 'temp'), { recursive: true });
   writeFileSync(join(dir, 'cfop.conf'), renderSite(readFileSync(siteFile, 'utf8'), places));
   writeFileSync(join(dir, 'nginx.conf'), mainConfig(dir));
   // -e: the error log before the configuration is read, else /var/log/nginx, which may not be writable.
-  const args = ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')];
+  return ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')];
+}
+
+/** Starts Debian's nginx with the deploy's site rendered for `places`, its files in `dir`. */
+export async function startNginx(dir: string, places: SitePlaces): Promise<NginxFront> {
+  const args = await writeNginxConfig(dir, places);
   const child = spawn(nginxProgram, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
