@@ -15,12 +15,17 @@ function snapshotJpeg(): Promise<Buffer> {
  * An AI server with `cameraCount` cameras bound to it (a helmet task each), made through the API
  * as the device screens would, and a way to raise alerts through the server's own ingest client (its
  * key, as the simulator uses). The cameras stream from `mainStreamUrl` when given (a live test stream),
- * recorded in `recordingMode` (default off).
+ * recorded in `recordingMode` (default off). The box reports to `ingestUrl`, default the run's server
+ * (one of several servers behind nginx, as a box is configured with one server's address).
  */
 export async function edgeBox(
   page: Page,
   cameraCount: number,
-  options: { mainStreamUrl?: string; recordingMode?: 'off' | 'continuous' | 'alerts' } = {},
+  options: {
+    mainStreamUrl?: string;
+    recordingMode?: 'off' | 'continuous' | 'alerts';
+    ingestUrl?: string;
+  } = {},
 ) {
   const { server, ingestKey } = await createThroughApi<{ server: { id: number }; ingestKey: string }>(
     page,
@@ -76,7 +81,7 @@ export async function edgeBox(
     });
     cameras.push({ id: camera.id, name, taskId: task.id });
   }
-  const box = aiServerClient(inject('baseUrl'), ingestKey);
+  const box = aiServerClient(options.ingestUrl ?? inject('baseUrl'), ingestKey);
   await box.heartbeat(await box.cameras());
   const snapshotId = await box.uploadSnapshot(await snapshotJpeg());
   const raise = (

@@ -19,7 +19,7 @@ function tsxArgs(entry: string, args: readonly string[] = [], nodeArgs: readonly
   return [...nodeArgs, '--import', 'tsx', entry, ...args];
 }
 
-async function freeLoopbackPort(): Promise<number> {
+export async function freeLoopbackPort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve, reject) => {
     probe.once('error', reject);
@@ -60,8 +60,9 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts `server/main.ts` of the checkout at `cwd` as a user would, on a free loopback port; its
- * output goes to logPath. `nodeArgs` go to Node itself (a benchmark's `--cpu-prof`).
+ * Starts `server/main.ts` of the checkout at `cwd` as a user would, on `env.PORT` when given (a
+ * server started again where nginx expects it), else a free loopback port; its output goes to
+ * logPath. `nodeArgs` go to Node itself (a benchmark's `--cpu-prof`).
  */
 export async function startServer(
   env: Record<string, string>,
@@ -69,7 +70,7 @@ export async function startServer(
   cwd = process.cwd(),
   nodeArgs: readonly string[] = [],
 ): Promise<RunningServer> {
-  const port = await freeLoopbackPort();
+  const port = env.PORT === undefined ? await freeLoopbackPort() : Number(env.PORT);
   const log = createWriteStream(logPath);
   const child = spawn(process.execPath, tsxArgs('server/main.ts', [], nodeArgs), {
     cwd,
