@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -36,7 +36,7 @@ import { createStatusFeed } from './events/status-feed';
 import { registerOperationRoutes } from './http/operation-routes';
 import { addSecurityHeaders } from './http/security-headers';
 import { defaultBackoff, type Backoff } from './recording/recorder';
-import { createRecordings, type Recordings } from './recording/recordings';
+import { createRecordings, recordingSpoolDir, type Recordings } from './recording/recordings';
 import { recordingSettings, type RecordingSettings } from './recording/recording-settings';
 import { startRecordingTasks } from './recording/recording-tasks';
 import { advisoryLockClaims } from './recording/camera-claims';
@@ -228,7 +228,10 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       db,
       clock,
       store: recordingStore(storage),
-      spoolDir: join(options.dataDir, 'recording-spool'),
+      spoolDir: recordingSpoolDir(
+        options.dataDir,
+        options.databaseUrl === undefined ? undefined : serverName,
+      ),
       settings: recordingSettings(options.recording),
       policy: streamPolicy,
       readTimeoutMs,

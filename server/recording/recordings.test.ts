@@ -13,6 +13,7 @@ import { waitUntil } from '../test-support/wait-until';
 import { recordingWorld } from './recording-test-kit';
 import { defaultRecordingSettings, type RecordingSettings } from './recording-settings';
 import { createRecordings } from './recordings';
+import { everyCamera, type CameraClaims } from './camera-claims';
 
 let stream: TestStream;
 beforeAll(async () => {
@@ -38,7 +39,12 @@ function recordedSpawns() {
 type World = Awaited<ReturnType<typeof recordingWorld>>;
 
 /** Recordings of `world`'s data folder reading the loopback test streams, 2-second segments. */
-async function startRecordings(world: World, clock: Clock, change: Partial<RecordingSettings> = {}) {
+async function startRecordings(
+  world: World,
+  clock: Clock,
+  change: Partial<RecordingSettings> = {},
+  claims?: CameraClaims,
+) {
   const spawns = recordedSpawns();
   const recordings = await createRecordings({
     ...world,
@@ -54,6 +60,7 @@ async function startRecordings(world: World, clock: Clock, change: Partial<Recor
     backoff: { firstMs: 200, maxMs: 800 },
     log: Fastify({ logger: capturedLog().logger }).log,
     spawn: spawns.spawn,
+    claims,
   });
   onTestFinished(() => recordings.close());
   return { recordings, ...spawns };
@@ -195,5 +202,18 @@ describe('recordings at start', () => {
     await startRecordings(world, clock);
 
     expect((await world.store.list()).map((object) => object.key)).toEqual([indexed]);
+  });
+
+  it('keep a fresh unindexed segment when servers share the storage: its row may be on its way', async () => {
+    const clock = testClock();
+    const world = await recordingWorld(clock);
+    const camera = await world.addCamera(stream.liveUrl, 'off');
+    const now = clock.now().getTime();
+    const fresh = await world.addStoredSegment(camera, iso(now - 10_000), iso(now), 100);
+    await world.db.deleteFrom('recording_segments').where('store_key', '=', fresh).execute();
+
+    await startRecordings(world, clock, {}, everyCamera);
+
+    expect((await world.store.list()).map((object) => object.key)).toEqual([fresh]);
   });
 });

@@ -56,6 +56,16 @@ interface Held {
 }
 
 /**
+ * The local folder ffmpeg writes segments into before they are stored, emptied at start. Servers
+ * that share DATA_DIR (on PostgreSQL) each have their own, named after the server, so one starting
+ * does not empty another's.
+ */
+export function recordingSpoolDir(dataDir: string, sharedByServer?: string): string {
+  const spool = join(dataDir, 'recording-spool');
+  return sharedByServer === undefined ? spool : join(spool, sharedByServer.replace(/[^\w.-]/g, '_'));
+}
+
+/**
  * Recorders have a budget of their own (CFOP_RECORDING_MAX_STREAMS), not the live views': a
  * recorder runs for days, and drawing on the live budget would leave a wall of recorded cameras
  * without views. A copying recorder costs little CPU; its budget bounds processes and disk writes.
@@ -178,13 +188,19 @@ export async function createRecordings(options: RecordingsOptions): Promise<Reco
   };
 }
 
+const unindexedGraceMs = 10 * 60_000;
+
 /**
  * A stop between storing a segment and indexing it (a crash, a power cut) leaves an object no row
  * names, which no quota would count: those of the last two days (where a recorder could have been
  * writing) are removed at start.
  */
-async function removeUnindexed({ db, store, clock, log }: RecordingsOptions): Promise<void> {
+async function removeUnindexed({ db, store, clock, log, claims }: RecordingsOptions): Promise<void> {
   const now = clock.now().getTime();
+  // Servers sharing the storage (claims): another may have stored a segment whose row is not yet
+  // committed, so only objects older than any store-then-index step are strays. The storage dates
+  // its objects by the system's clock, not the app's.
+  const settledBefore = claims ? Date.now() - unindexedGraceMs : Infinity;
   const days = [now - 86_400_000, now].map((ms) => new Date(ms).toISOString().slice(0, 10));
   const cameras = await db.selectFrom('cameras').select('id').execute();
   for (const { id } of cameras) {
@@ -198,7 +214,10 @@ async function removeUnindexed({ db, store, clock, log }: RecordingsOptions): Pr
         .where('store_key', 'like', `${prefix}%`)
         .execute();
       const known = new Set(indexed.map((row) => row.store_key));
-      for (const { key } of stored.filter((object) => !known.has(object.key))) {
+      const unindexed = stored.filter(
+        (object) => !known.has(object.key) && object.modifiedAt.getTime() < settledBefore,
+      );
+      for (const { key } of unindexed) {
         log.warn(`recording ${key} was never indexed: removed`);
         await store.remove(key);
       }
