@@ -112,7 +112,9 @@ export async function startEstate(options: EstateOptions): Promise<Estate> {
       CFOP_PASSWORD_COST: String(testPasswordCost),
       ...options.env,
       DATABASE_URL: databaseUrl,
-      DATA_DIR: join(dir, `data-${name}`),
+      // One folder for both, as the deploy's units share /var/lib/cfop.
+      DATA_DIR: join(dir, 'data'),
+      CFOP_SERVER_NAME: name,
       CFOP_TRUSTED_PROXIES: '127.0.0.1',
       PORT: String(port),
     });
