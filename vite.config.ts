@@ -1,9 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
+import { antdFirstPaintStyles } from './build/vite-antd-first-paint';
 import { appSettingsHtml, type HtmlAppSettings } from './build/vite-app-settings-html';
 import { chunkModulesReport } from './build/vite-chunk-modules';
 import { precompressAssets } from './build/vite-precompress';
+import { appTheme } from './src/shell/theme';
 
 // Where the built assets are served from, and the title, language and colour of the page
 // shown before the script runs: app settings of the manifest.
@@ -19,7 +21,13 @@ const apiTarget = process.env.CFOP_API_TARGET ?? 'http://127.0.0.1:8000';
 
 export default defineConfig({
   base: app.publicPath,
-  plugins: [react(), appSettingsHtml(app), chunkModulesReport(), precompressAssets()],
+  plugins: [
+    react(),
+    appSettingsHtml(app),
+    antdFirstPaintStyles(appTheme),
+    chunkModulesReport(),
+    precompressAssets(),
+  ],
   build: {
     outDir: 'dist',
     manifest: true,

@@ -1,32 +1,22 @@
-import { DatePicker } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { Input } from 'antd';
+import { lazy, Suspense } from 'react';
+import type { RangeInputProps } from './RangeInput';
 
-// A `format: date` field travels as `YYYY-MM-DD`, a `format: date-time` one as an ISO instant.
-const dayFormat = 'YYYY-MM-DD';
-const timeFormat = 'YYYY-MM-DD HH:mm:ss';
+// antd's date picker (about 31 KB gzipped) loads with the first date field shown: a CRUD screen's
+// first view mostly has none (dates sit in its create and edit forms), so it stays out of the
+// chunks every screen waits for.
+const DatePickerInput = lazy(() => import('./DatePickerInput'));
+const RangePickerInput = lazy(() => import('./RangeInput'));
 
-/** The picker's display format and time part for a date or a date-time field. */
-export function pickerShape(dateOnly: boolean) {
-  return {
-    format: dateOnly ? dayFormat : timeFormat,
-    showTime: dateOnly ? (false as const) : { format: 'HH:mm:ss' },
-  };
+/**
+ * Holds the field's place while the picker loads. Not labelled, so the label (and a test finding
+ * the field by it) reaches only the picker; read-only, so nothing typed in it is lost.
+ */
+function PickerLoading({ className }: { className?: string }) {
+  return <Input className={className} readOnly tabIndex={-1} aria-hidden />;
 }
 
-export function toDay(value: unknown): Dayjs | null {
-  if (typeof value !== 'string' || value === '') return null;
-  const day = dayjs(value);
-  return day.isValid() ? day : null;
-}
-
-export function fromDay(day: Dayjs | null, dateOnly: boolean): string | null {
-  if (day === null) return null;
-  return dateOnly ? day.format(dayFormat) : day.toISOString();
-}
-
-/** A date or date-time picker holding the field's wire value, so forms and filters keep plain strings. */
-export function DateInput(props: {
+export interface DateInputProps {
   readonly dateOnly: boolean;
   readonly id?: string;
   readonly value?: unknown;
@@ -35,20 +25,22 @@ export function DateInput(props: {
   readonly className?: string;
   readonly 'aria-describedby'?: string;
   readonly 'aria-invalid'?: boolean | 'true' | 'false';
-}) {
-  const { dateOnly, value, onChange, ...linked } = props;
-  const [open, setOpen] = useState(false);
+}
+
+/** A date or date-time picker holding the field's wire value, so forms and filters keep plain strings. */
+export function DateInput(props: DateInputProps) {
   return (
-    <DatePicker
-      {...linked}
-      value={toDay(value)}
-      {...pickerShape(dateOnly)}
-      onChange={(day: Dayjs | null) => onChange?.(fromDay(day, dateOnly))}
-      onOpenChange={setOpen}
-      // Enter in an open picker takes the typed date; the browser would also submit the form.
-      onKeyDown={(event) => {
-        if (open && event.key === 'Enter') event.preventDefault();
-      }}
-    />
+    <Suspense fallback={<PickerLoading className={props.className} />}>
+      <DatePickerInput {...props} />
+    </Suspense>
+  );
+}
+
+/** A date or date-time range picker for a range filter (`x-filter: from | to`). */
+export function RangeInput(props: RangeInputProps) {
+  return (
+    <Suspense fallback={<PickerLoading className="cfop-resource-search-range" />}>
+      <RangePickerInput {...props} />
+    </Suspense>
   );
 }

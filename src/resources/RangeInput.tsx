@@ -1,18 +1,20 @@
 import { DatePicker } from 'antd';
 import { useLocale } from '../i18n';
-import { fromDay, pickerShape, toDay } from './DateInput';
+import { fromDay, pickerShape, toDay } from './picker-values';
 import { texts } from './texts';
 
 /** A range as the search form keeps it: wire values (ISO date-times or dates), either end open. */
 export type RangeValue = readonly [string | null, string | null];
 
-/** A date or date-time range picker for a range filter (`x-filter: from | to`). */
-export default function RangeInput(props: {
-  dateOnly: boolean;
-  id?: string;
-  value?: RangeValue;
-  onChange?: (value: RangeValue | undefined) => void;
-}) {
+export interface RangeInputProps {
+  readonly dateOnly: boolean;
+  readonly id?: string;
+  readonly value?: RangeValue;
+  readonly onChange?: (value: RangeValue | undefined) => void;
+}
+
+/** antd's range picker for a range filter (loaded lazily, see DateInput's RangeInput). */
+export default function RangePickerInput(props: RangeInputProps) {
   const { t } = useLocale();
   const [from, to] = props.value ?? [null, null];
   return (

@@ -3,8 +3,8 @@ import { useEffect, useMemo } from 'react';
 import type { FieldDescriptor, ResourceDescriptor } from './descriptors';
 import { useLocale } from '../i18n';
 import { searchFields, withFilters, type ListState } from './list-query';
-import { DateInput } from './DateInput';
-import RangeInput, { type RangeValue } from './RangeInput';
+import { DateInput, RangeInput } from './DateInput';
+import type { RangeValue } from './RangeInput';
 import { ReferenceSelect } from './ReferenceSelect';
 import { texts } from './texts';
 
@@ -27,8 +27,6 @@ function SearchInput({
   const { t } = useLocale();
   const dateOnly = field.format === 'date';
   if (field.range !== null) {
-    // In the screen's own chunk: fetched lazily it would escape the per-screen budget check,
-    // and every screen with dates (visitors, vehicles, staff, the log) needs it.
     return (
       <RangeInput
         {...props}

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useLocale } from '../i18n';
 import type { Locale } from '../i18n';
-import { shellTheme } from './theme';
+import { appTheme, themeClass } from './theme';
 
 // antd's own texts (pagination, pickers, empty tables): English is antd's built-in default
 // (ConfigProvider bundles it anyway); Chinese, with its picker and pagination texts, is fetched
@@ -44,11 +44,9 @@ function useAntdLocale(locale: Locale): AntdLocale {
   return loadedAntdLocales.get(locale) ?? enUS;
 }
 
-// antd defines its CSS variables (--ant-color-primary, …) on the theme's class; this wrapper
-// carries it, with antd <App>'s base text styles (src/styles.css), without <App>'s
+// antd defines its CSS variables (--ant-color-primary, …) on the theme's class (appTheme); this
+// wrapper carries it, with antd <App>'s base text styles (src/styles.css), without <App>'s
 // message, modal and notification code.
-const themeClass = 'cfop-theme';
-const appTheme = { ...shellTheme, cssVar: { key: themeClass } };
 
 /** antd's theme and its own texts in the reader's language (toasts render inside, see src/api/toast.tsx). */
 export function AppProviders({ children }: { children: ReactNode }) {

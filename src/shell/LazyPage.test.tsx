@@ -4,7 +4,8 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocaleProvider } from '../i18n';
 import { localeStore } from '../i18n/locale-store';
-import { LazyPage } from './LazyPage';
+import type { RouteDef } from '../generated/routes';
+import { LazyPage, preloadPageAt } from './LazyPage';
 
 // Spec §8 and §9: a page chunk that has not arrived after 120000 ms is a chunk-load error.
 const chunkTimeoutMs = 120_000;
@@ -50,6 +51,22 @@ async function wait(ms: number): Promise<void> {
 }
 
 describe('LazyPage', () => {
+  it('shows a page preloaded for its path in its first render, with no spinner first', async () => {
+    const load = () => Promise.resolve({ default: () => <p>the page</p> });
+    const route = { path: '/user/login', load, children: [] } as unknown as RouteDef;
+    await preloadPageAt([route], '/user/login');
+    root = createRoot(host);
+    // Synchronous: no promise settles in between, so only what the first render shows is seen.
+    act(() =>
+      root?.render(
+        <LocaleProvider>
+          <LazyPage name="test/Preloaded" load={load} />
+        </LocaleProvider>,
+      ),
+    );
+    expect(host.textContent).toBe('the page');
+  });
+
   it('shows the spinner while the chunk is on its way, then the page', async () => {
     let arrive: (page: { default: () => ReactNode }) => void = () => undefined;
     await render(() => new Promise((resolve) => (arrive = resolve)));

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import type { RouteDef } from '../generated/routes';
 import { appSettings } from '../generated/settings';
+import { findRoute } from '../session/route-lookup';
 import { ChunkErrorPage } from './ChunkErrorPage';
 import { claimReloadForChunkError, forgetChunkReload, withTimeout } from './chunk-load';
 import { PageSpin } from './PageSpin';
@@ -9,6 +10,20 @@ type PageLoader = NonNullable<RouteDef['load']>;
 
 // A page's code is fetched once per tab; coming back to a route renders it at once.
 const loadedPages = new WeakMap<PageLoader, ComponentType>();
+
+/**
+ * Fetches the chunk of the page at `pathname` ahead of its first render, which then shows the page
+ * at once instead of a spinner first. A failure is left for LazyPage to meet (and show) when it
+ * renders the page.
+ */
+export function preloadPageAt(routes: readonly RouteDef[], pathname: string): Promise<void> {
+  const load = findRoute(routes, pathname)?.load;
+  if (!load) return Promise.resolve();
+  return withTimeout(load, appSettings.chunkTimeoutMs)().then(
+    (module) => void loadedPages.set(load, module.default),
+    () => undefined,
+  );
+}
 
 /**
  * Loads a page chunk under the time-out and shows the retry page when that fails. `name`

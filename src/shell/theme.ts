@@ -21,3 +21,8 @@ export const shellTheme: ThemeConfig = {
     Menu: { horizontalLineHeight: `${HEADER_HEIGHT}px`, darkItemBg: HEADER_BG, darkPopupBg: HEADER_BG },
   },
 };
+
+/** The class carrying antd's CSS variables (--ant-color-primary, …): the app's wrapper has it. */
+export const themeClass = 'cfop-theme';
+/** The console's antd theme, as its ConfigProvider and the build's first-paint styles use it. */
+export const appTheme: ThemeConfig = { ...shellTheme, cssVar: { key: themeClass } };

@@ -2,7 +2,7 @@ import './alerts.css';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import { Alert as Banner, Badge, Button, Card, Space, Switch, Tooltip } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../api';
 import type { LocalText } from '../../../generated/settings';
 import { useLocale } from '../../../i18n';
@@ -164,10 +164,14 @@ function AlertBoard(props: {
   useEffect(() => {
     latest.current = { hold, filters: state.filters };
   }, [hold, state.filters]);
+  // A transition: a batch that brings dozens of new cards renders in slices between frames, so the
+  // wall keeps painting through a burst instead of freezing while they all mount at once.
   useEffect(
     () =>
       liveAlerts.onBatch((batch) =>
-        setWall((before) => mergeBatch(before, batch, latest.current.filters, latest.current.hold)),
+        startTransition(() =>
+          setWall((before) => mergeBatch(before, batch, latest.current.filters, latest.current.hold)),
+        ),
       ),
     [],
   );
