@@ -16,13 +16,15 @@ function cpuModel(): string {
   return cpus()[0]?.model ?? 'unknown CPU';
 }
 
-/** One line per fact about the machine the figures come from. */
-export function describeMachine(browserVersion: string): string[] {
+/** One line per fact about the machine the figures come from; the browser's when one took part. */
+export function describeMachine(browserVersion?: string): string[] {
   return [
     `CPU       ${cpuModel()}, ${availableParallelism()} cores available to Node`,
     `memory    ${(totalmem() / 1024 ** 3).toFixed(1)} GiB, Linux ${release()}`,
     `Node      ${process.version}`,
-    `browser   Chromium ${browserVersion} (/usr/bin/chromium, headless)`,
+    ...(browserVersion === undefined
+      ? []
+      : [`browser   Chromium ${browserVersion} (/usr/bin/chromium, headless)`]),
   ];
 }
 

@@ -14,7 +14,7 @@ export interface SeededAppRun {
 /**
  * A benchmark's real server on a fresh temporary data folder: a first start migrates it, `seed`
  * writes rows straight into the database (the API would take minutes), and the server starts again
- * on a free loopback port for `measure`. Everything is closed and removed when `measure` ends, on
+ * on a free loopback port for `measure`. With `app.databaseUrl`, the database is that PostgreSQL one. Everything is closed and removed when `measure` ends, on
  * Ctrl-C, or after `deadlineMs` whatever hangs.
  */
 export async function withSeededApp(
@@ -26,7 +26,7 @@ export async function withSeededApp(
     readonly staticDir?: (dataDir: string) => string;
     /** Further settings of the server (the video benchmark's camera hosts and live views). */
     readonly app?: Partial<Omit<AppOptions, 'dataDir'>>;
-    seed(dataDir: string): void;
+    seed(dataDir: string): void | Promise<void>;
   },
   measure: (run: SeededAppRun) => Promise<void>,
 ): Promise<void> {
@@ -58,7 +58,7 @@ export async function withSeededApp(
       ...options.app,
     };
     await (await createApp(appOptions)).close();
-    options.seed(dataDir);
+    await options.seed(dataDir);
     app = await createApp(appOptions);
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     await measure({ base, onCleanUp: (close) => void closers.push(close) });

@@ -6,12 +6,20 @@ import { dialectOf, type AnyDb } from './dialect';
  * query names what it means and runs on both.
  */
 
-/** `value` contains `text`, case aside: SQLite's `like` ignores ASCII case, PostgreSQL's `ilike` all. */
+/** pg_trgm's trigrams: a shorter search text has none its index could look up. */
+const trigramLength = 3;
+
+/**
+ * `value` contains `text`, case aside: SQLite's `like` ignores ASCII case, PostgreSQL's `ilike` all,
+ * which a trigram index (0027) answers. For a text shorter than a trigram the index holds nothing to
+ * look up and would hand every row to be checked again, slower than a plain scan, which the planner
+ * does not foresee: `value || ''` keeps that search off the index.
+ */
 export function containsText(db: AnyDb, value: Expression<unknown>, text: string): RawBuilder<boolean> {
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return dialectOf(db) === 'postgres'
-    ? sql<boolean>`${value} ilike ${pattern} escape '\\'`
-    : sql<boolean>`${value} like ${pattern} escape '\\'`;
+  if (dialectOf(db) !== 'postgres') return sql<boolean>`${value} like ${pattern} escape '\\'`;
+  const searched = [...text].length < trigramLength ? sql`(${value} || '')` : value;
+  return sql<boolean>`${searched} ilike ${pattern} escape '\\'`;
 }
 
 /**
@@ -24,10 +32,12 @@ export function unindexed(db: AnyDb, column: string): RawBuilder<unknown> {
 
 /**
  * An ordering where null is the lowest value, as SQLite always orders: PostgreSQL puts nulls last
- * ascending unless told (keyset pages count on one rule).
+ * ascending unless told (keyset pages count on one rule). A column that holds no null is left
+ * unqualified: PostgreSQL's indexes keep nulls last, so a qualified order could only be met by
+ * sorting every row (the alert wall's newest first would sort a million alerts for one page).
  */
-export function nullsLowest(db: AnyDb, direction: 'asc' | 'desc'): OrderByModifiers {
-  if (dialectOf(db) !== 'postgres') return direction;
+export function nullsLowest(db: AnyDb, direction: 'asc' | 'desc', mayBeNull = true): OrderByModifiers {
+  if (dialectOf(db) !== 'postgres' || !mayBeNull) return direction;
   return (order) => (direction === 'asc' ? order.asc().nullsFirst() : order.desc().nullsLast());
 }
 

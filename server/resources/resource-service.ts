@@ -14,7 +14,7 @@ import { linkedValues, linksOf, missingLinkedReferences, replaceLinks } from './
 import {
   columnByIds,
   labelsByIds,
-  countAll,
+  estimateRows,
   countRows,
   deleteRows,
   holdsValues,
@@ -58,7 +58,7 @@ export async function listItems(
   const total = await countRows(ctx.db, selection);
   const fewMatches =
     selection.filters.length + selection.conditions.length > 0 &&
-    total * fewMatchesShare < (await countAll(ctx.db, selection.table));
+    total * fewMatchesShare < (await estimateRows(ctx.db, selection.table));
   const rows = await selectPage(ctx.db, selection, {
     offset: (page - 1) * pageSize,
     limit: pageSize,

@@ -1,0 +1,77 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { startTestApp } from '../../test-support/test-app';
+import { openTestDatabase, testOnPostgres } from '../../test-support/test-database';
+import type { Db } from '../open-database';
+import { containsText } from '../portable-sql';
+import { containsColumns } from './0027-list-filter-indexes';
+
+/** The plan of `query` as one text, on one connection that may not scan a whole table if an index serves. */
+async function planOf(db: Db, query: ReturnType<typeof sql>): Promise<string> {
+  return db.connection().execute(async (connection) => {
+    if (!testOnPostgres) {
+      const { rows } = await sql<{ detail: string }>`explain query plan ${query}`.execute(connection);
+      return rows.map((row) => row.detail).join('\n');
+    }
+    // The tables are empty: only the planner's preference for a scan of nothing would hide the index.
+    await sql`set enable_seqscan = off`.execute(connection);
+    try {
+      const { rows } = await sql<{ 'QUERY PLAN': string }>`explain ${query}`.execute(connection);
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    } finally {
+      await sql`reset enable_seqscan`.execute(connection);
+    }
+  });
+}
+
+describe('migration 0027-list-filter-indexes', () => {
+  it("counts the wall's status and level, and camera and status, inside one index each", async () => {
+    const db = await openTestDatabase((await startTestApp()).dataDir);
+    try {
+      expect(
+        await planOf(db, sql`select count(*) from alerts where status = 'pending' and level = 'critical'`),
+      ).toContain('alerts_status_level_occurred_at');
+      expect(
+        await planOf(db, sql`select count(*) from alerts where camera_id = 7 and status = 'pending'`),
+      ).toContain('alerts_camera_id_status_occurred_at');
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it.runIf(testOnPostgres)(
+    'answers every "contains" filter from a trigram index, but not a search of two characters',
+    async () => {
+      const db = await openTestDatabase((await startTestApp()).dataDir);
+      try {
+        for (const [table, columns] of Object.entries(containsColumns)) {
+          for (const column of columns) {
+            const where = containsText(db, sql.ref(column), '安全帽');
+            expect(await planOf(db, sql`select id from ${sql.table(table)} where ${where}`)).toContain(
+              `${table}_${column}_trgm`,
+            );
+          }
+        }
+        const short = containsText(db, sql.ref('label'), '吸烟');
+        expect(await planOf(db, sql`select id from alerts where ${short}`)).not.toContain('trgm');
+      } finally {
+        await db.destroy();
+      }
+    },
+  );
+
+  it.runIf(!testOnPostgres)(
+    'lets SQLite count a label search in an index of labels instead of the rows',
+    async () => {
+      const db = await openTestDatabase((await startTestApp()).dataDir);
+      try {
+        const where = containsText(db, sql.ref('label'), '安全帽');
+        expect(await planOf(db, sql`select count(*) from alerts where ${where}`)).toContain(
+          'COVERING INDEX alerts_label_occurred_at',
+        );
+      } finally {
+        await db.destroy();
+      }
+    },
+  );
+});
