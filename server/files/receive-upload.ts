@@ -168,7 +168,13 @@ async function receiveFilePart(
   const incomingKey = incomingPrefix + randomBytes(16).toString('hex');
   // Stored before it is answered; the limit is busboy's too, this one holds for any storage.
   await storage.put(incomingKey, checked.chunks(part.file), { maxBytes: spec.maxBytes });
-  return { ...checked.facts(), incomingKey };
+  try {
+    return { ...checked.facts(), incomingKey };
+  } catch (error) {
+    // Stored whole, then refused (an empty file): the caller never learns its key.
+    await storage.delete(incomingKey);
+    throw error;
+  }
 }
 
 const malformed = (field: string) =>
