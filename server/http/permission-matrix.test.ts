@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signSnapshotLink } from '../alerts/snapshot-link';
-import { instanceSecret, snapshotLinkKeyFileName } from '../data-folder/instance-secret';
+import { randomBytes } from 'node:crypto';
 import { createSampler } from '../test-support/contract-samples';
 import { answersEventStream, openEventStream } from '../test-support/event-stream';
 import {
@@ -33,13 +33,15 @@ const lacker = (key: string) => `lacks-${keys.indexOf(key)}`;
 describe('permission matrix', () => {
   const cleanup = afterSuite();
   let t: TestApp;
+  // The key the server signs its snapshot links with, known to the test as to a message's sender.
+  const linkSecret = randomBytes(32);
   const tokens = new Map<string, string>();
   let revoked: string;
   /** A user's session holding every key, which no machine operation takes. */
   let adminToken: string;
 
   beforeAll(async () => {
-    t = await startTestApp({}, cleanup);
+    t = await startTestApp({ snapshotLinks: { secret: linkSecret } }, cleanup);
     for (const key of keys) {
       for (const [username, held] of [
         [holder(key), [key]],
@@ -63,7 +65,7 @@ describe('permission matrix', () => {
    */
   function signedLinkQuery(operation: OperationSpec): Record<string, string> {
     if (operation.operationId !== 'getSharedAlertSnapshot') return {};
-    const links = { secret: instanceSecret(t.dataDir, snapshotLinkKeyFileName), lifetimeMs: 3_600_000 };
+    const links = { secret: linkSecret, lifetimeMs: 3_600_000 };
     const { expires, signature } = signSnapshotLink(links, 1, t.clock.now());
     return { expires: String(expires), signature };
   }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStream, type TestStream } from '../../test-support/test-stream';
 import { parseAllowedHosts } from '../cameras/stream-address';
 import { systemClock } from '../clock';
-import { openTestDatabase } from '../test-support/test-database';
+import { openTestDatabase, testOnPostgres } from '../test-support/test-database';
 import {
   addRole,
   addUser,
@@ -22,6 +22,7 @@ import {
 import { waitUntil } from '../test-support/wait-until';
 import { addAlert } from './recording-test-kit';
 import { clipFileName } from './clip-mp4';
+import { recordingSpoolDir } from './recordings';
 
 let stream: TestStream;
 beforeAll(async () => {
@@ -79,9 +80,12 @@ async function probeMp4(path: string) {
  * An app recording the loopback test stream around alerts only, in 2-second segments, whose sweep
  * never runs: its segments all still await an alert, as a new alert's are.
  */
+const clipServer = 'clip-test';
+
 async function clipApp(maxClipExports = 2) {
   const t = await startTestApp({
     clock: systemClock,
+    serverName: clipServer,
     cameraAllowedHosts: parseAllowedHosts('127.0.0.1').allowed,
     recording: {
       segmentSeconds: 2,
@@ -177,7 +181,7 @@ describe("an alert's clip", () => {
     expect(probed.seconds).toBeGreaterThanOrEqual(preSeconds + postSeconds);
     expect(start + probed.seconds * 1000).toBeGreaterThanOrEqual(alert.at + postSeconds * 1000 - 1000);
     // The joined file is sent and removed.
-    const clipDir = join(t.dataDir, 'recording-spool', 'clips');
+    const clipDir = join(recordingSpoolDir(t.dataDir, testOnPostgres ? clipServer : undefined), 'clips');
     await waitUntil(() => readdirSync(clipDir).length === 0, 'the joined file to go');
   });
 
