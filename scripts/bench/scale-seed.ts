@@ -3,6 +3,7 @@ import { dialectOf } from '../../server/db/dialect';
 import type { Db } from '../../server/db/open-database';
 import type { Insertable } from 'kysely';
 import type { Database } from '../../server/db/schema';
+import { rebuildAlertRollups } from '../../server/analysis/alert-rollups';
 
 /** How much the scale benchmark writes: alerts over `days` on `cameras` cameras, and rows per management table. */
 export interface ScalePlan {
@@ -187,5 +188,8 @@ export async function seedScale(db: Db, plan: ScalePlan): Promise<void> {
     detail_en: '',
   }));
   await insertMany(db, 'alerts', plan.alerts, (n) => scaleAlert(n, plan));
+  // Alerts loaded around the API: the dashboard's rollups are counted from them, as the operator
+  // command alerts:rebuild-rollups does after an import.
+  await db.transaction().execute((trx) => rebuildAlertRollups(trx));
   await (dialectOf(db) === 'postgres' ? sql`vacuum analyze` : sql`analyze`).execute(db);
 }

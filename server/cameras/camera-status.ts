@@ -166,6 +166,8 @@ export const settlingOf = (ctx: Pick<AppContext, 'health' | 'notify'>): StatusSe
   timeZone: ctx.notify.timeZone,
 });
 
+const settleBatch = 5_000;
+
 /**
  * Forgets every read of an earlier run (no relay runs at start, and the first probe round reads
  * again) and settles every camera from what is left. A read forgotten proves nothing either way:
@@ -177,6 +179,10 @@ export async function forgetStreamReads(
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('cameras').set({ read_ok: null, read_by: null }).execute();
     const ids = (await trx.selectFrom('cameras').select('id').execute()).map((row) => row.id);
-    await settleCameraStatus(trx, ctx.clock.now(), { cameraIds: ids }, settlingOf(ctx));
+    // A batch at a time: SQLite binds at most 32,766 values to one statement.
+    for (let first = 0; first < ids.length; first += settleBatch) {
+      const cameraIds = ids.slice(first, first + settleBatch);
+      await settleCameraStatus(trx, ctx.clock.now(), { cameraIds }, settlingOf(ctx));
+    }
   });
 }
