@@ -45,7 +45,7 @@ const fewMatchesShare = 20;
  * Lists count at most this many matches and answer "this many or more" beyond. An exact count reads
  * every match on every page (70 ms for a million alerts on PostgreSQL, 500 ms for a wide "contains"
  * filter), while nobody pages through ten thousand rows: they narrow the filters, or export, which
- * takes every match.
+ * takes every match. openapi.yaml's TotalCapped names the figure to clients.
  */
 export const listTotalCap = 10_000;
 
