@@ -74,6 +74,7 @@ describe('x-resource', () => {
     expect(schemas.ParkingLotPage?.properties).toEqual({
       items: { type: 'array', items: lotRef },
       total: { type: 'integer' },
+      totalCapped: { $ref: '#/components/schemas/TotalCapped' },
       page: { type: 'integer' },
       pageSize: { type: 'integer' },
     });

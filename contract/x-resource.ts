@@ -251,10 +251,11 @@ function expandOne(document: Mutable, one: Declared): void {
       {
         type: 'object',
         additionalProperties: false,
-        required: ['items', 'total', 'page', 'pageSize'],
+        required: ['items', 'total', 'totalCapped', 'page', 'pageSize'],
         properties: {
           items: { type: 'array', items: ref('schemas', one.schema) },
           total: { type: 'integer' },
+          totalCapped: ref('schemas', 'TotalCapped'),
           page: { type: 'integer' },
           pageSize: { type: 'integer' },
         },

@@ -84,15 +84,21 @@ const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toI
 async function timeCase(base: string, headers: Record<string, string>, path: string, runs: number) {
   const times: number[] = [];
   let matched: number | null = null;
+  let capped = false;
   for (let run = 0; run < warmUps + runs; run += 1) {
     const started = performance.now();
     const response = await fetch(`${base}${path}`, { headers });
-    const body = (await response.json()) as { success: boolean; msg: string; data: { total?: number } };
+    const body = (await response.json()) as {
+      success: boolean;
+      msg: string;
+      data: { total?: number; totalCapped?: boolean };
+    };
     if (!body.success) throw new Error(`${path} failed: ${body.msg}`);
     if (run >= warmUps) times.push(performance.now() - started);
     matched = body.data.total ?? null;
+    capped = body.data.totalCapped === true;
   }
-  return { times, matched };
+  return { times, matched, capped };
 }
 
 const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;

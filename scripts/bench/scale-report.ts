@@ -8,6 +8,8 @@ export type ScaleDatabase = (typeof scaleDatabases)[number];
 export interface ScaleRun {
   readonly times: readonly number[];
   readonly matched: number | null;
+  /** The list counted no further than its cap: more rows than `matched` match. */
+  readonly capped?: boolean;
 }
 
 /** One case's runs on each database it ran on. */
@@ -41,14 +43,15 @@ export function scaleTable(rows: readonly ScaleRow[]): string {
     'met?',
   ];
   const body = rows.map((row) => {
-    const matched = scaleDatabases.map((name) => row.runs[name]?.matched).find((n) => n !== undefined);
+    const run = scaleDatabases.map((name) => row.runs[name]).find((one) => one !== undefined);
+    const matched = run?.matched ?? null;
     return [
       row.label,
       ...scaleDatabases.flatMap((name) => {
         const times = row.runs[name]?.times ?? [];
         return [ms(percentile(times, 50)), ms(percentile(times, 95))];
       }),
-      matched === undefined || matched === null ? '—' : matched.toLocaleString('en'),
+      matched === null ? '—' : `${matched.toLocaleString('en')}${run?.capped ? '+' : ''}`,
       `< ${row.targetMs} ms`,
       verdictOf(row),
     ];

@@ -35,8 +35,14 @@ export interface RowSelection {
   readonly order: RowOrder;
 }
 
-export async function countRows(db: Db, selection: RowSelection): Promise<number> {
-  const { count } = await filtered(db, selection)
+/** How many rows the selection holds, counting no further than `limit`: the count stops reading there. */
+export async function countRowsUpTo(db: Db, selection: RowSelection, limit: number): Promise<number> {
+  const matches = filtered(db, selection)
+    .select(sql<number>`1`.as('one'))
+    .limit(limit)
+    .as('matches');
+  const { count } = await loose(db)
+    .selectFrom(matches)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(count);

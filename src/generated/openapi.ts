@@ -2298,9 +2298,16 @@ export interface components {
       /** @description Shown only once; the server stores its SHA-256. */
       ingestKey: string;
     };
+    /**
+     * @description Whether more rows match than a list counts: lists count at most 10,000 matches, and then
+     *     answer `total` 10,000 with this true ("10,000 or more"). Pages beyond still answer; exports
+     *     take every match.
+     */
+    TotalCapped: boolean;
     AiServerPage: {
       items: components['schemas']['AiServer'][];
       total: number;
+      totalCapped: components['schemas']['TotalCapped'];
       page: number;
       pageSize: number;
     };
@@ -2451,6 +2458,7 @@ export interface components {
     CameraPage: {
       items: components['schemas']['Camera'][];
       total: number;
+      totalCapped: components['schemas']['TotalCapped'];
       page: number;
       pageSize: number;
     };
@@ -2633,6 +2641,7 @@ export interface components {
     OperationLogPage: {
       items: components['schemas']['OperationLog'][];
       total: number;
+      totalCapped: components['schemas']['TotalCapped'];
       page: number;
       pageSize: number;
     };
@@ -2690,6 +2699,7 @@ export interface components {
     StaffPage: {
       items: components['schemas']['Staff'][];
       total: number;
+      totalCapped: components['schemas']['TotalCapped'];
       page: number;
       pageSize: number;
     };
@@ -2785,6 +2795,7 @@ export interface components {
     VisitorPage: {
       items: components['schemas']['Visitor'][];
       total: number;
+      totalCapped: components['schemas']['TotalCapped'];
       page: number;
       pageSize: number;
     };
@@ -2842,6 +2853,7 @@ export interface components {
     VehiclePage: {
       items: components['schemas']['Vehicle'][];
       total: number;
+      totalCapped: components['schemas']['TotalCapped'];
       page: number;
       pageSize: number;
     };
@@ -2888,6 +2900,7 @@ export interface components {
     RolePage: {
       items: components['schemas']['Role'][];
       total: number;
+      totalCapped: components['schemas']['TotalCapped'];
       page: number;
       pageSize: number;
     };
@@ -2942,6 +2955,7 @@ export interface components {
     UserPage: {
       items: components['schemas']['User'][];
       total: number;
+      totalCapped: components['schemas']['TotalCapped'];
       page: number;
       pageSize: number;
     };
@@ -3062,6 +3076,7 @@ export interface components {
     NotifyRulePage: {
       items: components['schemas']['NotifyRule'][];
       total: number;
+      totalCapped: components['schemas']['TotalCapped'];
       page: number;
       pageSize: number;
     };
@@ -3211,6 +3226,7 @@ export interface components {
     ModelPage: {
       items: components['schemas']['Model'][];
       total: number;
+      totalCapped: components['schemas']['TotalCapped'];
       page: number;
       pageSize: number;
     };
@@ -3666,6 +3682,7 @@ export interface components {
     AlertPage: {
       items: components['schemas']['Alert'][];
       total: number;
+      totalCapped: components['schemas']['TotalCapped'];
       page: number;
       pageSize: number;
     };

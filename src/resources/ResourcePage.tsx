@@ -328,7 +328,7 @@ export function ResourcePage({ descriptor, inputs, rowActions, detailMore }: Res
             total,
             showSizeChanger: true,
             pageSizeOptions: pageSizeOptions(descriptor),
-            showTotal: (count) => t(totalText(count)),
+            showTotal: (count) => t(totalText(count, list.page?.totalCapped ?? false)),
           }}
         />
       </Card>

@@ -15,6 +15,8 @@ import { filterQuery, listQuery, type ListState } from './list-query';
 export interface ListPage {
   readonly items: readonly Entity[];
   readonly total: number;
+  /** More match than the server counts: `total` is its cap. */
+  readonly totalCapped: boolean;
   readonly page: number;
   readonly pageSize: number;
 }

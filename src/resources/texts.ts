@@ -75,7 +75,14 @@ export const emptyText = (title: LocalText): LocalText => ({
   en: `No ${title.en} yet`,
 });
 
-export const totalText = (total: number): LocalText => ({ zh: `共 ${total} 条`, en: `${total} in total` });
+/** A list's total as shown: a capped one (more match than the server counts) reads "10,000+". */
+export const countText = (total: number, capped: boolean): string =>
+  capped ? `${total.toLocaleString('en-US')}+` : String(total);
+
+export const totalText = (total: number, capped: boolean): LocalText => ({
+  zh: `共 ${countText(total, capped)} 条`,
+  en: `${countText(total, capped)} in total`,
+});
 
 export const selectedText = (count: number): LocalText => ({
   zh: `已选择 ${count} 项`,

@@ -12,7 +12,13 @@ beforeAll(() => {
   Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 });
 
-const page = (name: string): ListPage => ({ items: [{ id: 1, name }], total: 1, page: 1, pageSize: 20 });
+const page = (name: string): ListPage => ({
+  items: [{ id: 1, name }],
+  total: 1,
+  totalCapped: false,
+  page: 1,
+  pageSize: 20,
+});
 
 /** Renders the hook once and returns what it gave on its very first render. */
 async function firstRender(): Promise<{ first: ListResult; unmount(): Promise<void> }> {

@@ -56,8 +56,10 @@ function useWallPages(
       });
       current.pages += 1;
       const items = page.items as unknown as Alert[];
-      onPage((before) => appendPage(before, items, page.total));
-      setComplete(items.length < wallPageSize || current.pages * wallPageSize >= page.total);
+      onPage((before) => appendPage(before, items, page));
+      // A capped total is no end: only a short page says the last alert is in.
+      const counted = !page.totalCapped && current.pages * wallPageSize >= page.total;
+      setComplete(items.length < wallPageSize || counted);
     } catch {
       // Told by the api layer (a toast); scrolling again tries again.
     } finally {
@@ -264,7 +266,7 @@ function AlertBoard(props: {
         title={
           <span>
             {t(descriptor.title)}
-            <span className="cfop-alert-count">{t(loadedText(wall.items.length, wall.total))}</span>
+            <span className="cfop-alert-count">{t(loadedText(wall.items.length, wall))}</span>
           </span>
         }
         extra={toolbar}

@@ -1,4 +1,5 @@
 import type { LocalText } from '../../../generated/settings';
+import { countText } from '../../../resources/texts';
 
 export const alertTexts = {
   live: { zh: '实时', en: 'Live' },
@@ -56,9 +57,12 @@ export const bulkDoneText = (handled: number, skipped: number): LocalText => ({
   en: skipped > 0 ? `${handled} handled; ${skipped} had been handled by someone else` : `${handled} handled`,
 });
 
-export const loadedText = (shown: number, total: number): LocalText => ({
-  zh: `共 ${total} 条，已加载 ${shown} 条`,
-  en: `${total} in total, ${shown} loaded`,
+export const loadedText = (
+  shown: number,
+  { total, totalCapped }: { readonly total: number; readonly totalCapped: boolean },
+): LocalText => ({
+  zh: `共 ${countText(total, totalCapped)} 条，已加载 ${shown} 条`,
+  en: `${countText(total, totalCapped)} in total, ${shown} loaded`,
 });
 
 /** Why the alert a link names does not open. */

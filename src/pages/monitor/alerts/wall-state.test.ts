@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Alert } from './live-alert-store';
 import { testAlert as alert } from './test-alert';
+import { loadedText } from './alert-texts';
 import { appendPage, emptyWall, matchesFilters, mergeBatch, showIncoming } from './wall-state';
 
 const ids = (alerts: readonly Alert[]) => alerts.map((one) => one.id);
@@ -23,7 +24,7 @@ describe('matchesFilters', () => {
 });
 
 describe('mergeBatch', () => {
-  const shown = appendPage(emptyWall, [alert(3), alert(2), alert(1)], 3);
+  const shown = appendPage(emptyWall, [alert(3), alert(2), alert(1)], { total: 3, totalCapped: false });
 
   it('puts new alerts that match on top, newest first, and counts them', () => {
     const next = mergeBatch(
@@ -65,8 +66,21 @@ describe('mergeBatch', () => {
     expect(next).toEqual(shown);
   });
 
+  it('keeps a capped total capped as live alerts come in, and says so', () => {
+    const many = appendPage(emptyWall, [alert(3)], { total: 10_000, totalCapped: true });
+    const next = mergeBatch(many, [alert(4)], {}, false);
+    expect(next).toMatchObject({ total: 10_001, totalCapped: true });
+    expect(loadedText(next.items.length, next)).toEqual({
+      zh: '共 10,001+ 条，已加载 2 条',
+      en: '10,001+ in total, 2 loaded',
+    });
+    expect(loadedText(3, shown)).toEqual({ zh: '共 3 条，已加载 3 条', en: '3 in total, 3 loaded' });
+  });
+
   it('skips a page’s alerts the wall already shows (live ones that came first)', () => {
     const live = mergeBatch(shown, [alert(9)], {}, false);
-    expect(ids(appendPage(live, [alert(9), alert(0)], 5).items)).toEqual([9, 3, 2, 1, 0]);
+    expect(ids(appendPage(live, [alert(9), alert(0)], { total: 5, totalCapped: false }).items)).toEqual([
+      9, 3, 2, 1, 0,
+    ]);
   });
 });

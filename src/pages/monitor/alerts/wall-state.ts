@@ -29,9 +29,11 @@ export interface WallState {
   readonly incoming: readonly Alert[];
   /** Alerts the filters select on the server, plus the live ones since. */
   readonly total: number;
+  /** The server counted no further than its cap: more than `total` match. */
+  readonly totalCapped: boolean;
 }
 
-export const emptyWall: WallState = { items: [], incoming: [], total: 0 };
+export const emptyWall: WallState = { items: [], incoming: [], total: 0, totalCapped: false };
 
 /** Replaces the alerts of `items` that `changed` has a newer state of; the same array when none. */
 function updated(items: readonly Alert[], changed: ReadonlyMap<number, Alert>): readonly Alert[] {
@@ -70,6 +72,7 @@ export function mergeBatch(
   const items = updated(wall.items, latest);
   const incoming = updated(wall.incoming, latest);
   return {
+    ...wall,
     items: hold || fresh.length === 0 ? items : [...fresh, ...items],
     incoming: hold && fresh.length > 0 ? [...fresh, ...incoming] : incoming,
     total: wall.total + fresh.length,
@@ -84,7 +87,12 @@ export function showIncoming(wall: WallState): WallState {
 }
 
 /** The wall with a further page from the server appended (alerts it already shows are skipped). */
-export function appendPage(wall: WallState, page: readonly Alert[], total: number): WallState {
+export function appendPage(
+  wall: WallState,
+  page: readonly Alert[],
+  { total, totalCapped }: Pick<WallState, 'total' | 'totalCapped'>,
+): WallState {
   const known = new Set([...wall.items, ...wall.incoming].map((alert) => alert.id));
-  return { ...wall, items: [...wall.items, ...page.filter((alert) => !known.has(alert.id))], total };
+  const items = [...wall.items, ...page.filter((alert) => !known.has(alert.id))];
+  return { ...wall, items, total, totalCapped };
 }

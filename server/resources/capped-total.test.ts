@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../db/open-database';
+import type { OperationLogsTable } from '../db/schema';
+import { expectContractAnswer, startTestApp, testAdminPassword } from '../test-support/test-app';
+import { openTestDatabase } from '../test-support/test-database';
+import { cappedTotal, listTotalCap } from './resource-service';
+import type { RowSelection } from './resource-store';
+
+type LogEntry = Omit<OperationLogsTable, 'id'>;
+
+const entry = (n: number, action: string): LogEntry => ({
+  time: new Date(Date.UTC(2026, 0, 1, 8, 0, n)).toISOString(),
+  user_id: null,
+  username: 'bulk',
+  ip: '10.0.0.1',
+  area: null,
+  action,
+  action_name_zh: action,
+  action_name_en: action,
+  target: '',
+  result: 'success',
+  code: '0',
+  detail_zh: '',
+  detail_en: '',
+});
+
+/** `count` entries of `action` written straight into the table, a few hundred per statement. */
+async function insertEntries(db: Db, count: number, action: string): Promise<void> {
+  const batch = 500;
+  for (let start = 0; start < count; start += batch) {
+    const size = Math.min(batch, count - start);
+    await db
+      .insertInto('operation_logs')
+      .values(Array.from({ length: size }, (_, i) => entry(start + i, action)))
+      .execute();
+  }
+}
+
+const bulkEntries = (action?: string): RowSelection => ({
+  table: 'operation_logs',
+  filters: [
+    { column: 'username', mode: 'equals', value: 'bulk' },
+    ...(action === undefined ? [] : [{ column: 'action', mode: 'contains' as const, value: action }]),
+  ],
+  conditions: [],
+  order: { column: 'time', descending: true },
+});
+
+async function withDatabase(test: (db: Db, dataDir: string) => Promise<void>): Promise<void> {
+  const { dataDir } = await startTestApp();
+  const db = await openTestDatabase(dataDir);
+  try {
+    await test(db, dataDir);
+  } finally {
+    await db.destroy();
+  }
+}
+
+describe('cappedTotal', () => {
+  it('counts up to the cap exactly, and answers the cap with totalCapped beyond it', async () => {
+    await withDatabase(async (db) => {
+      await insertEntries(db, 5, 'keepThis');
+      await insertEntries(db, 2, 'other');
+      expect(await cappedTotal(db, bulkEntries(), 7)).toEqual({ total: 7, totalCapped: false });
+      expect(await cappedTotal(db, bulkEntries(), 6)).toEqual({ total: 6, totalCapped: true });
+      expect(await cappedTotal(db, bulkEntries(), 3)).toEqual({ total: 3, totalCapped: true });
+      expect(await cappedTotal(db, bulkEntries('keep'), 5)).toEqual({ total: 5, totalCapped: false });
+      expect(await cappedTotal(db, bulkEntries('keep'), 4)).toEqual({ total: 4, totalCapped: true });
+      expect(await cappedTotal(db, bulkEntries('nothing'), 4)).toEqual({ total: 0, totalCapped: false });
+    });
+  });
+});
+
+describe('a list of more rows than the cap', () => {
+  it('answers the capped total and still serves pages past it', async () => {
+    const t = await startTestApp();
+    const token = await t.signIn('admin', testAdminPassword);
+    const db = await openTestDatabase(t.dataDir);
+    try {
+      await insertEntries(db, listTotalCap + 1, 'bulkAction');
+    } finally {
+      await db.destroy();
+    }
+    const query = { username: 'bulk', pageSize: 100 };
+    const first = await t.call('listOperationLogs', { token, query });
+    expectContractAnswer('listOperationLogs', first.body);
+    expect(first.body.data).toMatchObject({ total: listTotalCap, totalCapped: true, page: 1, pageSize: 100 });
+    const last = await t.call('listOperationLogs', { token, query: { ...query, page: 101 } });
+    expect(last.body.data.items).toHaveLength(1);
+    const narrowed = await t.call('listOperationLogs', { token, query: { ...query, actionName: 'nothing' } });
+    expect(narrowed.body.data).toMatchObject({ total: 0, totalCapped: false });
+  });
+});
