@@ -11,8 +11,8 @@ import { securityHeaders } from '../../src/generated/contract';
 import type { AlertDetection } from '../../test-support/ai-server-client';
 
 export interface ClientPlan {
-  readonly base: string;
-  readonly servers: readonly { key: string; cameraId: number }[];
+  /** Each AI server: the console server it reports to (one of several behind nginx), its key and camera. */
+  readonly servers: readonly { base: string; key: string; cameraId: number }[];
   readonly frames: readonly string[];
   readonly until: number;
   /** Every this many reports, a server sends an earlier report again, as a box retrying after a time-out. */
@@ -120,7 +120,7 @@ function connection(url: URL, key: string) {
 
 /** One AI server reporting until `until`: new alerts, and now and then a replay of an earlier one. */
 async function reportUntil(plan: ClientPlan, box: ClientPlan['servers'][number], tally: ClientTally) {
-  const link = connection(new URL(`${plan.base}/cfop/ingest/alerts-with-snapshot`), box.key);
+  const link = connection(new URL(`${box.base}/cfop/ingest/alerts-with-snapshot`), box.key);
   const files = plan.frames.map((frame) => filePart(Buffer.from(frame, 'base64')));
   const acknowledged: { report: AlertDetection; id: number }[] = [];
   let replays = 0;

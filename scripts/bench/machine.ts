@@ -98,26 +98,47 @@ export function machineBusyMs(): number {
   }
 }
 
+/** Every process of the machine: its parent and CPU time so far, by pid; empty where there is no /proc. */
+function processTable(): Map<number, { ppid: number; ticks: number } | null> {
+  let names: string[];
+  try {
+    names = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return new Map();
+  }
+  return new Map(names.map((name) => [Number(name), processStat(name)]));
+}
+
+/** The CPU time (ms) of the processes `counted` picks, walking up from each by its parents. */
+function cpuMsWhere(counted: (parentOf: (at: number) => number | undefined, pid: number) => boolean) {
+  const stats = processTable();
+  let ticks = 0;
+  for (const [pid, stat] of stats) if (stat && counted((at) => stats.get(at)?.ppid, pid)) ticks += stat.ticks;
+  return msOfTicks(ticks);
+}
+
 /**
  * The CPU time (ms) used so far by this process's descendants, but for the subtrees of `excluded`:
  * the browser's processes, when the server and the client are excluded. 0 where there is no /proc.
  */
 export function descendantsCpuMs(excluded: readonly (number | undefined)[]): number {
-  let names: string[];
-  try {
-    names = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
-  } catch {
-    return 0;
-  }
-  const stats = new Map(names.map((name) => [Number(name), processStat(name)]));
-  const counted = (pid: number): boolean => {
-    for (let at = pid; at > 1; at = stats.get(at)?.ppid ?? 0) {
+  return cpuMsWhere((parentOf, pid) => {
+    for (let at = pid; at > 1; at = parentOf(at) ?? 0) {
       if (excluded.includes(at)) return false;
-      if (stats.get(at)?.ppid === process.pid) return true;
+      if (parentOf(at) === process.pid) return true;
     }
     return false;
-  };
-  let ticks = 0;
-  for (const [pid, stat] of stats) if (stat && counted(pid)) ticks += stat.ticks;
-  return msOfTicks(ticks);
+  });
+}
+
+/**
+ * The CPU time (ms) used so far by `root` and the processes below it: PostgreSQL's postmaster and
+ * its backends, nginx's master and its worker. 0 where there is no /proc.
+ */
+export function treeCpuMs(root: number | undefined): number {
+  if (root === undefined) return 0;
+  return cpuMsWhere((parentOf, pid) => {
+    for (let at = pid; at > 1; at = parentOf(at) ?? 0) if (at === root) return true;
+    return false;
+  });
 }

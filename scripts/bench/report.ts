@@ -52,12 +52,18 @@ export function metricTable(metrics: readonly Metric[]): string {
       metric.values.map((value) => (metric.unit === 'ms' ? String(Math.round(value)) : '')).join(' '),
     ];
   });
-  const header = ['metric', 'median', 'min–max', 'target', 'met?', 'runs (ms)'];
-  const all = [header, ...rows];
-  const widths = header.map((_, column) => Math.max(...all.map((row) => (row[column] ?? '').length)));
-  return all
-    .map((row) =>
-      row
+  return alignColumns([['metric', 'median', 'min–max', 'target', 'met?', 'runs (ms)'], ...rows]);
+}
+
+/** Rows of cells as a plain-text table: the first column left-aligned, the others right-aligned. */
+export function alignColumns(rows: readonly (readonly string[])[]): string {
+  const columns = Math.max(0, ...rows.map((cells) => cells.length));
+  const widths = Array.from({ length: columns }, (_, column) =>
+    Math.max(...rows.map((cells) => (cells[column] ?? '').length)),
+  );
+  return rows
+    .map((cells) =>
+      cells
         .map((cell, column) =>
           column === 0 ? cell.padEnd(widths[0] ?? 0) : cell.padStart(widths[column] ?? 0),
         )

@@ -1,4 +1,4 @@
-import { percentile } from './report';
+import { alignColumns, percentile } from './report';
 
 /** The databases the scale benchmark runs on, in the order of the table's columns. */
 export const scaleDatabases = ['SQLite', 'PostgreSQL'] as const;
@@ -56,16 +56,5 @@ export function scaleTable(rows: readonly ScaleRow[]): string {
       verdictOf(row),
     ];
   });
-  const all = [header, ...body];
-  const widths = header.map((_, column) => Math.max(...all.map((cells) => (cells[column] ?? '').length)));
-  return all
-    .map((cells) =>
-      cells
-        .map((cell, column) =>
-          column === 0 ? cell.padEnd(widths[0] ?? 0) : cell.padStart(widths[column] ?? 0),
-        )
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
+  return alignColumns([header, ...body]);
 }

@@ -73,6 +73,8 @@ function groupName(): string {
 export interface NginxFront {
   readonly url: string;
   readonly port: number;
+  /** nginx's master process id (a benchmark reads its CPU time). */
+  readonly pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -126,6 +128,7 @@ export async function startNginx(dir: string, places: SitePlaces): Promise<Nginx
   return {
     url: `http://127.0.0.1:${places.listenPort}`,
     port: places.listenPort,
+    pid: child.pid,
     stop: () => stopProcess(child),
   };
 }

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,8 @@ export interface PostgresCluster {
   readonly port: number;
   /** The temp folder holding the cluster's files and socket. */
   readonly dir: string;
+  /** The postmaster's process id: its backends are its children (a benchmark reads their CPU time). */
+  readonly pid: number;
   /** The URL of a database on the cluster (as the superuser `postgres`, no password). */
   url(database: string): string;
   /** Stops the server and deletes its folder. */
@@ -96,6 +98,8 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   return {
     port,
     dir,
+    // The pid file's first line, written before `pg_ctl -w start` returns.
+    pid: Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
     stop() {
       try {

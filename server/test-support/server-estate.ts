@@ -12,6 +12,8 @@ import { startPostgresCluster, type PostgresCluster } from './postgres-cluster';
 export interface EstateServer {
   readonly name: string;
   readonly url: string;
+  /** Its process id while it runs (a benchmark reads its CPU time). */
+  readonly pid: number | undefined;
   /** Starts it again on its port (after `stop` or `kill`). */
   start(): Promise<void>;
   /** Closes it as SIGTERM does (systemctl stop). */
@@ -32,9 +34,16 @@ export interface Estate {
   readonly url: string;
   readonly servers: readonly [EstateServer, EstateServer];
   readonly databaseUrl: string;
+  /** The data folder both servers share. */
+  readonly dataDir: string;
+  /** PostgreSQL's postmaster and nginx's master: their process ids (a benchmark reads their CPU time). */
+  readonly pids: { readonly database: number; readonly nginx: number | undefined };
   /** The settings of the first server, for the operator CLI (`runOperatorCli`). */
   readonly env: Readonly<Record<string, string>>;
-  /** The data-changing statements run so far whose text matches `pattern`, in order. */
+  /**
+   * The data-changing statements run so far whose text matches `pattern`, in order (none with
+   * `logStatements: false`).
+   */
   statements(pattern: RegExp): LoggedStatement[];
   /** Stops nginx, the servers and the database, and removes every file they wrote. */
   stop(): Promise<void>;
@@ -50,6 +59,13 @@ export interface EstateOptions {
   readonly logDir?: string;
   /** The built console; default dist/ of the working folder. */
   readonly distDir?: string;
+  /**
+   * Whether PostgreSQL logs every data-changing statement for `statements`; default yes. A
+   * benchmark turns it off: the log costs the database on every insert.
+   */
+  readonly logStatements?: boolean;
+  /** Arguments to Node itself for both servers (a benchmark's `--cpu-prof`). */
+  readonly nodeArgs?: readonly string[];
 }
 
 /** Three distinct free loopback ports: two servers and nginx. */
@@ -60,14 +76,15 @@ async function threePorts(): Promise<[number, number, number]> {
 }
 
 /**
- * Logs every data-changing statement with its time in ms, so a test can tell how often a job
- * acted whichever server ran it.
+ * With `logStatements`, logs every data-changing statement with its time in ms, so a test can tell
+ * how often a job acted whichever server ran it.
  */
-async function createDatabase(cluster: PostgresCluster, name: string): Promise<void> {
+async function createDatabase(cluster: PostgresCluster, name: string, logStatements: boolean): Promise<void> {
   const admin = new pg.Client({ connectionString: cluster.url('postgres') });
   await admin.connect();
   try {
     await admin.query(`create database ${name}`);
+    if (!logStatements) return;
     await admin.query(`alter system set log_statement = 'mod'`);
     await admin.query(`alter system set log_line_prefix = '%n '`);
     await admin.query('select pg_reload_conf()');
@@ -103,17 +120,18 @@ export async function startEstate(options: EstateOptions): Promise<Estate> {
   try {
     const cluster = await startPostgresCluster();
     undo.push(async () => cluster.stop());
-    await createDatabase(cluster, 'cfop');
+    await createDatabase(cluster, 'cfop', options.logStatements ?? true);
     const databaseUrl = cluster.url('cfop');
     const [portA, portB, nginxPort] = await threePorts();
 
+    const dataDir = join(dir, 'data');
     const envOf = (name: string, port: number): Record<string, string> => ({
       NODE_ENV: 'test',
       CFOP_PASSWORD_COST: String(testPasswordCost),
       ...options.env,
       DATABASE_URL: databaseUrl,
       // One folder for both, as the deploy's units share /var/lib/cfop.
-      DATA_DIR: join(dir, 'data'),
+      DATA_DIR: dataDir,
       CFOP_SERVER_NAME: name,
       CFOP_TRUSTED_PROXIES: '127.0.0.1',
       PORT: String(port),
@@ -131,9 +149,17 @@ export async function startEstate(options: EstateOptions): Promise<Estate> {
       return {
         name,
         url: `http://127.0.0.1:${port}`,
+        get pid() {
+          return running?.pid;
+        },
         async start() {
           starts += 1;
-          running = await startServer(envOf(name, port), join(logDir, `server-${name}-${starts}.log`));
+          running = await startServer(
+            envOf(name, port),
+            join(logDir, `server-${name}-${starts}.log`),
+            process.cwd(),
+            options.nodeArgs,
+          );
         },
         stop: () => close(),
         kill: () => close('SIGKILL'),
@@ -160,6 +186,8 @@ export async function startEstate(options: EstateOptions): Promise<Estate> {
       url: front.url,
       servers: [a, b],
       databaseUrl,
+      dataDir,
+      pids: { database: cluster.pid, nginx: front.pid },
       env: envOf('a', portA),
       statements: (pattern) => readStatements(join(cluster.dir, 'server.log'), pattern),
       stop,
