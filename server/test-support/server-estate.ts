@@ -107,8 +107,8 @@ function readStatements(logPath: string, pattern: RegExp): LoggedStatement[] {
  * Starts a throw-away PostgreSQL cluster with one database, two console servers on it (each its
  * own process, as systemd's cfop@PORT units run them, trusting nginx's X-Forwarded-For) and nginx
  * in front with deploy/nginx/cfop.conf. The first server starts alone, so migrations and the first
- * administrator are made once. Each server has a data folder of its own: the folder lock allows
- * one server per folder.
+ * administrator are made once. Both share one data folder, as the deploy's units share
+ * /var/lib/cfop (on PostgreSQL the folder takes no lock).
  */
 export async function startEstate(options: EstateOptions): Promise<Estate> {
   const dir = await mkdtemp(join(tmpdir(), 'cfop-estate-'));
