@@ -13,7 +13,7 @@ import { DAY_MS, HOUR_MS } from './zoned-time';
  * Every write that adds, handles or removes alerts changes them in its own transaction, through a
  * RollupChange; `rebuildAlertRollups` recounts them from the alerts.
  *
- * Two grains, because the dashboard never crosses camera with level: the quarter-hour rollup (by
+ * Two kinds of key, because the dashboard never crosses camera with level: the quarter-hour rollup (by
  * source, level and status) answers the totals, the handling figures and the trend; the daily and
  * hourly ones (by source, camera, label and status) the rankings, which need the whole period only.
  * A quarter hour, not an hour: a zone 30 or 45 minutes off UTC (Kolkata, Kathmandu, Chatham) starts
@@ -148,8 +148,8 @@ export class RollupChange {
   }
 
   /**
-   * Writes the change in the caller's transaction: one upsert per table for a batch of new alerts; where
-   * alerts were counted out, the rows left at zero go too, so removed history leaves no rows.
+   * Writes the change in the caller's transaction: one upsert per table for a batch of new alerts;
+   * where alerts were counted out, the rows left at zero go too, so removed history leaves no rows.
    */
   async apply(db: Db): Promise<void> {
     const quarters = inKeyOrder(this.quarters).filter(
