@@ -30,7 +30,7 @@ async function withDb<T>(world: World, read: (db: Db) => Promise<T>): Promise<T>
   }
 }
 
-/** Both rollups' rows, in one order. */
+/** Every rollup's rows, in one order. */
 async function rollupRows(db: Db) {
   const quarters = await db
     .selectFrom('alert_rollups')
@@ -49,7 +49,16 @@ async function rollupRows(db: Db) {
     .orderBy('label')
     .orderBy('status')
     .execute();
-  return { quarters, days };
+  const hourRows = await db
+    .selectFrom('alert_hour_rollups')
+    .selectAll()
+    .orderBy('hour_start')
+    .orderBy('source')
+    .orderBy('camera_id')
+    .orderBy('label')
+    .orderBy('status')
+    .execute();
+  return { quarters, days, hours: hourRows };
 }
 
 /** The rollups as kept, and as a recount from the alerts makes them (in a transaction undone). */
@@ -148,10 +157,14 @@ async function dashboardAndDirect(world: World, query: Query) {
   };
 }
 
-/** Periods whose ends fall inside slots (odd milliseconds, 30/45-minute zones) and across days. */
+/**
+ * Periods whose ends fall inside slots (odd milliseconds, 30/45-minute zones) and across days: the
+ * rankings then read whole days, whole hours of the days held in part, and the alerts of the rest.
+ */
 function periods(world: World): Query[] {
   const now = world.t.clock.now().getTime();
   const at = (ms: number) => new Date(ms).toISOString();
+  const hour = Math.floor(now / hours(1)) * hours(1);
   return [
     { preset: 'last24h', timeZone: 'Asia/Kathmandu' },
     { preset: 'today', timeZone: 'Asia/Kolkata' },
@@ -159,6 +172,9 @@ function periods(world: World): Query[] {
     { preset: 'last30d', timeZone: 'Pacific/Chatham' },
     { from: at(now - hours(50) - 123_457), to: at(now - hours(3) + 7_001), timeZone: 'UTC' },
     { from: at(now - hours(20) + 61_000), to: at(now - hours(19) - 1), timeZone: 'Asia/Shanghai' },
+    // Whole UTC hours only: no alert is counted one by one.
+    { from: at(hour - hours(40)), to: at(hour - hours(2)), timeZone: 'UTC' },
+    { from: at(hour - hours(6)), to: at(hour - hours(1)), timeZone: 'UTC' },
   ];
 }
 
@@ -232,9 +248,10 @@ describe('the alert rollups', () => {
     await expectDashboardsMatchAlerts(world);
     // Removed history leaves no rows behind.
     await withDb(world, async (db) => {
-      const { quarters, days } = await rollupRows(db);
+      const { quarters, days, hours: hourRows } = await rollupRows(db);
       expect(quarters.every((row) => row.alert_count > 0)).toBe(true);
       expect(days.every((row) => row.alert_count > 0)).toBe(true);
+      expect(hourRows.every((row) => row.alert_count > 0)).toBe(true);
     });
   }, 120_000);
 
@@ -310,6 +327,7 @@ describe('the alert rollups', () => {
           alert_count: 3,
         })
         .execute();
+      await db.updateTable('alert_hour_rollups').set({ alert_count: 42 }).execute();
     });
     expect(await withDb(world, rollupRows)).not.toEqual(before);
     await world.t.app.close();

@@ -1,18 +1,27 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../db/open-database';
-import type { AlertDayRollupsTable, AlertRollupsTable, AlertsTable } from '../db/schema';
-import { DAY_MS } from './zoned-time';
+import type {
+  AlertDayRollupsTable,
+  AlertHourRollupsTable,
+  AlertRollupsTable,
+  AlertsTable,
+} from '../db/schema';
+import { DAY_MS, HOUR_MS } from './zoned-time';
 
 /**
  * Rollups of the alerts, so the operations dashboard reads counts that do not grow with history.
  * Every write that adds, handles or removes alerts changes them in its own transaction, through a
  * RollupChange; `rebuildAlertRollups` recounts them from the alerts.
  *
- * Two grains, because the dashboard never crosses camera with level: the quarter-hour rollup (by
- * source, level and status) answers the totals, the handling figures and the trend; the daily one
- * (by source, camera, label and status) the rankings, which need the whole period only. A quarter
- * hour, not an hour: a zone 30 or 45 minutes off UTC (Kolkata, Kathmandu, Chatham) starts its hours
- * and days on quarter hours, so every bucket the dashboard draws is a run of whole slots.
+ * Two kinds of key, because the dashboard never crosses camera with level: the quarter-hour rollup (by
+ * source, level and status) answers the totals, the handling figures and the trend; the daily and
+ * hourly ones (by source, camera, label and status) the rankings, which need the whole period only.
+ * A quarter hour, not an hour: a zone 30 or 45 minutes off UTC (Kolkata, Kathmandu, Chatham) starts
+ * its hours and days on quarter hours, so every bucket the dashboard draws is a run of whole slots.
+ * The rankings read whole UTC days from the daily rollup, the whole hours of the days a period holds
+ * in part from the hourly one, and under an hour at each end from the alerts: a period of a month
+ * sums some thousands of rows, where hours alone would be 720 of them per key, and no period counts
+ * more than two hours of alerts, where days alone would make `last24h` count a whole day of them.
  */
 
 /** The size of the slots of alert_rollups. */
@@ -20,6 +29,9 @@ export const quarterMs = 15 * 60_000;
 
 /** The size of the slots of alert_day_rollups: UTC days. */
 export const dayMs = DAY_MS;
+
+/** The size of the slots of alert_hour_rollups: UTC hours. */
+export const hourMs = HOUR_MS;
 
 /** The columns of an alert the rollups count it by. */
 export const rolledColumns = [
@@ -36,6 +48,7 @@ export type RolledAlert = Pick<Selectable<AlertsTable>, (typeof rolledColumns)[n
 
 type QuarterRow = Insertable<AlertRollupsTable>;
 type DayRow = Insertable<AlertDayRollupsTable>;
+type HourRow = Insertable<AlertHourRollupsTable>;
 
 /** The start of the slot of `size` ms holding an instant, as the slot columns hold it. */
 export const slotStart = (iso: string, size: number) =>
@@ -49,6 +62,7 @@ const rowsPerStatement = 500;
 
 const quarterKey = ['slot_start', 'source', 'level', 'status'] as const;
 const dayKey = ['day_start', 'source', 'camera_id', 'label', 'status'] as const;
+const hourKey = ['hour_start', 'source', 'camera_id', 'label', 'status'] as const;
 
 /** The rows in the order of their keys: writers that take row locks in one order never deadlock. */
 const inKeyOrder = <Row>(rows: Map<string, Row>) =>
@@ -67,6 +81,7 @@ function chunks<T>(items: readonly T[]): T[][] {
 export class RollupChange {
   private readonly quarters = new Map<string, QuarterRow>();
   private readonly days = new Map<string, DayRow>();
+  private readonly hours = new Map<string, HourRow>();
   private removes = false;
 
   /** Counts an alert in (+1) or out (-1) as it stands. */
@@ -83,16 +98,14 @@ export class RollupChange {
       sign,
       sign * handlingMs,
     );
-    this.addDay(
-      {
-        day_start: slotStart(alert.occurred_at, dayMs),
-        source: alert.source,
-        camera_id: alert.camera_id ?? noCamera,
-        label: alert.label,
-        status: alert.status,
-      },
-      sign,
-    );
+    const ranked = {
+      source: alert.source,
+      camera_id: alert.camera_id ?? noCamera,
+      label: alert.label,
+      status: alert.status,
+    };
+    this.addDay({ day_start: slotStart(alert.occurred_at, dayMs), ...ranked }, sign);
+    this.addHour({ hour_start: slotStart(alert.occurred_at, hourMs), ...ranked }, sign);
     return this;
   }
 
@@ -103,12 +116,26 @@ export class RollupChange {
 
   /** Adds `count` to a daily row as it is keyed (a camera's rows moving to no camera). */
   addDay(key: Omit<DayRow, 'alert_count'>, count: number): this {
-    const id = JSON.stringify(dayKey.map((column) => key[column]));
-    const row = this.days.get(id) ?? { ...key, alert_count: 0 };
-    row.alert_count += count;
-    this.days.set(id, row);
-    if (count < 0) this.removes = true;
+    this.addCount(this.days, JSON.stringify(dayKey.map((column) => key[column])), key, count);
     return this;
+  }
+
+  /** Adds `count` to an hourly row as it is keyed (a camera's rows moving to no camera). */
+  addHour(key: Omit<HourRow, 'alert_count'>, count: number): this {
+    this.addCount(this.hours, JSON.stringify(hourKey.map((column) => key[column])), key, count);
+    return this;
+  }
+
+  private addCount<Row extends { alert_count: number }>(
+    rows: Map<string, Row>,
+    id: string,
+    key: Omit<Row, 'alert_count'>,
+    count: number,
+  ) {
+    const row = rows.get(id) ?? ({ ...key, alert_count: 0 } as Row);
+    row.alert_count += count;
+    rows.set(id, row);
+    if (count < 0) this.removes = true;
   }
 
   private addQuarter(key: Omit<QuarterRow, 'alert_count' | 'handling_ms'>, count: number, ms: number) {
@@ -121,8 +148,8 @@ export class RollupChange {
   }
 
   /**
-   * Writes the change in the caller's transaction: two upserts for a batch of new alerts; where
-   * alerts were counted out, the rows left at zero go too, so removed history leaves no rows.
+   * Writes the change in the caller's transaction: one upsert per table for a batch of new alerts;
+   * where alerts were counted out, the rows left at zero go too, so removed history leaves no rows.
    */
   async apply(db: Db): Promise<void> {
     const quarters = inKeyOrder(this.quarters).filter(
@@ -152,6 +179,18 @@ export class RollupChange {
         )
         .execute();
     }
+    const hours = inKeyOrder(this.hours).filter((row) => row.alert_count !== 0);
+    for (const rows of chunks(hours)) {
+      await db
+        .insertInto('alert_hour_rollups')
+        .values(rows)
+        .onConflict((conflict) =>
+          conflict.columns([...hourKey]).doUpdateSet((eb) => ({
+            alert_count: eb('alert_hour_rollups.alert_count', '+', eb.ref('excluded.alert_count')),
+          })),
+        )
+        .execute();
+    }
     if (!this.removes) return;
     const slots = [...new Set(quarters.map((row) => row.slot_start))];
     for (const some of chunks(slots))
@@ -167,6 +206,13 @@ export class RollupChange {
         .where('alert_count', '=', 0)
         .where('day_start', 'in', some)
         .execute();
+    const hoursTouched = [...new Set(hours.map((row) => row.hour_start))];
+    for (const some of chunks(hoursTouched))
+      await db
+        .deleteFrom('alert_hour_rollups')
+        .where('alert_count', '=', 0)
+        .where('hour_start', 'in', some)
+        .execute();
   }
 }
 
@@ -180,6 +226,7 @@ const rebuildPage = 5000;
 export async function rebuildAlertRollups(db: Db): Promise<number> {
   await db.deleteFrom('alert_rollups').execute();
   await db.deleteFrom('alert_day_rollups').execute();
+  await db.deleteFrom('alert_hour_rollups').execute();
   const change = new RollupChange();
   let after = 0;
   let counted = 0;
@@ -203,19 +250,27 @@ export async function rebuildAlertRollups(db: Db): Promise<number> {
 
 /**
  * Before cameras are deleted (their alerts keep no camera, the foreign key sets it null): their
- * daily rows move to no camera, as a recount would find them, and a later camera given a freed id
- * inherits none of them.
+ * daily and hourly rows move to no camera, as a recount would find them, and a later camera given a
+ * freed id inherits none of them.
  */
 export async function forgetCamerasInRollups(db: Db, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  const rows = await db
+  const change = new RollupChange();
+  const days = await db
     .selectFrom('alert_day_rollups')
     .selectAll()
     .where('camera_id', 'in', [...ids])
     .execute();
-  const change = new RollupChange();
-  for (const { alert_count: count, ...key } of rows) {
+  for (const { alert_count: count, ...key } of days) {
     change.addDay(key, -count).addDay({ ...key, camera_id: noCamera }, count);
+  }
+  const hours = await db
+    .selectFrom('alert_hour_rollups')
+    .selectAll()
+    .where('camera_id', 'in', [...ids])
+    .execute();
+  for (const { alert_count: count, ...key } of hours) {
+    change.addHour(key, -count).addHour({ ...key, camera_id: noCamera }, count);
   }
   await change.apply(db);
 }

@@ -401,6 +401,19 @@ export interface AlertDayRollupsTable {
   alert_count: number;
 }
 
+/**
+ * Alerts counted per UTC hour of occurring, source, camera (0: none or deleted), label and status
+ * (0029): the rankings' whole hours of the days a period holds in part.
+ */
+export interface AlertHourRollupsTable {
+  hour_start: Timestamp;
+  source: AlertSource;
+  camera_id: number;
+  label: string;
+  status: AlertStatus;
+  alert_count: number;
+}
+
 export type IngestQuotaKind = 'alerts' | 'snapshotBytes' | 'passages';
 
 /** An AI server's token bucket of one kind (0014): what was left at `refilled_at`. */
@@ -563,6 +576,7 @@ export interface Database {
   recording_segments: RecordingSegmentsTable;
   alert_rollups: AlertRollupsTable;
   alert_day_rollups: AlertDayRollupsTable;
+  alert_hour_rollups: AlertHourRollupsTable;
   job_runs: JobRunsTable;
   instance_secrets: InstanceSecretsTable;
 }

@@ -1,13 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import { rebuildAlertRollups } from '../../analysis/alert-rollups';
 import { columnTypes } from '../column-types';
-import type { Db } from '../open-database';
 
 /**
  * Rollups of the alerts for the operations dashboard (see server/analysis/alert-rollups.ts): per
  * quarter hour, source, level and status with the milliseconds of handling, and per UTC day,
  * source, camera, label and status. The key of each is its primary key (the upserts' conflict
- * target); the slot leads it, as the dashboard reads a range of slots. Filled from the alerts.
+ * target); the slot leads it, as the dashboard reads a range of slots. Filled from the alerts by
+ * 0029, which adds the hourly rollup: the recount writes every rollup, so it runs once all exist.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const t = columnTypes(db);
@@ -33,8 +32,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('alert_count', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('alert_day_rollups_key', ['day_start', 'source', 'camera_id', 'label', 'status'])
     .execute();
-  // The migrations' database is the console's, typed by no schema here.
-  await rebuildAlertRollups(db as unknown as Db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
