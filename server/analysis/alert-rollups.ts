@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Db } from '../db/open-database';
 import type {
   AlertDayRollupsTable,
@@ -65,7 +65,7 @@ const dayKey = ['day_start', 'source', 'camera_id', 'label', 'status'] as const;
 const hourKey = ['hour_start', 'source', 'camera_id', 'label', 'status'] as const;
 
 /** The rows in the order of their keys: writers that take row locks in one order never deadlock. */
-const inKeyOrder = <Row>(rows: Map<string, Row>) =>
+const inKeyOrder = <Row>(rows: ReadonlyMap<string, Row>) =>
   [...rows].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
 
 function chunks<T>(items: readonly T[]): T[][] {
@@ -167,30 +167,8 @@ export class RollupChange {
         )
         .execute();
     }
-    const days = inKeyOrder(this.days).filter((row) => row.alert_count !== 0);
-    for (const rows of chunks(days)) {
-      await db
-        .insertInto('alert_day_rollups')
-        .values(rows)
-        .onConflict((conflict) =>
-          conflict.columns([...dayKey]).doUpdateSet((eb) => ({
-            alert_count: eb('alert_day_rollups.alert_count', '+', eb.ref('excluded.alert_count')),
-          })),
-        )
-        .execute();
-    }
-    const hours = inKeyOrder(this.hours).filter((row) => row.alert_count !== 0);
-    for (const rows of chunks(hours)) {
-      await db
-        .insertInto('alert_hour_rollups')
-        .values(rows)
-        .onConflict((conflict) =>
-          conflict.columns([...hourKey]).doUpdateSet((eb) => ({
-            alert_count: eb('alert_hour_rollups.alert_count', '+', eb.ref('excluded.alert_count')),
-          })),
-        )
-        .execute();
-    }
+    const days = await upsertCounts(db, 'alert_day_rollups', dayKey, this.days);
+    const hours = await upsertCounts(db, 'alert_hour_rollups', hourKey, this.hours);
     if (!this.removes) return;
     const slots = [...new Set(quarters.map((row) => row.slot_start))];
     for (const some of chunks(slots))
@@ -199,21 +177,44 @@ export class RollupChange {
         .where('alert_count', '=', 0)
         .where('slot_start', 'in', some)
         .execute();
-    const daysTouched = [...new Set(days.map((row) => row.day_start))];
-    for (const some of chunks(daysTouched))
-      await db
-        .deleteFrom('alert_day_rollups')
-        .where('alert_count', '=', 0)
-        .where('day_start', 'in', some)
-        .execute();
-    const hoursTouched = [...new Set(hours.map((row) => row.hour_start))];
-    for (const some of chunks(hoursTouched))
-      await db
-        .deleteFrom('alert_hour_rollups')
-        .where('alert_count', '=', 0)
-        .where('hour_start', 'in', some)
-        .execute();
+    await removeEmptied(db, 'alert_day_rollups', days);
+    await removeEmptied(db, 'alert_hour_rollups', hours);
   }
+}
+
+/** The ranking tiers: a count per key, the key led by the tier's time column. */
+type CountTable = 'alert_day_rollups' | 'alert_hour_rollups';
+type CountedRow = Record<string, unknown> & { alert_count: number };
+const looseDb = (db: Db) => db as unknown as Kysely<Record<CountTable, CountedRow>>;
+
+/** Adds a tier's summed counts, one upsert per chunk; answers the rows written, in key order. */
+async function upsertCounts(
+  db: Db,
+  table: CountTable,
+  key: readonly string[],
+  counted: ReadonlyMap<string, CountedRow>,
+): Promise<CountedRow[]> {
+  const rows = inKeyOrder(counted).filter((row) => row.alert_count !== 0);
+  for (const some of chunks(rows)) {
+    await looseDb(db)
+      .insertInto(table)
+      .values(some)
+      .onConflict((conflict) =>
+        conflict.columns([...key]).doUpdateSet({
+          alert_count: sql`${sql.ref(`${table}.alert_count`)} + excluded.alert_count`,
+        }),
+      )
+      .execute();
+  }
+  return rows;
+}
+
+/** Deletes the tier's rows a write left at zero, among the time slots it touched. */
+async function removeEmptied(db: Db, table: CountTable, written: readonly CountedRow[]): Promise<void> {
+  const timeColumn = table === 'alert_day_rollups' ? dayKey[0] : hourKey[0];
+  const touched = [...new Set(written.map((row) => row[timeColumn]))];
+  for (const some of chunks(touched))
+    await looseDb(db).deleteFrom(table).where('alert_count', '=', 0).where(timeColumn, 'in', some).execute();
 }
 
 /** Alerts read at once by a rebuild. */
