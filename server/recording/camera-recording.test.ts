@@ -1,8 +1,6 @@
-import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStream, type TestStream } from '../../test-support/test-stream';
 import { parseAllowedHosts } from '../cameras/stream-address';
-import { spawnPiped, type StreamSpawn } from '../cameras/stream-process';
 import { systemClock } from '../clock';
 import { openTestDatabase } from '../test-support/test-database';
 import {
@@ -17,7 +15,7 @@ import {
   withSqlite,
 } from '../test-support/test-app';
 import { waitUntil } from '../test-support/wait-until';
-import { addAlert } from './recording-test-kit';
+import { addAlert, keptRecorders } from './recording-test-kit';
 
 let stream: TestStream;
 beforeAll(async () => {
@@ -38,19 +36,13 @@ const camera = (change: Record<string, unknown> = {}) => ({
 
 /** An app whose recorders' ffmpeg are kept, reading the loopback test stream; and its administrator. */
 async function recordingApp(options: Parameters<typeof startTestApp>[0] = {}) {
-  const recorders: ChildProcess[] = [];
-  const spawn: StreamSpawn = (command, args) => {
-    const child = spawnPiped(command, args);
-    recorders.push(child);
-    return child;
-  };
+  const { recorders, spawn, running } = keptRecorders();
   const t = await startTestApp({
     cameraAllowedHosts: parseAllowedHosts('127.0.0.1').allowed,
     recording: { segmentSeconds: 2, minFreeBytes: 0, spawn },
     ...options,
   });
   const admin = await t.signIn('admin', testAdminPassword);
-  const running = () => recorders.filter((child) => child.exitCode === null && child.signalCode === null);
   return { t, admin, recorders, running };
 }
 

@@ -1,11 +1,10 @@
-import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startTestStream, type TestStream } from '../../test-support/test-stream';
 import { parseAllowedHosts } from '../cameras/stream-address';
-import { spawnPiped, type StreamSpawn } from '../cameras/stream-process';
 import { knownTestDatabaseUrl, openTestDatabase, testOnPostgres } from '../test-support/test-database';
 import { startTestApp, testAdminPassword } from '../test-support/test-app';
 import { waitUntil } from '../test-support/wait-until';
+import { keptRecorders } from './recording-test-kit';
 
 let stream: TestStream;
 beforeAll(async () => {
@@ -17,18 +16,12 @@ afterAll(async () => {
 
 /** A server recording 2-second segments of the loopback test stream, resyncing often; its recorders kept. */
 async function recordingServer(databaseUrl?: string) {
-  const recorders: ChildProcess[] = [];
-  const spawn: StreamSpawn = (command, args) => {
-    const child = spawnPiped(command, args);
-    recorders.push(child);
-    return child;
-  };
+  const { recorders, spawn, running } = keptRecorders();
   const t = await startTestApp({
     databaseUrl,
     cameraAllowedHosts: parseAllowedHosts('127.0.0.1').allowed,
     recording: { segmentSeconds: 2, minFreeBytes: 0, spawn, syncEveryMs: 200 },
   });
-  const running = () => recorders.filter((child) => child.exitCode === null && child.signalCode === null);
   return { t, recorders, running };
 }
 

@@ -1,6 +1,8 @@
+import type { ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject, onTestFinished } from 'vitest';
+import { spawnPiped, type StreamSpawn } from '../cameras/stream-process';
 import { systemClock, type Clock } from '../clock';
 import { databaseFileName, openDatabase, type Db } from '../db/open-database';
 import type { RecordingMode } from '../db/schema';
@@ -117,4 +119,16 @@ export async function addAlert(db: Db, cameraId: number, occurredAt: string): Pr
       type: 'detection',
     })
     .execute();
+}
+
+/** A spawn for the recorders that keeps each ffmpeg it starts, and those of them still running. */
+export function keptRecorders() {
+  const recorders: ChildProcess[] = [];
+  const spawn: StreamSpawn = (command, args) => {
+    const child = spawnPiped(command, args);
+    recorders.push(child);
+    return child;
+  };
+  const running = () => recorders.filter((child) => child.exitCode === null && child.signalCode === null);
+  return { recorders, spawn, running };
 }
