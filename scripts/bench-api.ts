@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import SqliteDatabase from 'better-sqlite3';
 import { databaseFileName } from '../server/db/open-database';
 import { apiBaseOf, benchHeaders, signInForBench } from './bench/console-api';
-import { busyWarning, loadLine } from './bench/machine';
+import { closingLoadLines, loadLine } from './bench/machine';
 import { percentile } from './bench/report';
 import { withSeededApp } from './bench/seeded-app';
 
@@ -157,9 +157,7 @@ async function main(): Promise<void> {
     console.log(
       `(${listRuns} timed calls per list case after ${warmUps} warm-ups; ${exportRuns} timed exports after one warm-up)`,
     );
-    console.log(loadLine('at the end'));
-    const warning = busyWarning();
-    if (warning) console.log(warning);
+    console.log(closingLoadLines());
   });
 }
 

@@ -19,7 +19,7 @@ import {
   type PostgresCluster,
 } from '../server/test-support/postgres-cluster';
 import { apiBaseOf, benchHeaders, signInForBench } from './bench/console-api';
-import { busyWarning, describeMachine, loadLine } from './bench/machine';
+import { closingLoadLines, describeMachine, loadLine } from './bench/machine';
 import { scaleTable, type ScaleDatabase, type ScaleRow, type ScaleRun } from './bench/scale-report';
 import { seedScale, type ScalePlan } from './bench/scale-seed';
 import { scaleSettings, type ScaleSettings } from './bench/scale-settings';
@@ -199,9 +199,7 @@ async function main(): Promise<void> {
   }));
   console.log(`\n${scaleTable(table)}`);
   console.log(`\n(${settings.runs} timed calls per case after ${warmUps} warm-ups, one at a time)`);
-  console.log(loadLine('at the end'));
-  const warning = busyWarning();
-  if (warning) console.log(warning);
+  console.log(closingLoadLines());
 }
 
 main().catch((error: unknown) => {

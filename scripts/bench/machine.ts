@@ -43,6 +43,11 @@ export function busyWarning(): string | null {
     : null;
 }
 
+/** The closing lines of a bench's report: the load at the end, and the busy warning if it applies. */
+export function closingLoadLines(): string {
+  return [loadLine('at the end'), busyWarning()].filter((line) => line !== null).join('\n');
+}
+
 /** Which sources were built: the commit, and whether src/ or the manifest had changes not committed. */
 export function describeSources(): string {
   try {
