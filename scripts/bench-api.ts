@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import SqliteDatabase from 'better-sqlite3';
 import { databaseFileName } from '../server/db/open-database';
-import { apiBaseOf, benchHeaders, signInForBench } from './bench/console-api';
+import { apiBaseOf, benchHeaders, signInForBench, benchAdmin } from './bench/console-api';
 import { closingLoadLines, loadLine } from './bench/machine';
 import { percentile } from './bench/report';
 import { withSeededApp } from './bench/seeded-app';
@@ -22,7 +22,6 @@ const listRuns = 200;
 const exportRuns = 5;
 const listTargetP95Ms = 50;
 const deadlineMs = 5 * 60_000;
-const admin = { username: 'admin', password: 'Bench-admin-2024' };
 
 const listCases: readonly { readonly label: string; readonly query: string }[] = [
   { label: 'list, page 1 (default -createdAt)', query: '' },
@@ -120,13 +119,13 @@ async function main(): Promise<void> {
   const settings = {
     name: 'bench:api',
     deadlineMs,
-    adminPassword: admin.password,
+    adminPassword: benchAdmin.password,
     staticDir: (dataDir: string) => join(dataDir, 'no-console'),
     seed: seedAndTime,
   };
   await withSeededApp(settings, async ({ base: address }) => {
     const base = apiBaseOf(address);
-    const headers = benchHeaders(await signInForBench(address, admin));
+    const headers = benchHeaders(await signInForBench(address, benchAdmin));
 
     console.log(loadLine('at the start'));
     console.log(`\n${'case'.padEnd(40)}${'p50'.padStart(10)}${'p95'.padStart(10)}   rows matched   target`);

@@ -54,8 +54,8 @@ import {
   type IngestSetup,
 } from './bench/ingest-report';
 import { percentile } from './bench/report';
+import { benchAdmin } from './bench/console-api';
 
-const admin = { username: 'admin', password: 'Bench-admin-2024' };
 const snapshotBytes = 50 * 1024;
 /** Every this many reports, a server sends an earlier report again, as a box retrying after a time-out. */
 const replayEvery = 25;
@@ -291,7 +291,7 @@ interface Deployment {
 
 /** The bench's settings for every server, beyond where its data goes. */
 const serverEnv = {
-  CFOP_ADMIN_PASSWORD: admin.password,
+  CFOP_ADMIN_PASSWORD: benchAdmin.password,
   // The bench measures the server, not the per-server quotas that protect it from one box.
   CFOP_INGEST_ALERTS_PER_SECOND: '100000',
   CFOP_INGEST_ALERT_BURST: '1000000',
@@ -398,7 +398,7 @@ async function measure(
   const deployment = await deploy(setup, profileDir);
   try {
     const base = deployment.consoleUrl;
-    const api = await signIn(base, admin.username, admin.password);
+    const api = await signIn(base, benchAdmin.username, benchAdmin.password);
     const boxes = (await registerServers(api, servers)).map((box, n) => ({
       ...box,
       base: deployment.ingestUrls[n % deployment.ingestUrls.length] as string,

@@ -16,7 +16,7 @@ import type { Browser, CDPSession } from 'playwright-core';
 import { launchChromium } from '../test-support/chromium';
 import { burstOnWall } from './bench/alert-burst';
 import { buildConsole } from './bench/build';
-import { signInForBench } from './bench/console-api';
+import { signInForBench, benchAdmin } from './bench/console-api';
 import { measureLogin, openThrottled } from './bench/journey';
 import { loadLine } from './bench/machine';
 import {
@@ -41,7 +41,6 @@ process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 const cpuThrottlingRate = 4;
 const actionTimeoutMs = 30_000;
 const burstSize = 200;
-const admin = { username: 'admin', password: 'Bench-admin-2024' };
 /** With TRACE_OUT=file, the last run's trace and profile are kept there to be read further. */
 function saveForReading(events: readonly TraceEvent[], profile: CpuProfile): void {
   if (process.env.TRACE_OUT) writeFileSync(process.env.TRACE_OUT, JSON.stringify({ events, profile }));
@@ -162,14 +161,14 @@ async function main(): Promise<void> {
     {
       name: 'bench-profile',
       deadlineMs: 8 * 60_000,
-      adminPassword: admin.password,
+      adminPassword: benchAdmin.password,
       ...(dist ? { staticDir: () => dist } : {}),
       seed: (dataDir) => (mode === 'burst' ? seedLongLists(dataDir, new Date()) : undefined),
     },
     async ({ base, onCleanUp }) => {
       const browser = await launchChromium();
       onCleanUp(() => browser.close());
-      const token = mode === 'burst' ? await signInForBench(base, admin) : '';
+      const token = mode === 'burst' ? await signInForBench(base, benchAdmin) : '';
       // The first run warms the server's caches; it is printed too, marked.
       for (let run = 0; run <= runs; run += 1) {
         process.stdout.write(run === 0 ? 'warm-up: ' : `run ${run}: `);

@@ -18,7 +18,7 @@ import { launchChromium } from '../test-support/chromium';
 import { startTestCameras } from '../test-support/test-cameras';
 import { burstConcurrency, burstOnWall, type BurstFigures } from './bench/alert-burst';
 import { buildConsole } from './bench/build';
-import { signInForBench } from './bench/console-api';
+import { signInForBench, benchAdmin } from './bench/console-api';
 import { addTestCameras, coldSinglePanes } from './bench/live-panes';
 import { busyWarning, describeMachine, describeSources, loadLine } from './bench/machine';
 import { armWatch, pageProbe, waitForMark } from './bench/page-probe';
@@ -41,7 +41,6 @@ const burstSize = 200;
 const burstConcurrencyText = `${burstConcurrency} at a time through the ingest API`;
 const actionTimeoutMs = 30_000;
 const deadlineMs = 8 * 60_000;
-const admin = { username: 'admin', password: 'Bench-admin-2024' };
 
 /** One long list: how to open it (timed from a click to its first item painted) and scroll it. */
 interface ListScenario {
@@ -212,14 +211,14 @@ async function main(): Promise<void> {
   const settings = {
     name: 'bench:render',
     deadlineMs,
-    adminPassword: admin.password,
+    adminPassword: benchAdmin.password,
     // The test cameras stream on loopback; a live view nobody watches stops soon, so each is cold.
     app: { cameraAllowedHosts: parseAllowedHosts('127.0.0.1').allowed, live: { idleMs: 4_000 } },
     seed: (dataDir: string) => seedLongLists(dataDir, new Date()),
   };
   try {
     await withSeededApp(settings, async ({ base, onCleanUp }) => {
-      const token = await signInForBench(base, admin);
+      const token = await signInForBench(base, benchAdmin);
       const browser = await launchChromium();
       onCleanUp(() => browser.close());
       console.log(

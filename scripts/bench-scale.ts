@@ -18,7 +18,7 @@ import {
   startPostgresCluster,
   type PostgresCluster,
 } from '../server/test-support/postgres-cluster';
-import { apiBaseOf, benchHeaders, signInForBench } from './bench/console-api';
+import { apiBaseOf, benchHeaders, signInForBench, benchAdmin } from './bench/console-api';
 import { closingLoadLines, describeMachine, loadLine } from './bench/machine';
 import { scaleTable, type ScaleDatabase, type ScaleRow, type ScaleRun } from './bench/scale-report';
 import { seedScale, type ScalePlan } from './bench/scale-seed';
@@ -29,7 +29,6 @@ const warmUps = 3;
 const listTargetMs = 50;
 const dashboardTargetMs = 200;
 const deadlineMs = 90 * 60_000;
-const admin = { username: 'admin', password: 'Bench-admin-2024' };
 /** What the alert wall asks per page (src/pages/monitor/alerts/AlertPage.tsx). */
 const wallPageSize = 100;
 
@@ -135,14 +134,14 @@ async function measureOn(
   const run = {
     name: `bench-scale-${database.toLowerCase()}`,
     deadlineMs,
-    adminPassword: admin.password,
+    adminPassword: benchAdmin.password,
     staticDir: (dataDir: string) => join(dataDir, 'no-console'),
     app: { databaseUrl },
     seed,
   };
   await withSeededApp(run, async ({ base: address }) => {
     const base = apiBaseOf(address);
-    const headers = benchHeaders(await signInForBench(address, admin));
+    const headers = benchHeaders(await signInForBench(address, benchAdmin));
     const started = performance.now();
     for (const { label, path } of cases)
       results.set(label, await timeCase(base, headers, path, settings.runs));

@@ -20,7 +20,7 @@ import { clockBits, clockBlockPx, clockDelay } from '../test-support/clock-pictu
 import { readClockInPage } from '../test-support/clock-reader';
 import { startTestCameras } from '../test-support/test-cameras';
 import { buildConsole } from './bench/build';
-import { signInForBench } from './bench/console-api';
+import { signInForBench, benchAdmin } from './bench/console-api';
 import {
   addTestCameras,
   coldSinglePanes,
@@ -41,7 +41,6 @@ const glassEveryMs = 200;
 /** A live view nobody fetches from stops after this: short, so that the next open is cold soon. */
 const idleMs = 4_000;
 const deadlineMs = 15 * 60_000;
-const admin = { username: 'admin', password: 'Bench-admin-2024' };
 const targets = { singleP95: 3_000, wallLast: 6_000, glass: 2_000 };
 
 interface WallRun {
@@ -93,7 +92,7 @@ async function main(): Promise<void> {
   const settings = {
     name: 'bench:video',
     deadlineMs,
-    adminPassword: admin.password,
+    adminPassword: benchAdmin.password,
     app: {
       cameraAllowedHosts: parseAllowedHosts('127.0.0.1').allowed,
       live: { idleMs },
@@ -102,7 +101,7 @@ async function main(): Promise<void> {
   };
   try {
     await withSeededApp(settings, async ({ base, onCleanUp }) => {
-      const token = await signInForBench(base, admin);
+      const token = await signInForBench(base, benchAdmin);
       const ids = await addTestCameras(base, token, testCameras.cameras);
       const browser = await launchChromium();
       onCleanUp(() => browser.close());

@@ -31,6 +31,7 @@ import {
 import { busyWarning, describeMachine, describeSources, loadLine } from './bench/machine';
 import { metricTable, summarize, type Metric } from './bench/report';
 import { budgetPlanFromManifest } from './budgets/plan';
+import { benchAdmin } from './bench/console-api';
 
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -43,7 +44,6 @@ const ratioTargets = { passwordUsable: 0.43, fcp: 0.5, returnToCold: 0.15 };
 const actionTimeoutMs = 20_000;
 /** The whole run stops by itself after this, cleaning up, whatever hangs. */
 const deadlineMs = 6 * 60_000;
-const admin = { username: 'admin', password: 'Bench-admin-2024' };
 
 interface ManifestRoute {
   readonly path: string;
@@ -194,7 +194,7 @@ async function main(): Promise<void> {
   }
 
   try {
-    server = await startServer({ DATA_DIR: dataDir, CFOP_ADMIN_PASSWORD: admin.password }, logPath);
+    server = await startServer({ DATA_DIR: dataDir, CFOP_ADMIN_PASSWORD: benchAdmin.password }, logPath);
     reference = await startReferenceLogin(join(dataDir, 'reference-login'));
     if (!existsSync(join(antDesignProDist, 'index.html'))) {
       throw new Error(`Ant Design Pro's production build is not at ${antDesignProDist} (shared/anchors)`);
@@ -212,7 +212,7 @@ async function main(): Promise<void> {
     const gzip = new GzipSizes();
     const plan = {
       baseUrl: server.url,
-      ...admin,
+      ...benchAdmin,
       cpuThrottlingRate,
       screen,
       other,

@@ -2,6 +2,9 @@ import { securityHeaders } from '../../src/generated/contract';
 import { appSettings } from '../../src/generated/settings';
 
 /** The headers of a benchmark's calls, named as openapi.yaml names them, with the session when given. */
+/** The administrator every bench's server is started with and signs in as. */
+export const benchAdmin = { username: 'admin', password: 'Bench-admin-2024' } as const;
+
 export function benchHeaders(token?: string): Record<string, string> {
   return {
     [securityHeaders.clientType]: 'PC',
