@@ -49,6 +49,20 @@ function saveForReading(events: readonly TraceEvent[], profile: CpuProfile): voi
 const ms = (us: number) => `${(us / 1000).toFixed(0)} ms`;
 
 /** Samples every 200 µs of the page's own clock (throttled time counts 4×). */
+/** Runs `measure` under a trace and a CPU profile, both kept for reading (TRACE_OUT). */
+async function traced<T>(
+  cdp: CDPSession,
+  measure: () => Promise<T>,
+): Promise<{ result: T; events: readonly TraceEvent[]; profile: CpuProfile }> {
+  const trace = await startTrace(cdp);
+  const stopProfile = await startProfile(cdp);
+  const result = await measure();
+  const profile = await stopProfile();
+  const events = await trace.stop();
+  saveForReading(events, profile);
+  return { result, events, profile };
+}
+
 async function startProfile(cdp: CDPSession): Promise<() => Promise<CpuProfile>> {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -90,12 +104,11 @@ async function profileLogin(browser: Browser, base: string): Promise<void> {
     actionTimeoutMs,
   });
   try {
-    const trace = await startTrace(cdp);
-    const stopProfile = await startProfile(cdp);
-    const login = await measureLogin(page, cdp, actionTimeoutMs);
-    const profile = await stopProfile();
-    const events = await trace.stop();
-    saveForReading(events, profile);
+    const {
+      result: login,
+      events,
+      profile,
+    } = await traced(cdp, () => measureLogin(page, cdp, actionTimeoutMs));
     const zero = navigationStartOf(events, '/user/login');
     const fcp = zero + login.fcp * 1000;
     const usable = zero + login.passwordUsable * 1000;
@@ -127,12 +140,7 @@ async function profileBurst(browser: Browser, base: string, token: string): Prom
     await page.getByText('实时推送中').waitFor();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottlingRate });
-    const trace = await startTrace(cdp);
-    const stopProfile = await startProfile(cdp);
-    const figures = await burstOnWall(page, base, burstSize);
-    const profile = await stopProfile();
-    const events = await trace.stop();
-    saveForReading(events, profile);
+    const { result: figures, events, profile } = await traced(cdp, () => burstOnWall(page, base, burstSize));
     const tasks = mainThreadTasks(events);
     const over = (limit: number) => tasks.filter((t) => t.dur > limit * 1000).length;
     const longest = tasks.reduce((max, t) => Math.max(max, t.dur), 0);
