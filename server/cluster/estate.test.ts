@@ -14,6 +14,7 @@ import {
   tempDir,
   testAdminPassword,
   tokenHeader,
+  type TestApp,
 } from '../test-support/test-app';
 import { knownTestDatabaseUrl, openTestDatabase, testOnPostgres } from '../test-support/test-database';
 import { waitUntil } from '../test-support/wait-until';
@@ -31,14 +32,17 @@ async function twoServers() {
 
 const listenerOf = (name: string) => `cfop listener ${name}`;
 
+/** A signed-in console's event stream on `app`, closed after the test. */
+async function consoleStream(app: TestApp['app'], path: string, token: string) {
+  const stream = await openEventStream(app, path, { ...clientHeaders, [tokenHeader]: token });
+  onTestFinished(() => stream.close());
+  return stream;
+}
+
 describe.skipIf(!testOnPostgres)('several servers on one PostgreSQL database', () => {
   it('streams through B the alerts raised through A, also after B lost its listening connection', async () => {
     const { world, b, token, db } = await twoServers();
-    const stream = await openEventStream(b.app, '/cfop/alerts/stream', {
-      ...clientHeaders,
-      [tokenHeader]: token,
-    });
-    onTestFinished(() => stream.close());
+    const stream = await consoleStream(b.app, '/cfop/alerts/stream', token);
     const raised = await world.raise({ label: '经 A 上报' });
     const [first] = await stream.nextEvents(1);
     expect(first).toMatchObject({ id: String(raised.revision), event: 'alert' });
@@ -60,11 +64,7 @@ describe.skipIf(!testOnPostgres)('several servers on one PostgreSQL database', (
 
   it("carries a heartbeat's status changes through A to a console on B", async () => {
     const { world, b, token } = await twoServers();
-    const stream = await openEventStream(b.app, '/cfop/events/stream', {
-      ...clientHeaders,
-      [tokenHeader]: token,
-    });
-    onTestFinished(() => stream.close());
+    const stream = await consoleStream(b.app, '/cfop/events/stream', token);
     const heartbeat = await world.ingest('ingestHeartbeat', {
       body: { cpuLoad: 37.5, memoryLoad: 61, cameras: [{ id: world.cameras[0]?.id, status: 'online' }] },
     });
@@ -106,11 +106,7 @@ describe.skipIf(!testOnPostgres)('several servers on one PostgreSQL database', (
 
   it('numbers alerts raised at once through both servers in commit order, none refused or missed', async () => {
     const { world, b, token } = await twoServers();
-    const stream = await openEventStream(b.app, '/cfop/alerts/stream', {
-      ...clientHeaders,
-      [tokenHeader]: token,
-    });
-    onTestFinished(() => stream.close());
+    const stream = await consoleStream(b.app, '/cfop/alerts/stream', token);
     const ingestB = (body: unknown) =>
       b.call('ingestAlert', { body, headers: { [ingestKeyHeader]: world.key } });
     const answers = await Promise.all(
