@@ -16,7 +16,7 @@ import { settleCameraStatus, settlingOf } from '../cameras/camera-status';
 import type { StatusEvent, StatusFeed } from '../events/status-feed';
 import { RollupChange, type RolledAlert } from '../analysis/alert-rollups';
 import { raiseDeviceAlerts } from './device-health';
-import { nextRevisionValue } from './alert-revisions';
+import { nextRevisionValue, numberedBeforeCommit } from './alert-revisions';
 import type { IngestLimits } from './ingest-limits';
 import { alertBucket, snapshotBucket, takeFromBucket, type QuotaRow } from './ingest-quotas';
 
@@ -448,23 +448,16 @@ const insertDetection = reusedQuery((db, detection: Detection) =>
     .returningAll(),
 );
 
-/** An alert a batched write stored, with the batch's transaction (every item of a batch has the same). */
-interface StoredInBatch {
-  readonly trx: Db;
-  readonly alert: RolledAlert;
-}
-
 /**
  * The alerts a batch stored, counted into the rollups once before it commits: each rollup row the
  * batch touches is written once, not once per alert.
  */
-const rolledUp: CommitGroup<StoredInBatch> = {
-  async settle(items) {
-    const [first] = items;
-    if (!first) return;
+const rolledUp: CommitGroup<RolledAlert> = {
+  async settle(alerts, trx) {
+    if (alerts.length === 0) return;
     const change = new RollupChange();
-    for (const { alert } of items) change.count(alert, 1);
-    await change.apply(first.trx);
+    for (const alert of alerts) change.count(alert, 1);
+    await change.apply(trx);
   },
 };
 
@@ -539,6 +532,7 @@ async function insertAlert(
   const bucketRow = facts ? quotaRowOf(facts.alertTokens, facts.alertsRefilledAt) : undefined;
   await takeFromBucket(trx, server.id, alertBucket(ctx.ingest), 1, now, bucketRow);
   await queueNotifications(trx, ctx.notify.timeZone, noticeOf(inserted), now);
-  beforeCommit.add(rolledUp, { trx, alert: inserted });
+  beforeCommit.add(rolledUp, inserted);
+  beforeCommit.add(numberedBeforeCommit, inserted);
   return { id: inserted.id, row: inserted };
 }

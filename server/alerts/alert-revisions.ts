@@ -1,11 +1,15 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { CommitGroup } from '../db/batched-writes';
+import { dialectOf } from '../db/dialect';
 import type { Db } from '../db/open-database';
+import type { AlertsTable } from '../db/schema';
 import { reusedQuery } from '../db/reused-query';
 
 /**
  * The revision the next change of an alert takes: one above the highest. Taken inside the writing
  * transaction, whose lock (SQLite has one writer) keeps two changes from taking the same number. A
- * statement that writes an alert takes it as this expression, with no read of its own.
+ * statement that writes an alert takes it as this expression, with no read of its own. PostgreSQL
+ * numbers at commit whatever a statement says (migrations 0028, 0031).
  */
 export const nextRevisionValue = sql<number>`coalesce((select max(${sql.ref('revision')}) from ${sql.table('alerts')}), 0) + 1`;
 
@@ -16,3 +20,28 @@ export async function nextRevision(db: Db): Promise<number> {
   const [row] = (await nextRevisionRow.execute(db, {})).rows;
   return Number(row?.next ?? 1);
 }
+
+/**
+ * The alerts a batched write stored, given their final revisions before the batch commits, for the
+ * answers. On PostgreSQL a row written holds a stand-in revision until its transaction commits
+ * (migration 0031): the batch fires that numbering itself, last, and reads the numbers into its rows.
+ * SQLite numbered each row as it was written.
+ */
+export const numberedBeforeCommit: CommitGroup<Selectable<AlertsTable>> = {
+  last: true,
+  async settle(rows, trx) {
+    if (rows.length === 0 || dialectOf(trx) !== 'postgres') return;
+    await sql`set constraints alerts_number_revisions immediate`.execute(trx);
+    const numbered = await trx
+      .selectFrom('alerts')
+      .select(['id', 'revision'])
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .execute();
+    const revisionOf = new Map(numbered.map((row) => [row.id, row.revision]));
+    for (const row of rows) row.revision = revisionOf.get(row.id) ?? row.revision;
+  },
+};

@@ -121,6 +121,41 @@ describe.skipIf(!testOnPostgres)('several servers on one PostgreSQL database', (
     expect(new Set(events.map((event) => (JSON.parse(event.data) as { id: number }).id)).size).toBe(30);
   });
 
+  it('numbers a change at its commit: an open transaction holds back no other server', async () => {
+    const { world, b, token, db } = await twoServers();
+    const earlier = await world.raise({ label: '稍后在事务中修改' });
+    const stream = await consoleStream(b.app, '/cfop/alerts/stream', token);
+    let commit = () => {};
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    const open = db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('alerts')
+        .set({ label: '在事务中修改', revision: 0 })
+        .where('id', '=', earlier.id)
+        .execute();
+      await committing;
+    });
+    // While the transaction that changed an alert is open, another server stores one.
+    const through = await b.call('ingestAlert', {
+      body: world.report(),
+      headers: { [ingestKeyHeader]: world.key },
+    });
+    expect(through.status).toBe(200);
+    commit();
+    await open;
+    // A change written beside the servers tells no stream: the next one through A does.
+    const next = await world.raise({ label: '提交之后' });
+    const events = await stream.nextEvents(3);
+    const stored = (through.body as { data: { id: number; revision: number } }).data;
+    expect(events.map((event) => (JSON.parse(event.data) as { id: number }).id)).toEqual([
+      stored.id,
+      earlier.id,
+      next.id,
+    ]);
+    expect(events[0]?.id).toBe(String(stored.revision));
+    expect(Number(events[1]?.id)).toBeGreaterThan(stored.revision);
+  });
+
   it('runs a periodic job on one server per interval, and the log names it', async () => {
     const logA = capturedLog('debug');
     const logB = capturedLog('debug');

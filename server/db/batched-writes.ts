@@ -1,19 +1,36 @@
 import { CompiledQuery } from 'kysely';
+import { dialectOf } from './dialect';
 import type { Db } from './open-database';
 
-/** The savepoint of each write, compiled once: three statements per write of the batch. */
-const savepoint = {
-  begin: CompiledQuery.raw('savepoint batched_write'),
+const begin = CompiledQuery.raw('savepoint batched_write');
+const release = CompiledQuery.raw('release savepoint batched_write');
+
+/**
+ * The savepoint of each write, compiled once. PostgreSQL ends one write's savepoint and begins the
+ * next's in one round trip (a query without parameters may hold two statements); better-sqlite3
+ * prepares one statement at a time, each a call in the process, not a round trip.
+ */
+const savepointsOf = (db: Db) => ({
+  begin,
   undo: CompiledQuery.raw('rollback to savepoint batched_write'),
-  release: CompiledQuery.raw('release savepoint batched_write'),
-};
+  between:
+    dialectOf(db) === 'postgres'
+      ? [CompiledQuery.raw('release savepoint batched_write; savepoint batched_write')]
+      : [release, begin],
+  end: release,
+});
 
 /** Writes one shared transaction takes at most; the rest wait for the next. */
 const maxBatch = 100;
 
 /** What some writes of a batch leave to be done once, for all of them, before the batch commits. */
 export interface CommitGroup<T> {
-  settle(items: readonly T[]): Promise<void>;
+  settle(items: readonly T[], trx: Db): Promise<void>;
+  /**
+   * Settled after every other group, just before the commit: for work under a lock that other
+   * servers' batches wait for, so that it is held as briefly as possible.
+   */
+  readonly last?: true;
 }
 
 /** Lets a batched write hand an item to a group whose `settle` runs before the commit. */
@@ -56,6 +73,7 @@ export interface BatchedWrites {
 function createBatchedWrites(db: Db): BatchedWrites {
   let queue: Queued[] = [];
   let draining = false;
+  const savepoint = savepointsOf(db);
 
   const runBatch = async (batch: readonly Queued[]) => {
     const outcomes: Outcome[] = [];
@@ -68,10 +86,17 @@ function createBatchedWrites(db: Db): BatchedWrites {
       },
       items: <T>(group: CommitGroup<T>) => (groups.get(group as CommitGroup<unknown>) ?? []) as T[],
     };
+    const settle = (trx: Db, last: boolean) =>
+      Promise.all(
+        [...groups]
+          .filter(([group]) => (group.last ?? false) === last)
+          .map(([group, items]) => group.settle(items, trx)),
+      );
     await db.transaction().execute(async (trx) => {
       try {
-        for (const { work } of batch) {
-          await trx.executeQuery(savepoint.begin);
+        await trx.executeQuery(savepoint.begin);
+        for (const [index, { work }] of batch.entries()) {
+          if (index > 0) for (const query of savepoint.between) await trx.executeQuery(query);
           const added = new Map([...groups].map(([group, items]) => [group, items.length]));
           try {
             outcomes.push({ ok: true, value: await work(trx, beforeCommit) });
@@ -84,10 +109,11 @@ function createBatchedWrites(db: Db): BatchedWrites {
             });
             outcomes.push({ ok: false, error });
           }
-          await trx.executeQuery(savepoint.release);
         }
+        await trx.executeQuery(savepoint.end);
       } finally {
-        await Promise.all([...groups].map(([group, items]) => group.settle(items)));
+        await settle(trx, false);
+        await settle(trx, true);
       }
     });
     batch.forEach((queued, index) => {

@@ -36,7 +36,7 @@ export async function storeFile(
   const createdAt = ctx.clock.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
     const id = await insertFileRow(trx, received, kind, uploadedBy, createdAt);
-    await durableFiles.settle([placeFile(ctx.storage, received, id)]);
+    await durableFiles.settle([placeFile(ctx.storage, received, id)], trx);
     const { name, size, sha256, contentType } = received;
     return { id, name, size, sha256, contentType, createdAt };
   });
