@@ -335,6 +335,9 @@ export interface StoredAlert {
 }
 
 /**
+ * Ingest's writes lock their AI server's quota rows until their batch commits: keyed by the server,
+ * batches under way at once never wait for each other there (batched-writes.ts).
+ *
  * Stores an alert the AI server reports, with the names its camera, area, task, model and server have
  * now; answers it. A report whose `sourceId` the server sent before (a
  * retry after a time-out) stores nothing and answers the first alert, even if the two differ: the
@@ -357,7 +360,7 @@ export async function storeAlert(
       { snapshotId: report.snapshotId },
     );
     return insertAlert(trx, beforeCommit, ctx, server, report, now, snapshotProblems, facts);
-  });
+  }, server.id);
 }
 
 /** A report whose sourceId was stored meanwhile: its writes are undone, and the first answered. */
@@ -406,7 +409,7 @@ export async function storeAlertWithSnapshot(
       if (!stored.row) throw new StoredMeanwhile(stored.id);
       if (!packed) beforeCommit.add(durableFiles, placeFile(ctx.storage, snapshot, snapshotId));
       return stored;
-    });
+    }, server.id);
   } catch (error) {
     if (error instanceof StoredMeanwhile) return { id: error.id, row: null };
     throw error;

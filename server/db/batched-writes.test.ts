@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { tempDir } from '../test-support/test-app';
+import { testDatabaseUrl, testOnPostgres } from '../test-support/test-database';
 import { batchedWrites, type CommitGroup } from './batched-writes';
 import { openDatabase, type Db } from './open-database';
 
 async function scratchDb(): Promise<Db> {
-  const db = await openDatabase(tempDir());
+  const dataDir = tempDir();
+  const db = await openDatabase(dataDir, await testDatabaseUrl(dataDir, onTestFinished));
   onTestFinished(() => db.destroy());
   await sql`create table scratch (name text not null)`.execute(db);
   return db;
@@ -88,4 +90,33 @@ describe('batched writes', () => {
     expect(settled).toEqual([['a'], ['c']]);
     expect(await names(db)).toEqual(['a', 'c']);
   });
+
+  it.skipIf(!testOnPostgres)(
+    'run the writes of other rows at once, and those of the same rows after',
+    async () => {
+      const db = await scratchDb();
+      const writes = batchedWrites(db);
+      let open: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      const held = writes.run(async (trx) => {
+        await insert(trx, 'held');
+        await gate;
+      }, 1);
+      let sameDone = false;
+      const same = writes
+        .run((trx) => insert(trx, 'same'), 1)
+        .then(() => {
+          sameDone = true;
+        });
+      // While the first batch is open, a write of other rows commits; one of the same rows cannot.
+      await writes.run((trx) => insert(trx, 'other'), 2);
+      expect(await names(db)).toEqual(['other']);
+      expect(sameDone).toBe(false);
+      open();
+      await Promise.all([held, same]);
+      expect(await names(db)).toEqual(['held', 'other', 'same']);
+    },
+  );
 });

@@ -61,8 +61,15 @@ export interface BatchedWrites {
    * with the items of every write of it that succeeded: a failed write's are dropped with its
    * savepoint, so that nothing is written for it (a refused upload leaves no bytes).
    */
-  run<T>(work: Work<T>): Promise<T>;
+  run<T>(work: Work<T>, rows?: RowsKey): Promise<T>;
 }
+
+/**
+ * Which rows a write locks until its batch commits beyond those every write settles in one order
+ * (an AI server's quota rows, keyed by its id): writes of one key go in one queue, so that batches
+ * under way at once never wait for each other's rows, nor deadlock on them. A non-negative integer.
+ */
+export type RowsKey = number;
 
 /**
  * Each commit waits for the disk (SQLite syncs its log on every commit, ~1.3 ms here), which better-
@@ -70,7 +77,7 @@ export interface BatchedWrites {
  * while a transaction runs go together in the next one, so a burst pays one sync per batch, and a
  * lone write goes at once, as before. Every write is still on disk before it is answered.
  */
-function createBatchedWrites(db: Db): BatchedWrites {
+function createQueue(db: Db): { run<T>(work: Work<T>): Promise<T> } {
   let queue: Queued[] = [];
   let draining = false;
   const savepoint = savepointsOf(db);
@@ -146,9 +153,26 @@ function createBatchedWrites(db: Db): BatchedWrites {
   };
 }
 
+/**
+ * Queues whose batches run at once. SQLite writes one transaction at a time; on PostgreSQL a batch
+ * spends most of its time waiting for round trips, which other batches fill.
+ */
+const queuesOn = { sqlite: 1, postgres: 4 } as const;
+
+function createBatchedWrites(db: Db): BatchedWrites {
+  const queues = Array.from({ length: queuesOn[dialectOf(db)] }, () => createQueue(db));
+  return {
+    run(work, rows = 0) {
+      const queue = queues[rows % queues.length];
+      if (!queue) throw new RangeError(`a rows key is a non-negative integer, not ${rows}`);
+      return queue.run(work);
+    },
+  };
+}
+
 const byDatabase = new WeakMap<Db, BatchedWrites>();
 
-/** The batched writes of a database: one queue per database, so that its batches never overlap. */
+/** The batched writes of a database: one set of queues per database. */
 export function batchedWrites(db: Db): BatchedWrites {
   let writes = byDatabase.get(db);
   if (!writes) {
