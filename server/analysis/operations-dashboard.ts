@@ -307,30 +307,34 @@ async function topLabels(trx: Transaction<Database>, period: DashboardPeriod) {
 /**
  * The operations dashboard's figures for a period, as getOperationsDashboard answers them. Read in
  * one transaction, so the figures agree with each other (the trend adds up to the total) while
- * alerts keep arriving.
+ * alerts keep arriving: on PostgreSQL a repeatable-read one, whose statements all read one snapshot
+ * (read committed, the default, gives each statement its own). SQLite's reader sees one anyway.
  */
 export async function operationsDashboard(db: Db, period: DashboardPeriod) {
-  return db.transaction().execute(async (trx) => {
-    const aiServers = await deviceCounts(trx, 'ai_servers');
-    const cameras = await deviceCounts(trx, 'cameras');
-    const handling = await handlingFigures(trx, period);
-    const trend = await trendCounts(trx, period.buckets);
-    const byLevel = noLevels();
-    for (const counts of trend) for (const level of alertLevels) byLevel[level] += counts[level];
-    return {
-      period: {
-        from: iso(period.from),
-        to: iso(period.to),
-        timeZone: period.timeZone,
-        bucket: period.bucket,
-        preset: period.preset,
-      },
-      devices: { aiServers, cameras },
-      alerts: { ...handling, byLevel },
-      deviceAlerts: await deviceAlertCounts(trx, period),
-      trend: period.buckets.map((bucket, i) => ({ start: iso(bucket.start), ...(trend[i] ?? noLevels()) })),
-      topCameras: await topCameras(trx, period),
-      topLabels: await topLabels(trx, period),
-    };
-  });
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const aiServers = await deviceCounts(trx, 'ai_servers');
+      const cameras = await deviceCounts(trx, 'cameras');
+      const handling = await handlingFigures(trx, period);
+      const trend = await trendCounts(trx, period.buckets);
+      const byLevel = noLevels();
+      for (const counts of trend) for (const level of alertLevels) byLevel[level] += counts[level];
+      return {
+        period: {
+          from: iso(period.from),
+          to: iso(period.to),
+          timeZone: period.timeZone,
+          bucket: period.bucket,
+          preset: period.preset,
+        },
+        devices: { aiServers, cameras },
+        alerts: { ...handling, byLevel },
+        deviceAlerts: await deviceAlertCounts(trx, period),
+        trend: period.buckets.map((bucket, i) => ({ start: iso(bucket.start), ...(trend[i] ?? noLevels()) })),
+        topCameras: await topCameras(trx, period),
+        topLabels: await topLabels(trx, period),
+      };
+    });
 }
