@@ -22,6 +22,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       -- The numbering below writes the final revision: the stand-in is only for the writers' own statements.
       if pg_trigger_depth() = 1 then
         new.revision := -new.id;
+        -- The transaction's first stand-in queues the numbering, once for all of them.
+        if coalesce(current_setting(${sql.lit(queuedBy)}, true), '') = '' then
+          perform set_config(${sql.lit(queuedBy)}, new.id::text, true);
+        end if;
       end if;
       return new;
     end $$`.execute(db);
@@ -39,14 +43,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
             from (select id from alerts where revision < 0 order by id) own
         ) numbered
        where alerts.id = numbered.id;
+      -- A stand-in written after this (the numbering fired early) queues it again.
+      perform set_config(${sql.lit(queuedBy)}, '', true);
       return null;
     end $$`.execute(db);
   await sql`create constraint trigger alerts_number_revisions
     after insert or update of revision on alerts
     deferrable initially deferred
-    for each row when (new.revision < 0)
+    for each row when (new.revision < 0 and current_setting(${sql.lit(queuedBy)}, true) = new.id::text)
     execute function alerts_number_revisions()`.execute(db);
 }
+
+/**
+ * The id of the row whose stand-in queued the transaction's numbering, in a setting local to the
+ * transaction: one queued numbering per transaction, not one per row (each would search the
+ * stand-ins' index, thick with the versions numbering leaves behind: quadratic for a bulk insert).
+ * A savepoint rolled back takes the setting back with the queued numbering.
+ */
+const queuedBy = 'cfop.alert_revisions_queued_by';
 
 /** The lock 0028 keys alert revisions with: ('cfop', 0). */
 const consoleLocks = 0x6366_6f70;
