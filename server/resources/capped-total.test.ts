@@ -4,7 +4,7 @@ import type { OperationLogsTable } from '../db/schema';
 import { expectContractAnswer, startTestApp, testAdminPassword } from '../test-support/test-app';
 import { openTestDatabase } from '../test-support/test-database';
 import { cappedTotal, listTotalCap } from './resource-service';
-import type { RowSelection } from './resource-store';
+import { selectPage, type RowSelection } from './resource-store';
 
 type LogEntry = Omit<OperationLogsTable, 'id'>;
 
@@ -89,5 +89,34 @@ describe('a list of more rows than the cap', () => {
     expect(last.body.data.items).toHaveLength(1);
     const narrowed = await t.call('listOperationLogs', { token, query: { ...query, actionName: 'nothing' } });
     expect(narrowed.body.data).toMatchObject({ total: 0, totalCapped: false });
+  });
+});
+
+describe('a page far down a list', () => {
+  it('holds the rows, in the order, that walking down to it finds', async () => {
+    await withDatabase(async (db) => {
+      // Fifty distinct times over 1,300 entries: the order's ties are broken by id.
+      const rows = Array.from({ length: 1_300 }, (_, n) => entry(n % 50, 'deep'));
+      for (let start = 0; start < rows.length; start += 500)
+        await db
+          .insertInto('operation_logs')
+          .values(rows.slice(start, start + 500))
+          .execute();
+      for (const descending of [true, false]) {
+        const selection = { ...bulkEntries('deep'), order: { column: 'time', descending } };
+        const direction = descending ? 'desc' : 'asc';
+        const walked = await db
+          .selectFrom('operation_logs')
+          .select('id')
+          .orderBy('time', direction)
+          .orderBy('id', direction)
+          .execute();
+        const expected = walked.slice(1_100, 1_200).map((row) => row.id);
+        for (const fewMatches of [false, true]) {
+          const page = await selectPage(db, selection, { offset: 1_100, limit: 100, fewMatches });
+          expect(page.map((row) => row.id)).toEqual(expected);
+        }
+      }
+    });
   });
 });

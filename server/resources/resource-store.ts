@@ -75,12 +75,27 @@ export async function selectPage(
   selection: RowSelection,
   page: { readonly offset: number; readonly limit: number; readonly fewMatches: boolean },
 ): Promise<Row[]> {
-  const query = filtered(db, selection, !page.fewMatches).selectAll();
-  return (await ordered(db, query, selection, page.fewMatches))
+  const matches = filtered(db, selection, !page.fewMatches);
+  if (page.offset < deepPageOffset)
+    return (await ordered(db, matches.selectAll(), selection, page.fewMatches))
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+  const ids = (await ordered(db, matches.select('id'), selection, page.fewMatches))
     .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+    .offset(page.offset);
+  const rows = loose(db).selectFrom(selection.table).selectAll().where('id', 'in', ids);
+  // The page's rows, found by id, are sorted among themselves: no walk of the sort's index again.
+  return (await ordered(db, rows, selection, true)).execute();
 }
+
+/**
+ * From this offset on, a page is found by its ids first, then its rows: an index holding the filters'
+ * and the sort's columns (and the id) serves the rows skipped without reading them from the table,
+ * where selecting whole rows reads each skipped one (PostgreSQL visits the table for every index
+ * entry it passes: 88 ms for row 100,000 of a million alerts). Near the top, one query is cheaper.
+ */
+const deepPageOffset = 1_000;
 
 /**
  * Every selected row in order, a batch at a time: each batch starts after the last row of the one
