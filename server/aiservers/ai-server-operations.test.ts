@@ -11,6 +11,7 @@ import {
   withSqlite,
   type TestApp,
 } from '../test-support/test-app';
+import { testOnPostgres } from '../test-support/test-database';
 
 const input = (n: number, change: Record<string, unknown> = {}) => ({
   name: `边缘盒子-${String(n).padStart(2, '0')}`,
@@ -195,6 +196,16 @@ describe('listAiServers', () => {
     expect((await t.call('deleteAiServer', { token, params: { id: north.id } })).body.success).toBe(true);
     expect(await names('gate')).toEqual([]);
     expect(await names('ar')).toEqual(['Yard', 'Yard-South']);
+  });
+
+  // PostgreSQL's ilike folds other letters' case as its locale says.
+  it.runIf(!testOnPostgres)('ignores only ASCII case on SQLite, in the total as on the page', async () => {
+    const { t, token, create } = await signedIn();
+    await create(input(1, { name: 'École-Nord' }));
+    await create(input(2, { name: 'école-sud' }));
+    const { items, total } = await list(t, token, `?name=${encodeURIComponent('ÉCOLE')}`);
+    expect(items.map((item) => item.name)).toEqual(['École-Nord']);
+    expect(total).toBe(1);
   });
 });
 

@@ -8,18 +8,31 @@ import { containsPattern, containsText, trigramLength } from './portable-sql';
  * trigram indexes (0027) do for `containsText` itself.
  */
 
+/** A search of `trigramSearch`: the FTS5 query, and whether its answer needs no `like` beside it. */
+export interface TrigramSearch {
+  readonly phrase: string;
+  readonly decides: boolean;
+}
+
 /**
  * The FTS5 query finding `text` in `column` of `table`'s trigram table (0030): a phrase of its
- * trigrams in a row, that is the text itself, its `%`, `_` and `"` too. It decides alone, the row's
- * value unread (a third of the time of a count over ten thousand matches), and ignores case as
- * PostgreSQL's `ilike` does, beyond ASCII, where SQLite's `like` ignores ASCII case only. Undefined
- * where none answers: PostgreSQL, a column the table does not index, or a text shorter than a
- * trigram.
+ * trigrams in a row, that is the text itself, its `%`, `_` and `"` too. Undefined where none answers:
+ * PostgreSQL, a column the table does not index, or a text shorter than a trigram. The table ignores
+ * case beyond ASCII, SQLite's `like` only ASCII's; so a text with a cased letter beyond ASCII (É) is
+ * still checked by `like`, and any other is decided by the table alone, the rows' values unread (a
+ * third of the time of a count over ten thousand matches).
  */
-export function trigramPhrase(db: AnyDb, table: string, column: string, text: string): string | undefined {
-  if (dialectOf(db) !== 'sqlite' || [...text].length < trigramLength) return undefined;
+export function trigramSearch(
+  db: AnyDb,
+  table: string,
+  column: string,
+  text: string,
+): TrigramSearch | undefined {
+  const characters = [...text];
+  if (dialectOf(db) !== 'sqlite' || characters.length < trigramLength) return undefined;
   if (!trigramColumns[table]?.includes(column)) return undefined;
-  return `${column} : "${text.replaceAll('"', '""')}"`;
+  const casedBeyondAscii = characters.some((c) => c > '\x7f' && c.toLowerCase() !== c.toUpperCase());
+  return { phrase: `${column} : "${text.replaceAll('"', '""')}"`, decides: !casedBeyondAscii };
 }
 
 /** The name under which `trigramMatches` answers each matching row's id. */

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/open-database';
 import { columnMayBeNull } from '../db/column-nullability';
-import { columnContains, trigramMatches, trigramPhrase, trigramRowId } from '../db/contains-search';
+import { columnContains, trigramMatches, trigramRowId, trigramSearch } from '../db/contains-search';
 import { containsText, nullsLowest, unindexed } from '../db/portable-sql';
 import { reusedQuery, type ReusedQuery } from '../db/reused-query';
 import type { FilterMode } from '../../contract/list-facts';
@@ -246,9 +246,10 @@ function filtered(db: Db, selection: RowSelection, bySortIndex = false): LooseQu
     const text = String(filter.value);
     // Walking the sort index for a page of many matches reads a few rows per row shown; the
     // trigram table would hand over every match first.
-    const phrase = bySortIndex ? undefined : trigramPhrase(db, table, filter.column, text);
-    if (phrase !== undefined) phrases.push(phrase);
-    else query = query.where(columnContains(db, { table, column: filter.column }, column, text));
+    const search = bySortIndex ? undefined : trigramSearch(db, table, filter.column, text);
+    if (search) phrases.push(search.phrase);
+    if (!search?.decides)
+      query = query.where(columnContains(db, { table, column: filter.column }, column, text));
   }
   if (phrases.length === 0) return query;
   return query.innerJoin(trigramMatches(table, phrases).as('trigram_matches'), (join) =>
