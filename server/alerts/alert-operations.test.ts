@@ -380,6 +380,24 @@ describe('the alert list', () => {
     expect(page).toMatchObject({ total: 3, page: 2, pageSize: 2 });
   });
 
+  it('finds a label by any part of it, wildcards taken literally', async () => {
+    const world = await alertWorld();
+    const helmet = await world.raise({ label: '未戴安全帽' });
+    const first = await world.raise({ label: '吸烟' });
+    const second = await world.raise({ label: '吸烟' });
+    const found = async (label: string) => {
+      const data = await world.ok('listAlerts', { query: { label } });
+      const ids = (data.items as { id: number }[]).map((item) => item.id);
+      expect(data.total).toBe(ids.length);
+      return ids;
+    };
+    expect(await found('烟')).toEqual([second.id, first.id]);
+    expect(await found('安全帽')).toEqual([helmet.id]);
+    expect(await found('未戴安全帽吸烟')).toEqual([]);
+    expect(await found('%')).toEqual([]);
+    expect(await found('_')).toEqual([]);
+  });
+
   it('offers the cameras as choices under the alert key', async () => {
     const world = await alertWorld();
     const { items } = await world.ok('listAlertChoices', { query: { field: 'cameraId', q: '北门-2' } });

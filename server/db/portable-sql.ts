@@ -6,8 +6,11 @@ import { dialectOf, type AnyDb } from './dialect';
  * query names what it means and runs on both.
  */
 
-/** pg_trgm's trigrams: a shorter search text has none its index could look up. */
-const trigramLength = 3;
+/** pg_trgm's and SQLite's FTS5 trigrams: a shorter search text has none an index could look up. */
+export const trigramLength = 3;
+
+/** The `like` pattern of "contains `text`", its own `%`, `_` and `\` escaped (`escape '\'`). */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * `value` contains `text`, case aside: SQLite's `like` ignores ASCII case, PostgreSQL's `ilike` all,
@@ -16,7 +19,7 @@ const trigramLength = 3;
  * does not foresee: `value || ''` keeps that search off the index.
  */
 export function containsText(db: AnyDb, value: Expression<unknown>, text: string): RawBuilder<boolean> {
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(text);
   if (dialectOf(db) !== 'postgres') return sql<boolean>`${value} like ${pattern} escape '\\'`;
   const searched = [...text].length < trigramLength ? sql`(${value} || '')` : value;
   return sql<boolean>`${searched} ilike ${pattern} escape '\\'`;

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/open-database';
 import { columnMayBeNull } from '../db/column-nullability';
+import { columnContains, trigramMatches, trigramRowId, trigramSearch } from '../db/contains-search';
 import { containsText, nullsLowest, unindexed } from '../db/portable-sql';
 import { reusedQuery, type ReusedQuery } from '../db/reused-query';
 import type { FilterMode } from '../../contract/list-facts';
@@ -77,11 +78,11 @@ export async function selectPage(
 ): Promise<Row[]> {
   const matches = filtered(db, selection, !page.fewMatches);
   if (page.offset < deepPageOffset)
-    return (await ordered(db, matches.selectAll(), selection, page.fewMatches))
+    return (await ordered(db, matches.selectAll(selection.table), selection, page.fewMatches))
       .limit(page.limit)
       .offset(page.offset)
       .execute();
-  const ids = (await ordered(db, matches.select('id'), selection, page.fewMatches))
+  const ids = (await ordered(db, matches.select(`${selection.table}.id`), selection, page.fewMatches))
     .limit(page.limit)
     .offset(page.offset);
   const rows = loose(db).selectFrom(selection.table).selectAll().where('id', 'in', ids);
@@ -237,8 +238,10 @@ const comparison = { equals: '=', from: '>=', to: '<=' } as const;
 
 /** `bySortIndex`: equality filters are written so that no index of theirs competes with the sort's. */
 function filtered(db: Db, selection: RowSelection, bySortIndex = false): LooseQuery {
-  let query = loose(db).selectFrom(selection.table) as LooseQuery;
+  const { table } = selection;
+  let query = loose(db).selectFrom(table) as LooseQuery;
   for (const condition of selection.conditions) query = query.where(condition);
+  const phrases: string[] = [];
   for (const filter of selection.filters) {
     if (filter.linked) {
       // The rows holding the value in the link table.
@@ -251,12 +254,22 @@ function filtered(db: Db, selection: RowSelection, bySortIndex = false): LooseQu
     // A range bound is left free to use its column's index (usually the sort's own).
     const ranged = filter.mode === 'from' || filter.mode === 'to';
     const column = bySortIndex && !ranged ? unindexed(db, filter.column) : sql.ref(filter.column);
-    query =
-      filter.mode === 'contains'
-        ? query.where(containsText(db, column, String(filter.value)))
-        : query.where(column, comparison[filter.mode], filter.value);
+    if (filter.mode !== 'contains') {
+      query = query.where(column, comparison[filter.mode], filter.value);
+      continue;
+    }
+    const text = String(filter.value);
+    // Walking the sort index for a page of many matches reads a few rows per row shown; the
+    // trigram table would hand over every match first.
+    const search = bySortIndex ? undefined : trigramSearch(db, table, filter.column, text);
+    if (search) phrases.push(search.phrase);
+    if (!search?.decides)
+      query = query.where(columnContains(db, { table, column: filter.column }, column, text));
   }
-  return query;
+  if (phrases.length === 0) return query;
+  return query.innerJoin(trigramMatches(table, phrases).as('trigram_matches'), (join) =>
+    join.onRef(`trigram_matches.${trigramRowId}`, '=', `${table}.id`),
+  );
 }
 
 async function ordered(

@@ -1,0 +1,80 @@
+import { sql, type Expression, type RawBuilder } from 'kysely';
+import { dialectOf, type AnyDb } from './dialect';
+import { trigramColumns, trigramTableOf } from './migrations/0030-contains-search';
+import { containsPattern, containsText, trigramLength } from './portable-sql';
+
+/**
+ * How SQLite finds the rows of a "contains" filter without reading every row, which PostgreSQL's
+ * trigram indexes (0027) do for `containsText` itself.
+ */
+
+/** A search of `trigramSearch`: the FTS5 query, and whether its answer needs no `like` beside it. */
+export interface TrigramSearch {
+  readonly phrase: string;
+  readonly decides: boolean;
+}
+
+/**
+ * The FTS5 query finding `text` in `column` of `table`'s trigram table (0030): a phrase of its
+ * trigrams in a row, that is the text itself, its `%`, `_` and `"` too. Undefined where none answers:
+ * PostgreSQL, a column the table does not index, or a text shorter than a trigram. The table ignores
+ * case beyond ASCII, SQLite's `like` only ASCII's; so a text with a cased letter beyond ASCII (É) is
+ * still checked by `like`, and any other is decided by the table alone, the rows' values unread (a
+ * third of the time of a count over ten thousand matches).
+ */
+export function trigramSearch(
+  db: AnyDb,
+  table: string,
+  column: string,
+  text: string,
+): TrigramSearch | undefined {
+  const characters = [...text];
+  if (dialectOf(db) !== 'sqlite' || characters.length < trigramLength) return undefined;
+  if (!trigramColumns[table]?.includes(column)) return undefined;
+  const casedBeyondAscii = characters.some((c) => c > '\x7f' && c.toLowerCase() !== c.toUpperCase());
+  return { phrase: `${column} : "${text.replaceAll('"', '""')}"`, decides: !casedBeyondAscii };
+}
+
+/** The name under which `trigramMatches` answers each matching row's id. */
+export const trigramRowId = 'trigram_row_id';
+
+/**
+ * The ids of `table`'s rows matching every phrase, to join the rows on. A join, not `id in (…)`:
+ * SQLite then reads the matches only as far as the query needs (a count that stops at its cap), or
+ * starts from another filter's index when that one keeps fewer rows.
+ */
+export function trigramMatches(table: string, phrases: readonly string[]): RawBuilder<unknown> {
+  const trigrams = sql.table(trigramTableOf(table));
+  return sql`(select rowid as ${sql.id(trigramRowId)} from ${trigrams} where ${trigrams} match ${phrases.join(' AND ')})`;
+}
+
+/**
+ * Columns holding few distinct values over many rows, each leading an index on SQLite: the alerts'
+ * label (0027's alerts_label_occurred_at; a few dozen labels over a million alerts).
+ */
+const fewValueColumns: Readonly<Record<string, readonly string[]>> = { alerts: ['label'] };
+
+/**
+ * `value` (the expression of `column` of `table`) contains `text`. For a column of few values on
+ * SQLite, the values containing it are found first, one seek in the column's index per distinct
+ * value, and the rows are those holding one of them: the index seeks them, or checks them cheaply
+ * where another index orders the page. Elsewhere `containsText`.
+ */
+export function columnContains(
+  db: AnyDb,
+  target: { readonly table: string; readonly column: string },
+  value: Expression<unknown>,
+  text: string,
+): RawBuilder<boolean> {
+  const { table, column } = target;
+  if (dialectOf(db) !== 'sqlite' || !fewValueColumns[table]?.includes(column)) {
+    return containsText(db, value, text);
+  }
+  const from = sql.table(table);
+  const held = sql.ref(column);
+  return sql<boolean>`${value} in (with recursive present(held) as (
+    select min(${held}) from ${from}
+    union all
+    select (select min(${held}) from ${from} where ${held} > present.held) from present where present.held is not null
+  ) select held from present where held like ${containsPattern(text)} escape '\\')`;
+}
