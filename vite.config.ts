@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { antdFirstPaintStyles } from './build/vite-antd-first-paint';
+import { antdMapToken } from './build/vite-antd-map-token';
 import { appSettingsHtml, type HtmlAppSettings } from './build/vite-app-settings-html';
 import { chunkModulesReport } from './build/vite-chunk-modules';
 import { precompressAssets } from './build/vite-precompress';
@@ -25,6 +26,7 @@ export default defineConfig({
     react(),
     appSettingsHtml(app),
     antdFirstPaintStyles(appTheme),
+    antdMapToken(appTheme),
     chunkModulesReport(),
     precompressAssets(),
   ],
