@@ -6,6 +6,7 @@ import { antdMapToken } from './build/vite-antd-map-token';
 import { appSettingsHtml, type HtmlAppSettings } from './build/vite-app-settings-html';
 import { chunkModulesReport } from './build/vite-chunk-modules';
 import { precompressAssets } from './build/vite-precompress';
+import { firstScreenGroups } from './build/first-screen-chunks';
 import { appTheme } from './src/shell/theme';
 
 // Where the built assets are served from, and the title, language and colour of the page
@@ -49,10 +50,12 @@ export default defineConfig({
             // ECharts in a chunk of its own, which only the dashboard loads: cached apart from the
             // dashboard's code, and its cost reads on its own in the build's list.
             { name: 'echarts', test: /node_modules[\\/](echarts|zrender)[\\/]/ },
-            // Everything the entry imports statically (React, antd's core, the router, the shell)
-            // in one chunk: split by which screens share each part, it came as twenty files, and on
-            // six connections a cold sign-in page waited for the last of them to start.
-            { name: 'boot', tags: ['$initial'] },
+            ...firstScreenGroups({
+              module: 'src/pages/login/LoginPage.tsx',
+              name: 'login',
+              through: ['node_modules/antd/es/input/index.js'],
+              notThrough: /node_modules[\\/]antd[\\/]es[\\/]index\.js$/,
+            }),
           ],
         },
       },
