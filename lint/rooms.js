@@ -59,8 +59,9 @@ const rooms = {
   'test-support': { uses: [...pureGenerated] },
   // Header names and other contract constants come from the generated contract, as the console's.
   e2e: { uses: ['test-support', ...pureGenerated] },
-  // What builds and freshens the console: Vite's plugins, the check that dist/ is current.
-  build: { uses: [] },
+  // What builds and freshens the console: Vite's plugins, the check that dist/ is current. Its tests
+  // check what a plugin makes against the console module that reads it.
+  build: { uses: [], tests: ['src/shell'] },
   // `npm run demo`'s site: seeded through the API, kept alive by the test stand-ins.
   demo: { uses: ['server', 'test-support', 'build', ...pureGenerated] },
   scripts: { uses: ['server', 'codegen', 'contract', 'src/generated', 'test-support', 'build', 'demo'] },

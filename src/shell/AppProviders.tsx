@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useLocale } from '../i18n';
 import type { Locale } from '../i18n';
 import { appTheme, themeClass } from './theme';
+import { consoleAlgorithm } from './theme-algorithm';
 
 // antd's own texts (pagination, pickers, empty tables): English is antd's built-in default
 // (ConfigProvider bundles it anyway); Chinese, with its picker and pagination texts, is fetched
@@ -48,12 +49,14 @@ function useAntdLocale(locale: Locale): AntdLocale {
 // wrapper carries it, with antd <App>'s base text styles (src/styles.css), without <App>'s
 // message, modal and notification code.
 
+const consoleTheme = { ...appTheme, algorithm: consoleAlgorithm };
+
 /** antd's theme and its own texts in the reader's language (toasts render inside, see src/api/toast.tsx). */
 export function AppProviders({ children }: { children: ReactNode }) {
   const { locale } = useLocale();
   const antdLocale = useAntdLocale(locale);
   return (
-    <ConfigProvider locale={antdLocale} theme={appTheme}>
+    <ConfigProvider locale={antdLocale} theme={consoleTheme}>
       <div className={`${themeClass} cfop-app`}>{children}</div>
     </ConfigProvider>
   );

@@ -6,6 +6,7 @@ import { stringRules } from '../../generated/constraints';
 import { useLocale } from '../../i18n';
 import { fieldCheck } from '../../resources/constraint-rules';
 import { FieldMessage } from './FieldMessage';
+import { useInitialFocus } from './use-initial-focus';
 import { passwordLabel, signInText, usernameLabel } from './login-texts';
 import { useLoginFields } from './use-login-fields';
 import { useSignIn } from './use-sign-in';
@@ -20,6 +21,7 @@ export function PasswordLoginForm() {
   const { t } = useLocale();
   const fields = useLoginFields(checks);
   const { submitting, submit } = useSignIn(fields.showServerErrors);
+  const usernameField = useInitialFocus();
   return (
     <form
       className="cfop-login-form"
@@ -35,12 +37,12 @@ export function PasswordLoginForm() {
     >
       <Input
         {...fields.field('username')}
+        ref={usernameField}
         size="large"
         prefix={<UserOutlined />}
         placeholder={t(usernameLabel)}
         aria-label={t(usernameLabel)}
         autoComplete="username"
-        autoFocus
       />
       <FieldMessage id={fields.messageId('username')} message={fields.errorOf('username')} />
       <Input.Password
