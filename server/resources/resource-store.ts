@@ -77,8 +77,8 @@ export async function selectPage(
   page: { readonly offset: number; readonly limit: number; readonly fewMatches: boolean },
 ): Promise<Row[]> {
   const matches = filtered(db, selection, !page.fewMatches);
-  if (page.offset < deepPageOffset)
-    return (await ordered(db, matches.selectAll(selection.table), selection, page.fewMatches))
+  if (!page.fewMatches && page.offset < deepPageOffset)
+    return (await ordered(db, matches.selectAll(selection.table), selection))
       .limit(page.limit)
       .offset(page.offset)
       .execute();
@@ -91,10 +91,12 @@ export async function selectPage(
 }
 
 /**
- * From this offset on, a page is found by its ids first, then its rows: an index holding the filters'
- * and the sort's columns (and the id) serves the rows skipped without reading them from the table,
- * where selecting whole rows reads each skipped one (PostgreSQL visits the table for every index
- * entry it passes: 88 ms for row 100,000 of a million alerts). Near the top, one query is cheaper.
+ * A page whose rows are passed over or sorted in numbers (far down the list, or every match sorted)
+ * is found by its ids first, then its rows: an index holding the filters' and the sort's columns (and
+ * the id) serves the rows passed over or sorted without reading them from the table, where selecting
+ * whole rows reads each. PostgreSQL visited the table for every index entry it passed (88 ms for row
+ * 100,000 of a million alerts); SQLite read and sorted the 6,837 whole critical pending alerts for a
+ * page of them (65 ms; 7 ms by id). Near the top of a walked index, one query is cheaper.
  */
 const deepPageOffset = 1_000;
 
