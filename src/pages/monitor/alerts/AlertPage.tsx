@@ -167,7 +167,8 @@ function AlertBoard(props: {
   const pages = useWallPages(state, status === 'open' || status === 'reconnecting', setWall);
   const { loadNext } = pages;
 
-  // Live alerts, one wall update per batch; held while the operator reads further down or paused.
+  // Live alerts, merged once per batch and put on the wall a row per frame; held while the operator
+  // reads further down or paused.
   const hold = !live || scrolledDown;
   const latest = useRef({ hold, filters: state.filters });
   useEffect(() => {
