@@ -9,7 +9,8 @@
  * soon the last one showed, the frame gaps meanwhile and the longest frame. One warm-up and three runs
  * of each, each in a new browser context. Last, the video wall unthrottled: each of ten test cameras
  * (test-support/test-cameras.ts) clicked into the empty pane, cold, to its first decoded frame.
- * Figures are printed, never asserted. `--no-build` measures dist/ as it is.
+ * Figures are printed, never asserted. `--no-build` measures dist/ as it is; `--only=burst` measures
+ * the burst alone (the heaviest to watch while changing the wall).
  */
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
@@ -205,9 +206,11 @@ function report(scenario: ListScenario, results: readonly ScenarioRun[]): string
 }
 
 async function main(): Promise<void> {
+  const burstOnly = process.argv.includes('--only=burst');
   if (process.argv.includes('--no-build')) console.log('--no-build: measuring dist/ as it is');
   else await buildConsole();
-  const testCameras = await startTestCameras();
+  // Their streams take the machine's CPU from the start: none for the burst alone.
+  const testCameras = burstOnly ? null : await startTestCameras();
   const settings = {
     name: 'bench:render',
     deadlineMs,
@@ -227,7 +230,7 @@ async function main(): Promise<void> {
       console.log(
         `CPU throttled ${cpuThrottlingRate}×; ${warmUps} warm-up + ${runs} runs per list; ${scrollMs / 1000} s of scrolling each.\n`,
       );
-      for (const scenario of scenarios) {
+      for (const scenario of burstOnly ? [] : scenarios) {
         const results: ScenarioRun[] = [];
         for (let run = 1; run <= warmUps + runs; run += 1) {
           const result = await runScenario(browser, base, token, scenario);
@@ -241,15 +244,17 @@ async function main(): Promise<void> {
         if (run > warmUps) bursts.push(result);
       }
       console.log(`${reportBurst(bursts)}\n`);
-      await addTestCameras(base, token, testCameras.cameras);
-      const { frames } = await coldSinglePanes(browser, base, token, testCameras.cameras);
-      console.log(reportPanes(frames, testCameras.cameras.length));
+      if (testCameras) {
+        await addTestCameras(base, token, testCameras.cameras);
+        const { frames } = await coldSinglePanes(browser, base, token, testCameras.cameras);
+        console.log(reportPanes(frames, testCameras.cameras.length));
+      }
       console.log(loadLine('after'));
       const busy = busyWarning();
       if (busy) console.log(busy);
     });
   } finally {
-    await testCameras.stop();
+    await testCameras?.stop();
   }
 }
 

@@ -1,8 +1,6 @@
 import './alerts.css';
-import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
-import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
-import { Alert as Banner, Badge, Button, Card, Space, Switch, Tooltip } from 'antd';
-import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Alert as Banner, Card } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../api';
 import type { LocalText } from '../../../generated/settings';
 import { useLocale } from '../../../i18n';
@@ -11,23 +9,32 @@ import { resourceApi } from '../../../resources/resource-api';
 import { SearchCard } from '../../../resources/SearchForm';
 import { texts as resourceTexts } from '../../../resources/texts';
 import { useListState } from '../../../resources/use-list-state';
-import { ScreenModal } from '../../../resources/screen-overlays';
-import { alertApi } from './alert-api';
 import { alertResource as descriptor } from './alert-options';
-import { alertTexts, bulkDoneText, bulkTitle, loadedText } from './alert-texts';
+import { alertTexts, loadedText } from './alert-texts';
 import { AlertWall } from './AlertWall';
-import { HandleForm, handlingFields } from './HandleForm';
+import { BulkDialog } from './BulkDialog';
 import { liveAlerts, useLiveAlerts, useLiveStatus, type Alert } from './live-alert-store';
 import { useLinkedAlert } from './use-linked-alert';
-import { appendPage, emptyWall, mergeBatch, showIncoming, type WallState } from './wall-state';
+import { WallToolbar, type Decision } from './WallToolbar';
+import {
+  appendPage,
+  emptyWall,
+  mergeBatch,
+  revealArriving,
+  showIncoming,
+  type WallState,
+} from './wall-state';
 
 // The drawer (descriptions, form) loads with the first card opened.
 const AlertDrawer = lazy(() => import('./AlertDrawer'));
 
 /** Alerts fetched per page as the operator scrolls down the wall. */
 const wallPageSize = 100;
-
-type Decision = 'confirm' | 'dismiss';
+/**
+ * Live alerts put on the wall per frame: about a row. Each frame then mounts and paints a few cards;
+ * a whole batch at once (dozens in a burst) held the wall still for several hundred milliseconds.
+ */
+const cardsPerFrame = 5;
 
 /**
  * The wall's pages from the server for one search: the first once `ready`, each further one on
@@ -160,23 +167,28 @@ function AlertBoard(props: {
   const pages = useWallPages(state, status === 'open' || status === 'reconnecting', setWall);
   const { loadNext } = pages;
 
-  // Live alerts, one wall update per batch; held while the operator reads further down or paused.
+  // Live alerts, merged once per batch and put on the wall a row per frame; held while the operator
+  // reads further down or paused.
   const hold = !live || scrolledDown;
   const latest = useRef({ hold, filters: state.filters });
   useEffect(() => {
     latest.current = { hold, filters: state.filters };
   }, [hold, state.filters]);
-  // A transition: a batch that brings dozens of new cards renders in slices between frames, so the
-  // wall keeps painting through a burst instead of freezing while they all mount at once.
   useEffect(
     () =>
       liveAlerts.onBatch((batch) =>
-        startTransition(() =>
-          setWall((before) => mergeBatch(before, batch, latest.current.filters, latest.current.hold)),
-        ),
+        setWall((before) => mergeBatch(before, batch, latest.current.filters, latest.current.hold)),
       ),
     [],
   );
+  const { arriving } = wall;
+  useEffect(() => {
+    if (arriving.length === 0) return;
+    const frame = requestAnimationFrame(() =>
+      setWall((before) => revealArriving(before, cardsPerFrame, latest.current.hold)),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [arriving]);
   /** Back at the top with live on: what was held comes in. */
   const onScrolledDown = useCallback(
     (scrolled: boolean) => {
@@ -185,10 +197,14 @@ function AlertBoard(props: {
     },
     [live],
   );
-  const onLive = (next: boolean) => {
-    props.onLive(next);
-    if (next && !scrolledDown) setWall(showIncoming);
-  };
+  const { onLive: setLiveOn } = props;
+  const onLive = useCallback(
+    (next: boolean) => {
+      setLiveOn(next);
+      if (next && !scrolledDown) setWall(showIncoming);
+    },
+    [setLiveOn, scrolledDown],
+  );
 
   const onSelect = useCallback(
     (id: number, on: boolean) =>
@@ -204,7 +220,7 @@ function AlertBoard(props: {
   const onLoadMore = useCallback(() => void loadNext(), [loadNext]);
   const openedAlert = opened && [...wall.items, ...wall.incoming].find((alert) => alert.id === opened.id);
 
-  async function exportList(): Promise<void> {
+  const exportList = useCallback(async () => {
     setExporting(true);
     try {
       await resourceApi.export(descriptor, state);
@@ -214,49 +230,15 @@ function AlertBoard(props: {
     } finally {
       setExporting(false);
     }
-  }
-
-  const statusBadge = !live ? (
-    <Badge status="default" text={t(alertTexts.livePaused)} />
-  ) : status === 'open' ? (
-    <Badge status="processing" text={t(alertTexts.liveOn)} />
-  ) : (
-    <Badge
-      status="warning"
-      text={t(status === 'reconnecting' ? alertTexts.reconnecting : alertTexts.connecting)}
-    />
-  );
-
-  const toolbar = (
-    <Space wrap className="cfop-resource-toolbar">
-      {selected.size > 0 && (
-        <>
-          <span className="cfop-resource-selected">
-            {t({ zh: `已选 ${selected.size} 项`, en: `${selected.size} selected` })}
-          </span>
-          <Button onClick={() => setBulk('confirm')}>{t(alertTexts.bulkConfirm)}</Button>
-          <Button onClick={() => setBulk('dismiss')}>{t(alertTexts.bulkDismiss)}</Button>
-          <Button type="link" onClick={() => setSelected(new Set())}>
-            {t(alertTexts.clearSelection)}
-          </Button>
-        </>
-      )}
-      <span className="cfop-alert-live">
-        {statusBadge}
-        <Switch checked={live} onChange={onLive} aria-label={t(alertTexts.live)} />
-      </span>
-      <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportList()}>
-        {t(resourceTexts.export)}
-      </Button>
-      <Tooltip title={t(alertTexts.refresh)}>
-        <Button
-          icon={<ReloadOutlined spin={pages.loading} />}
-          aria-label={t(alertTexts.refresh)}
-          onClick={props.onRefresh}
-        />
-      </Tooltip>
-    </Space>
-  );
+  }, [state, t]);
+  const onExport = useCallback(() => void exportList(), [exportList]);
+  const onClearSelection = useCallback(() => setSelected(new Set()), []);
+  const onBulkCancel = useCallback(() => setBulk(null), []);
+  const onBulkDone = useCallback((handled: readonly Alert[]) => {
+    showHandled(handled);
+    setSelected(new Set());
+    setBulk(null);
+  }, []);
 
   return (
     <>
@@ -269,7 +251,20 @@ function AlertBoard(props: {
             <span className="cfop-alert-count">{t(loadedText(wall.items.length, wall))}</span>
           </span>
         }
-        extra={toolbar}
+        extra={
+          <WallToolbar
+            selectedCount={selected.size}
+            live={live}
+            status={status}
+            exporting={exporting}
+            loading={pages.loading}
+            onBulk={setBulk}
+            onClearSelection={onClearSelection}
+            onLive={onLive}
+            onExport={onExport}
+            onRefresh={props.onRefresh}
+          />
+        }
       >
         <AlertWall
           items={wall.items}
@@ -295,30 +290,7 @@ function AlertBoard(props: {
           />
         </Suspense>
       )}
-      <ScreenModal
-        open={bulk !== null}
-        title={bulk && t(bulkTitle(bulk, selected.size))}
-        footer={null}
-        destroyOnHidden
-        onCancel={() => setBulk(null)}
-      >
-        {bulk && (
-          <HandleForm
-            name="alert-bulk-handling"
-            initialDecision={bulk}
-            submit={async (values) => {
-              const answer = await alertApi.bulkHandle(
-                { ids: [...selected], ...values },
-                { formFields: handlingFields },
-              );
-              toast('success', t(bulkDoneText(answer.items.length, answer.skipped)));
-              showHandled(answer.items);
-              setSelected(new Set());
-              setBulk(null);
-            }}
-          />
-        )}
-      </ScreenModal>
+      <BulkDialog decision={bulk} selected={selected} onCancel={onBulkCancel} onDone={onBulkDone} />
     </>
   );
 }

@@ -1,5 +1,6 @@
+import IconContext from '@ant-design/icons/es/components/Context';
 import { Button, Empty, Spin } from 'antd';
-import { useEffect, useRef, type CSSProperties } from 'react';
+import { useContext, useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { useLocale } from '../../../i18n';
 import { useScrollView, visibleRows } from '../../shared/use-virtual-rows';
 import { AlertCard } from './AlertCard';
@@ -45,6 +46,10 @@ export function AlertWall(props: {
     if (nearEnd && !props.loading && !props.complete) onLoadMore();
   }, [nearEnd, props.loading, props.complete, onLoadMore, items.length]);
 
+  // antd's provider puts the icons' stylesheet in the page; each icon of a card looking for it again
+  // (a scan of every style element) was the heaviest script of a burst mounting dozens of cards.
+  const icons = useContext(IconContext);
+  const quietIcons = useMemo(() => ({ ...icons, zeroRuntime: true }), [icons]);
   const cards = items.slice(shown.start * columns, shown.end * columns);
   const grid: CSSProperties = {
     gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
@@ -71,15 +76,17 @@ export function AlertWall(props: {
         ) : (
           <div className="cfop-alert-wall-space" style={{ height: rows * rowHeight }}>
             <div className="cfop-alert-wall-rows" style={grid}>
-              {cards.map((alert) => (
-                <AlertCard
-                  key={alert.id}
-                  alert={alert}
-                  selected={props.selected.has(alert.id)}
-                  onOpen={props.onOpen}
-                  onSelect={props.onSelect}
-                />
-              ))}
+              <IconContext.Provider value={quietIcons}>
+                {cards.map((alert) => (
+                  <AlertCard
+                    key={alert.id}
+                    alert={alert}
+                    selected={props.selected.has(alert.id)}
+                    onOpen={props.onOpen}
+                    onSelect={props.onSelect}
+                  />
+                ))}
+              </IconContext.Provider>
             </div>
           </div>
         )}

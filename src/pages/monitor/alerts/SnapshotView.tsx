@@ -2,7 +2,6 @@ import CloudServerOutlined from '@ant-design/icons/CloudServerOutlined';
 import PictureOutlined from '@ant-design/icons/PictureOutlined';
 import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlined';
 import VideoCameraOutlined from '@ant-design/icons/VideoCameraOutlined';
-import { Spin } from 'antd';
 import { useLocale } from '../../../i18n';
 import { alertTexts } from './alert-texts';
 import type { Alert } from './live-alert-store';
@@ -59,7 +58,9 @@ export function SnapshotView(props: { alert: Alert; labelled?: boolean; delayMs?
       ) : (
         <div className="cfop-alert-snapshot-missing">
           {snapshot === 'waiting' ? null : snapshot === 'loading' ? (
-            <Spin size="small" />
+            // antd's small Spin drawn by one element: each of its five animated elements was a layer
+            // and an event per iteration, on every card of the wall whose picture was on its way.
+            <div className="cfop-alert-snapshot-spin" aria-live="polite" aria-busy="true" />
           ) : (
             <>
               <PictureOutlined />

@@ -10,6 +10,23 @@ const playbackPage = 'monitor/playback/PlaybackPage';
 /** How long before an alert its recording is opened: what led to it shows first. */
 export const playbackLeadMs = 5000;
 
+/**
+ * The routes of a route tree by page, flattened once: every card of the alert wall asks for two
+ * links, dozens of cards a second in a burst.
+ */
+const routesByPage = new WeakMap<readonly RouteDef[], ReadonlyMap<string | null, RouteDef>>();
+
+function routeOfPage(routes: readonly RouteDef[], page: string): RouteDef | undefined {
+  let byPage = routesByPage.get(routes);
+  if (!byPage) {
+    const found = new Map<string | null, RouteDef>();
+    for (const route of flattenRoutes(routes)) if (!found.has(route.page)) found.set(route.page, route);
+    byPage = found;
+    routesByPage.set(routes, byPage);
+  }
+  return byPage.get(page);
+}
+
 /** The path of `page` for a camera, or null when there is no camera or the operator may not open it. */
 function pagePath(
   page: string,
@@ -17,7 +34,7 @@ function pagePath(
   canOpen: (route: RouteDef) => boolean,
   routes: readonly RouteDef[],
 ): string | null {
-  const route = flattenRoutes(routes).find((candidate) => candidate.page === page);
+  const route = routeOfPage(routes, page);
   return cameraId === null || !route || !canOpen(route) ? null : route.path;
 }
 

@@ -1,0 +1,70 @@
+import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
+import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
+import { Badge, Button, Space, Switch, Tooltip } from 'antd';
+import { memo } from 'react';
+import type { StreamStatus } from '../../../api';
+import { useLocale } from '../../../i18n';
+import { texts as resourceTexts } from '../../../resources/texts';
+import { alertTexts } from './alert-texts';
+
+export type Decision = 'confirm' | 'dismiss';
+
+/**
+ * The alert wall's toolbar: bulk handling of the selected cards, live on or paused, export and
+ * refresh. Memoised: the wall re-renders every frame while live alerts go onto it, this does not.
+ */
+export const WallToolbar = memo(function WallToolbar(props: {
+  selectedCount: number;
+  live: boolean;
+  status: StreamStatus;
+  exporting: boolean;
+  loading: boolean;
+  onBulk(decision: Decision): void;
+  onClearSelection(): void;
+  onLive(live: boolean): void;
+  onExport(): void;
+  onRefresh(): void;
+}) {
+  const { t } = useLocale();
+  const { selectedCount, live, status } = props;
+  const statusBadge = !live ? (
+    <Badge status="default" text={t(alertTexts.livePaused)} />
+  ) : status === 'open' ? (
+    <Badge status="processing" text={t(alertTexts.liveOn)} />
+  ) : (
+    <Badge
+      status="warning"
+      text={t(status === 'reconnecting' ? alertTexts.reconnecting : alertTexts.connecting)}
+    />
+  );
+  return (
+    <Space wrap className="cfop-resource-toolbar">
+      {selectedCount > 0 && (
+        <>
+          <span className="cfop-resource-selected">
+            {t({ zh: `已选 ${selectedCount} 项`, en: `${selectedCount} selected` })}
+          </span>
+          <Button onClick={() => props.onBulk('confirm')}>{t(alertTexts.bulkConfirm)}</Button>
+          <Button onClick={() => props.onBulk('dismiss')}>{t(alertTexts.bulkDismiss)}</Button>
+          <Button type="link" onClick={props.onClearSelection}>
+            {t(alertTexts.clearSelection)}
+          </Button>
+        </>
+      )}
+      <span className="cfop-alert-live">
+        {statusBadge}
+        <Switch checked={live} onChange={props.onLive} aria-label={t(alertTexts.live)} />
+      </span>
+      <Button icon={<DownloadOutlined />} loading={props.exporting} onClick={props.onExport}>
+        {t(resourceTexts.export)}
+      </Button>
+      <Tooltip title={t(alertTexts.refresh)}>
+        <Button
+          icon={<ReloadOutlined spin={props.loading} />}
+          aria-label={t(alertTexts.refresh)}
+          onClick={props.onRefresh}
+        />
+      </Tooltip>
+    </Space>
+  );
+});
