@@ -1,6 +1,6 @@
 import './alerts.css';
 import { Alert as Banner, Card } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../api';
 import type { LocalText } from '../../../generated/settings';
 import { useLocale } from '../../../i18n';
@@ -16,25 +16,13 @@ import { BulkDialog } from './BulkDialog';
 import { liveAlerts, useLiveAlerts, useLiveStatus, type Alert } from './live-alert-store';
 import { useLinkedAlert } from './use-linked-alert';
 import { WallToolbar, type Decision } from './WallToolbar';
-import {
-  appendPage,
-  emptyWall,
-  mergeBatch,
-  revealArriving,
-  showIncoming,
-  type WallState,
-} from './wall-state';
+import { appendPage, emptyWall, mergeBatch, showIncoming, type WallState } from './wall-state';
 
 // The drawer (descriptions, form) loads with the first card opened.
 const AlertDrawer = lazy(() => import('./AlertDrawer'));
 
 /** Alerts fetched per page as the operator scrolls down the wall. */
 const wallPageSize = 100;
-/**
- * Live alerts put on the wall per frame: about a row. Each frame then mounts and paints a few cards;
- * a whole batch at once (dozens in a burst) held the wall still for several hundred milliseconds.
- */
-const cardsPerFrame = 5;
 
 /**
  * The wall's pages from the server for one search: the first once `ready`, each further one on
@@ -174,21 +162,17 @@ function AlertBoard(props: {
   useEffect(() => {
     latest.current = { hold, filters: state.filters };
   }, [hold, state.filters]);
+  // A transition: a batch that brings dozens of new cards renders in slices between frames, so the
+  // wall keeps painting through a burst instead of freezing while they all mount at once.
   useEffect(
     () =>
       liveAlerts.onBatch((batch) =>
-        setWall((before) => mergeBatch(before, batch, latest.current.filters, latest.current.hold)),
+        startTransition(() =>
+          setWall((before) => mergeBatch(before, batch, latest.current.filters, latest.current.hold)),
+        ),
       ),
     [],
   );
-  const { arriving } = wall;
-  useEffect(() => {
-    if (arriving.length === 0) return;
-    const frame = requestAnimationFrame(() =>
-      setWall((before) => revealArriving(before, cardsPerFrame, latest.current.hold)),
-    );
-    return () => cancelAnimationFrame(frame);
-  }, [arriving]);
   /** Back at the top with live on: what was held comes in. */
   const onScrolledDown = useCallback(
     (scrolled: boolean) => {

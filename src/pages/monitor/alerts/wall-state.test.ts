@@ -2,14 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Alert } from './live-alert-store';
 import { testAlert as alert } from './test-alert';
 import { loadedText } from './alert-texts';
-import {
-  appendPage,
-  emptyWall,
-  matchesFilters,
-  mergeBatch,
-  revealArriving,
-  showIncoming,
-} from './wall-state';
+import { appendPage, emptyWall, matchesFilters, mergeBatch, showIncoming } from './wall-state';
 
 const ids = (alerts: readonly Alert[]) => alerts.map((one) => one.id);
 
@@ -33,32 +26,16 @@ describe('matchesFilters', () => {
 describe('mergeBatch', () => {
   const shown = appendPage(emptyWall, [alert(3), alert(2), alert(1)], { total: 3, totalCapped: false });
 
-  it('puts new alerts that match on top, newest first, a few at a time, and counts them at once', () => {
+  it('puts new alerts that match on top, newest first, and counts them', () => {
     const next = mergeBatch(
       shown,
       [alert(4), alert(6, { level: 'low' }), alert(5)],
       { level: 'high' },
       false,
     );
-    expect(next.items).toBe(shown.items);
-    expect(ids(next.arriving)).toEqual([5, 4]);
+    expect(ids(next.items)).toEqual([5, 4, 3, 2, 1]);
     expect(next.total).toBe(5);
     expect(next.incoming).toEqual([]);
-    const first = revealArriving(next, 1, false);
-    expect(ids(first.items)).toEqual([4, 3, 2, 1]);
-    const both = revealArriving(first, 1, false);
-    expect(ids(both.items)).toEqual([5, 4, 3, 2, 1]);
-    expect(both.arriving).toEqual([]);
-    expect(revealArriving(both, 1, false)).toBe(both);
-  });
-
-  it('holds the alerts still arriving once asked to hold, after those held since', () => {
-    const arriving = mergeBatch(shown, [alert(4), alert(5)], {}, false);
-    const held = mergeBatch(arriving, [alert(6)], {}, true);
-    const now = revealArriving(held, 1, true);
-    expect(now.items).toBe(shown.items);
-    expect(ids(now.incoming)).toEqual([6, 5, 4]);
-    expect(ids(showIncoming(held).items)).toEqual([6, 5, 4, 3, 2, 1]);
   });
 
   it('holds new alerts while asked to, and shows them on request', () => {
@@ -93,8 +70,7 @@ describe('mergeBatch', () => {
     const many = appendPage(emptyWall, [alert(3)], { total: 10_000, totalCapped: true });
     const next = mergeBatch(many, [alert(4)], {}, false);
     expect(next).toMatchObject({ total: 10_001, totalCapped: true });
-    const shownNow = revealArriving(next, 1, false);
-    expect(loadedText(shownNow.items.length, shownNow)).toEqual({
+    expect(loadedText(next.items.length, next)).toEqual({
       zh: '共 10,001+ 条，已加载 2 条',
       en: '10,001+ in total, 2 loaded',
     });
@@ -103,8 +79,8 @@ describe('mergeBatch', () => {
 
   it('skips a page’s alerts the wall already shows (live ones that came first)', () => {
     const live = mergeBatch(shown, [alert(9)], {}, false);
-    const paged = appendPage(live, [alert(9), alert(0)], { total: 5, totalCapped: false });
-    expect(ids(paged.items)).toEqual([3, 2, 1, 0]);
-    expect(ids(revealArriving(paged, 1, false).items)).toEqual([9, 3, 2, 1, 0]);
+    expect(ids(appendPage(live, [alert(9), alert(0)], { total: 5, totalCapped: false }).items)).toEqual([
+      9, 3, 2, 1, 0,
+    ]);
   });
 });

@@ -25,11 +25,6 @@ export function matchesFilters(alert: Alert, filters: AlertFilters): boolean {
 export interface WallState {
   /** What the wall shows, newest first. */
   readonly items: readonly Alert[];
-  /**
-   * Live alerts on their way onto the wall, newest first: a few go on top each frame
-   * (revealArriving), so a burst's batch never mounts all its cards in one frame.
-   */
-  readonly arriving: readonly Alert[];
   /** Live alerts held back (the operator scrolled down or paused live), newest first. */
   readonly incoming: readonly Alert[];
   /** Alerts the filters select on the server, plus the live ones since. */
@@ -38,7 +33,7 @@ export interface WallState {
   readonly totalCapped: boolean;
 }
 
-export const emptyWall: WallState = { items: [], arriving: [], incoming: [], total: 0, totalCapped: false };
+export const emptyWall: WallState = { items: [], incoming: [], total: 0, totalCapped: false };
 
 /** Replaces the alerts of `items` that `changed` has a newer state of; the same array when none. */
 function updated(items: readonly Alert[], changed: ReadonlyMap<number, Alert>): readonly Alert[] {
@@ -53,13 +48,9 @@ function updated(items: readonly Alert[], changed: ReadonlyMap<number, Alert>): 
   return copy ?? items;
 }
 
-/** Every alert the wall has, shown or not, by id. */
-const knownIds = (wall: WallState) =>
-  new Set([...wall.items, ...wall.arriving, ...wall.incoming].map((alert) => alert.id));
-
 /**
  * The wall after one batch of live alerts (oldest first): alerts it shows or holds take their new
- * state (a colleague handled one); newly raised ones matching the filters arrive on top, or are held
+ * state (a colleague handled one); newly raised ones matching the filters go on top, or are held
  * while `hold` (scrolled down, live paused) so the cards under the operator's eyes do not move.
  * A handled alert the wall does not show (one further down than it has loaded) is no new alert.
  */
@@ -74,41 +65,25 @@ export function mergeBatch(
     const seen = latest.get(alert.id);
     if (!seen || seen.revision < alert.revision) latest.set(alert.id, alert);
   }
-  const known = knownIds(wall);
+  const known = new Set([...wall.items, ...wall.incoming].map((alert) => alert.id));
   const fresh = [...latest.values()]
     .filter((alert) => !known.has(alert.id) && alert.status === 'pending' && matchesFilters(alert, filters))
     .sort((a, b) => b.occurredAt.localeCompare(a.occurredAt) || b.id - a.id);
-  const arriving = updated(wall.arriving, latest);
+  const items = updated(wall.items, latest);
   const incoming = updated(wall.incoming, latest);
   return {
     ...wall,
-    items: updated(wall.items, latest),
-    arriving: hold || fresh.length === 0 ? arriving : [...fresh, ...arriving],
+    items: hold || fresh.length === 0 ? items : [...fresh, ...items],
     incoming: hold && fresh.length > 0 ? [...fresh, ...incoming] : incoming,
     total: wall.total + fresh.length,
   };
 }
 
-/**
- * The wall with the oldest `count` arriving alerts shown on top; while `hold`, all of them are held
- * instead (after the held ones, which came later).
- */
-export function revealArriving(wall: WallState, count: number, hold: boolean): WallState {
-  if (wall.arriving.length === 0) return wall;
-  if (hold) return { ...wall, arriving: [], incoming: [...wall.incoming, ...wall.arriving] };
-  const kept = Math.max(0, wall.arriving.length - count);
-  return {
-    ...wall,
-    items: [...wall.arriving.slice(kept), ...wall.items],
-    arriving: wall.arriving.slice(0, kept),
-  };
-}
-
-/** The wall with its held alerts shown on top, and any still arriving with them. */
+/** The wall with its held alerts shown on top. */
 export function showIncoming(wall: WallState): WallState {
-  return wall.incoming.length === 0 && wall.arriving.length === 0
+  return wall.incoming.length === 0
     ? wall
-    : { ...wall, items: [...wall.incoming, ...wall.arriving, ...wall.items], arriving: [], incoming: [] };
+    : { ...wall, items: [...wall.incoming, ...wall.items], incoming: [] };
 }
 
 /** The wall with a further page from the server appended (alerts it already shows are skipped). */
@@ -117,7 +92,7 @@ export function appendPage(
   page: readonly Alert[],
   { total, totalCapped }: Pick<WallState, 'total' | 'totalCapped'>,
 ): WallState {
-  const known = knownIds(wall);
+  const known = new Set([...wall.items, ...wall.incoming].map((alert) => alert.id));
   const items = [...wall.items, ...page.filter((alert) => !known.has(alert.id))];
   return { ...wall, items, total, totalCapped };
 }
