@@ -1,7 +1,7 @@
 import { sql, type Expression, type RawBuilder } from 'kysely';
 import { dialectOf, type AnyDb } from './dialect';
 import { trigramColumns, trigramTableOf } from './migrations/0030-contains-search';
-import { containsPattern, containsText, trigramLength } from './portable-sql';
+import { containsText, trigramLength } from './portable-sql';
 
 /**
  * How SQLite finds the rows of a "contains" filter without reading every row, which PostgreSQL's
@@ -49,32 +49,32 @@ export function trigramMatches(table: string, phrases: readonly string[]): RawBu
 }
 
 /**
- * Columns holding few distinct values over many rows, each leading an index on SQLite: the alerts'
- * label (0027's alerts_label_occurred_at; a few dozen labels over a million alerts).
+ * Columns holding few distinct values over many rows, each leading an index: the alerts' label
+ * (alerts_label_occurred_at, SQLite's since 0027, PostgreSQL's since 0032; a few dozen labels over
+ * a million alerts).
  */
 const fewValueColumns: Readonly<Record<string, readonly string[]>> = { alerts: ['label'] };
 
 /**
- * `value` (the expression of `column` of `table`) contains `text`. For a column of few values on
- * SQLite, the values containing it are found first, one seek in the column's index per distinct
- * value, and the rows are those holding one of them: the index seeks them, or checks them cheaply
- * where another index orders the page. Elsewhere `containsText`.
+ * `value` (the expression of `column` of `table`) contains `text`. For a column of few values, the
+ * values containing it are found first, one seek in the column's index per distinct value, and the
+ * rows are those holding one of them: the index seeks them, or checks them cheaply where another
+ * index orders the page. Elsewhere `containsText` (`walksSortIndex` as there).
  */
 export function columnContains(
   db: AnyDb,
   target: { readonly table: string; readonly column: string },
   value: Expression<unknown>,
   text: string,
+  walksSortIndex = false,
 ): RawBuilder<boolean> {
   const { table, column } = target;
-  if (dialectOf(db) !== 'sqlite' || !fewValueColumns[table]?.includes(column)) {
-    return containsText(db, value, text);
-  }
+  if (!fewValueColumns[table]?.includes(column)) return containsText(db, value, text, walksSortIndex);
   const from = sql.table(table);
   const held = sql.ref(column);
   return sql<boolean>`${value} in (with recursive present(held) as (
     select min(${held}) from ${from}
     union all
     select (select min(${held}) from ${from} where ${held} > present.held) from present where present.held is not null
-  ) select held from present where held like ${containsPattern(text)} escape '\\')`;
+  ) select held from present where ${containsText(db, sql.ref('present.held'), text)})`;
 }

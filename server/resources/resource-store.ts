@@ -266,7 +266,7 @@ function filtered(db: Db, selection: RowSelection, bySortIndex = false): LooseQu
     const search = bySortIndex ? undefined : trigramSearch(db, table, filter.column, text);
     if (search) phrases.push(search.phrase);
     if (!search?.decides)
-      query = query.where(columnContains(db, { table, column: filter.column }, column, text));
+      query = query.where(columnContains(db, { table, column: filter.column }, column, text, bySortIndex));
   }
   if (phrases.length === 0) return query;
   return query.innerJoin(trigramMatches(table, phrases).as('trigram_matches'), (join) =>

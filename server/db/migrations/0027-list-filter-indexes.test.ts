@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../test-support/test-app';
 import { openTestDatabase, testOnPostgres } from '../../test-support/test-database';
 import type { Db } from '../open-database';
+import { columnContains } from '../contains-search';
 import { containsText } from '../portable-sql';
 import { containsColumns } from './0027-list-filter-indexes';
 
@@ -45,20 +46,35 @@ describe('migration 0027-list-filter-indexes', () => {
       const db = await openTestDatabase((await startTestApp()).dataDir);
       try {
         for (const [table, columns] of Object.entries(containsColumns)) {
-          for (const column of columns) {
+          // The alerts' label is searched through its distinct values since 0032.
+          for (const column of columns.filter((name) => `${table}.${name}` !== 'alerts.label')) {
             const where = containsText(db, sql.ref(column), '安全帽');
             expect(await planOf(db, sql`select id from ${sql.table(table)} where ${where}`)).toContain(
               `${table}_${column}_trgm`,
             );
           }
         }
-        const short = containsText(db, sql.ref('label'), '吸烟');
+        const short = containsText(db, sql.ref('area'), '北门');
         expect(await planOf(db, sql`select id from alerts where ${short}`)).not.toContain('trgm');
       } finally {
         await db.destroy();
       }
     },
   );
+
+  it('counts a label search in the index of labels, through the labels containing it (0032)', async () => {
+    const db = await openTestDatabase((await startTestApp()).dataDir);
+    try {
+      for (const text of ['安全帽', '吸烟']) {
+        const where = columnContains(db, { table: 'alerts', column: 'label' }, sql.ref('label'), text);
+        const plan = await planOf(db, sql`select count(*) from alerts where ${where}`);
+        expect(plan).toContain('alerts_label_occurred_at');
+        expect(plan).not.toContain('trgm');
+      }
+    } finally {
+      await db.destroy();
+    }
+  });
 
   it.runIf(!testOnPostgres)(
     'lets SQLite count a label search in an index of labels instead of the rows',
