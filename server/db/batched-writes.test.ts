@@ -20,14 +20,20 @@ const names = async (db: Db) =>
     (row) => row.name,
   );
 
+/** A promise a write awaits to hold its batch open, and what opens it. */
+function gated() {
+  let open: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { gate, open };
+}
+
 describe('batched writes', () => {
   it('run the writes asked for meanwhile together, and a failing one leaves nothing of its own', async () => {
     const db = await scratchDb();
     const writes = batchedWrites(db);
-    let open: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
+    const { gate, open } = gated();
     const first = writes.run(async (trx) => {
       await insert(trx, 'a');
       await gate;
@@ -63,10 +69,7 @@ describe('batched writes', () => {
     const group: CommitGroup<string> = {
       settle: async (items) => void settled.push([...items]),
     };
-    let open: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
+    const { gate, open } = gated();
     const seen: string[][] = [];
     const held = writes.run(async (trx, beforeCommit) => {
       await insert(trx, 'a');
@@ -96,10 +99,7 @@ describe('batched writes', () => {
     async () => {
       const db = await scratchDb();
       const writes = batchedWrites(db);
-      let open: () => void = () => undefined;
-      const gate = new Promise<void>((resolve) => {
-        open = resolve;
-      });
+      const { gate, open } = gated();
       const held = writes.run(async (trx) => {
         await insert(trx, 'held');
         await gate;
