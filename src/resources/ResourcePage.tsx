@@ -2,14 +2,14 @@ import './resources.css';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
-import { Button, Card, Empty, Space, Table, Tooltip } from 'antd';
+import { Button, Card, Empty, Space, Table } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '../api';
 import type { ActionDescriptor, ResourceDescriptor } from './descriptors';
 import { useLocale } from '../i18n';
 import { useSession } from '../session';
+import { RefreshButton } from './RefreshButton';
 import { ColumnChooser } from './ColumnChooser';
 import { readHiddenColumns, storeHiddenColumns } from './column-prefs';
 import type { FieldInputs } from './FieldInput';
@@ -282,14 +282,7 @@ export function ResourcePage({ descriptor, inputs, rowActions, detailMore }: Res
           {t(texts.create)}
         </Button>
       )}
-      <Tooltip title={t(texts.refresh)}>
-        <Button
-          icon={<ReloadOutlined spin={list.refreshing} />}
-          aria-label={t(texts.refresh)}
-          aria-busy={list.refreshing}
-          onClick={reload}
-        />
-      </Tooltip>
+      <RefreshButton busy={list.refreshing} onClick={reload} />
       <ColumnChooser
         fields={tableFields}
         hidden={hidden}

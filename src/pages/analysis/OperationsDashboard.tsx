@@ -1,10 +1,10 @@
 import './dashboard.css';
-import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
-import { Button, Card, Empty, Spin, Tag, theme, Tooltip } from 'antd';
+import { Card, Empty, Spin, Tag, theme } from 'antd';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { browserTimeZone } from '../../api';
 import { dateTimeFormat, useLocale } from '../../i18n';
 import { LoadFailure } from '../../resources/LoadFailure';
+import { RefreshButton } from '../../resources/RefreshButton';
 import { useSession } from '../../session';
 import { useRouterNavigate, useScreenLocation, useScreenQueryNavigate } from '../../session/screen-location';
 import { levelOption, statusOption, trendOption } from './chart-options';
@@ -137,13 +137,7 @@ export default function OperationsDashboard() {
   const header = (
     <div className="cfop-dashboard-toolbar">
       <PeriodPicker period={period} onChange={setPeriod} />
-      <Tooltip title={t(dashboardTexts.refresh)}>
-        <Button
-          icon={<ReloadOutlined spin={loading} />}
-          aria-label={t(dashboardTexts.refresh)}
-          onClick={reload}
-        />
-      </Tooltip>
+      <RefreshButton busy={loading} onClick={reload} />
     </div>
   );
 

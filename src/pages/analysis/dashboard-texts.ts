@@ -7,7 +7,6 @@ export const dashboardTexts = {
   custom: { zh: '自定义', en: 'Custom' },
   rangeFrom: { zh: '开始日期', en: 'First day' },
   rangeTo: { zh: '结束日期', en: 'Last day' },
-  refresh: { zh: '刷新', en: 'Refresh' },
   autoRefresh: { zh: '每分钟自动刷新', en: 'Refreshes every minute' },
   refreshFailed: { zh: '自动刷新失败，将稍后重试', en: 'Automatic refresh failed; trying again shortly' },
   loadFailed: { zh: '看板数据加载失败', en: 'The dashboard could not be loaded' },

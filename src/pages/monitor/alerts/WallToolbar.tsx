@@ -1,9 +1,9 @@
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
-import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
-import { Badge, Button, Space, Switch, Tooltip } from 'antd';
+import { Badge, Button, Space, Switch } from 'antd';
 import { memo } from 'react';
 import type { StreamStatus } from '../../../api';
 import { useLocale } from '../../../i18n';
+import { RefreshButton } from '../../../resources/RefreshButton';
 import { texts as resourceTexts } from '../../../resources/texts';
 import { alertTexts } from './alert-texts';
 
@@ -58,13 +58,7 @@ export const WallToolbar = memo(function WallToolbar(props: {
       <Button icon={<DownloadOutlined />} loading={props.exporting} onClick={props.onExport}>
         {t(resourceTexts.export)}
       </Button>
-      <Tooltip title={t(alertTexts.refresh)}>
-        <Button
-          icon={<ReloadOutlined spin={props.loading} />}
-          aria-label={t(alertTexts.refresh)}
-          onClick={props.onRefresh}
-        />
-      </Tooltip>
+      <RefreshButton busy={props.loading} onClick={props.onRefresh} />
     </Space>
   );
 });

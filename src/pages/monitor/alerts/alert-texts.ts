@@ -7,7 +7,6 @@ export const alertTexts = {
   livePaused: { zh: '已暂停实时', en: 'Live paused' },
   connecting: { zh: '连接中…', en: 'Connecting…' },
   reconnecting: { zh: '连接中断，正在重连…', en: 'Connection lost, reconnecting…' },
-  refresh: { zh: '刷新', en: 'Refresh' },
   confirm: { zh: '确认', en: 'Confirm' },
   dismiss: { zh: '忽略', en: 'Dismiss' },
   bulkConfirm: { zh: '批量确认', en: 'Confirm selected' },
