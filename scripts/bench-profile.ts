@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench-profile.ts [login|burst] [--runs N] [--no-build] [--dist DIR]`: what the page's main
+ * `npx tsx scripts/bench-profile.ts [login|burst|return] [--runs N] [--no-build] [--dist DIR]`: what the page's main
  * thread does, counted from a Chrome trace and a CPU profile at 4× CPU throttling rather than timed
  * (counts hold on a busy machine where timings do not).
  *  - login: a cold /user/login; the JavaScript run before the first contentful paint and before
@@ -7,6 +7,8 @@
  *    functions that took most of it.
  *  - burst: the alert wall open at its top, live, while 200 alerts are reported; the main thread's
  *    tasks over 50 and 100 ms, the longest, and the functions that took most of the burst.
+ *  - return: signed in, the menu's first screen, the second, then the first again; what the return
+ *    to the visited screen runs from the click until its heading is painted.
  * On a busy machine the times stretch (the profiler's samples thin out too); the counts of calls
  * and of long tasks are the figures to compare. TRACE_OUT=file keeps the last run's trace.
  */
@@ -17,22 +19,31 @@ import { launchChromium } from '../test-support/chromium';
 import { burstOnWall } from './bench/alert-burst';
 import { buildConsole } from './bench/build';
 import { signInForBench, benchAdmin } from './bench/console-api';
-import { measureLogin, openThrottled } from './bench/journey';
+import {
+  clickMenuItem,
+  firstMenuScreens,
+  measureLogin,
+  openThrottled,
+  screenHeading,
+  waitForWatch,
+} from './bench/journey';
 import { loadLine } from './bench/machine';
 import {
   byFile,
   byFunction,
   callCounts,
   heaviest,
+  lastClickAt,
   mainThreadTasks,
   navigationStartOf,
+  profileWithin,
   scriptTimeUs,
   startTrace,
   type CpuProfile,
   type ScriptCoverage,
   type TraceEvent,
 } from './bench/main-thread';
-import { pageProbe, waitForMark } from './bench/page-probe';
+import { armWatch, pageProbe, waitForMark } from './bench/page-probe';
 import { seedLongLists } from './bench/render-seed';
 import { withSeededApp } from './bench/seeded-app';
 
@@ -124,22 +135,29 @@ async function profileLogin(browser: Browser, base: string): Promise<void> {
   }
 }
 
-async function profileBurst(browser: Browser, base: string, token: string): Promise<void> {
+/** A new context signed in with `token` (the probe loaded, the page not throttled yet). */
+async function signedInPage(browser: Browser, base: string, token: string) {
   const context = await browser.newContext({
     baseURL: base,
     locale: 'zh-CN',
     viewport: { width: 1600, height: 900 },
   });
+  context.setDefaultTimeout(actionTimeoutMs);
+  await context.addInitScript({ content: pageProbe([]) });
+  await context.addInitScript((value) => localStorage.setItem('CFOP_TOKEN', value), token);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const throttle = () => cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottlingRate });
+  return { context, page, cdp, throttle };
+}
+
+async function profileBurst(browser: Browser, base: string, token: string): Promise<void> {
+  const { context, page, cdp, throttle } = await signedInPage(browser, base, token);
   try {
-    context.setDefaultTimeout(actionTimeoutMs);
-    await context.addInitScript({ content: pageProbe([]) });
-    await context.addInitScript((value) => localStorage.setItem('CFOP_TOKEN', value), token);
-    const page = await context.newPage();
     await page.goto('/monitor/ai');
     await page.locator('.cfop-alert-card').first().waitFor();
     await page.getByText('实时推送中').waitFor();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottlingRate });
+    await throttle();
     const { result: figures, events, profile } = await traced(cdp, () => burstOnWall(page, base, burstSize));
     const tasks = mainThreadTasks(events);
     const over = (limit: number) => tasks.filter((t) => t.dur > limit * 1000).length;
@@ -154,8 +172,42 @@ async function profileBurst(browser: Browser, base: string, token: string): Prom
   }
 }
 
+async function profileReturn(browser: Browser, base: string, token: string): Promise<void> {
+  const { context, page, cdp, throttle } = await signedInPage(browser, base, token);
+  try {
+    const [screen, other] = firstMenuScreens();
+    await page.goto('/home');
+    await page.locator('.cfop-content h2').first().waitFor();
+    await throttle();
+    for (const [name, visited] of [
+      ['first', screen],
+      ['other', other],
+    ] as const) {
+      const watch = screenHeading(name, visited.name);
+      await clickMenuItem(page, visited, () => armWatch(page, watch));
+      await waitForWatch(page, watch.name, actionTimeoutMs);
+    }
+    const back = screenHeading('back', screen.name);
+    const { result, events, profile } = await traced(cdp, async () => {
+      await clickMenuItem(page, screen, () => armWatch(page, back));
+      return waitForWatch(page, back.name, actionTimeoutMs);
+    });
+    const clicked = lastClickAt(events);
+    const painted = clicked + result * 1000;
+    const tasks = mainThreadTasks(events).filter((t) => t.ts + t.dur >= clicked && t.ts < painted);
+    console.log(
+      `back to ${screen.path}: heading painted ${result.toFixed(0)} ms after the click; script until then ` +
+        `${ms(scriptTimeUs(events, clicked, painted))}; tasks from the click: ${tasks.map((t) => ms(t.dur)).join(', ')}`,
+    );
+    printHeaviest(profileWithin(profile, clicked, painted));
+  } finally {
+    await context.close();
+  }
+}
+
 async function main(): Promise<void> {
-  const mode = process.argv[2] === 'burst' ? 'burst' : 'login';
+  const modes = ['login', 'burst', 'return'] as const;
+  const mode = modes.find((name) => name === process.argv[2]) ?? 'login';
   const option = (name: string) => {
     const at = process.argv.indexOf(name);
     return at > 0 ? process.argv[at + 1] : undefined;
@@ -176,11 +228,12 @@ async function main(): Promise<void> {
     async ({ base, onCleanUp }) => {
       const browser = await launchChromium();
       onCleanUp(() => browser.close());
-      const token = mode === 'burst' ? await signInForBench(base, benchAdmin) : '';
+      const token = mode === 'login' ? '' : await signInForBench(base, benchAdmin);
       // The first run warms the server's caches; it is printed too, marked.
       for (let run = 0; run <= runs; run += 1) {
         process.stdout.write(run === 0 ? 'warm-up: ' : `run ${run}: `);
         if (mode === 'burst') await profileBurst(browser, base, token);
+        else if (mode === 'return') await profileReturn(browser, base, token);
         else await profileLogin(browser, base);
       }
     },

@@ -20,7 +20,7 @@ import { launchChromium } from '../test-support/chromium';
 import { startServer, type RunningServer } from '../test-support/server-process';
 import { buildConsole } from './bench/build';
 import { GzipSizes, wasCompressed } from './bench/js-bytes';
-import { runJourney, type JourneyFigures, type MenuScreen } from './bench/journey';
+import { firstMenuScreens, runJourney, type JourneyFigures, type MenuScreen } from './bench/journey';
 import {
   antDesignProDist,
   serveLoginPage,
@@ -44,30 +44,6 @@ const ratioTargets = { passwordUsable: 0.43, fcp: 0.5, returnToCold: 0.15 };
 const actionTimeoutMs = 20_000;
 /** The whole run stops by itself after this, cleaning up, whatever hangs. */
 const deadlineMs = 6 * 60_000;
-
-interface ManifestRoute {
-  readonly path: string;
-  readonly name: { readonly zh: string };
-  readonly access?: string;
-  readonly page?: string;
-  readonly hideInMenu?: boolean;
-  readonly children?: readonly ManifestRoute[];
-}
-
-interface ConsoleManifest {
-  readonly routes: readonly ManifestRoute[];
-}
-
-/** The menu's screens in menu order, each with its top-level group (admin sees them all). */
-function menuScreens(routes: readonly ManifestRoute[]): MenuScreen[] {
-  const leaves = (route: ManifestRoute, group: string | null): MenuScreen[] =>
-    route.children && route.children.length > 0
-      ? route.children
-          .filter((child) => !child.hideInMenu)
-          .flatMap((child) => leaves(child, group ?? route.name.zh))
-      : [{ path: route.path, name: route.name.zh, group }];
-  return routes.filter((route) => !route.hideInMenu && route.access).flatMap((route) => leaves(route, null));
-}
 
 type FigureKey = keyof Omit<JourneyFigures, 'scripts'>;
 
@@ -166,9 +142,7 @@ async function main(): Promise<void> {
   else await buildConsole();
   const indexAtStart = await readFile('dist/index.html', 'utf8');
 
-  const manifest = JSON.parse(readFileSync('manifest/console.json', 'utf8')) as ConsoleManifest;
-  const [screen, other] = menuScreens(manifest.routes);
-  if (!screen || !other) throw new Error('manifest/console.json has fewer than two menu screens');
+  const [screen, other] = firstMenuScreens();
 
   const dataDir = await mkdtemp(join(tmpdir(), 'cfop-bench-'));
   const logPath = join(dataDir, 'server.log');

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
 import { fetchedScripts, jsBytes, type FetchedScript, type GzipSizes } from './js-bytes';
 import { armWatch, pageProbe, readMarks, waitForMark, type WatchSpec } from './page-probe';
@@ -7,6 +8,35 @@ export interface MenuScreen {
   readonly path: string;
   readonly name: string;
   readonly group: string | null;
+}
+
+interface ManifestRoute {
+  readonly path: string;
+  readonly name: { readonly zh: string };
+  readonly access?: string;
+  readonly hideInMenu?: boolean;
+  readonly children?: readonly ManifestRoute[];
+}
+
+/** The menu's screens in menu order, each with its top-level group (admin sees them all). */
+function menuScreens(routes: readonly ManifestRoute[]): MenuScreen[] {
+  const leaves = (route: ManifestRoute, group: string | null): MenuScreen[] =>
+    route.children && route.children.length > 0
+      ? route.children
+          .filter((child) => !child.hideInMenu)
+          .flatMap((child) => leaves(child, group ?? route.name.zh))
+      : [{ path: route.path, name: route.name.zh, group }];
+  return routes.filter((route) => !route.hideInMenu && route.access).flatMap((route) => leaves(route, null));
+}
+
+/** The screen the journeys visit and return to, and the one visited between (the menu's first two). */
+export function firstMenuScreens(): readonly [MenuScreen, MenuScreen] {
+  const manifest = JSON.parse(readFileSync('manifest/console.json', 'utf8')) as {
+    readonly routes: readonly ManifestRoute[];
+  };
+  const [screen, other] = menuScreens(manifest.routes);
+  if (!screen || !other) throw new Error('manifest/console.json has fewer than two menu screens');
+  return [screen, other];
 }
 
 export interface JourneyPlan {
@@ -65,7 +95,7 @@ const passwordShown: WatchSpec = {
   startOn: null,
 };
 const homeGreeting: WatchSpec = { name: 'home', selector: '.cfop-content h2', text: '，', startOn: 'enter' };
-const screenHeading = (name: string, text: string): WatchSpec => ({
+export const screenHeading = (name: string, text: string): WatchSpec => ({
   name,
   selector: '.cfop-content :is(h1, h2, h3, .ant-result-title, .ant-card-head-title)',
   text,
@@ -81,7 +111,7 @@ async function typeKey(cdp: CDPSession, key: string): Promise<void> {
 }
 
 /** The timings of one armed watch: from its start event (or the navigation) to after the paint. */
-async function waitForWatch(page: Page, name: string, timeout: number): Promise<number> {
+export async function waitForWatch(page: Page, name: string, timeout: number): Promise<number> {
   await waitForMark(page, `${name}Painted`, timeout);
   const marks = await readMarks(page);
   const end = marks[`${name}Painted`] as number;
@@ -96,7 +126,7 @@ function menuItem(page: Page, label: string): Locator {
 }
 
 /** Opens the screen's menu group when the item is not showing yet, then clicks the screen's item. */
-async function clickMenuItem(
+export async function clickMenuItem(
   page: Page,
   screen: MenuScreen,
   beforeClick: () => Promise<void>,

@@ -20,6 +20,38 @@ export interface CpuProfile {
   }[];
   readonly samples: readonly number[];
   readonly timeDeltas: readonly number[];
+  /** µs, on the trace's clock. */
+  readonly startTime: number;
+}
+
+/** The profile's samples taken from `from` to `to` (µs, the trace's clock) only. */
+export function profileWithin(profile: CpuProfile, from: number, to: number): CpuProfile {
+  const samples: number[] = [];
+  const timeDeltas: number[] = [];
+  let at = profile.startTime;
+  profile.samples.forEach((id, index) => {
+    const delta = profile.timeDeltas[index] ?? 0;
+    at += delta;
+    if (at < from || at > to) return;
+    samples.push(id);
+    timeDeltas.push(delta);
+  });
+  return { ...profile, samples, timeDeltas, startTime: from };
+}
+
+/** When the page's main thread last dispatched a click (µs, the trace's clock). */
+export function lastClickAt(events: readonly TraceEvent[]): number {
+  const main = pageMainThread(events);
+  const clicks = events.filter(
+    (e) =>
+      e.pid === main.pid &&
+      e.tid === main.tid &&
+      e.name === 'EventDispatch' &&
+      e.args?.data?.type === 'click',
+  );
+  const last = clicks.at(-1);
+  if (!last) throw new Error('the trace has no click on the page');
+  return last.ts;
 }
 
 const categories = [
