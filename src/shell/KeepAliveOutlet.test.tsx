@@ -83,7 +83,7 @@ async function go(router: DataRouter, to: string): Promise<void> {
 }
 
 const section = (name: string) => host.querySelector<HTMLElement>(`[data-screen="${name}"]`);
-const hidden = (name: string) => section(name)?.parentElement?.hidden;
+const hidden = (name: string) => section(name)?.parentElement?.classList.contains('cfop-kept-screen-hidden');
 const shownText = (name: string) => section(name)?.querySelector('meter')?.textContent;
 const button = (name: string) => section(name)?.querySelector('button');
 

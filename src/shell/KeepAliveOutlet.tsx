@@ -89,7 +89,8 @@ function sameUrl(a: Location, b: Location): boolean {
  * shows it as it was at once instead of mounting its table and form again.
  *
  * A hidden screen is frozen at the location it last saw: its URL state (filters, page) and route
- * lookups stay its own, so it fetches nothing new. It is hidden by CSS, not by React's Activity:
+ * lookups stay its own, so it fetches nothing new. It is hidden by CSS (styles.css, content-visibility),
+ * not by React's Activity:
  * Activity re-runs every layout effect of a screen it shows again, and antd's table measures its
  * columns there, laying out and rendering the screen twice (about a third of a route change back).
  * So a hidden screen's effects keep running, and what must stop out of sight reads the screen's
@@ -119,7 +120,10 @@ export function KeepAliveOutlet() {
 
   return fresh.map((screen) => (
     // The element is the one kept, so React renders nothing inside when only `hidden` changes.
-    <div key={screen.key} className="cfop-kept-screen" hidden={screen.key !== key}>
+    <div
+      key={screen.key}
+      className={screen.key === key ? 'cfop-kept-screen' : 'cfop-kept-screen cfop-kept-screen-hidden'}
+    >
       <ScreenVisibilityContext value={screen.visibility}>{screen.element}</ScreenVisibilityContext>
     </div>
   ));
