@@ -147,14 +147,14 @@ const latestIn = (beforeCommit: BeforeCommit, serverId: number, kind: IngestQuot
 
 /**
  * Whether the batch has read the AI server's `kind` of bucket already: a write that reads the
- * buckets with other facts locks them (lockedQuotaRow) only for the first use in its batch.
+ * buckets with other facts locks them (quotaRowsOf) only for the first use in its batch.
  */
 export const quotaReadInBatch = (beforeCommit: BeforeCommit, serverId: number, kind: IngestQuotaKind) =>
   latestIn(beforeCommit, serverId, kind) !== undefined;
 
 /**
- * Notes the row a write of the batch read and locked (`for update`) for the AI server's bucket, so
- * that takeInBatch reads it no more. A missing row is not noted: there is nothing to lock yet.
+ * Notes the row a write of the batch read, locked (quotaRowsOf), for the AI server's bucket, so
+ * that takeInBatch reads it no more. A missing row is not noted: there is nothing locked yet.
  */
 export function noteQuotaRead(
   beforeCommit: BeforeCommit,
