@@ -66,14 +66,20 @@ describe('the ingest quotas of alerts sent at once, taken once per batch', () =>
   });
 });
 
-/** Counts the statements the app sends PostgreSQL (each a round trip) while `run` runs. */
-async function statementsDuring(run: () => Promise<void>): Promise<string[]> {
-  const sent: string[] = [];
+/**
+ * The transactions of batched writes (batched-writes.ts) the app ran on PostgreSQL while `run` ran,
+ * each as the statements it sent (each a round trip), from its begin to its commit. The app's jobs
+ * running meanwhile are left out: their transactions hold no batched write's savepoint.
+ */
+async function batchesDuring(run: () => Promise<void>): Promise<string[][]> {
+  const sent = new Map<unknown, string[]>();
   const client = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const query = client.query;
   client.query = function (this: unknown, ...args: unknown[]) {
     const [text] = args;
-    sent.push(typeof text === 'string' ? text : (text as { text: string }).text);
+    const statements = sent.get(this) ?? [];
+    statements.push(typeof text === 'string' ? text : (text as { text: string }).text);
+    sent.set(this, statements);
     return query.apply(this, args);
   };
   try {
@@ -81,7 +87,18 @@ async function statementsDuring(run: () => Promise<void>): Promise<string[]> {
   } finally {
     client.query = query;
   }
-  return sent;
+  const transactions = [...sent.values()].flatMap((statements) => {
+    const ended: string[][] = [];
+    let open: string[] | undefined;
+    for (const text of statements) {
+      if (text === 'begin') open = [];
+      open?.push(text);
+      if (text === 'commit' && open) ended.push(open);
+      if (text === 'commit') open = undefined;
+    }
+    return ended;
+  });
+  return transactions.filter((statements) => statements.includes('savepoint batched_write'));
 }
 
 describe.skipIf(!testOnPostgres)('alerts ingested on PostgreSQL', () => {
@@ -89,22 +106,20 @@ describe.skipIf(!testOnPostgres)('alerts ingested on PostgreSQL', () => {
     const world = await alertWorld();
     expect((await world.postAlertWithSnapshot(reportOf(world))).statusCode).toBe(200);
     const count = 20;
-    const sent = await statementsDuring(async () => {
+    const batches = await batchesDuring(async () => {
       const answers = await Promise.all(
         Array.from({ length: count }, () => world.postAlertWithSnapshot(reportOf(world))),
       );
       expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
     });
-    // Each request's ingest key and each batch's news for the live streams are not the batch's.
-    const written = sent.filter((text) => !/ingest_key_hash|pg_notify/.test(text));
-    const batches = written.filter((text) => text === 'commit').length;
+    const statements = batches.flat();
+    expect(statements.filter((text) => /^insert into "alerts"/.test(text))).toHaveLength(count);
     // Per alert: its savepoint, the facts, the file row and the alert. Per batch: begin and commit,
     // the first savepoint and the last release, the rules, the buckets, three rollups, numbering.
-    expect(written.length).toBeLessThanOrEqual(4 * count + 11 * batches);
+    expect(statements.length).toBeLessThanOrEqual(4 * count + 11 * batches.length);
     // The buckets are written once per batch, not once per alert.
-    expect(written.filter((text) => /^(insert into|update) "ingest_quotas"/.test(text))).toHaveLength(
-      batches,
-    );
+    const bucketWrites = statements.filter((text) => /^(insert into|update) "ingest_quotas"/.test(text));
+    expect(bucketWrites).toHaveLength(batches.length);
   });
 
   it('never spends more tokens than the bucket holds, through two console servers at once', async () => {
