@@ -1,9 +1,10 @@
 import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
 import { batchedWrites, type BeforeCommit, type CommitGroup } from '../db/batched-writes';
+import { dialectOf } from '../db/dialect';
 import type { Db } from '../db/open-database';
 import type { Selectable } from 'kysely';
-import type { AlertsTable } from '../db/schema';
+import type { AlertsTable, IngestQuotaKind } from '../db/schema';
 import { reusedQuery } from '../db/reused-query';
 import { addToPack } from '../files/file-packs';
 import { durableFiles, fileReferenceProblems, insertFileRow, placeFile } from '../files/file-store';
@@ -16,9 +17,17 @@ import { settleCameraStatus, settlingOf } from '../cameras/camera-status';
 import type { StatusEvent, StatusFeed } from '../events/status-feed';
 import { RollupChange, type RolledAlert } from '../analysis/alert-rollups';
 import { raiseDeviceAlerts } from './device-health';
-import { nextRevisionValue, numberedBeforeCommit } from './alert-revisions';
+import { insertedRevision, numberedBeforeCommit } from './alert-revisions';
 import type { IngestLimits } from './ingest-limits';
-import { alertBucket, snapshotBucket, takeFromBucket, type QuotaRow } from './ingest-quotas';
+import {
+  alertBucket,
+  noteQuotaRead,
+  quotaReadInBatch,
+  quotaRowsOf,
+  snapshotBucket,
+  takeInBatch,
+  type QuotaRow,
+} from './ingest-quotas';
 
 /** The calling AI server, as the ingest key authenticated it. */
 export interface IngestCaller {
@@ -279,46 +288,103 @@ async function alertFromSource(db: Db, serverId: number, sourceId: string): Prom
   return (await alertOfSource.execute(db, { serverId, sourceId })).rows[0]?.id;
 }
 
-type FactsKey = { serverId: number; sourceId: string | null; cameraId: number };
+type FactsKey = { serverId: number; sourceId: string | null; cameraId: number; taskId: number | null };
+
+/** What the batch's first read of an AI server's buckets adds: their rows when full, and the time. */
+type FirstUseKey = FactsKey & { alertBurst: number; snapshotBurst: number; now: string };
 
 /**
- * What storing a report reads, in one statement rather than four: the first alert of its sourceId,
- * its camera, and the server's buckets of alerts and of snapshot bytes.
+ * What storing a report reads, in one statement rather than five: the first alert of its sourceId,
+ * its camera, its task with the task's model, and the server's buckets of alerts and of snapshot
+ * bytes, locked for the batch's first use of them (quotaRowsOf; a later use takes the batch's).
  */
-const factsOfReport = reusedQuery((db, { serverId, sourceId, cameraId }: FactsKey) =>
+const reportFacts = (db: Db, key: FactsKey, firstUse?: FirstUseKey) =>
   db
+    .with('quotas', () =>
+      quotaRowsOf(
+        db,
+        key.serverId,
+        [
+          { kind: 'alerts', tokens: firstUse?.alertBurst ?? 0 },
+          { kind: 'snapshotBytes', tokens: firstUse?.snapshotBurst ?? 0 },
+        ],
+        firstUse?.now ?? '',
+        firstUse !== undefined,
+      ),
+    )
     .selectFrom('ai_servers as server')
     .leftJoin('alerts as sent', (join) =>
-      join.onRef('sent.ai_server_id', '=', 'server.id').on('sent.source_id', '=', sourceId),
+      join.onRef('sent.ai_server_id', '=', 'server.id').on('sent.source_id', '=', key.sourceId),
     )
-    .leftJoin('cameras as camera', (join) => join.on('camera.id', '=', cameraId))
-    .leftJoin('ingest_quotas as alerts', (join) =>
-      join.onRef('alerts.ai_server_id', '=', 'server.id').on('alerts.kind', '=', 'alerts'),
-    )
-    .leftJoin('ingest_quotas as snapshots', (join) =>
-      join.onRef('snapshots.ai_server_id', '=', 'server.id').on('snapshots.kind', '=', 'snapshotBytes'),
-    )
+    .leftJoin('cameras as camera', (join) => join.on('camera.id', '=', key.cameraId))
+    .leftJoin('camera_tasks as task', (join) => join.on('task.id', '=', key.taskId))
+    .leftJoin('models as model', 'model.id', 'task.model_id')
+    .leftJoin('quotas as alerts', (join) => join.on('alerts.kind', '=', 'alerts'))
+    .leftJoin('quotas as snapshots', (join) => join.on('snapshots.kind', '=', 'snapshotBytes'))
     .select([
       'sent.id as sentId',
       'camera.id as cameraId',
       'camera.name as cameraName',
       'camera.area as cameraArea',
       'camera.ai_server_id as cameraServerId',
+      'task.id as taskId',
+      'task.camera_id as taskCameraId',
+      'task.name as taskName',
+      'model.id as modelId',
+      'model.name as modelName',
       'alerts.tokens as alertTokens',
       'alerts.refilled_at as alertsRefilledAt',
       'snapshots.tokens as snapshotTokens',
       'snapshots.refilled_at as snapshotsRefilledAt',
     ])
-    .where('server.id', '=', serverId),
-);
+    .where('server.id', '=', key.serverId);
+
+/** On PostgreSQL, the batch's first read of the server's buckets: it locks them. */
+const firstUseFacts = reusedQuery((db, key: FirstUseKey) => reportFacts(db, key, key));
+const laterFacts = reusedQuery((db, key: FactsKey) => reportFacts(db, key));
 
 type ReportFacts = NonNullable<Awaited<ReturnType<typeof readFacts>>>;
 
-/** The facts of the report, read in the caller's transaction; none when its server is gone meanwhile. */
-async function readFacts(db: Db, server: IngestCaller, report: Omit<AlertReport, 'snapshotId'>) {
-  const key = { serverId: server.id, sourceId: report.sourceId ?? null, cameraId: report.cameraId };
-  const [facts] = (await factsOfReport.execute(db, key)).rows;
-  return facts;
+/**
+ * The facts of the report, read in the caller's batched write; none when its server is gone
+ * meanwhile. Its buckets' rows become the batch's, unless a write before in the batch read them.
+ */
+async function readFacts(
+  db: Db,
+  beforeCommit: BeforeCommit,
+  ctx: AppContext,
+  server: IngestCaller,
+  report: Omit<AlertReport, 'snapshotId'>,
+  now: Date,
+) {
+  const key = {
+    serverId: server.id,
+    sourceId: report.sourceId ?? null,
+    cameraId: report.cameraId,
+    taskId: report.taskId ?? null,
+  };
+  const read = (kind: IngestQuotaKind) => quotaReadInBatch(beforeCommit, server.id, kind);
+  const firstUse = dialectOf(db) === 'postgres' && !(read('alerts') && read('snapshotBytes'));
+  const [row] = (
+    firstUse
+      ? await firstUseFacts.execute(db, {
+          ...key,
+          alertBurst: alertBucket(ctx.ingest).burst,
+          snapshotBurst: snapshotBucket(ctx.ingest).burst,
+          now: now.toISOString(),
+        })
+      : await laterFacts.execute(db, key)
+  ).rows;
+  if (row) {
+    noteQuotaRead(beforeCommit, server.id, 'alerts', quotaRowOf(row.alertTokens, row.alertsRefilledAt));
+    noteQuotaRead(
+      beforeCommit,
+      server.id,
+      'snapshotBytes',
+      quotaRowOf(row.snapshotTokens, row.snapshotsRefilledAt),
+    );
+  }
+  return row;
 }
 
 /** A bucket's row as the facts hold it: null when it has none yet. */
@@ -351,7 +417,7 @@ export async function storeAlert(
 ): Promise<StoredAlert> {
   const now = ctx.clock.now();
   return batchedWrites(ctx.db).run(async (trx, beforeCommit) => {
-    const facts = await readFacts(trx, server, report);
+    const facts = await readFacts(trx, beforeCommit, ctx, server, report, now);
     const sent = facts?.sentId ?? null;
     if (sent !== null) return { id: sent, row: null };
     const snapshotProblems = await fileReferenceProblems(
@@ -387,11 +453,10 @@ export async function storeAlertWithSnapshot(
   const now = ctx.clock.now();
   try {
     return await batchedWrites(ctx.db).run(async (trx, beforeCommit) => {
-      const facts = await readFacts(trx, server, report);
+      const facts = await readFacts(trx, beforeCommit, ctx, server, report, now);
       const sent = facts?.sentId ?? null;
       if (sent !== null) return { id: sent, row: null };
-      const bucketRow = facts ? quotaRowOf(facts.snapshotTokens, facts.snapshotsRefilledAt) : undefined;
-      await takeFromBucket(trx, server.id, snapshotBucket(ctx.ingest), snapshot.size, now, bucketRow);
+      await takeInBatch(trx, beforeCommit, server.id, snapshotBucket(ctx.ingest), snapshot.size, now);
       // Held in memory, it joins its batch's pack; a failure below takes it out again.
       const packed = 'bytes' in snapshot ? addToPack(beforeCommit, ctx.storage, snapshot.bytes) : null;
       const snapshotId = await insertFileRow(trx, snapshot, snapshotKind, null, now.toISOString(), packed);
@@ -443,7 +508,7 @@ const insertDetection = reusedQuery((db, detection: Detection) =>
       status: 'pending',
       handled_by_name: '',
       handling_note: '',
-      revision: nextRevisionValue,
+      revision: insertedRevision(db),
     })
     // The unique index, not the look-up before, settles concurrent retries: with several writers
     // (PostgreSQL) both may pass the look-up, and the second then answers the first's alert.
@@ -483,9 +548,15 @@ async function insertAlert(
       ? { id: facts.cameraId, name: facts.cameraName ?? '', area: facts.cameraArea ?? '' }
       : undefined;
   const task =
-    report.taskId === undefined
-      ? undefined
-      : await tasksWithModels(trx).where('camera_tasks.id', '=', report.taskId).executeTakeFirst();
+    facts && facts.taskId !== null
+      ? {
+          id: facts.taskId,
+          cameraId: facts.taskCameraId,
+          name: facts.taskName ?? '',
+          modelId: facts.modelId,
+          modelName: facts.modelName ?? '',
+        }
+      : undefined;
   const problems: FieldProblem[] = [
     ...(camera ? [] : [notBound('cameraId', report.cameraId, server)]),
     ...(report.taskId !== undefined && task?.cameraId !== report.cameraId
@@ -531,9 +602,7 @@ async function insertAlert(
     if (first === undefined) throw new Error('an alert conflicted with no stored alert');
     return { id: first, row: null };
   }
-  // The facts' row is still the bucket's: nothing before in this write takes from it.
-  const bucketRow = facts ? quotaRowOf(facts.alertTokens, facts.alertsRefilledAt) : undefined;
-  await takeFromBucket(trx, server.id, alertBucket(ctx.ingest), 1, now, bucketRow);
+  await takeInBatch(trx, beforeCommit, server.id, alertBucket(ctx.ingest), 1, now);
   await queueNotifications(trx, ctx.notify.timeZone, noticeOf(inserted), now);
   beforeCommit.add(rolledUp, inserted);
   beforeCommit.add(numberedBeforeCommit, inserted);

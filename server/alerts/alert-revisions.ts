@@ -13,6 +13,14 @@ import { reusedQuery } from '../db/reused-query';
  */
 export const nextRevisionValue = sql<number>`coalesce((select max(${sql.ref('revision')}) from ${sql.table('alerts')}), 0) + 1`;
 
+/**
+ * What a statement inserting an alert writes as its revision. PostgreSQL's trigger replaces it with
+ * its stand-in and numbers the row at commit (migration 0031): computing `max(revision)` there is
+ * work thrown away on every insert. SQLite numbers the row as it is written.
+ */
+export const insertedRevision = (db: Db) =>
+  dialectOf(db) === 'postgres' ? sql<number>`0` : nextRevisionValue;
+
 const nextRevisionRow = reusedQuery((db) => db.selectNoFrom(nextRevisionValue.as('next')));
 
 /** nextRevisionValue, read: for a write that numbers several alerts, or needs the number first. */

@@ -1,3 +1,5 @@
+import type { BeforeCommit, CommitGroup } from '../db/batched-writes';
+import { dialectOf } from '../db/dialect';
 import type { Db } from '../db/open-database';
 import { reusedQuery } from '../db/reused-query';
 import type { IngestQuotaKind } from '../db/schema';
@@ -53,14 +55,31 @@ export interface QuotaRow {
 }
 
 /**
+ * The row `bucket` holds once `cost` is taken from `row` (null: none yet, a full bucket) at `now`,
+ * or a 429 saying how long to wait. Something costing more than the whole bucket (a snapshot over
+ * the hourly quota) passes when the bucket is full and leaves it in debt, rather than never.
+ */
+function takeTokens(bucket: Bucket, row: QuotaRow | null, cost: number, now: Date): QuotaRow {
+  // A clock stepped back refills nothing, and takes nothing back.
+  const elapsedSeconds = row ? Math.max(0, now.getTime() - Date.parse(row.refilled_at)) / 1000 : 0;
+  const available = row
+    ? Math.min(bucket.burst, row.tokens + elapsedSeconds * bucket.perSecond)
+    : bucket.burst;
+  const needed = Math.min(cost, bucket.burst);
+  if (available < needed) {
+    throw retryLater('429', Math.ceil((needed - available) / bucket.perSecond) * 1000, bucket.refusal);
+  }
+  return { tokens: available - cost, refilled_at: now.toISOString() };
+}
+
+/**
  * Takes `cost` tokens from the AI server's bucket, or refuses with a 429 saying how long to wait.
  * Counted in the database so that several console servers share one count. The write only lands
  * if the row is still what was read (a compare-and-set), so two concurrent takers cannot both
  * spend the same tokens: the loser reads again. Under SQLite's single writer the first read is
  * always current; the loop is for a database with concurrent writers (at READ COMMITTED).
- * Something costing more than the whole bucket (a snapshot over the hourly quota) passes when the
- * bucket is full and leaves it in debt, rather than never. `read` is the bucket's row as the
- * caller's transaction read it already (null: none), saving the first read.
+ * A batched write takes with takeInBatch instead, which this interleaves with safely: that one
+ * locks the row it read until its batch commits, and this one's write waits for the lock.
  */
 export async function takeFromBucket(
   db: Db,
@@ -68,31 +87,112 @@ export async function takeFromBucket(
   bucket: Bucket,
   cost: number,
   now: Date,
-  read?: QuotaRow | null,
 ): Promise<void> {
   const key = { serverId, kind: bucket.kind };
-  for (let known = read; ; known = undefined) {
-    const row = known === undefined ? (await quotaRow.execute(db, key)).rows[0] : (known ?? undefined);
-    // A clock stepped back refills nothing, and takes nothing back.
-    const elapsedSeconds = row ? Math.max(0, now.getTime() - Date.parse(row.refilled_at)) / 1000 : 0;
-    const available = row
-      ? Math.min(bucket.burst, row.tokens + elapsedSeconds * bucket.perSecond)
-      : bucket.burst;
-    const needed = Math.min(cost, bucket.burst);
-    if (available < needed) {
-      throw retryLater('429', Math.ceil((needed - available) / bucket.perSecond) * 1000, bucket.refusal);
-    }
-    const values = { tokens: available - cost, refilledAt: now.toISOString() };
+  for (;;) {
+    const row = (await quotaRow.execute(db, key)).rows[0] ?? null;
+    const taken = takeTokens(bucket, row, cost, now);
+    const values = { ...key, tokens: taken.tokens, refilledAt: taken.refilled_at };
     const { numAffectedRows } = row
-      ? await updateQuota.execute(db, {
-          ...key,
-          ...values,
-          wasTokens: row.tokens,
-          wasRefilledAt: row.refilled_at,
-        })
-      : await insertQuota.execute(db, { ...key, ...values });
+      ? await updateQuota.execute(db, { ...values, wasTokens: row.tokens, wasRefilledAt: row.refilled_at })
+      : await insertQuota.execute(db, values);
     if (numAffectedRows !== undefined && numAffectedRows > 0n) return;
   }
+}
+
+/**
+ * A bucket's row as a batch knows it: `taken` once a write of the batch took from it, else as the
+ * batch's first use of it read it, locked.
+ */
+interface BatchedQuota {
+  readonly serverId: number;
+  readonly kind: IngestQuotaKind;
+  readonly row: QuotaRow;
+  readonly taken: boolean;
+}
+
+/**
+ * The buckets a batch took from, each written once, with what is left after its last take, before
+ * the batch commits. A write's takes are items of its savepoint: refused or failed, it leaves the
+ * bucket as if it never came (and a row it locked is unlocked with its savepoint, as its item goes).
+ */
+const batchedQuotas: CommitGroup<BatchedQuota> = {
+  async settle(items, trx) {
+    const last = new Map<string, BatchedQuota>();
+    for (const item of items) last.set(`${item.serverId}:${item.kind}`, item);
+    const rows = [...last.values()]
+      .filter((item) => item.taken)
+      .map((item) => ({
+        ai_server_id: item.serverId,
+        kind: item.kind,
+        tokens: item.row.tokens,
+        refilled_at: item.row.refilled_at,
+      }));
+    if (rows.length === 0) return;
+    await trx
+      .insertInto('ingest_quotas')
+      .values(rows)
+      .onConflict((conflict) =>
+        conflict.columns(['ai_server_id', 'kind']).doUpdateSet((eb) => ({
+          tokens: eb.ref('excluded.tokens'),
+          refilled_at: eb.ref('excluded.refilled_at'),
+        })),
+      )
+      .execute();
+  },
+};
+
+const latestIn = (beforeCommit: BeforeCommit, serverId: number, kind: IngestQuotaKind) =>
+  beforeCommit.items(batchedQuotas).findLast((item) => item.serverId === serverId && item.kind === kind);
+
+/**
+ * Whether the batch has read the AI server's `kind` of bucket already: a write that reads the
+ * buckets with other facts locks them (quotaRowsOf) only for the first use in its batch.
+ */
+export const quotaReadInBatch = (beforeCommit: BeforeCommit, serverId: number, kind: IngestQuotaKind) =>
+  latestIn(beforeCommit, serverId, kind) !== undefined;
+
+/**
+ * Notes the row a write of the batch read, locked (quotaRowsOf), for the AI server's bucket, so
+ * that takeInBatch reads it no more. A missing row is not noted: there is nothing locked yet.
+ */
+export function noteQuotaRead(
+  beforeCommit: BeforeCommit,
+  serverId: number,
+  kind: IngestQuotaKind,
+  row: QuotaRow | null,
+): void {
+  if (row && !quotaReadInBatch(beforeCommit, serverId, kind))
+    beforeCommit.add(batchedQuotas, { serverId, kind, row, taken: false });
+}
+
+/**
+ * Takes `cost` tokens from the AI server's bucket for a write of a batch (batched-writes.ts), or
+ * refuses with a 429 as takeFromBucket does. The bucket's row is written once per batch, before its
+ * commit. The batch's first use of a bucket reads its row `for update` (unless noteQuotaRead gave
+ * it): until the batch commits, no other console server spends the same tokens. A bucket with no
+ * row yet gets a full one first, so that there is a row to lock (on PostgreSQL, quotaRowsOf gave
+ * each bucket its row already, locking the buckets in one order).
+ */
+export async function takeInBatch(
+  trx: Db,
+  beforeCommit: BeforeCommit,
+  serverId: number,
+  bucket: Bucket,
+  cost: number,
+  now: Date,
+): Promise<void> {
+  const key = { serverId, kind: bucket.kind };
+  let row = latestIn(beforeCommit, serverId, bucket.kind)?.row;
+  if (!row) {
+    row = (await lockedQuota.execute(trx, key)).rows[0];
+    if (!row) {
+      await insertQuota.execute(trx, { ...key, tokens: bucket.burst, refilledAt: now.toISOString() });
+      row = (await lockedQuota.execute(trx, key)).rows[0];
+      if (!row) throw new Error(`the ${bucket.kind} bucket of AI server ${serverId} has no row`);
+    }
+  }
+  beforeCommit.add(batchedQuotas, { ...key, row: takeTokens(bucket, row, cost, now), taken: true });
 }
 
 type QuotaKey = { serverId: number; kind: IngestQuotaKind };
@@ -103,6 +203,65 @@ const quotaRow = reusedQuery((db, { serverId, kind }: QuotaKey) =>
     .select(['tokens', 'refilled_at'])
     .where('ai_server_id', '=', serverId)
     .where('kind', '=', kind),
+);
+
+/** A bucket's kind with its tokens when full, for a row it has none of yet. */
+export interface FullBucket {
+  readonly kind: IngestQuotaKind;
+  readonly tokens: number;
+}
+
+/**
+ * The AI server's buckets of `full`: with `lock`, on PostgreSQL, each given a full row where it has
+ * none, and all locked until the transaction ends, in one statement and in one order whatever
+ * rows exist (a batch that locked one bucket and, finding the other missing, locked it later could
+ * deadlock with another console server's batch locking both). Any row written here is undone with
+ * the write's savepoint if it is refused. SQLite has one writer: the rows as they are.
+ */
+export const quotaRowsOf = (
+  db: Db,
+  serverId: number,
+  full: readonly FullBucket[],
+  refilledAt: string,
+  lock: boolean,
+) =>
+  lock && dialectOf(db) === 'postgres'
+    ? db
+        .insertInto('ingest_quotas')
+        .values(
+          full.map((bucket) => ({
+            ai_server_id: serverId,
+            kind: bucket.kind,
+            tokens: bucket.tokens,
+            refilled_at: refilledAt,
+          })),
+        )
+        // An update that changes nothing locks the row and answers it as it is now, also if
+        // another batch changed it since this statement began.
+        .onConflict((conflict) =>
+          conflict
+            .columns(['ai_server_id', 'kind'])
+            .doUpdateSet((eb) => ({ tokens: eb.ref('ingest_quotas.tokens') })),
+        )
+        .returning(['kind', 'tokens', 'refilled_at'])
+    : db
+        .selectFrom('ingest_quotas')
+        .select(['kind', 'tokens', 'refilled_at'])
+        .where('ai_server_id', '=', serverId)
+        .where(
+          'kind',
+          'in',
+          full.map((bucket) => bucket.kind),
+        );
+
+/** The bucket's row, locked on PostgreSQL until the transaction ends. */
+const lockedQuota = reusedQuery((db, { serverId, kind }: QuotaKey) =>
+  db
+    .selectFrom('ingest_quotas')
+    .select(['tokens', 'refilled_at'])
+    .where('ai_server_id', '=', serverId)
+    .where('kind', '=', kind)
+    .$if(dialectOf(db) === 'postgres', (query) => query.forUpdate()),
 );
 
 const updateQuota = reusedQuery(
