@@ -171,13 +171,19 @@ const settleBatch = 5_000;
 /**
  * Forgets every read of an earlier run (no relay runs at start, and the first probe round reads
  * again) and settles every camera from what is left. A read forgotten proves nothing either way:
- * what was last known of each stream is kept, and the next read alerts only if it differs.
+ * what was last known of each stream is kept, and the next read alerts only if it differs. Only
+ * cameras holding a read are written: rewriting 100,000 unread cameras at each start took 24 s on
+ * PostgreSQL and left as many dead rows and trigram index entries for the lists to pass over.
  */
 export async function forgetStreamReads(
   ctx: Pick<AppContext, 'db' | 'clock' | 'health' | 'notify'>,
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('cameras').set({ read_ok: null, read_by: null }).execute();
+    await trx
+      .updateTable('cameras')
+      .set({ read_ok: null, read_by: null })
+      .where((eb) => eb.or([eb('read_ok', 'is not', null), eb('read_by', 'is not', null)]))
+      .execute();
     const ids = (await trx.selectFrom('cameras').select('id').execute()).map((row) => row.id);
     // A batch at a time: SQLite binds at most 32,766 values to one statement.
     for (let first = 0; first < ids.length; first += settleBatch) {

@@ -51,9 +51,12 @@ export function trigramMatches(table: string, phrases: readonly string[]): RawBu
 /**
  * Columns holding few distinct values over many rows, each leading an index: the alerts' label
  * (alerts_label_occurred_at, SQLite's since 0027, PostgreSQL's since 0032; a few dozen labels over
- * a million alerts).
+ * a million alerts) and the cameras' area (cameras_area_status, 0033: a site's buildings and zones).
  */
-const fewValueColumns: Readonly<Record<string, readonly string[]>> = { alerts: ['label'] };
+const fewValueColumns: Readonly<Record<string, readonly string[]>> = {
+  alerts: ['label'],
+  cameras: ['area'],
+};
 
 /**
  * `value` (the expression of `column` of `table`) contains `text`. For a column of few values, the

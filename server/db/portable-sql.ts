@@ -12,9 +12,15 @@ export const trigramLength = 3;
 /** The `like` pattern of "contains `text`", its own `%`, `_` and `\` escaped (`escape '\'`). */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Whether `text` has no letter with a case (digits, dots, Chinese): `ilike` would then match as `like`. */
+const caseless = (text: string) => [...text].every((c) => c.toLowerCase() === c.toUpperCase());
+
 /**
  * `value` contains `text`, case aside: SQLite's `like` ignores ASCII case, PostgreSQL's `ilike` all,
- * which a trigram index (0027) answers. For a text shorter than a trigram the index holds nothing to
+ * which a trigram index (0027) answers. A text without cased letters (an IP, a number, Chinese) is
+ * searched with PostgreSQL's `like`, which matches the same rows at half the cost per row: `ilike`
+ * lowers every value first (47 against 26 ms to find 10,001 of 100,000 AI servers' IPs holding
+ * "10.1."). For a text shorter than a trigram the index holds nothing to
  * look up and would hand every row to be checked again, slower than a plain scan, which the planner
  * does not foresee: `value || ''` keeps that search off the index. Not in a query that walks the
  * sort's index for a page of many matches (`walksSortIndex`): the expression would hide the column's
@@ -30,7 +36,8 @@ export function containsText(
   const pattern = containsPattern(text);
   if (dialectOf(db) !== 'postgres') return sql<boolean>`${value} like ${pattern} escape '\\'`;
   const searched = [...text].length < trigramLength && !walksSortIndex ? sql`(${value} || '')` : value;
-  return sql<boolean>`${searched} ilike ${pattern} escape '\\'`;
+  const operator = caseless(text) ? sql`like` : sql`ilike`;
+  return sql<boolean>`${searched} ${operator} ${pattern} escape '\\'`;
 }
 
 /**
@@ -39,6 +46,18 @@ export function containsText(
  */
 export function unindexed(db: AnyDb, column: string): RawBuilder<unknown> {
   return dialectOf(db) === 'postgres' ? sql`${sql.ref(column)}` : sql`+${sql.ref(column)}`;
+}
+
+/**
+ * The sort column of a page of few matches, which are found first (a filter's index) and sorted:
+ * no database may walk the column's index instead, reading most of the table to fill the page.
+ * SQLite's unary `+` hides the index; PostgreSQL's `coalesce(column, column)` (the same value) does,
+ * where its planner, guessing a trigram search's matches ten times too many, walked the cameras'
+ * `created_at` index past 22,000 rows for a page of the 111 holding "摄像头-777" (27 ms, 1 ms sorted).
+ */
+export function sortedApart(db: AnyDb, column: string): RawBuilder<unknown> {
+  const ref = sql.ref(column);
+  return dialectOf(db) === 'postgres' ? sql`coalesce(${ref}, ${ref})` : sql`+${ref}`;
 }
 
 /**

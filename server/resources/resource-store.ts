@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type SelectQ
 import type { Db } from '../db/open-database';
 import { columnMayBeNull } from '../db/column-nullability';
 import { columnContains, trigramMatches, trigramRowId, trigramSearch } from '../db/contains-search';
-import { containsText, nullsLowest, unindexed } from '../db/portable-sql';
+import { containsText, nullsLowest, sortedApart, unindexed } from '../db/portable-sql';
 import { reusedQuery, type ReusedQuery } from '../db/reused-query';
 import type { FilterMode } from '../../contract/list-facts';
 import type { LinkedField, ReferenceRule, Row } from './resource-definition';
@@ -281,7 +281,7 @@ async function ordered(
   withoutIndex = false,
 ): Promise<LooseQuery> {
   const direction = order.descending ? 'desc' : 'asc';
-  const column = withoutIndex ? unindexed(db, order.column) : sql.ref(order.column);
+  const column = withoutIndex ? sortedApart(db, order.column) : sql.ref(order.column);
   const nulls = nullsLowest(db, direction, await columnMayBeNull(db, table, order.column));
   return query.orderBy(column, nulls).orderBy('id', direction);
 }
