@@ -2,38 +2,23 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../test-support/test-app';
 import { openTestDatabase, testOnPostgres } from '../../test-support/test-database';
-import type { Db } from '../open-database';
 import { columnContains } from '../contains-search';
 import { containsText } from '../portable-sql';
 import { containsColumns } from './0027-list-filter-indexes';
-
-/** The plan of `query` as one text, on one connection that may not scan a whole table if an index serves. */
-async function planOf(db: Db, query: ReturnType<typeof sql>): Promise<string> {
-  return db.connection().execute(async (connection) => {
-    if (!testOnPostgres) {
-      const { rows } = await sql<{ detail: string }>`explain query plan ${query}`.execute(connection);
-      return rows.map((row) => row.detail).join('\n');
-    }
-    // The tables are empty: only the planner's preference for a scan of nothing would hide the index.
-    await sql`set enable_seqscan = off`.execute(connection);
-    try {
-      const { rows } = await sql<{ 'QUERY PLAN': string }>`explain ${query}`.execute(connection);
-      return rows.map((row) => row['QUERY PLAN']).join('\n');
-    } finally {
-      await sql`reset enable_seqscan`.execute(connection);
-    }
-  });
-}
+import { queryPlanOf } from '../../test-support/query-plan';
 
 describe('migration 0027-list-filter-indexes', () => {
   it("counts the wall's status and level, and camera and status, inside one index each", async () => {
     const db = await openTestDatabase((await startTestApp()).dataDir);
     try {
       expect(
-        await planOf(db, sql`select count(*) from alerts where status = 'pending' and level = 'critical'`),
+        await queryPlanOf(
+          db,
+          sql`select count(*) from alerts where status = 'pending' and level = 'critical'`,
+        ),
       ).toContain('alerts_status_level_occurred_at');
       expect(
-        await planOf(db, sql`select count(*) from alerts where camera_id = 7 and status = 'pending'`),
+        await queryPlanOf(db, sql`select count(*) from alerts where camera_id = 7 and status = 'pending'`),
       ).toContain('alerts_camera_id_status_occurred_at');
     } finally {
       await db.destroy();
@@ -49,13 +34,13 @@ describe('migration 0027-list-filter-indexes', () => {
           // The alerts' label is searched through its distinct values since 0032.
           for (const column of columns.filter((name) => `${table}.${name}` !== 'alerts.label')) {
             const where = containsText(db, sql.ref(column), '安全帽');
-            expect(await planOf(db, sql`select id from ${sql.table(table)} where ${where}`)).toContain(
+            expect(await queryPlanOf(db, sql`select id from ${sql.table(table)} where ${where}`)).toContain(
               `${table}_${column}_trgm`,
             );
           }
         }
         const short = containsText(db, sql.ref('area'), '北门');
-        expect(await planOf(db, sql`select id from alerts where ${short}`)).not.toContain('trgm');
+        expect(await queryPlanOf(db, sql`select id from alerts where ${short}`)).not.toContain('trgm');
       } finally {
         await db.destroy();
       }
@@ -67,7 +52,7 @@ describe('migration 0027-list-filter-indexes', () => {
     try {
       for (const text of ['安全帽', '吸烟']) {
         const where = columnContains(db, { table: 'alerts', column: 'label' }, sql.ref('label'), text);
-        const plan = await planOf(db, sql`select count(*) from alerts where ${where}`);
+        const plan = await queryPlanOf(db, sql`select count(*) from alerts where ${where}`);
         expect(plan).toContain('alerts_label_occurred_at');
         expect(plan).not.toContain('trgm');
       }
@@ -82,7 +67,7 @@ describe('migration 0027-list-filter-indexes', () => {
       const db = await openTestDatabase((await startTestApp()).dataDir);
       try {
         const where = containsText(db, sql.ref('label'), '安全帽');
-        expect(await planOf(db, sql`select count(*) from alerts where ${where}`)).toContain(
+        expect(await queryPlanOf(db, sql`select count(*) from alerts where ${where}`)).toContain(
           'COVERING INDEX alerts_label_occurred_at',
         );
       } finally {

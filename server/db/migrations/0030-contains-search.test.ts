@@ -6,13 +6,9 @@ import { openTestDatabase, testOnPostgres } from '../../test-support/test-databa
 import { columnContains } from '../contains-search';
 import { openDatabase, type Db } from '../open-database';
 import { trigramColumns, trigramTableOf } from './0030-contains-search';
+import { queryPlanOf } from '../../test-support/query-plan';
 
 const name = '0030-contains-search';
-
-async function planOf(db: Db, query: ReturnType<typeof sql>): Promise<string> {
-  const { rows } = await sql<{ detail: string }>`explain query plan ${query}`.execute(db);
-  return rows.map((row) => row.detail).join('\n');
-}
 
 /** The rows of `table` its trigram table finds for the FTS5 query `match`. */
 async function trigramIds(db: Db, table: string, match: string): Promise<number[]> {
@@ -56,7 +52,7 @@ describe.runIf(!testOnPostgres)(`migration ${name}`, () => {
         for (const column of columns) expect(await trigramIds(db, table, `${column} : "安全帽"`)).toEqual([]);
       }
       const label = columnContains(db, { table: 'alerts', column: 'label' }, sql.ref('label'), '吸烟');
-      expect(await planOf(db, sql`select count(*) from alerts where ${label}`)).toContain(
+      expect(await queryPlanOf(db, sql`select count(*) from alerts where ${label}`)).toContain(
         'SEARCH alerts USING COVERING INDEX alerts_label_occurred_at (label=?)',
       );
     } finally {
