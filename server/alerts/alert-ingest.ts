@@ -456,7 +456,7 @@ export async function storeAlertWithSnapshot(
       const facts = await readFacts(trx, beforeCommit, ctx, server, report, now);
       const sent = facts?.sentId ?? null;
       if (sent !== null) return { id: sent, row: null };
-      await takeInBatch(trx, beforeCommit, server.id, snapshotBucket(ctx.ingest), snapshot.size, now);
+      takeInBatch(beforeCommit, server.id, snapshotBucket(ctx.ingest), snapshot.size, now);
       // Held in memory, it joins its batch's pack; a failure below takes it out again.
       const packed = 'bytes' in snapshot ? addToPack(beforeCommit, ctx.storage, snapshot.bytes) : null;
       const snapshotId = await insertFileRow(trx, snapshot, snapshotKind, null, now.toISOString(), packed);
@@ -602,7 +602,7 @@ async function insertAlert(
     if (first === undefined) throw new Error('an alert conflicted with no stored alert');
     return { id: first, row: null };
   }
-  await takeInBatch(trx, beforeCommit, server.id, alertBucket(ctx.ingest), 1, now);
+  takeInBatch(beforeCommit, server.id, alertBucket(ctx.ingest), 1, now);
   await queueNotifications(trx, ctx.notify.timeZone, noticeOf(inserted), now);
   beforeCommit.add(rolledUp, inserted);
   beforeCommit.add(numberedBeforeCommit, inserted);

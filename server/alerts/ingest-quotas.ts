@@ -102,14 +102,11 @@ export async function takeFromBucket(
 
 /**
  * A bucket's row as a batch knows it: `taken` once a write of the batch took from it, else as the
- * batch's first use of it read it, locked.
+ * batch's first use of it read it, locked (null: it has no row yet, a full bucket).
  */
-interface BatchedQuota {
-  readonly serverId: number;
-  readonly kind: IngestQuotaKind;
-  readonly row: QuotaRow;
-  readonly taken: boolean;
-}
+type BatchedQuota = { readonly serverId: number; readonly kind: IngestQuotaKind } & (
+  { readonly taken: true; readonly row: QuotaRow } | { readonly taken: false; readonly row: QuotaRow | null }
+);
 
 /**
  * The buckets a batch took from, each written once, with what is left after its last take, before
@@ -121,7 +118,7 @@ const batchedQuotas: CommitGroup<BatchedQuota> = {
     const last = new Map<string, BatchedQuota>();
     for (const item of items) last.set(`${item.serverId}:${item.kind}`, item);
     const rows = [...last.values()]
-      .filter((item) => item.taken)
+      .flatMap((item) => (item.taken ? [item] : []))
       .map((item) => ({
         ai_server_id: item.serverId,
         kind: item.kind,
@@ -153,8 +150,8 @@ export const quotaReadInBatch = (beforeCommit: BeforeCommit, serverId: number, k
   latestIn(beforeCommit, serverId, kind) !== undefined;
 
 /**
- * Notes the row a write of the batch read, locked (quotaRowsOf), for the AI server's bucket, so
- * that takeInBatch reads it no more. A missing row is not noted: there is nothing locked yet.
+ * Notes the row a write of the batch read for the AI server's bucket (null: none yet), locked on
+ * PostgreSQL (quotaRowsOf), unless a write before in the batch read it: what takeInBatch takes from.
  */
 export function noteQuotaRead(
   beforeCommit: BeforeCommit,
@@ -162,37 +159,27 @@ export function noteQuotaRead(
   kind: IngestQuotaKind,
   row: QuotaRow | null,
 ): void {
-  if (row && !quotaReadInBatch(beforeCommit, serverId, kind))
+  if (!quotaReadInBatch(beforeCommit, serverId, kind))
     beforeCommit.add(batchedQuotas, { serverId, kind, row, taken: false });
 }
 
 /**
  * Takes `cost` tokens from the AI server's bucket for a write of a batch (batched-writes.ts), or
- * refuses with a 429 as takeFromBucket does. The bucket's row is written once per batch, before its
- * commit. The batch's first use of a bucket reads its row `for update` (unless noteQuotaRead gave
- * it): until the batch commits, no other console server spends the same tokens. A bucket with no
- * row yet gets a full one first, so that there is a row to lock (on PostgreSQL, quotaRowsOf gave
- * each bucket its row already, locking the buckets in one order).
+ * refuses with a 429 as takeFromBucket does. The bucket's row is the one the batch read (noteQuotaRead,
+ * locked on PostgreSQL until the batch commits: no other console server spends the same tokens
+ * meanwhile), as the batch's takes left it; it is written once per batch, before its commit.
  */
-export async function takeInBatch(
-  trx: Db,
+export function takeInBatch(
   beforeCommit: BeforeCommit,
   serverId: number,
   bucket: Bucket,
   cost: number,
   now: Date,
-): Promise<void> {
-  const key = { serverId, kind: bucket.kind };
-  let row = latestIn(beforeCommit, serverId, bucket.kind)?.row;
-  if (!row) {
-    row = (await lockedQuota.execute(trx, key)).rows[0];
-    if (!row) {
-      await insertQuota.execute(trx, { ...key, tokens: bucket.burst, refilledAt: now.toISOString() });
-      row = (await lockedQuota.execute(trx, key)).rows[0];
-      if (!row) throw new Error(`the ${bucket.kind} bucket of AI server ${serverId} has no row`);
-    }
-  }
-  beforeCommit.add(batchedQuotas, { ...key, row: takeTokens(bucket, row, cost, now), taken: true });
+): void {
+  const read = latestIn(beforeCommit, serverId, bucket.kind);
+  if (!read) throw new Error(`the batch took from the ${bucket.kind} bucket of AI server ${serverId} unread`);
+  const row = takeTokens(bucket, read.row, cost, now);
+  beforeCommit.add(batchedQuotas, { serverId, kind: bucket.kind, row, taken: true });
 }
 
 type QuotaKey = { serverId: number; kind: IngestQuotaKind };
@@ -253,16 +240,6 @@ export const quotaRowsOf = (
           'in',
           full.map((bucket) => bucket.kind),
         );
-
-/** The bucket's row, locked on PostgreSQL until the transaction ends. */
-const lockedQuota = reusedQuery((db, { serverId, kind }: QuotaKey) =>
-  db
-    .selectFrom('ingest_quotas')
-    .select(['tokens', 'refilled_at'])
-    .where('ai_server_id', '=', serverId)
-    .where('kind', '=', kind)
-    .$if(dialectOf(db) === 'postgres', (query) => query.forUpdate()),
-);
 
 const updateQuota = reusedQuery(
   (db, values: QuotaKey & { tokens: number; refilledAt: string; wasTokens: number; wasRefilledAt: string }) =>
