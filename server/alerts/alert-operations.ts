@@ -3,13 +3,11 @@ import type { Lang } from '../http/locale';
 import { alertOperationIds, alertResource, alertsIn } from './alert-resource';
 import type { components } from '../../src/generated/openapi';
 import { bulkHandleAlerts, decisionNames, handleAlert } from './alert-handling';
+import { storeAlert, storeAlertWithSnapshot, type StoredAlert } from './reported-alerts';
 import {
   ingestCameras,
   recordHeartbeat,
   snapshotKind,
-  storeAlert,
-  storeAlertWithSnapshot,
-  type StoredAlert,
 } from './alert-ingest';
 import { alertEventStream, resumeAfter } from '../events/console-event-stream';
 import { snapshotBucket, takeFromBucket } from './ingest-quotas';

@@ -13,20 +13,23 @@ import { reusedQuery } from '../db/reused-query';
  */
 export const nextRevisionValue = sql<number>`coalesce((select max(${sql.ref('revision')}) from ${sql.table('alerts')}), 0) + 1`;
 
-/**
- * What a statement inserting an alert writes as its revision. PostgreSQL's trigger replaces it with
- * its stand-in and numbers the row at commit (migration 0031): computing `max(revision)` there is
- * work thrown away on every insert. SQLite numbers the row as it is written.
- */
-export const insertedRevision = (db: Db) =>
-  dialectOf(db) === 'postgres' ? sql<number>`0` : nextRevisionValue;
-
 const nextRevisionRow = reusedQuery((db) => db.selectNoFrom(nextRevisionValue.as('next')));
 
 /** nextRevisionValue, read: for a write that numbers several alerts, or needs the number first. */
 export async function nextRevision(db: Db): Promise<number> {
   const [row] = (await nextRevisionRow.execute(db, {})).rows;
   return Number(row?.next ?? 1);
+}
+
+/**
+ * The revisions `count` alerts inserted in one statement write: on SQLite the next ones, in order
+ * (its statement would compute `max(revision)` once for all rows); on PostgreSQL a stand-in its
+ * trigger replaces, numbering the rows at commit (migration 0031), so nothing is read for them.
+ */
+export async function insertedRevisions(db: Db, count: number): Promise<number[]> {
+  if (dialectOf(db) === 'postgres' || count === 0) return Array.from({ length: count }, () => 0);
+  const next = await nextRevision(db);
+  return Array.from({ length: count }, (_, n) => next + n);
 }
 
 /**

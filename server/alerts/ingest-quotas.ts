@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { BeforeCommit, CommitGroup } from '../db/batched-writes';
 import { dialectOf } from '../db/dialect';
 import type { Db } from '../db/open-database';
@@ -102,10 +103,11 @@ export async function takeFromBucket(
 
 /**
  * A bucket's row as a batch knows it: `taken` once a write of the batch took from it, else as the
- * batch's first use of it read it, locked (null: it has no row yet, a full bucket).
+ * batch read it, locked (readBucketsInBatch; null: it has no row yet, a full bucket).
  */
 type BatchedQuota = { readonly serverId: number; readonly kind: IngestQuotaKind } & (
-  { readonly taken: true; readonly row: QuotaRow } | { readonly taken: false; readonly row: QuotaRow | null }
+  | { readonly taken: true; readonly row: QuotaRow }
+  | { readonly taken: false; readonly row: QuotaRow | null; readonly created: boolean }
 );
 
 /**
@@ -125,6 +127,13 @@ const batchedQuotas: CommitGroup<BatchedQuota> = {
         tokens: item.row.tokens,
         refilled_at: item.row.refilled_at,
       }));
+    // A bucket the batch gave a row to lock it (quotaRowsOf) but never took from: as if never read.
+    const unused = [...last.values()].filter((item) => !item.taken && item.created);
+    if (unused.length > 0)
+      await trx
+        .deleteFrom('ingest_quotas')
+        .where((eb) => eb.or(unused.map((item) => eb.and({ ai_server_id: item.serverId, kind: item.kind }))))
+        .execute();
     if (rows.length === 0) return;
     await trx
       .insertInto('ingest_quotas')
@@ -142,44 +151,69 @@ const batchedQuotas: CommitGroup<BatchedQuota> = {
 const latestIn = (beforeCommit: BeforeCommit, serverId: number, kind: IngestQuotaKind) =>
   beforeCommit.items(batchedQuotas).findLast((item) => item.serverId === serverId && item.kind === kind);
 
-/**
- * Whether the batch has read the AI server's `kind` of bucket already: a write that reads the
- * buckets with other facts locks them (quotaRowsOf) only for the first use in its batch.
- */
-export const quotaReadInBatch = (beforeCommit: BeforeCommit, serverId: number, kind: IngestQuotaKind) =>
+/** Whether the batch has read the AI server's `kind` of bucket already (readBucketsInBatch). */
+const readInBatch = (beforeCommit: BeforeCommit, serverId: number, kind: IngestQuotaKind) =>
   latestIn(beforeCommit, serverId, kind) !== undefined;
 
-/**
- * Notes the row a write of the batch read for the AI server's bucket (null: none yet), locked on
- * PostgreSQL (quotaRowsOf), unless a write before in the batch read it: what takeInBatch takes from.
- */
-export function noteQuotaRead(
-  beforeCommit: BeforeCommit,
-  serverId: number,
-  kind: IngestQuotaKind,
-  row: QuotaRow | null,
-): void {
-  if (!quotaReadInBatch(beforeCommit, serverId, kind))
-    beforeCommit.add(batchedQuotas, { serverId, kind, row, taken: false });
+/** A cost to take from one of an AI server's buckets. */
+export interface Take {
+  readonly bucket: Bucket;
+  readonly cost: number;
 }
 
 /**
- * Takes `cost` tokens from the AI server's bucket for a write of a batch (batched-writes.ts), or
- * refuses with a 429 as takeFromBucket does. The bucket's row is the one the batch read (noteQuotaRead,
- * locked on PostgreSQL until the batch commits: no other console server spends the same tokens
- * meanwhile), as the batch's takes left it; it is written once per batch, before its commit.
+ * Reads the buckets of `kinds` of the AI servers `serverIds` that the batch has not read yet, in
+ * one statement, locked on PostgreSQL until the batch commits (quotaRowsOf): what takeInBatch
+ * takes from. A bucket read by a write before in the batch is the batch's already.
+ */
+export async function readBucketsInBatch(
+  trx: Db,
+  beforeCommit: BeforeCommit,
+  serverIds: readonly number[],
+  buckets: readonly Bucket[],
+  now: Date,
+): Promise<void> {
+  const unread = [...new Set(serverIds)].filter((serverId) =>
+    buckets.some((bucket) => !readInBatch(beforeCommit, serverId, bucket.kind)),
+  );
+  if (unread.length === 0) return;
+  const full = buckets.map((bucket) => ({ kind: bucket.kind, tokens: bucket.burst }));
+  const rows = await quotaRowsOf(trx, unread, full, now.toISOString()).execute();
+  for (const serverId of unread) {
+    for (const { kind } of buckets) {
+      if (readInBatch(beforeCommit, serverId, kind)) continue;
+      const row = rows.find((stored) => stored.ai_server_id === serverId && stored.kind === kind);
+      beforeCommit.add(batchedQuotas, {
+        serverId,
+        kind,
+        row: row ? { tokens: row.tokens, refilled_at: row.refilled_at } : null,
+        taken: false,
+        created: row?.created === 1,
+      });
+    }
+  }
+}
+
+/**
+ * Takes every cost of `takes` from the AI server's buckets for a write of a batch (batched-writes.ts),
+ * or none of them and refuses with the first bucket's 429, as takeFromBucket does. The buckets' rows
+ * are the ones the batch read (readBucketsInBatch, locked on PostgreSQL until the batch commits: no
+ * other console server spends the same tokens meanwhile), as the batch's takes left them; each is
+ * written once per batch, before its commit.
  */
 export function takeInBatch(
   beforeCommit: BeforeCommit,
   serverId: number,
-  bucket: Bucket,
-  cost: number,
+  takes: readonly Take[],
   now: Date,
 ): void {
-  const read = latestIn(beforeCommit, serverId, bucket.kind);
-  if (!read) throw new Error(`the batch took from the ${bucket.kind} bucket of AI server ${serverId} unread`);
-  const row = takeTokens(bucket, read.row, cost, now);
-  beforeCommit.add(batchedQuotas, { serverId, kind: bucket.kind, row, taken: true });
+  const rows = takes.map(({ bucket, cost }) => {
+    const read = latestIn(beforeCommit, serverId, bucket.kind);
+    if (!read)
+      throw new Error(`the batch took from the ${bucket.kind} bucket of AI server ${serverId} unread`);
+    return { kind: bucket.kind, row: takeTokens(bucket, read.row, cost, now) };
+  });
+  for (const { kind, row } of rows) beforeCommit.add(batchedQuotas, { serverId, kind, row, taken: true });
 }
 
 type QuotaKey = { serverId: number; kind: IngestQuotaKind };
@@ -193,35 +227,40 @@ const quotaRow = reusedQuery((db, { serverId, kind }: QuotaKey) =>
 );
 
 /** A bucket's kind with its tokens when full, for a row it has none of yet. */
-export interface FullBucket {
+interface FullBucket {
   readonly kind: IngestQuotaKind;
   readonly tokens: number;
 }
 
 /**
- * The AI server's buckets of `full`: with `lock`, on PostgreSQL, each given a full row where it has
- * none, and all locked until the transaction ends, in one statement and in one order whatever
- * rows exist (a batch that locked one bucket and, finding the other missing, locked it later could
+ * The buckets of `full` of the AI servers `serverIds`: on PostgreSQL each given a full row where it
+ * has none (`created`: its inserting transaction's row has no xmax), and all locked until the transaction ends, in one statement and in one order whatever
+ * rows exist (a batch that locked one bucket and, finding another missing, locked it later could
  * deadlock with another console server's batch locking both). Any row written here is undone with
- * the write's savepoint if it is refused. SQLite has one writer: the rows as they are.
+ * the write's savepoint if it fails, or by the batch if it takes nothing from it. SQLite has one writer: the rows as they are.
  */
-export const quotaRowsOf = (
+const quotaRowsOf = (
   db: Db,
-  serverId: number,
+  serverIds: readonly number[],
   full: readonly FullBucket[],
   refilledAt: string,
-  lock: boolean,
 ) =>
-  lock && dialectOf(db) === 'postgres'
+  dialectOf(db) === 'postgres'
     ? db
         .insertInto('ingest_quotas')
         .values(
-          full.map((bucket) => ({
-            ai_server_id: serverId,
-            kind: bucket.kind,
-            tokens: bucket.tokens,
-            refilled_at: refilledAt,
-          })),
+          [...serverIds]
+            .sort((a, b) => a - b)
+            .flatMap((serverId) =>
+              [...full]
+                .sort((a, b) => (a.kind < b.kind ? -1 : 1))
+                .map((bucket) => ({
+                  ai_server_id: serverId,
+                  kind: bucket.kind,
+                  tokens: bucket.tokens,
+                  refilled_at: refilledAt,
+                })),
+            ),
         )
         // An update that changes nothing locks the row and answers it as it is now, also if
         // another batch changed it since this statement began.
@@ -230,11 +269,17 @@ export const quotaRowsOf = (
             .columns(['ai_server_id', 'kind'])
             .doUpdateSet((eb) => ({ tokens: eb.ref('ingest_quotas.tokens') })),
         )
-        .returning(['kind', 'tokens', 'refilled_at'])
+        .returning([
+          'ai_server_id',
+          'kind',
+          'tokens',
+          'refilled_at',
+          sql<0 | 1>`(xmax = 0)::integer`.as('created'),
+        ])
     : db
         .selectFrom('ingest_quotas')
-        .select(['kind', 'tokens', 'refilled_at'])
-        .where('ai_server_id', '=', serverId)
+        .select(['ai_server_id', 'kind', 'tokens', 'refilled_at', sql<0 | 1>`0`.as('created')])
+        .where('ai_server_id', 'in', [...serverIds])
         .where(
           'kind',
           'in',

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { tempDir } from '../test-support/test-app';
-import { testDatabaseUrl, testOnPostgres } from '../test-support/test-database';
-import { batchedWrites, type CommitGroup } from './batched-writes';
+import { testDatabaseUrl } from '../test-support/test-database';
+import { batchedWrites, type CommitGroup, type Outcome, type SetWrite } from './batched-writes';
 import { openDatabase, type Db } from './open-database';
 
 async function scratchDb(): Promise<Db> {
@@ -29,94 +29,84 @@ function gated() {
   return { gate, open };
 }
 
-describe('batched writes', () => {
-  it('run the writes asked for meanwhile together, and a failing one leaves nothing of its own', async () => {
-    const db = await scratchDb();
-    const writes = batchedWrites(db);
-    const { gate, open } = gated();
-    const first = writes.run(async (trx) => {
-      await insert(trx, 'a');
-      await gate;
-      return 'a';
-    });
-    // Asked while the first holds its transaction: these three share the next one.
-    const seenByLast: string[][] = [];
-    const second = writes.run(async (trx) => {
-      await insert(trx, 'b');
-      return 'b';
-    });
-    const failing = writes.run(async (trx) => {
-      await insert(trx, 'c');
-      throw new Error('refused');
-    });
-    const last = writes.run(async (trx) => {
-      seenByLast.push(await names(trx));
-      await insert(trx, 'd');
-      return 'd';
-    });
-    open();
-    expect(await Promise.all([first, second, last])).toEqual(['a', 'b', 'd']);
-    await expect(failing).rejects.toThrow('refused');
-    expect(await names(db)).toEqual(['a', 'b', 'd']);
-    // The failing write was undone before the next of its batch ran, which saw its batch's own write.
-    expect(seenByLast).toEqual([['a', 'b']]);
-  });
-
-  it("settle what the batch's writes added once before the commit, without a failed write's items", async () => {
-    const db = await scratchDb();
-    const writes = batchedWrites(db);
-    const settled: string[][] = [];
-    const group: CommitGroup<string> = {
-      settle: async (items) => void settled.push([...items]),
-    };
-    const { gate, open } = gated();
-    const seen: string[][] = [];
-    const held = writes.run(async (trx, beforeCommit) => {
-      await insert(trx, 'a');
-      beforeCommit.add(group, 'a');
-      await gate;
-    });
-    const failing = writes.run(async (trx, beforeCommit) => {
-      beforeCommit.add(group, 'b');
-      throw new Error('refused');
-    });
-    const last = writes.run(async (trx, beforeCommit) => {
-      seen.push([...beforeCommit.items(group)]);
-      await insert(trx, 'c');
-      beforeCommit.add(group, 'c');
-    });
-    open();
-    await Promise.all([held, last]);
-    await expect(failing).rejects.toThrow('refused');
-    // The first ran alone; the failed write's item was gone before the next of its batch ran.
-    expect(seen).toEqual([[]]);
-    expect(settled).toEqual([['a'], ['c']]);
-    expect(await names(db)).toEqual(['a', 'c']);
-  });
-
-  it.skipIf(!testOnPostgres)(
-    'run the writes of other rows at once, and those of the same rows after',
-    async () => {
-      const db = await scratchDb();
-      const writes = batchedWrites(db);
-      const { gate, open } = gated();
-      const held = writes.run(async (trx) => {
-        await insert(trx, 'held');
-        await gate;
-      }, 1);
-      let sameDone = false;
-      const same = writes
-        .run((trx) => insert(trx, 'same'), 1)
-        .then(() => {
-          sameDone = true;
-        });
-      // While the first batch is open, a write of other rows commits; one of the same rows cannot.
-      await writes.run((trx) => insert(trx, 'other'), 2);
-      expect(await names(db)).toEqual(['other']);
-      expect(sameDone).toBe(false);
-      open();
-      await Promise.all([held, same]);
-      expect(await names(db)).toEqual(['held', 'other', 'same']);
+/** A set write that inserts each item's name, refuses those named "refused", and tells its batches. */
+function namesWrite(gate?: Promise<void>) {
+  const batches: string[][] = [];
+  const settled: string[][] = [];
+  const group: CommitGroup<string> = { settle: async (items) => void settled.push([...items]) };
+  const write: SetWrite<string, string> = {
+    async write(items, trx, beforeCommit) {
+      batches.push([...items]);
+      const outcomes: Outcome<string>[] = [];
+      for (const name of items) {
+        if (name === 'refused') {
+          outcomes.push({ ok: false, error: new Error('refused') });
+          continue;
+        }
+        await insert(trx, name);
+        beforeCommit.add(group, name);
+        outcomes.push({ ok: true, value: name });
+      }
+      if (batches.length === 1) await gate;
+      return outcomes;
     },
-  );
+  };
+  return { write, batches, settled };
+}
+
+describe('batched writes', () => {
+  it('write the items asked for meanwhile together, each answered its own outcome', async () => {
+    const db = await scratchDb();
+    const writes = batchedWrites(db);
+    const { gate, open } = gated();
+    const { write, batches, settled } = namesWrite(gate);
+    const first = writes.run(write, 'a');
+    // Asked while the first holds its transaction: these three share the next one.
+    const others = ['b', 'refused', 'd'].map((name) => writes.run(write, name));
+    open();
+    expect(await first).toBe('a');
+    expect(await Promise.allSettled(others)).toEqual([
+      { status: 'fulfilled', value: 'b' },
+      { status: 'rejected', reason: new Error('refused') },
+      { status: 'fulfilled', value: 'd' },
+    ]);
+    expect(batches).toEqual([['a'], ['b', 'refused', 'd']]);
+    // Each batch's group is settled once, with what its writes added.
+    expect(settled).toEqual([['a'], ['b', 'd']]);
+    expect(await names(db)).toEqual(['a', 'b', 'd']);
+  });
+
+  it('write each item of a failed batch again alone: only the failing one fails', async () => {
+    const db = await scratchDb();
+    const writes = batchedWrites(db);
+    const { gate, open } = gated();
+    const { write } = namesWrite(gate);
+    const first = writes.run(write, 'a');
+    // A name the table refuses (null) fails the statement, and with it the batch's transaction.
+    const others = ['b', null as unknown as string, 'c'].map((name) => writes.run(write, name));
+    open();
+    await first;
+    const answers = await Promise.allSettled(others);
+    expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await names(db)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('batch the items of one kind, and keep the turn of another', async () => {
+    const db = await scratchDb();
+    const writes = batchedWrites(db);
+    const { gate, open } = gated();
+    const one = namesWrite(gate);
+    const other = namesWrite();
+    const first = writes.run(one.write, 'a');
+    const asked = [
+      writes.run(other.write, 'x'),
+      writes.run(one.write, 'b'),
+      writes.run(other.write, 'y'),
+      writes.run(one.write, 'c'),
+    ];
+    open();
+    await Promise.all([first, ...asked]);
+    expect(one.batches).toEqual([['a'], ['b', 'c']]);
+    expect(other.batches).toEqual([['x', 'y']]);
+  });
 });

@@ -1,24 +1,4 @@
-import { CompiledQuery } from 'kysely';
-import { dialectOf } from './dialect';
 import type { Db } from './open-database';
-
-const begin = CompiledQuery.raw('savepoint batched_write');
-const release = CompiledQuery.raw('release savepoint batched_write');
-
-/**
- * The savepoint of each write, compiled once. PostgreSQL ends one write's savepoint and begins the
- * next's in one round trip (a query without parameters may hold two statements); better-sqlite3
- * prepares one statement at a time, each a call in the process, not a round trip.
- */
-const savepointsOf = (db: Db) => ({
-  begin,
-  undo: CompiledQuery.raw('rollback to savepoint batched_write'),
-  between:
-    dialectOf(db) === 'postgres'
-      ? [CompiledQuery.raw('release savepoint batched_write; savepoint batched_write')]
-      : [release, begin],
-  end: release,
-});
 
 /** Writes one shared transaction takes at most; the rest wait for the next. */
 const maxBatch = 100;
@@ -36,106 +16,114 @@ export interface CommitGroup<T> {
 /** Lets a batched write hand an item to a group whose `settle` runs before the commit. */
 export interface BeforeCommit {
   add<T>(group: CommitGroup<T>, item: T): void;
-  /** What the batch's writes added to `group` so far (a failed write's items are gone). */
+  /** What the batch's writes added to `group` so far. */
   items<T>(group: CommitGroup<T>): readonly T[];
 }
 
-type Work<T> = (trx: Db, beforeCommit: BeforeCommit) => Promise<T>;
+/** What a write answers: its value, or the error its caller is refused with. */
+export type Outcome<T = unknown> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: unknown };
+
+/**
+ * Writes of one kind that a batch makes together, with a statement for all of them where writes
+ * run one by one would make one each: on PostgreSQL each statement is a round trip, parsed and
+ * planned, whatever the rows it writes.
+ */
+export interface SetWrite<I, T> {
+  /**
+   * Writes `items` (in the order they were asked for) and answers each one's outcome in that order.
+   * A refused item is an outcome, and must leave nothing of its own; a throw fails the batch.
+   */
+  write(items: readonly I[], trx: Db, beforeCommit: BeforeCommit): Promise<readonly Outcome<T>[]>;
+}
 
 interface Queued {
-  readonly work: Work<unknown>;
+  readonly set: SetWrite<unknown, unknown>;
+  readonly item: unknown;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: unknown) => void;
 }
 
-type Outcome =
-  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown };
-
 /** Runs small writes that come at once in shared transactions (a group commit). */
 export interface BatchedWrites {
   /**
-   * Runs `work` in a savepoint of the next shared transaction and answers what it answers once that
-   * transaction is committed. A `work` that throws leaves nothing (its savepoint is rolled back) and
-   * its error is this call's; the others of its batch go on. If the commit fails, every call of the
-   * batch fails with it. What `work` adds to a group before the commit is settled once per batch
-   * with the items of every write of it that succeeded: a failed write's are dropped with its
-   * savepoint, so that nothing is written for it (a refused upload leaves no bytes).
+   * Writes `item` with the others of `set` asked for meanwhile, in the next shared transaction, and
+   * answers its outcome once that transaction is committed. What the write adds to a group is
+   * settled once per batch, before the commit. If the batch fails (a statement or the commit), each
+   * of its items is written again in a transaction of its own, so that one write's failure (a row
+   * it names deleted meanwhile) is its own, not its batch's.
    */
-  run<T>(work: Work<T>, rows?: RowsKey): Promise<T>;
+  run<I, T>(set: SetWrite<I, T>, item: I): Promise<T>;
+}
+
+/** The batch's items, written in one transaction; answers each one's outcome. */
+async function writeBatch(db: Db, set: SetWrite<unknown, unknown>, items: readonly unknown[]) {
+  const groups = new Map<CommitGroup<unknown>, unknown[]>();
+  const beforeCommit: BeforeCommit = {
+    add<T>(group: CommitGroup<T>, item: T) {
+      const added = groups.get(group as CommitGroup<unknown>) ?? [];
+      added.push(item);
+      groups.set(group as CommitGroup<unknown>, added);
+    },
+    items: <T>(group: CommitGroup<T>) => (groups.get(group as CommitGroup<unknown>) ?? []) as T[],
+  };
+  const settle = (trx: Db, last: boolean) =>
+    Promise.all(
+      [...groups]
+        .filter(([group]) => (group.last ?? false) === last)
+        .map(([group, added]) => group.settle(added, trx)),
+    );
+  return db.transaction().execute(async (trx) => {
+    const outcomes = await set.write(items, trx, beforeCommit);
+    await settle(trx, false);
+    await settle(trx, true);
+    return outcomes;
+  });
 }
 
 /**
- * Which rows a write locks until its batch commits beyond those every write settles in one order
- * (an AI server's quota rows, keyed by its id): writes of one key go in one queue, so that batches
- * under way at once never wait for each other's rows, nor deadlock on them. A non-negative integer.
- */
-export type RowsKey = number;
-
-/**
  * Each commit waits for the disk (SQLite syncs its log on every commit, ~1.3 ms here), which better-
- * sqlite3 does on the event loop: one transaction per alert capped ingest there. Writes asked for
- * while a transaction runs go together in the next one, so a burst pays one sync per batch, and a
- * lone write goes at once, as before. Every write is still on disk before it is answered.
+ * sqlite3 does on the event loop, and on PostgreSQL each statement is a round trip: one transaction
+ * per alert capped ingest. Writes asked for while a transaction runs go together in the next one, so
+ * a burst pays one sync and one set of statements per batch, and a lone write goes at once, as
+ * before. Every write is on disk before it is answered. One transaction at a time, on PostgreSQL
+ * too: batches under way at once there would wait for each other's rows (the rollups), and each
+ * would be smaller.
  */
-function createQueue(db: Db): { run<T>(work: Work<T>): Promise<T> } {
+function createBatchedWrites(db: Db): BatchedWrites {
   let queue: Queued[] = [];
   let draining = false;
-  const savepoint = savepointsOf(db);
 
   const runBatch = async (batch: readonly Queued[]) => {
-    const outcomes: Outcome[] = [];
-    const groups = new Map<CommitGroup<unknown>, unknown[]>();
-    const beforeCommit: BeforeCommit = {
-      add<T>(group: CommitGroup<T>, item: T) {
-        const items = groups.get(group as CommitGroup<unknown>) ?? [];
-        items.push(item);
-        groups.set(group as CommitGroup<unknown>, items);
-      },
-      items: <T>(group: CommitGroup<T>) => (groups.get(group as CommitGroup<unknown>) ?? []) as T[],
+    const set = (batch[0] as Queued).set;
+    const answer = (queued: Queued, outcome: Outcome | undefined) => {
+      if (outcome?.ok) queued.resolve(outcome.value);
+      else queued.reject(outcome ? outcome.error : new Error('a batched write left an item unanswered'));
     };
-    const settle = (trx: Db, last: boolean) =>
-      Promise.all(
-        [...groups]
-          .filter(([group]) => (group.last ?? false) === last)
-          .map(([group, items]) => group.settle(items, trx)),
+    try {
+      const outcomes = await writeBatch(
+        db,
+        set,
+        batch.map((queued) => queued.item),
       );
-    await db.transaction().execute(async (trx) => {
-      try {
-        await trx.executeQuery(savepoint.begin);
-        for (const [index, { work }] of batch.entries()) {
-          if (index > 0) for (const query of savepoint.between) await trx.executeQuery(query);
-          const added = new Map([...groups].map(([group, items]) => [group, items.length]));
-          try {
-            outcomes.push({ ok: true, value: await work(trx, beforeCommit) });
-          } catch (error) {
-            for (const [group, items] of groups) items.length = added.get(group) ?? 0;
-            // A failure SQLite ends the whole transaction for (the disk is full) takes the savepoint
-            // with it: the batch then fails with the write's error, not with the missing savepoint.
-            await trx.executeQuery(savepoint.undo).catch(() => {
-              throw error;
-            });
-            outcomes.push({ ok: false, error });
-          }
-        }
-        await trx.executeQuery(savepoint.end);
-      } finally {
-        await settle(trx, false);
-        await settle(trx, true);
+      batch.forEach((queued, index) => answer(queued, outcomes[index]));
+    } catch (error) {
+      if (batch.length === 1) {
+        (batch[0] as Queued).reject(error);
+        return;
       }
-    });
-    batch.forEach((queued, index) => {
-      const outcome = outcomes[index] as Outcome;
-      if (outcome.ok) queued.resolve(outcome.value);
-      else queued.reject(outcome.error);
-    });
+      for (const queued of batch) await runBatch([queued]);
+    }
   };
 
   const drain = async () => {
     draining = true;
     while (queue.length > 0) {
-      const batch = queue.slice(0, maxBatch);
-      queue = queue.slice(maxBatch);
-      await runBatch(batch).catch((error: unknown) => batch.forEach((queued) => queued.reject(error)));
+      // The first write's kind, up to maxBatch of them; writes of other kinds keep their turn.
+      const set = (queue[0] as Queued).set;
+      const batch = queue.filter((queued) => queued.set === set).slice(0, maxBatch);
+      queue = queue.filter((queued) => !batch.includes(queued));
+      await runBatch(batch);
       // A turn of the event loop before the next batch: the reads waiting for the connection (the
       // live streams telling of the alerts just committed) go first, and more writes join the batch.
       await new Promise((resolve) => setImmediate(resolve));
@@ -144,35 +132,23 @@ function createQueue(db: Db): { run<T>(work: Work<T>): Promise<T> } {
   };
 
   return {
-    run<T>(work: Work<T>): Promise<T> {
+    run<I, T>(set: SetWrite<I, T>, item: I) {
       return new Promise<T>((resolve, reject) => {
-        queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+        queue.push({
+          set: set as SetWrite<unknown, unknown>,
+          item,
+          resolve: resolve as (value: unknown) => void,
+          reject,
+        });
         if (!draining) void drain();
       });
     },
   };
 }
 
-/**
- * Queues whose batches run at once. SQLite writes one transaction at a time; on PostgreSQL a batch
- * spends most of its time waiting for round trips, which other batches fill.
- */
-const queuesOn = { sqlite: 1, postgres: 4 } as const;
-
-function createBatchedWrites(db: Db): BatchedWrites {
-  const queues = Array.from({ length: queuesOn[dialectOf(db)] }, () => createQueue(db));
-  return {
-    run(work, rows = 0) {
-      const queue = queues[rows % queues.length];
-      if (!queue) throw new RangeError(`a rows key is a non-negative integer, not ${rows}`);
-      return queue.run(work);
-    },
-  };
-}
-
 const byDatabase = new WeakMap<Db, BatchedWrites>();
 
-/** The batched writes of a database: one set of queues per database. */
+/** The batched writes of a database: one queue per database. */
 export function batchedWrites(db: Db): BatchedWrites {
   let writes = byDatabase.get(db);
   if (!writes) {

@@ -8,7 +8,7 @@ import type { FilesTable } from '../db/schema';
 import { ApiError, type FieldProblem } from '../http/api-error';
 import { FileAnswer, type FileAnswerOptions } from '../http/file-answer';
 import type { FileStorage } from '../storage/file-storage';
-import { packName, type PackPlace } from './file-packs';
+import { packName } from './file-packs';
 import type { ReceivedFile } from './receive-upload';
 
 /**
@@ -52,7 +52,6 @@ export async function insertFileRow(
   kind: string,
   uploadedBy: number | null,
   createdAt: string,
-  packed: PackPlace | null = null,
 ): Promise<number> {
   const [row] = (
     await insertFile.execute(db, {
@@ -63,8 +62,8 @@ export async function insertFileRow(
       sha256: received.sha256,
       uploaded_by: uploadedBy,
       created_at: createdAt,
-      pack: packed?.pack ?? null,
-      pack_offset: packed?.offset ?? null,
+      pack: null,
+      pack_offset: null,
     })
   ).rows;
   if (!row) throw new Error('a files row was inserted without an id');

@@ -1,0 +1,433 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { components } from '../../src/generated/openapi';
+import type { AppContext } from '../app-context';
+import { RollupChange, type RolledAlert } from '../analysis/alert-rollups';
+import {
+  batchedWrites,
+  type BeforeCommit,
+  type CommitGroup,
+  type Outcome,
+  type SetWrite,
+} from '../db/batched-writes';
+import type { Db } from '../db/open-database';
+import { reserveIds } from '../db/reserved-ids';
+import type { AlertsTable, FilesTable } from '../db/schema';
+import { addToPack } from '../files/file-packs';
+import { durableFiles, fileReferenceProblems, placeFile } from '../files/file-store';
+import type { ReceivedFile } from '../files/receive-upload';
+import { ApiError, badInput, type FieldProblem } from '../http/api-error';
+import { noticeOf } from '../notify/notice';
+import { queueNotifications } from '../notify/outbox';
+import { notBound, occurredAtProblems, snapshotKind, type IngestCaller } from './alert-ingest';
+import { insertedRevisions, numberedBeforeCommit } from './alert-revisions';
+import { alertBucket, readBucketsInBatch, snapshotBucket, takeInBatch, type Take } from './ingest-quotas';
+
+type AlertBox = components['schemas']['AlertBox'];
+type AlertReport = components['schemas']['AlertReport'];
+
+/**
+ * An alert a report stored, with its row as written (the answer needs no read of it), or the first
+ * alert of the report's `sourceId` (`row` null): nothing was stored.
+ */
+export interface StoredAlert {
+  readonly id: number;
+  readonly row: Selectable<AlertsTable> | null;
+}
+
+/**
+ * A report as its batch writes it: with the snapshot sent with it (`snapshot`), or naming one
+ * uploaded before (`report.snapshotId`).
+ */
+interface Reported {
+  readonly ctx: AppContext;
+  readonly server: IngestCaller;
+  readonly report: Omit<AlertReport, 'snapshotId'> & { readonly snapshotId?: number };
+  readonly snapshot: ReceivedFile | null;
+  readonly now: Date;
+}
+
+/**
+ * Stores an alert the AI server reports, with the names its camera, area, task, model and server have
+ * now; answers it. A report whose `sourceId` the server sent before (a retry after a time-out) stores
+ * nothing and answers the first alert, even if the two differ: the first is what operators may
+ * already have seen and handled. Refused with one 400 naming every field at fault, or a 429 when
+ * the server is over its alert quota (refused reports do not count).
+ */
+export function storeAlert(ctx: AppContext, server: IngestCaller, report: AlertReport): Promise<StoredAlert> {
+  return store({ ctx, server, report, snapshot: null, now: ctx.clock.now() });
+}
+
+/**
+ * Stores an alert with the snapshot sent with it, as storeAlert and storeFile would, all or nothing:
+ * refused (400, 429 of either quota), it leaves neither; a repeated `sourceId` stores neither and
+ * answers the first alert, so a retry sends its image again but never keeps it twice.
+ */
+export function storeAlertWithSnapshot(
+  ctx: AppContext,
+  server: IngestCaller,
+  report: Omit<AlertReport, 'snapshotId'>,
+  snapshot: ReceivedFile,
+): Promise<StoredAlert> {
+  return store({ ctx, server, report, snapshot, now: ctx.clock.now() });
+}
+
+/** Stores the report with the others its batch holds (batched-writes.ts). */
+const store = (reported: Reported) => batchedWrites(reported.ctx.db).run(reportedAlerts, reported);
+
+/**
+ * The reports a batch stores, in a few statements for all of them (on PostgreSQL each statement is a
+ * round trip, parsed and planned, and one per report per step bounded ingest): their facts read
+ * at once, each checked and its quotas taken in memory, then the snapshots' rows and the alerts
+ * each inserted in one statement.
+ */
+const reportedAlerts: SetWrite<Reported, StoredAlert> = {
+  async write(items, trx, beforeCommit) {
+    const facts = await readFacts(trx, beforeCommit, items);
+    const outcomes: (Outcome<StoredAlert> | undefined)[] = items.map(() => undefined);
+    const accepted: Accepted[] = [];
+    // A sourceId sent twice in one batch: the second answers what the first does.
+    const firstOfSource = new Map<string, Accepted>();
+    const repeats: { index: number; first: Accepted }[] = [];
+    for (const [index, item] of items.entries()) {
+      const source = sourceKey(item.server.id, item.report.sourceId);
+      const sent = source === null ? undefined : facts.sent.get(source);
+      if (sent !== undefined) {
+        outcomes[index] = { ok: true, value: { id: sent, row: null } };
+        continue;
+      }
+      const first = source === null ? undefined : firstOfSource.get(source);
+      if (first) {
+        repeats.push({ index, first });
+        continue;
+      }
+      try {
+        const checked = await checkReport(trx, facts, item);
+        takeInBatch(beforeCommit, item.server.id, takesOf(item), item.now);
+        const entry = { index, item, ...checked };
+        accepted.push(entry);
+        if (source !== null) firstOfSource.set(source, entry);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        outcomes[index] = { ok: false, error };
+      }
+    }
+    const stored = await insertAccepted(trx, beforeCommit, accepted);
+    for (const [entry, value] of stored) outcomes[entry.index] = { ok: true, value };
+    for (const { index, first } of repeats) {
+      const value = stored.get(first);
+      outcomes[index] = value ? { ok: true, value: { id: value.id, row: null } } : outcomes[first.index];
+    }
+    return outcomes.map(
+      (outcome) => outcome ?? { ok: false, error: new Error('a report was left unwritten') },
+    );
+  },
+};
+
+/** The key of a report's `sourceId` among the batch's, null when it sent none. */
+const sourceKey = (serverId: number, sourceId: string | undefined) =>
+  sourceId === undefined ? null : JSON.stringify([serverId, sourceId]);
+
+/** What a report takes from its AI server's buckets: one alert, and its snapshot's bytes. */
+const takesOf = ({ ctx, report: _report, snapshot }: Reported): Take[] => [
+  { bucket: alertBucket(ctx.ingest), cost: 1 },
+  ...(snapshot ? [{ bucket: snapshotBucket(ctx.ingest), cost: snapshot.size }] : []),
+];
+
+/** What the batch's reports rest on, read once for all of them. */
+interface Facts {
+  /** The first alert of each `sourceId` already stored, by sourceKey. */
+  readonly sent: ReadonlyMap<string, number>;
+  readonly cameras: ReadonlyMap<number, { name: string; area: string; aiServerId: number | null }>;
+  readonly tasks: ReadonlyMap<
+    number,
+    { cameraId: number; name: string; modelId: number | null; modelName: string | null }
+  >;
+}
+
+/**
+ * The facts of the batch's reports, and their AI servers' buckets, locked on PostgreSQL for the
+ * batch (readBucketsInBatch): the alerts of their sourceIds, their cameras, their tasks with the
+ * tasks' models.
+ */
+async function readFacts(trx: Db, beforeCommit: BeforeCommit, items: readonly Reported[]): Promise<Facts> {
+  const first = items[0];
+  if (!first) return { sent: new Map(), cameras: new Map(), tasks: new Map() };
+  const { ctx, now } = first;
+  await readBucketsInBatch(
+    trx,
+    beforeCommit,
+    items.map((item) => item.server.id),
+    [alertBucket(ctx.ingest), snapshotBucket(ctx.ingest)],
+    now,
+  );
+  const distinct = <T>(values: readonly (T | undefined)[]) => [
+    ...new Set(values.filter((value): value is T => value !== undefined)),
+  ];
+  const sourceIds = distinct(items.map((item) => item.report.sourceId));
+  const cameraIds = distinct(items.map((item) => item.report.cameraId));
+  const taskIds = distinct(items.map((item) => item.report.taskId));
+  // Every pair of the servers and sourceIds is looked up, the unique index answering each.
+  const sent =
+    sourceIds.length === 0
+      ? []
+      : await trx
+          .selectFrom('alerts')
+          .select(['id', 'ai_server_id', 'source_id'])
+          .where('ai_server_id', 'in', distinct(items.map((item) => item.server.id)))
+          .where('source_id', 'in', sourceIds)
+          .execute();
+  const cameras = await trx
+    .selectFrom('cameras')
+    .select(['id', 'name', 'area', 'ai_server_id'])
+    .where('id', 'in', cameraIds)
+    .execute();
+  const tasks =
+    taskIds.length === 0
+      ? []
+      : await trx
+          .selectFrom('camera_tasks as task')
+          .leftJoin('models as model', 'model.id', 'task.model_id')
+          .select([
+            'task.id',
+            'task.camera_id',
+            'task.name',
+            'model.id as modelId',
+            'model.name as modelName',
+          ])
+          .where('task.id', 'in', taskIds)
+          .execute();
+  return {
+    sent: new Map(
+      sent.flatMap((row) =>
+        row.ai_server_id === null
+          ? []
+          : [[sourceKey(row.ai_server_id, row.source_id ?? undefined) ?? '', row.id]],
+      ),
+    ),
+    cameras: new Map(
+      cameras.map((row) => [row.id, { name: row.name, area: row.area, aiServerId: row.ai_server_id }]),
+    ),
+    tasks: new Map(
+      tasks.map((row) => [
+        row.id,
+        { cameraId: row.camera_id, name: row.name, modelId: row.modelId, modelName: row.modelName },
+      ]),
+    ),
+  };
+}
+
+/** A report found sound, with what its row takes from its facts. */
+interface Accepted {
+  readonly index: number;
+  readonly item: Reported;
+  readonly camera: { readonly id: number; readonly name: string; readonly area: string };
+  readonly task: {
+    readonly id: number;
+    readonly name: string;
+    modelId: number | null;
+    modelName: string;
+  } | null;
+}
+
+/** The report's camera and task, or a 400 naming every field at fault. */
+async function checkReport(trx: Db, facts: Facts, item: Reported): Promise<Omit<Accepted, 'index' | 'item'>> {
+  const { ctx, server, report, now } = item;
+  const camera = facts.cameras.get(report.cameraId);
+  const task = report.taskId === undefined ? undefined : facts.tasks.get(report.taskId);
+  const problems: FieldProblem[] = [
+    ...(camera?.aiServerId === server.id ? [] : [notBound('cameraId', report.cameraId, server)]),
+    ...(report.taskId !== undefined && task?.cameraId !== report.cameraId
+      ? [
+          {
+            field: 'taskId',
+            message: {
+              zh: `分析任务 ${report.taskId} 不属于摄像头 ${report.cameraId}`,
+              en: `analysis task ${report.taskId} is not one of camera ${report.cameraId}'s`,
+            },
+          },
+        ]
+      : []),
+    ...boxProblems(report.boxes),
+    ...occurredAtProblems(ctx.ingest, now, report.occurredAt),
+    // A snapshot sent with the report is the row written with it: no file reference to check.
+    ...(item.snapshot
+      ? []
+      : await fileReferenceProblems(trx, { snapshotId: snapshotKind }, { snapshotId: report.snapshotId })),
+  ];
+  if (problems.length > 0 || !camera) throw badInput(problems);
+  return {
+    camera: { id: report.cameraId, name: camera.name, area: camera.area },
+    task:
+      task && report.taskId !== undefined
+        ? { id: report.taskId, name: task.name, modelId: task.modelId, modelName: task.modelName ?? '' }
+        : null,
+  };
+}
+
+/** A box must lie within the frame: the schema bounds each number, not their sums. */
+function boxProblems(boxes: readonly AlertBox[]): FieldProblem[] {
+  const outside = (start: number, size: number) => start + size > 1 + 1e-9;
+  return boxes.flatMap((box, index) => [
+    ...(outside(box.x, box.width)
+      ? [
+          {
+            field: `boxes[${index}].width`,
+            message: { zh: 'x + width 不能超过 1', en: 'x + width must be at most 1' },
+          },
+        ]
+      : []),
+    ...(outside(box.y, box.height)
+      ? [
+          {
+            field: `boxes[${index}].height`,
+            message: { zh: 'y + height 不能超过 1', en: 'y + height must be at most 1' },
+          },
+        ]
+      : []),
+  ]);
+}
+
+/** Rows at once in one insert: well below either database's limit of parameters. */
+const rowsPerInsert = 200;
+
+/**
+ * Inserts the accepted reports' snapshots and alerts, each in one statement, and answers what each
+ * stored. A sourceId another console server stored meanwhile (its batch committed after this one
+ * read the facts) skips its alert: its snapshot's row goes again, and it answers the first alert.
+ * Its quota tokens stay spent, and its bytes stay in the batch's pack (removed with the pack).
+ */
+async function insertAccepted(
+  trx: Db,
+  beforeCommit: BeforeCommit,
+  accepted: readonly Accepted[],
+): Promise<Map<Accepted, StoredAlert>> {
+  const stored = new Map<Accepted, StoredAlert>();
+  if (accepted.length === 0) return stored;
+  const ids = await reserveIds(trx, ['alerts', 'files'], accepted.length);
+  const revisions = await insertedRevisions(trx, accepted.length);
+  const files: Insertable<FilesTable>[] = [];
+  const alerts = accepted.map((entry, n): Insertable<AlertsTable> => {
+    const { item, camera, task } = entry;
+    const { snapshot, report, now } = item;
+    const fileId = snapshot ? (ids.files[n] as number) : null;
+    if (snapshot) {
+      // Held in memory, it joins the batch's pack; one received on the disk is moved to its place.
+      const packed = 'bytes' in snapshot ? addToPack(beforeCommit, item.ctx.storage, snapshot.bytes) : null;
+      files.push({
+        id: fileId as number,
+        kind: snapshotKind,
+        name: snapshot.name,
+        size: snapshot.size,
+        content_type: snapshot.contentType,
+        sha256: snapshot.sha256,
+        uploaded_by: null,
+        created_at: now.toISOString(),
+        pack: packed?.pack ?? null,
+        pack_offset: packed?.offset ?? null,
+      });
+    }
+    return {
+      id: ids.alerts[n] as number,
+      source: 'ai',
+      type: 'detection',
+      status: 'pending',
+      handled_by: null,
+      handled_by_name: '',
+      handled_at: null,
+      handling_note: '',
+      revision: revisions[n] as number,
+      ai_server_id: item.server.id,
+      camera_id: camera.id,
+      task_id: task?.id ?? null,
+      model_id: task?.modelId ?? null,
+      ai_server_name: item.server.name,
+      camera_name: camera.name,
+      area: camera.area,
+      task_name: task?.name ?? '',
+      model_name: task?.modelName ?? '',
+      label: report.label,
+      label_en: report.label,
+      level: report.level,
+      confidence: report.confidence,
+      boxes: JSON.stringify(report.boxes),
+      snapshot_file_id: fileId ?? report.snapshotId ?? null,
+      occurred_at: new Date(report.occurredAt).toISOString(),
+      received_at: now.toISOString(),
+      source_id: report.sourceId ?? null,
+    };
+  });
+  for (const rows of inChunks(files)) await trx.insertInto('files').values(rows).execute();
+  const inserted = new Map<number, Selectable<AlertsTable>>();
+  for (const rows of inChunks(alerts)) {
+    const written = await trx
+      .insertInto('alerts')
+      .values(rows)
+      // The unique index, not the look-up before, settles retries sent to two console servers at
+      // once: both may pass the look-up, and the second then answers the first's alert.
+      .onConflict((conflict) => conflict.columns(['ai_server_id', 'source_id']).doNothing())
+      .returningAll()
+      .execute();
+    for (const row of written) inserted.set(row.id, row);
+  }
+  const skipped = accepted.filter((_, n) => !inserted.has(ids.alerts[n] as number));
+  const firstAlerts = await storedMeanwhile(trx, skipped);
+  const unnamed = accepted.flatMap((entry, n) =>
+    entry.item.snapshot && !inserted.has(ids.alerts[n] as number) ? [ids.files[n] as number] : [],
+  );
+  if (unnamed.length > 0) await trx.deleteFrom('files').where('id', 'in', unnamed).execute();
+  for (const [n, entry] of accepted.entries()) {
+    const row = inserted.get(ids.alerts[n] as number);
+    if (!row) {
+      stored.set(entry, { id: firstAlerts.get(entry) as number, row: null });
+      continue;
+    }
+    const { ctx, snapshot, now } = entry.item;
+    if (snapshot && 'incomingKey' in snapshot && row.snapshot_file_id !== null)
+      beforeCommit.add(durableFiles, placeFile(ctx.storage, snapshot, row.snapshot_file_id));
+    await queueNotifications(trx, ctx.notify.timeZone, noticeOf(row), now);
+    beforeCommit.add(rolledUp, row);
+    beforeCommit.add(numberedBeforeCommit, row);
+    stored.set(entry, { id: row.id, row });
+  }
+  return stored;
+}
+
+/** The first alerts of the reports whose sourceId another console server stored meanwhile. */
+async function storedMeanwhile(trx: Db, skipped: readonly Accepted[]): Promise<Map<Accepted, number>> {
+  const firsts = new Map<Accepted, number>();
+  if (skipped.length === 0) return firsts;
+  const sourceIds = skipped.flatMap((entry) => entry.item.report.sourceId ?? []);
+  const rows = await trx
+    .selectFrom('alerts')
+    .select(['id', 'ai_server_id', 'source_id'])
+    .where('ai_server_id', 'in', [...new Set(skipped.map((entry) => entry.item.server.id))])
+    .where('source_id', 'in', sourceIds)
+    .execute();
+  for (const entry of skipped) {
+    const first = rows.find(
+      (row) => row.ai_server_id === entry.item.server.id && row.source_id === entry.item.report.sourceId,
+    );
+    // Only a sourceId conflicts, with an alert already committed.
+    if (!first) throw new Error('an alert conflicted with no stored alert');
+    firsts.set(entry, first.id);
+  }
+  return firsts;
+}
+
+const inChunks = <T>(rows: readonly T[]): T[][] =>
+  Array.from({ length: Math.ceil(rows.length / rowsPerInsert) }, (_, n) =>
+    rows.slice(n * rowsPerInsert, (n + 1) * rowsPerInsert),
+  );
+
+/**
+ * The alerts a batch stored, counted into the rollups once before it commits: each rollup row the
+ * batch touches is written once, not once per alert.
+ */
+const rolledUp: CommitGroup<RolledAlert> = {
+  async settle(alerts, trx) {
+    if (alerts.length === 0) return;
+    const change = new RollupChange();
+    for (const alert of alerts) change.count(alert, 1);
+    await change.apply(trx);
+  },
+};
