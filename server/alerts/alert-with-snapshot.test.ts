@@ -111,6 +111,21 @@ describe('an alert sent with its snapshot in one call', () => {
     expect(filesOnDisk(t.dataDir)).toEqual(files);
   });
 
+  it('sent 5 times in one batch before it was ever stored, stores one alert and one file', async () => {
+    const world = await alertWorld();
+    const { t, postAlertWithSnapshot } = world;
+    const before = counts(t.dataDir);
+    // The first goes alone; the five ask while it runs, and share the next batch.
+    const [alone, ...burst] = await Promise.all([
+      postAlertWithSnapshot(reportOf(world, { sourceId: 'frame-1' })),
+      ...Array.from({ length: 5 }, () => postAlertWithSnapshot(reportOf(world, { sourceId: 'frame-2' }))),
+    ]);
+    expect(alone?.statusCode).toBe(200);
+    const stored = burst[0]?.json();
+    expect(burst.map((answer) => answer.json())).toEqual(Array(5).fill(stored));
+    expect(counts(t.dataDir)).toEqual({ alerts: before.alerts + 2, files: before.files + 2 });
+  });
+
   it.each([
     [
       'a camera of another server',

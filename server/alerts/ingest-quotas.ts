@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { BeforeCommit, CommitGroup } from '../db/batched-writes';
 import { dialectOf } from '../db/dialect';
 import type { Db } from '../db/open-database';
 import { reusedQuery } from '../db/reused-query';
-import type { IngestQuotaKind } from '../db/schema';
+import type { IngestQuotaKind, IngestQuotasTable } from '../db/schema';
 import { retryLater } from '../http/api-error';
 import type { LocalText } from '../http/locale';
 import type { IngestLimits } from './ingest-limits';
@@ -103,7 +103,7 @@ export async function takeFromBucket(
 
 /**
  * A bucket's row as a batch knows it: `taken` once a write of the batch took from it, else as the
- * batch read it, locked (readBucketsInBatch; null: it has no row yet, a full bucket).
+ * batch read it, locked (bucketRowsOf; null: it has no row yet, a full bucket).
  */
 type BatchedQuota = { readonly serverId: number; readonly kind: IngestQuotaKind } & (
   | { readonly taken: true; readonly row: QuotaRow }
@@ -127,7 +127,7 @@ const batchedQuotas: CommitGroup<BatchedQuota> = {
         tokens: item.row.tokens,
         refilled_at: item.row.refilled_at,
       }));
-    // A bucket the batch gave a row to lock it (quotaRowsOf) but never took from: as if never read.
+    // A bucket the batch gave a row to lock it (bucketRowsOf) but never took from: as if never read.
     const unused = [...last.values()].filter((item) => !item.taken && item.created);
     if (unused.length > 0)
       await trx
@@ -151,38 +151,28 @@ const batchedQuotas: CommitGroup<BatchedQuota> = {
 const latestIn = (beforeCommit: BeforeCommit, serverId: number, kind: IngestQuotaKind) =>
   beforeCommit.items(batchedQuotas).findLast((item) => item.serverId === serverId && item.kind === kind);
 
-/** Whether the batch has read the AI server's `kind` of bucket already (readBucketsInBatch). */
-const readInBatch = (beforeCommit: BeforeCommit, serverId: number, kind: IngestQuotaKind) =>
-  latestIn(beforeCommit, serverId, kind) !== undefined;
-
 /** A cost to take from one of an AI server's buckets. */
 export interface Take {
   readonly bucket: Bucket;
   readonly cost: number;
 }
 
+/** A bucket's row as the batch's read of it answers it (bucketRowsOf), none where it has no row. */
+export type ReadBucket = Selectable<IngestQuotasTable> & { readonly created: 0 | 1 };
+
 /**
- * Reads the buckets of `kinds` of the AI servers `serverIds` that the batch has not read yet, in
- * one statement, locked on PostgreSQL until the batch commits (quotaRowsOf): what takeInBatch
- * takes from. A bucket read by a write before in the batch is the batch's already.
+ * Notes the buckets `read` of the AI servers `serverIds` (bucketRowsOf, in the batch's transaction):
+ * what takeInBatch takes from. A bucket without a row is full.
  */
-export async function readBucketsInBatch(
-  trx: Db,
+export function noteBucketsRead(
   beforeCommit: BeforeCommit,
   serverIds: readonly number[],
   buckets: readonly Bucket[],
-  now: Date,
-): Promise<void> {
-  const unread = [...new Set(serverIds)].filter((serverId) =>
-    buckets.some((bucket) => !readInBatch(beforeCommit, serverId, bucket.kind)),
-  );
-  if (unread.length === 0) return;
-  const full = buckets.map((bucket) => ({ kind: bucket.kind, tokens: bucket.burst }));
-  const rows = await quotaRowsOf(trx, unread, full, now.toISOString()).execute();
-  for (const serverId of unread) {
+  read: readonly ReadBucket[],
+): void {
+  for (const serverId of new Set(serverIds)) {
     for (const { kind } of buckets) {
-      if (readInBatch(beforeCommit, serverId, kind)) continue;
-      const row = rows.find((stored) => stored.ai_server_id === serverId && stored.kind === kind);
+      const row = read.find((stored) => stored.ai_server_id === serverId && stored.kind === kind);
       beforeCommit.add(batchedQuotas, {
         serverId,
         kind,
@@ -197,7 +187,7 @@ export async function readBucketsInBatch(
 /**
  * Takes every cost of `takes` from the AI server's buckets for a write of a batch (batched-writes.ts),
  * or none of them and refuses with the first bucket's 429, as takeFromBucket does. The buckets' rows
- * are the ones the batch read (readBucketsInBatch, locked on PostgreSQL until the batch commits: no
+ * are the ones the batch read (bucketRowsOf, locked on PostgreSQL until the batch commits: no
  * other console server spends the same tokens meanwhile), as the batch's takes left them; each is
  * written once per batch, before its commit.
  */
@@ -226,65 +216,54 @@ const quotaRow = reusedQuery((db, { serverId, kind }: QuotaKey) =>
     .where('kind', '=', kind),
 );
 
-/** A bucket's kind with its tokens when full, for a row it has none of yet. */
-interface FullBucket {
-  readonly kind: IngestQuotaKind;
-  readonly tokens: number;
-}
-
 /**
- * The buckets of `full` of the AI servers `serverIds`: on PostgreSQL each given a full row where it
- * has none (`created`: its inserting transaction's row has no xmax), and all locked until the transaction ends, in one statement and in one order whatever
- * rows exist (a batch that locked one bucket and, finding another missing, locked it later could
- * deadlock with another console server's batch locking both). Any row written here is undone with
- * the write's savepoint if it fails, or by the batch if it takes nothing from it. SQLite has one writer: the rows as they are.
+ * The buckets of the AI servers `serverIds`, read for a batch's takes (noteBucketsRead). On
+ * PostgreSQL each is given a full row where it has none (`created`: a row its own statement inserted
+ * has no xmax), and all are locked until the transaction ends, in one statement and in one order
+ * whatever rows exist (a batch that locked one bucket and, finding another missing, locked it later
+ * could deadlock with another console server's batch locking both); a row given here and never taken
+ * from goes again before the commit. SQLite has one writer: the rows as they are.
  */
-const quotaRowsOf = (
-  db: Db,
-  serverIds: readonly number[],
-  full: readonly FullBucket[],
-  refilledAt: string,
-) =>
-  dialectOf(db) === 'postgres'
-    ? db
-        .insertInto('ingest_quotas')
-        .values(
-          [...serverIds]
-            .sort((a, b) => a - b)
-            .flatMap((serverId) =>
-              [...full]
-                .sort((a, b) => (a.kind < b.kind ? -1 : 1))
-                .map((bucket) => ({
-                  ai_server_id: serverId,
-                  kind: bucket.kind,
-                  tokens: bucket.tokens,
-                  refilled_at: refilledAt,
-                })),
-            ),
-        )
-        // An update that changes nothing locks the row and answers it as it is now, also if
-        // another batch changed it since this statement began.
-        .onConflict((conflict) =>
-          conflict
-            .columns(['ai_server_id', 'kind'])
-            .doUpdateSet((eb) => ({ tokens: eb.ref('ingest_quotas.tokens') })),
-        )
-        .returning([
-          'ai_server_id',
-          'kind',
-          'tokens',
-          'refilled_at',
-          sql<0 | 1>`(xmax = 0)::integer`.as('created'),
-        ])
-    : db
-        .selectFrom('ingest_quotas')
-        .select(['ai_server_id', 'kind', 'tokens', 'refilled_at', sql<0 | 1>`0`.as('created')])
-        .where('ai_server_id', 'in', [...serverIds])
-        .where(
-          'kind',
-          'in',
-          full.map((bucket) => bucket.kind),
-        );
+export function bucketRowsOf(db: Db, serverIds: readonly number[], buckets: readonly Bucket[], now: Date) {
+  const kinds = buckets.map((bucket) => bucket.kind).sort();
+  if (dialectOf(db) !== 'postgres')
+    return db
+      .selectFrom('ingest_quotas')
+      .select(['ai_server_id', 'kind', 'tokens', 'refilled_at', sql<0 | 1>`0`.as('created')])
+      .where('ai_server_id', 'in', [...serverIds])
+      .where('kind', 'in', kinds);
+  const full = (kind: IngestQuotaKind) => buckets.find((bucket) => bucket.kind === kind)?.burst ?? 0;
+  return (
+    db
+      .insertInto('ingest_quotas')
+      .values(
+        [...new Set(serverIds)]
+          .sort((a, b) => a - b)
+          .flatMap((serverId) =>
+            kinds.map((kind) => ({
+              ai_server_id: serverId,
+              kind,
+              tokens: full(kind),
+              refilled_at: now.toISOString(),
+            })),
+          ),
+      )
+      // An update that changes nothing locks the row and answers it as it is now, also if
+      // another batch changed it since this statement began.
+      .onConflict((conflict) =>
+        conflict
+          .columns(['ai_server_id', 'kind'])
+          .doUpdateSet((eb) => ({ tokens: eb.ref('ingest_quotas.tokens') })),
+      )
+      .returning([
+        'ai_server_id',
+        'kind',
+        'tokens',
+        'refilled_at',
+        sql<0 | 1>`(xmax = 0)::integer`.as('created'),
+      ])
+  );
+}
 
 const updateQuota = reusedQuery(
   (db, values: QuotaKey & { tokens: number; refilledAt: string; wasTokens: number; wasRefilledAt: string }) =>

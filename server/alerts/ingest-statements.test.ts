@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { alertWorld } from '../test-support/alert-world';
 import { jpegBytes } from '../test-support/multipart';
 import { ingestKeyHeader, startTestApp } from '../test-support/test-app';
@@ -115,14 +115,38 @@ describe.skipIf(!testOnPostgres)('alerts ingested on PostgreSQL', () => {
     // The first ran alone; the others asked meanwhile, and share a batch or two.
     expect(batches.length).toBeLessThan(count / 2);
     for (const statements of batches) {
-      // Begin, savepoint, the buckets locked, three reads of facts, the keys, the snapshots' rows,
-      // the alerts, the rules, release, the buckets written, three rollups, numbering (two), commit.
-      expect(statements.length).toBeLessThanOrEqual(18);
+      // Begin; the facts with the buckets locked and the rows' keys; the snapshots' rows; the alerts;
+      // the rules; the buckets written; three rollups; numbering (two); commit.
+      expect(statements.length).toBeLessThanOrEqual(12);
       expect(statements.filter((text) => /^insert into "alerts"/.test(text))).toHaveLength(1);
       expect(statements.filter((text) => /^insert into "files"/.test(text))).toHaveLength(1);
-      // The buckets are locked once and written once per batch, not once per alert.
-      const bucketWrites = statements.filter((text) => /^(insert into|update) "ingest_quotas"/.test(text));
-      expect(bucketWrites).toHaveLength(2);
+      // The buckets are locked with the facts and written once per batch, not once per alert.
+      expect(
+        statements.filter((text) => /^with "buckets" as \(insert into "ingest_quotas"/.test(text)),
+      ).toHaveLength(1);
+      expect(statements.filter((text) => /^insert into "ingest_quotas"/.test(text))).toHaveLength(1);
+    }
+  });
+
+  it('store one alert of a sourceId sent through two console servers at once, all answering it', async () => {
+    const world = await alertWorld({ serverName: 'A' });
+    const b = await startTestApp({ databaseUrl: knownTestDatabaseUrl(world.t.dataDir), serverName: 'B' });
+    const db = await openTestDatabase(world.t.dataDir);
+    onTestFinished(() => db.destroy());
+    for (const sourceId of ['frame-1', 'frame-2', 'frame-3']) {
+      const body = world.report({ sourceId });
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, n) =>
+          n % 2 === 0
+            ? world.ingest('ingestAlert', { body })
+            : b.call('ingestAlert', { body, headers: { [ingestKeyHeader]: world.key } }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+      const ids = new Set(answers.map((answer) => (answer.body as { data: { id: number } }).data.id));
+      expect(ids.size).toBe(1);
+      const stored = await db.selectFrom('alerts').select('id').where('source_id', '=', sourceId).execute();
+      expect(stored.map((row) => row.id)).toEqual([...ids]);
     }
   });
 

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
 import { RollupChange, type RolledAlert } from '../analysis/alert-rollups';
@@ -10,8 +10,8 @@ import {
   type SetWrite,
 } from '../db/batched-writes';
 import type { Db } from '../db/open-database';
-import { reserveIds } from '../db/reserved-ids';
-import type { AlertsTable, FilesTable } from '../db/schema';
+import { reservedId } from '../db/reserved-ids';
+import type { AlertsTable, FilesTable, IngestQuotaKind } from '../db/schema';
 import { addToPack } from '../files/file-packs';
 import { durableFiles, fileReferenceProblems, placeFile } from '../files/file-store';
 import type { ReceivedFile } from '../files/receive-upload';
@@ -20,7 +20,15 @@ import { noticeOf } from '../notify/notice';
 import { queueNotifications } from '../notify/outbox';
 import { notBound, occurredAtProblems, snapshotKind, type IngestCaller } from './alert-ingest';
 import { insertedRevisions, numberedBeforeCommit } from './alert-revisions';
-import { alertBucket, readBucketsInBatch, snapshotBucket, takeInBatch, type Take } from './ingest-quotas';
+import {
+  alertBucket,
+  bucketRowsOf,
+  noteBucketsRead,
+  snapshotBucket,
+  takeInBatch,
+  type ReadBucket,
+  type Take,
+} from './ingest-quotas';
 
 type AlertBox = components['schemas']['AlertBox'];
 type AlertReport = components['schemas']['AlertReport'];
@@ -90,9 +98,9 @@ const reportedAlerts: SetWrite<Reported, StoredAlert> = {
     const repeats: { index: number; first: Accepted }[] = [];
     for (const [index, item] of items.entries()) {
       const source = sourceKey(item.server.id, item.report.sourceId);
-      const sent = source === null ? undefined : facts.sent.get(source);
-      if (sent !== undefined) {
-        outcomes[index] = { ok: true, value: { id: sent, row: null } };
+      const found = facts[index] as Facts;
+      if (found.sentId !== null) {
+        outcomes[index] = { ok: true, value: { id: found.sentId, row: null } };
         continue;
       }
       const first = source === null ? undefined : firstOfSource.get(source);
@@ -101,9 +109,9 @@ const reportedAlerts: SetWrite<Reported, StoredAlert> = {
         continue;
       }
       try {
-        const checked = await checkReport(trx, facts, item);
+        const checked = await checkReport(trx, found, item);
         takeInBatch(beforeCommit, item.server.id, takesOf(item), item.now);
-        const entry = { index, item, ...checked };
+        const entry = { index, item, ...checked, alertId: found.alertId, fileId: found.fileId };
         accepted.push(entry);
         if (source !== null) firstOfSource.set(source, entry);
       } catch (error) {
@@ -133,87 +141,142 @@ const takesOf = ({ ctx, report: _report, snapshot }: Reported): Take[] => [
   ...(snapshot ? [{ bucket: snapshotBucket(ctx.ingest), cost: snapshot.size }] : []),
 ];
 
-/** What the batch's reports rest on, read once for all of them. */
+/** What a report rests on, read with the others of its batch. */
 interface Facts {
-  /** The first alert of each `sourceId` already stored, by sourceKey. */
-  readonly sent: ReadonlyMap<string, number>;
-  readonly cameras: ReadonlyMap<number, { name: string; area: string; aiServerId: number | null }>;
-  readonly tasks: ReadonlyMap<
-    number,
-    { cameraId: number; name: string; modelId: number | null; modelName: string | null }
-  >;
+  /** The first alert of its `sourceId`, already stored. */
+  readonly sentId: number | null;
+  readonly camera: { name: string; area: string; aiServerId: number | null } | null;
+  readonly task: { cameraId: number; name: string; modelId: number | null; modelName: string | null } | null;
+  /** The keys its alert and its snapshot's row take if stored (reservedId). */
+  readonly alertId: number;
+  readonly fileId: number;
 }
 
 /**
- * The facts of the batch's reports, and their AI servers' buckets, locked on PostgreSQL for the
- * batch (readBucketsInBatch): the alerts of their sourceIds, their cameras, their tasks with the
- * tasks' models.
+ * The facts of the batch's reports, in their order, read in one statement: the alerts of their
+ * sourceIds, their cameras, their tasks with the tasks' models, the keys of their rows, and their
+ * AI servers' buckets, locked on PostgreSQL for the batch (bucketRowsOf, noteBucketsRead).
  */
-async function readFacts(trx: Db, beforeCommit: BeforeCommit, items: readonly Reported[]): Promise<Facts> {
+async function readFacts(trx: Db, beforeCommit: BeforeCommit, items: readonly Reported[]): Promise<Facts[]> {
   const first = items[0];
-  if (!first) return { sent: new Map(), cameras: new Map(), tasks: new Map() };
-  const { ctx, now } = first;
-  await readBucketsInBatch(
-    trx,
-    beforeCommit,
-    items.map((item) => item.server.id),
-    [alertBucket(ctx.ingest), snapshotBucket(ctx.ingest)],
-    now,
-  );
-  const distinct = <T>(values: readonly (T | undefined)[]) => [
-    ...new Set(values.filter((value): value is T => value !== undefined)),
-  ];
-  const sourceIds = distinct(items.map((item) => item.report.sourceId));
-  const cameraIds = distinct(items.map((item) => item.report.cameraId));
-  const taskIds = distinct(items.map((item) => item.report.taskId));
-  // Every pair of the servers and sourceIds is looked up, the unique index answering each.
-  const sent =
-    sourceIds.length === 0
-      ? []
-      : await trx
-          .selectFrom('alerts')
-          .select(['id', 'ai_server_id', 'source_id'])
-          .where('ai_server_id', 'in', distinct(items.map((item) => item.server.id)))
-          .where('source_id', 'in', sourceIds)
-          .execute();
-  const cameras = await trx
-    .selectFrom('cameras')
-    .select(['id', 'name', 'area', 'ai_server_id'])
-    .where('id', 'in', cameraIds)
+  if (!first) return [];
+  const buckets = [alertBucket(first.ctx.ingest), snapshotBucket(first.ctx.ingest)];
+  const serverIds = items.map((item) => item.server.id);
+  // Typed where they are written: PostgreSQL takes a VALUES list's parameters as text otherwise.
+  const reports = sql<{
+    n: number;
+    server_id: number;
+    source_id: string | null;
+    camera_id: number;
+    task_id: number | null;
+  }>`(values ${sql.join(
+    items.map(
+      ({ server, report }, n) =>
+        sql`(cast(${n} as integer), cast(${server.id} as integer), cast(${report.sourceId ?? null} as text),
+          cast(${report.cameraId} as integer), cast(${report.taskId ?? null} as integer))`,
+    ),
+  )})`;
+  const row = sql<number>`${sql.ref('report.n')}`;
+  const rows = await trx
+    .with('buckets', () => bucketRowsOf(trx, serverIds, buckets, first.now))
+    .with('reports(n, server_id, source_id, camera_id, task_id)', () => reports)
+    .selectFrom('reports as report')
+    .leftJoin('alerts as sent', (join) =>
+      join
+        .onRef('sent.ai_server_id', '=', 'report.server_id')
+        .onRef('sent.source_id', '=', 'report.source_id'),
+    )
+    .leftJoin('cameras as camera', 'camera.id', 'report.camera_id')
+    .leftJoin('camera_tasks as task', 'task.id', 'report.task_id')
+    .leftJoin('models as model', 'model.id', 'task.model_id')
+    .leftJoin('buckets as alertBucket', (join) =>
+      join.onRef('alertBucket.ai_server_id', '=', 'report.server_id').on('alertBucket.kind', '=', 'alerts'),
+    )
+    .leftJoin('buckets as snapshotBucket', (join) =>
+      join
+        .onRef('snapshotBucket.ai_server_id', '=', 'report.server_id')
+        .on('snapshotBucket.kind', '=', 'snapshotBytes'),
+    )
+    .select([
+      'report.n',
+      'sent.id as sentId',
+      'camera.name as cameraName',
+      'camera.area as cameraArea',
+      'camera.ai_server_id as cameraServerId',
+      'task.camera_id as taskCameraId',
+      'task.name as taskName',
+      'model.id as modelId',
+      'model.name as modelName',
+      'alertBucket.tokens as alertTokens',
+      'alertBucket.refilled_at as alertsRefilledAt',
+      'alertBucket.created as alertBucketCreated',
+      'snapshotBucket.tokens as snapshotTokens',
+      'snapshotBucket.refilled_at as snapshotsRefilledAt',
+      'snapshotBucket.created as snapshotBucketCreated',
+      reservedId(trx, 'alerts', row).as('alertId'),
+      reservedId(trx, 'files', row).as('fileId'),
+    ])
+    .orderBy('report.n')
     .execute();
-  const tasks =
-    taskIds.length === 0
+  const bucketRead = (
+    serverId: number,
+    kind: IngestQuotaKind,
+    tokens: number | null,
+    refilledAt: string | null,
+    created: 0 | 1 | null,
+  ): ReadBucket[] =>
+    tokens === null || refilledAt === null
       ? []
-      : await trx
-          .selectFrom('camera_tasks as task')
-          .leftJoin('models as model', 'model.id', 'task.model_id')
-          .select([
-            'task.id',
-            'task.camera_id',
-            'task.name',
-            'model.id as modelId',
-            'model.name as modelName',
-          ])
-          .where('task.id', 'in', taskIds)
-          .execute();
-  return {
-    sent: new Map(
-      sent.flatMap((row) =>
-        row.ai_server_id === null
-          ? []
-          : [[sourceKey(row.ai_server_id, row.source_id ?? undefined) ?? '', row.id]],
+      : [{ ai_server_id: serverId, kind, tokens, refilled_at: refilledAt, created: created ?? 0 }];
+  noteBucketsRead(
+    beforeCommit,
+    serverIds,
+    buckets,
+    rows.flatMap((found) => [
+      ...bucketRead(
+        serverIds[found.n] ?? 0,
+        'alerts',
+        found.alertTokens,
+        found.alertsRefilledAt,
+        found.alertBucketCreated,
       ),
-    ),
-    cameras: new Map(
-      cameras.map((row) => [row.id, { name: row.name, area: row.area, aiServerId: row.ai_server_id }]),
-    ),
-    tasks: new Map(
-      tasks.map((row) => [
-        row.id,
-        { cameraId: row.camera_id, name: row.name, modelId: row.modelId, modelName: row.modelName },
-      ]),
-    ),
-  };
+      ...bucketRead(
+        serverIds[found.n] ?? 0,
+        'snapshotBytes',
+        found.snapshotTokens,
+        found.snapshotsRefilledAt,
+        found.snapshotBucketCreated,
+      ),
+    ]),
+  );
+  const facts = new Map(
+    rows.map((found): [number, Facts] => [
+      found.n,
+      {
+        sentId: found.sentId,
+        camera:
+          found.cameraName === null
+            ? null
+            : { name: found.cameraName, area: found.cameraArea ?? '', aiServerId: found.cameraServerId },
+        task:
+          found.taskCameraId === null
+            ? null
+            : {
+                cameraId: found.taskCameraId,
+                name: found.taskName ?? '',
+                modelId: found.modelId,
+                modelName: found.modelName,
+              },
+        alertId: found.alertId,
+        fileId: found.fileId,
+      },
+    ]),
+  );
+  return items.map((_, n) => {
+    const found = facts.get(n);
+    if (!found) throw new Error(`the facts of report ${n} of the batch were not read`);
+    return found;
+  });
 }
 
 /** A report found sound, with what its row takes from its facts. */
@@ -227,13 +290,18 @@ interface Accepted {
     modelId: number | null;
     modelName: string;
   } | null;
+  readonly alertId: number;
+  readonly fileId: number;
 }
 
 /** The report's camera and task, or a 400 naming every field at fault. */
-async function checkReport(trx: Db, facts: Facts, item: Reported): Promise<Omit<Accepted, 'index' | 'item'>> {
+async function checkReport(
+  trx: Db,
+  facts: Facts,
+  item: Reported,
+): Promise<Pick<Accepted, 'camera' | 'task'>> {
   const { ctx, server, report, now } = item;
-  const camera = facts.cameras.get(report.cameraId);
-  const task = report.taskId === undefined ? undefined : facts.tasks.get(report.taskId);
+  const { camera, task } = facts;
   const problems: FieldProblem[] = [
     ...(camera?.aiServerId === server.id ? [] : [notBound('cameraId', report.cameraId, server)]),
     ...(report.taskId !== undefined && task?.cameraId !== report.cameraId
@@ -303,18 +371,17 @@ async function insertAccepted(
 ): Promise<Map<Accepted, StoredAlert>> {
   const stored = new Map<Accepted, StoredAlert>();
   if (accepted.length === 0) return stored;
-  const ids = await reserveIds(trx, ['alerts', 'files'], accepted.length);
   const revisions = await insertedRevisions(trx, accepted.length);
   const files: Insertable<FilesTable>[] = [];
   const alerts = accepted.map((entry, n): Insertable<AlertsTable> => {
     const { item, camera, task } = entry;
     const { snapshot, report, now } = item;
-    const fileId = snapshot ? (ids.files[n] as number) : null;
+    const fileId = snapshot ? entry.fileId : null;
     if (snapshot) {
       // Held in memory, it joins the batch's pack; one received on the disk is moved to its place.
       const packed = 'bytes' in snapshot ? addToPack(beforeCommit, item.ctx.storage, snapshot.bytes) : null;
       files.push({
-        id: fileId as number,
+        id: entry.fileId,
         kind: snapshotKind,
         name: snapshot.name,
         size: snapshot.size,
@@ -327,7 +394,7 @@ async function insertAccepted(
       });
     }
     return {
-      id: ids.alerts[n] as number,
+      id: entry.alertId,
       source: 'ai',
       type: 'detection',
       status: 'pending',
@@ -369,14 +436,12 @@ async function insertAccepted(
       .execute();
     for (const row of written) inserted.set(row.id, row);
   }
-  const skipped = accepted.filter((_, n) => !inserted.has(ids.alerts[n] as number));
+  const skipped = accepted.filter((entry) => !inserted.has(entry.alertId));
   const firstAlerts = await storedMeanwhile(trx, skipped);
-  const unnamed = accepted.flatMap((entry, n) =>
-    entry.item.snapshot && !inserted.has(ids.alerts[n] as number) ? [ids.files[n] as number] : [],
-  );
+  const unnamed = skipped.flatMap((entry) => (entry.item.snapshot ? [entry.fileId] : []));
   if (unnamed.length > 0) await trx.deleteFrom('files').where('id', 'in', unnamed).execute();
-  for (const [n, entry] of accepted.entries()) {
-    const row = inserted.get(ids.alerts[n] as number);
+  for (const entry of accepted) {
+    const row = inserted.get(entry.alertId);
     if (!row) {
       stored.set(entry, { id: firstAlerts.get(entry) as number, row: null });
       continue;

@@ -122,9 +122,15 @@ export async function openChangeChannel(options: ChangeChannelOptions): Promise<
     retryTimer.unref();
   };
 
-  const send = (payload: string) => {
+  // Whether a notice that alerts changed waits to be sent: it tells of every change published
+  // before it goes, since it carries none (a NOTIFY per alert cost a statement and a commit each).
+  let alertsWaiting = false;
+  const send = (payload: string, alerts: boolean) => {
     sending = sending
-      .then(() => sql`select pg_notify(${changeChannelName}, ${payload})`.execute(db))
+      .then(() => {
+        if (alerts) alertsWaiting = false;
+        return sql`select pg_notify(${changeChannelName}, ${payload})`.execute(db);
+      })
       .then(
         () => undefined,
         (error: unknown) => log.warn({ err: error }, `a notice on ${changeChannelName} was not sent`),
@@ -135,7 +141,10 @@ export async function openChangeChannel(options: ChangeChannelOptions): Promise<
   return {
     publish(notice) {
       if (closing) return;
-      for (const part of splitNotice(notice)) send(JSON.stringify({ from: self, notice: part }));
+      const alerts = notice.kind === 'alerts';
+      if (alerts && alertsWaiting) return;
+      alertsWaiting ||= alerts;
+      for (const part of splitNotice(notice)) send(JSON.stringify({ from: self, notice: part }), alerts);
     },
     subscribe(listener) {
       listeners.add(listener);
