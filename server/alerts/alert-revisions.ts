@@ -33,17 +33,16 @@ export async function insertedRevisions(db: Db, count: number): Promise<number[]
 }
 
 /**
- * The alerts a batched write stored, given their final revisions before the batch commits, for the
- * answers. On PostgreSQL a row written holds a stand-in revision until its transaction commits
- * (migration 0031): the batch fires that numbering itself, last, and reads the numbers into its rows.
+ * The alerts a batched write stored, given their final revisions once the batch committed, for the
+ * answers. On PostgreSQL a row written holds a stand-in revision until its transaction commits, and
+ * the commit numbers it (migration 0031) under a lock every writer of alerts waits for: read after,
+ * the numbers hold that lock for the commit alone, not for the round trips of a read before it.
  * SQLite numbered each row as it was written.
  */
-export const numberedBeforeCommit: CommitGroup<Selectable<AlertsTable>> = {
-  last: true,
-  async settle(rows, trx) {
-    if (rows.length === 0 || dialectOf(trx) !== 'postgres') return;
-    await sql`set constraints alerts_number_revisions immediate`.execute(trx);
-    const numbered = await trx
+export const numberedAtCommit: CommitGroup<Selectable<AlertsTable>> = {
+  async committed(rows, db) {
+    if (rows.length === 0 || dialectOf(db) !== 'postgres') return;
+    const numbered = await db
       .selectFrom('alerts')
       .select(['id', 'revision'])
       .where(

@@ -19,7 +19,7 @@ import { ApiError, badInput, type FieldProblem } from '../http/api-error';
 import { noticeOf } from '../notify/notice';
 import { queueNotifications } from '../notify/outbox';
 import { notBound, occurredAtProblems, snapshotKind, type IngestCaller } from './alert-ingest';
-import { insertedRevisions, numberedBeforeCommit } from './alert-revisions';
+import { insertedRevisions, numberedAtCommit } from './alert-revisions';
 import {
   alertBucket,
   bucketRowsOf,
@@ -451,7 +451,7 @@ async function insertAccepted(
       beforeCommit.add(durableFiles, placeFile(ctx.storage, snapshot, row.snapshot_file_id));
     await queueNotifications(trx, ctx.notify.timeZone, noticeOf(row), now);
     beforeCommit.add(rolledUp, row);
-    beforeCommit.add(numberedBeforeCommit, row);
+    beforeCommit.add(numberedAtCommit, row);
     stored.set(entry, { id: row.id, row });
   }
   return stored;
@@ -486,9 +486,11 @@ const inChunks = <T>(rows: readonly T[]): T[][] =>
 
 /**
  * The alerts a batch stored, counted into the rollups once before it commits: each rollup row the
- * batch touches is written once, not once per alert.
+ * batch touches is written once, not once per alert. Every batch writes the current quarter hour's
+ * row: it is written last, after the batch's files are synced, just before the commit.
  */
 const rolledUp: CommitGroup<RolledAlert> = {
+  last: true,
   async settle(alerts, trx) {
     if (alerts.length === 0) return;
     const change = new RollupChange();

@@ -91,6 +91,29 @@ describe('batched writes', () => {
     expect(await names(db)).toEqual(['a', 'b', 'c']);
   });
 
+  it('run what a group does once committed before the writes are answered', async () => {
+    const db = await scratchDb();
+    const writes = batchedWrites(db);
+    const seenOnceCommitted: string[][] = [];
+    const group: CommitGroup<string> = {
+      committed: async (items, committedDb) => {
+        // Read through the database, not the batch's transaction: the batch's rows are there.
+        seenOnceCommitted.push([...items, ...(await names(committedDb))]);
+      },
+    };
+    const write: SetWrite<string, string> = {
+      async write(items, trx, beforeCommit) {
+        for (const name of items) {
+          await insert(trx, name);
+          beforeCommit.add(group, name);
+        }
+        return items.map((name) => ({ ok: true, value: name }));
+      },
+    };
+    expect(await writes.run(write, 'a')).toBe('a');
+    expect(seenOnceCommitted).toEqual([['a', 'a']]);
+  });
+
   it('batch the items of one kind, and keep the turn of another', async () => {
     const db = await scratchDb();
     const writes = batchedWrites(db);

@@ -5,10 +5,18 @@ const maxBatch = 100;
 
 /** What some writes of a batch leave to be done once, for all of them, before the batch commits. */
 export interface CommitGroup<T> {
-  settle(items: readonly T[], trx: Db): Promise<void>;
+  settle?(items: readonly T[], trx: Db): Promise<void>;
   /**
-   * Settled after every other group, just before the commit: for work under a lock that other
-   * servers' batches wait for, so that it is held as briefly as possible.
+   * Run once the batch committed, before its writes are answered: for what only the commit gives
+   * (the revisions PostgreSQL numbers as it commits). If it fails, so do the writes' answers,
+   * although their rows are stored.
+   */
+  committed?(items: readonly T[], db: Db): Promise<void>;
+  /**
+   * Settled after every other group (and after the files they write are synced), one such group
+   * after another in the order the batch first added to them, just before the commit: for rows that
+   * every batch writes (the rollups, the revision numbering), whose locks other servers' batches
+   * wait for until this one commits, so that they are held as briefly as possible.
    */
   readonly last?: true;
 }
@@ -67,18 +75,16 @@ async function writeBatch(db: Db, set: SetWrite<unknown, unknown>, items: readon
     },
     items: <T>(group: CommitGroup<T>) => (groups.get(group as CommitGroup<unknown>) ?? []) as T[],
   };
-  const settle = (trx: Db, last: boolean) =>
-    Promise.all(
-      [...groups]
-        .filter(([group]) => (group.last ?? false) === last)
-        .map(([group, added]) => group.settle(added, trx)),
+  const outcomes = await db.transaction().execute(async (trx) => {
+    const written = await set.write(items, trx, beforeCommit);
+    await Promise.all(
+      [...groups].filter(([group]) => !group.last).map(async ([group, added]) => group.settle?.(added, trx)),
     );
-  return db.transaction().execute(async (trx) => {
-    const outcomes = await set.write(items, trx, beforeCommit);
-    await settle(trx, false);
-    await settle(trx, true);
-    return outcomes;
+    for (const [group, added] of groups) if (group.last) await group.settle?.(added, trx);
+    return written;
   });
+  await Promise.all([...groups].map(async ([group, added]) => group.committed?.(added, db)));
+  return outcomes;
 }
 
 /**

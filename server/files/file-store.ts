@@ -36,7 +36,7 @@ export async function storeFile(
   const createdAt = ctx.clock.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
     const id = await insertFileRow(trx, received, kind, uploadedBy, createdAt);
-    await durableFiles.settle([placeFile(ctx.storage, received, id)], trx);
+    await durableFiles.settle([placeFile(ctx.storage, received, id)]);
     const { name, size, sha256, contentType } = received;
     return { id, name, size, sha256, contentType, createdAt };
   });
@@ -94,8 +94,8 @@ export function placeFile(storage: FileStorage, received: ReceivedFile, id: numb
  * stored as its row is: those held in memory written together (the storage syncs each folder once,
  * while the event loop goes on receiving the next ones), those received into the storage moved.
  */
-export const durableFiles: CommitGroup<PlacedFile> = {
-  async settle(placed) {
+export const durableFiles = {
+  async settle(placed: readonly PlacedFile[]) {
     const byStorage = new Map<FileStorage, PlacedFile[]>();
     for (const file of placed) byStorage.set(file.storage, [...(byStorage.get(file.storage) ?? []), file]);
     for (const [storage, files] of byStorage) {
@@ -112,7 +112,7 @@ export const durableFiles: CommitGroup<PlacedFile> = {
       ]);
     }
   },
-};
+} satisfies CommitGroup<PlacedFile>;
 
 /**
  * The stored file as an answer: images inline (the console previews them), anything else as an
