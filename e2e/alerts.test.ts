@@ -142,6 +142,16 @@ describe('the AI alert wall', () => {
       const inDom = await feed.locator('article').count();
       expect(inDom).toBeGreaterThan(0);
       expect(inDom).toBeLessThanOrEqual(60);
+      // Whole cards only in the rows in view; the rows kept above for scrolling hold their outlines.
+      await expect(feed.locator('.cfop-alert-card-stand-in').count()).resolves.toBeGreaterThan(0);
+      const outOfView = await feed.evaluate((element) => {
+        const view = element.getBoundingClientRect();
+        return [...element.querySelectorAll('article')].filter((article) => {
+          const box = article.getBoundingClientRect();
+          return box.bottom <= view.top || box.top >= view.bottom;
+        }).length;
+      });
+      expect(outOfView).toBe(0);
       await screenshot(page, 'alert-wall-thousands-end');
 
       // Scrolled down, a new alert waits under the pill instead of moving the cards.

@@ -38,6 +38,9 @@ export function AlertWall(props: {
   const columns = Math.max(1, Math.floor((view.width + gap) / (minCardWidth + gap)));
   const rows = Math.ceil(items.length / columns);
   const shown = visibleRows(view, rows, rowHeight);
+  // Rows beside the view hold a stand-in of each card: a burst of live alerts replaces every card
+  // the wall holds at once, and those out of view doubled what its frame styled, laid out and painted.
+  const inView = visibleRows(view, rows, rowHeight, 0);
   const scrolled = view.scrollTop > rowHeight / 2;
 
   useEffect(() => onScrolledDown(scrolled), [scrolled, onScrolledDown]);
@@ -77,15 +80,20 @@ export function AlertWall(props: {
           <div className="cfop-alert-wall-space" style={{ height: rows * rowHeight }}>
             <div className="cfop-alert-wall-rows" style={grid}>
               <IconContext.Provider value={quietIcons}>
-                {cards.map((alert) => (
-                  <AlertCard
-                    key={alert.id}
-                    alert={alert}
-                    selected={props.selected.has(alert.id)}
-                    onOpen={props.onOpen}
-                    onSelect={props.onSelect}
-                  />
-                ))}
+                {cards.map((alert, index) => {
+                  const row = shown.start + Math.floor(index / columns);
+                  return row >= inView.start && row < inView.end ? (
+                    <AlertCard
+                      key={alert.id}
+                      alert={alert}
+                      selected={props.selected.has(alert.id)}
+                      onOpen={props.onOpen}
+                      onSelect={props.onSelect}
+                    />
+                  ) : (
+                    <div key={alert.id} className="cfop-alert-card-stand-in" aria-hidden />
+                  );
+                })}
               </IconContext.Provider>
             </div>
           </div>
