@@ -136,7 +136,7 @@ const sourceKey = (serverId: number, sourceId: string | undefined) =>
   sourceId === undefined ? null : JSON.stringify([serverId, sourceId]);
 
 /** What a report takes from its AI server's buckets: one alert, and its snapshot's bytes. */
-const takesOf = ({ ctx, report: _report, snapshot }: Reported): Take[] => [
+const takesOf = ({ ctx, snapshot }: Reported): Take[] => [
   { bucket: alertBucket(ctx.ingest), cost: 1 },
   ...(snapshot ? [{ bucket: snapshotBucket(ctx.ingest), cost: snapshot.size }] : []),
 ];
