@@ -4,11 +4,7 @@ import { alertOperationIds, alertResource, alertsIn } from './alert-resource';
 import type { components } from '../../src/generated/openapi';
 import { bulkHandleAlerts, decisionNames, handleAlert } from './alert-handling';
 import { storeAlert, storeAlertWithSnapshot, type StoredAlert } from './reported-alerts';
-import {
-  ingestCameras,
-  recordHeartbeat,
-  snapshotKind,
-} from './alert-ingest';
+import { ingestCameras, recordHeartbeat, snapshotKind } from './alert-ingest';
 import { alertEventStream, resumeAfter } from '../events/console-event-stream';
 import { snapshotBucket, takeFromBucket } from './ingest-quotas';
 import { checkSnapshotLink, type SnapshotLinkCheck } from './snapshot-link';
