@@ -116,8 +116,8 @@ describe.skipIf(!testOnPostgres)('alerts ingested on PostgreSQL', () => {
     expect(batches.length).toBeLessThan(count / 2);
     for (const statements of batches) {
       // Begin; the facts with the buckets locked and the rows' keys; the snapshots' rows; the alerts;
-      // the rules; the buckets written; three rollups; commit (which numbers the alerts).
-      expect(statements.length).toBeLessThanOrEqual(10);
+      // the rules; the buckets written; the three rollups; commit (which numbers the alerts).
+      expect(statements.length).toBeLessThanOrEqual(8);
       expect(statements.filter((text) => /^insert into "alerts"/.test(text))).toHaveLength(1);
       expect(statements.filter((text) => /^insert into "files"/.test(text))).toHaveLength(1);
       // The buckets are locked with the facts and written once per batch, not once per alert.

@@ -1,4 +1,5 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type OperationNodeSource, type Selectable } from 'kysely';
+import { dialectOf } from '../db/dialect';
 import type { Db } from '../db/open-database';
 import type {
   AlertDayRollupsTable,
@@ -155,20 +156,16 @@ export class RollupChange {
     const quarters = inKeyOrder(this.quarters).filter(
       (row) => row.alert_count !== 0 || row.handling_ms !== 0,
     );
-    for (const rows of chunks(quarters)) {
-      await db
-        .insertInto('alert_rollups')
-        .values(rows)
-        .onConflict((conflict) =>
-          conflict.columns([...quarterKey]).doUpdateSet((eb) => ({
-            alert_count: eb('alert_rollups.alert_count', '+', eb.ref('excluded.alert_count')),
-            handling_ms: eb('alert_rollups.handling_ms', '+', eb.ref('excluded.handling_ms')),
-          })),
-        )
-        .execute();
-    }
-    const days = await upsertCounts(db, 'alert_day_rollups', dayKey, this.days);
-    const hours = await upsertCounts(db, 'alert_hour_rollups', hourKey, this.hours);
+    const days = inKeyOrder(this.days).filter((row) => row.alert_count !== 0);
+    const hours = inKeyOrder(this.hours).filter((row) => row.alert_count !== 0);
+    const upserts = [
+      ...chunks(quarters).map((rows) => quarterUpsert(db, rows)),
+      ...chunks(days).map((rows) => countUpsert(db, 'alert_day_rollups', dayKey, rows)),
+      ...chunks(hours).map((rows) => countUpsert(db, 'alert_hour_rollups', hourKey, rows)),
+    ];
+    if (dialectOf(db) === 'postgres' && upserts.length > 1 && upserts.length <= 3)
+      await inOneStatement(db, upserts);
+    else for (const upsert of upserts) await upsert.execute();
     if (!this.removes) return;
     const slots = [...new Set(quarters.map((row) => row.slot_start))];
     for (const some of chunks(slots))
@@ -182,31 +179,46 @@ export class RollupChange {
   }
 }
 
+/** Adds the quarter-hour rows' counts and handling times to those stored. */
+const quarterUpsert = (db: Db, rows: readonly QuarterRow[]) =>
+  db
+    .insertInto('alert_rollups')
+    .values(rows)
+    .onConflict((conflict) =>
+      conflict.columns([...quarterKey]).doUpdateSet((eb) => ({
+        alert_count: eb('alert_rollups.alert_count', '+', eb.ref('excluded.alert_count')),
+        handling_ms: eb('alert_rollups.handling_ms', '+', eb.ref('excluded.handling_ms')),
+      })),
+    );
+
 /** The ranking tiers: a count per key, the key led by the tier's time column. */
 type CountTable = 'alert_day_rollups' | 'alert_hour_rollups';
 type CountedRow = Record<string, unknown> & { alert_count: number };
 const looseDb = (db: Db) => db as unknown as Kysely<Record<CountTable, CountedRow>>;
 
-/** Adds a tier's summed counts, one upsert per chunk; answers the rows written, in key order. */
-async function upsertCounts(
-  db: Db,
-  table: CountTable,
-  key: readonly string[],
-  counted: ReadonlyMap<string, CountedRow>,
-): Promise<CountedRow[]> {
-  const rows = inKeyOrder(counted).filter((row) => row.alert_count !== 0);
-  for (const some of chunks(rows)) {
-    await looseDb(db)
-      .insertInto(table)
-      .values(some)
-      .onConflict((conflict) =>
-        conflict.columns([...key]).doUpdateSet({
-          alert_count: sql`${sql.ref(`${table}.alert_count`)} + excluded.alert_count`,
-        }),
-      )
-      .execute();
-  }
-  return rows;
+/** Adds a ranking tier's rows' counts to those stored. */
+const countUpsert = (db: Db, table: CountTable, key: readonly string[], rows: readonly CountedRow[]) =>
+  looseDb(db)
+    .insertInto(table)
+    .values(rows)
+    .onConflict((conflict) =>
+      conflict.columns([...key]).doUpdateSet({
+        alert_count: sql`${sql.ref(`${table}.alert_count`)} + excluded.alert_count`,
+      }),
+    );
+
+/**
+ * PostgreSQL: the upserts as one statement, one round trip where each was one. Every batch of
+ * ingest writes the current quarter hour's rows and holds them until it commits, so each round trip
+ * after them is one that other servers' batches wait through. Each upsert is a data-modifying WITH
+ * query its own scalar subquery reads: the select list runs them in their order, so rows are still
+ * locked tier by tier, each in key order, as one statement each would.
+ */
+async function inOneStatement(db: Db, upserts: readonly OperationNodeSource[]): Promise<void> {
+  const names = upserts.map((_, n) => sql.id(`upsert_${n}`));
+  const queries = upserts.map((upsert, n) => sql`${names[n]} as (${upsert} returning 1)`);
+  const reads = names.map((name) => sql`(select count(*) from ${name})`);
+  await sql`with ${sql.join(queries)} select ${sql.join(reads)}`.execute(db);
 }
 
 /** Deletes the tier's rows a write left at zero, among the time slots it touched. */
