@@ -112,8 +112,8 @@ type BatchedQuota = { readonly serverId: number; readonly kind: IngestQuotaKind 
 
 /**
  * The buckets a batch took from, each written once, with what is left after its last take, before
- * the batch commits. A write's takes are items of its savepoint: refused or failed, it leaves the
- * bucket as if it never came (and a row it locked is unlocked with its savepoint, as its item goes).
+ * the batch commits. A refused report takes nothing (takeInBatch takes all of its costs or none);
+ * a batch that fails leaves every bucket as it was, its rows unlocked with its transaction.
  */
 const batchedQuotas: CommitGroup<BatchedQuota> = {
   async settle(items, trx) {

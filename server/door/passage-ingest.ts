@@ -172,7 +172,7 @@ export async function storePassage(
         occurred_at: new Date(report.occurredAt).toISOString(),
         received_at: now.toISOString(),
       })
-      // The unique index, not the look-up above, settles concurrent retries (see storeAlert).
+      // The unique index, not the look-up above, settles concurrent retries (as an alert's, reported-alerts.ts).
       .onConflict((conflict) => conflict.columns(['ai_server_id', 'source_id']).doNothing())
       .returningAll()
       .executeTakeFirst();
