@@ -225,44 +225,23 @@ const quotaRow = reusedQuery((db, { serverId, kind }: QuotaKey) =>
  * from goes again before the commit. SQLite has one writer: the rows as they are.
  */
 export function bucketRowsOf(db: Db, serverIds: readonly number[], buckets: readonly Bucket[], now: Date) {
-  const kinds = buckets.map((bucket) => bucket.kind).sort();
+  const kinds = [...buckets].sort((a, b) => (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
   if (dialectOf(db) !== 'postgres')
-    return db
-      .selectFrom('ingest_quotas')
-      .select(['ai_server_id', 'kind', 'tokens', 'refilled_at', sql<0 | 1>`0`.as('created')])
-      .where('ai_server_id', 'in', [...serverIds])
-      .where('kind', 'in', kinds);
-  const full = (kind: IngestQuotaKind) => buckets.find((bucket) => bucket.kind === kind)?.burst ?? 0;
-  return (
-    db
-      .insertInto('ingest_quotas')
-      .values(
-        [...new Set(serverIds)]
-          .sort((a, b) => a - b)
-          .flatMap((serverId) =>
-            kinds.map((kind) => ({
-              ai_server_id: serverId,
-              kind,
-              tokens: full(kind),
-              refilled_at: now.toISOString(),
-            })),
-          ),
-      )
-      // An update that changes nothing locks the row and answers it as it is now, also if
-      // another batch changed it since this statement began.
-      .onConflict((conflict) =>
-        conflict
-          .columns(['ai_server_id', 'kind'])
-          .doUpdateSet((eb) => ({ tokens: eb.ref('ingest_quotas.tokens') })),
-      )
-      .returning([
-        'ai_server_id',
-        'kind',
-        'tokens',
-        'refilled_at',
-        sql<0 | 1>`(xmax = 0)::integer`.as('created'),
-      ])
+    return sql<ReadBucket>`(select ai_server_id, kind, tokens, refilled_at, 0 as created from ingest_quotas
+      where ai_server_id in (${sql.join(serverIds)})
+        and kind in (${sql.join(kinds.map((bucket) => bucket.kind))}))`;
+  // The servers are locked first (a deletion of one waits for the batch, rather than each waiting
+  // for the other), and one deleted since its call was authenticated gets no bucket.
+  const full = sql.join(
+    kinds.map((bucket) => sql`(cast(${bucket.kind} as text), cast(${bucket.burst} as double precision))`),
   );
+  return sql<ReadBucket>`(insert into ingest_quotas (ai_server_id, kind, tokens, refilled_at)
+    select server.id, full_bucket.kind, full_bucket.tokens, cast(${now.toISOString()} as timestamptz)
+      from (select id from ai_servers where id in (${sql.join(serverIds)}) order by id for key share) server
+      cross join (values ${full}) as full_bucket(kind, tokens)
+     order by server.id, full_bucket.kind
+    on conflict (ai_server_id, kind) do update set tokens = ingest_quotas.tokens
+    returning ai_server_id, kind, tokens, refilled_at, (xmax = 0)::integer as created)`;
 }
 
 const updateQuota = reusedQuery(

@@ -15,7 +15,7 @@ import type { AlertsTable, FilesTable, IngestQuotaKind } from '../db/schema';
 import { addToPack } from '../files/file-packs';
 import { durableFiles, fileReferenceProblems, placeFile } from '../files/file-store';
 import type { ReceivedFile } from '../files/receive-upload';
-import { ApiError, badInput, type FieldProblem } from '../http/api-error';
+import { ApiError, badInput, unknownIngestKey, type FieldProblem } from '../http/api-error';
 import { noticeOf } from '../notify/notice';
 import { queueNotifications } from '../notify/outbox';
 import { notBound, occurredAtProblems, snapshotKind, type IngestCaller } from './alert-ingest';
@@ -143,6 +143,8 @@ const takesOf = ({ ctx, snapshot }: Reported): Take[] => [
 
 /** What a report rests on, read with the others of its batch. */
 interface Facts {
+  /** Its AI server was deleted since the report's call was authenticated. */
+  readonly serverGone: boolean;
   /** The first alert of its `sourceId`, already stored. */
   readonly sentId: number | null;
   readonly camera: { name: string; area: string; aiServerId: number | null } | null;
@@ -186,6 +188,7 @@ async function readFacts(trx: Db, beforeCommit: BeforeCommit, items: readonly Re
         .onRef('sent.ai_server_id', '=', 'report.server_id')
         .onRef('sent.source_id', '=', 'report.source_id'),
     )
+    .leftJoin('ai_servers as caller', 'caller.id', 'report.server_id')
     .leftJoin('cameras as camera', 'camera.id', 'report.camera_id')
     .leftJoin('camera_tasks as task', 'task.id', 'report.task_id')
     .leftJoin('models as model', 'model.id', 'task.model_id')
@@ -199,6 +202,7 @@ async function readFacts(trx: Db, beforeCommit: BeforeCommit, items: readonly Re
     )
     .select([
       'report.n',
+      'caller.id as callerId',
       'sent.id as sentId',
       'camera.name as cameraName',
       'camera.area as cameraArea',
@@ -253,6 +257,7 @@ async function readFacts(trx: Db, beforeCommit: BeforeCommit, items: readonly Re
     rows.map((found): [number, Facts] => [
       found.n,
       {
+        serverGone: found.callerId === null,
         sentId: found.sentId,
         camera:
           found.cameraName === null
@@ -301,6 +306,7 @@ async function checkReport(
   item: Reported,
 ): Promise<Pick<Accepted, 'camera' | 'task'>> {
   const { ctx, server, report, now } = item;
+  if (facts.serverGone) throw unknownIngestKey();
   const { camera, task } = facts;
   const problems: FieldProblem[] = [
     ...(camera?.aiServerId === server.id ? [] : [notBound('cameraId', report.cameraId, server)]),

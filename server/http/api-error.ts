@@ -72,6 +72,13 @@ function sentence(message: string): string {
   return message.charAt(0).toUpperCase() + message.slice(1);
 }
 
+/**
+ * The refusal of a machine's call whose ingest key names no AI server: unknown, rotated, or its AI
+ * server deleted since the call was authenticated.
+ */
+export const unknownIngestKey = () =>
+  new ApiError('401', { zh: '接入密钥无效', en: 'Unknown or rotated ingest key' });
+
 /** A 400 naming every bad field; the message lists them all. */
 export function badInput(problems: readonly FieldProblem[]): ApiError {
   const join = (lang: keyof LocalText, separator: string, glue: string) =>

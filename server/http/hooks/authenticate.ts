@@ -4,16 +4,13 @@ import { sha256Hex } from '../../auth/session-token';
 import { findActiveSession, type ActiveSession } from '../../auth/sessions';
 import { reusedQuery } from '../../db/reused-query';
 import { SESSION_SCHEME, type OperationSpec } from '../../contract/load-contract';
-import { ApiError } from '../api-error';
+import { ApiError, unknownIngestKey } from '../api-error';
 import { headerOf } from '../scheme-headers';
 import { offeredSessionToken } from '../socket-protocols';
 import { callOf } from './operation-call';
 
 const notSignedIn = () =>
   new ApiError('401', { zh: '未登录或登录已过期', en: 'Not signed in, or the session has expired' });
-
-const unknownIngestKey = () =>
-  new ApiError('401', { zh: '接入密钥无效', en: 'Unknown or rotated ingest key' });
 
 /**
  * onRequest: who calls, by the operation's declared access, before its body is read: a session for
