@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { dialectOf } from '../dialect';
 
 /**
@@ -37,24 +37,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       perform pg_advisory_xact_lock(${sql.lit(consoleLocks)}, ${sql.lit(alertRevisionLock)});
       -- Other transactions' stand-ins are not visible here: only this one's are numbered.
       if coalesce(current_setting(${sql.lit(tooMany)}, true), '') = 'on' then
-        update alerts set revision = numbered.revision
-          from (
-            select id, nextval('alert_revisions') as revision
-              from (select id from alerts where revision < 0 order by id) own
-          ) numbered
-         where alerts.id = numbered.id;
+        ${numberInIdOrder(sql`revision < 0`)}
       else
-        update alerts set revision = numbered.revision
-          from (
-            select id, nextval('alert_revisions') as revision
-              from (
-                select id from alerts
-                 where id = any(string_to_array(current_setting(${sql.lit(queuedBy)}), ',')::integer[])
-                   and revision < 0
-                 order by id
-              ) own
-          ) numbered
-         where alerts.id = numbered.id;
+        ${numberInIdOrder(sql`id = any(string_to_array(current_setting(${sql.lit(queuedBy)}), ',')::integer[])
+          and revision < 0`)}
       end if;
       -- A stand-in written after this (the numbering fired early) queues it again.
       perform set_config(${sql.lit(queuedBy)}, '', true);
@@ -62,6 +48,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       return null;
     end $$`.execute(db);
 }
+
+/** The numbering's update: the transaction's stand-ins that `own` picks, numbered in id order. */
+const numberInIdOrder = (own: RawBuilder<unknown>) => sql`update alerts set revision = numbered.revision
+  from (
+    select id, nextval('alert_revisions') as revision
+      from (select id from alerts where ${own} order by id) own
+  ) numbered
+ where alerts.id = numbered.id;`;
 
 /**
  * The ids of the transaction's stand-ins, comma-separated, in a setting local to the transaction
@@ -98,12 +92,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`create or replace function alerts_number_revisions() returns trigger language plpgsql as $$
     begin
       perform pg_advisory_xact_lock(${sql.lit(consoleLocks)}, ${sql.lit(alertRevisionLock)});
-      update alerts set revision = numbered.revision
-        from (
-          select id, nextval('alert_revisions') as revision
-            from (select id from alerts where revision < 0 order by id) own
-        ) numbered
-       where alerts.id = numbered.id;
+      ${numberInIdOrder(sql`revision < 0`)}
       perform set_config(${sql.lit(queuedBy)}, '', true);
       return null;
     end $$`.execute(db);
