@@ -162,7 +162,9 @@ interface Facts {
 async function readFacts(trx: Db, beforeCommit: BeforeCommit, items: readonly Reported[]): Promise<Facts[]> {
   const first = items[0];
   if (!first) return [];
-  const buckets = [alertBucket(first.ctx.ingest), snapshotBucket(first.ctx.ingest)];
+  const alerts = alertBucket(first.ctx.ingest);
+  const snapshots = snapshotBucket(first.ctx.ingest);
+  const buckets = [alerts, snapshots];
   const serverIds = items.map((item) => item.server.id);
   // Typed where they are written: PostgreSQL takes a VALUES list's parameters as text otherwise.
   const reports = sql<{
@@ -193,12 +195,14 @@ async function readFacts(trx: Db, beforeCommit: BeforeCommit, items: readonly Re
     .leftJoin('camera_tasks as task', 'task.id', 'report.task_id')
     .leftJoin('models as model', 'model.id', 'task.model_id')
     .leftJoin('buckets as alertBucket', (join) =>
-      join.onRef('alertBucket.ai_server_id', '=', 'report.server_id').on('alertBucket.kind', '=', 'alerts'),
+      join
+        .onRef('alertBucket.ai_server_id', '=', 'report.server_id')
+        .on('alertBucket.kind', '=', alerts.kind),
     )
     .leftJoin('buckets as snapshotBucket', (join) =>
       join
         .onRef('snapshotBucket.ai_server_id', '=', 'report.server_id')
-        .on('snapshotBucket.kind', '=', 'snapshotBytes'),
+        .on('snapshotBucket.kind', '=', snapshots.kind),
     )
     .select([
       'report.n',
@@ -239,14 +243,14 @@ async function readFacts(trx: Db, beforeCommit: BeforeCommit, items: readonly Re
     rows.flatMap((found) => [
       ...bucketRead(
         serverIds[found.n] ?? 0,
-        'alerts',
+        alerts.kind,
         found.alertTokens,
         found.alertsRefilledAt,
         found.alertBucketCreated,
       ),
       ...bucketRead(
         serverIds[found.n] ?? 0,
-        'snapshotBytes',
+        snapshots.kind,
         found.snapshotTokens,
         found.snapshotsRefilledAt,
         found.snapshotBucketCreated,
@@ -361,9 +365,6 @@ function boxProblems(boxes: readonly AlertBox[]): FieldProblem[] {
   ]);
 }
 
-/** Rows at once in one insert: well below either database's limit of parameters. */
-const rowsPerInsert = 200;
-
 /**
  * Inserts the accepted reports' snapshots and alerts, each in one statement, and answers what each
  * stored. A sourceId another console server stored meanwhile (its batch committed after this one
@@ -429,19 +430,18 @@ async function insertAccepted(
       source_id: report.sourceId ?? null,
     };
   });
-  for (const rows of inChunks(files)) await trx.insertInto('files').values(rows).execute();
-  const inserted = new Map<number, Selectable<AlertsTable>>();
-  for (const rows of inChunks(alerts)) {
-    const written = await trx
-      .insertInto('alerts')
-      .values(rows)
-      // The unique index, not the look-up before, settles retries sent to two console servers at
-      // once: both may pass the look-up, and the second then answers the first's alert.
-      .onConflict((conflict) => conflict.columns(['ai_server_id', 'source_id']).doNothing())
-      .returningAll()
-      .execute();
-    for (const row of written) inserted.set(row.id, row);
-  }
+  // A batch holds at most 100 reports (batched-writes.ts): each insert stays well below either
+  // database's limit of parameters.
+  if (files.length > 0) await trx.insertInto('files').values(files).execute();
+  const written = await trx
+    .insertInto('alerts')
+    .values(alerts)
+    // The unique index, not the look-up before, settles retries sent to two console servers at
+    // once: both may pass the look-up, and the second then answers the first's alert.
+    .onConflict((conflict) => conflict.columns(['ai_server_id', 'source_id']).doNothing())
+    .returningAll()
+    .execute();
+  const inserted = new Map(written.map((row) => [row.id, row]));
   const skipped = accepted.filter((entry) => !inserted.has(entry.alertId));
   const firstAlerts = await storedMeanwhile(trx, skipped);
   const unnamed = skipped.flatMap((entry) => (entry.item.snapshot ? [entry.fileId] : []));
@@ -484,11 +484,6 @@ async function storedMeanwhile(trx: Db, skipped: readonly Accepted[]): Promise<M
   }
   return firsts;
 }
-
-const inChunks = <T>(rows: readonly T[]): T[][] =>
-  Array.from({ length: Math.ceil(rows.length / rowsPerInsert) }, (_, n) =>
-    rows.slice(n * rowsPerInsert, (n + 1) * rowsPerInsert),
-  );
 
 /**
  * The alerts a batch stored, counted into the rollups once before it commits: each rollup row the
