@@ -128,7 +128,8 @@ function createBatchedWrites(db: Db): BatchedWrites {
       // The first write's kind, up to maxBatch of them; writes of other kinds keep their turn.
       const set = (queue[0] as Queued).set;
       const batch = queue.filter((queued) => queued.set === set).slice(0, maxBatch);
-      queue = queue.filter((queued) => !batch.includes(queued));
+      const taken = new Set(batch);
+      queue = queue.filter((queued) => !taken.has(queued));
       await runBatch(batch);
       // A turn of the event loop before the next batch: the reads waiting for the connection (the
       // live streams telling of the alerts just committed) go first, and more writes join the batch.
