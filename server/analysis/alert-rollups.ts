@@ -61,6 +61,9 @@ export const noCamera = 0;
 /** Rows at once in one statement: well below SQLite's and PostgreSQL's limits of parameters. */
 const rowsPerStatement = 500;
 
+/** Upserts of rowsPerStatement rows PostgreSQL sends as one statement (inOneStatement). */
+const maxUpsertsAtOnce = 3;
+
 const quarterKey = ['slot_start', 'source', 'level', 'status'] as const;
 const dayKey = ['day_start', 'source', 'camera_id', 'label', 'status'] as const;
 const hourKey = ['hour_start', 'source', 'camera_id', 'label', 'status'] as const;
@@ -163,7 +166,9 @@ export class RollupChange {
       ...chunks(days).map((rows) => countUpsert(db, 'alert_day_rollups', dayKey, rows)),
       ...chunks(hours).map((rows) => countUpsert(db, 'alert_hour_rollups', hourKey, rows)),
     ];
-    if (dialectOf(db) === 'postgres' && upserts.length > 1 && upserts.length <= 3)
+    // Up to three chunks together (a batch of new alerts: a chunk per tier) keep one statement's
+    // parameters far below PostgreSQL's limit; a rebuild's many chunks go one by one.
+    if (dialectOf(db) === 'postgres' && upserts.length > 1 && upserts.length <= maxUpsertsAtOnce)
       await inOneStatement(db, upserts);
     else for (const upsert of upserts) await upsert.execute();
     if (!this.removes) return;
