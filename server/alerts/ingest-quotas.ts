@@ -50,7 +50,7 @@ export const snapshotBucket = (limits: IngestLimits): Bucket => ({
 });
 
 /** A bucket's row as stored: the tokens left at `refilled_at`. */
-export interface QuotaRow {
+interface QuotaRow {
   readonly tokens: number;
   readonly refilled_at: string;
 }
