@@ -1,21 +1,12 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider, type DataRouter } from 'react-router-dom';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createScreenVisibility, ScreenVisibilityContext } from '../session/screen-visibility';
+import { testRoot } from '../../test-support/react-root';
 import { useUnsavedGuard } from './use-unsaved-guard';
 
-let root: Root | undefined;
-
-beforeAll(() => {
-  Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
-});
-
-afterEach(async () => {
-  await act(async () => root?.unmount());
-  root = undefined;
-});
+const root = testRoot();
 
 /** A screen with unsaved changes, kept by the layout with the given visibility. */
 async function dirtyScreen(shown: boolean) {
@@ -39,8 +30,7 @@ async function dirtyScreen(shown: boolean) {
     ],
     { initialEntries: ['/form'] },
   );
-  root = createRoot(document.createElement('div'));
-  await act(async () => root?.render(<RouterProvider router={router} />));
+  await root.render(document.createElement('div'), <RouterProvider router={router} />);
   return { router, visibility, confirmDiscard };
 }
 
