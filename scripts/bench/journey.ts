@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
 import { fetchedScripts, jsBytes, type FetchedScript, type GzipSizes } from './js-bytes';
-import { armWatch, pageProbe, readMarks, waitForMark, type WatchSpec } from './page-probe';
+import {
+  armWatch,
+  pageProbe,
+  passwordInDomBinding,
+  readMarks,
+  waitForMark,
+  type WatchSpec,
+} from './page-probe';
 
 /** A menu screen and the labels the reader clicks to reach it (its group first, when it has one). */
 export interface MenuScreen {
@@ -68,6 +75,8 @@ export interface LoginFigures {
  * or Enter key. JS in bytes, by when its request started: cumulative up to a moment, or in a span.
  */
 export interface JourneyFigures extends LoginFigures {
+  /** The console's sign-in form took over from the one the server sent (keeping what was typed). */
+  readonly consoleTookOver: number;
   readonly signInToHome: number;
   readonly screenCold: number;
   readonly screenWarm: number;
@@ -167,8 +176,11 @@ function markReader(marks: Record<string, number>): (name: string) => number {
  * input events while the page loads slow the load itself.
  */
 export async function measureLogin(page: Page, cdp: CDPSession, timeout: number): Promise<LoginFigures> {
+  let signalInDom = () => {};
+  const inDom = new Promise<void>((resolve) => (signalInDom = resolve));
+  await page.exposeFunction(passwordInDomBinding, () => signalInDom());
   await page.goto('/user/login', { waitUntil: 'commit' });
-  await waitForMark(page, 'passwordInDom', timeout);
+  await Promise.race([inDom, waitForMark(page, 'passwordInDom', timeout)]);
   let typing = true;
   const landed = waitForMark(page, 'passwordInput', timeout).finally(() => (typing = false));
   while (typing) {
@@ -205,6 +217,7 @@ export async function runJourney(
     const timeout = plan.actionTimeoutMs;
 
     const login = await measureLogin(page, cdp, timeout);
+    await waitForMark(page, 'consoleTookOver', timeout);
 
     // Sign in by the form; the timing starts at the Enter key.
     const password = page.locator(passwordSelector);
@@ -232,6 +245,7 @@ export async function runJourney(
     const js = (from: number, until: number): Promise<number> => jsBytes(scripts, from, until, gzip);
     return {
       ...login,
+      consoleTookOver: at('consoleTookOver'),
       signInToHome,
       screenCold,
       screenWarm,

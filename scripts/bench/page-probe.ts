@@ -10,11 +10,19 @@ import type { Page } from 'playwright-core';
  *  - `passwordInDom`: the password field is in the document (the probe focuses it then);
  *  - `passwordKeyDown`: when the browser got the first keystroke that went to that field;
  *  - `passwordInput`: the first `input` event of the password field, once the console's
- *    handlers have run and the field holds the keystroke (typing took effect);
+ *    handlers (if it has started) have run and the field holds the keystroke (typing took effect);
+ *  - `consoleTookOver`: the console's sign-in page took over from the one the server sent as HTML;
  *  - per armed watch `name`: `nameStart` (the timeStamp of the next click or Enter key, the
  *    moment the browser got it), `name` (the frame in which the element was first there,
  *    visible and enabled) and `namePainted` (right after that frame was painted).
  */
+/**
+ * A function the benchmark exposes to the page (Playwright's exposeFunction): the probe calls it
+ * the moment the password field is in the document, so the keystrokes go out then rather than
+ * after a polling round, which waits for a frame and runs a script of its own on the page.
+ */
+export const passwordInDomBinding = '__benchPasswordInDom';
+
 export function pageProbe(initialWatches: readonly WatchSpec[]): string {
   const initial = JSON.stringify(initialWatches.map((w) => [w.name, w.selector, w.text, w.startOn]));
   return String.raw`(() => {
@@ -42,10 +50,20 @@ export function pageProbe(initialWatches: readonly WatchSpec[]): string {
   const focusPassword = () => {
     const field = document.querySelector('input[type="password"]');
     if (!field || field.disabled) return false;
+    if (!('passwordInDom' in marks)) window.${passwordInDomBinding}?.();
     mark('passwordInDom');
     if (document.activeElement !== field) field.focus();
     return document.activeElement === field;
   };
+  // The console's sign-in page taking over from the one the server sent as HTML (its element goes).
+  const takeover = new MutationObserver((changes) => {
+    if (changes.some((change) => [...change.removedNodes].some((node) => node.id === 'cfop-prerendered'))) {
+      mark('consoleTookOver');
+      takeover.disconnect();
+    }
+  });
+  takeover.observe(document, { childList: true, subtree: true });
+
   const focusing = new MutationObserver(() => {
     if (focusPassword()) focusing.disconnect();
   });
