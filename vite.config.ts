@@ -1,11 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
-import { antdFirstPaintStyles } from './build/vite-antd-first-paint';
 import { antdMapToken } from './build/vite-antd-map-token';
 import { appSettingsHtml, type HtmlAppSettings } from './build/vite-app-settings-html';
 import { chunkModulesReport } from './build/vite-chunk-modules';
 import { precompressAssets } from './build/vite-precompress';
+import { prerenderedSignIn } from './build/vite-prerendered-sign-in';
 import { firstScreenGroups } from './build/first-screen-chunks';
 import { appTheme } from './src/shell/theme';
 
@@ -26,7 +26,7 @@ export default defineConfig({
   plugins: [
     react(),
     appSettingsHtml(app),
-    antdFirstPaintStyles(appTheme),
+    prerenderedSignIn(),
     antdMapToken(appTheme),
     chunkModulesReport(),
     precompressAssets(),

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
 import { admin } from './accounts';
 import { test } from './fixtures';
@@ -14,6 +15,7 @@ import {
   screenshot,
   siderOf,
   signInHere,
+  storedToken,
   submitPasswordForm,
 } from './screen';
 
@@ -106,5 +108,64 @@ describe('signing in', () => {
     await screenshot(page, 'login-with-redirect');
     await signInHere(page, admin);
     await expectAt(page, '/system/user');
+  });
+
+  describe('before the console has started', () => {
+    /** Opens the login page with the console's entry script held back until the answer is called. */
+    async function openWithConsoleHeld(page: Page): Promise<() => void> {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      // Not waiting for the load: the held module script delays it.
+      await page.goto('/user/login', { waitUntil: 'commit' });
+      await page.locator('#cfop-prerendered').waitFor();
+      return release;
+    }
+
+    test('the sent page takes typing and Enter, and the console signs in with them', async ({ page }) => {
+      const release = await openWithConsoleHeld(page);
+      const username = page.getByLabel('用户名', { exact: true });
+      await eventually(() => username.evaluate((field) => field === document.activeElement)).toBe(true);
+      await page.keyboard.type(admin.username);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(admin.password);
+      await screenshot(page, 'login-sent-page-typed');
+      await page.keyboard.press('Enter');
+      expect(await storedToken(page)).toBeNull();
+      expect(new URL(page.url()).pathname).toBe('/user/login');
+
+      release();
+      await headerOf(page).getByText(admin.name, { exact: true }).waitFor();
+      await expectAt(page, '/home');
+      expect(await page.locator('#cfop-prerendered').count()).toBe(0);
+    });
+
+    test("typing goes on in the console's form where it stopped", async ({ page }) => {
+      const release = await openWithConsoleHeld(page);
+      await page.getByLabel('用户名', { exact: true }).fill('adm');
+      const password = page.getByLabel('密码', { exact: true });
+      await password.fill('secret');
+      await password.press('ArrowLeft');
+      release();
+      await page.locator('#cfop-prerendered').waitFor({ state: 'detached' });
+      await page.keyboard.type('X');
+      expect(await password.inputValue()).toBe('secreXt');
+      expect(await page.getByLabel('用户名', { exact: true }).inputValue()).toBe('adm');
+      await screenshot(page, 'login-sent-page-taken-over');
+      const sent = page.waitForRequest((request) => request.url().endsWith('/cfop/login/bypwd'));
+      await page.keyboard.press('Enter');
+      expect((await sent).postDataJSON()).toEqual({ username: 'adm', password: 'secreXt' });
+    });
+
+    test("a tab chosen there is the console's tab", async ({ page }) => {
+      const release = await openWithConsoleHeld(page);
+      await page.getByRole('tab', { name: '手机号登录' }).click();
+      release();
+      await page.getByLabel('手机号', { exact: true }).waitFor();
+      expect(await page.getByRole('tab', { name: '手机号登录' }).getAttribute('aria-selected')).toBe('true');
+    });
   });
 });

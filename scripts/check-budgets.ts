@@ -6,12 +6,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { buildManifestFile } from '../build/built-files';
 import type { BuildManifest } from '../build/chunk-graph';
 import { measureBudgets, type BudgetPlan, type CostRow } from './budgets/route-costs';
 import { budgetPlanFromManifest } from './budgets/plan';
 
 const distDir = process.argv[2] ?? 'dist';
-const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as BuildManifest;
+const manifest = JSON.parse(readFileSync(join(distDir, buildManifestFile), 'utf8')) as BuildManifest;
 const chunkModules = JSON.parse(readFileSync(join(distDir, '.vite/chunk-modules.json'), 'utf8')) as Record<
   string,
   string[]

@@ -6,6 +6,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { routes } from './generated/routes';
 import { appSettings } from './generated/settings';
 import { LocaleProvider } from './i18n';
+import { LeavePrerenderedPage } from './pages/login/prerendered-form';
 import { AppProviders } from './shell/AppProviders';
 import { preloadPageAt } from './shell/LazyPage';
 import { routeObjects } from './shell/route-objects';
@@ -28,6 +29,7 @@ void preloadPageAt(routes, openedPath).then(() =>
             load in an effect), and time-sliced, going back to a kept screen took twice as long
             as its own work, the frames in between included. */}
           <RouterProvider router={router} useTransitions={false} />
+          <LeavePrerenderedPage />
         </AppProviders>
       </LocaleProvider>
     </StrictMode>,

@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildManifestFile } from '../../build/built-files';
 import { entryKey, staticClosure, type BuildManifest } from '../../build/chunk-graph';
 import { routeSources } from '../../src/generated/route-sources';
 import { appSettings } from '../../src/generated/settings';
-
-/** Where Vite writes its build manifest (build.manifest: true) inside the built console. */
-const buildManifestFile = '.vite/manifest.json';
 
 /**
  * The `<link rel="modulepreload">` tags of each page path: the chunks its screen loads (the

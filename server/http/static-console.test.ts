@@ -211,6 +211,33 @@ describe("a page's chunks", () => {
   });
 });
 
+describe('a page the build rendered as HTML', () => {
+  const sent = '<div id="cfop-prerendered"><form><input name="password" type="password"></form></div>';
+
+  it('goes out at the end of the body of its path only, after the root it lies over', async () => {
+    const dist = builtWithManifest();
+    writeFileSync(join(dist, '.vite', 'prerendered-pages.json'), JSON.stringify({ '/user/login': sent }));
+    const { app } = await startTestApp({ staticDir: dist });
+    for (const url of ['/user/login', '/user/login/?redirect=%2Fhome']) {
+      const response = await app.inject({ url, headers: page });
+      expect(response.body, url).toMatch(new RegExp(`<body>${sent}</body></html>$`));
+      expect(preloaded(response.body), url).toContain('/assets/LoginPage-333.js');
+    }
+    for (const url of ['/home', '/', '/no/such/page']) {
+      expect((await app.inject({ url, headers: page })).body, url).not.toContain('cfop-prerendered');
+    }
+  });
+
+  it('is left out when the build has none, or an unreadable list of them', async () => {
+    const dist = builtWithManifest();
+    const { app } = await startTestApp({ staticDir: dist });
+    expect((await app.inject({ url: '/user/login', headers: page })).body).toMatch(/<body><\/body><\/html>$/);
+    writeFileSync(join(dist, '.vite', 'prerendered-pages.json'), '{ not json');
+    utimesSync(join(dist, 'index.html'), new Date(), new Date(Date.now() + 5000));
+    expect((await app.inject({ url: '/user/login', headers: page })).body).toMatch(/<body><\/body><\/html>$/);
+  });
+});
+
 describe('API paths', () => {
   it('answer an unknown operation with a 404 envelope, never the console page', async () => {
     const { app } = await startTestApp({ staticDir: builtConsole() });

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { appSettings } from '../../src/generated/settings';
 import { pagePreloads, withPreloads } from './page-preloads';
+import { prerenderedPages, withPrerendered } from './prerendered-pages';
 
 /** Vite's build.assetsDir: content-hashed file names, so they never change under one URL. */
 const assetsFolder = 'assets';
@@ -39,7 +40,7 @@ export async function registerConsoleFiles(
   app.get('/', answerPage);
 }
 
-/** One page as answered for a path: index.html with its preloads, and its compressed copies. */
+/** One page as answered for a path: index.html with its preloads and prerendered markup, and its compressed copies. */
 interface Page {
   readonly html: Buffer;
   readonly gzip: Buffer;
@@ -57,6 +58,7 @@ function createPages(staticDir: string) {
     stamp: number;
     indexHtml: string;
     preloads: Map<string, string>;
+    prerendered: Map<string, string>;
     pages: Map<string, Page>;
   } | null = null;
   return (path: string): Page | null => {
@@ -71,13 +73,15 @@ function createPages(staticDir: string) {
         stamp,
         indexHtml: readFileSync(indexFile, 'utf8'),
         preloads: pagePreloads(staticDir),
+        prerendered: prerenderedPages(staticDir),
         pages: new Map(),
       };
     }
     const route = build.preloads.has(path) ? path : '*';
     let page = build.pages.get(route);
     if (!page) {
-      const html = Buffer.from(withPreloads(build.indexHtml, build.preloads.get(route) ?? ''));
+      const withTags = withPreloads(build.indexHtml, build.preloads.get(route) ?? '');
+      const html = Buffer.from(withPrerendered(withTags, build.prerendered.get(route) ?? ''));
       page = {
         html,
         gzip: gzipSync(html, { level: 9 }),

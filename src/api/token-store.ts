@@ -1,9 +1,12 @@
 import { appSettings } from '../generated/settings';
 
-/** The session token, kept in localStorage under the spec's key. */
+/**
+ * The session token, kept in localStorage under the spec's key. The sign-in page rendered at
+ * build time (src/pages/login/prerender.tsx) has no storage: nobody is signed in there.
+ */
 export const tokenStore = {
   get(): string | null {
-    return localStorage.getItem(appSettings.tokenKey);
+    return globalThis.localStorage?.getItem(appSettings.tokenKey) ?? null;
   },
   set(token: string): void {
     localStorage.setItem(appSettings.tokenKey, token);

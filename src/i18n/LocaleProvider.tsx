@@ -16,7 +16,7 @@ const setLocale = (locale: Locale) => localeStore.set(locale);
 
 /** Holds the UI language (persisted in localStorage) and mirrors it into `<html lang>`. */
 export function LocaleProvider({ children }: { children: ReactNode }) {
-  const locale = useSyncExternalStore(localeStore.subscribe, localeStore.get);
+  const locale = useSyncExternalStore(localeStore.subscribe, localeStore.get, localeStore.get);
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);

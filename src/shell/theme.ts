@@ -24,5 +24,5 @@ export const shellTheme: ThemeConfig = {
 
 /** The class carrying antd's CSS variables (--ant-color-primary, …): the app's wrapper has it. */
 export const themeClass = 'cfop-theme';
-/** The console's antd theme, as its ConfigProvider and the build's first-paint styles use it. */
+/** The console's antd theme, as its ConfigProvider and the build's antd plugins use it. */
 export const appTheme: ThemeConfig = { ...shellTheme, cssVar: { key: themeClass } };

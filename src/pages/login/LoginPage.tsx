@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { appSettings } from '../../generated/settings';
 import { useLocale } from '../../i18n';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { PasswordLoginForm } from './PasswordLoginForm';
+import { typedBeforeStart, useTakeOver } from './prerendered-form';
 import { SmsLoginForm } from './SmsLoginForm';
 
 const subtitleText = { zh: 'AI 智能监控运营管理', en: 'Operations console for AI monitoring' };
@@ -16,9 +17,13 @@ const signInWays = [
 export default function LoginPage() {
   const { t } = useLocale();
   const [wayKey, setWayKey] = useState<(typeof signInWays)[number]['key']>('password');
+  // What was typed into the page the server sent, for the form shown first; not for one shown later.
+  const [typed, setTyped] = useState(typedBeforeStart);
+  const page = useRef<HTMLElement>(null);
+  useTakeOver(page, typed);
   const way = signInWays.find((candidate) => candidate.key === wayKey) ?? signInWays[0];
   return (
-    <main className="cfop-login">
+    <main className="cfop-login" ref={page}>
       <div className="cfop-fullpage-corner">
         <LanguageSwitch className="cfop-plain-action" />
       </div>
@@ -37,14 +42,17 @@ export default function LoginPage() {
               aria-selected={candidate.key === way.key}
               aria-controls="cfop-login-panel"
               className="cfop-login-tab"
-              onClick={() => setWayKey(candidate.key)}
+              onClick={() => {
+                setWayKey(candidate.key);
+                setTyped(undefined);
+              }}
             >
               {t(candidate.label)}
             </button>
           ))}
         </div>
         <div id="cfop-login-panel" role="tabpanel" aria-labelledby={`cfop-login-tab-${way.key}`}>
-          <way.Form />
+          <way.Form typed={typed?.values} />
         </div>
       </section>
     </main>

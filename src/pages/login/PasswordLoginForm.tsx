@@ -8,7 +8,7 @@ import { fieldCheck } from '../../resources/constraint-rules';
 import { FieldMessage } from './FieldMessage';
 import { useInitialFocus } from './use-initial-focus';
 import { passwordLabel, signInText, usernameLabel } from './login-texts';
-import { useLoginFields } from './use-login-fields';
+import { useLoginFields, type SignInFormProps } from './use-login-fields';
 import { useSignIn } from './use-sign-in';
 import { SignInButton } from './SignInButton';
 
@@ -17,9 +17,9 @@ const checks = {
   password: fieldCheck(stringRules.Password, passwordLabel),
 };
 
-export function PasswordLoginForm() {
+export function PasswordLoginForm({ typed }: SignInFormProps) {
   const { t } = useLocale();
-  const fields = useLoginFields(checks);
+  const fields = useLoginFields(checks, typed);
   const { submitting, submit } = useSignIn(fields.showServerErrors);
   const usernameField = useInitialFocus();
   return (

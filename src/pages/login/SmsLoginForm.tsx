@@ -10,7 +10,7 @@ import { fieldCheck } from '../../resources/constraint-rules';
 import { FieldMessage } from './FieldMessage';
 import { phoneHint, phoneLabel, signInText, smsCodeHint, smsCodeLabel } from './login-texts';
 import { useCountdown } from './use-countdown';
-import { useLoginFields } from './use-login-fields';
+import { useLoginFields, type SignInFormProps } from './use-login-fields';
 import { useSignIn } from './use-sign-in';
 import { SignInButton } from './SignInButton';
 
@@ -23,9 +23,9 @@ const getCodeText = { zh: '获取验证码', en: 'Get code' };
 const codeSentText = { zh: '验证码已发送，请查收短信', en: 'The code is on its way by SMS' };
 const retryInText = (seconds: number) => ({ zh: `${seconds}秒后重试`, en: `Retry in ${seconds}s` });
 
-export function SmsLoginForm() {
+export function SmsLoginForm({ typed }: SignInFormProps) {
   const { t } = useLocale();
-  const fields = useLoginFields(checks);
+  const fields = useLoginFields(checks, typed);
   const { submitting, submit } = useSignIn(fields.showServerErrors);
   const { secondsLeft, start } = useCountdown();
   const [sending, setSending] = useState(false);

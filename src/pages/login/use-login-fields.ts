@@ -9,11 +9,17 @@ type Shown = 'nothing' | 'check' | { readonly server: string };
 
 export interface LoginFieldProps {
   readonly id: string;
+  readonly name: string;
   readonly value: string;
   readonly onChange: (event: ChangeEvent<HTMLInputElement>) => void;
   readonly status: 'error' | undefined;
   readonly 'aria-invalid': boolean;
   readonly 'aria-describedby': string | undefined;
+}
+
+export interface SignInFormProps {
+  /** Values typed before the form was there (into the page the server sent), by field name. */
+  readonly typed?: Readonly<Record<string, string>> | undefined;
 }
 
 /**
@@ -22,12 +28,15 @@ export interface LoginFieldProps {
  * src/resources/constraint-rules.ts), the server's field messages, and the props that tie each input
  * to its message (aria-describedby, as antd's Form.Item does).
  */
-export function useLoginFields<Name extends string>(checks: Readonly<Record<Name, FieldCheck>>) {
+export function useLoginFields<Name extends string>(
+  checks: Readonly<Record<Name, FieldCheck>>,
+  typed: SignInFormProps['typed'] = {},
+) {
   const { t } = useLocale();
   const names = Object.keys(checks) as Name[];
   const idPrefix = useId();
   const [values, setValues] = useState(
-    () => Object.fromEntries(names.map((name) => [name, ''])) as Record<Name, string>,
+    () => Object.fromEntries(names.map((name) => [name, typed[name] ?? ''])) as Record<Name, string>,
   );
   const [shown, setShown] = useState<Partial<Record<Name, Shown>>>({});
 
@@ -50,6 +59,7 @@ export function useLoginFields<Name extends string>(checks: Readonly<Record<Name
       const error = errorOf(name);
       return {
         id: `${idPrefix}-${name}`,
+        name,
         value: values[name],
         onChange: (event) => {
           const value = event.target.value;
