@@ -35,10 +35,3 @@ export function pagePreloads(staticDir: string): Map<string, string> {
   }
   return tags;
 }
-
-/** index.html with a path's preload tags at the end of its head. */
-export function withPreloads(indexHtml: string, tags: string): string {
-  if (tags === '') return indexHtml;
-  const headEnd = indexHtml.indexOf('</head>');
-  return headEnd === -1 ? indexHtml : indexHtml.slice(0, headEnd) + tags + indexHtml.slice(headEnd);
-}

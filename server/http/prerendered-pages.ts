@@ -18,10 +18,3 @@ export function prerenderedPages(staticDir: string): Map<string, string> {
     Object.entries(pages).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
 }
-
-/** index.html with a page's markup at the end of its body, after the root it lies over. */
-export function withPrerendered(indexHtml: string, markup: string): string {
-  if (markup === '') return indexHtml;
-  const bodyEnd = indexHtml.lastIndexOf('</body>');
-  return bodyEnd === -1 ? indexHtml : indexHtml.slice(0, bodyEnd) + markup + indexHtml.slice(bodyEnd);
-}

@@ -5,8 +5,8 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { appSettings } from '../../src/generated/settings';
-import { pagePreloads, withPreloads } from './page-preloads';
-import { prerenderedPages, withPrerendered } from './prerendered-pages';
+import { pagePreloads } from './page-preloads';
+import { prerenderedPages } from './prerendered-pages';
 
 /** Vite's build.assetsDir: content-hashed file names, so they never change under one URL. */
 const assetsFolder = 'assets';
@@ -80,8 +80,9 @@ function createPages(staticDir: string) {
     const route = build.preloads.has(path) ? path : '*';
     let page = build.pages.get(route);
     if (!page) {
-      const withTags = withPreloads(build.indexHtml, build.preloads.get(route) ?? '');
-      const html = Buffer.from(withPrerendered(withTags, build.prerendered.get(route) ?? ''));
+      // The preloads at the end of the head; the page sent as HTML after the root it lies over.
+      const withTags = insertedBefore(build.indexHtml, '</head>', build.preloads.get(route) ?? '');
+      const html = Buffer.from(insertedBefore(withTags, '</body>', build.prerendered.get(route) ?? ''));
       page = {
         html,
         gzip: gzipSync(html, { level: 9 }),
@@ -92,6 +93,12 @@ function createPages(staticDir: string) {
     }
     return page;
   };
+}
+
+/** `html` with `markup` just before its (last) `closingTag`; as it was without one. */
+function insertedBefore(html: string, closingTag: string, markup: string): string {
+  const at = html.lastIndexOf(closingTag);
+  return markup === '' || at === -1 ? html : html.slice(0, at) + markup + html.slice(at);
 }
 
 /** The console's route path of a request: without the query, the base path or a trailing slash. */
