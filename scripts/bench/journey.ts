@@ -177,10 +177,14 @@ function markReader(marks: Record<string, number>): (name: string) => number {
  */
 export async function measureLogin(page: Page, cdp: CDPSession, timeout: number): Promise<LoginFigures> {
   let signalInDom = () => {};
-  const inDom = new Promise<void>((resolve) => (signalInDom = resolve));
   await page.exposeFunction(passwordInDomBinding, () => signalInDom());
+  let timer: NodeJS.Timeout | undefined;
+  const inDom = new Promise<void>((resolve, reject) => {
+    signalInDom = resolve;
+    timer = setTimeout(() => reject(new Error('the password field was not in the page in time')), timeout);
+  });
   await page.goto('/user/login', { waitUntil: 'commit' });
-  await Promise.race([inDom, waitForMark(page, 'passwordInDom', timeout)]);
+  await inDom.finally(() => clearTimeout(timer));
   let typing = true;
   const landed = waitForMark(page, 'passwordInput', timeout).finally(() => (typing = false));
   while (typing) {

@@ -50,19 +50,26 @@ export function pageProbe(initialWatches: readonly WatchSpec[]): string {
   const focusPassword = () => {
     const field = document.querySelector('input[type="password"]');
     if (!field || field.disabled) return false;
-    if (!('passwordInDom' in marks)) window.${passwordInDomBinding}?.();
+    if (!('passwordInDom' in marks)) {
+      window.${passwordInDomBinding}?.();
+      watchTakeover(field);
+    }
     mark('passwordInDom');
     if (document.activeElement !== field) field.focus();
     return document.activeElement === field;
   };
-  // The console's sign-in page taking over from the one the server sent as HTML (its element goes).
-  const takeover = new MutationObserver((changes) => {
-    if (changes.some((change) => [...change.removedNodes].some((node) => node.id === 'cfop-prerendered'))) {
+  // The console's sign-in page taking over from the one the server sent as HTML: a field found in
+  // that page's element (a child of the body) is watched until the element goes; other pages not.
+  const watchTakeover = (field) => {
+    const sent = field.closest('#cfop-prerendered');
+    if (!sent || !sent.parentNode) return;
+    const takeover = new MutationObserver(() => {
+      if (sent.isConnected) return;
       mark('consoleTookOver');
       takeover.disconnect();
-    }
-  });
-  takeover.observe(document, { childList: true, subtree: true });
+    });
+    takeover.observe(sent.parentNode, { childList: true });
+  };
 
   const focusing = new MutationObserver(() => {
     if (focusPassword()) focusing.disconnect();
