@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createServer, minify, transformWithOxc, type Plugin } from 'vite';
+import { build, createServer, type Plugin, type Rolldown } from 'vite';
 import { prerenderedPagesFile } from './built-files';
 
 /** The module that renders the sign-in page (its renderSignInPage()), and the script sent with it. */
@@ -45,10 +44,31 @@ async function renderSignInPage(root: string): Promise<PrerenderedSignIn> {
   }
 }
 
+/**
+ * The script sent with the page, bundled on its own (with the names it shares with the page) and
+ * minified: an IIFE, which Vite minifies whole (its ES libraries keep their whitespace); the name
+ * Vite asks of one is never used, as the script exports nothing.
+ */
 async function compiledEarlyScript(root: string): Promise<string> {
-  const source = readFileSync(join(root, earlyScript), 'utf8');
-  const { code } = await transformWithOxc(source, earlyScript, { lang: 'ts' });
-  return (await minify(earlyScript.replace(/\.ts$/, '.js'), code, { module: true })).code;
+  const output = (await build({
+    configFile: false,
+    root,
+    logLevel: 'error',
+    build: {
+      write: false,
+      minify: true,
+      lib: {
+        entry: join(root, earlyScript),
+        formats: ['iife'],
+        name: 'cfopEarlySignIn',
+        fileName: 'early-sign-in',
+      },
+    },
+  })) as Rolldown.RolldownOutput[];
+  const chunks = output.flatMap(({ output: files }) => files.filter((file) => file.type === 'chunk'));
+  const [script, ...more] = chunks;
+  if (!script || more.length > 0) throw new Error(`${earlyScript} was not bundled into one file`);
+  return script.code;
 }
 
 const hashed = (name: string, extension: string, content: string) =>

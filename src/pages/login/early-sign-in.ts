@@ -6,15 +6,17 @@
  * (./prerendered-form.ts). The sent 登录 is no submit button: a form submitted by the browser
  * itself would put the password in the address.
  *
- * It imports nothing, so that it is one small file; the page's only <main> is the sent one.
+ * The build bundles it on its own into one small file; the page's only <main> is the sent one.
  */
+import { pressedButtonAttribute } from './sent-page';
+
 const page = document.querySelector('main');
 const buttons = [...(page?.querySelectorAll('button') ?? [])];
 const signIn = page?.querySelector('form button.ant-btn-primary');
 
 function press(button: Element | null | undefined): void {
   const place = button ? buttons.indexOf(button as HTMLButtonElement) : -1;
-  if (place !== -1) page?.setAttribute('data-pressed-button', String(place));
+  if (place !== -1) page?.setAttribute(pressedButtonAttribute, String(place));
 }
 
 page?.addEventListener('click', (event) => {
@@ -23,5 +25,3 @@ page?.addEventListener('click', (event) => {
 page?.addEventListener('keydown', (event) => {
   if (event.key === 'Enter' && event.target instanceof HTMLInputElement) press(signIn);
 });
-
-export {};

@@ -6,7 +6,7 @@ import { LocaleProvider } from '../../i18n';
 import { SessionProvider } from '../../session';
 import { AppProviders } from '../../shell/AppProviders';
 import LoginPage from './LoginPage';
-import { prerenderedPageId } from './prerendered-form';
+import { prerenderedPageId } from './sent-page';
 
 export interface PrerenderedSignIn {
   /** The page's path. */

@@ -7,7 +7,7 @@ import { LocaleProvider } from '../../i18n';
 import { SessionProvider } from '../../session';
 import LoginPage from './LoginPage';
 import { renderSignInPage } from './prerender';
-import { prerenderedPageId } from './prerendered-form';
+import { prerenderedPageId } from './sent-page';
 
 // The api client takes the global fetch when its module loads: faked before any import. Calls never answer.
 const requests = vi.hoisted(() => {

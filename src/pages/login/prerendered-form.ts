@@ -1,13 +1,5 @@
 import { useEffect, useLayoutEffect, type RefObject } from 'react';
-
-/**
- * The sign-in page the server sends as HTML (rendered at build time by ./prerender.tsx) lies
- * over the console's root, in an element of this id, until the console's own page takes over.
- */
-export const prerenderedPageId = 'cfop-prerendered';
-
-/** Set on the sent page's <main> by ./early-sign-in.ts: the place of the last button pressed there. */
-const pressedAttribute = 'data-pressed-button';
+import { pressedButtonAttribute, prerenderedPageId } from './sent-page';
 
 /** What the reader did in the sent page before the console started. */
 export interface TypedBeforeStart {
@@ -40,7 +32,7 @@ export function typedBeforeStart(): TypedBeforeStart | undefined {
       focus = { name: input.name, start: input.selectionStart, end: input.selectionEnd };
     }
   }
-  const pressed = Number.parseInt(page.querySelector('main')?.getAttribute(pressedAttribute) ?? '', 10);
+  const pressed = Number.parseInt(page.querySelector('main')?.getAttribute(pressedButtonAttribute) ?? '', 10);
   return { values, focus, pressed: Number.isNaN(pressed) ? null : pressed };
 }
 
