@@ -12,6 +12,7 @@ import { DataFolderError } from '../data-folder/data-folder-error';
 import { createPrivateFile, makePrivateDir } from '../data-folder/private-files';
 import { migrationProvider } from './migration-folder';
 import { consoleTypes } from './postgres-values';
+import { withPreparedStatements } from './prepared-statements';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -99,7 +100,7 @@ async function openPostgres(url: string): Promise<Db> {
   // A connection dropped while idle (a database restart) is not the app's fault: the pool opens a
   // new one for the next query, and a query on a lost connection fails with its own error.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
   try {
     await migrate(db);
   } catch (error) {
