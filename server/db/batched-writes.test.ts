@@ -114,6 +114,34 @@ describe('batched writes', () => {
     expect(seenOnceCommitted).toEqual([['a', 'a']]);
   });
 
+  it('refuse the writes of a batch whose after-commit work failed, and write none of them again', async () => {
+    const db = await scratchDb();
+    const writes = batchedWrites(db);
+    const { gate, open } = gated();
+    const group: CommitGroup<string> = {
+      committed: async () => {
+        throw new Error('read after the commit failed');
+      },
+    };
+    const write: SetWrite<string, string> = {
+      async write(items, trx, beforeCommit) {
+        for (const name of items) {
+          await insert(trx, name);
+          beforeCommit.add(group, name);
+        }
+        if (items.includes('a')) await gate;
+        return items.map((name) => ({ ok: true, value: name }));
+      },
+    };
+    const first = writes.run(write, 'a');
+    // Two together in the next batch: a failed batch of several is otherwise written again item by item.
+    const [second, third] = [writes.run(write, 'b'), writes.run(write, 'c')];
+    open();
+    for (const answer of [first, second, third])
+      await expect(answer).rejects.toThrow('read after the commit failed');
+    expect(await names(db)).toEqual(['a', 'b', 'c']);
+  });
+
   it('batch the items of one kind, and keep the turn of another', async () => {
     const db = await scratchDb();
     const writes = batchedWrites(db);
