@@ -13,13 +13,14 @@ import type { Db } from '../db/open-database';
 import { reservedId } from '../db/reserved-ids';
 import type { AlertsTable, FilesTable, IngestQuotaKind } from '../db/schema';
 import { addToPack } from '../files/file-packs';
-import { durableFiles, fileReferenceProblems, placeFile } from '../files/file-store';
+import { durableFiles, fileKey, fileReferenceProblems, placeFile } from '../files/file-store';
 import type { ReceivedFile } from '../files/receive-upload';
 import { ApiError, badInput, unknownIngestKey, type FieldProblem } from '../http/api-error';
 import { noticeOf } from '../notify/notice';
 import { queueNotifications } from '../notify/outbox';
+import { enabledRulesIn } from '../notify/stored-rules';
 import { notBound, occurredAtProblems, snapshotKind, type IngestCaller } from './alert-ingest';
-import { insertedRevisions, numberedAtCommit } from './alert-revisions';
+import { insertedRevisions } from './alert-revisions';
 import {
   alertBucket,
   bucketRowsOf,
@@ -367,9 +368,12 @@ function boxProblems(boxes: readonly AlertBox[]): FieldProblem[] {
 
 /**
  * Inserts the accepted reports' snapshots and alerts, each in one statement, and answers what each
- * stored. A sourceId another console server stored meanwhile (its batch committed after this one
- * read the facts) skips its alert: its snapshot's row goes again, and it answers the first alert.
- * Its quota tokens stay spent, and its bytes stay in the batch's pack (removed with the pack).
+ * stored. The alerts go last, numbered as they are written, under the revisions' lock that other
+ * servers' numbering waits for until the commit: first the snapshots' rows, the batch's files synced,
+ * its quotas written and the notification rules read. A sourceId another console server stored
+ * meanwhile (its batch committed after this one read the facts) skips its alert: its snapshot's row
+ * and file go again, and it answers the first alert. Its quota tokens stay spent, and its bytes stay
+ * in the batch's pack (removed with the pack).
  */
 async function insertAccepted(
   trx: Db,
@@ -387,6 +391,7 @@ async function insertAccepted(
     if (snapshot) {
       // Held in memory, it joins the batch's pack; one received on the disk is moved to its place.
       const packed = 'bytes' in snapshot ? addToPack(beforeCommit, item.ctx.storage, snapshot.bytes) : null;
+      if (!packed) beforeCommit.add(durableFiles, placeFile(item.ctx.storage, snapshot, entry.fileId));
       files.push({
         id: entry.fileId,
         kind: snapshotKind,
@@ -433,6 +438,9 @@ async function insertAccepted(
   // A batch holds at most 100 reports (batched-writes.ts): each insert stays well below either
   // database's limit of parameters.
   if (files.length > 0) await trx.insertInto('files').values(files).execute();
+  await beforeCommit.settle();
+  // Read now, before the alerts take the lock: queueNotifications finds them read.
+  await enabledRulesIn(trx);
   const written = await trx
     .insertInto('alerts')
     .values(alerts)
@@ -449,15 +457,15 @@ async function insertAccepted(
   for (const entry of accepted) {
     const row = inserted.get(entry.alertId);
     if (!row) {
+      const { ctx, snapshot } = entry.item;
+      // Moved to its place with the batch's files, before the insert found the conflict.
+      if (snapshot && 'incomingKey' in snapshot) await ctx.storage.delete(fileKey(String(entry.fileId)));
       stored.set(entry, { id: firstAlerts.get(entry) as number, row: null });
       continue;
     }
-    const { ctx, snapshot, now } = entry.item;
-    if (snapshot && 'incomingKey' in snapshot && row.snapshot_file_id !== null)
-      beforeCommit.add(durableFiles, placeFile(ctx.storage, snapshot, row.snapshot_file_id));
+    const { ctx, now } = entry.item;
     await queueNotifications(trx, ctx.notify.timeZone, noticeOf(row), now);
     beforeCommit.add(rolledUp, row);
-    beforeCommit.add(numberedAtCommit, row);
     stored.set(entry, { id: row.id, row });
   }
   return stored;

@@ -2,7 +2,13 @@ import { sql } from 'kysely';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { tempDir } from '../test-support/test-app';
 import { testDatabaseUrl } from '../test-support/test-database';
-import { batchedWrites, type CommitGroup, type Outcome, type SetWrite } from './batched-writes';
+import {
+  batchedWrites,
+  type BeforeCommit,
+  type CommitGroup,
+  type Outcome,
+  type SetWrite,
+} from './batched-writes';
 import { openDatabase, type Db } from './open-database';
 
 async function scratchDb(): Promise<Db> {
@@ -91,55 +97,55 @@ describe('batched writes', () => {
     expect(await names(db)).toEqual(['a', 'b', 'c']);
   });
 
-  it('run what a group does once committed before the writes are answered', async () => {
+  it('settle the groups when a write asks, and again before the commit what it added since', async () => {
     const db = await scratchDb();
     const writes = batchedWrites(db);
-    const seenOnceCommitted: string[][] = [];
-    const group: CommitGroup<string> = {
-      committed: async (items, committedDb) => {
-        // Read through the database, not the batch's transaction: the batch's rows are there.
-        seenOnceCommitted.push([...items, ...(await names(committedDb))]);
-      },
+    const settled: string[][] = [];
+    const lastSettled: string[][] = [];
+    const group: CommitGroup<string> = { settle: async (items) => void settled.push([...items]) };
+    const last: CommitGroup<string> = {
+      last: true,
+      settle: async (items) => void lastSettled.push([...items]),
     };
     const write: SetWrite<string, string> = {
       async write(items, trx, beforeCommit) {
-        for (const name of items) {
-          await insert(trx, name);
-          beforeCommit.add(group, name);
-        }
+        for (const name of items) beforeCommit.add(group, `${name}-early`);
+        beforeCommit.add(last, 'last');
+        await beforeCommit.settle();
+        expect(beforeCommit.items(group)).toEqual([]);
+        expect(settled).toEqual([['a-early']]);
+        expect(lastSettled).toEqual([]);
+        beforeCommit.add(group, 'a-late');
+        await insert(trx, 'a');
         return items.map((name) => ({ ok: true, value: name }));
       },
     };
     expect(await writes.run(write, 'a')).toBe('a');
-    expect(seenOnceCommitted).toEqual([['a', 'a']]);
+    expect(settled).toEqual([['a-early'], ['a-late']]);
+    expect(lastSettled).toEqual([['last']]);
   });
 
-  it('refuse the writes of a batch whose after-commit work failed, and write none of them again', async () => {
+  it('fail a batch whose last group gave another group items, which would go unsettled', async () => {
     const db = await scratchDb();
     const writes = batchedWrites(db);
-    const { gate, open } = gated();
-    const group: CommitGroup<string> = {
-      committed: async () => {
-        throw new Error('read after the commit failed');
+    const group: CommitGroup<string> = { settle: async () => undefined };
+    const last: CommitGroup<string> = {
+      last: true,
+      settle: async () => {
+        beforeCommitOf?.add(group, 'too late');
       },
     };
+    let beforeCommitOf: BeforeCommit | undefined;
     const write: SetWrite<string, string> = {
       async write(items, trx, beforeCommit) {
-        for (const name of items) {
-          await insert(trx, name);
-          beforeCommit.add(group, name);
-        }
-        if (items.includes('a')) await gate;
+        beforeCommitOf = beforeCommit;
+        await insert(trx, items[0] as string);
+        beforeCommit.add(last, 'last');
         return items.map((name) => ({ ok: true, value: name }));
       },
     };
-    const first = writes.run(write, 'a');
-    // Two together in the next batch: a failed batch of several is otherwise written again item by item.
-    const [second, third] = [writes.run(write, 'b'), writes.run(write, 'c')];
-    open();
-    for (const answer of [first, second, third])
-      await expect(answer).rejects.toThrow('read after the commit failed');
-    expect(await names(db)).toEqual(['a', 'b', 'c']);
+    await expect(writes.run(write, 'a')).rejects.toThrow('after the last groups were settled');
+    expect(await names(db)).toEqual([]);
   });
 
   it('batch the items of one kind, and keep the turn of another', async () => {

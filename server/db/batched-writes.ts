@@ -7,16 +7,10 @@ const maxBatch = 100;
 export interface CommitGroup<T> {
   settle?(items: readonly T[], trx: Db): Promise<void>;
   /**
-   * Run once the batch committed, before its writes are answered, beside the next batch: for what
-   * only the commit gives (the revisions PostgreSQL numbers as it commits). If it fails, so do the
-   * writes' answers, although their rows are stored (they are not written again).
-   */
-  committed?(items: readonly T[], db: Db): Promise<void>;
-  /**
    * Settled after every other group (and after the files they write are synced), one such group
    * after another in the order the batch first added to them, just before the commit: for rows that
-   * every batch writes (the rollups, the revision numbering), whose locks other servers' batches
-   * wait for until this one commits, so that they are held as briefly as possible.
+   * every batch writes (the rollups), whose locks other servers' batches wait for until this one
+   * commits, so that they are held as briefly as possible.
    */
   readonly last?: true;
 }
@@ -24,8 +18,14 @@ export interface CommitGroup<T> {
 /** Lets a batched write hand an item to a group whose `settle` runs before the commit. */
 export interface BeforeCommit {
   add<T>(group: CommitGroup<T>, item: T): void;
-  /** What the batch's writes added to `group` so far. */
+  /** What the batch's writes added to `group` and is not settled yet. */
   items<T>(group: CommitGroup<T>): readonly T[];
+  /**
+   * Settles now what the writes added so far to the groups that are not `last` (its files synced),
+   * for a write whose own last statements must follow them; what they add later is settled before
+   * the commit, as usual.
+   */
+  settle(): Promise<void>;
 }
 
 /** What a write answers: its value, or the error its caller is refused with. */
@@ -64,37 +64,33 @@ export interface BatchedWrites {
   run<I, T>(set: SetWrite<I, T>, item: I): Promise<T>;
 }
 
-/** A batch committed: its items' outcomes, and what its groups still do for their answers. */
-interface Committed {
-  readonly outcomes: readonly Outcome[];
-  readonly answerable: Promise<void>;
-}
-
-/** The batch's items, written in one transaction; answers each one's outcome once committed. */
-async function writeBatch(
-  db: Db,
-  set: SetWrite<unknown, unknown>,
-  items: readonly unknown[],
-): Promise<Committed> {
-  const groups = new Map<CommitGroup<unknown>, unknown[]>();
-  const beforeCommit: BeforeCommit = {
-    add<T>(group: CommitGroup<T>, item: T) {
-      const added = groups.get(group as CommitGroup<unknown>) ?? [];
-      added.push(item);
-      groups.set(group as CommitGroup<unknown>, added);
-    },
-    items: <T>(group: CommitGroup<T>) => (groups.get(group as CommitGroup<unknown>) ?? []) as T[],
-  };
-  const outcomes = await db.transaction().execute(async (trx) => {
+/** The batch's items, written in one transaction; answers each one's outcome. */
+async function writeBatch(db: Db, set: SetWrite<unknown, unknown>, items: readonly unknown[]) {
+  return db.transaction().execute(async (trx) => {
+    // Each group's items not settled yet, in the order the batch first added to the group.
+    const groups = new Map<CommitGroup<unknown>, unknown[]>();
+    const settle = async (group: CommitGroup<unknown>) => {
+      const added = groups.get(group) ?? [];
+      groups.set(group, []);
+      if (added.length > 0) await group.settle?.(added, trx);
+    };
+    const beforeCommit: BeforeCommit = {
+      add<T>(group: CommitGroup<T>, item: T) {
+        const added = groups.get(group as CommitGroup<unknown>) ?? [];
+        added.push(item);
+        groups.set(group as CommitGroup<unknown>, added);
+      },
+      items: <T>(group: CommitGroup<T>) => (groups.get(group as CommitGroup<unknown>) ?? []) as T[],
+      settle: async () =>
+        void (await Promise.all([...groups.keys()].filter((group) => !group.last).map(settle))),
+    };
     const written = await set.write(items, trx, beforeCommit);
-    await Promise.all(
-      [...groups].filter(([group]) => !group.last).map(async ([group, added]) => group.settle?.(added, trx)),
-    );
-    for (const [group, added] of groups) if (group.last) await group.settle?.(added, trx);
+    await beforeCommit.settle();
+    for (const group of [...groups.keys()].filter((each) => each.last)) await settle(group);
+    if ([...groups.values()].some((added) => added.length > 0))
+      throw new Error('a group was given items after the last groups were settled');
     return written;
   });
-  const answerable = Promise.all([...groups].map(async ([group, added]) => group.committed?.(added, db)));
-  return { outcomes, answerable: answerable.then(() => undefined) };
 }
 
 /**
@@ -117,17 +113,12 @@ function createBatchedWrites(db: Db): BatchedWrites {
       else queued.reject(outcome ? outcome.error : new Error('a batched write left an item unanswered'));
     };
     try {
-      const { outcomes, answerable } = await writeBatch(
+      const outcomes = await writeBatch(
         db,
         set,
         batch.map((queued) => queued.item),
       );
-      // The next batch need not wait for this one's reads after its commit: they take a connection
-      // of their own, a round trip less in each batch's turn.
-      answerable.then(
-        () => batch.forEach((queued, index) => answer(queued, outcomes[index])),
-        (error: unknown) => batch.forEach((queued) => queued.reject(error)),
-      );
+      batch.forEach((queued, index) => answer(queued, outcomes[index]));
     } catch (error) {
       if (batch.length === 1) {
         (batch[0] as Queued).reject(error);

@@ -14,24 +14,11 @@ import { dialectOf } from '../dialect';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (dialectOf(db) !== 'postgres') return;
-  await sql`create or replace function alerts_take_revision() returns trigger language plpgsql as $$
-    declare
-      queued text := coalesce(current_setting(${sql.lit(queuedBy)}, true), '');
-    begin
+  await takeRevisionFunction(sql`
       -- The numbering below writes the final revision: the stand-in is only for the writers' own statements.
       if pg_trigger_depth() = 1 then
-        new.revision := -new.id;
-        if queued = '' then
-          -- The transaction's first stand-in queues the numbering, once for all of them.
-          perform set_config(${sql.lit(queuedBy)}, new.id::text, true);
-        elsif length(queued) < ${sql.lit(maxQueuedLength)} then
-          perform set_config(${sql.lit(queuedBy)}, queued || ',' || new.id, true);
-        else
-          perform set_config(${sql.lit(tooMany)}, 'on', true);
-        end if;
-      end if;
-      return new;
-    end $$`.execute(db);
+        ${takeStandIn}
+      end if;`).execute(db);
   await sql`create or replace function alerts_number_revisions() returns trigger language plpgsql as $$
     begin
       perform pg_advisory_xact_lock(${sql.lit(consoleLocks)}, ${sql.lit(alertRevisionLock)});
@@ -62,20 +49,43 @@ const numberInIdOrder = (own: RawBuilder<unknown>) => sql`update alerts set revi
  * (a savepoint rolled back takes back what it added); its first is the row whose trigger queued the
  * numbering (0031's trigger, unchanged, fires for the row whose id the setting holds alone).
  */
-const queuedBy = 'cfop.alert_revisions_queued_by';
+export const queuedBy = 'cfop.alert_revisions_queued_by';
 
 /** Set when the ids outgrew the setting: the numbering then searches the stand-ins. */
-const tooMany = 'cfop.alert_revisions_too_many';
+export const tooMany = 'cfop.alert_revisions_too_many';
 
 /**
  * About a thousand ids: the setting is copied on each append, so a bulk change of thousands of
  * alerts stops appending rather than copying megabytes.
  */
-const maxQueuedLength = 8000;
+export const maxQueuedLength = 8000;
 
 /** The lock 0028 keys alert revisions with: ('cfop', 0). */
-const consoleLocks = 0x6366_6f70;
-const alertRevisionLock = 0;
+export const consoleLocks = 0x6366_6f70;
+export const alertRevisionLock = 0;
+
+/**
+ * The row trigger's stand-in, minus the row's id, its id queued for the numbering at commit (in a
+ * function declaring `queued` as the setting `queuedBy` holds).
+ */
+export const takeStandIn = sql`new.revision := -new.id;
+        if queued = '' then
+          -- The transaction's first stand-in queues the numbering, once for all of them.
+          perform set_config(${sql.lit(queuedBy)}, new.id::text, true);
+        elsif length(queued) < ${sql.lit(maxQueuedLength)} then
+          perform set_config(${sql.lit(queuedBy)}, queued || ',' || new.id, true);
+        else
+          perform set_config(${sql.lit(tooMany)}, 'on', true);
+        end if;`;
+
+/** The row trigger's function, `body` run with `queued` as the setting `queuedBy` holds. */
+export const takeRevisionFunction = (body: RawBuilder<unknown>) =>
+  sql`create or replace function alerts_take_revision() returns trigger language plpgsql as $$
+    declare
+      queued text := coalesce(current_setting(${sql.lit(queuedBy)}, true), '');
+    begin${body}
+      return new;
+    end $$`;
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (dialectOf(db) !== 'postgres') return;

@@ -1,6 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../dialect';
-import { up as numberingOf0034 } from './0034-alert-revisions-by-id';
+import {
+  alertRevisionLock,
+  consoleLocks,
+  up as numberingOf0034,
+  queuedBy,
+  tooMany,
+} from './0034-alert-revisions-by-id';
 
 /**
  * On PostgreSQL, the numbering at commit (0031, 0034) updates the transaction's alerts one by one,
@@ -36,14 +42,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       return null;
     end $$`.execute(db);
 }
-
-/** 0034's settings: the ids of the transaction's stand-ins, and the mark that they outgrew it. */
-const queuedBy = 'cfop.alert_revisions_queued_by';
-const tooMany = 'cfop.alert_revisions_too_many';
-
-/** The lock 0028 keys alert revisions with: ('cfop', 0). */
-const consoleLocks = 0x6366_6f70;
-const alertRevisionLock = 0;
 
 /** 0034's numbering again (its `up` replaces both its functions, the row trigger's unchanged). */
 export const down = numberingOf0034;
