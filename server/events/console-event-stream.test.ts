@@ -1,0 +1,61 @@
+import type { Readable } from 'node:stream';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { createAlertFeed } from '../alerts/alert-feed';
+import type { AppContext } from '../app-context';
+import { alertWorld } from '../test-support/alert-world';
+import { contract } from '../test-support/test-app';
+import { openTestDatabase } from '../test-support/test-database';
+import { alertEventStream, gatherChangesMs } from './console-event-stream';
+
+/** Lets the stream's reads (database calls, no timers) run until `done` holds. */
+async function until(done: () => boolean): Promise<void> {
+  for (let turns = 0; !done(); turns += 1) {
+    if (turns > 10_000) throw new Error('the stream never got there');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** The chunks a stream sent that hold alerts, each as the ids of its alert events. */
+function alertChunks(stream: Readable) {
+  const chunks: string[] = [];
+  stream.on('data', (chunk: Buffer | string) => chunks.push(String(chunk)));
+  return {
+    connected: () => chunks.some((chunk) => chunk.includes(': connected')),
+    alerts: () =>
+      chunks
+        .filter((chunk) => chunk.includes('event: alert'))
+        .map((chunk) =>
+          [...chunk.matchAll(/data: (\{.*\})/g)].map((match) => JSON.parse(match[1] as string).id),
+        ),
+  };
+}
+
+afterEach(() => void vi.useRealTimers());
+
+describe('the live alert stream', () => {
+  it('reads the changes told within the gather time together, once', async () => {
+    const { t, raise } = await alertWorld();
+    const db = await openTestDatabase(t.dataDir);
+    onTestFinished(() => db.destroy());
+    // A feed of the test's own: the stream hears only the changes the test tells it of.
+    const feed = createAlertFeed();
+    const ctx = { db, alertFeed: feed, contract } as unknown as AppContext;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const stream = alertEventStream(ctx, null, 'zh');
+    onTestFinished(() => void stream.destroy());
+    const sent = alertChunks(stream);
+    await until(sent.connected);
+
+    const first = await raise();
+    feed.changed();
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = await raise();
+    feed.changed();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent.alerts()).toEqual([]);
+
+    vi.advanceTimersByTime(gatherChangesMs);
+    await until(() => sent.alerts().length > 0);
+    expect(sent.alerts()).toEqual([[first.id, second.id]]);
+  });
+});
