@@ -19,21 +19,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       if pg_trigger_depth() = 1 then
         ${takeStandIn}
       end if;`).execute(db);
-  await sql`create or replace function alerts_number_revisions() returns trigger language plpgsql as $$
-    begin
-      perform pg_advisory_xact_lock(${sql.lit(consoleLocks)}, ${sql.lit(alertRevisionLock)});
-      -- Other transactions' stand-ins are not visible here: only this one's are numbered.
-      if coalesce(current_setting(${sql.lit(tooMany)}, true), '') = 'on' then
-        ${numberInIdOrder(sql`revision < 0`)}
-      else
-        ${numberInIdOrder(sql`id = any(string_to_array(current_setting(${sql.lit(queuedBy)}), ',')::integer[])
-          and revision < 0`)}
-      end if;
-      -- A stand-in written after this (the numbering fired early) queues it again.
-      perform set_config(${sql.lit(queuedBy)}, '', true);
-      perform set_config(${sql.lit(tooMany)}, '', true);
-      return null;
-    end $$`.execute(db);
+  await numberRevisionsFunction(
+    numberInIdOrder(sql`id = any(string_to_array(current_setting(${sql.lit(queuedBy)}), ',')::integer[])
+          and revision < 0`),
+  ).execute(db);
 }
 
 /** The numbering's update: the transaction's stand-ins that `own` picks, numbered in id order. */
@@ -52,13 +41,13 @@ const numberInIdOrder = (own: RawBuilder<unknown>) => sql`update alerts set revi
 export const queuedBy = 'cfop.alert_revisions_queued_by';
 
 /** Set when the ids outgrew the setting: the numbering then searches the stand-ins. */
-export const tooMany = 'cfop.alert_revisions_too_many';
+const tooMany = 'cfop.alert_revisions_too_many';
 
 /**
  * About a thousand ids: the setting is copied on each append, so a bulk change of thousands of
  * alerts stops appending rather than copying megabytes.
  */
-export const maxQueuedLength = 8000;
+const maxQueuedLength = 8000;
 
 /** The lock 0028 keys alert revisions with: ('cfop', 0). */
 export const consoleLocks = 0x6366_6f70;
@@ -85,6 +74,27 @@ export const takeRevisionFunction = (body: RawBuilder<unknown>) =>
       queued text := coalesce(current_setting(${sql.lit(queuedBy)}, true), '');
     begin${body}
       return new;
+    end $$`;
+
+/**
+ * The numbering's function: the transaction's stand-ins numbered under the revisions' lock, by the
+ * search when their ids outgrew the setting, else by `byQueuedIds` (with `declarations` of its own).
+ */
+export const numberRevisionsFunction = (byQueuedIds: RawBuilder<unknown>, declarations = sql``) =>
+  sql`create or replace function alerts_number_revisions() returns trigger language plpgsql as $$
+    ${declarations}
+    begin
+      perform pg_advisory_xact_lock(${sql.lit(consoleLocks)}, ${sql.lit(alertRevisionLock)});
+      -- Other transactions' stand-ins are not visible here: only this one's are numbered.
+      if coalesce(current_setting(${sql.lit(tooMany)}, true), '') = 'on' then
+        ${numberInIdOrder(sql`revision < 0`)}
+      else
+        ${byQueuedIds}
+      end if;
+      -- A stand-in written after this (the numbering fired early) queues it again.
+      perform set_config(${sql.lit(queuedBy)}, '', true);
+      perform set_config(${sql.lit(tooMany)}, '', true);
+      return null;
     end $$`;
 
 export async function down(db: Kysely<unknown>): Promise<void> {
