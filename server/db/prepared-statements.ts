@@ -29,12 +29,16 @@ const nameOf = (text: string) => `cfop_${createHash('sha1').update(text).digest(
 export function withPreparedStatements(pool: pg.Pool): PostgresPool {
   const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
-    const prepared = new Set<string>();
+    // The connection's kept statements by text: each text is hashed once, when first kept.
+    const prepared = new Map<string, string>();
     let stale = false;
     const run = async <R>(text: string, values: readonly unknown[]): Promise<PostgresQueryResult<R>> => {
       if (values.length === 0) return client.query(text, []) as unknown as Promise<PostgresQueryResult<R>>;
-      const name = nameOf(text);
-      prepared.add(name);
+      let name = prepared.get(text);
+      if (name === undefined) {
+        name = nameOf(text);
+        prepared.set(text, name);
+      }
       try {
         return (await client.query({ name, text, values: [...values] })) as unknown as PostgresQueryResult<R>;
       } catch (error) {
