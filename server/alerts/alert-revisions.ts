@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { dialectOf } from '../db/dialect';
+import { numberNow } from '../db/migrations/0036-alert-revisions-now';
 import type { Db } from '../db/open-database';
 import { reusedQuery } from '../db/reused-query';
 
@@ -21,16 +22,10 @@ export async function nextRevision(db: Db): Promise<number> {
 }
 
 /**
- * The revision an alert is written with on PostgreSQL to be numbered as it is written: its row
- * takes the revisions' lock, held to the commit, and the next number (migration 0036). Another
- * server's numbering waits for that commit, so the statement must be among the transaction's last.
- */
-const numberNow = -1;
-
-/**
  * The revisions `count` alerts inserted in one statement write, numbered as they are written, in
  * order: on SQLite the next ones (its statement would compute `max(revision)` once for all rows); on
- * PostgreSQL `numberNow` each, which its row trigger replaces.
+ * PostgreSQL `numberNow` each, which its row trigger replaces (migration 0036): the statement must be
+ * among the transaction's last.
  */
 export async function insertedRevisions(db: Db, count: number): Promise<number[]> {
   if (dialectOf(db) === 'postgres' || count === 0) return Array.from({ length: count }, () => numberNow);

@@ -3,6 +3,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { startTestApp } from '../../test-support/test-app';
 import { openTestDatabase, testOnPostgres } from '../../test-support/test-database';
 import type { Db } from '../open-database';
+import { numberNow } from './0036-alert-revisions-now';
 
 async function emptyDatabase(): Promise<Db> {
   const db = await openTestDatabase((await startTestApp()).dataDir);
@@ -29,7 +30,7 @@ describe.skipIf(!testOnPostgres)('migration 0036-alert-revisions-now', () => {
     const db = await emptyDatabase();
     const { numberedNow, standIns } = await db.transaction().execute(async (trx) => {
       const later = await insertAlerts(trx, 2, 0);
-      const now = await insertAlerts(trx, 3, -1);
+      const now = await insertAlerts(trx, 3, numberNow);
       expect(later.every((row) => row.revision < 0)).toBe(true);
       expect(now.every((row) => row.revision > 0)).toBe(true);
       return { numberedNow: now, standIns: later };
@@ -57,7 +58,7 @@ describe.skipIf(!testOnPostgres)('migration 0036-alert-revisions-now', () => {
     });
     let first: number[] = [];
     const holding = db.transaction().execute(async (trx) => {
-      first = (await insertAlerts(trx, 1, -1)).map((row) => row.revision);
+      first = (await insertAlerts(trx, 1, numberNow)).map((row) => row.revision);
       await held;
     });
     // Written while the first is open: numbered at its commit, which waits for the first's.

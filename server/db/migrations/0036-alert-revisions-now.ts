@@ -30,8 +30,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       end if;`).execute(db);
 }
 
-/** The revision an alert is written with to be numbered at once (alerts/alert-revisions.ts). */
-const numberNow = -1;
+/**
+ * The revision an alert is written with to be numbered as it is written (alerts/alert-revisions.ts
+ * writes it): its row takes the revisions' lock, held to the commit, and the next number. Another
+ * server's numbering waits for that commit, so the statement must be among the transaction's last.
+ */
+export const numberNow = -1;
 
 /** 0034's row trigger again: its `up` restores both its functions, then 0035's numbering goes back. */
 export async function down(db: Kysely<unknown>): Promise<void> {
