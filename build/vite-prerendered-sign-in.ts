@@ -103,7 +103,8 @@ export function prerenderedSignIn(): Plugin {
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: stylesFile, source: page.styles });
       this.emitFile({ type: 'asset', fileName: scriptFile, source: script });
-      const sent = `${page.html}<script type="module" async crossorigin src="${base}${scriptFile}"></script>`;
+      // Before the markup, and waited for: it listens before any button of the page can be pressed.
+      const sent = `<script src="${base}${scriptFile}"></script>${page.html}`;
       this.emitFile({
         type: 'asset',
         fileName: prerenderedPagesFile,

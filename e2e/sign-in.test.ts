@@ -119,6 +119,12 @@ describe('signing in', () => {
         await held;
         await route.continue();
       });
+      // The script sent with the page comes late, as on a slow link: the page waits for it, so no
+      // press comes before it listens.
+      await page.route(/\/assets\/early-sign-in-[^/]*\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await route.continue();
+      });
       // Not waiting for the load: the held module script delays it.
       await page.goto('/user/login', { waitUntil: 'commit' });
       await page.locator('#cfop-prerendered').waitFor();

@@ -6,22 +6,31 @@
  * (./prerendered-form.ts). The sent 登录 is no submit button: a form submitted by the browser
  * itself would put the password in the address.
  *
- * The build bundles it on its own into one small file; the page's only <main> is the sent one.
+ * It is sent before the page's markup and runs as soon as it is read, so no press comes before
+ * it: it listens on the document, for the sent page once it is there. The build bundles it on its
+ * own into one small file.
  */
-import { pressedButtonAttribute } from './sent-page';
+import { pressedButtonAttribute, prerenderedPageId } from './sent-page';
 
-const page = document.querySelector('main');
-const buttons = [...(page?.querySelectorAll('button') ?? [])];
-const signIn = page?.querySelector('form button.ant-btn-primary');
+const sentPage = () => document.getElementById(prerenderedPageId)?.querySelector('main');
 
-function press(button: Element | null | undefined): void {
-  const place = button ? buttons.indexOf(button as HTMLButtonElement) : -1;
-  if (place !== -1) page?.setAttribute(pressedButtonAttribute, String(place));
+function press(page: Element, button: Element | null): void {
+  const place = button ? [...page.querySelectorAll('button')].indexOf(button as HTMLButtonElement) : -1;
+  if (place !== -1) page.setAttribute(pressedButtonAttribute, String(place));
 }
 
-page?.addEventListener('click', (event) => {
-  if (event.target instanceof Element) press(event.target.closest('button'));
+document.addEventListener('click', (event) => {
+  const page = sentPage();
+  if (page && event.target instanceof Element && page.contains(event.target))
+    press(page, event.target.closest('button'));
 });
-page?.addEventListener('keydown', (event) => {
-  if (event.key === 'Enter' && event.target instanceof HTMLInputElement) press(signIn);
+document.addEventListener('keydown', (event) => {
+  const page = sentPage();
+  if (
+    page &&
+    event.key === 'Enter' &&
+    event.target instanceof HTMLInputElement &&
+    page.contains(event.target)
+  )
+    press(page, page.querySelector('form button.ant-btn-primary'));
 });

@@ -28,10 +28,10 @@ afterEach(() => {
   vi.resetModules();
 });
 
-/** The page as the server sends it for the sign-in path, with the script sent beside it run. */
+/** The page as the server sends it for the sign-in path, the script sent before it run first. */
 async function sentPage(): Promise<void> {
-  document.body.innerHTML = `<div id="root"></div>${renderSignInPage().html}`;
   await import('./early-sign-in');
+  document.body.innerHTML = `<div id="root"></div>${renderSignInPage().html}`;
 }
 
 const sentField = (name: string) =>
