@@ -2,8 +2,8 @@ import type { Json } from './test-support';
 
 /**
  * The plain CRUD screen a maintainer adds (储物柜 under 出入管理, with a key of its own), written
- * into copies of openapi.yaml and the manifest the way the README tells: the suites computed from
- * the inputs must take it without an edit. Its `code` has a pattern and no examples on purpose.
+ * into copies of openapi.yaml and the manifest the way docs/extending.md tells: the suites computed
+ * from the inputs must take it without an edit. Its `code` has a pattern and no examples on purpose.
  */
 export const locker = {
   key: 'KEY.ACCESS.LOCKER',

@@ -10,8 +10,8 @@ import { generatedDir, inputFiles, loadInputs } from './inputs';
 import { addLockerToManifest, addLockerToOpenapi, locker } from './locker-resource';
 import { makeTempRepo, messages, readJson, writeJson, type Json } from './test-support';
 
-// A maintainer's plain CRUD screen, added to a copy of the inputs as the README says: codegen takes
-// it, and the samplers the contract-computed suites use fill every one of its operations, its
+// A maintainer's plain CRUD screen, added to a copy of the inputs as docs/extending.md says: codegen
+// takes it, and the samplers the contract-computed suites use fill every one of its operations, its
 // patterned `code` included, with no example written and no test edited.
 
 let repo: ReturnType<typeof makeTempRepo>;

@@ -6,7 +6,7 @@ type Json = Record<string, unknown>;
 
 const lotRef = { $ref: '#/components/schemas/ParkingLot' };
 
-/** A document holding one declared resource, the parking lot of the README's example. */
+/** A document holding one declared resource, the parking lot of docs/extending.md's example. */
 function documentWith(declaration: Json = {}, extra: (doc: Json & { components: Json }) => void = () => {}) {
   const doc = {
     tags: [{ name: 'auth', description: '登录 / Sign-in' }],

@@ -15,7 +15,7 @@ import { createThroughApi, unique } from './resource-screen';
 import { screenshot, signIn } from './screen';
 
 // Two console servers on one PostgreSQL database behind Debian's nginx running the deploy's own
-// site file (deploy/nginx/cfop.conf), as "Run at scale" in the README sets them up.
+// site file (deploy/nginx/cfop.conf), as "Run at scale" in docs/operating.md sets them up.
 
 /** How often a server looks for silent AI servers (offlineCheckMs, server/alerts/alert-tasks.ts). */
 const offlineCheckMs = 15_000;

@@ -7,8 +7,8 @@ import { makeTempRepo, repoRoot, type Json } from '../test-support';
 import { readResourceSpec, type ResourceArguments } from './resource-spec';
 import { migrationsDir, writeResource } from './write-resource';
 
-// The scaffold over a copy of the real inputs: what it writes parses, sits where the README says, and
-// a refused command leaves every file as it was.
+// The scaffold over a copy of the real inputs: what it writes parses, sits where docs/extending.md
+// says, and a refused command leaves every file as it was.
 
 const locker: ResourceArguments = {
   schema: 'Locker',

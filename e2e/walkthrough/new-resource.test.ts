@@ -26,11 +26,12 @@ import {
 import { eventually, label, screenshot, signIn } from '../screen';
 import { startServer, type RunningServer } from '../../test-support/server-process';
 
-// The README's "Adding a CRUD screen", followed to the letter on a copy of this repository: its
-// shell blocks run and its diff blocks apply in order, then codegen's check, the type check and the
-// unit suites run there unedited, and a person adds, finds, edits, exports and deletes a parking
+// docs/extending.md's "Adding a CRUD screen", followed to the letter on a copy of this repository:
+// its shell blocks run and its diff blocks apply in order, then codegen's check, the type check and
+// the unit suites run there unedited, and a person adds, finds, edits, exports and deletes a parking
 // lot in the copy's own built console. What it took is printed and kept with the artifacts.
 
+const guide = 'docs/extending.md';
 const section = '## Adding a CRUD screen';
 
 interface Walkthrough {
@@ -38,11 +39,11 @@ interface Walkthrough {
 }
 
 function readWalkthrough(): Walkthrough {
-  const readme = readFileSync('README.md', 'utf8');
-  const start = readme.indexOf(`\n${section}\n`);
-  if (start < 0) throw new Error(`README.md has no "${section}" section`);
-  const end = readme.indexOf('\n## ', start + section.length + 2);
-  const text = readme.slice(start, end < 0 ? undefined : end);
+  const page = readFileSync(guide, 'utf8');
+  const start = page.indexOf(`\n${section}\n`);
+  if (start < 0) throw new Error(`${guide} has no "${section}" section`);
+  const end = page.indexOf('\n## ', start + section.length + 2);
+  const text = page.slice(start, end < 0 ? undefined : end);
   const steps = [...text.matchAll(/^```(sh|diff)\n([\s\S]*?)^```$/gm)].map((match) => ({
     kind: match[1] as 'sh' | 'diff',
     text: match[2] ?? '',
@@ -126,13 +127,13 @@ beforeAll(async () => {
       .map(([name, times]) => `${name} ${times}`)
       .join(', ')}`,
   ].join('\n');
-  console.log(`the README's new CRUD screen\n${report}`);
+  console.log(`the walkthrough's new CRUD screen\n${report}`);
   writeFileSync(artifactPath('new-resource-figures.txt'), `${report}\n`);
 }, 120_000);
 
 afterAll(() => copy?.remove());
 
-describe("the README's new CRUD screen, on a copy of the repository", () => {
+describe("docs/extending.md's new CRUD screen, on a copy of the repository", () => {
   it('touches one schema, one manifest entry and one migration, typing each field name at most twice', () => {
     const migrations = figures.files.filter((file) => file.startsWith('server/db/migrations/'));
     expect(migrations).toHaveLength(1);
