@@ -14,11 +14,11 @@ import { componentSchemas, isObject } from '../contract/document';
 import { repoRoot } from './test-support';
 
 // Expectations follow the inputs, so a maintainer's new key, schema or screen needs no edit here;
-// what the spec fixes (its keys, constants and headers) stays pinned.
+// what is fixed (the shipped keys, constants and headers; docs/architecture.md) stays pinned.
 const inputs = loadInputs(repoRoot);
 const manifest = inputs.manifest as Manifest;
 
-/** Spec §6's access keys, in its order. */
+/** The fixed access keys, in their order. */
 const specKeys = [
   'KEY.DEVICE',
   'KEY.DEVICE.AISERVER',
@@ -59,7 +59,7 @@ function stringSchemasWithRules(): Record<string, unknown> {
 
 // The generated modules as the console imports them (icons need React).
 describe('generated modules', () => {
-  it('carry the spec constants', () => {
+  it('carry the fixed constants', () => {
     expect(appSettings).toMatchObject({
       title: { zh: '运营平台' },
       primaryColor: '#1890ff',

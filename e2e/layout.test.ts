@@ -15,7 +15,7 @@ import {
   signIn,
 } from './screen';
 
-// Spec §2 and §9: the primary colour #1890ff as the browser computes it.
+// The console's fixed primary colour #1890ff (the manifest's primaryColor) as the browser computes it.
 const primaryColour = 'rgb(24, 144, 255)';
 
 function computed(locator: Locator, property: 'position' | 'backgroundColor'): Promise<string> {

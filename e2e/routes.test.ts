@@ -10,7 +10,7 @@ interface Screen {
   readonly card?: string;
 }
 
-// Spec §2's route table as an operator meets it in the menu: each group with its screens.
+// The console's fixed route table as an operator meets it in the menu: each group with its screens.
 const groups: readonly { name: string; path: string; screens: readonly Screen[] }[] = [
   {
     name: '设备管理',

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { Account } from './accounts';
 import { artifactPath } from './artifacts';
 
-// Spec §7: the console keeps the session token in localStorage under this key.
+// The console keeps the session token in localStorage under this key (the manifest's tokenKey).
 export const tokenKey = 'CFOP_TOKEN';
 
 export function storedToken(page: Page): Promise<string | null> {

@@ -1,4 +1,4 @@
-// The rooms of shared/DESIGN.md as a lint rule: which folder may import which. Imports are
+// The rooms (docs/architecture.md) as a lint rule: which folder may import which. Imports are
 // resolved to paths first, so `../resources/x` from server/ is server/resources, not src/resources.
 import { dirname, relative, resolve, sep } from 'node:path';
 
@@ -168,7 +168,7 @@ const kindOf = (node) =>
 const importsRule = {
   meta: {
     type: 'problem',
-    docs: { description: "Imports stay within the rooms of shared/DESIGN.md's table" },
+    docs: { description: 'Imports stay within the rooms of lint/rooms.js (docs/architecture.md)' },
     schema: [],
     messages: {
       crossing: '{{from}} may not import {{to}}: {{room}} may use {{allowed}} (lint/rooms.js).',

@@ -5,9 +5,10 @@
  * /home, and the first menu screen, cold and on a route change back to it. One warm-up run,
  * then five cold runs (each a new browser context: empty cache, no token); prints medians,
  * ranges and the targets. Each run is followed by one of Ant Design Pro 6.0.3's production build
- * (shared/anchors, served with history fallback and gzip) and one of the reference login page (the
- * lean Vite + React 19 + antd 6 page, scripts/bench/reference-login/), so the figures also read as
- * ratios to both, measured in the same minutes, whatever the machine. Timings are printed, never asserted: the exit code only says whether
+ * (built apart from this repository, see docs/performance.md; served with history fallback and
+ * gzip) and one of the reference login page (the lean Vite + React 19 + antd 6 page,
+ * scripts/bench/reference-login/), so the figures also read as ratios to both, measured in the same
+ * minutes, whatever the machine. Timings are printed, never asserted: the exit code only says whether
  * the run worked. `--no-build` measures dist/ as it is.
  */
 import { existsSync, readFileSync } from 'node:fs';

@@ -11,7 +11,7 @@ import { startRtspServer, type RtpFeed } from './rtsp-server';
 const loopback = '127.0.0.1';
 const size = '640x360';
 const frameRate = 15;
-/** A key frame every two seconds, as the cameras send. */
+/** A key frame every two seconds, as a site's cameras commonly send. */
 const keyFrameSeconds = 2;
 const tsPacket = 188;
 

@@ -36,9 +36,9 @@ const contentTypes: Record<string, string> = {
   '.json': 'application/json',
 };
 
-/** The lean page the issue compares with: Vite, React 19 and antd 6 (Card, Form, Input.Password). */
+/** The lean reference login page: Vite, React 19 and antd 6 (Card, Form, Input.Password). */
 const referenceSources = fileURLToPath(new URL('reference-login', import.meta.url));
-/** Ant Design Pro 6.0.3's production build (see its README): the console's measure among its kind. */
+/** Ant Design Pro 6.0.3's production build, built apart (docs/performance.md): the measure among its kind. */
 export const antDesignProDist = fileURLToPath(
   new URL('../../../shared/anchors/ant-design-pro-6.0.3/dist', import.meta.url),
 );

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { databaseFileName } from '../../server/db/open-database';
 
-/** How much the render benchmark seeds: the long lists. */
+/** How much the render benchmark seeds: long lists of a large site. */
 export const seedSizes = { aiServers: 10_000, cameras: 2_000, areas: 40, alerts: 10_000 } as const;
 
 export const seededModel = { name: '安全帽检测', version: '1.0.0' } as const;

@@ -64,7 +64,7 @@ export interface BudgetReport {
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 
 /**
- * Cumulative JS cost of the journeys the issue budgets: the login page, the shell with /home
+ * Cumulative JS cost of the budgeted journeys (docs/performance.md): the login page, the shell with /home
  * after sign-in, the first management screen after that, and what each further screen adds.
  * `sizes` maps an emitted file to its gzipped byte count; `chunkModules` maps it to the
  * module ids bundled in it.

@@ -141,7 +141,7 @@ describe('answers', () => {
     );
   });
 
-  it('shows exactly the spec sentence for no response in English', async () => {
+  it('shows exactly the fixed sentence for no response in English', async () => {
     localeStore.set('en-US');
     const { api, effects } = fakeBackend(() => Promise.reject(new TypeError('Failed to fetch')));
     await failure(call(api.GET('/user/info')));
@@ -186,7 +186,7 @@ describe('answers', () => {
     );
   });
 
-  it('shows exactly the spec sentence for an unexpected failure in English', async () => {
+  it('shows exactly the fixed sentence for an unexpected failure in English', async () => {
     localeStore.set('en-US');
     const { api, effects } = fakeBackend(
       () => new Response('{not json', { headers: { 'Content-Type': 'application/json' } }),
@@ -272,7 +272,7 @@ describe('formFields: field messages the calling form shows', () => {
     expect(effects.toastError).toHaveBeenCalledExactlyOnceWith('serialNumber：序列号已存在');
   });
 
-  it('keeps 401 and request failures exactly as spec §8 says', async () => {
+  it('keeps 401 and request failures exactly as the fixed rules say', async () => {
     const expired = fakeBackend(() => jsonResponse(envelope('401', duplicate, '未登录'), 401));
     await failure(call(expired.api.GET('/user/info'), { formFields }));
     expect(expired.effects.toastError).toHaveBeenCalledExactlyOnceWith('登陆已过期');

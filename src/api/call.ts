@@ -95,7 +95,7 @@ function toldOnForm(error: BusinessError, formFields: readonly string[]): boolea
   return named.length > 0 && named.every((field) => formFields.includes(field));
 }
 
-// Spec §8, one branch per kind of failure.
+// How each kind of failure reaches the user (docs/architecture.md, fixed rules), one branch each.
 function report(error: BusinessError | RequestError, formFields: readonly string[]): void {
   if (error instanceof BusinessError) {
     if (error.code === sessionExpiredCode) {
@@ -113,7 +113,7 @@ function report(error: BusinessError | RequestError, formFields: readonly string
 
 /**
  * Resolves an api call to its envelope's data. Failures throw BusinessError or RequestError
- * after the standard handling of spec §8 (toast, 401 to login) unless `skipErrorHandler`;
+ * after the standard handling (toast, 401 to login) unless `skipErrorHandler`;
  * `formFields` leaves out the toast of field messages the calling form shows.
  */
 export async function call<T>(pending: ApiAnswer<T>, options: CallOptions = {}): Promise<T> {

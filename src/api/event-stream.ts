@@ -84,7 +84,7 @@ type Ending = 'closed' | 'refused' | 'broken';
  * could send no session header). Unlike other calls it has no 60 s time-out for the whole request,
  * as it stays open; 45 s without a byte count as a stall instead. A broken or stalled connection
  * is opened again after a growing pause, resuming after the last event id seen (`Last-Event-ID`),
- * so no event is lost. A refusal is handled as any call's failure (spec §8: a 401 toasts 登陆已过期
+ * so no event is lost. A refusal is handled as any call's failure (a 401 toasts 登陆已过期
  * and goes to the login page) and ends the subscription.
  */
 export function subscribeEvents(path: EventStreamPath, options: StreamOptions): Subscription {

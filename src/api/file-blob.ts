@@ -12,7 +12,7 @@ export interface FileBlobOptions extends CallOptions {
 /**
  * A stored file's bytes, to show in place (an image preview) or save (a model file): GET `path`
  * under /cfop with every call's headers. A failure answers an envelope and is handled as any call's
- * is; an `<img src>` could send no session header, hence this. As for uploads, the spec's 60 s
+ * is; an `<img src>` could send no session header, hence this. As for uploads, every call's 60 s
  * time-out is kept as a stall time-out: a model file of a gigabyte or two may take longer in all.
  */
 export async function fetchFileBlob(path: string, options: FileBlobOptions = {}): Promise<Blob> {

@@ -7,9 +7,9 @@ import { requestHeaders } from './request-headers';
 const downloadedEnvelope = { success: true, code: '0', msg: '', data: null };
 
 /**
- * Spec §7 for every request: client type, host, the session token when one is stored, the UI
- * language and a time-out; file answers are downloaded; a failed fetch becomes a
- * `no-response` RequestError.
+ * Every request's headers (docs/architecture.md, fixed rules): client type, host, the session token
+ * when one is stored, the UI language and a time-out; file answers are downloaded; a failed fetch
+ * becomes a `no-response` RequestError.
  */
 export function createRequestMiddleware(timeoutMs: number): Middleware {
   return {

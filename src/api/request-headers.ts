@@ -10,9 +10,9 @@ export function browserTimeZone(): string {
 }
 
 /**
- * Spec §7's headers on every request: client type, host, the session token when one is stored,
- * the UI language, and the time zone the server writes times for people in (exports); `base`
- * keeps the request's own.
+ * The headers of every request (docs/architecture.md, fixed rules): client type, host, the session
+ * token when one is stored, the UI language, and the time zone the server writes times for people in
+ * (exports); `base` keeps the request's own.
  */
 export function requestHeaders(base?: HeadersInit): Headers {
   const headers = new Headers(base);

@@ -1,8 +1,9 @@
 import { appSettings } from '../generated/settings';
 
 /**
- * The session token, kept in localStorage under the spec's key. The sign-in page rendered at
- * build time (src/pages/login/prerender.tsx) has no storage: nobody is signed in there.
+ * The session token, kept in localStorage under the manifest's `tokenKey` (CFOP_TOKEN). The sign-in
+ * page rendered at build time (src/pages/login/prerender.tsx) has no storage: nobody is signed in
+ * there.
  */
 export const tokenStore = {
   get(): string | null {

@@ -45,7 +45,7 @@ function pageOf(url: string): PageLocation {
   return { pathname, search };
 }
 
-/** Spec §4: the current user, the selected module, access and the login guard. Lives inside the router. */
+/** The current user, the selected module, access and the login guard. Lives inside the router. */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const location = useLocation();

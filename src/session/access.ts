@@ -16,7 +16,7 @@ export function accessFromPermissions(permissionInfos: readonly { readonly code:
 }
 
 /**
- * Spec §6: an entry whose key is false is inaccessible, and so is a parent all of whose
+ * An entry whose key is false is inaccessible, and so is a parent all of whose
  * children are; an entry without a key (home, login, personal) is open.
  */
 export function isRouteAccessible(route: AccessGated, access: Access): boolean {

@@ -20,12 +20,12 @@ export function loginRedirectFrom(page: PageLocation): string | null {
   return `${appSettings.loginPath}?${query.toString()}`;
 }
 
-/** Spec §4 at start: fetch the user only with a stored token and away from the login page. */
+/** At start: fetch the user only with a stored token and away from the login page. */
 export function shouldFetchUserAtStart(token: string | null, pathname: string): boolean {
   return Boolean(token) && !isLoginPage(pathname);
 }
 
-/** Spec §4 on every page change: where to send a visitor who is not signed in, or null to stay. */
+/** On every page change: where to send a visitor who is not signed in, or null to stay. */
 export function guardRedirect(
   state: { readonly signedIn: boolean; readonly initializing: boolean },
   page: PageLocation,

@@ -7,7 +7,7 @@ import { localeStore } from '../i18n/locale-store';
 import type { RouteDef } from '../generated/routes';
 import { LazyPage, preloadPageAt } from './LazyPage';
 
-// Spec §8 and §9: a page chunk that has not arrived after 120000 ms is a chunk-load error.
+// A page chunk that has not arrived after 120000 ms (the manifest's chunkTimeoutMs) is a chunk-load error.
 const chunkTimeoutMs = 120_000;
 
 let root: Root | undefined;

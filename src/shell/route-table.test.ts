@@ -41,7 +41,7 @@ const hidden = (path: string, layout = true): SpecRoute => ({
   layout,
 });
 
-// Spec §2's route table with §6's access key of each area and §9's menu icons, row by row.
+// The console's fixed route table (docs/architecture.md), each area's access key and menu icon, row by row.
 const specRoutes: readonly SpecRoute[] = [
   hidden('/home'),
   hidden('/user/login', false),
@@ -86,7 +86,7 @@ function flattenManifest(tree: readonly ManifestRoute[]): ManifestRoute[] {
   return tree.flatMap((entry) => [entry, ...flattenManifest(entry.children ?? [])]);
 }
 
-// Routes a maintainer adds are checked against their manifest entries; the spec's stay pinned above.
+// Routes a maintainer adds are checked against their manifest entries; the fixed ones stay pinned above.
 const manifestRoutes = flattenManifest(manifest.routes);
 
 const byPath = new Map(flattenRoutes(routes).map((route) => [route.path, route]));
@@ -106,7 +106,7 @@ describe('the generated route table', () => {
     expect([...byPath.keys()]).toEqual(manifestRoutes.map((entry) => entry.path));
   });
 
-  it('has the paths of the spec, the root redirect and the catch-all', () => {
+  it('has the fixed paths, the root redirect and the catch-all', () => {
     expect([...byPath.keys()]).toEqual(
       expect.arrayContaining(['/', '*', ...specRoutes.map((row) => row.path)]),
     );
@@ -142,7 +142,7 @@ describe('the generated route table', () => {
     expect(route(row.path).load).not.toBeNull();
   });
 
-  it("nests each of the spec's screens under its group, in the spec's order", () => {
+  it('nests each fixed screen under its group, in the fixed order', () => {
     for (const group of groupPaths) {
       const children = specRoutes.filter((row) => row.path.startsWith(`${group}/`)).map((row) => row.path);
       const generated = route(group).children.map((child) => child.path);
@@ -175,14 +175,14 @@ describe('the generated route table', () => {
     expect([...pages]).toEqual(['group/GroupPage']);
   });
 
-  it('declares every access key of §6, and gives every access key to at least one route', () => {
+  it('declares every fixed access key, and gives every access key to at least one route', () => {
     const spec = new Set(specRoutes.map((row) => row.access).filter((key) => key !== null));
     expect(accessKeys).toEqual(expect.arrayContaining([...spec]));
     const used = new Set([...byPath.values()].map((entry) => entry.access));
     expect(accessKeys.filter((key) => !used.has(key))).toEqual([]);
   });
 
-  it('draws the menu icons of §9 from @ant-design/icons', () => {
+  it('draws the fixed menu icons from @ant-design/icons', () => {
     const icons = new Map(flattenMenu(menuTree).map((entry) => [entry.path, entry.icon]));
     expect(Object.fromEntries(groupPaths.concat('/model').map((path) => [path, icons.get(path)]))).toEqual({
       '/equipment': ApartmentOutlined,

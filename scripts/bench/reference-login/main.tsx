@@ -1,4 +1,4 @@
-// The yardstick of bench:web: the lean login page the issue compares with (Vite, React 19, antd 6's
+// The yardstick of bench:web: the lean reference login page (Vite, React 19, antd 6's
 // Form, Input.Password and Button in a Card), built and measured beside the console on the same
 // machine in the same minutes, so the console's figures read against it whatever the machine.
 import { Button, Card, Form, Input } from 'antd';
