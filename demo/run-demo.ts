@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { startServer } from '../server/run-server';
 import { must, signIn, type ConsoleApi } from './console-api';
+import { demoExposure, demoPassword } from './demo-exposure';
 import { demoClock, writeHistory } from './history';
 import { startLiveSite } from './live-site';
 import { startScenes } from './scenes';
@@ -11,8 +12,6 @@ import { startWebhookReceiver } from './webhook-receiver';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** The administrator's password when CFOP_ADMIN_PASSWORD does not set one; printed once. */
-export const demoPassword = 'Demo-2026';
 /** Marks a data folder the demo made, so a later demo may wipe it and never wipes another. */
 const demoMark = '.cfop-demo';
 
@@ -75,18 +74,15 @@ function freshDataFolder(dataDir: string): void {
   writeFileSync(join(dataDir, demoMark), 'made by npm run demo; the next demo empties this folder\n');
 }
 
-/** An allow-list with loopback added: the demo's cameras and its webhook receiver are on 127.0.0.1. */
-function withLoopback(hosts: string | undefined): string {
-  return hosts?.trim() ? `${hosts},127.0.0.1` : '127.0.0.1';
-}
-
 /**
  * `npm run demo`: the console on a fresh demo data folder, a seeded site with a month of alert
  * history, and a live one (streams, alerts, heartbeats, passages). `stop` ends everything it started,
- * also while it is still starting.
+ * also while it is still starting. Throws at once, starting nothing, when the settings would serve
+ * the public password beyond loopback (see demoExposure).
  */
 export function createDemo(options: DemoOptions) {
   const { say } = options;
+  const exposure = demoExposure(options.env);
   const stops: (() => Promise<void>)[] = [];
   let stopping = false;
   const started = <T extends { stop(): Promise<void> }>(thing: T): T => {
@@ -97,7 +93,7 @@ export function createDemo(options: DemoOptions) {
 
   async function start(): Promise<StartedDemo> {
     const dataDir = resolve(options.env.DATA_DIR?.trim() || 'data-demo');
-    const password = options.env.CFOP_ADMIN_PASSWORD || demoPassword;
+    const { password } = exposure;
     freshDataFolder(dataDir);
     say(`演示数据目录 / demo data folder: ${dataDir} (fresh)`);
     say('生成摄像头画面、启动服务器 / encoding 6 camera scenes with ffmpeg, starting the server…');
@@ -111,8 +107,7 @@ export function createDemo(options: DemoOptions) {
           ...options.env,
           DATA_DIR: dataDir,
           CFOP_ADMIN_PASSWORD: password,
-          CFOP_CAMERA_ALLOW_HOSTS: withLoopback(options.env.CFOP_CAMERA_ALLOW_HOSTS),
-          CFOP_WEBHOOK_ALLOW_HOSTS: withLoopback(options.env.CFOP_WEBHOOK_ALLOW_HOSTS),
+          ...exposure.allowHosts,
           // The test scenes record at about 5 GB an hour: a demo left running keeps the last 2 GB.
           CFOP_RECORDING_QUOTA_GB: options.env.CFOP_RECORDING_QUOTA_GB ?? '2',
         },
@@ -132,20 +127,32 @@ export function createDemo(options: DemoOptions) {
 
     say('创建AI服务器、摄像头、模型、人员、访客、车辆 / seeding the site through the API…');
     const api = await signIn(url, 'admin', password);
-    const site = await seedSite(api, scenes.urls);
+    if (!exposure.reaches.scenes)
+      say(
+        '摄像头画面在 127.0.0.1 上，服务器不可访问：摄像头以占位地址创建，实时画面与录像为空 / ' +
+          'the camera scenes are on 127.0.0.1, which the server may not reach with this HOST: ' +
+          'cameras get placeholder addresses, live view and recording stay empty (unless CFOP_CAMERA_ALLOW_HOSTS names 127.0.0.1)',
+      );
+    const site = await seedSite(api, exposure.reaches.scenes ? scenes.urls : null);
     const days = options.historyDays ?? 30;
     say(`写入 ${days} 天历史告警 / writing ${days} days of alert history…`);
     const written = await writeHistory({ consoleUrl: url, password, site, scenes, clock, days });
     say(`历史告警 / history: ${written} alerts`);
     // After the history: the rule speaks of live alerts, not of a month replayed in seconds.
-    await createDemoRule(api, receiver.url, say);
+    if (exposure.reaches.receiver) await createDemoRule(api, receiver.url, say);
+    else
+      say(
+        '通知接收器在 127.0.0.1 上，服务器不可访问：不创建演示通知规则 / ' +
+          'the webhook receiver is on 127.0.0.1, which the server may not reach with this HOST: ' +
+          'no demo notification rule (unless CFOP_WEBHOOK_ALLOW_HOSTS names 127.0.0.1)',
+      );
     const live = started(await startLiveSite(url, site, scenes, say));
 
     say('');
     say(`控制台 / console:  ${url}`);
     say(`用户名 / user:     admin`);
     say(
-      options.env.CFOP_ADMIN_PASSWORD
+      password !== demoPassword
         ? '密码 / password:   as CFOP_ADMIN_PASSWORD'
         : `演示密码 / demo password: ${demoPassword}`,
     );

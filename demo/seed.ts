@@ -76,11 +76,18 @@ function idNumber(n: number): string {
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
- * Seeds a small site through the console's own API, as an operator would: AI servers and their
- * ingest keys, models, cameras streaming the demo's scenes with an analysis task each, staff,
- * visitors (three approved, so their pass codes open the gates) and vehicles (one blacklisted).
+ * A camera's stream when the server may not reach the demo's scenes: a name that never resolves
+ * (RFC 6761's `.invalid`), so the camera is saved and shows as unreachable.
  */
-export async function seedSite(api: ConsoleApi, sceneUrls: readonly string[]): Promise<DemoSite> {
+const placeholderStream = (index: number) => `rtsp://demo-camera-${index + 1}.invalid/stream`;
+
+/**
+ * Seeds a small site through the console's own API, as an operator would: AI servers and their
+ * ingest keys, models, cameras streaming the demo's scenes with an analysis task each (placeholder
+ * streams, nothing recorded, when `sceneUrls` is null), staff, visitors (three approved, so their
+ * pass codes open the gates) and vehicles (one blacklisted).
+ */
+export async function seedSite(api: ConsoleApi, sceneUrls: readonly string[] | null): Promise<DemoSite> {
   const created = [];
   for (const [index, name] of servers.entries()) {
     created.push(
@@ -130,12 +137,12 @@ export async function seedSite(api: ConsoleApi, sceneUrls: readonly string[]): P
           name: camera.name,
           code: `CAM-${String(index + 1).padStart(3, '0')}`,
           area: camera.area,
-          mainStreamUrl: nth(sceneUrls, index % sceneUrls.length),
+          mainStreamUrl: sceneUrls ? nth(sceneUrls, index % sceneUrls.length) : placeholderStream(index),
           vendor: camera.vendor,
           ip: `10.20.${Math.floor(index / 2) + 1}.${101 + index}`,
           aiServerId: server?.server.id,
           // Both ways of recording, so playback and the alerts' clips have something to show.
-          recordingMode: index % 2 === 0 ? 'continuous' : 'alerts',
+          recordingMode: sceneUrls === null ? 'off' : index % 2 === 0 ? 'continuous' : 'alerts',
         },
       }),
     );

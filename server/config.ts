@@ -51,7 +51,7 @@ export interface ServerConfig extends StoreConfig {
   readonly liveMaxStreams: number | undefined;
   /** CFOP_CAMERA_PROBE_SECONDS: how often unwatched cameras' streams are probed; 0: never. */
   readonly cameraProbeSeconds: number;
-  /** Undefined: none beyond the rules (no loopback, link-local or metadata address). */
+  /** Undefined: none beyond the rules (not the machine's own addresses, link-local, metadata or other special ones). */
   readonly cameraAllowedHosts: AllowedHosts | undefined;
   /** CFOP_TRUSTED_PROXIES: the reverse proxies whose X-Forwarded-For is believed; none by default. */
   readonly trustedProxies: readonly string[];

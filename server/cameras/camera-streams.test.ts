@@ -148,7 +148,7 @@ describe('where camera streams may point', () => {
     });
     expect(fieldMessages(body)).toEqual({
       mainStreamUrl:
-        '不能指向服务器本机、链路本地地址或云元数据服务（确需使用请由管理员加入 CFOP_CAMERA_ALLOW_HOSTS）',
+        '不能指向服务器本机（含其各网卡地址）、链路本地、组播等特殊地址或云元数据服务（确需使用请由管理员加入 CFOP_CAMERA_ALLOW_HOSTS）',
     });
   });
 

@@ -1,25 +1,67 @@
 import { BlockList, isIP } from 'node:net';
 import { lookup } from 'node:dns/promises';
+import { networkInterfaces } from 'node:os';
 import type { LocalText } from '../http/locale';
 
 /** The schemes a camera stream may use; ffmpeg is never asked to open anything else. */
 const schemes = new Set(['rtsp', 'rtsps', 'http', 'https']);
 
 /**
- * Addresses a camera stream may not point at: the server itself (loopback, the unspecified address
- * that Linux connects to itself), link-local networks and the cloud metadata services on them
- * (169.254.169.254; Alibaba Cloud's 100.100.100.200, AWS's IPv6 fd00:ec2::254). IPv4-mapped IPv6
- * forms (::ffff:127.0.0.1) match the IPv4 rules. Private LAN ranges, where cameras live, are allowed.
+ * Addresses an outbound request (a camera stream, a webhook) may not reach, besides the machine's
+ * own interface addresses (see `isOwnAddress`): the server itself (loopback, the unspecified
+ * addresses Linux connects to itself, the deprecated IPv4-compatible ::/96), link-local networks and
+ * the cloud metadata services on them (169.254.169.254; Alibaba Cloud's 100.100.100.200, AWS's IPv6
+ * fd00:ec2::254), multicast, broadcast and the reserved 240.0.0.0/4, and the benchmark range
+ * 198.18.0.0/15 (no camera lives there, and "fake-IP" proxies answer it for any name, so what it
+ * reaches cannot be told). IPv4-mapped IPv6 forms (::ffff:127.0.0.1) match the IPv4 rules, NAT64
+ * forms (64:ff9b::7f00:1) are judged by the IPv4 address they carry. Private LAN ranges, where
+ * cameras live, are allowed, and so is the shared range 100.64.0.0/10, where VPN overlays
+ * (Tailscale, a carrier's NAT) put remote sites' cameras.
  */
 const forbiddenAddresses = new BlockList();
 forbiddenAddresses.addSubnet('127.0.0.0', 8, 'ipv4');
 forbiddenAddresses.addSubnet('0.0.0.0', 8, 'ipv4');
 forbiddenAddresses.addSubnet('169.254.0.0', 16, 'ipv4');
 forbiddenAddresses.addAddress('100.100.100.200', 'ipv4');
-forbiddenAddresses.addAddress('::1', 'ipv6');
-forbiddenAddresses.addAddress('::', 'ipv6');
+forbiddenAddresses.addSubnet('198.18.0.0', 15, 'ipv4');
+forbiddenAddresses.addSubnet('224.0.0.0', 4, 'ipv4');
+forbiddenAddresses.addSubnet('240.0.0.0', 4, 'ipv4');
+forbiddenAddresses.addSubnet('::', 96, 'ipv6');
 forbiddenAddresses.addSubnet('fe80::', 10, 'ipv6');
 forbiddenAddresses.addAddress('fd00:ec2::254', 'ipv6');
+forbiddenAddresses.addSubnet('ff00::', 8, 'ipv6');
+
+/** NAT64's well-known prefix: the last 32 bits are the IPv4 address the gateway connects to. */
+const nat64 = new BlockList();
+nat64.addSubnet('64:ff9b::', 96, 'ipv6');
+
+/** The IPv4 address a NAT64 address carries, or null for any other address. */
+function nat64Ipv4(address: string): string | null {
+  if (isIP(address) !== 6 || !nat64.check(address, 'ipv6')) return null;
+  // The URL parser writes the address in its shortest form: its last two groups are the IPv4 part.
+  const groups = new URL(`http://[${address}]/`).hostname.slice(1, -1).split(':');
+  const [high = 0, low = 0] = groups.slice(-2).map((group) => parseInt(group || '0', 16));
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+}
+
+/**
+ * Whether an address is one of this machine's own, on any interface (its LAN address, a VPN's, a
+ * container bridge's): a listener on 0.0.0.0 answers there as on loopback. Read at each check, so
+ * a new DHCP lease or a VPN coming up counts at once; the read is one cheap system call.
+ */
+function isOwnAddress(address: string): boolean {
+  const own = new BlockList();
+  for (const found of Object.values(networkInterfaces()).flat())
+    if (found) own.addAddress(found.address, isIP(found.address) === 6 ? 'ipv6' : 'ipv4');
+  return own.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+}
+
+/** Whether an outbound request may never reach the address (unless an allow-list names it). */
+function isForbiddenAddress(address: string): boolean {
+  const carried = nat64Ipv4(address);
+  if (carried !== null && isForbiddenAddress(carried)) return true;
+  return forbiddenAddresses.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4') || isOwnAddress(address);
+}
 
 /** Names that mean the server itself or a cloud metadata service whatever DNS says. */
 const forbiddenNames = new Set([
@@ -152,10 +194,14 @@ export const badHost: LocalText = {
   zh: '主机名或 IP 地址不正确',
   en: 'the host name or IP address is not valid',
 };
-export const forbiddenHost: LocalText = {
-  zh: '不能指向服务器本机、链路本地地址或云元数据服务（确需使用请由管理员加入 CFOP_CAMERA_ALLOW_HOSTS）',
-  en: 'must not point at the server itself, a link-local address or a cloud metadata service (an administrator may list it in CFOP_CAMERA_ALLOW_HOSTS)',
-};
+/** Why a host is refused, naming the allow-list (CFOP_CAMERA_ALLOW_HOSTS, CFOP_WEBHOOK_ALLOW_HOSTS) that lets it through. */
+export function forbiddenHostFor(allowListSetting: string): LocalText {
+  return {
+    zh: `不能指向服务器本机（含其各网卡地址）、链路本地、组播等特殊地址或云元数据服务（确需使用请由管理员加入 ${allowListSetting}）`,
+    en: `must not point at the server itself (any of its interface addresses), a link-local, multicast or other special address, or a cloud metadata service (an administrator may list it in ${allowListSetting})`,
+  };
+}
+const forbiddenHost = forbiddenHostFor('CFOP_CAMERA_ALLOW_HOSTS');
 
 /** The host as one address or name: numeric IPv4 forms (`127.1`, `0x7f.1`) read as getaddrinfo reads them. */
 function canonicalHost(host: string): { address: string; family: 4 | 6 } | { name: string } | null {
@@ -168,8 +214,9 @@ function canonicalHost(host: string): { address: string; family: 4 | 6 } | { nam
 }
 
 function addressAllowed(address: string, allowed: AllowedHosts): boolean {
-  const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-  return allowed.addresses.check(address, type) || !forbiddenAddresses.check(address, type);
+  return (
+    allowed.addresses.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4') || !isForbiddenAddress(address)
+  );
 }
 
 function nameAllowed(name: string, allowed: AllowedHosts): boolean | undefined {

@@ -21,7 +21,7 @@ export const stringRules = {
     maxLength: 512,
     pattern: '^(rtsp|rtsps|http|https)://[^\\s/?#]+[^\\s]*$',
     description:
-      "An RTSP(S) or HTTP(S) stream address; credentials may be part of it\n(`rtsp://user:password@host/...`). Its host may not be the server itself, a link-local\naddress or a cloud metadata service (127.0.0.0/8, ::1, 0.0.0.0, 169.254.0.0/16, fe80::/10,\ntheir IPv4-mapped forms, `localhost`, `metadata.google.internal`, a name resolving to one\nof them) unless the server's CFOP_CAMERA_ALLOW_HOSTS names it: a 400 naming the field.\nPrivate LAN addresses are allowed. On update, a password exactly `******` (as answers\nshow it) keeps the stored password when scheme, user, host and port are unchanged, and is\na 400 otherwise; any other password replaces it.",
+      "An RTSP(S) or HTTP(S) stream address; credentials may be part of it\n(`rtsp://user:password@host/...`). Its host may not be the server itself (127.0.0.0/8,\n::1, 0.0.0.0/8, ::, any address of the server's own interfaces, such as its LAN address), a\nlink-local address, a cloud metadata service, multicast, broadcast, 240.0.0.0/4 or the\nbenchmark range 198.18.0.0/15 (with their IPv4-mapped and NAT64 forms; `localhost`,\n`metadata.google.internal` and any name resolving to one of them), checked again before\neach use, unless the server's CFOP_CAMERA_ALLOW_HOSTS names it: a 400 naming the field.\nPrivate LAN addresses (and 100.64.0.0/10, where VPN overlays put cameras) are allowed. On update, a password exactly `******` (as answers\nshow it) keeps the stored password when scheme, user, host and port are unchanged, and is\na 400 otherwise; any other password replaces it.",
   },
   TaskName: { minLength: 1, maxLength: 64 },
   IdNumber: {

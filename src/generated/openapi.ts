@@ -2343,11 +2343,13 @@ export interface components {
     CameraVendor: 'hikvision' | 'dahua' | 'uniview' | 'tiandy' | 'huawei' | 'axis' | 'other';
     /**
      * @description An RTSP(S) or HTTP(S) stream address; credentials may be part of it
-     *     (`rtsp://user:password@host/...`). Its host may not be the server itself, a link-local
-     *     address or a cloud metadata service (127.0.0.0/8, ::1, 0.0.0.0, 169.254.0.0/16, fe80::/10,
-     *     their IPv4-mapped forms, `localhost`, `metadata.google.internal`, a name resolving to one
-     *     of them) unless the server's CFOP_CAMERA_ALLOW_HOSTS names it: a 400 naming the field.
-     *     Private LAN addresses are allowed. On update, a password exactly `******` (as answers
+     *     (`rtsp://user:password@host/...`). Its host may not be the server itself (127.0.0.0/8,
+     *     ::1, 0.0.0.0/8, ::, any address of the server's own interfaces, such as its LAN address), a
+     *     link-local address, a cloud metadata service, multicast, broadcast, 240.0.0.0/4 or the
+     *     benchmark range 198.18.0.0/15 (with their IPv4-mapped and NAT64 forms; `localhost`,
+     *     `metadata.google.internal` and any name resolving to one of them), checked again before
+     *     each use, unless the server's CFOP_CAMERA_ALLOW_HOSTS names it: a 400 naming the field.
+     *     Private LAN addresses (and 100.64.0.0/10, where VPN overlays put cameras) are allowed. On update, a password exactly `******` (as answers
      *     show it) keeps the stored password when scheme, user, host and port are unchanged, and is
      *     a 400 otherwise; any other password replaces it.
      * @example rtsp://192.168.1.64:554/Streaming/Channels/101
@@ -3019,7 +3021,8 @@ export interface components {
       webhookKind: components['schemas']['NotifyWebhookKind'];
       /**
        * @description The robot's or receiver's http(s) address; '' when webhookKind is none. The server
-       *     refuses loopback, link-local and cloud metadata addresses unless CFOP_WEBHOOK_ALLOW_HOSTS
+       *     refuses the addresses a camera stream may not use (see StreamUrl: the server's own,
+       *     loopback, link-local, metadata and other special ones) unless CFOP_WEBHOOK_ALLOW_HOSTS
        *     names them.
        */
       webhookUrl?: string;

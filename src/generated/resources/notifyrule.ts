@@ -214,7 +214,7 @@ export default {
       detail: true,
       maxLength: 1000,
       description:
-        "The robot's or receiver's http(s) address; '' when webhookKind is none. The server\nrefuses loopback, link-local and cloud metadata addresses unless CFOP_WEBHOOK_ALLOW_HOSTS\nnames them.",
+        "The robot's or receiver's http(s) address; '' when webhookKind is none. The server\nrefuses the addresses a camera stream may not use (see StreamUrl: the server's own,\nloopback, link-local, metadata and other special ones) unless CFOP_WEBHOOK_ALLOW_HOSTS\nnames them.",
     },
     {
       name: 'webhookSecret',
