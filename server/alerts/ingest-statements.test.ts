@@ -130,6 +130,24 @@ describe.skipIf(!testOnPostgres)('alerts ingested on PostgreSQL', () => {
     }
   });
 
+  it('read the snapshots the reports name with their facts, not one statement per report', async () => {
+    const world = await alertWorld();
+    expect((await world.ingest('ingestAlert', { body: world.report() })).status).toBe(200);
+    const count = 20;
+    const batches = await batchesDuring(async () => {
+      const answers = await Promise.all(
+        Array.from({ length: count }, () => world.ingest('ingestAlert', { body: world.report() })),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    });
+    expect(batches.length).toBeGreaterThan(0);
+    expect(batches.length).toBeLessThan(count / 2);
+    for (const statements of batches) {
+      expect(statements.length).toBeLessThanOrEqual(8);
+      expect(statements.filter((text) => /^select [^(]* from "files"/.test(text))).toEqual([]);
+    }
+  });
+
   it('store one alert of a sourceId sent through two console servers at once, all answering it', async () => {
     const world = await alertWorld({ serverName: 'A' });
     const b = await startTestApp({ databaseUrl: knownTestDatabaseUrl(world.t.dataDir), serverName: 'B' });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { alertWorld } from '../test-support/alert-world';
 import {
   addRole,
   addUser,
@@ -162,11 +163,41 @@ describe('gate passages', () => {
     expect(fieldMessages(two.body)).toEqual({
       passCode: '工号、通行码、车牌只能有其一',
       plate: '工号、通行码、车牌只能有其一',
-      photoId: '文件不存在（id 999）',
+      photoId: '文件 999 不是本AI服务器上传的快照',
     });
     const old = await pass(report({ passCode, occurredAt: '1970-01-01T00:00:00Z' }));
     expect(Object.keys(fieldMessages(old.body))).toEqual(['occurredAt']);
     expect(snapshotRows(t.dataDir)).toEqual(before);
+  });
+
+  it('takes a photo only of the AI server reporting the passage', async () => {
+    const world = await alertWorld();
+    const passage = (photoId: number, as?: string) =>
+      world.ingest(
+        'ingestPassage',
+        {
+          body: {
+            sourceId: `photo-${photoId}-${as === undefined ? 'own' : 'other'}`,
+            gate: '北门闸机1',
+            direction: 'in',
+            occurredAt: world.t.clock.now().toISOString(),
+            result: 'allowed',
+            plate: '京A12345',
+            photoId,
+          },
+        },
+        as,
+      );
+    const before = snapshotRows(world.t.dataDir);
+    const refused = await passage(world.snapshotId, world.otherKey);
+    expect(refused.status).toBe(400);
+    expect(fieldMessages(refused.body)).toEqual({
+      photoId: `文件 ${world.snapshotId} 不是本AI服务器上传的快照`,
+    });
+    expect(snapshotRows(world.t.dataDir)).toEqual(before);
+    const own = await passage(world.snapshotId);
+    expect(own.status).toBe(200);
+    expect(own.body.data.photoId).toBe(world.snapshotId);
   });
 
   it('refuses passages over the quota with a 429 saying when to retry', async () => {

@@ -858,8 +858,9 @@ export interface paths {
     put?: never;
     /**
      * 上报告警 / The calling AI server reports one alert
-     * @description The snapshot is uploaded first (`uploadAlertSnapshot`) and named by `snapshotId`, so a
-     *     retried report does not send the image again, and one frame may raise several alerts
+     * @description The snapshot is uploaded first (`uploadAlertSnapshot`) by the same AI server and named by
+     *     `snapshotId` (a file of a user or of another server is refused), so a retried report does
+     *     not send the image again, and one frame may raise several alerts
      *     (`ingestAlertWithSnapshot` sends an alert and its own snapshot in one call). The
      *     camera must be bound to the caller and the task, when given, must be one of that camera's;
      *     boxes lie within the frame; `occurredAt` must lie near the server's clock (by default at
@@ -897,7 +898,8 @@ export interface paths {
      *     (a later `out` moves the check-out time to it). A blacklisted plate, or a pass past its end
      *     (a visitor after `visitTo`, a staff member or vehicle after `validTo`, by the date in
      *     `occurredAt`), raises an alert of source `access`. The photo, when sent, is uploaded first
-     *     (`uploadAlertSnapshot`). `occurredAt` must lie near the server's clock as an alert's does.
+     *     (`uploadAlertSnapshot`) by the same AI server. `occurredAt` must lie near the server's clock
+     *     as an alert's does.
      *     A report repeating a `sourceId` the server sent before stores nothing and answers the first
      *     passage. Each AI server may report at most 20 passages a second on average (200 at once) by
      *     default; beyond that "429" says how long to wait. Not written to the operation log (every
