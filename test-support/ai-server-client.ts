@@ -17,7 +17,7 @@ export type AlertDetection = Omit<AlertReport, 'snapshotId'>;
 type Alert = components['schemas']['Alert'];
 type AlertLevel = components['schemas']['AlertLevel'];
 type PassageReport = components['schemas']['PassageReport'];
-type Passage = components['schemas']['Passage'];
+type PassageReceipt = components['schemas']['PassageReceipt'];
 
 /** A JPEG of ffmpeg's testsrc pattern at `second` (its counter makes each second a different frame). */
 export async function testPatternJpeg(second = 0): Promise<Buffer> {
@@ -107,7 +107,7 @@ export function aiServerClient(consoleUrl: string, ingestKey: string) {
       }
     },
     /** A gate's passage, as the box wired to the gate reports it. */
-    async passage(report: PassageReport): Promise<Passage> {
+    async passage(report: PassageReport): Promise<PassageReceipt> {
       return unwrap(await client.POST('/ingest/passages', { body: report }));
     },
     /** One call: the report and its snapshot together; the HTTP status and envelope as answered. */

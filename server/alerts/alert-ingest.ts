@@ -27,6 +27,37 @@ export const notBound = (field: string, id: number, server: IngestCaller): Field
   },
 });
 
+/**
+ * A snapshot a report names (`field`) that is not one its AI server uploaded. One answer for a file
+ * that is missing, of another kind, a user's or another server's: a box learns nothing of the files
+ * not its own, and can show none of them as its own.
+ */
+export const notOwnSnapshot = (field: string, id: number): FieldProblem => ({
+  field,
+  message: {
+    zh: `文件 ${id} 不是本AI服务器上传的快照`,
+    en: `file ${id} is not a snapshot this AI server uploaded`,
+  },
+});
+
+/** The problem of the snapshot `id` a report names as `field`, unless the server uploaded it. */
+export async function ownSnapshotProblems(
+  db: Db,
+  server: IngestCaller,
+  field: string,
+  id: number | undefined,
+): Promise<FieldProblem[]> {
+  if (id === undefined) return [];
+  const own = await db
+    .selectFrom('files')
+    .select('id')
+    .where('id', '=', id)
+    .where('kind', '=', snapshotKind)
+    .where('ai_server_id', '=', server.id)
+    .executeTakeFirst();
+  return own ? [] : [notOwnSnapshot(field, id)];
+}
+
 async function boundCameraIds(db: Db, serverId: number, ids: readonly number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await db

@@ -210,7 +210,7 @@ const alertCount = (dataDir: string) =>
 
 describe('a retried report', () => {
   it('stores one alert and answers it again, even when the retry differs', async () => {
-    const { t, ingest, report, otherKey, foreign } = await alertWorld();
+    const { t, ingest, report, otherKey, foreign, uploadSnapshot } = await alertWorld();
     const first = await ingest('ingestAlert', { body: report({ sourceId: 'frame-42' }) });
     expect(first.status).toBe(200);
     const before = snapshotRows(t.dataDir);
@@ -222,9 +222,10 @@ describe('a retried report', () => {
     expect(snapshotRows(t.dataDir)).toEqual(before);
     expect(alertCount(t.dataDir)).toBe(1);
     // The id is the box's own: another box may use the same one.
+    const snapshotId = await uploadSnapshot(jpegBytes, otherKey);
     const elsewhere = await ingest(
       'ingestAlert',
-      { body: report({ sourceId: 'frame-42', cameraId: foreign.id, taskId: undefined }) },
+      { body: report({ sourceId: 'frame-42', cameraId: foreign.id, taskId: undefined, snapshotId }) },
       otherKey,
     );
     expect(elsewhere.body.data.id).not.toBe(first.body.data.id);
@@ -279,7 +280,7 @@ describe('the time of an alert', () => {
 
 describe('ingest quotas', () => {
   it('answer 429 with the wait beyond an AI server’s alert rate, storing nothing', async () => {
-    const { t, ingest, report, otherKey, foreign } = await alertWorld({
+    const { t, ingest, report, otherKey, foreign, uploadSnapshot } = await alertWorld({
       ingest: { alertsPerSecond: 2, alertBurst: 3 },
     });
     const send = (change: Record<string, unknown> = {}, key?: string) =>
@@ -300,7 +301,9 @@ describe('ingest quotas', () => {
     });
     expect(snapshotRows(t.dataDir)).toEqual(before);
     // Each AI server has its own quota.
-    expect((await send({ cameraId: foreign.id, taskId: undefined }, otherKey)).status).toBe(200);
+    const snapshotId = await uploadSnapshot(jpegBytes, otherKey);
+    const elsewhere = { cameraId: foreign.id, taskId: undefined, snapshotId };
+    expect((await send(elsewhere, otherKey)).status).toBe(200);
     t.clock.advance(500);
     expect((await send()).status).toBe(200);
     expect((await send()).status).toBe(429);

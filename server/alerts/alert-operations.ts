@@ -59,8 +59,8 @@ export const alertOperations = {
     if (!input.file) throw new Error('uploadAlertSnapshot is bound to an operation without a multipart body');
     // Counted once received: only then is the size known, and what is refused is not kept.
     await takeFromBucket(ctx.db, server.id, snapshotBucket(ctx.ingest), input.file.size, ctx.clock.now());
-    // No user uploads a snapshot; the alerts naming it say which server sent it.
-    return storeFile(ctx, input.file, snapshotKind, null);
+    // Kept with its server: only that server's alerts and passages may name it.
+    return storeFile(ctx, input.file, snapshotKind, { aiServerId: server.id });
   },
   async ingestAlert(input, ctx) {
     return answerStored(ctx, await storeAlert(ctx, requireAiServer(input), input.body), input.lang);

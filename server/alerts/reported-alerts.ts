@@ -13,13 +13,19 @@ import type { Db } from '../db/open-database';
 import { reservedId } from '../db/reserved-ids';
 import type { AlertsTable, FilesTable, IngestQuotaKind } from '../db/schema';
 import { addToPack } from '../files/file-packs';
-import { durableFiles, fileKey, fileReferenceProblems, placeFile } from '../files/file-store';
+import { durableFiles, fileKey, placeFile } from '../files/file-store';
 import type { ReceivedFile } from '../files/receive-upload';
 import { ApiError, badInput, unknownIngestKey, type FieldProblem } from '../http/api-error';
 import { noticeOf } from '../notify/notice';
 import { queueNotifications } from '../notify/outbox';
 import { enabledRulesIn } from '../notify/stored-rules';
-import { notBound, occurredAtProblems, snapshotKind, type IngestCaller } from './alert-ingest';
+import {
+  notBound,
+  notOwnSnapshot,
+  occurredAtProblems,
+  snapshotKind,
+  type IngestCaller,
+} from './alert-ingest';
 import { insertedRevisions } from './alert-revisions';
 import {
   alertBucket,
@@ -110,7 +116,7 @@ const reportedAlerts: SetWrite<Reported, StoredAlert> = {
         continue;
       }
       try {
-        const checked = await checkReport(trx, found, item);
+        const checked = checkReport(found, item);
         takeInBatch(beforeCommit, item.server.id, takesOf(item), item.now);
         const entry = { index, item, ...checked, alertId: found.alertId, fileId: found.fileId };
         accepted.push(entry);
@@ -150,6 +156,8 @@ interface Facts {
   readonly sentId: number | null;
   readonly camera: { name: string; area: string; aiServerId: number | null } | null;
   readonly task: { cameraId: number; name: string; modelId: number | null; modelName: string | null } | null;
+  /** Its `snapshotId` names a snapshot its own AI server uploaded. */
+  readonly ownSnapshot: boolean;
   /** The keys its alert and its snapshot's row take if stored (reservedId). */
   readonly alertId: number;
   readonly fileId: number;
@@ -157,8 +165,9 @@ interface Facts {
 
 /**
  * The facts of the batch's reports, in their order, read in one statement: the alerts of their
- * sourceIds, their cameras, their tasks with the tasks' models, the keys of their rows, and their
- * AI servers' buckets, locked on PostgreSQL for the batch (bucketRowsOf, noteBucketsRead).
+ * sourceIds, their cameras, their tasks with the tasks' models, the snapshots they name if their
+ * own servers uploaded them, the keys of their rows, and their AI servers' buckets, locked on
+ * PostgreSQL for the batch (bucketRowsOf, noteBucketsRead).
  */
 async function readFacts(trx: Db, beforeCommit: BeforeCommit, items: readonly Reported[]): Promise<Facts[]> {
   const first = items[0];
@@ -174,17 +183,19 @@ async function readFacts(trx: Db, beforeCommit: BeforeCommit, items: readonly Re
     source_id: string | null;
     camera_id: number;
     task_id: number | null;
+    snapshot_id: number | null;
   }>`(values ${sql.join(
     items.map(
       ({ server, report }, n) =>
         sql`(cast(${n} as integer), cast(${server.id} as integer), cast(${report.sourceId ?? null} as text),
-          cast(${report.cameraId} as integer), cast(${report.taskId ?? null} as integer))`,
+          cast(${report.cameraId} as integer), cast(${report.taskId ?? null} as integer),
+          cast(${report.snapshotId ?? null} as integer))`,
     ),
   )})`;
   const row = sql<number>`${sql.ref('report.n')}`;
   const rows = await trx
     .with('buckets', () => bucketRowsOf(trx, serverIds, buckets, first.now))
-    .with('reports(n, server_id, source_id, camera_id, task_id)', () => reports)
+    .with('reports(n, server_id, source_id, camera_id, task_id, snapshot_id)', () => reports)
     .selectFrom('reports as report')
     .leftJoin('alerts as sent', (join) =>
       join
@@ -195,6 +206,12 @@ async function readFacts(trx: Db, beforeCommit: BeforeCommit, items: readonly Re
     .leftJoin('cameras as camera', 'camera.id', 'report.camera_id')
     .leftJoin('camera_tasks as task', 'task.id', 'report.task_id')
     .leftJoin('models as model', 'model.id', 'task.model_id')
+    .leftJoin('files as snapshot', (join) =>
+      join
+        .onRef('snapshot.id', '=', 'report.snapshot_id')
+        .onRef('snapshot.ai_server_id', '=', 'report.server_id')
+        .on('snapshot.kind', '=', snapshotKind),
+    )
     .leftJoin('buckets as alertBucket', (join) =>
       join
         .onRef('alertBucket.ai_server_id', '=', 'report.server_id')
@@ -216,6 +233,7 @@ async function readFacts(trx: Db, beforeCommit: BeforeCommit, items: readonly Re
       'task.name as taskName',
       'model.id as modelId',
       'model.name as modelName',
+      'snapshot.id as ownSnapshotId',
       'alertBucket.tokens as alertTokens',
       'alertBucket.refilled_at as alertsRefilledAt',
       'alertBucket.created as alertBucketCreated',
@@ -277,6 +295,7 @@ async function readFacts(trx: Db, beforeCommit: BeforeCommit, items: readonly Re
                 modelId: found.modelId,
                 modelName: found.modelName,
               },
+        ownSnapshot: found.ownSnapshotId !== null,
         alertId: found.alertId,
         fileId: found.fileId,
       },
@@ -305,11 +324,7 @@ interface Accepted {
 }
 
 /** The report's camera and task, or a 400 naming every field at fault. */
-async function checkReport(
-  trx: Db,
-  facts: Facts,
-  item: Reported,
-): Promise<Pick<Accepted, 'camera' | 'task'>> {
+function checkReport(facts: Facts, item: Reported): Pick<Accepted, 'camera' | 'task'> {
   const { ctx, server, report, now } = item;
   if (facts.serverGone) throw unknownIngestKey();
   const { camera, task } = facts;
@@ -329,9 +344,9 @@ async function checkReport(
     ...boxProblems(report.boxes),
     ...occurredAtProblems(ctx.ingest, now, report.occurredAt),
     // A snapshot sent with the report is the row written with it: no file reference to check.
-    ...(item.snapshot
+    ...(item.snapshot || report.snapshotId === undefined || facts.ownSnapshot
       ? []
-      : await fileReferenceProblems(trx, { snapshotId: snapshotKind }, { snapshotId: report.snapshotId })),
+      : [notOwnSnapshot('snapshotId', report.snapshotId)]),
   ];
   if (problems.length > 0 || !camera) throw badInput(problems);
   return {
@@ -400,6 +415,7 @@ async function insertAccepted(
         content_type: snapshot.contentType,
         sha256: snapshot.sha256,
         uploaded_by: null,
+        ai_server_id: item.server.id,
         created_at: now.toISOString(),
         pack: packed?.pack ?? null,
         pack_offset: packed?.offset ?? null,

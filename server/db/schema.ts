@@ -227,6 +227,8 @@ export interface FilesTable {
   sha256: string;
   /** Null once the uploading user is deleted. */
   uploaded_by: number | null;
+  /** The AI server that uploaded it (a snapshot): the only one whose alerts and passages may name it. */
+  ai_server_id: number | null;
   created_at: Timestamp;
   /** The pack (below DATA_DIR/files/packs) holding its bytes from `pack_offset`; null: DATA_DIR/files/<id>. */
   pack: string | null;

@@ -3,7 +3,7 @@ import { staffResource } from './staff-resource';
 import { vehicleResource } from './vehicle-resource';
 import { visitorResource } from './visitor-resource';
 import { storePassage } from './passage-ingest';
-import { passageOf, passagesOf } from './passages';
+import { passageReceiptOf, passagesOf } from './passages';
 import { checkIn, checkOut, decision, moveVisitor, type Transition } from './visitor-transitions';
 import { declaredOperations } from '../resources/declared-operations';
 import { contractTyped, resourceBinding, resourceOperations } from '../resources/resource-operations';
@@ -80,7 +80,7 @@ export const doorOperations = {
 
   // Gate passages: reported by the gates through an AI server's ingest key, read under each kind's key.
   async ingestPassage(input, ctx) {
-    return passageOf(await storePassage(ctx, requireAiServer(input), input.body));
+    return passageReceiptOf(await storePassage(ctx, requireAiServer(input), input.body));
   },
   listStaffPassages: async (input, ctx) => passagesOf(ctx.db, 'staff', input.params.id, input.query),
   listVisitorPassages: async (input, ctx) => passagesOf(ctx.db, 'visitor', input.params.id, input.query),

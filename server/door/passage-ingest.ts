@@ -1,10 +1,9 @@
 import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/open-database';
-import { occurredAtProblems, snapshotKind, type IngestCaller } from '../alerts/alert-ingest';
+import { occurredAtProblems, ownSnapshotProblems, type IngestCaller } from '../alerts/alert-ingest';
 import { passageBucket, takeFromBucket } from '../alerts/ingest-quotas';
 import { raiseSystemAlert, type SystemAlert } from '../alerts/system-alerts';
-import { fileReferenceProblems } from '../files/file-store';
 import { badInput, type FieldProblem } from '../http/api-error';
 import type { PassageRow } from './passages';
 import { applyTransition, checkIn, checkOut, leftAgain, visitorState } from './visitor-transitions';
@@ -150,7 +149,7 @@ export async function storePassage(
     const problems = [
       ...credentialProblems(report),
       ...occurredAtProblems(ctx.ingest, now, report.occurredAt),
-      ...(await fileReferenceProblems(trx, { photoId: snapshotKind }, { photoId: report.photoId })),
+      ...(await ownSnapshotProblems(trx, server, 'photoId', report.photoId)),
     ];
     if (problems.length > 0) throw badInput(problems);
     const matched = await matchOf(trx, report);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { alertWorld } from '../test-support/alert-world';
 import {
   addRole,
   addUser,
@@ -86,7 +87,7 @@ describe('gate passages', () => {
     const arrival = await pass(report({ passCode }));
     expect(arrival.status).toBe(200);
     expectContractAnswer('ingestPassage', arrival.body);
-    expect(arrival.body.data).toMatchObject({ visitorId: visitor.id, staffId: null, passCode });
+    expect(arrival.body.data).toMatchObject({ passCode, direction: 'in', result: 'allowed' });
     const visiting = await admin('getVisitor', { params: { id: visitor.id } });
     expect(visiting.body.data).toMatchObject({ status: 'visiting', checkedInAt: arrivedAt });
 
@@ -120,25 +121,34 @@ describe('gate passages', () => {
   });
 
   it('stores one passage for an event reported twice, answering the first', async () => {
-    const { t, staff, report, pass } = await gateWorld();
+    const { t, staff, report, pass, admin } = await gateWorld();
     const body = report({ employeeNo: 'E0001' });
     const first = await pass(body);
-    expect(first.body.data.staffId).toBe(staff.id);
     t.clock.advance(5000);
     const again = await pass({ ...body, direction: 'out' });
     expect(again.status).toBe(200);
     expect(again.body.data).toEqual(first.body.data);
     expect(snapshotRows(t.dataDir).passages).toHaveLength(1);
+    const listed = await admin('listStaffPassages', { params: { id: staff.id } });
+    expect(listed.body.data.items).toEqual([
+      expect.objectContaining({ id: first.body.data.id, direction: 'in' }),
+    ]);
   });
 
   it('raises one alert for a blacklisted plate, even when the event is reported again', async () => {
-    const { banned, allowed, report, pass, admin } = await gateWorld();
+    const { t, banned, allowed, report, pass, admin } = await gateWorld();
     const body = report({ plate: '沪B88888', result: 'denied' });
-    expect((await pass(body)).body.data.vehicleId).toBe(banned.id);
     await pass(body);
-    expect((await pass(report({ plate: '京A12345' }))).body.data.vehicleId).toBe(allowed.id);
+    await pass(body);
+    await pass(report({ plate: '京A12345' }));
     // A plate nobody registered is stored, matching nothing.
-    expect((await pass(report({ plate: '粤C00000' }))).body.data.vehicleId).toBe(null);
+    await pass(report({ plate: '粤C00000' }));
+    const matched = snapshotRows(t.dataDir).passages as { plate: string; vehicle_id: number | null }[];
+    expect(Object.fromEntries(matched.map((row) => [row.plate, row.vehicle_id]))).toEqual({
+      沪B88888: banned.id,
+      京A12345: allowed.id,
+      粤C00000: null,
+    });
     const alerts = (await admin('listAlerts')).body.data.items as { label: string; level: string }[];
     expect(alerts).toEqual([
       expect.objectContaining({ label: '黑名单车辆 沪B88888 出现在「北门闸机1」', level: 'high' }),
@@ -162,11 +172,61 @@ describe('gate passages', () => {
     expect(fieldMessages(two.body)).toEqual({
       passCode: '工号、通行码、车牌只能有其一',
       plate: '工号、通行码、车牌只能有其一',
-      photoId: '文件不存在（id 999）',
+      photoId: '文件 999 不是本AI服务器上传的快照',
     });
     const old = await pass(report({ passCode, occurredAt: '1970-01-01T00:00:00Z' }));
     expect(Object.keys(fieldMessages(old.body))).toEqual(['occurredAt']);
     expect(snapshotRows(t.dataDir)).toEqual(before);
+  });
+
+  it('answers a registered plate as an unknown one: a box cannot test plates against the lists', async () => {
+    const { t, banned, allowed, report, pass } = await gateWorld();
+    // 200 plates (the passage quota's burst), the two registered ones among them.
+    const plates = Array.from({ length: 198 }, (_, n) => `粤C${String(n).padStart(5, '0')}`);
+    plates.splice(50, 0, allowed.plate as string);
+    plates.splice(150, 0, banned.plate as string);
+    const answers = [];
+    for (const plate of plates) {
+      const answer = await pass(report({ plate }));
+      expect(answer.status).toBe(200);
+      answers.push(answer.body.data as Record<string, unknown>);
+    }
+    // What differs from one answer to the next is what the box itself sent, and the passage's id.
+    const told = answers.map(({ id: _id, sourceId: _sourceId, plate: _plate, ...rest }) => rest);
+    expect(new Set(told.map((rest) => JSON.stringify(rest))).size).toBe(1);
+    // The console still knows whom each matched.
+    const rows = snapshotRows(t.dataDir).passages as { vehicle_id: number | null }[];
+    expect(rows.filter((row) => row.vehicle_id !== null)).toHaveLength(2);
+  });
+
+  it('takes a photo only of the AI server reporting the passage', async () => {
+    const world = await alertWorld();
+    const passage = (photoId: number, as?: string) =>
+      world.ingest(
+        'ingestPassage',
+        {
+          body: {
+            sourceId: `photo-${photoId}-${as === undefined ? 'own' : 'other'}`,
+            gate: '北门闸机1',
+            direction: 'in',
+            occurredAt: world.t.clock.now().toISOString(),
+            result: 'allowed',
+            plate: '京A12345',
+            photoId,
+          },
+        },
+        as,
+      );
+    const before = snapshotRows(world.t.dataDir);
+    const refused = await passage(world.snapshotId, world.otherKey);
+    expect(refused.status).toBe(400);
+    expect(fieldMessages(refused.body)).toEqual({
+      photoId: `文件 ${world.snapshotId} 不是本AI服务器上传的快照`,
+    });
+    expect(snapshotRows(world.t.dataDir)).toEqual(before);
+    const own = await passage(world.snapshotId);
+    expect(own.status).toBe(200);
+    expect(own.body.data.photoId).toBe(world.snapshotId);
   });
 
   it('refuses passages over the quota with a 429 saying when to retry', async () => {

@@ -7,6 +7,7 @@ import type { QueryFilter } from '../resources/resource-definition';
 import { notFound } from '../resources/resource-service';
 
 type Passage = components['schemas']['Passage'];
+type PassageReceipt = components['schemas']['PassageReceipt'];
 /** A stored passage as read. */
 export type PassageRow = Selectable<PassagesTable>;
 
@@ -18,10 +19,14 @@ const owners = {
 } as const;
 export type PassageOwner = keyof typeof owners;
 
-export function passageOf(row: PassageRow): Passage {
+/**
+ * A stored passage as its AI server is answered: what the gate sent, without whom it matched. The
+ * gate decided `result` itself and needs nothing back, and an answer naming the match would let a
+ * box test staff numbers, pass codes and plates against the console's lists, one a call.
+ */
+export function passageReceiptOf(row: PassageRow): PassageReceipt {
   return {
     id: row.id,
-    aiServerId: row.ai_server_id,
     sourceId: row.source_id,
     gate: row.gate,
     direction: row.direction,
@@ -29,12 +34,20 @@ export function passageOf(row: PassageRow): Passage {
     employeeNo: row.employee_no,
     passCode: row.pass_code,
     plate: row.plate,
-    staffId: row.staff_id,
-    visitorId: row.visitor_id,
-    vehicleId: row.vehicle_id,
     photoId: row.photo_file_id,
     occurredAt: row.occurred_at,
     receivedAt: row.received_at,
+  };
+}
+
+/** A stored passage as the console reads it: with whom it matched. */
+export function passageOf(row: PassageRow): Passage {
+  return {
+    ...passageReceiptOf(row),
+    aiServerId: row.ai_server_id,
+    staffId: row.staff_id,
+    visitorId: row.visitor_id,
+    vehicleId: row.vehicle_id,
   };
 }
 

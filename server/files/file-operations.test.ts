@@ -82,6 +82,7 @@ describe('uploadStaffPhoto', () => {
         content_type: 'image/png',
         sha256: sha256(pngBytes),
         uploaded_by: 1,
+        ai_server_id: null,
         created_at: answer.createdAt,
         // A file of its own, not in a pack.
         pack: null,

@@ -14,7 +14,7 @@ function upload(kind: string): OperationHandler<'uploadStaffPhoto' | 'uploadMode
     const file = input.file;
     if (!file) throw new Error(`${kind} is bound to an operation without a multipart body`);
     input.audit.target = file.name;
-    const stored = await storeFile(ctx, file, kind, requireSession(input).userId);
+    const stored = await storeFile(ctx, file, kind, { userId: requireSession(input).userId });
     input.audit.target = `#${stored.id} ${stored.name}`;
     input.audit.detail = {
       zh: `${stored.size} 字节，SHA-256 ${stored.sha256}`,

@@ -26,16 +26,22 @@ export const incomingDir = (dataDir: string) => join(filesDir(dataDir), '.incomi
 const fileNotFound = (id: number) =>
   new ApiError('404', { zh: `文件不存在（id ${id}）`, en: `No such file (id ${id})` });
 
+/**
+ * Who uploaded a file: a signed-in user, or an AI server by its ingest key (its snapshots, which
+ * only its own alerts and passages may name).
+ */
+export type Uploader = { readonly userId: number } | { readonly aiServerId: number };
+
 /** Records a received file as `kind` (its upload's operationId) and moves it to its place. */
 export async function storeFile(
   ctx: AppContext,
   received: ReceivedFile,
   kind: string,
-  uploadedBy: number | null,
+  uploader: Uploader,
 ): Promise<components['schemas']['StoredFile']> {
   const createdAt = ctx.clock.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
-    const id = await insertFileRow(trx, received, kind, uploadedBy, createdAt);
+    const id = await insertFileRow(trx, received, kind, uploader, createdAt);
     await durableFiles.settle([placeFile(ctx.storage, received, id)]);
     const { name, size, sha256, contentType } = received;
     return { id, name, size, sha256, contentType, createdAt };
@@ -50,7 +56,7 @@ export async function insertFileRow(
   db: Db,
   received: ReceivedFile,
   kind: string,
-  uploadedBy: number | null,
+  uploader: Uploader,
   createdAt: string,
 ): Promise<number> {
   const [row] = (
@@ -60,7 +66,8 @@ export async function insertFileRow(
       size: received.size,
       content_type: received.contentType,
       sha256: received.sha256,
-      uploaded_by: uploadedBy,
+      uploaded_by: 'userId' in uploader ? uploader.userId : null,
+      ai_server_id: 'aiServerId' in uploader ? uploader.aiServerId : null,
       created_at: createdAt,
       pack: null,
       pack_offset: null,

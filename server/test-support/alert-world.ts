@@ -73,18 +73,18 @@ export async function alertWorld(options: Partial<AppOptions> = {}) {
   const ingest = (operationId: string, options: CallOptions = {}, as = key) =>
     t.call(operationId, { ...options, headers: { [ingestKeyHeader]: as, ...options.headers } });
 
-  /** Uploads a snapshot as the AI server does; the raw answer. */
-  const postSnapshot = (bytes: Buffer) => {
+  /** Uploads a snapshot as the AI server does (the other one with `as` its key); the raw answer. */
+  const postSnapshot = (bytes: Buffer, as = key) => {
     const { payload, headers } = multipartFile(bytes, { fileName: 'frame.jpg' });
     return t.app.inject({
       method: 'POST',
       url: '/cfop/files/alert-snapshots',
-      headers: { ...clientHeaders, [ingestKeyHeader]: key, ...headers },
+      headers: { ...clientHeaders, [ingestKeyHeader]: as, ...headers },
       payload,
     });
   };
-  const uploadSnapshot = async (bytes = jpegBytes): Promise<number> => {
-    const answer = (await postSnapshot(bytes)).json() as {
+  const uploadSnapshot = async (bytes = jpegBytes, as = key): Promise<number> => {
+    const answer = (await postSnapshot(bytes, as)).json() as {
       success: boolean;
       msg: string;
       data: { id: number };

@@ -858,8 +858,9 @@ export interface paths {
     put?: never;
     /**
      * 上报告警 / The calling AI server reports one alert
-     * @description The snapshot is uploaded first (`uploadAlertSnapshot`) and named by `snapshotId`, so a
-     *     retried report does not send the image again, and one frame may raise several alerts
+     * @description The snapshot is uploaded first (`uploadAlertSnapshot`) by the same AI server and named by
+     *     `snapshotId` (a file of a user or of another server is refused), so a retried report does
+     *     not send the image again, and one frame may raise several alerts
      *     (`ingestAlertWithSnapshot` sends an alert and its own snapshot in one call). The
      *     camera must be bound to the caller and the task, when given, must be one of that camera's;
      *     boxes lie within the frame; `occurredAt` must lie near the server's clock (by default at
@@ -892,12 +893,15 @@ export interface paths {
      * 上报通行记录 / The calling AI server reports one passage through a gate
      * @description A gate's controller (through the AI server it is wired to) reports who or what passed: a
      *     staff member's number, a visitor's pass code or a plate, exactly one. The passage is stored
-     *     with the staff member, visitor or vehicle it matches (none when nothing matches). An
+     *     with the staff member, visitor or vehicle it matches (none when nothing matches); the
+     *     answer does not say whether anything matched (the gate decided `result` itself), so a box
+     *     cannot test numbers, pass codes or plates against the console's lists. An
      *     allowed `in` checks an approved visitor in, an allowed `out` checks a visiting visitor out
      *     (a later `out` moves the check-out time to it). A blacklisted plate, or a pass past its end
      *     (a visitor after `visitTo`, a staff member or vehicle after `validTo`, by the date in
      *     `occurredAt`), raises an alert of source `access`. The photo, when sent, is uploaded first
-     *     (`uploadAlertSnapshot`). `occurredAt` must lie near the server's clock as an alert's does.
+     *     (`uploadAlertSnapshot`) by the same AI server. `occurredAt` must lie near the server's clock
+     *     as an alert's does.
      *     A report repeating a `sourceId` the server sent before stores nothing and answers the first
      *     passage. Each AI server may report at most 20 passages a second on average (200 at once) by
      *     default; beyond that "429" says how long to wait. Not written to the operation log (every
@@ -2560,19 +2564,35 @@ export interface components {
       /** Format: date-time */
       receivedAt: string;
     };
-    PassagePage: {
-      items: components['schemas']['Passage'][];
-      total: number;
-      page: number;
-      pageSize: number;
+    /** @description A stored passage as its AI server is answered: what the gate sent, never whom it matched. */
+    PassageReceipt: {
+      id: number;
+      sourceId: string;
+      gate: string;
+      direction: components['schemas']['PassageDirection'];
+      result: components['schemas']['PassageResult'];
+      employeeNo: string | null;
+      passCode: string | null;
+      plate: string | null;
+      photoId: number | null;
+      /** Format: date-time */
+      occurredAt: string;
+      /** Format: date-time */
+      receivedAt: string;
     };
-    PassageEnvelope: {
+    PassageReceiptEnvelope: {
       /** @constant */
       success: true;
       /** @constant */
       code: '0';
       msg: string;
-      data: components['schemas']['Passage'];
+      data: components['schemas']['PassageReceipt'];
+    };
+    PassagePage: {
+      items: components['schemas']['Passage'][];
+      total: number;
+      page: number;
+      pageSize: number;
     };
     PassagePageEnvelope: {
       /** @constant */
@@ -5414,13 +5434,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The stored passage. */
+      /** @description The stored passage, as the gate sent it. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['PassageEnvelope'];
+          'application/json': components['schemas']['PassageReceiptEnvelope'];
         };
       };
       default: components['responses']['Failure'];
