@@ -32,6 +32,8 @@ export interface AppContext {
   readonly sessionIdleMs: number;
   /** Guessing and SMS limits (CFOP_SIGNIN_*, CFOP_SMS_*_PER_HOUR). */
   readonly signInLimits: SignInLimits;
+  /** How many leading bits of an IPv6 client's address its limits count it by (CFOP_IPV6_PREFIX_BITS). */
+  readonly ipv6PrefixBits: number;
   /** Every password check of an anonymous or ordinary caller passes it. */
   readonly passwordHashing: HashingGate;
   /** How often an open event stream asks again whether its session still grants it. */

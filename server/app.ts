@@ -29,6 +29,7 @@ import { defaultQuarantineDays } from './files/quarantine';
 import { createUnusedFileSweep } from './files/unused-file-sweep';
 import { unusedFileSweepMs } from './files/unused-files';
 import { answerErrorsAsEnvelopes, noSuchOperationEnvelope } from './http/error-answers';
+import { defaultIpv6PrefixBits } from './http/client-address';
 import { acceptJsonBodiesOnly, bodyLimitBytes } from './http/json-body';
 import { createLiveSessions, type LiveSessionOptions, type LiveSessions } from './live/live-sessions';
 import { createStreamSlots, defaultLiveMaxStreams } from './live/stream-slots';
@@ -101,9 +102,12 @@ export interface AppOptions {
   readonly cameraAllowedHosts?: AllowedHosts;
   /**
    * The reverse proxies whose X-Forwarded-For gives the client's address (request.ip, which the
-   * operation log and the sign-in and SMS limits use); none by default, so a header is not believed.
+   * operation log and the sign-in and SMS limits use through clientAddress); none by default, so a
+   * header is not believed.
    */
   readonly trustedProxies?: readonly string[];
+  /** CFOP_IPV6_PREFIX_BITS: an IPv6 client counts by this prefix for every limit; default 64. */
+  readonly ipv6PrefixBits?: number;
   /** Name resolution for camera stream hosts; tests pass a table. */
   readonly cameraLookup?: HostLookup;
   /** Starts a frame grab's ffmpeg; tests count them. */
@@ -251,6 +255,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       sessionTtlMs: (options.sessionTtlHours ?? defaultSessionTtlHours) * 3_600_000,
       sessionIdleMs: (options.sessionIdleMinutes ?? defaultSessionIdleMinutes) * 60_000,
       signInLimits: options.signInLimits ?? defaultSignInLimits,
+      ipv6PrefixBits: options.ipv6PrefixBits ?? defaultIpv6PrefixBits,
       passwordHashing: createHashingGate(options.passwordHashing ?? defaultHashingGateOptions()),
       streamRecheckMs: options.streamRecheckMs ?? defaultStreamRecheckMs,
       smsSender: options.smsSender ?? createLogSmsSender({ dataDir: options.dataDir, log: app.log }),

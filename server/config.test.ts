@@ -24,6 +24,7 @@ describe('server settings from the environment', () => {
       liveMaxStreams: undefined,
       cameraAllowedHosts: undefined,
       trustedProxies: [],
+      ipv6PrefixBits: 64,
       cameraProbeSeconds: 60,
       admin: { password: undefined, phone: undefined },
       passwordCost: 15,
@@ -181,6 +182,15 @@ describe('server settings from the environment', () => {
     expect(() => readServerConfig({ CFOP_TRUSTED_PROXIES: '127.0.0.1,nginx' })).toThrow(
       'CFOP_TRUSTED_PROXIES：应为逗号分隔的 IP 地址、CIDR 网段或 loopback，无法识别：nginx',
     );
+  });
+
+  it('reads the IPv6 prefix addresses are counted by, from /32 to /128', () => {
+    expect(readServerConfig({ CFOP_IPV6_PREFIX_BITS: '56' }).ipv6PrefixBits).toBe(56);
+    expect(readServerConfig({ CFOP_IPV6_PREFIX_BITS: '128' }).ipv6PrefixBits).toBe(128);
+    for (const bits of ['16', '129', '64.5', 'sixty-four'])
+      expect(() => readServerConfig({ CFOP_IPV6_PREFIX_BITS: bits })).toThrow(
+        'CFOP_IPV6_PREFIX_BITS：应为 32 到 128 的整数',
+      );
   });
 
   it('reads the notification settings: site zone, public address, webhook allow-list, give-up age', () => {

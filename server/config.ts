@@ -14,6 +14,7 @@ import { InvalidValuesError } from './contract/value-check';
 import type { AlertLevel } from './db/schema';
 import { defaultQuarantineDays } from './files/quarantine';
 import type { FieldProblem } from './http/api-error';
+import { defaultIpv6PrefixBits, ipv6PrefixBitsRange } from './http/client-address';
 import { parseTrustedProxies } from './http/trusted-proxies';
 import { logFormats, logLevels, type LogFormat, type LogLevel } from './logging/log-format';
 import { defaultLiveMaxStreams } from './live/stream-slots';
@@ -55,6 +56,8 @@ export interface ServerConfig extends StoreConfig {
   readonly cameraAllowedHosts: AllowedHosts | undefined;
   /** CFOP_TRUSTED_PROXIES: the reverse proxies whose X-Forwarded-For is believed; none by default. */
   readonly trustedProxies: readonly string[];
+  /** CFOP_IPV6_PREFIX_BITS: how many leading bits of an IPv6 client's address its limits count by. */
+  readonly ipv6PrefixBits: number;
   readonly ingest: IngestLimits;
   readonly health: HealthSettings;
   /** CFOP_LOG_FORMAT: undefined chooses by whether stdout is a terminal (chooseLogFormat). */
@@ -228,6 +231,10 @@ export function readServerConfig(env: Env): ServerConfig {
       `应为逗号分隔的 IP 地址、CIDR 网段或 loopback，无法识别：${trustedProxies.bad.join('、')}`,
       `must be comma-separated IP addresses, CIDR ranges or loopback; not one: ${trustedProxies.bad.join(', ')}`,
     );
+  const ipv6PrefixBits = number('CFOP_IPV6_PREFIX_BITS', {
+    ...ipv6PrefixBitsRange,
+    fallback: defaultIpv6PrefixBits,
+  });
   const cameraProbeSeconds = number('CFOP_CAMERA_PROBE_SECONDS', {
     fallback: defaultCameraProbeSeconds,
     min: 0,
@@ -265,6 +272,7 @@ export function readServerConfig(env: Env): ServerConfig {
     cameraProbeSeconds,
     cameraAllowedHosts,
     trustedProxies: trustedProxies.proxies,
+    ipv6PrefixBits,
     ingest,
     health,
     logFormat,
