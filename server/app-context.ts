@@ -3,6 +3,7 @@ import type { FrameGrabber } from './cameras/frame-grab';
 import type { StreamAddressPolicy } from './cameras/stream-address';
 import type { HealthSettings } from './alerts/device-health';
 import type { IngestLimits } from './alerts/ingest-limits';
+import type { AccessWatch } from './auth/access-watch';
 import type { HashingGate } from './auth/hashing-gate';
 import type { SignInLimits } from './auth/sign-in-limits';
 import type { BackgroundTasks } from './background-tasks';
@@ -36,8 +37,8 @@ export interface AppContext {
   readonly ipv6PrefixBits: number;
   /** Every password check of an anonymous or ordinary caller passes it. */
   readonly passwordHashing: HashingGate;
-  /** How often an open event stream asks again whether its session still grants it. */
-  readonly streamRecheckMs: number;
+  /** Ends open event streams and live sockets whose session ended or lost its key. */
+  readonly accessWatch: AccessWatch;
   readonly smsSender: SmsSender;
   readonly background: BackgroundTasks;
   /** Camera frame grabs (one ffmpeg each, from the live views' budget). */

@@ -11,6 +11,8 @@ import { createJobClaims } from './cluster/job-claims';
 import { defaultHealthSettings, type HealthSettings } from './alerts/device-health';
 import { defaultIngestLimits, type IngestLimits } from './alerts/ingest-limits';
 import { defaultSnapshotLinkHours } from './alerts/snapshot-link';
+import { createAccessWatch } from './auth/access-watch';
+import { sessionStillGrants } from './auth/session-grants';
 import { createHashingGate, defaultHashingGateOptions, type HashingGateOptions } from './auth/hashing-gate';
 import { defaultSessionIdleMinutes } from './auth/sessions';
 import { defaultSignInLimits, type SignInLimits } from './auth/sign-in-limits';
@@ -80,7 +82,10 @@ export interface AppOptions {
   readonly signInLimits?: SignInLimits;
   /** Password hashing's bounds; default from the CPU count (defaultHashingGateOptions). */
   readonly passwordHashing?: HashingGateOptions;
-  /** How often an open event stream checks its session and key (default 5 s); tests shorten it. */
+  /**
+   * How often open event streams and live sockets check their sessions and keys (default 5 s):
+   * what ends them on changes this server is not told of; tests change it.
+   */
   readonly streamRecheckMs?: number;
   /** The administrator made on first start (CFOP_ADMIN_PASSWORD, CFOP_ADMIN_PHONE). */
   readonly admin?: { readonly password?: string | undefined; readonly phone?: string | undefined };
@@ -257,7 +262,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       signInLimits: options.signInLimits ?? defaultSignInLimits,
       ipv6PrefixBits: options.ipv6PrefixBits ?? defaultIpv6PrefixBits,
       passwordHashing: createHashingGate(options.passwordHashing ?? defaultHashingGateOptions()),
-      streamRecheckMs: options.streamRecheckMs ?? defaultStreamRecheckMs,
+      accessWatch: createAccessWatch({
+        stillGrants: (session, accessKey) => sessionStillGrants(ctx, session, accessKey),
+        recheckMs: options.streamRecheckMs ?? defaultStreamRecheckMs,
+        channel: changes,
+      }),
       smsSender: options.smsSender ?? createLogSmsSender({ dataDir: options.dataDir, log: app.log }),
       background,
       frameGrabs: createFrameGrabber({
@@ -283,6 +292,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
         lifetimeMs: (options.snapshotLinks?.hours ?? defaultSnapshotLinkHours) * 3_600_000,
       },
     };
+    app.addHook('onClose', async () => ctx.accessWatch.close());
     const isApiPath = apiPathMatcher(contract.basePath);
     addSecurityHeaders(app, isApiPath);
     acceptJsonBodiesOnly(app);

@@ -57,6 +57,15 @@ describe('an open alert stream after its access is revoked', () => {
     expect(await stream.nextEvents(1)).toEqual([]);
   });
 
+  it.each(['signing out', 'a new password'])(
+    'ends after %s through the console at once, not on its next re-check',
+    async (name) => {
+      const { stream, revocations } = await watchedWall({ streamRecheckMs: 600_000 });
+      await revocations[name]?.();
+      expect(await stream.nextEvents(1)).toEqual([]);
+    },
+  );
+
   it('stays open and keeps its session from idling while access stands', async () => {
     const { world, stream } = await watchedWall({ streamRecheckMs: 20, sessionIdleMinutes: 30 });
     // An hour on the test clock, with the stream's re-checks as the only activity.
