@@ -12,6 +12,7 @@ import type { Clock } from './clock';
 import type { Contract } from './contract/load-contract';
 import type { Db } from './db/open-database';
 import type { LiveSessions } from './live/live-sessions';
+import type { SocketQuota } from './live/socket-quota';
 import type { NotifySettings } from './notify/notify-settings';
 import type { Recordings } from './recording/recordings';
 import type { SmsSender } from './sms/sms-sender';
@@ -47,6 +48,8 @@ export interface AppContext {
   readonly streamPolicy: StreamAddressPolicy;
   /** The cameras' live views (one ffmpeg per watched camera stream). */
   readonly live: LiveSessions;
+  /** The live sockets each user holds open on this server (CFOP_LIVE_SOCKETS_PER_USER). */
+  readonly liveSockets: SocketQuota;
   /** The cameras' recorders and the recording store (CFOP_RECORDING_*). */
   readonly recordings: Recordings;
   /** Tells the live alert streams that alerts changed. */

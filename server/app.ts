@@ -34,6 +34,7 @@ import { answerErrorsAsEnvelopes, noSuchOperationEnvelope } from './http/error-a
 import { defaultIpv6PrefixBits } from './http/client-address';
 import { acceptJsonBodiesOnly, bodyLimitBytes } from './http/json-body';
 import { createLiveSessions, type LiveSessionOptions, type LiveSessions } from './live/live-sessions';
+import { createSocketQuota, defaultLiveSocketsPerUser } from './live/socket-quota';
 import { createStreamSlots, defaultLiveMaxStreams } from './live/stream-slots';
 import { createStatusFeed } from './events/status-feed';
 import { registerOperationRoutes } from './http/operation-routes';
@@ -98,10 +99,14 @@ export interface AppOptions {
   /**
    * At most `maxStreams` ffmpeg read camera streams at once, live views and frame grabs together
    * (CFOP_LIVE_MAX_STREAMS, default 16); a live view is stopped after `idleMs` unused, and its relay
-   * (and any frame grab) ends when the source sends nothing for `readTimeoutMs` (default 5 s).
+   * (and any frame grab) ends when the source sends nothing for `readTimeoutMs` (default 5 s). One
+   * user holds at most `socketsPerUser` live sockets open (CFOP_LIVE_SOCKETS_PER_USER, default 32).
    */
   readonly live?: Partial<
-    Pick<LiveSessionOptions, 'idleMs' | 'startTimeoutMs' | 'readTimeoutMs' | 'spawn'> & { maxStreams: number }
+    Pick<LiveSessionOptions, 'idleMs' | 'startTimeoutMs' | 'readTimeoutMs' | 'spawn'> & {
+      maxStreams: number;
+      socketsPerUser: number;
+    }
   >;
   /** Hosts and ranges camera streams may reach despite the local-address rules (CFOP_CAMERA_ALLOW_HOSTS). */
   readonly cameraAllowedHosts?: AllowedHosts;
@@ -279,6 +284,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       }),
       streamPolicy,
       live,
+      liveSockets: createSocketQuota(options.live?.socketsPerUser ?? defaultLiveSocketsPerUser),
       recordings,
       alertFeed: createAlertFeed(changes),
       statusFeed,

@@ -17,6 +17,7 @@ import type { FieldProblem } from './http/api-error';
 import { defaultIpv6PrefixBits, ipv6PrefixBitsRange } from './http/client-address';
 import { parseTrustedProxies } from './http/trusted-proxies';
 import { logFormats, logLevels, type LogFormat, type LogLevel } from './logging/log-format';
+import { defaultLiveSocketsPerUser } from './live/socket-quota';
 import { defaultLiveMaxStreams } from './live/stream-slots';
 import { defaultRecordingSettings, gigabyte, type RecordingSettings } from './recording/recording-settings';
 import { isTimeZone } from './analysis/zoned-time';
@@ -50,6 +51,8 @@ export interface ServerConfig extends StoreConfig {
   readonly smsSender: SmsSender | undefined;
   /** Undefined: the app's default (16). */
   readonly liveMaxStreams: number | undefined;
+  /** CFOP_LIVE_SOCKETS_PER_USER: live sockets one user may hold open on one server. */
+  readonly liveSocketsPerUser: number;
   /** CFOP_CAMERA_PROBE_SECONDS: how often unwatched cameras' streams are probed; 0: never. */
   readonly cameraProbeSeconds: number;
   /** Undefined: none beyond the rules (no loopback, link-local or metadata address). */
@@ -222,6 +225,7 @@ export function readServerConfig(env: Env): ServerConfig {
     read(env, 'CFOP_LIVE_MAX_STREAMS') === undefined
       ? undefined
       : wholeNumber('CFOP_LIVE_MAX_STREAMS', defaultLiveMaxStreams, 1000);
+  const liveSocketsPerUser = wholeNumber('CFOP_LIVE_SOCKETS_PER_USER', defaultLiveSocketsPerUser, 1000);
 
   const cameraAllowedHosts = readAllowedHosts(env, bad, 'CFOP_CAMERA_ALLOW_HOSTS');
   const trustedProxies = parseTrustedProxies(read(env, 'CFOP_TRUSTED_PROXIES') ?? '');
@@ -269,6 +273,7 @@ export function readServerConfig(env: Env): ServerConfig {
     quarantineDays,
     smsSender,
     liveMaxStreams,
+    liveSocketsPerUser,
     cameraProbeSeconds,
     cameraAllowedHosts,
     trustedProxies: trustedProxies.proxies,

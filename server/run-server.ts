@@ -37,7 +37,7 @@ export async function startServer(env: Env, options: { clock?: Clock } = {}): Pr
     alertRetentionDays: config.alertRetentionDays,
     quarantineDays: config.quarantineDays,
     smsSender: config.smsSender,
-    live: { maxStreams: config.liveMaxStreams },
+    live: { maxStreams: config.liveMaxStreams, socketsPerUser: config.liveSocketsPerUser },
     recording: config.recording,
     cameraAllowedHosts: config.cameraAllowedHosts,
     trustedProxies: config.trustedProxies,

@@ -488,6 +488,35 @@ describe('live views', { timeout: 60_000 }, () => {
     expect(watched.texts.at(-1)).toMatchObject({ code: '401' });
   });
 
+  it('refuses a user a live socket beyond CFOP_LIVE_SOCKETS_PER_USER on the socket with a 429, counting every session', async () => {
+    const { t, watch, admin } = await withCameras([camera(1, stream.liveUrl)], { socketsPerUser: 2 });
+    const otherSession = await t.signIn('watcher', 'Watcher-2024');
+    const first = watch(1, 'main');
+    const second = watch(1, 'sub', otherSession);
+    await Promise.all([binariesOf(first, 2), binariesOf(second, 2)]);
+    const refused = watch(1, 'main');
+    expect(await refused.closed).toBe(4429);
+    expect(refused.texts).toEqual([
+      {
+        success: false,
+        code: '429',
+        msg: '您打开的实时视频已达上限（2 路），请关闭其他画面后重试',
+        data: null,
+      },
+    ]);
+    const english = watch(1, 'main', undefined, 'en-US');
+    await english.closed;
+    expect(english.texts[0]?.msg).toBe(
+      'You already have your most live views open (2); close other panes and retry',
+    );
+    // Another user has sockets of their own; a closed socket frees its place.
+    await binariesOf(watch(1, 'main', admin), 2);
+    first.socket.close();
+    await first.closed;
+    await waitUntil(() => t.app.websocketServer.clients.size === 2, 'the server to see the socket go');
+    await binariesOf(watch(1, 'main'), 2);
+  });
+
   it('stops every ffmpeg when the server closes, not waiting for a stream still being opened', async () => {
     const spawns = recordedSpawns();
     const { t, watch } = await withCameras(
