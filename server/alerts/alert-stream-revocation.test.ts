@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { AppOptions } from '../app';
 import { alertWorld } from '../test-support/alert-world';
 import { openEventStream } from '../test-support/event-stream';
@@ -58,9 +58,12 @@ describe('an open alert stream after its access is revoked', () => {
   });
 
   it.each(['signing out', 'a new password'])(
-    'ends after %s through the console at once, not on its next re-check',
+    'ends after %s through the console at once, not on its next re-check or heartbeat',
     async (name) => {
-      const { stream, revocations } = await watchedWall({ streamRecheckMs: 600_000 });
+      // No interval runs: neither the re-check nor the heartbeat (whose chunk is checked) can end it.
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      onTestFinished(() => void vi.useRealTimers());
+      const { stream, revocations } = await watchedWall({});
       await revocations[name]?.();
       expect(await stream.nextEvents(1)).toEqual([]);
     },
