@@ -1,7 +1,15 @@
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { ChangeChannel, ChangeNotice } from '../cluster/change-channel';
 import { accessChangingOperations } from '../http/hooks/recheck-access';
-import { contract } from '../test-support/test-app';
+import { openEventStream } from '../test-support/event-stream';
+import {
+  clientHeaders,
+  contract,
+  startTestApp,
+  testAdminPassword,
+  tokenHeader,
+} from '../test-support/test-app';
+import { knownTestDatabaseUrl, testOnPostgres } from '../test-support/test-database';
 import { createAccessWatch } from './access-watch';
 import type { ActiveSession } from './sessions';
 
@@ -66,5 +74,23 @@ describe('the access watch', () => {
   it('names operations of the contract only', () => {
     const operationIds = new Set(contract.operations.map((operation) => operation.operationId));
     expect([...accessChangingOperations].filter((id) => !operationIds.has(id))).toEqual([]);
+  });
+});
+
+describe.skipIf(!testOnPostgres)('the access watch across servers on one database', () => {
+  it('ends a console event stream on one server at once when its user signs out through another', async () => {
+    // No interval runs: neither the re-check nor the heartbeat can end the stream.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const a = await startTestApp();
+    const b = await startTestApp({ databaseUrl: knownTestDatabaseUrl(a.dataDir) });
+    const token = await a.signIn('admin', testAdminPassword);
+    const stream = await openEventStream(b.app, '/cfop/events/stream', {
+      ...clientHeaders,
+      [tokenHeader]: token,
+    });
+    expect(stream.status).toBe(200);
+    await a.call('logout', { token });
+    expect(await stream.nextEvents(1)).toEqual([]);
   });
 });
