@@ -36,8 +36,9 @@ export async function answerWithoutUpgrade(_request: FastifyRequest, _reply: Fas
  * The route's WebSocket handler (an upgraded call of an `x-websocket` operation, its hooks passed):
  * the operation's handler, then its SocketAnswer serving the socket for as long as the caller's
  * session and key hold (under the app's AccessWatch, as event streams: closed at once on a change
- * of access) and the socket answers pings. A failure goes as the envelope in a text message, the socket then closed with
- * 4000 + its HTTP status, so that the browser (which sees no HTTP status) can tell why.
+ * of access) and the socket answers pings. A failure goes as the envelope in a text message, the
+ * socket then closed with 4000 + its HTTP status, so that the browser (which sees no HTTP status)
+ * can tell why.
  */
 export function answerSocket(ctx: AppContext, operation: OperationSpec, handler: ValidatedHandler) {
   const access = accessKeyOf(operation.access);
