@@ -3,6 +3,7 @@ import type { FrameGrabber } from './cameras/frame-grab';
 import type { StreamAddressPolicy } from './cameras/stream-address';
 import type { HealthSettings } from './alerts/device-health';
 import type { IngestLimits } from './alerts/ingest-limits';
+import type { AccessWatch } from './auth/access-watch';
 import type { HashingGate } from './auth/hashing-gate';
 import type { SignInLimits } from './auth/sign-in-limits';
 import type { BackgroundTasks } from './background-tasks';
@@ -11,6 +12,7 @@ import type { Clock } from './clock';
 import type { Contract } from './contract/load-contract';
 import type { Db } from './db/open-database';
 import type { LiveSessions } from './live/live-sessions';
+import type { SocketQuota } from './live/socket-quota';
 import type { NotifySettings } from './notify/notify-settings';
 import type { Recordings } from './recording/recordings';
 import type { SmsSender } from './sms/sms-sender';
@@ -32,10 +34,12 @@ export interface AppContext {
   readonly sessionIdleMs: number;
   /** Guessing and SMS limits (CFOP_SIGNIN_*, CFOP_SMS_*_PER_HOUR). */
   readonly signInLimits: SignInLimits;
+  /** How many leading bits of an IPv6 client's address its limits count it by (CFOP_IPV6_PREFIX_BITS). */
+  readonly ipv6PrefixBits: number;
   /** Every password check of an anonymous or ordinary caller passes it. */
   readonly passwordHashing: HashingGate;
-  /** How often an open event stream asks again whether its session still grants it. */
-  readonly streamRecheckMs: number;
+  /** Ends open event streams and live sockets whose session ended or lost its key. */
+  readonly accessWatch: AccessWatch;
   readonly smsSender: SmsSender;
   readonly background: BackgroundTasks;
   /** Camera frame grabs (one ffmpeg each, from the live views' budget). */
@@ -44,6 +48,8 @@ export interface AppContext {
   readonly streamPolicy: StreamAddressPolicy;
   /** The cameras' live views (one ffmpeg per watched camera stream). */
   readonly live: LiveSessions;
+  /** The live sockets each user holds open on this server (CFOP_LIVE_SOCKETS_PER_USER). */
+  readonly liveSockets: SocketQuota;
   /** The cameras' recorders and the recording store (CFOP_RECORDING_*). */
   readonly recordings: Recordings;
   /** Tells the live alert streams that alerts changed. */

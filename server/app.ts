@@ -11,6 +11,8 @@ import { createJobClaims } from './cluster/job-claims';
 import { defaultHealthSettings, type HealthSettings } from './alerts/device-health';
 import { defaultIngestLimits, type IngestLimits } from './alerts/ingest-limits';
 import { defaultSnapshotLinkHours } from './alerts/snapshot-link';
+import { createAccessWatch } from './auth/access-watch';
+import { sessionStillGrants } from './auth/session-grants';
 import { createHashingGate, defaultHashingGateOptions, type HashingGateOptions } from './auth/hashing-gate';
 import { defaultSessionIdleMinutes } from './auth/sessions';
 import { defaultSignInLimits, type SignInLimits } from './auth/sign-in-limits';
@@ -29,8 +31,10 @@ import { defaultQuarantineDays } from './files/quarantine';
 import { createUnusedFileSweep } from './files/unused-file-sweep';
 import { unusedFileSweepMs } from './files/unused-files';
 import { answerErrorsAsEnvelopes, noSuchOperationEnvelope } from './http/error-answers';
+import { defaultIpv6PrefixBits } from './http/client-address';
 import { acceptJsonBodiesOnly, bodyLimitBytes } from './http/json-body';
 import { createLiveSessions, type LiveSessionOptions, type LiveSessions } from './live/live-sessions';
+import { createSocketQuota, defaultLiveSocketsPerUser } from './live/socket-quota';
 import { createStreamSlots, defaultLiveMaxStreams } from './live/stream-slots';
 import { createStatusFeed } from './events/status-feed';
 import { registerOperationRoutes } from './http/operation-routes';
@@ -79,7 +83,10 @@ export interface AppOptions {
   readonly signInLimits?: SignInLimits;
   /** Password hashing's bounds; default from the CPU count (defaultHashingGateOptions). */
   readonly passwordHashing?: HashingGateOptions;
-  /** How often an open event stream checks its session and key (default 5 s); tests shorten it. */
+  /**
+   * How often open event streams and live sockets check their sessions and keys (default 5 s):
+   * what ends them on changes this server is not told of; tests change it.
+   */
   readonly streamRecheckMs?: number;
   /** The administrator made on first start (CFOP_ADMIN_PASSWORD, CFOP_ADMIN_PHONE). */
   readonly admin?: { readonly password?: string | undefined; readonly phone?: string | undefined };
@@ -92,18 +99,25 @@ export interface AppOptions {
   /**
    * At most `maxStreams` ffmpeg read camera streams at once, live views and frame grabs together
    * (CFOP_LIVE_MAX_STREAMS, default 16); a live view is stopped after `idleMs` unused, and its relay
-   * (and any frame grab) ends when the source sends nothing for `readTimeoutMs` (default 5 s).
+   * (and any frame grab) ends when the source sends nothing for `readTimeoutMs` (default 5 s). One
+   * user holds at most `socketsPerUser` live sockets open (CFOP_LIVE_SOCKETS_PER_USER, default 32).
    */
   readonly live?: Partial<
-    Pick<LiveSessionOptions, 'idleMs' | 'startTimeoutMs' | 'readTimeoutMs' | 'spawn'> & { maxStreams: number }
+    Pick<LiveSessionOptions, 'idleMs' | 'startTimeoutMs' | 'readTimeoutMs' | 'spawn'> & {
+      maxStreams: number;
+      socketsPerUser: number;
+    }
   >;
   /** Hosts and ranges camera streams may reach despite the local-address rules (CFOP_CAMERA_ALLOW_HOSTS). */
   readonly cameraAllowedHosts?: AllowedHosts;
   /**
    * The reverse proxies whose X-Forwarded-For gives the client's address (request.ip, which the
-   * operation log and the sign-in and SMS limits use); none by default, so a header is not believed.
+   * operation log and the sign-in and SMS limits use through clientAddress); none by default, so a
+   * header is not believed.
    */
   readonly trustedProxies?: readonly string[];
+  /** CFOP_IPV6_PREFIX_BITS: an IPv6 client counts by this prefix for every limit; default 64. */
+  readonly ipv6PrefixBits?: number;
   /** Name resolution for camera stream hosts; tests pass a table. */
   readonly cameraLookup?: HostLookup;
   /** Starts a frame grab's ffmpeg; tests count them. */
@@ -251,8 +265,13 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       sessionTtlMs: (options.sessionTtlHours ?? defaultSessionTtlHours) * 3_600_000,
       sessionIdleMs: (options.sessionIdleMinutes ?? defaultSessionIdleMinutes) * 60_000,
       signInLimits: options.signInLimits ?? defaultSignInLimits,
+      ipv6PrefixBits: options.ipv6PrefixBits ?? defaultIpv6PrefixBits,
       passwordHashing: createHashingGate(options.passwordHashing ?? defaultHashingGateOptions()),
-      streamRecheckMs: options.streamRecheckMs ?? defaultStreamRecheckMs,
+      accessWatch: createAccessWatch({
+        stillGrants: (session, accessKey) => sessionStillGrants(ctx, session, accessKey),
+        recheckMs: options.streamRecheckMs ?? defaultStreamRecheckMs,
+        channel: changes,
+      }),
       smsSender: options.smsSender ?? createLogSmsSender({ dataDir: options.dataDir, log: app.log }),
       background,
       frameGrabs: createFrameGrabber({
@@ -265,6 +284,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       }),
       streamPolicy,
       live,
+      liveSockets: createSocketQuota(options.live?.socketsPerUser ?? defaultLiveSocketsPerUser),
       recordings,
       alertFeed: createAlertFeed(changes),
       statusFeed,
@@ -278,6 +298,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
         lifetimeMs: (options.snapshotLinks?.hours ?? defaultSnapshotLinkHours) * 3_600_000,
       },
     };
+    app.addHook('onClose', async () => ctx.accessWatch.close());
     const isApiPath = apiPathMatcher(contract.basePath);
     addSecurityHeaders(app, isApiPath);
     acceptJsonBodiesOnly(app);

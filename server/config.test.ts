@@ -24,6 +24,8 @@ describe('server settings from the environment', () => {
       liveMaxStreams: undefined,
       cameraAllowedHosts: undefined,
       trustedProxies: [],
+      liveSocketsPerUser: 32,
+      ipv6PrefixBits: 64,
       cameraProbeSeconds: 60,
       admin: { password: undefined, phone: undefined },
       passwordCost: 15,
@@ -104,6 +106,7 @@ describe('server settings from the environment', () => {
       CFOP_SMS_SENDER: 'webhook',
       CFOP_SMS_WEBHOOK_URL: 'https://sms.example.com/send',
       CFOP_LIVE_MAX_STREAMS: '4',
+      CFOP_LIVE_SOCKETS_PER_USER: '20',
       CFOP_ALERT_RETENTION_DAYS: '30',
       CFOP_INGEST_MAX_AGE_HOURS: '48',
       CFOP_INGEST_MAX_AHEAD_MINUTES: '1.5',
@@ -132,6 +135,7 @@ describe('server settings from the environment', () => {
       dataDir: '/srv/cfop',
       sessionTtlHours: 0.5,
       liveMaxStreams: 4,
+      liveSocketsPerUser: 20,
       alertRetentionDays: 30,
       quarantineDays: 7,
       admin: { password: ' spaced pass1 ', phone: '13800138000' },
@@ -181,6 +185,15 @@ describe('server settings from the environment', () => {
     expect(() => readServerConfig({ CFOP_TRUSTED_PROXIES: '127.0.0.1,nginx' })).toThrow(
       'CFOP_TRUSTED_PROXIES：应为逗号分隔的 IP 地址、CIDR 网段或 loopback，无法识别：nginx',
     );
+  });
+
+  it('reads the IPv6 prefix addresses are counted by, from /32 to /128', () => {
+    expect(readServerConfig({ CFOP_IPV6_PREFIX_BITS: '56' }).ipv6PrefixBits).toBe(56);
+    expect(readServerConfig({ CFOP_IPV6_PREFIX_BITS: '128' }).ipv6PrefixBits).toBe(128);
+    for (const bits of ['16', '129', '64.5', 'sixty-four'])
+      expect(() => readServerConfig({ CFOP_IPV6_PREFIX_BITS: bits })).toThrow(
+        'CFOP_IPV6_PREFIX_BITS：应为 32 到 128 的整数',
+      );
   });
 
   it('reads the notification settings: site zone, public address, webhook allow-list, give-up age', () => {

@@ -14,8 +14,10 @@ import { InvalidValuesError } from './contract/value-check';
 import type { AlertLevel } from './db/schema';
 import { defaultQuarantineDays } from './files/quarantine';
 import type { FieldProblem } from './http/api-error';
+import { defaultIpv6PrefixBits, ipv6PrefixBitsRange } from './http/client-address';
 import { parseTrustedProxies } from './http/trusted-proxies';
 import { logFormats, logLevels, type LogFormat, type LogLevel } from './logging/log-format';
+import { defaultLiveSocketsPerUser } from './live/socket-quota';
 import { defaultLiveMaxStreams } from './live/stream-slots';
 import { defaultRecordingSettings, gigabyte, type RecordingSettings } from './recording/recording-settings';
 import { isTimeZone } from './analysis/zoned-time';
@@ -49,12 +51,16 @@ export interface ServerConfig extends StoreConfig {
   readonly smsSender: SmsSender | undefined;
   /** Undefined: the app's default (16). */
   readonly liveMaxStreams: number | undefined;
+  /** CFOP_LIVE_SOCKETS_PER_USER: live sockets one user may hold open on one server. */
+  readonly liveSocketsPerUser: number;
   /** CFOP_CAMERA_PROBE_SECONDS: how often unwatched cameras' streams are probed; 0: never. */
   readonly cameraProbeSeconds: number;
   /** Undefined: none beyond the rules (not the machine's own addresses, link-local, metadata or other special ones). */
   readonly cameraAllowedHosts: AllowedHosts | undefined;
   /** CFOP_TRUSTED_PROXIES: the reverse proxies whose X-Forwarded-For is believed; none by default. */
   readonly trustedProxies: readonly string[];
+  /** CFOP_IPV6_PREFIX_BITS: how many leading bits of an IPv6 client's address its limits count by. */
+  readonly ipv6PrefixBits: number;
   readonly ingest: IngestLimits;
   readonly health: HealthSettings;
   /** CFOP_LOG_FORMAT: undefined chooses by whether stdout is a terminal (chooseLogFormat). */
@@ -219,6 +225,7 @@ export function readServerConfig(env: Env): ServerConfig {
     read(env, 'CFOP_LIVE_MAX_STREAMS') === undefined
       ? undefined
       : wholeNumber('CFOP_LIVE_MAX_STREAMS', defaultLiveMaxStreams, 1000);
+  const liveSocketsPerUser = wholeNumber('CFOP_LIVE_SOCKETS_PER_USER', defaultLiveSocketsPerUser, 1000);
 
   const cameraAllowedHosts = readAllowedHosts(env, bad, 'CFOP_CAMERA_ALLOW_HOSTS');
   const trustedProxies = parseTrustedProxies(read(env, 'CFOP_TRUSTED_PROXIES') ?? '');
@@ -228,6 +235,10 @@ export function readServerConfig(env: Env): ServerConfig {
       `应为逗号分隔的 IP 地址、CIDR 网段或 loopback，无法识别：${trustedProxies.bad.join('、')}`,
       `must be comma-separated IP addresses, CIDR ranges or loopback; not one: ${trustedProxies.bad.join(', ')}`,
     );
+  const ipv6PrefixBits = number('CFOP_IPV6_PREFIX_BITS', {
+    ...ipv6PrefixBitsRange,
+    fallback: defaultIpv6PrefixBits,
+  });
   const cameraProbeSeconds = number('CFOP_CAMERA_PROBE_SECONDS', {
     fallback: defaultCameraProbeSeconds,
     min: 0,
@@ -262,9 +273,11 @@ export function readServerConfig(env: Env): ServerConfig {
     quarantineDays,
     smsSender,
     liveMaxStreams,
+    liveSocketsPerUser,
     cameraProbeSeconds,
     cameraAllowedHosts,
     trustedProxies: trustedProxies.proxies,
+    ipv6PrefixBits,
     ingest,
     health,
     logFormat,

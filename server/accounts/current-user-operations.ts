@@ -30,9 +30,9 @@ export const currentUserOperations = {
       .where('id', '=', requireSession(input).userId)
       .executeTakeFirstOrThrow();
     // The old password is a guess like a sign-in's: a session left open must not try it unbounded.
-    const guess: Guess = { method: 'password', principal: user.username, address: input.client.ip };
+    const guess: Guess = { method: 'password', principal: user.username, address: input.client.countsAs };
     const matches = await checkGuess(ctx, input.audit, guess, () =>
-      ctx.passwordHashing.run(input.client.ip, () => verifyPassword(oldPassword, user.password_hash)),
+      ctx.passwordHashing.run(input.client.countsAs, () => verifyPassword(oldPassword, user.password_hash)),
     );
     if (!matches) {
       throw new ApiError('1003', wrongOldPassword, [{ field: 'oldPassword', message: wrongOldPassword }]);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { AppOptions } from '../app';
 import { alertWorld } from '../test-support/alert-world';
 import { openEventStream } from '../test-support/event-stream';
@@ -56,6 +56,18 @@ describe('an open alert stream after its access is revoked', () => {
     await revocations[name]?.();
     expect(await stream.nextEvents(1)).toEqual([]);
   });
+
+  it.each(['signing out', 'a new password'])(
+    'ends after %s through the console at once, not on its next re-check or heartbeat',
+    async (name) => {
+      // No interval runs: neither the re-check nor the heartbeat (whose chunk is checked) can end it.
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      onTestFinished(() => void vi.useRealTimers());
+      const { stream, revocations } = await watchedWall({});
+      await revocations[name]?.();
+      expect(await stream.nextEvents(1)).toEqual([]);
+    },
+  );
 
   it('stays open and keeps its session from idling while access stands', async () => {
     const { world, stream } = await watchedWall({ streamRecheckMs: 20, sessionIdleMinutes: 30 });

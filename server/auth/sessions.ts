@@ -8,7 +8,10 @@ import { isWellFormedToken, newSessionToken, sha256Hex } from './session-token';
 export interface ClientInfo {
   readonly type: string;
   readonly host: string;
+  /** The client's own address (ClientAddress.exact), recorded on the session. */
   readonly ip: string;
+  /** What the limits keyed by address count the call under (ClientAddress.countsAs); not recorded. */
+  readonly countsAs: string;
 }
 
 export interface ActiveSession {

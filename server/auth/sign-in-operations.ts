@@ -18,7 +18,7 @@ export const signInOperations = {
   async loginByPassword(input, ctx) {
     const { username, password } = input.body;
     input.audit.target = username;
-    const address = input.client.ip;
+    const address = input.client.countsAs;
     const user = await ctx.db
       .selectFrom('users')
       .select(['id', 'status', 'password_hash'])
@@ -42,13 +42,13 @@ export const signInOperations = {
     input.audit.target = phone;
     // Anyone may ask, as often as the limits allow: sends are tallied, not logged one by one.
     input.audit.tallied = true;
-    return issueSmsCode(ctx, phone, input.client.ip);
+    return issueSmsCode(ctx, phone, input.client.countsAs);
   },
 
   async loginBySms(input, ctx) {
     const { phone, code } = input.body;
     input.audit.target = phone;
-    const guess: Guess = { method: 'sms', principal: phone, address: input.client.ip };
+    const guess: Guess = { method: 'sms', principal: phone, address: input.client.countsAs };
     if (!(await checkGuess(ctx, input.audit, guess, () => consumeSmsCode(ctx, phone, code))))
       throw wrongSmsCode();
     const user = await ctx.db

@@ -6,11 +6,14 @@ import type { StatusEvent } from '../events/status-feed';
 
 /**
  * What one server tells the others: alerts changed (each stream reads what changed after its last
- * revision, so the notice carries none), or status changes of cameras and AI servers (current
- * values, carried whole).
+ * revision, so the notice carries none), status changes of cameras and AI servers (current
+ * values, carried whole), or sessions ended or access shrunk (each open long-lived answer asks
+ * again whether its session still grants it).
  */
 export type ChangeNotice =
-  { readonly kind: 'alerts' } | { readonly kind: 'status'; readonly events: readonly StatusEvent[] };
+  | { readonly kind: 'alerts' }
+  | { readonly kind: 'status'; readonly events: readonly StatusEvent[] }
+  | { readonly kind: 'access' };
 
 /** Tells the other servers on the database of changes, and this one of theirs. */
 export interface ChangeChannel {
@@ -161,7 +164,7 @@ export async function openChangeChannel(options: ChangeChannelOptions): Promise<
 
 /** A status batch in parts each small enough for one NOTIFY (a single event always fits). */
 function splitNotice(notice: ChangeNotice): ChangeNotice[] {
-  if (notice.kind === 'alerts') return [notice];
+  if (notice.kind !== 'status') return [notice];
   const parts: StatusEvent[][] = [];
   let part: StatusEvent[] = [];
   let bytes = 0;

@@ -68,7 +68,11 @@ function revocable(
   session: ActiveSession,
   access: string | null,
 ): Readable {
-  return endWhenRevoked(stream.body, () => sessionStillGrants(ctx, session, access), ctx.streamRecheckMs);
+  return endWhenRevoked(
+    stream.body,
+    () => sessionStillGrants(ctx, session, access),
+    (end) => ctx.accessWatch.watch({ session, accessKey: access, end }),
+  );
 }
 
 function sendEventStream(reply: FastifyReply, body: Readable): FastifyReply {

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { WebSocket } from 'ws';
 import type { AppContext } from '../app-context';
-import { sessionStillGrants } from '../auth/session-grants';
 import type { OperationSpec } from '../contract/load-contract';
 import { accessKeyOf } from '../../contract/operation-access';
 import type { ValidatedHandler } from '../operations/operation-handler';
@@ -36,9 +35,10 @@ export async function answerWithoutUpgrade(_request: FastifyRequest, _reply: Fas
 /**
  * The route's WebSocket handler (an upgraded call of an `x-websocket` operation, its hooks passed):
  * the operation's handler, then its SocketAnswer serving the socket for as long as the caller's
- * session and key hold (checked every `streamRecheckMs`, as for event streams) and the socket
- * answers pings. A failure goes as the envelope in a text message, the socket then closed with
- * 4000 + its HTTP status, so that the browser (which sees no HTTP status) can tell why.
+ * session and key hold (under the app's AccessWatch, as event streams: closed at once on a change
+ * of access) and the socket answers pings. A failure goes as the envelope in a text message, the
+ * socket then closed with 4000 + its HTTP status, so that the browser (which sees no HTTP status)
+ * can tell why.
  */
 export function answerSocket(ctx: AppContext, operation: OperationSpec, handler: ValidatedHandler) {
   const access = accessKeyOf(operation.access);
@@ -52,17 +52,17 @@ export function answerSocket(ctx: AppContext, operation: OperationSpec, handler:
       answered = false;
       socket.ping();
     }, pingEveryMs);
-    const recheck = setInterval(() => {
-      if (!session) return;
-      void sessionStillGrants(ctx, session, access).then(
-        (yes) => yes || closeWithError(socket, grantGone(), input.lang),
-        () => closeWithError(socket, grantGone(), input.lang),
-      );
-    }, ctx.streamRecheckMs);
+    const unwatch = session
+      ? ctx.accessWatch.watch({
+          session,
+          accessKey: access,
+          end: () => closeWithError(socket, grantGone(), input.lang),
+        })
+      : () => undefined;
     socket.on('pong', () => (answered = true));
     socket.on('close', () => {
       clearInterval(ping);
-      clearInterval(recheck);
+      unwatch();
       stopServing();
     });
     try {

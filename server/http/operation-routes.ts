@@ -10,6 +10,7 @@ import { checkAccess } from './hooks/check-access';
 import { logOperation, noteFailure } from './hooks/log-operation';
 import { decorateOperationCalls } from './hooks/operation-call';
 import { receiveFile, removeReceivedFile } from './hooks/receive-file';
+import { accessChangingOperations, recheckAccess } from './hooks/recheck-access';
 import { validateRequest } from './hooks/validate-request';
 import type { SchemaCompilers } from './request-validation';
 
@@ -23,7 +24,8 @@ import type { SchemaCompilers } from './request-validation';
  * - handler: answerOperation, the envelope, file or event stream; for a WebSocket operation
  *   (`x-websocket`), answerSocket on the upgraded socket (a plain GET is answered 426);
  * - onError and onSend: the operation log entry of every operation but GET, whatever its outcome
- *   (logOperation), and no upload left behind (removeReceivedFile).
+ *   (logOperation), no upload left behind (removeReceivedFile), and after a change of access the
+ *   open event streams and live sockets it ends (recheckAccess).
  */
 export function registerOperationRoutes(
   app: FastifyInstance,
@@ -55,6 +57,7 @@ export function registerOperationRoutes(
         : { handler: answerWithoutUpgrade, wsHandler: answerSocket(ctx, operation, handler) }),
       onError: logged ? [noteFailure] : [],
       onSend: [
+        ...(accessChangingOperations.has(operation.operationId) ? [recheckAccess(ctx)] : []),
         ...(logged ? [logOperation(ctx, operation)] : []),
         ...(upload ? [removeReceivedFile(ctx)] : []),
       ],

@@ -1,15 +1,16 @@
 import { Transform, type Readable } from 'node:stream';
 
 /**
- * Passes a long-lived answer on while `stillAllowed` holds: asked before each chunk goes out and
- * every `recheckMs` in between, so signing out, a new password, a disabled user or a lost access
- * key ends an open stream within `recheckMs`, and nothing more reaches the caller once the change is
- * made. The stream then ends as if finished; the client's reconnect is answered 401 or 403.
+ * Passes a long-lived answer on while `stillAllowed` holds: asked before each chunk goes out, so
+ * nothing more reaches the caller once signing out, a new password, a disabled user or a lost
+ * access key is made; `watch` (the app's AccessWatch) ends the stream itself when it learns of such
+ * a change, or within its re-check time. The stream then ends as if finished; the client's
+ * reconnect is answered 401 or 403.
  */
 export function endWhenRevoked(
   body: Readable,
   stillAllowed: () => Promise<boolean>,
-  recheckMs: number,
+  watch: (end: () => void) => () => void,
 ): Readable {
   let ended = false;
   const allowed = () => stillAllowed().catch(() => false);
@@ -27,17 +28,15 @@ export function endWhenRevoked(
   const end = () => {
     if (ended) return;
     ended = true;
-    clearInterval(timer);
+    unwatch();
     body.unpipe(out);
     body.destroy();
     out.end();
   };
-  const timer = setInterval(() => {
-    void allowed().then((yes) => yes || end());
-  }, recheckMs);
+  const unwatch = watch(end);
   body.on('error', (error) => out.destroy(error));
   out.on('close', () => {
-    clearInterval(timer);
+    unwatch();
     body.destroy();
   });
   return body.pipe(out);

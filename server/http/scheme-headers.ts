@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import type { ClientInfo } from '../auth/sessions';
 import { CLIENT_HOST_SCHEME, CLIENT_TYPE_SCHEME } from '../contract/load-contract';
+import { clientAddress } from './client-address';
 
 /** The value of the header a security scheme of the contract names; '' when absent or repeated. */
 export function headerOf(ctx: AppContext, request: FastifyRequest, scheme: string): string {
@@ -12,9 +13,11 @@ export function headerOf(ctx: AppContext, request: FastifyRequest, scheme: strin
 
 /** The console's own account of where a call comes from, stored with the sessions it opens. */
 export function clientInfo(ctx: AppContext, request: FastifyRequest): ClientInfo {
+  const { exact, countsAs } = clientAddress(request, ctx.ipv6PrefixBits);
   return {
     type: headerOf(ctx, request, CLIENT_TYPE_SCHEME),
     host: headerOf(ctx, request, CLIENT_HOST_SCHEME),
-    ip: request.ip,
+    ip: exact,
+    countsAs,
   };
 }

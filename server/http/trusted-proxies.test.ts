@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { startTestApp, testAdminPassword, withSqlite } from '../test-support/test-app';
+import {
+  operationLog,
+  startTestApp,
+  testAdminPassword,
+  withSqlite,
+  type TestApp,
+} from '../test-support/test-app';
 import { parseTrustedProxies } from './trusted-proxies';
 
 describe('CFOP_TRUSTED_PROXIES', () => {
@@ -56,5 +62,55 @@ describe("a request's client address", () => {
       remoteAddress: '127.0.0.1',
     });
     expect(colleague.body.code).toBe('0');
+  });
+});
+
+describe('the address the limits count a request under', () => {
+  /** `count` failed sign-ins under made-up names (the name limit stays out of it), each from `from(i)`. */
+  const failures = async (t: TestApp, count: number, from: (i: number) => string) => {
+    const codes: string[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const answer = await t.call('loginByPassword', failedSignIn(from(i), `guess-${i}`));
+      codes.push(answer.body.code);
+    }
+    return codes;
+  };
+  const firstRefusal = (codes: string[]) => codes.indexOf('429') + 1;
+
+  it("is an IPv6 client's /64, so that its addresses share one count; the log keeps each address", async () => {
+    const t = await startTestApp({ trustedProxies: ['127.0.0.1'] });
+    const codes = await failures(t, 35, (i) => `2001:db8:1:2::${(i + 1).toString(16)}`);
+    expect(firstRefusal(codes)).toBe(31);
+    expect(new Set(attemptAddresses(t.dataDir))).toEqual(new Set(['2001:db8:1:2::/64']));
+    const wrong = operationLog(t.dataDir).filter((row) => row.code === '1001');
+    expect(wrong.map((row) => row.ip).slice(0, 2)).toEqual(['2001:db8:1:2::1', '2001:db8:1:2::2']);
+    // The next /64 is another subscriber's.
+    expect((await failures(t, 1, () => '2001:db8:1:3::1'))[0]).toBe('1001');
+  });
+
+  it('counts by the prefix CFOP_IPV6_PREFIX_BITS sets, and directly too, without a proxy', async () => {
+    const t = await startTestApp({ ipv6PrefixBits: 48 });
+    for (const remoteAddress of ['2001:db8:1:2::7', '2001:db8:1:ff::7'])
+      await t.call('loginByPassword', {
+        body: { username: 'nobody', password: 'wrong-guess' },
+        remoteAddress,
+      });
+    expect(attemptAddresses(t.dataDir)).toEqual(['2001:db8:1::/48', '2001:db8:1::/48']);
+  });
+
+  it('is the IPv4 address an IPv4-mapped IPv6 one carries', async () => {
+    const t = await startTestApp({ trustedProxies: ['127.0.0.1'] });
+    const codes = await failures(t, 31, (i) => (i % 2 === 0 ? '::ffff:10.5.5.6' : '10.5.5.6'));
+    expect(firstRefusal(codes)).toBe(31);
+    expect(new Set(attemptAddresses(t.dataDir))).toEqual(new Set(['10.5.5.6']));
+    expect(new Set(operationLog(t.dataDir).map((row) => row.ip))).toEqual(new Set(['10.5.5.6']));
+  });
+
+  it('is the proxy itself when what it forwards is no address', async () => {
+    const t = await startTestApp({ trustedProxies: ['127.0.0.1'] });
+    const codes = await failures(t, 31, (i) => `unknown-${i}`);
+    expect(firstRefusal(codes)).toBe(31);
+    expect(new Set(attemptAddresses(t.dataDir))).toEqual(new Set(['127.0.0.1']));
+    expect(new Set(operationLog(t.dataDir).map((row) => row.ip))).toEqual(new Set(['127.0.0.1']));
   });
 });

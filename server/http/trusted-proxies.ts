@@ -10,7 +10,8 @@ const isProxyAddress = (entry: string) => rangeNames.has(entry) || readAddressRa
  * CFOP_TRUSTED_PROXIES read: the addresses of the reverse proxies (nginx) whose X-Forwarded-For the
  * server believes, so the operation log and the sign-in and SMS limits see the browser's address
  * instead of the proxy's. Only the peer that connected is checked: a browser sending the header
- * itself, straight to the server, is not believed. Answers the entries, and those that are none.
+ * itself, straight to the server, is not believed (clientAddress then reads request.ip).
+ * Answers the entries, and those that are none.
  */
 export function parseTrustedProxies(text: string): { proxies: string[]; bad: string[] } {
   const entries = text

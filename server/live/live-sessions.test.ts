@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { WebSocket } from 'ws';
 import { startRtspServer } from '../../test-support/rtsp-server';
 import { startTestStream, type TestStream } from '../../test-support/test-stream';
 import type { AppOptions } from '../app';
@@ -21,6 +22,7 @@ import {
   tempDir,
   testAdminPassword,
   withSqlite,
+  type TestApp,
 } from '../test-support/test-app';
 import { waitUntil } from '../test-support/wait-until';
 import { listeningAddress, watchSocket, type WatchedSocket } from '../test-support/live-socket';
@@ -48,25 +50,34 @@ const camera = (n: number, mainStreamUrl: string, change: Record<string, unknown
 });
 
 /** An app whose administrator has added `cameras`, and a video operator holding only the video key. */
-async function withCameras(cameras: readonly Record<string, unknown>[], live: AppOptions['live'] = {}) {
+async function withCameras(
+  cameras: readonly Record<string, unknown>[],
+  live: AppOptions['live'] = {},
+  options: Partial<AppOptions> = {},
+) {
   // The test streams listen on loopback, which cameras may only reach when the allow-list names it.
   const t = await startTestApp({
     live: { startTimeoutMs: 15_000, ...live },
     cameraAllowedHosts: parseAllowedHosts('127.0.0.1').allowed,
+    ...options,
   });
   const admin = await t.signIn('admin', testAdminPassword);
   for (const body of cameras) {
     const { body: answer } = await t.call('createCamera', { token: admin, body });
     if (!answer.success) throw new Error(answer.msg);
   }
-  await addRole(t.dataDir, 'video-only', ['KEY.CENTER', 'KEY.CENTER.VIDEO']);
-  await addUser(t.dataDir, { username: 'watcher', password: 'Watcher-2024', roles: ['video-only'] });
+  const roleId = await addRole(t.dataDir, 'video-only', ['KEY.CENTER', 'KEY.CENTER.VIDEO']);
+  const userId = await addUser(t.dataDir, {
+    username: 'watcher',
+    password: 'Watcher-2024',
+    roles: ['video-only'],
+  });
   const token = await t.signIn('watcher', 'Watcher-2024');
   const address = await listeningAddress(t.app);
   /** A browser's socket to a camera stream's live view, signed in as the watcher unless told. */
   const watch = (cameraId: number, stream: 'main' | 'sub', as: string | null = token, lang = 'zh-CN') =>
     watchSocket(`ws://${address}/cfop/live/cameras/${cameraId}/${stream}/socket`, as, lang);
-  return { t, admin, token, watch, address };
+  return { t, admin, token, watch, address, watcher: { userId, roleId } };
 }
 
 /** Live sessions on their own (no app) reading the loopback test stream, closed after the test. */
@@ -81,6 +92,12 @@ function loopbackLiveSessions(options: Pick<LiveSessionOptions, 'readTimeoutMs' 
   onTestFinished(() => live.close());
   return live;
 }
+
+type Revocable = Awaited<ReturnType<typeof withCameras>>;
+
+/** The app's WebSockets the server still holds open (not closing or closed). */
+const openServerSockets = (t: TestApp) =>
+  [...t.app.websocketServer.clients].filter((socket) => socket.readyState === WebSocket.OPEN).length;
 
 /** Resolves once the socket has `count` binary messages (init segment included). */
 const binariesOf = (watched: WatchedSocket, count: number) =>
@@ -429,13 +446,75 @@ describe('live views', { timeout: 60_000 }, () => {
     expect(spawns.relays()).toEqual([]);
   });
 
-  it("closes a viewer's socket when its session ends", async () => {
-    const { t, token, watch } = await withCameras([camera(1, stream.liveUrl)]);
-    const watched = watch(1, 'main');
+  it.each([
+    ['signing out', ({ t, token }: Revocable) => t.call('logout', { token })],
+    [
+      'a new password',
+      ({ t, token }: Revocable) =>
+        t.call('changePassword', {
+          token,
+          body: { oldPassword: 'Watcher-2024', newPassword: 'Watcher-2025' },
+        }),
+    ],
+    [
+      'the user disabled',
+      ({ t, admin, watcher }: Revocable) =>
+        t.call('updateUser', {
+          token: admin,
+          params: { id: watcher.userId },
+          body: { username: 'watcher', name: 'watcher', status: 'disabled', roleIds: [watcher.roleId] },
+        }),
+    ],
+    [
+      'the video key taken from the role',
+      ({ t, admin, watcher }: Revocable) =>
+        t.call('updateRole', {
+          token: admin,
+          params: { id: watcher.roleId },
+          body: { code: 'video-only', name: 'video-only', description: '', accessKeys: ['KEY.CENTER'] },
+        }),
+    ],
+  ])("closes a viewer's socket on %s before that call's answer leaves", async (_name, revoke) => {
+    // Re-checks far apart: only the change itself can close the socket in time.
+    const cameras = await withCameras([camera(1, stream.liveUrl)], {}, { streamRecheckMs: 600_000 });
+    const watched = cameras.watch(1, 'main');
     await binariesOf(watched, 2);
-    await t.call('logout', { token });
+    expect(openServerSockets(cameras.t)).toBe(1);
+    const answer = await revoke(cameras);
+    expect(answer.body.success).toBe(true);
+    // Closed on the server when the answer comes back: no frame can follow it.
+    expect(openServerSockets(cameras.t)).toBe(0);
     expect(await watched.closed).toBe(4401);
     expect(watched.texts.at(-1)).toMatchObject({ code: '401' });
+  });
+
+  it('refuses a user a live socket beyond CFOP_LIVE_SOCKETS_PER_USER on the socket with a 429, counting every session', async () => {
+    const { t, watch, admin } = await withCameras([camera(1, stream.liveUrl)], { socketsPerUser: 2 });
+    const otherSession = await t.signIn('watcher', 'Watcher-2024');
+    const first = watch(1, 'main');
+    const second = watch(1, 'sub', otherSession);
+    await Promise.all([binariesOf(first, 2), binariesOf(second, 2)]);
+    const refused = watch(1, 'main');
+    expect(await refused.closed).toBe(4429);
+    expect(refused.texts).toEqual([
+      {
+        success: false,
+        code: '429',
+        msg: '您打开的实时视频已达上限（2 路），请关闭其他画面后重试',
+        data: null,
+      },
+    ]);
+    const english = watch(1, 'main', undefined, 'en-US');
+    await english.closed;
+    expect(english.texts[0]?.msg).toBe(
+      'You already have your most live views open (2); close other panes and retry',
+    );
+    // Another user has sockets of their own; a closed socket frees its place.
+    await binariesOf(watch(1, 'main', admin), 2);
+    first.socket.close();
+    await first.closed;
+    await waitUntil(() => t.app.websocketServer.clients.size === 2, 'the server to see the socket go');
+    await binariesOf(watch(1, 'main'), 2);
   });
 
   it('stops every ffmpeg when the server closes, not waiting for a stream still being opened', async () => {

@@ -17,7 +17,7 @@ export async function tallyOperationLog(ctx: AppContext, call: LoggedCall): Prom
   const now = ctx.clock.now().getTime();
   const key = {
     action: call.operation.operationId,
-    ip: call.ip,
+    ip: call.countsAs,
     code: call.failure?.code ?? '0',
     window_start: new Date(now - (now % tallyWindowMs)).toISOString(),
   };

@@ -19,7 +19,10 @@ export function isLoggedOperation(operation: OperationSpec): boolean {
 
 export interface LoggedCall {
   readonly operation: OperationSpec;
+  /** The client's own address, as the entry shows it. */
   readonly ip: string;
+  /** The address the limits count the call under (an IPv6 client's prefix): what tallies are kept by. */
+  readonly countsAs: string;
   readonly note: AuditNote;
   /** Absent when the call succeeded. */
   readonly failure: ApiError | null;

@@ -464,8 +464,11 @@ export interface paths {
      *     later key frame. At any point the server may instead send the failure envelope as a text
      *     message and close with code 4000 + its HTTP code: "502" the stream cannot be opened or its
      *     source ended, "504" no video in time, "503" the server already runs its most live views
-     *     (CFOP_LIVE_MAX_STREAMS), "404" the camera is gone or its view stopped, "401"/"403" the
-     *     session ended or the key was taken away (checked as for event streams). The client sends
+     *     (CFOP_LIVE_MAX_STREAMS), "429" the user already holds their most live sockets open on this
+     *     server (CFOP_LIVE_SOCKETS_PER_USER, all their sessions together), "404" the camera is gone
+     *     or its view stopped, "401" the session ended or the key was taken away (as for event
+     *     streams: before the answer of the sign-out, password change or user or role change that
+     *     did it leaves; otherwise within 5 s). The client sends
      *     nothing. A live view nobody has watched for 30 s is stopped. A plain GET (no upgrade) is
      *     answered "426". Not written to the operation log.
      */

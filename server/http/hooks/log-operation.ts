@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context';
 import type { OperationSpec } from '../../contract/load-contract';
 import { writeOperationLog } from '../../oplog/operation-log';
 import { tallyOperationLog } from '../../oplog/operation-log-tally';
+import { clientAddress } from '../client-address';
 import { toApiError } from '../error-answers';
 import { sessionOf } from './authenticate';
 import { callOf } from './operation-call';
@@ -32,7 +33,8 @@ export function logOperation(ctx: AppContext, operation: OperationSpec) {
     }
     const write = note.tallied && !note.actor ? tallyOperationLog : writeOperationLog;
     try {
-      await write(ctx, { operation, ip: request.ip, note, failure });
+      const { exact, countsAs } = clientAddress(request, ctx.ipv6PrefixBits);
+      await write(ctx, { operation, ip: exact, countsAs, note, failure });
     } catch (error) {
       // The call itself is done (and committed); losing its log entry must not change its answer.
       request.log.error({ err: error }, 'operation log entry not written');
