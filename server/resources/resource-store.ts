@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/open-database';
 import { columnMayBeNull } from '../db/column-nullability';
 import { columnContains, trigramMatches, trigramRowId, trigramSearch } from '../db/contains-search';
@@ -110,11 +110,47 @@ export async function* selectInBatches(
   selection: RowSelection,
   batchSize: number,
 ): AsyncGenerator<Row[]> {
+  const { table, order } = selection;
+  // Null sort values are the lowest (as the list orders them), read in a pass of their own by id:
+  // each batch's predicate is then one row-value comparison the (column, id) index starts from,
+  // where `… or column is null` had each batch read the index from its start.
+  const passes: readonly BatchPass[] = !(await columnMayBeNull(db, table, order.column))
+    ? ['every']
+    : order.descending
+      ? ['values', 'nulls']
+      : ['nulls', 'values'];
+  for (const pass of passes) yield* batchesOf(db, selection, pass, batchSize);
+}
+
+/** The rows a keyset pass reads: all of them (a column without nulls), those with a value, or the nulls. */
+type BatchPass = 'every' | 'values' | 'nulls';
+
+async function* batchesOf(
+  db: Db,
+  selection: RowSelection,
+  pass: BatchPass,
+  batchSize: number,
+): AsyncGenerator<Row[]> {
+  const { column, descending } = selection.order;
+  const direction = descending ? 'desc' : 'asc';
+  const beyond = descending ? '<' : '>';
   let last: Row | undefined;
   for (;;) {
     let query = filtered(db, selection, true).selectAll();
-    if (last) query = query.where((eb) => after(eb, selection.order, last as Row));
-    const rows = await (await ordered(db, query, selection)).limit(batchSize).execute();
+    if (pass !== 'every') query = query.where(column, pass === 'nulls' ? 'is' : 'is not', null);
+    if (last) {
+      const { id } = last;
+      const value = last[column];
+      query =
+        pass === 'nulls'
+          ? query.where('id', beyond, id)
+          : query.where((eb) => eb(eb.refTuple(column, 'id'), beyond, eb.tuple(value, id)));
+    }
+    query =
+      pass === 'nulls'
+        ? query.orderBy('id', direction)
+        : query.orderBy(column, direction).orderBy('id', direction);
+    const rows = await query.limit(batchSize).execute();
     if (rows.length > 0) yield rows;
     if (rows.length < batchSize) return;
     last = rows[rows.length - 1];
@@ -284,21 +320,4 @@ async function ordered(
   const column = withoutIndex ? sortedApart(db, order.column) : sql.ref(order.column);
   const nulls = nullsLowest(db, direction, await columnMayBeNull(db, table, order.column));
   return query.orderBy(column, nulls).orderBy('id', direction);
-}
-
-/**
- * Rows after `last` in the order `column dir, id dir`. SQLite puts nulls first ascending and last
- * descending, so a null sort value is the lowest; the conditions spell that out. The row-value
- * comparison lets SQLite seek in the (column, id) index instead of scanning.
- */
-function after(eb: ExpressionBuilder<AnyTables, string>, order: RowOrder, last: Row) {
-  const value = last[order.column];
-  const id = last.id as number;
-  const beyond = order.descending ? '<' : '>';
-  if (value === null || value === undefined) {
-    const laterNull = eb.and([eb(order.column, 'is', null), eb('id', beyond, id)]);
-    return order.descending ? laterNull : eb.or([laterNull, eb(order.column, 'is not', null)]);
-  }
-  const laterValue = eb(eb.refTuple(order.column, 'id'), beyond, eb.tuple(value, id));
-  return order.descending ? eb.or([laterValue, eb(order.column, 'is', null)]) : laterValue;
 }
