@@ -7,6 +7,7 @@ import { openTestDatabase } from '../test-support/test-database';
 import { removeOldDeliveries } from './notification-tasks';
 import { alertWorld } from '../test-support/alert-world';
 import { jpegBytes } from '../test-support/multipart';
+import { defaultSignInLimits } from '../auth/sign-in-limits';
 import {
   addUser,
   expectContractAnswer,
@@ -543,5 +544,74 @@ describe('notification rules', () => {
       /^【告警·高】未戴安全帽 北门-1 一号园区 01-01 16:00 https:\/\/console\.example\.com\/monitor\/ai\?/,
     );
     await until(async () => (await ok('getNotifyRule', { params: { id: rule.id } })).sentCount === 2);
+  });
+});
+
+describe('what notifications may send, and to whom', () => {
+  const hour = 3_600_000;
+  const smsRule = (phones: readonly string[], change: Record<string, unknown> = {}) =>
+    ruleBody({ webhookKind: 'none', webhookSecret: '', smsPhones: phones, ...change });
+  const phones = (count: number, from = 0) =>
+    Array.from({ length: count }, (_, n) => `1380000${String(from + n).padStart(4, '0')}`);
+
+  it('counts notification SMS in the site budget beside sign-in codes, waiting for room rather than dropping one', async () => {
+    const world = await alertWorld({
+      notify: { ...loopbackAllowed(50), smsPhoneSendsPerHour: 4 },
+      signInLimits: { ...defaultSignInLimits, smsSends: { limit: 10, windowMs: hour } },
+    });
+    const { t, ok } = world;
+    const rule = await ok('createNotifyRule', { body: smsRule(phones(3)) });
+    for (let n = 0; n < 4; n += 1) await world.raise();
+    // Twelve messages; notifications may take 8 of the 10 an hour, the rest kept for sign-in codes.
+    let token = world.token;
+    const deliveries = async () =>
+      (await t.call('listNotifyRuleDeliveries', { token, params: { id: rule.id } })).body.data.items as {
+        status: string;
+        attempts: number;
+        lastAnswer: string;
+      }[];
+    await until(async () => (await deliveries()).filter((one) => one.lastAnswer !== '').length === 12);
+    expect(t.sent).toHaveLength(8);
+    const waiting = (await deliveries()).filter((one) => one.status === 'pending');
+    expect(waiting).toHaveLength(4);
+    for (const one of waiting) {
+      expect(one.attempts).toBe(0);
+      expect(one.lastAnswer).toContain('deferred: the SMS budget of the hour is used up');
+    }
+    expect((await ok('getNotifyRule', { params: { id: rule.id } })).lastFailure).toContain('推迟发送');
+
+    // Sign-in codes take the share kept for them, and then the budget is spent for them too.
+    const code = (n: number) =>
+      t.call('sendSmsCode', { body: { phone: `1390000000${n}` }, remoteAddress: `10.9.0.${n}` });
+    expect((await code(1)).status).toBe(200);
+    expect((await code(2)).status).toBe(200);
+    expect((await code(3)).status).toBe(429);
+
+    // An hour on, the budget has room again and the waiting messages go.
+    t.clock.advance(hour);
+    token = await t.signIn('admin', testAdminPassword);
+    await until(() => t.sent.length === 12);
+    await until(async () => (await deliveries()).every((one) => one.status === 'sent'));
+  });
+
+  it('holds a number to its hourly SMS, the rest waiting for its room', async () => {
+    const world = await alertWorld({ notify: { ...loopbackAllowed(50), smsPhoneSendsPerHour: 2 } });
+    const { t, ok } = world;
+    const rule = await ok('createNotifyRule', { body: smsRule(phones(1)) });
+    for (let n = 0; n < 3; n += 1) await world.raise();
+    const deliveries = async () =>
+      (await ok('listNotifyRuleDeliveries', { params: { id: rule.id } })).items as {
+        status: string;
+        lastAnswer: string;
+        dueAt: string;
+      }[];
+    await until(async () => (await deliveries()).every((one) => one.lastAnswer !== ''));
+    expect(t.sent).toHaveLength(2);
+    const [waiting] = (await deliveries()).filter((one) => one.status === 'pending');
+    expect(waiting?.lastAnswer).toBe(
+      '推迟发送：此号码本小时收到的短信已达上限（CFOP_SMS_PHONE_SENDS_PER_HOUR） / deferred: this number has had as many SMS as it may this hour (CFOP_SMS_PHONE_SENDS_PER_HOUR)',
+    );
+    // Due when the first of the hour's two leaves the window.
+    expect(Date.parse(waiting?.dueAt ?? '')).toBeGreaterThan(t.clock.now().getTime() + 3_500_000);
   });
 });
