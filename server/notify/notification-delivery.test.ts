@@ -185,12 +185,14 @@ describe('notification rules', () => {
         webhookSecret: '',
         webhookUrl: robot.url('/wecom'),
         cooldownSeconds: 60,
+        // Each label the rule lists keeps a cool-down of its own.
+        labels: ['未戴安全帽', '烟雾'],
       }),
     });
     await world.raise();
     await until(() => robot.delivered().length === 1);
     // Four more of the same camera within the minute (one through the one-call ingest); one of
-    // another camera and one of another kind on the same camera, whose cool-downs are their own.
+    // another camera and one of another listed label on the same camera, whose cool-downs are their own.
     for (let n = 0; n < 3; n += 1) await world.raise();
     const { report } = world;
     const oneCall = report();
@@ -553,6 +555,26 @@ describe('what notifications may send, and to whom', () => {
     ruleBody({ webhookKind: 'none', webhookSecret: '', smsPhones: phones, ...change });
   const phones = (count: number, from = 0) =>
     Array.from({ length: count }, (_, n) => `1380000${String(from + n).padStart(4, '0')}`);
+
+  it('keeps one cool-down per rule and camera, whatever label the AI server gives each alert', async () => {
+    const world = await alertWorld({ notify: loopbackAllowed(50) });
+    const { t, ok } = world;
+    const rule = await ok('createNotifyRule', { body: smsRule(phones(2), { cooldownSeconds: 600 }) });
+    for (let n = 0; n < 60; n += 1) await world.raise({ label: `label-${n}` });
+    await until(async () => (await ok('getNotifyRule', { params: { id: rule.id } })).sentCount === 2);
+    const { items } = await ok('listNotifyRuleDeliveries', {
+      params: { id: rule.id },
+      query: { pageSize: 100 },
+    });
+    // Per number: the first message now, the rest counted in one follow-up when the cool-down ends.
+    expect(items).toHaveLength(4);
+    for (const phone of phones(2)) {
+      const own = items.filter((one: { target: string }) => one.target === phone);
+      expect(own.map((one: { status: string }) => one.status).sort()).toEqual(['pending', 'sent']);
+      expect(own.reduce((sum: number, one: { alertCount: number }) => sum + one.alertCount, 0)).toBe(60);
+    }
+    expect(t.sent).toHaveLength(2);
+  });
 
   it('counts notification SMS in the site budget beside sign-in codes, waiting for room rather than dropping one', async () => {
     const world = await alertWorld({

@@ -3011,9 +3011,11 @@ export interface components {
        */
       toTime: components['schemas']['NotifyTimeOfDay'];
       /**
-       * @description After a message for a camera, further alerts of the same kind (the same detection
-       *     label or device event) on that camera within this many seconds go into one follow-up
-       *     message with their count instead of one message each; another kind gets its own.
+       * @description After a message for a camera, further alerts of the same kind on that camera within this
+       *     many seconds go into one follow-up message with their count instead of one message each.
+       *     The kind is the server's own: the source, the device or gate event, the AI server, and
+       *     the rule's own label that matched (with labels listed); never a detection's label as
+       *     the AI server sends it, so a rule without labels counts all detections of a camera as one.
        */
       cooldownSeconds: number;
       webhookKind: components['schemas']['NotifyWebhookKind'];

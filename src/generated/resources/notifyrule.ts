@@ -184,7 +184,7 @@ export default {
       minimum: 0,
       maximum: 86400,
       description:
-        'After a message for a camera, further alerts of the same kind (the same detection\nlabel or device event) on that camera within this many seconds go into one follow-up\nmessage with their count instead of one message each; another kind gets its own.',
+        "After a message for a camera, further alerts of the same kind on that camera within this\nmany seconds go into one follow-up message with their count instead of one message each.\nThe kind is the server's own: the source, the device or gate event, the AI server, and\nthe rule's own label that matched (with labels listed); never a detection's label as\nthe AI server sends it, so a rule without labels counts all detections of a camera as one.",
     },
     {
       name: 'webhookKind',
