@@ -636,4 +636,30 @@ describe('what notifications may send, and to whom', () => {
     // Due when the first of the hour's two leaves the window.
     expect(Date.parse(waiting?.dueAt ?? '')).toBeGreaterThan(t.clock.now().getTime() + 3_500_000);
   });
+
+  it('refuses more than 10 SMS recipients on a rule, naming the field', async () => {
+    const t = await startTestApp();
+    const token = await t.signIn('admin', testAdminPassword);
+    const users: number[] = [];
+    for (let n = 0; n < 6; n += 1)
+      users.push(await addUser(t.dataDir, { username: `guard${n}`, password: 'Guard12345' }));
+    const eleven = await t.call('createNotifyRule', { token, body: smsRule(phones(11)) });
+    expect(eleven.status).toBe(400);
+    expect(Object.keys(fieldMessages(eleven.body))).toEqual(['smsPhones']);
+    const together = await t.call('createNotifyRule', {
+      token,
+      body: smsRule(phones(5), { smsUserIds: users }),
+    });
+    expect(together.status).toBe(400);
+    expect(fieldMessages(together.body)).toEqual({
+      smsPhones: '短信接收人（用户与号码合计）最多 10 个，当前 11 个；更多人请用 Webhook 群机器人',
+    });
+    const english = await t.call('createNotifyRule', {
+      token,
+      lang: 'en-US',
+      body: smsRule(phones(5), { smsUserIds: users }),
+    });
+    expect(fieldMessages(english.body).smsPhones).toContain('at most 10 SMS recipients');
+    expect((await t.call('createNotifyRule', { token, body: smsRule(phones(10)) })).status).toBe(200);
+  });
 });

@@ -3030,9 +3030,13 @@ export interface components {
        *     the mask back keeps the stored secret while the webhook URL stays the same.
        */
       webhookSecret?: string;
-      /** @description Users whose phones get a short SMS. */
+      /**
+       * @description Users whose phones get a short SMS; with smsPhones at most 10 recipients in all (a 400
+       *     naming the field beyond). Every SMS counts against CFOP_SMS_SENDS_PER_HOUR and, per
+       *     number, CFOP_SMS_PHONE_SENDS_PER_HOUR; one without room waits in the outbox until there is.
+       */
       smsUserIds?: number[];
-      /** @description Further phones that get the SMS. */
+      /** @description Further phones that get the SMS; with smsUserIds at most 10 in all. */
       smsPhones?: components['schemas']['Phone'][];
     };
     NotifyRule: {
