@@ -9,6 +9,7 @@ import { alertWorld } from '../test-support/alert-world';
 import { jpegBytes } from '../test-support/multipart';
 import { defaultSignInLimits } from '../auth/sign-in-limits';
 import {
+  addRole,
   addUser,
   expectContractAnswer,
   fieldMessages,
@@ -661,5 +662,61 @@ describe('what notifications may send, and to whom', () => {
     });
     expect(fieldMessages(english.body).smsPhones).toContain('at most 10 SMS recipients');
     expect((await t.call('createNotifyRule', { token, body: smsRule(phones(10)) })).status).toBe(200);
+  });
+
+  it("forwards only what the rule's last writer may see now, and tests carry no real snapshot to others", async () => {
+    const robot = await receiver();
+    const world = await alertWorld({ notify: loopbackAllowed(50) });
+    const { t, ok, cameras } = world;
+    const roleId = await addRole(t.dataDir, 'notifier', ['KEY.SYSTEM.NOTIFY']);
+    await addUser(t.dataDir, { username: 'notifier', password: 'Notify12345', roles: ['notifier'] });
+    const token = await t.signIn('notifier', 'Notify12345');
+    const created = await t.call('createNotifyRule', {
+      token,
+      body: ruleBody({ webhookKind: 'json', webhookSecret: '', webhookUrl: robot.url('/hook') }),
+    });
+    const rule = created.body.data;
+    const deliveries = async () =>
+      (await ok('listNotifyRuleDeliveries', { params: { id: rule.id } })).total as number;
+    // The messages are queued in the alert's own transaction: known as soon as it is stored.
+    await world.raise();
+    expect(await deliveries()).toBe(0);
+
+    // Its test send is a sample only: no link to a real snapshot for someone who cannot see alerts.
+    const sample = await t.call('testNotifyRule', { token, params: { id: rule.id } });
+    expect(JSON.parse(sample.body.data.items[0].sent).snapshotUrl).toBeNull();
+    const byAdmin = await t.call('testNotifyRule', { token: world.token, params: { id: rule.id } });
+    expect(JSON.parse(byAdmin.body.data.items[0].sent).snapshotUrl).toContain('/shared/alert-snapshots/');
+
+    // Given the alert key, the author's rule forwards alerts, but not a camera's health without the camera key.
+    const db = await openTestDatabase(t.dataDir);
+    try {
+      await db
+        .insertInto('role_access_keys')
+        .values({ role_id: roleId, access_key: 'KEY.CENTER.AIWARN' })
+        .execute();
+      await world.raise();
+      expect(await deliveries()).toBe(1);
+      const heartbeat = (status: 'online' | 'offline') =>
+        world.ingest('ingestHeartbeat', {
+          body: { cpuLoad: 10, memoryLoad: 20, cameras: [{ id: cameras[0]?.id, status }] },
+        });
+      await heartbeat('online');
+      await heartbeat('offline');
+      expect(await deliveries()).toBe(1);
+
+      // Disabled, the author forwards nothing more; an administrator's save makes the rule theirs.
+      await db.updateTable('users').set({ status: 'disabled' }).where('username', '=', 'notifier').execute();
+      await world.raise();
+      expect(await deliveries()).toBe(1);
+    } finally {
+      await db.destroy();
+    }
+    await ok('updateNotifyRule', {
+      params: { id: rule.id },
+      body: ruleBody({ webhookKind: 'json', webhookSecret: '', webhookUrl: robot.url('/hook') }),
+    });
+    await world.raise();
+    expect(await deliveries()).toBe(2);
   });
 });

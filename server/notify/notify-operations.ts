@@ -1,13 +1,15 @@
 import type { AppContext } from '../app-context';
-import type { SomeOperationHandlers } from '../operations/operation-handler';
+import { requireSession, type SomeOperationHandlers } from '../operations/operation-handler';
 import { declaredOperations } from '../resources/declared-operations';
 import { notFound } from '../resources/resource-service';
+import { userAccessKeys } from '../accounts/users';
 import { messageFacts, sendMessage } from './message-send';
 import { newestAlertSnapshot, sampleNotice } from './notice';
 import { receiversOf } from './outbox';
 import { notifyRuleResource } from './notify-rule-resource';
 import { ruleBodyToStore } from './rule-body';
 import { deliveriesOf } from './rule-deliveries';
+import { alertKey } from './rule-authors';
 import { loadRules } from './stored-rules';
 
 const ruleCrud = declaredOperations(notifyRuleResource, { choices: 'listNotifyRuleChoices' });
@@ -15,12 +17,15 @@ const ruleCrud = declaredOperations(notifyRuleResource, { choices: 'listNotifyRu
 /**
  * Sends a sample message to each receiver of the rule now, bypassing the outbox (an administrator
  * checking a robot wants its answer at once, not a retry later); answers what each got and said.
+ * The sample links the newest real snapshot only for a
+ * caller who may see alerts: a test must not carry a real alert to anyone else.
  */
-async function sendTest(ctx: AppContext, ruleId: number) {
+async function sendTest(ctx: AppContext, ruleId: number, userId: number) {
   const [rule] = await loadRules(ctx.db, { ids: [ruleId] });
   if (!rule) throw notFound(ruleId);
-  const notice = sampleNotice(ctx.clock.now().toISOString(), await newestAlertSnapshot(ctx.db));
-  const message = messageFacts(ctx, notice, 1);
+  const seesAlerts = (await userAccessKeys(ctx.db, userId)).has(alertKey);
+  const snapshot = seesAlerts ? await newestAlertSnapshot(ctx.db) : null;
+  const message = messageFacts(ctx, sampleNotice(ctx.clock.now().toISOString(), snapshot), 1);
   const items = await Promise.all(
     receiversOf(rule).map(async (receiver) => {
       const outcome = await sendMessage(ctx, rule, receiver, message);
@@ -41,5 +46,5 @@ export const notifyOperations = {
       ctx,
     ),
   listNotifyRuleDeliveries: (input, ctx) => deliveriesOf(ctx.db, input.params.id, input.query),
-  testNotifyRule: (input, ctx) => sendTest(ctx, input.params.id),
+  testNotifyRule: (input, ctx) => sendTest(ctx, input.params.id, requireSession(input).userId),
 } satisfies SomeOperationHandlers;

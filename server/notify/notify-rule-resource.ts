@@ -59,7 +59,8 @@ function receiverProblems(input: Readonly<Record<string, unknown>>): FieldProble
 /**
  * Notification rules: table notify_rules, item schema NotifyRule; cameras, AI servers and SMS users
  * in link tables. The webhook secret is shown masked in every answer; the delivery figures are
- * kept by the outbox's sender (sentCount, lastFailure, …) or counted (pendingCount).
+ * kept by the outbox's sender (sentCount, lastFailure, …) or counted (pendingCount). Who created
+ * and last wrote a rule is kept beside it (created_by, updated_by), from the signed-in caller.
  */
 export const notifyRuleResource = defineResource({
   schema: 'NotifyRule',
@@ -126,4 +127,13 @@ export const notifyRuleResource = defineResource({
     },
   },
   checkWrite: async (_scope, { input }) => [...receiverProblems(input), ...tooManyRecipients(input)],
+  // The writer's keys bound what the rule forwards (rule-authors.ts): whoever shapes its receivers
+  // last answers for them.
+  async afterWrite({ db, actorId }, { before, item }) {
+    await db
+      .updateTable('notify_rules')
+      .set({ updated_by: actorId, ...(before === null && { created_by: actorId }) })
+      .where('id', '=', item.id as number)
+      .execute();
+  },
 });

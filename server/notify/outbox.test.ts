@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Notice } from './notice';
 import { alertKindOf } from './outbox';
+import { authorMaySee } from './rule-authors';
 import type { RuleFilter } from './rule-match';
 
 const rule: RuleFilter = {
@@ -53,5 +54,18 @@ describe("a cool-down's kind of alert", () => {
   it("keeps a device's alerts apart by the AI server and the event", () => {
     expect(alertKindOf(rule, serverOffline(3))).not.toBe(alertKindOf(rule, serverOffline(4)));
     expect(alertKindOf(rule, serverOffline(3))).not.toBe(alertKindOf(rule, detection));
+  });
+});
+
+describe("what a rule's author may forward", () => {
+  it('asks the alert key of every alert, and the device key of a device alert', () => {
+    const alerts = new Set(['KEY.CENTER.AIWARN']);
+    expect(authorMaySee(new Set(['KEY.SYSTEM.NOTIFY']), detection)).toBe(false);
+    expect(authorMaySee(alerts, detection)).toBe(true);
+    expect(authorMaySee(alerts, serverOffline(3))).toBe(false);
+    expect(authorMaySee(new Set([...alerts, 'KEY.DEVICE.CAMERA']), serverOffline(3))).toBe(false);
+    expect(authorMaySee(new Set([...alerts, 'KEY.DEVICE.AISERVER']), serverOffline(3))).toBe(true);
+    const streamLost = { ...serverOffline(3), type: 'cameraStreamLost', cameraId: 7 };
+    expect(authorMaySee(new Set([...alerts, 'KEY.DEVICE.CAMERA']), streamLost)).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { later } from '../clock';
 import type { Db } from '../db/open-database';
 import type { NotifyChannel } from '../db/schema';
 import type { Notice } from './notice';
+import { authorMaySee } from './rule-authors';
 import { labelMatches, ruleMatches, type RuleFilter } from './rule-match';
 import { enabledRulesIn, type StoredRule } from './stored-rules';
 
@@ -35,11 +36,12 @@ export function alertKindOf(rule: RuleFilter, notice: Notice): string {
 
 /**
  * Queues the messages an alert calls for, inside the transaction that stored it: the alert and its
- * messages commit together, so neither a crash nor a restart loses one. Per rule, camera, kind of
- * alert (alertKindOf) and receiver, the first alert goes at once; further ones within the rule's cool-down join the message
+ * messages commit together, so neither a crash nor a restart loses one. A rule forwards only what
+ * its last writer may see now (rule-authors.ts). Per rule, camera, kind of alert (alertKindOf) and
+ * receiver, the first alert goes at once; further ones within the rule's cool-down join the message
  * still waiting (its count grows) or one follow-up due when the cool-down ends. Answers how many
  * rules matched. The notice comes from the caller's insert, not read back: one query less per alert;
- * the rules are read once per transaction (enabledRulesIn).
+ * the rules and their authors' keys are read once per transaction (enabledRulesIn).
  */
 export async function queueNotifications(
   db: Db,
@@ -48,7 +50,9 @@ export async function queueNotifications(
   now: Date,
 ): Promise<number> {
   const rules = await enabledRulesIn(db);
-  const matching = rules.filter((rule) => ruleMatches(rule, notice, timeZone));
+  const matching = rules.filter(
+    (rule) => ruleMatches(rule, notice, timeZone) && authorMaySee(rule.authorKeys, notice),
+  );
   for (const rule of matching) {
     for (const receiver of receiversOf(rule)) await queueOne(db, rule, receiver, notice, now);
   }

@@ -2985,6 +2985,11 @@ export interface components {
      * @example 08:00
      */
     NotifyTimeOfDay: string;
+    /**
+     * @description A rule forwards an alert only while the user who last saved it holds KEY.CENTER.AIWARN, and
+     *     a device's alert only with KEY.DEVICE.CAMERA (a camera's) or KEY.DEVICE.AISERVER (an AI
+     *     server's) too: it sends on what its author may see, checked as each alert is queued.
+     */
     NotifyRuleInput: {
       name: string;
       enabled: boolean;
