@@ -664,6 +664,36 @@ describe('what notifications may send, and to whom', () => {
     expect((await t.call('createNotifyRule', { token, body: smsRule(phones(10)) })).status).toBe(200);
   });
 
+  it('limits test sends per rule and per user, and counts their SMS in the budget', async () => {
+    const world = await alertWorld({ notify: { ...loopbackAllowed(), smsPhoneSendsPerHour: 1 } });
+    const { t, ok, token } = world;
+    const rule = await ok('createNotifyRule', { body: smsRule(phones(1)) });
+    const other = await ok('createNotifyRule', { body: smsRule(phones(1, 1), { name: 'other' }) });
+    const test = (id: number) => t.call('testNotifyRule', { token, params: { id } });
+    const first = await test(rule.id);
+    expect(first.body.data.items).toMatchObject([{ channel: 'sms', ok: true }]);
+    // The number has had its one SMS of the hour: the second test sends it none, and says why.
+    const second = await test(rule.id);
+    expect(second.body.data.items).toMatchObject([{ channel: 'sms', ok: false, sent: '' }]);
+    expect(second.body.data.items[0].answer).toMatch(/^未发送：此号码本小时收到的短信已达上限/);
+    expect(t.sent).toHaveLength(1);
+
+    const third = await test(rule.id);
+    expect(third.status).toBe(429);
+    expect(third.body.msg).toMatch(/^此规则刚发送过测试通知，请 \d+ 秒后再试$/);
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+    // A minute on the rule may be tested again; another rule's tests are their own, up to the
+    // user's 10 an hour.
+    t.clock.advance(60_000);
+    for (let n = 0; n < 8; n += 1) {
+      expect((await test(n % 2 === 0 ? other.id : rule.id)).status).toBe(200);
+      t.clock.advance(30_000);
+    }
+    const eleventh = await test(other.id);
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.body.msg).toMatch(/^测试通知发送过于频繁，请 \d+ 秒后再试$/);
+  });
+
   it("forwards only what the rule's last writer may see now, and tests carry no real snapshot to others", async () => {
     const robot = await receiver();
     const world = await alertWorld({ notify: loopbackAllowed(50) });

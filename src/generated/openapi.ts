@@ -2085,7 +2085,10 @@ export interface paths {
      * 发送测试通知 / Send a sample message through the rule's channels now
      * @description Sends a sample alert's message to the rule's webhook and phones at once (not through the
      *     outbox, no retry) and answers, per receiver, what it was sent and what it answered.
-     *     404 when there is no such rule.
+     *     404 when there is no such rule. At most 2 tests a rule a minute and 10 a user an hour (429
+     *     with Retry-After beyond); each SMS counts against the SMS budget, and one without room is
+     *     not sent (its answer says why). The sample links the newest alert snapshot only for a
+     *     caller holding KEY.CENTER.AIWARN.
      */
     post: operations['testNotifyRule'];
     delete?: never;
