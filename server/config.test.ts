@@ -46,6 +46,7 @@ describe('server settings from the environment', () => {
         publicUrl: 'http://127.0.0.1:8000',
         allowedHosts: undefined,
         maxAgeHours: 24,
+        smsPhoneSendsPerHour: 20,
       },
       recording: defaultRecordingSettings,
     });
@@ -196,17 +197,19 @@ describe('server settings from the environment', () => {
       );
   });
 
-  it('reads the notification settings: site zone, public address, webhook allow-list, give-up age', () => {
+  it('reads the notification settings: site zone, public address, webhook allow-list, give-up age, SMS per number', () => {
     const { notify } = readServerConfig({
       PORT: '9100',
       CFOP_SITE_TIME_ZONE: 'Asia/Urumqi',
       CFOP_WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
       CFOP_NOTIFY_MAX_AGE_HOURS: '48',
+      CFOP_SMS_PHONE_SENDS_PER_HOUR: '5',
     });
     expect(notify).toMatchObject({
       timeZone: 'Asia/Urumqi',
       publicUrl: 'http://127.0.0.1:9100',
       maxAgeHours: 48,
+      smsPhoneSendsPerHour: 5,
     });
     expect(notify.allowedHosts?.addresses.check('127.0.0.1')).toBe(true);
     expect(readServerConfig({ CFOP_SNAPSHOT_LINK_HOURS: '720' }).snapshotLinkHours).toBe(720);

@@ -21,7 +21,12 @@ import { defaultLiveSocketsPerUser } from './live/socket-quota';
 import { defaultLiveMaxStreams } from './live/stream-slots';
 import { defaultRecordingSettings, gigabyte, type RecordingSettings } from './recording/recording-settings';
 import { isTimeZone } from './analysis/zoned-time';
-import { defaultNotifyMaxAgeHours, defaultSiteTimeZone, type NotifyOptions } from './notify/notify-settings';
+import {
+  defaultNotifyMaxAgeHours,
+  defaultSiteTimeZone,
+  defaultSmsPhoneSendsPerHour,
+  type NotifyOptions,
+} from './notify/notify-settings';
 import { smsSenderKinds, type SmsSender, type SmsSenderKind } from './sms/sms-sender';
 import { createWebhookSmsSender } from './sms/webhook-sms-sender';
 
@@ -389,6 +394,11 @@ function readNotifyOptions(
       min: 1,
       max: 24 * 30,
       noun: { zh: '整数小时数', en: 'a whole number of hours' },
+    }),
+    smsPhoneSendsPerHour: number('CFOP_SMS_PHONE_SENDS_PER_HOUR', {
+      fallback: defaultSmsPhoneSendsPerHour,
+      min: 1,
+      max: 1_000_000,
     }),
   };
 }

@@ -12,7 +12,7 @@ export interface WindowLimit {
 }
 
 /** Tables of timed events (column `at`) that limits count. */
-type TimedEvents = 'sign_in_attempts' | 'sms_sends';
+type TimedEvents = 'sign_in_attempts' | 'sms_sends' | 'notify_test_sends';
 
 /**
  * How long until `events` (a query narrowed to what the limit counts) leave room for one more in the

@@ -74,7 +74,10 @@ export interface SignInAttemptsTable {
 
 export interface SmsSendsTable {
   id: Generated<number>;
+  /** The client that asked for a sign-in code; '' for notifications and test sends. */
   address: string;
+  /** The number texted (0037); '' for rows from before. */
+  phone: Generated<string>;
   at: Timestamp;
 }
 
@@ -480,6 +483,10 @@ export interface NotifyRulesTable {
   last_failure: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Who created the rule (0037); null once that user is deleted. */
+  created_by: number | null;
+  /** Who last wrote it, whose keys the rule forwards by (0037); null once that user is deleted. */
+  updated_by: number | null;
 }
 
 export interface NotifyRuleCamerasTable {
@@ -506,7 +513,7 @@ export interface NotificationOutboxTable {
   target: string;
   /** The alert's camera, or 0: the cool-down's key beside the rule. */
   camera_key: number;
-  /** The alert's type and label (0021): the cool-down's third key. */
+  /** The cool-down's third key (0021): server/notify/outbox.ts alertKindOf. */
   alert_kind: Generated<string>;
   status: NotifyDeliveryStatus;
   alert_id: number;
@@ -520,6 +527,14 @@ export interface NotificationOutboxTable {
   last_status: number | null;
   last_answer: Generated<string>;
   sent_at: Timestamp | null;
+}
+
+/** When a user tested a rule (0037): the limits on test sends count them. */
+export interface NotifyTestSendsTable {
+  id: Generated<number>;
+  rule_id: number;
+  user_id: number;
+  at: Timestamp;
 }
 
 /** The database's identity (0013): one row, its id also in DATA_DIR/instance-id. */
@@ -575,6 +590,7 @@ export interface Database {
   notify_rule_ai_servers: NotifyRuleAiServersTable;
   notify_rule_sms_users: NotifyRuleSmsUsersTable;
   notification_outbox: NotificationOutboxTable;
+  notify_test_sends: NotifyTestSendsTable;
   recording_segments: RecordingSegmentsTable;
   alert_rollups: AlertRollupsTable;
   alert_day_rollups: AlertDayRollupsTable;

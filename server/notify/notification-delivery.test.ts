@@ -7,7 +7,9 @@ import { openTestDatabase } from '../test-support/test-database';
 import { removeOldDeliveries } from './notification-tasks';
 import { alertWorld } from '../test-support/alert-world';
 import { jpegBytes } from '../test-support/multipart';
+import { defaultSignInLimits } from '../auth/sign-in-limits';
 import {
+  addRole,
   addUser,
   expectContractAnswer,
   fieldMessages,
@@ -184,12 +186,14 @@ describe('notification rules', () => {
         webhookSecret: '',
         webhookUrl: robot.url('/wecom'),
         cooldownSeconds: 60,
+        // Each label the rule lists keeps a cool-down of its own.
+        labels: ['未戴安全帽', '烟雾'],
       }),
     });
     await world.raise();
     await until(() => robot.delivered().length === 1);
     // Four more of the same camera within the minute (one through the one-call ingest); one of
-    // another camera and one of another kind on the same camera, whose cool-downs are their own.
+    // another camera and one of another listed label on the same camera, whose cool-downs are their own.
     for (let n = 0; n < 3; n += 1) await world.raise();
     const { report } = world;
     const oneCall = report();
@@ -386,7 +390,8 @@ describe('notification rules', () => {
       });
       expect(body.data.total).toBe(0);
     }
-    expect((await ok('getNotifyRule', { params: { id: everything.id } })).sentCount).toBe(1);
+    // The sender records the answer after the receiver has the message.
+    await until(async () => (await ok('getNotifyRule', { params: { id: everything.id } })).sentCount === 1);
   });
 
   it('refuses webhook URLs pointing at the server itself or a metadata service, naming the field', async () => {
@@ -543,5 +548,210 @@ describe('notification rules', () => {
       /^【告警·高】未戴安全帽 北门-1 一号园区 01-01 16:00 https:\/\/console\.example\.com\/monitor\/ai\?/,
     );
     await until(async () => (await ok('getNotifyRule', { params: { id: rule.id } })).sentCount === 2);
+  });
+});
+
+describe('what notifications may send, and to whom', () => {
+  const hour = 3_600_000;
+  const smsRule = (phones: readonly string[], change: Record<string, unknown> = {}) =>
+    ruleBody({ webhookKind: 'none', webhookSecret: '', smsPhones: phones, ...change });
+  const phones = (count: number, from = 0) =>
+    Array.from({ length: count }, (_, n) => `1380000${String(from + n).padStart(4, '0')}`);
+
+  it('keeps one cool-down per rule and camera, whatever label the AI server gives each alert', async () => {
+    const world = await alertWorld({ notify: loopbackAllowed(50) });
+    const { t, ok } = world;
+    const rule = await ok('createNotifyRule', { body: smsRule(phones(2), { cooldownSeconds: 600 }) });
+    for (let n = 0; n < 60; n += 1) await world.raise({ label: `label-${n}` });
+    await until(async () => (await ok('getNotifyRule', { params: { id: rule.id } })).sentCount === 2);
+    const { items } = await ok('listNotifyRuleDeliveries', {
+      params: { id: rule.id },
+      query: { pageSize: 100 },
+    });
+    // Per number: the first message now, the rest counted in one follow-up when the cool-down ends.
+    expect(items).toHaveLength(4);
+    for (const phone of phones(2)) {
+      const own = items.filter((one: { target: string }) => one.target === phone);
+      expect(own.map((one: { status: string }) => one.status).sort()).toEqual(['pending', 'sent']);
+      expect(own.reduce((sum: number, one: { alertCount: number }) => sum + one.alertCount, 0)).toBe(60);
+    }
+    expect(t.sent).toHaveLength(2);
+  });
+
+  it('counts notification SMS in the site budget beside sign-in codes, waiting for room rather than dropping one', async () => {
+    const world = await alertWorld({
+      notify: { ...loopbackAllowed(50), smsPhoneSendsPerHour: 4 },
+      signInLimits: { ...defaultSignInLimits, smsSends: { limit: 10, windowMs: hour } },
+    });
+    const { t, ok } = world;
+    // Detections only: an hour on, the AI servers fall silent, and their device alerts are not counted here.
+    const rule = await ok('createNotifyRule', { body: smsRule(phones(3), { sources: ['ai'] }) });
+    for (let n = 0; n < 4; n += 1) await world.raise();
+    // Twelve messages; notifications may take 8 of the 10 an hour, the rest kept for sign-in codes.
+    let token = world.token;
+    const deliveries = async () =>
+      (await t.call('listNotifyRuleDeliveries', { token, params: { id: rule.id } })).body.data.items as {
+        status: string;
+        attempts: number;
+        lastAnswer: string;
+      }[];
+    await until(async () => (await deliveries()).filter((one) => one.lastAnswer !== '').length === 12);
+    expect(t.sent).toHaveLength(8);
+    const waiting = (await deliveries()).filter((one) => one.status === 'pending');
+    expect(waiting).toHaveLength(4);
+    for (const one of waiting) {
+      expect(one.attempts).toBe(0);
+      expect(one.lastAnswer).toContain('deferred: the SMS budget of the hour is used up');
+    }
+    expect((await ok('getNotifyRule', { params: { id: rule.id } })).lastFailure).toContain('推迟发送');
+
+    // Sign-in codes take the share kept for them, and then the budget is spent for them too.
+    const code = (n: number) =>
+      t.call('sendSmsCode', { body: { phone: `1390000000${n}` }, remoteAddress: `10.9.0.${n}` });
+    expect((await code(1)).status).toBe(200);
+    expect((await code(2)).status).toBe(200);
+    expect((await code(3)).status).toBe(429);
+
+    // An hour on, the budget has room again and the waiting messages go.
+    t.clock.advance(hour);
+    token = await t.signIn('admin', testAdminPassword);
+    await until(() => t.sent.length === 12);
+    await until(async () => (await deliveries()).every((one) => one.status === 'sent'));
+  });
+
+  it('holds a number to its hourly SMS, the rest waiting for its room', async () => {
+    const world = await alertWorld({ notify: { ...loopbackAllowed(50), smsPhoneSendsPerHour: 2 } });
+    const { t, ok } = world;
+    const rule = await ok('createNotifyRule', { body: smsRule(phones(1)) });
+    for (let n = 0; n < 3; n += 1) await world.raise();
+    const deliveries = async () =>
+      (await ok('listNotifyRuleDeliveries', { params: { id: rule.id } })).items as {
+        status: string;
+        lastAnswer: string;
+        dueAt: string;
+      }[];
+    await until(async () => (await deliveries()).every((one) => one.lastAnswer !== ''));
+    expect(t.sent).toHaveLength(2);
+    const [waiting] = (await deliveries()).filter((one) => one.status === 'pending');
+    expect(waiting?.lastAnswer).toBe(
+      '推迟发送：此号码本小时收到的短信已达上限（CFOP_SMS_PHONE_SENDS_PER_HOUR） / deferred: this number has had as many SMS as it may this hour (CFOP_SMS_PHONE_SENDS_PER_HOUR)',
+    );
+    // Due when the first of the hour's two leaves the window.
+    expect(Date.parse(waiting?.dueAt ?? '')).toBeGreaterThan(t.clock.now().getTime() + 3_500_000);
+  });
+
+  it('refuses more than 10 SMS recipients on a rule, naming the field', async () => {
+    const t = await startTestApp();
+    const token = await t.signIn('admin', testAdminPassword);
+    const users: number[] = [];
+    for (let n = 0; n < 6; n += 1)
+      users.push(await addUser(t.dataDir, { username: `guard${n}`, password: 'Guard12345' }));
+    const eleven = await t.call('createNotifyRule', { token, body: smsRule(phones(11)) });
+    expect(eleven.status).toBe(400);
+    expect(Object.keys(fieldMessages(eleven.body))).toEqual(['smsPhones']);
+    const together = await t.call('createNotifyRule', {
+      token,
+      body: smsRule(phones(5), { smsUserIds: users }),
+    });
+    expect(together.status).toBe(400);
+    expect(fieldMessages(together.body)).toEqual({
+      smsPhones: '短信接收人（用户与号码合计）最多 10 个，当前 11 个；更多人请用 Webhook 群机器人',
+    });
+    const english = await t.call('createNotifyRule', {
+      token,
+      lang: 'en-US',
+      body: smsRule(phones(5), { smsUserIds: users }),
+    });
+    expect(fieldMessages(english.body).smsPhones).toContain('at most 10 SMS recipients');
+    expect((await t.call('createNotifyRule', { token, body: smsRule(phones(10)) })).status).toBe(200);
+  });
+
+  it('limits test sends per rule and per user, and counts their SMS in the budget', async () => {
+    const world = await alertWorld({ notify: { ...loopbackAllowed(), smsPhoneSendsPerHour: 1 } });
+    const { t, ok, token } = world;
+    // Disabled: only the test sends text the numbers.
+    const rule = await ok('createNotifyRule', { body: smsRule(phones(1), { enabled: false }) });
+    const other = await ok('createNotifyRule', {
+      body: smsRule(phones(1, 1), { name: 'other', enabled: false }),
+    });
+    const test = (id: number) => t.call('testNotifyRule', { token, params: { id } });
+    const first = await test(rule.id);
+    expect(first.body.data.items).toMatchObject([{ channel: 'sms', ok: true }]);
+    // The number has had its one SMS of the hour: the second test sends it none, and says why.
+    const second = await test(rule.id);
+    expect(second.body.data.items).toMatchObject([{ channel: 'sms', ok: false, sent: '' }]);
+    expect(second.body.data.items[0].answer).toMatch(/^未发送：此号码本小时收到的短信已达上限/);
+    expect(t.sent).toHaveLength(1);
+
+    const third = await test(rule.id);
+    expect(third.status).toBe(429);
+    expect(third.body.msg).toMatch(/^此规则刚发送过测试通知，请 \d+ 秒后再试$/);
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+    // A minute on the rule may be tested again; another rule's tests are their own, up to the
+    // user's 10 an hour.
+    t.clock.advance(60_000);
+    for (let n = 0; n < 8; n += 1) {
+      expect((await test(n % 2 === 0 ? other.id : rule.id)).status).toBe(200);
+      t.clock.advance(30_000);
+    }
+    const eleventh = await test(other.id);
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.body.msg).toMatch(/^测试通知发送过于频繁，请 \d+ 秒后再试$/);
+  });
+
+  it("forwards only what the rule's last writer may see now, and tests carry no real snapshot to others", async () => {
+    const robot = await receiver();
+    const world = await alertWorld({ notify: loopbackAllowed(50) });
+    const { t, ok, cameras } = world;
+    const roleId = await addRole(t.dataDir, 'notifier', ['KEY.SYSTEM.NOTIFY']);
+    await addUser(t.dataDir, { username: 'notifier', password: 'Notify12345', roles: ['notifier'] });
+    const token = await t.signIn('notifier', 'Notify12345');
+    const created = await t.call('createNotifyRule', {
+      token,
+      body: ruleBody({ webhookKind: 'json', webhookSecret: '', webhookUrl: robot.url('/hook') }),
+    });
+    const rule = created.body.data;
+    const deliveries = async () =>
+      (await ok('listNotifyRuleDeliveries', { params: { id: rule.id } })).total as number;
+    // The messages are queued in the alert's own transaction: known as soon as it is stored.
+    await world.raise();
+    expect(await deliveries()).toBe(0);
+
+    // Its test send is a sample only: no link to a real snapshot for someone who cannot see alerts.
+    const sample = await t.call('testNotifyRule', { token, params: { id: rule.id } });
+    expect(JSON.parse(sample.body.data.items[0].sent).snapshotUrl).toBeNull();
+    const byAdmin = await t.call('testNotifyRule', { token: world.token, params: { id: rule.id } });
+    expect(JSON.parse(byAdmin.body.data.items[0].sent).snapshotUrl).toContain('/shared/alert-snapshots/');
+
+    // Given the alert key, the author's rule forwards alerts, but not a camera's health without the camera key.
+    const db = await openTestDatabase(t.dataDir);
+    try {
+      await db
+        .insertInto('role_access_keys')
+        .values({ role_id: roleId, access_key: 'KEY.CENTER.AIWARN' })
+        .execute();
+      await world.raise();
+      expect(await deliveries()).toBe(1);
+      const heartbeat = (status: 'online' | 'offline') =>
+        world.ingest('ingestHeartbeat', {
+          body: { cpuLoad: 10, memoryLoad: 20, cameras: [{ id: cameras[0]?.id, status }] },
+        });
+      await heartbeat('online');
+      await heartbeat('offline');
+      expect(await deliveries()).toBe(1);
+
+      // Disabled, the author forwards nothing more; an administrator's save makes the rule theirs.
+      await db.updateTable('users').set({ status: 'disabled' }).where('username', '=', 'notifier').execute();
+      await world.raise();
+      expect(await deliveries()).toBe(1);
+    } finally {
+      await db.destroy();
+    }
+    await ok('updateNotifyRule', {
+      params: { id: rule.id },
+      body: ruleBody({ webhookKind: 'json', webhookSecret: '', webhookUrl: robot.url('/hook') }),
+    });
+    await world.raise();
+    expect(await deliveries()).toBe(2);
   });
 });

@@ -6,6 +6,30 @@ import { maskSecret } from './rule-body';
 
 const flag: StoredField = { fromRow: (value) => value === 1, toRow: (value) => (value === true ? 1 : 0) };
 
+/**
+ * The most phones a rule may text, its users' and its own numbers together: a shift's guards or a
+ * team's leads. Each is an SMS per alert burst, paid for and received by someone; a longer list is
+ * a distribution list, which belongs in a webhook (a group's robot).
+ */
+export const maxSmsRecipients = 10;
+
+const listLength = (value: unknown) => (Array.isArray(value) ? value.length : 0);
+
+function tooManyRecipients(input: Readonly<Record<string, unknown>>): FieldProblem[] {
+  const count = listLength(input.smsUserIds) + listLength(input.smsPhones);
+  if (count <= maxSmsRecipients) return [];
+  const field = listLength(input.smsPhones) > 0 ? 'smsPhones' : 'smsUserIds';
+  return [
+    {
+      field,
+      message: {
+        zh: `短信接收人（用户与号码合计）最多 ${maxSmsRecipients} 个，当前 ${count} 个；更多人请用 Webhook 群机器人`,
+        en: `at most ${maxSmsRecipients} SMS recipients (users and numbers together), not ${count}; reach more through a webhook group robot`,
+      },
+    },
+  ];
+}
+
 /** A rule must reach someone: a webhook, or phones. */
 function receiverProblems(input: Readonly<Record<string, unknown>>): FieldProblem[] {
   const phones = [input.smsUserIds, input.smsPhones].some((list) => Array.isArray(list) && list.length > 0);
@@ -35,7 +59,8 @@ function receiverProblems(input: Readonly<Record<string, unknown>>): FieldProble
 /**
  * Notification rules: table notify_rules, item schema NotifyRule; cameras, AI servers and SMS users
  * in link tables. The webhook secret is shown masked in every answer; the delivery figures are
- * kept by the outbox's sender (sentCount, lastFailure, …) or counted (pendingCount).
+ * kept by the outbox's sender (sentCount, lastFailure, …) or counted (pendingCount). Who created
+ * and last wrote a rule is kept beside it (created_by, updated_by), from the signed-in caller.
  */
 export const notifyRuleResource = defineResource({
   schema: 'NotifyRule',
@@ -101,5 +126,14 @@ export const notifyRuleResource = defineResource({
       return new Map(ids.map((id) => [id, { pendingCount: pending.get(id) ?? 0 }]));
     },
   },
-  checkWrite: async (_scope, { input }) => receiverProblems(input),
+  checkWrite: async (_scope, { input }) => [...receiverProblems(input), ...tooManyRecipients(input)],
+  // The writer's keys bound what the rule forwards (rule-authors.ts): whoever shapes its receivers
+  // last answers for them.
+  async afterWrite({ db, actorId }, { before, item }) {
+    await db
+      .updateTable('notify_rules')
+      .set({ updated_by: actorId, ...(before === null && { created_by: actorId }) })
+      .where('id', '=', item.id as number)
+      .execute();
+  },
 });

@@ -1,4 +1,5 @@
 import { noAllowedHosts, systemLookup, type AllowedHosts, type HostLookup } from '../cameras/stream-address';
+import type { WindowLimit } from '../auth/sliding-window';
 import type { WebhookAddressPolicy } from './webhook-address';
 
 /** How notifications are told and sent (CFOP_SITE_TIME_ZONE, CFOP_PUBLIC_URL, CFOP_WEBHOOK_ALLOW_HOSTS, …). */
@@ -13,6 +14,8 @@ export interface NotifySettings {
   readonly maxAgeMs: number;
   /** How often the outbox is looked at for due messages. */
   readonly pollMs: number;
+  /** Notification and test SMS one number may get an hour; more wait for room (CFOP_SMS_PHONE_SENDS_PER_HOUR). */
+  readonly smsPerPhone: WindowLimit;
 }
 
 /** Chinese sites first: the zone of the whole mainland. */
@@ -22,6 +25,12 @@ export const defaultSiteTimeZone = 'Asia/Shanghai';
 export const defaultNotifyMaxAgeHours = 24;
 
 export const defaultNotifyPollMs = 1000;
+
+/**
+ * Twenty SMS an hour to one phone: a guard on duty reads every one of them, one every three minutes
+ * on average; beyond that a phone only buzzes, and the console's wall is the place to look.
+ */
+export const defaultSmsPhoneSendsPerHour = 20;
 
 /** What createApp takes; each unset one takes its default. */
 export interface NotifyOptions {
@@ -37,6 +46,8 @@ export interface NotifyOptions {
   readonly maxAgeHours?: number;
   /** How often the outbox is looked at; default 1 s. */
   readonly pollMs?: number;
+  /** CFOP_SMS_PHONE_SENDS_PER_HOUR; default 20. */
+  readonly smsPhoneSendsPerHour?: number;
 }
 
 export function notifySettings(options: NotifyOptions = {}): NotifySettings {
@@ -50,5 +61,6 @@ export function notifySettings(options: NotifyOptions = {}): NotifySettings {
     },
     maxAgeMs: (options.maxAgeHours ?? defaultNotifyMaxAgeHours) * 3_600_000,
     pollMs: options.pollMs ?? defaultNotifyPollMs,
+    smsPerPhone: { limit: options.smsPhoneSendsPerHour ?? defaultSmsPhoneSendsPerHour, windowMs: 3_600_000 },
   };
 }

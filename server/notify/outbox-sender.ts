@@ -2,9 +2,11 @@ import type { AppContext } from '../app-context';
 import { later } from '../clock';
 import type { NotificationOutboxTable } from '../db/schema';
 import type { Selectable } from 'kysely';
+import { takeNotificationSms, type SmsNoRoom } from '../sms/sms-budget';
 import { messageFacts, sendMessage, type SendOutcome } from './message-send';
 import type { Notice } from './notice';
 import { nextAttemptAt } from './outbox';
+import type { ReceiverAnswer } from './webhook-post';
 import { loadRules } from './stored-rules';
 
 type OutboxRow = Selectable<NotificationOutboxTable>;
@@ -15,16 +17,20 @@ export const notificationBatch = 20;
 /** Receivers sent to at once: one slow receiver does not hold the others. */
 const parallelSends = 4;
 
-type SenderContext = Pick<AppContext, 'db' | 'clock' | 'smsSender' | 'notify' | 'contract' | 'snapshotLinks'>;
+type SenderContext = Pick<
+  AppContext,
+  'db' | 'clock' | 'smsSender' | 'notify' | 'contract' | 'snapshotLinks' | 'signInLimits'
+>;
 
 /** How an attempt reads in the rule's last failure: `HTTP 500: <answer>` or the reason. */
-const failureText = (outcome: SendOutcome) =>
+const failureText = (outcome: ReceiverAnswer) =>
   outcome.status === null ? outcome.answer : `HTTP ${outcome.status}: ${outcome.answer}`;
 
 /**
- * Sends the due messages of the outbox once; answers how many were attempted. A message that fails
+ * Sends the due messages of the outbox once; answers how many were taken. A message that fails
  * is tried again later (retryDelayMs) until it is older than the settings allow, then marked
- * failed. Each attempt keeps the receiver's status and the start of its answer.
+ * failed. Each attempt keeps the receiver's status and the start of its answer. An SMS takes its
+ * room in the SMS budget first; without room it waits, pending, until room opens (sms-budget.ts).
  */
 export async function sendDueNotifications(ctx: SenderContext): Promise<number> {
   const due = await ctx.db
@@ -48,6 +54,11 @@ export async function sendDueNotifications(ctx: SenderContext): Promise<number> 
     for (let row = queue.shift(); row !== undefined; row = queue.shift()) {
       const rule = rules.get(row.rule_id);
       if (!rule) continue; // Deleted meanwhile: its messages went with it.
+      const noRoom = row.channel === 'sms' ? await takeNotificationSms(ctx, row.target) : null;
+      if (noRoom) {
+        await recordFailure(ctx, row, deferral(noRoom), later(ctx.clock.now(), noRoom.waitMs));
+        continue;
+      }
       const notice = JSON.parse(row.alert) as Notice;
       const outcome = await sendMessage(ctx, rule, row, messageFacts(ctx, notice, row.alert_count));
       await record(ctx, row, rule.cooldownSeconds, outcome);
@@ -62,14 +73,9 @@ export async function sendDueNotifications(ctx: SenderContext): Promise<number> 
  * its way are not lost: they stay queued as a follow-up due when the cool-down ends.
  */
 async function record(ctx: SenderContext, row: OutboxRow, cooldownSeconds: number, outcome: SendOutcome) {
+  if (!outcome.ok) return recordFailure(ctx, row, outcome, null);
   const now = ctx.clock.now();
   const at = now.toISOString();
-  const attempt = {
-    attempts: row.attempts + 1,
-    last_attempt_at: at,
-    last_status: outcome.status,
-    last_answer: outcome.answer.slice(0, 500),
-  };
   await ctx.db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('notification_outbox')
@@ -77,53 +83,86 @@ async function record(ctx: SenderContext, row: OutboxRow, cooldownSeconds: numbe
       .where('id', '=', row.id)
       .executeTakeFirst();
     if (!current) return;
-    if (outcome.ok) {
-      await trx
-        .updateTable('notification_outbox')
-        .set({ ...attempt, status: 'sent', sent_at: at, alert_count: row.alert_count })
-        .where('id', '=', row.id)
-        .execute();
-      const joined = current.alert_count - row.alert_count;
-      if (joined > 0) {
-        await trx
-          .insertInto('notification_outbox')
-          .values({
-            rule_id: row.rule_id,
-            channel: row.channel,
-            target: row.target,
-            camera_key: row.camera_key,
-            alert_kind: row.alert_kind,
-            status: 'pending',
-            alert_id: row.alert_id,
-            alert: row.alert,
-            alert_count: joined,
-            created_at: at,
-            due_at: later(now, cooldownSeconds * 1000).toISOString(),
-          })
-          .execute();
-      }
-      await trx
-        .updateTable('notify_rules')
-        .set((eb) => ({ sent_count: eb('sent_count', '+', 1), last_sent_at: at }))
-        .where('id', '=', row.rule_id)
-        .execute();
-      return;
-    }
-    const givenUp = now.getTime() - Date.parse(row.created_at) >= ctx.notify.maxAgeMs;
     await trx
       .updateTable('notification_outbox')
       .set({
-        ...attempt,
-        status: givenUp ? 'failed' : 'pending',
-        due_at: givenUp ? row.due_at : nextAttemptAt(now, attempt.attempts).toISOString(),
+        attempts: row.attempts + 1,
+        last_attempt_at: at,
+        last_status: outcome.status,
+        last_answer: outcome.answer.slice(0, 500),
+        status: 'sent',
+        sent_at: at,
+        alert_count: row.alert_count,
       })
       .where('id', '=', row.id)
       .execute();
+    const joined = current.alert_count - row.alert_count;
+    if (joined > 0) {
+      await trx
+        .insertInto('notification_outbox')
+        .values({
+          rule_id: row.rule_id,
+          channel: row.channel,
+          target: row.target,
+          camera_key: row.camera_key,
+          alert_kind: row.alert_kind,
+          status: 'pending',
+          alert_id: row.alert_id,
+          alert: row.alert,
+          alert_count: joined,
+          created_at: at,
+          due_at: later(now, cooldownSeconds * 1000).toISOString(),
+        })
+        .execute();
+    }
+    await trx
+      .updateTable('notify_rules')
+      .set((eb) => ({ sent_count: eb('sent_count', '+', 1), last_sent_at: at }))
+      .where('id', '=', row.rule_id)
+      .execute();
+  });
+}
+
+/** How a message waiting for SMS room reads in its answer and the rule's last failure. */
+const deferral = (noRoom: SmsNoRoom): ReceiverAnswer => ({
+  status: null,
+  answer: `推迟发送：${noRoom.reason.zh} / deferred: ${noRoom.reason.en}`,
+});
+
+/**
+ * Records a message not delivered: after an attempt (`retryAt` null) it is tried again by the
+ * back-off; held back for SMS room, it is no attempt and is due again when room opens. Either way it
+ * is given up (failed) once older than the settings allow, and the rule shows why.
+ */
+async function recordFailure(
+  ctx: SenderContext,
+  row: OutboxRow,
+  answer: ReceiverAnswer,
+  retryAt: Date | null,
+) {
+  const now = ctx.clock.now();
+  const at = now.toISOString();
+  const attempts = retryAt === null ? row.attempts + 1 : row.attempts;
+  const givenUp = now.getTime() - Date.parse(row.created_at) >= ctx.notify.maxAgeMs;
+  await ctx.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('notification_outbox')
+      .set({
+        attempts,
+        ...(retryAt === null && { last_attempt_at: at }),
+        last_status: answer.status,
+        last_answer: answer.answer.slice(0, 500),
+        status: givenUp ? 'failed' : 'pending',
+        due_at: givenUp ? row.due_at : (retryAt ?? nextAttemptAt(now, attempts)).toISOString(),
+      })
+      .where('id', '=', row.id)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return;
     await trx
       .updateTable('notify_rules')
       .set((eb) => ({
         last_failure_at: at,
-        last_failure: failureText(outcome).slice(0, 600),
+        last_failure: failureText(answer).slice(0, 600),
         ...(givenUp && { failed_count: eb('failed_count', '+', 1) }),
       }))
       .where('id', '=', row.rule_id)

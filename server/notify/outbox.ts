@@ -2,7 +2,8 @@ import { later } from '../clock';
 import type { Db } from '../db/open-database';
 import type { NotifyChannel } from '../db/schema';
 import type { Notice } from './notice';
-import { ruleMatches } from './rule-match';
+import { authorMaySee } from './rule-authors';
+import { labelMatches, ruleMatches, type RuleFilter } from './rule-match';
 import { enabledRulesIn, type StoredRule } from './stored-rules';
 
 /** One receiver of a rule's message: the webhook ('') or a phone. */
@@ -19,16 +20,28 @@ export function receiversOf(rule: StoredRule): Receiver[] {
   return [...webhook, ...phones.map((target): Receiver => ({ channel: 'sms', target }))];
 }
 
-/** What makes alerts one burst beside the rule and camera: the same device event or detection. */
-export const alertKindOf = (notice: Notice) => `${notice.type}:${notice.label}`;
+/**
+ * What makes alerts one burst beside the rule and camera, from the server's own facts only: the
+ * source, the type the server gives (every AI detection is 'detection'; a device's and a gate's
+ * come from a fixed list), the AI server, and the rule's own label that named the alert, if the
+ * rule lists labels. Never the alert's label as an AI server sends it: a box sending each alert
+ * under a label of its own would make each a message of its own. A rule listing no labels folds
+ * all detections of a camera into one running count; one that lists them keeps a cool-down per
+ * listed label, a number its administrator chose.
+ */
+export function alertKindOf(rule: RuleFilter, notice: Notice): string {
+  const ruleLabel = rule.labels.find((label) => labelMatches(label, notice)) ?? '';
+  return [notice.source, notice.type, ruleLabel, notice.aiServerId ?? 0].join(':');
+}
 
 /**
  * Queues the messages an alert calls for, inside the transaction that stored it: the alert and its
- * messages commit together, so neither a crash nor a restart loses one. Per rule, camera, kind of
- * alert and receiver, the first alert goes at once; further ones within the rule's cool-down join the message
+ * messages commit together, so neither a crash nor a restart loses one. A rule forwards only what
+ * its last writer may see now (rule-authors.ts). Per rule, camera, kind of alert (alertKindOf) and
+ * receiver, the first alert goes at once; further ones within the rule's cool-down join the message
  * still waiting (its count grows) or one follow-up due when the cool-down ends. Answers how many
  * rules matched. The notice comes from the caller's insert, not read back: one query less per alert;
- * the rules are read once per transaction (enabledRulesIn).
+ * the rules and their authors' keys are read once per transaction (enabledRulesIn).
  */
 export async function queueNotifications(
   db: Db,
@@ -37,7 +50,9 @@ export async function queueNotifications(
   now: Date,
 ): Promise<number> {
   const rules = await enabledRulesIn(db);
-  const matching = rules.filter((rule) => ruleMatches(rule, notice, timeZone));
+  const matching = rules.filter(
+    (rule) => ruleMatches(rule, notice, timeZone) && authorMaySee(rule.authorKeys, notice),
+  );
   for (const rule of matching) {
     for (const receiver of receiversOf(rule)) await queueOne(db, rule, receiver, notice, now);
   }
@@ -46,7 +61,7 @@ export async function queueNotifications(
 
 async function queueOne(db: Db, rule: StoredRule, receiver: Receiver, notice: Notice, now: Date) {
   const cameraKey = notice.cameraId ?? 0;
-  const alertKind = alertKindOf(notice);
+  const alertKind = alertKindOf(rule, notice);
   const cooldownMs = rule.cooldownSeconds * 1000;
   const sameStream = db
     .selectFrom('notification_outbox')

@@ -45,15 +45,16 @@ export function inWindow(
   return minute < to && onDay(dayOf(1));
 }
 
+/** Whether one of a rule's labels names the alert: its label in either language, or its type. */
+export const labelMatches = (label: string, notice: Notice) =>
+  label === notice.label || label === notice.labelEn || label === notice.type;
+
 /** Whether a rule matches an alert, its window read on the site's clocks at the alert's time. */
 export function ruleMatches(rule: RuleFilter, notice: Notice, timeZone: string): boolean {
   const some = <T>(list: readonly T[], test: (item: T) => boolean) => list.length === 0 || list.some(test);
   return (
     alertLevels.indexOf(notice.level) >= alertLevels.indexOf(rule.minLevel) &&
-    some(
-      rule.labels,
-      (label) => label === notice.label || label === notice.labelEn || label === notice.type,
-    ) &&
+    some(rule.labels, (label) => labelMatches(label, notice)) &&
     some(rule.sources, (source) => source === notice.source) &&
     some(rule.cameraIds, (id) => id === notice.cameraId) &&
     some(rule.aiServerIds, (id) => id === notice.aiServerId) &&

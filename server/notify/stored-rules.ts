@@ -1,9 +1,13 @@
 import type { Db } from '../db/open-database';
 import { reusedQuery } from '../db/reused-query';
 import type { NotifyWebhookKind } from '../db/schema';
+import { forwardingKeys } from './rule-authors';
 import type { RuleFilter } from './rule-match';
 
-/** A rule as matching and sending need it: its filter, its webhook and the phones its SMS goes to. */
+/**
+ * A rule as matching and sending need it: its filter, its webhook, the phones its SMS goes to and
+ * what its author may see.
+ */
 export interface StoredRule extends RuleFilter {
   readonly id: number;
   readonly name: string;
@@ -14,6 +18,11 @@ export interface StoredRule extends RuleFilter {
   readonly smsPhones: readonly string[];
   /** The phones of the rule's SMS users who are enabled and have one. */
   readonly smsUserPhones: readonly string[];
+  /**
+   * Which of forwardingKeys the rule's last writer holds now: none once that user is disabled or
+   * deleted, so the rule forwards nothing (rule-authors.ts).
+   */
+  readonly authorKeys: ReadonlySet<string>;
 }
 
 const jsonList = <T>(text: string) => JSON.parse(text) as T[];
@@ -40,7 +49,7 @@ export async function loadRules(
       : (await enabledRules.execute(db, {})).rows;
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [cameras, servers, users] = await Promise.all([
+  const [cameras, servers, users, authorKeys] = await Promise.all([
     db
       .selectFrom('notify_rule_cameras')
       .select(['rule_id', 'camera_id as value'])
@@ -58,6 +67,16 @@ export async function loadRules(
       .where('notify_rule_sms_users.rule_id', 'in', ids)
       .where('users.status', '=', 'enabled')
       .where('users.phone', 'is not', null)
+      .execute(),
+    db
+      .selectFrom('notify_rules')
+      .innerJoin('users', 'users.id', 'notify_rules.updated_by')
+      .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
+      .innerJoin('role_access_keys', 'role_access_keys.role_id', 'user_roles.role_id')
+      .select(['notify_rules.id as rule_id', 'role_access_keys.access_key as value'])
+      .where('notify_rules.id', 'in', ids)
+      .where('users.status', '=', 'enabled')
+      .where('role_access_keys.access_key', 'in', [...forwardingKeys])
       .execute(),
   ]);
   const of = <T>(links: readonly { rule_id: number; value: T }[], id: number) =>
@@ -80,6 +99,7 @@ export async function loadRules(
     webhookSecret: row.webhook_secret,
     smsPhones: jsonList<string>(row.sms_phones),
     smsUserPhones: of(users, row.id).filter((phone): phone is string => phone !== null && phone !== ''),
+    authorKeys: new Set(of(authorKeys, row.id)),
   }));
 }
 

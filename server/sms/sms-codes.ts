@@ -6,6 +6,7 @@ import { later } from '../clock';
 import { exclusiveTransaction } from '../db/exclusive-transaction';
 import { sha256Hex } from '../auth/session-token';
 import { ApiError, retryLater } from '../http/api-error';
+import { forgetOldSmsSends } from './sms-budget';
 import type { SmsMessage } from './sms-sender';
 
 const codeLifeMs = 5 * 60_000;
@@ -16,10 +17,11 @@ const triesPerCode = 5;
  * Issues a fresh code for the phone, replacing any earlier one. Every phone is treated alike (the
  * code is stored, the resend gap and the send limits apply), but only a known, enabled user's phone
  * gets the SMS, so the answer never tells whether a phone has an account. Besides the gap per
- * phone, the codes asked for from one address, and in all, are limited (signInLimits).
+ * phone, the codes asked for from one address, and in all, are limited (signInLimits); a code is
+ * one SMS of the site's budget that notifications share (sms-budget.ts).
  */
 export async function issueSmsCode(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'signInLimits' | 'smsSender' | 'background'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'signInLimits' | 'smsSender' | 'background' | 'notify'>,
   phone: string,
   address: string,
 ): Promise<components['schemas']['SmsCodeSent']> {
@@ -36,16 +38,13 @@ export async function issueSmsCode(
     const waitMs = last ? Date.parse(last.created_at) + resendGapMs - now.getTime() : 0;
     if (waitMs > 0) throw tooSoon(waitMs);
     const { smsAddressSends, smsSends } = ctx.signInLimits;
-    await trx
-      .deleteFrom('sms_sends')
-      .where('at', '<=', later(now, -Math.max(smsAddressSends.windowMs, smsSends.windowMs)).toISOString())
-      .execute();
+    await forgetOldSmsSends(trx, ctx);
     const fromAddress = trx.selectFrom('sms_sends').where('address', '=', address);
     const addressWaitMs = await waitForRoomMs(ctx.clock, smsAddressSends, fromAddress);
     if (addressWaitMs > 0) throw tooManyFromAddress(addressWaitMs);
     const allWaitMs = await waitForRoomMs(ctx.clock, smsSends, trx.selectFrom('sms_sends'));
     if (allWaitMs > 0) throw tooManyInAll(allWaitMs);
-    await trx.insertInto('sms_sends').values({ address, at: now.toISOString() }).execute();
+    await trx.insertInto('sms_sends').values({ address, phone, at: now.toISOString() }).execute();
     // Expired rows can go: the resend gap only ever looks at codes younger than their life.
     await trx
       .deleteFrom('sms_codes')

@@ -2092,7 +2092,10 @@ export interface paths {
      * 发送测试通知 / Send a sample message through the rule's channels now
      * @description Sends a sample alert's message to the rule's webhook and phones at once (not through the
      *     outbox, no retry) and answers, per receiver, what it was sent and what it answered.
-     *     404 when there is no such rule.
+     *     404 when there is no such rule. At most 2 tests a rule a minute and 10 a user an hour (429
+     *     with Retry-After beyond); each SMS counts against the SMS budget, and one without room is
+     *     not sent (its answer says why). The sample links the newest alert snapshot only for a
+     *     caller holding KEY.CENTER.AIWARN.
      */
     post: operations['testNotifyRule'];
     delete?: never;
@@ -3010,6 +3013,11 @@ export interface components {
      * @example 08:00
      */
     NotifyTimeOfDay: string;
+    /**
+     * @description A rule forwards an alert only while the user who last saved it holds KEY.CENTER.AIWARN, and
+     *     a device's alert only with KEY.DEVICE.CAMERA (a camera's) or KEY.DEVICE.AISERVER (an AI
+     *     server's) too: it sends on what its author may see, checked as each alert is queued.
+     */
     NotifyRuleInput: {
       name: string;
       enabled: boolean;
@@ -3036,9 +3044,11 @@ export interface components {
        */
       toTime: components['schemas']['NotifyTimeOfDay'];
       /**
-       * @description After a message for a camera, further alerts of the same kind (the same detection
-       *     label or device event) on that camera within this many seconds go into one follow-up
-       *     message with their count instead of one message each; another kind gets its own.
+       * @description After a message for a camera, further alerts of the same kind on that camera within this
+       *     many seconds go into one follow-up message with their count instead of one message each.
+       *     The kind is the server's own: the source, the device or gate event, the AI server, and
+       *     the rule's own label that matched (with labels listed); never a detection's label as
+       *     the AI server sends it, so a rule without labels counts all detections of a camera as one.
        */
       cooldownSeconds: number;
       webhookKind: components['schemas']['NotifyWebhookKind'];
@@ -3054,9 +3064,13 @@ export interface components {
        *     the mask back keeps the stored secret while the webhook URL stays the same.
        */
       webhookSecret?: string;
-      /** @description Users whose phones get a short SMS. */
+      /**
+       * @description Users whose phones get a short SMS; with smsPhones at most 10 recipients in all (a 400
+       *     naming the field beyond). Every SMS counts against CFOP_SMS_SENDS_PER_HOUR and, per
+       *     number, CFOP_SMS_PHONE_SENDS_PER_HOUR; one without room waits in the outbox until there is.
+       */
       smsUserIds?: number[];
-      /** @description Further phones that get the SMS. */
+      /** @description Further phones that get the SMS; with smsUserIds at most 10 in all. */
       smsPhones?: components['schemas']['Phone'][];
     };
     NotifyRule: {

@@ -184,7 +184,7 @@ export default {
       minimum: 0,
       maximum: 86400,
       description:
-        'After a message for a camera, further alerts of the same kind (the same detection\nlabel or device event) on that camera within this many seconds go into one follow-up\nmessage with their count instead of one message each; another kind gets its own.',
+        "After a message for a camera, further alerts of the same kind on that camera within this\nmany seconds go into one follow-up message with their count instead of one message each.\nThe kind is the server's own: the source, the device or gate event, the AI server, and\nthe rule's own label that matched (with labels listed); never a detection's label as\nthe AI server sends it, so a rule without labels counts all detections of a camera as one.",
     },
     {
       name: 'webhookKind',
@@ -233,9 +233,10 @@ export default {
       detail: true,
       type: 'array',
       itemType: 'integer',
-      maxItems: 50,
+      maxItems: 10,
       reference: { resource: 'user', label: 'smsUserNames', choices: '/notify-rules/choices' },
-      description: 'Users whose phones get a short SMS.',
+      description:
+        'Users whose phones get a short SMS; with smsPhones at most 10 recipients in all (a 400\nnaming the field beyond). Every SMS counts against CFOP_SMS_SENDS_PER_HOUR and, per\nnumber, CFOP_SMS_PHONE_SENDS_PER_HOUR; one without room waits in the outbox until there is.',
     },
     {
       name: 'smsPhones',
@@ -245,9 +246,9 @@ export default {
       detail: true,
       type: 'array',
       itemType: 'string',
-      maxItems: 50,
+      maxItems: 10,
       pattern: '^1[3-9][0-9]{9}$',
-      description: 'Further phones that get the SMS.',
+      description: 'Further phones that get the SMS; with smsUserIds at most 10 in all.',
     },
     {
       name: 'sentCount',
