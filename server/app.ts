@@ -1,3 +1,4 @@
+import type { BlockList } from 'node:net';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import multipart from '@fastify/multipart';
@@ -42,7 +43,10 @@ import { startRecordingTasks } from './recording/recording-tasks';
 import { advisoryLockClaims } from './recording/camera-claims';
 import { recordingStore } from './recording/recording-store';
 import { createFolderStorage } from './storage/folder-storage';
-import { DebugRequestLines } from './http/request-log';
+import { RequestErrorLines } from './http/request-log';
+import { createMetrics } from './observability/metrics';
+import { loopbackOnly } from './observability/metrics-access';
+import { observeApp } from './observability/observe-app';
 import { createConsoleFallback, registerConsoleFiles } from './http/static-console';
 import { startNotificationSender } from './notify/notification-tasks';
 import { notifySettings, type NotifyOptions } from './notify/notify-settings';
@@ -104,6 +108,8 @@ export interface AppOptions {
    * operation log and the sign-in and SMS limits use); none by default, so a header is not believed.
    */
   readonly trustedProxies?: readonly string[];
+  /** Who may read /metrics without a session (CFOP_METRICS_ALLOW); default the loopback addresses. */
+  readonly metricsAllowed?: BlockList;
   /** Name resolution for camera stream hosts; tests pass a table. */
   readonly cameraLookup?: HostLookup;
   /** Starts a frame grab's ffmpeg; tests count them. */
@@ -157,7 +163,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy:
       options.trustedProxies && options.trustedProxies.length > 0 ? [...options.trustedProxies] : false,
     bodyLimit: bodyLimitBytes,
-    logController: new DebugRequestLines(),
+    logController: new RequestErrorLines(),
   });
   // Before anything touches the folder (the live views' clean-up, migrations): a second server stops
   // here. On PostgreSQL the database serves several servers at once, and they may share the folder.
@@ -180,7 +186,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     throw error;
   });
   const serverName = options.serverName ?? `${hostname()}:${process.pid}`;
-  const background = createBackgroundTasks(app.log);
+  const metrics = createMetrics();
+  const background = createBackgroundTasks(app.log, metrics.jobRan);
   let live: LiveSessions | null = null;
   let recordings: Recordings | null = null;
   let changes: ChangeChannel | null = null;
@@ -294,6 +301,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
     answerErrorsAsEnvelopes(app);
+    observeApp(app, ctx, { metrics, metricsAllowed: options.metricsAllowed ?? loopbackOnly, isApiPath });
     const answerConsolePage = createConsoleFallback(staticDir);
     app.setNotFoundHandler((request, reply) =>
       isApiPath(request.url)

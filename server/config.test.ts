@@ -1,3 +1,4 @@
+import { BlockList } from 'node:net';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +25,7 @@ describe('server settings from the environment', () => {
       liveMaxStreams: undefined,
       cameraAllowedHosts: undefined,
       trustedProxies: [],
+      metricsAllowed: expect.any(BlockList),
       cameraProbeSeconds: 60,
       admin: { password: undefined, phone: undefined },
       passwordCost: 15,
@@ -180,6 +182,22 @@ describe('server settings from the environment', () => {
     ]);
     expect(() => readServerConfig({ CFOP_TRUSTED_PROXIES: '127.0.0.1,nginx' })).toThrow(
       'CFOP_TRUSTED_PROXIES：应为逗号分隔的 IP 地址、CIDR 网段或 loopback，无法识别：nginx',
+    );
+  });
+
+  it('reads who may read the metrics: loopback unless CFOP_METRICS_ALLOW lists others', () => {
+    const allowed = (env: Record<string, string>) => readServerConfig(env).metricsAllowed;
+    expect(allowed({}).check('127.0.0.1')).toBe(true);
+    expect(allowed({}).check('::1', 'ipv6')).toBe(true);
+    expect(allowed({}).check('10.0.0.5')).toBe(false);
+    const listed = allowed({ CFOP_METRICS_ALLOW: '10.0.0.0/8, 192.168.1.7' });
+    expect([listed.check('10.0.0.5'), listed.check('192.168.1.7'), listed.check('127.0.0.1')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(() => readServerConfig({ CFOP_METRICS_ALLOW: '10.0.0.0/8,prometheus' })).toThrow(
+      'CFOP_METRICS_ALLOW：应为逗号分隔的 IP 地址或 CIDR 网段，无法识别：prometheus',
     );
   });
 

@@ -1,3 +1,4 @@
+import type { BlockList } from 'node:net';
 import { hostname } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { defaultAlertRetentionDays } from './alerts/alert-tasks';
@@ -16,6 +17,7 @@ import { defaultQuarantineDays } from './files/quarantine';
 import type { FieldProblem } from './http/api-error';
 import { parseTrustedProxies } from './http/trusted-proxies';
 import { logFormats, logLevels, type LogFormat, type LogLevel } from './logging/log-format';
+import { defaultMetricsAllow, parseMetricsAllow } from './observability/metrics-access';
 import { defaultLiveMaxStreams } from './live/stream-slots';
 import { defaultRecordingSettings, gigabyte, type RecordingSettings } from './recording/recording-settings';
 import { isTimeZone } from './analysis/zoned-time';
@@ -55,6 +57,8 @@ export interface ServerConfig extends StoreConfig {
   readonly cameraAllowedHosts: AllowedHosts | undefined;
   /** CFOP_TRUSTED_PROXIES: the reverse proxies whose X-Forwarded-For is believed; none by default. */
   readonly trustedProxies: readonly string[];
+  /** CFOP_METRICS_ALLOW: the addresses that may read /metrics without a session; loopback by default. */
+  readonly metricsAllowed: BlockList;
   readonly ingest: IngestLimits;
   readonly health: HealthSettings;
   /** CFOP_LOG_FORMAT: undefined chooses by whether stdout is a terminal (chooseLogFormat). */
@@ -228,6 +232,13 @@ export function readServerConfig(env: Env): ServerConfig {
       `应为逗号分隔的 IP 地址、CIDR 网段或 loopback，无法识别：${trustedProxies.bad.join('、')}`,
       `must be comma-separated IP addresses, CIDR ranges or loopback; not one: ${trustedProxies.bad.join(', ')}`,
     );
+  const metricsAllow = parseMetricsAllow(read(env, 'CFOP_METRICS_ALLOW') ?? defaultMetricsAllow);
+  if (metricsAllow.bad.length > 0)
+    bad(
+      'CFOP_METRICS_ALLOW',
+      `应为逗号分隔的 IP 地址或 CIDR 网段，无法识别：${metricsAllow.bad.join('、')}`,
+      `must be comma-separated IP addresses or CIDR ranges; not one: ${metricsAllow.bad.join(', ')}`,
+    );
   const cameraProbeSeconds = number('CFOP_CAMERA_PROBE_SECONDS', {
     fallback: defaultCameraProbeSeconds,
     min: 0,
@@ -265,6 +276,7 @@ export function readServerConfig(env: Env): ServerConfig {
     cameraProbeSeconds,
     cameraAllowedHosts,
     trustedProxies: trustedProxies.proxies,
+    metricsAllowed: metricsAllow.allowed,
     ingest,
     health,
     logFormat,

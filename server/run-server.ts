@@ -41,6 +41,7 @@ export async function startServer(env: Env, options: { clock?: Clock } = {}): Pr
     recording: config.recording,
     cameraAllowedHosts: config.cameraAllowedHosts,
     trustedProxies: config.trustedProxies,
+    metricsAllowed: config.metricsAllowed,
     cameraProbe: { everySeconds: config.cameraProbeSeconds },
     ingest: config.ingest,
     health: config.health,
