@@ -182,6 +182,12 @@ describe('the request log', () => {
       }),
     ]);
     expect(calls[0]).toHaveProperty('reqId');
+    // A path under the API naming no operation is a call too; a console page or file is debug only.
+    expect((await sendRequest(t.app, 'GET', '/cfop/no-such-thing?key=x')).statusCode).toBe(404);
+    expect((await sendRequest(t.app, 'GET', '/assets/none.js')).statusCode).toBe(404);
+    expect(log.lines.filter((line) => line.msg.startsWith('GET ')).slice(1)).toEqual([
+      expect.objectContaining({ level: 30, msg: expect.stringMatching(/^GET \/cfop\/no-such-thing → 404 /) }),
+    ]);
     expect(JSON.stringify(log.lines)).not.toMatch(/query-secret|token-secret/);
   });
 
