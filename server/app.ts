@@ -1,3 +1,4 @@
+import type { BlockList } from 'node:net';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import multipart from '@fastify/multipart';
@@ -46,7 +47,10 @@ import { startRecordingTasks } from './recording/recording-tasks';
 import { advisoryLockClaims } from './recording/camera-claims';
 import { recordingStore } from './recording/recording-store';
 import { createFolderStorage } from './storage/folder-storage';
-import { DebugRequestLines } from './http/request-log';
+import { RequestErrorLines } from './http/request-log';
+import { createMetrics } from './observability/metrics';
+import { loopbackOnly } from './observability/metrics-access';
+import { observeApp } from './observability/observe-app';
 import { createConsoleFallback, registerConsoleFiles } from './http/static-console';
 import { startNotificationSender } from './notify/notification-tasks';
 import { notifySettings, type NotifyOptions } from './notify/notify-settings';
@@ -118,6 +122,8 @@ export interface AppOptions {
   readonly trustedProxies?: readonly string[];
   /** CFOP_IPV6_PREFIX_BITS: an IPv6 client counts by this prefix for every limit; default 64. */
   readonly ipv6PrefixBits?: number;
+  /** Who may read /metrics without a session (CFOP_METRICS_ALLOW); default the loopback addresses. */
+  readonly metricsAllowed?: BlockList;
   /** Name resolution for camera stream hosts; tests pass a table. */
   readonly cameraLookup?: HostLookup;
   /** Starts a frame grab's ffmpeg; tests count them. */
@@ -171,7 +177,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy:
       options.trustedProxies && options.trustedProxies.length > 0 ? [...options.trustedProxies] : false,
     bodyLimit: bodyLimitBytes,
-    logController: new DebugRequestLines(),
+    logController: new RequestErrorLines(),
   });
   // Before anything touches the folder (the live views' clean-up, migrations): a second server stops
   // here. On PostgreSQL the database serves several servers at once, and they may share the folder.
@@ -194,7 +200,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     throw error;
   });
   const serverName = options.serverName ?? `${hostname()}:${process.pid}`;
-  const background = createBackgroundTasks(app.log);
+  const metrics = createMetrics();
+  const background = createBackgroundTasks(app.log, metrics.jobRan);
   let live: LiveSessions | null = null;
   let recordings: Recordings | null = null;
   let changes: ChangeChannel | null = null;
@@ -315,6 +322,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
     answerErrorsAsEnvelopes(app);
+    observeApp(app, ctx, { metrics, metricsAllowed: options.metricsAllowed ?? loopbackOnly, isApiPath });
     const answerConsolePage = createConsoleFallback(staticDir);
     app.setNotFoundHandler((request, reply) =>
       isApiPath(request.url)

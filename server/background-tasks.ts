@@ -5,11 +5,20 @@ import type { JobClaims } from './cluster/job-claims';
 export interface BackgroundTasks {
   run(what: string, task: () => Promise<void>): void;
   drain(): Promise<void>;
+  /** Told of each run of a periodic job (runEvery) this server made. */
+  readonly jobRan: JobRunObserver;
 }
 
-export function createBackgroundTasks(log: FastifyBaseLogger): BackgroundTasks {
+/** A periodic job's run: the job, its time and whether it failed (the server's metrics). */
+export type JobRunObserver = (job: string, seconds: number, failed: boolean) => void;
+
+export function createBackgroundTasks(
+  log: FastifyBaseLogger,
+  jobRan: JobRunObserver = () => undefined,
+): BackgroundTasks {
   const pending = new Set<Promise<void>>();
   return {
+    jobRan,
     run(what, task) {
       const running = task()
         .catch((error: unknown) => log.error({ err: error }, `${what} failed`))
@@ -38,14 +47,24 @@ export function runEvery(
   claims?: JobClaims,
 ): void {
   let running = false;
+  const timed = async (log: FastifyBaseLogger) => {
+    const started = performance.now();
+    let failed = true;
+    try {
+      await task(log);
+      failed = false;
+    } finally {
+      background.jobRan(what, (performance.now() - started) / 1000, failed);
+    }
+  };
   const once = async () => {
-    if (!claims) return task(app.log);
+    if (!claims) return timed(app.log);
     const claim = await claims.claim(what, everyMs);
     if (claim === null) return;
     const log = app.log.child({ server: claims.serverName });
     log.debug(`${what}: run by server ${claims.serverName}`);
     try {
-      await task(log);
+      await timed(log);
     } finally {
       await claims.finished(claim);
     }

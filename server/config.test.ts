@@ -1,3 +1,4 @@
+import { BlockList } from 'node:net';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +27,7 @@ describe('server settings from the environment', () => {
       trustedProxies: [],
       liveSocketsPerUser: 32,
       ipv6PrefixBits: 64,
+      metricsAllowed: expect.any(BlockList),
       cameraProbeSeconds: 60,
       admin: { password: undefined, phone: undefined },
       passwordCost: 15,
@@ -195,6 +197,22 @@ describe('server settings from the environment', () => {
       expect(() => readServerConfig({ CFOP_IPV6_PREFIX_BITS: bits })).toThrow(
         'CFOP_IPV6_PREFIX_BITS：应为 32 到 128 的整数',
       );
+  });
+
+  it('reads who may read the metrics: loopback unless CFOP_METRICS_ALLOW lists others', () => {
+    const allowed = (env: Record<string, string>) => readServerConfig(env).metricsAllowed;
+    expect(allowed({}).check('127.0.0.1')).toBe(true);
+    expect(allowed({}).check('::1', 'ipv6')).toBe(true);
+    expect(allowed({}).check('10.0.0.5')).toBe(false);
+    const listed = allowed({ CFOP_METRICS_ALLOW: '10.0.0.0/8, 192.168.1.7' });
+    expect([listed.check('10.0.0.5'), listed.check('192.168.1.7'), listed.check('127.0.0.1')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(() => readServerConfig({ CFOP_METRICS_ALLOW: '10.0.0.0/8,prometheus' })).toThrow(
+      'CFOP_METRICS_ALLOW：应为逗号分隔的 IP 地址或 CIDR 网段，无法识别：prometheus',
+    );
   });
 
   it('reads the notification settings: site zone, public address, webhook allow-list, give-up age, SMS per number', () => {

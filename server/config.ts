@@ -1,3 +1,4 @@
+import type { BlockList } from 'node:net';
 import { hostname } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { defaultAlertRetentionDays } from './alerts/alert-tasks';
@@ -18,6 +19,7 @@ import { defaultIpv6PrefixBits, ipv6PrefixBitsRange } from './http/client-addres
 import { parseTrustedProxies } from './http/trusted-proxies';
 import { logFormats, logLevels, type LogFormat, type LogLevel } from './logging/log-format';
 import { defaultLiveSocketsPerUser } from './live/socket-quota';
+import { defaultMetricsAllow, parseMetricsAllow } from './observability/metrics-access';
 import { defaultLiveMaxStreams } from './live/stream-slots';
 import { defaultRecordingSettings, gigabyte, type RecordingSettings } from './recording/recording-settings';
 import { isTimeZone } from './analysis/zoned-time';
@@ -66,6 +68,8 @@ export interface ServerConfig extends StoreConfig {
   readonly trustedProxies: readonly string[];
   /** CFOP_IPV6_PREFIX_BITS: how many leading bits of an IPv6 client's address its limits count by. */
   readonly ipv6PrefixBits: number;
+  /** CFOP_METRICS_ALLOW: the addresses that may read /metrics without a session; loopback by default. */
+  readonly metricsAllowed: BlockList;
   readonly ingest: IngestLimits;
   readonly health: HealthSettings;
   /** CFOP_LOG_FORMAT: undefined chooses by whether stdout is a terminal (chooseLogFormat). */
@@ -244,6 +248,13 @@ export function readServerConfig(env: Env): ServerConfig {
     ...ipv6PrefixBitsRange,
     fallback: defaultIpv6PrefixBits,
   });
+  const metricsAllow = parseMetricsAllow(read(env, 'CFOP_METRICS_ALLOW') ?? defaultMetricsAllow);
+  if (metricsAllow.bad.length > 0)
+    bad(
+      'CFOP_METRICS_ALLOW',
+      `应为逗号分隔的 IP 地址或 CIDR 网段，无法识别：${metricsAllow.bad.join('、')}`,
+      `must be comma-separated IP addresses or CIDR ranges; not one: ${metricsAllow.bad.join(', ')}`,
+    );
   const cameraProbeSeconds = number('CFOP_CAMERA_PROBE_SECONDS', {
     fallback: defaultCameraProbeSeconds,
     min: 0,
@@ -283,6 +294,7 @@ export function readServerConfig(env: Env): ServerConfig {
     cameraAllowedHosts,
     trustedProxies: trustedProxies.proxies,
     ipv6PrefixBits,
+    metricsAllowed: metricsAllow.allowed,
     ingest,
     health,
     logFormat,

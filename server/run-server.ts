@@ -42,6 +42,7 @@ export async function startServer(env: Env, options: { clock?: Clock } = {}): Pr
     cameraAllowedHosts: config.cameraAllowedHosts,
     trustedProxies: config.trustedProxies,
     ipv6PrefixBits: config.ipv6PrefixBits,
+    metricsAllowed: config.metricsAllowed,
     cameraProbe: { everySeconds: config.cameraProbeSeconds },
     ingest: config.ingest,
     health: config.health,

@@ -136,6 +136,7 @@ function createBatchedWrites(db: Db): BatchedWrites {
       const batch = queue.filter((queued) => queued.set === set).slice(0, maxBatch);
       const taken = new Set(batch);
       queue = queue.filter((queued) => !taken.has(queued));
+      batchObservers.get(db)?.(batch.length);
       await runBatch(batch);
       // A turn of the event loop before the next batch: the reads waiting for the connection (the
       // live streams telling of the alerts just committed) go first, and more writes join the batch.
@@ -160,6 +161,12 @@ function createBatchedWrites(db: Db): BatchedWrites {
 }
 
 const byDatabase = new WeakMap<Db, BatchedWrites>();
+const batchObservers = new WeakMap<Db, (size: number) => void>();
+
+/** Tells `observe` the size of each batch then written on `db` (the server's metrics). */
+export function observeBatches(db: Db, observe: (size: number) => void): void {
+  batchObservers.set(db, observe);
+}
 
 /** The batched writes of a database: one queue per database. */
 export function batchedWrites(db: Db): BatchedWrites {

@@ -95,12 +95,22 @@ function explainConnectFailure(url: string, error: unknown): unknown {
   });
 }
 
+/** The pools of the PostgreSQL databases opened, for their figures (poolUse). */
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** A PostgreSQL database's connections (open, idle) and the queries waiting for one; null on SQLite. */
+export function poolUse(db: Db): { total: number; idle: number; waiting: number } | null {
+  const pool = pools.get(db);
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
+}
+
 async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, types: consoleTypes });
   // A connection dropped while idle (a database restart) is not the app's fault: the pool opens a
   // new one for the next query, and a query on a lost connection fails with its own error.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
+  pools.set(db, pool);
   try {
     await migrate(db);
   } catch (error) {
