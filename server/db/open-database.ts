@@ -10,6 +10,7 @@ import {
 import pg from 'pg';
 import { DataFolderError } from '../data-folder/data-folder-error';
 import { createPrivateFile, makePrivateDir } from '../data-folder/private-files';
+import { DatabaseUnavailableError } from './database-unavailable';
 import { migrationProvider } from './migration-folder';
 import { consoleTypes } from './postgres-values';
 import { withPreparedStatements } from './prepared-statements';
@@ -82,13 +83,15 @@ function databaseAddress(url: string): string {
   return `${username ? `${decodeURIComponent(username)}@` : ''}${hostname}:${port || 5432}${pathname}`;
 }
 
-/** pg's failures to reach or enter the database, which the operator fixes in DATABASE_URL or on the server. */
-const unreachable = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|28\w{3}|3D000)$/;
-
+/**
+ * What the operator fixes in DATABASE_URL or on the database's server: any failure to connect
+ * (refused, a bad password, a missing database) is one line naming where DATABASE_URL points,
+ * never its password.
+ */
 function explainConnectFailure(url: string, error: unknown): unknown {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string' || !unreachable.test(code)) return error;
-  const reason = error instanceof Error ? error.message : code;
+  if (!(error instanceof DatabaseUnavailableError)) return error;
+  const { cause } = error;
+  const reason = cause instanceof Error ? cause.message : String(cause);
   return new DataFolderError({
     zh: `无法连接 DATABASE_URL 指定的 PostgreSQL 数据库 ${databaseAddress(url)}：${reason}。请检查地址、用户、密码以及数据库是否已创建`,
     en: `Cannot connect to the PostgreSQL database of DATABASE_URL, ${databaseAddress(url)}: ${reason}. Check the address, the user, the password and that the database exists`,
@@ -98,7 +101,7 @@ function explainConnectFailure(url: string, error: unknown): unknown {
 async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, types: consoleTypes });
   // A connection dropped while idle (a database restart) is not the app's fault: the pool opens a
-  // new one for the next query, and a query on a lost connection fails with its own error.
+  // new one for the next query, and a query on a lost connection fails as the database unavailable.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
   try {
