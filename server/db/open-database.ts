@@ -10,8 +10,9 @@ import {
 import pg from 'pg';
 import { DataFolderError } from '../data-folder/data-folder-error';
 import { createPrivateFile, makePrivateDir } from '../data-folder/private-files';
-import { DatabaseUnavailableError } from './database-unavailable';
 import { migrationProvider } from './migration-folder';
+import { DatabaseUnavailableError } from './database-unavailable';
+import { defaultPostgresSettings, postgresClientConfig, type PostgresTarget } from './postgres-settings';
 import { consoleTypes } from './postgres-values';
 import { withPreparedStatements } from './prepared-statements';
 import type { Database } from './schema';
@@ -45,12 +46,24 @@ function withStatementCache(sqlite: SqliteDatabase.Database): DialectDatabase {
   };
 }
 
+/** How to reach PostgreSQL beyond its URL; by default the default settings, named `cfop`. */
+export type PostgresOptions = Partial<Omit<PostgresTarget, 'url'>>;
+
 /**
  * Opens the console's database and brings its schema up to date: the PostgreSQL database at
  * `databaseUrl` (DATABASE_URL) when given, else DATA_DIR/cfop.sqlite (creating the folder).
  */
-export async function openDatabase(dataDir: string, databaseUrl?: string): Promise<Db> {
-  return databaseUrl === undefined ? openSqlite(dataDir) : openPostgres(databaseUrl);
+export async function openDatabase(
+  dataDir: string,
+  databaseUrl?: string,
+  postgres: PostgresOptions = {},
+): Promise<Db> {
+  if (databaseUrl === undefined) return openSqlite(dataDir);
+  return openPostgres({
+    url: databaseUrl,
+    settings: postgres.settings ?? defaultPostgresSettings,
+    serverName: postgres.serverName ?? '',
+  });
 }
 
 /** A new file is readable by its owner only, and so are its -wal and -shm files, which SQLite gives its mode. */
@@ -85,8 +98,8 @@ function databaseAddress(url: string): string {
 
 /**
  * What the operator fixes in DATABASE_URL or on the database's server: any failure to connect
- * (refused, a bad password, a missing database) is one line naming where DATABASE_URL points,
- * never its password.
+ * (refused, no answer within the connect time-out, a bad password, a missing database) is one line
+ * naming where DATABASE_URL points, never its password.
  */
 function explainConnectFailure(url: string, error: unknown): unknown {
   if (!(error instanceof DatabaseUnavailableError)) return error;
@@ -98,19 +111,36 @@ function explainConnectFailure(url: string, error: unknown): unknown {
   });
 }
 
-async function openPostgres(url: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, types: consoleTypes });
+/** A pool of connections to `target`, through which each statement runs prepared. */
+function postgresDb(target: PostgresTarget): Db {
+  const pool = new pg.Pool({
+    ...postgresClientConfig(target),
+    max: target.settings.poolSize,
+    types: consoleTypes,
+  });
   // A connection dropped while idle (a database restart) is not the app's fault: the pool opens a
   // new one for the next query, and a query on a lost connection fails as the database unavailable.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
+}
+
+/**
+ * Migrations run first, on a connection of their own without a statement time-out: rewriting a big
+ * table may take longer than any call should.
+ */
+async function openPostgres(target: PostgresTarget): Promise<Db> {
+  const migrating = postgresDb({
+    ...target,
+    settings: { ...target.settings, poolSize: 1, statementTimeoutSeconds: 0 },
+  });
   try {
-    await migrate(db);
+    await migrate(migrating);
   } catch (error) {
-    await db.destroy();
-    throw explainConnectFailure(url, error);
+    throw explainConnectFailure(target.url, error);
+  } finally {
+    await migrating.destroy();
   }
-  return db;
+  return postgresDb(target);
 }
 
 async function migrate(db: Db): Promise<void> {
