@@ -283,6 +283,9 @@ describe('server settings from the environment', () => {
     expect(readStoreConfig({ DATABASE_URL: 'postgresql://db/cfop' }).databaseUrl).toBe(
       'postgresql://db/cfop',
     );
+    // As pg reads it: no host, the unix socket's folder in ?host=.
+    for (const socket of ['postgres://cfop@/cfop?host=/run/postgresql', 'postgres:///cfop?host=/tmp'])
+      expect(readServerConfig({ DATABASE_URL: socket }).databaseUrl).toBe(socket);
     for (const bad of ['mysql://cfop:s3cret@db/cfop', 'postgres://', 'db.example:5432/s3cret']) {
       let message = '';
       try {

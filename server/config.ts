@@ -11,6 +11,7 @@ import { defaultPasswordCost, maxPasswordCost } from './auth/password-hash';
 import { defaultSessionIdleMinutes } from './auth/sessions';
 import { defaultSignInLimits, type SignInLimits } from './auth/sign-in-limits';
 import { InvalidValuesError } from './contract/value-check';
+import { isPostgresUrl } from './db/database-url';
 import { defaultPostgresSettings, type PostgresSettings } from './db/postgres-settings';
 import type { AlertLevel } from './db/schema';
 import { defaultQuarantineDays } from './files/quarantine';
@@ -128,7 +129,7 @@ function readStore(env: Env, bad: Bad): StoreConfig {
 /** DATABASE_URL, a PostgreSQL URL; the message never repeats it, as it may hold a password. */
 function readDatabaseUrl(env: Env, bad: Bad): string | undefined {
   const url = read(env, 'DATABASE_URL');
-  if (url === undefined || (/^postgres(ql)?:\/\/./.test(url) && URL.canParse(url))) return url;
+  if (url === undefined || isPostgresUrl(url)) return url;
   bad(
     'DATABASE_URL',
     '应为 PostgreSQL 地址，如 postgres://用户:密码@主机:5432/数据库；不设置则使用数据目录中的 SQLite 数据库',

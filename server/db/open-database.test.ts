@@ -56,6 +56,29 @@ test('says so in one line when the host does not answer within the connect time-
   expect(message).not.toContain('\n');
 });
 
+test("names a unix socket's folder, given in ?host= as pg reads it, when nothing listens there", async () => {
+  const error = await failureOf('postgres://cfop@/cfop?host=/no/such/folder');
+  expect(error).toBeInstanceOf(DataFolderError);
+  expect((error as DataFolderError).message).toMatch(
+    /^无法连接 DATABASE_URL 指定的 PostgreSQL 数据库 cfop@\/no\/such\/folder\/cfop：/,
+  );
+});
+
+test.skipIf(!testOnPostgres)('connects through the unix socket a hostless URL names in ?host=', async () => {
+  const url = new URL((await testDatabaseUrl(tempDir(), onTestFinished)) as string);
+  const tcp = await openDatabase(tempDir(), url.href);
+  const { rows } = await sql<{ folder: string }>`select
+    current_setting('unix_socket_directories') as folder`.execute(tcp);
+  await tcp.destroy();
+  const socketUrl = `postgres://${url.username}@${url.pathname}?host=${rows[0]?.folder ?? ''}&port=${url.port}`;
+  const db = await openDatabase(tempDir(), socketUrl);
+  onTestFinished(() => db.destroy());
+  // A unix socket's client has no address.
+  const { rows: client } = await sql<{ address: string | null }>`select
+    inet_client_addr()::text as address`.execute(db);
+  expect(client).toEqual([{ address: null }]);
+});
+
 test.skipIf(!testOnPostgres)(
   "names every connection after the server and gives it the settings' time-outs",
   async () => {

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { DataFolderError } from '../data-folder/data-folder-error';
 import { createPrivateFile, makePrivateDir } from '../data-folder/private-files';
 import { migrationProvider } from './migration-folder';
+import { databaseAddress } from './database-url';
 import { DatabaseUnavailableError } from './database-unavailable';
 import { defaultPostgresSettings, postgresClientConfig, type PostgresTarget } from './postgres-settings';
 import { consoleTypes } from './postgres-values';
@@ -88,12 +89,6 @@ async function openSqlite(dataDir: string): Promise<Db> {
     throw error;
   }
   return db;
-}
-
-/** Where DATABASE_URL points, for messages: never its password. */
-function databaseAddress(url: string): string {
-  const { hostname, port, pathname, username } = new URL(url);
-  return `${username ? `${decodeURIComponent(username)}@` : ''}${hostname}:${port || 5432}${pathname}`;
 }
 
 /**
