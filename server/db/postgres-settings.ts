@@ -43,7 +43,7 @@ export function postgresClientConfig(target: PostgresTarget, role?: string): pg.
     application_name: Buffer.from(name)
       .subarray(0, 63)
       .toString()
-      .replace(/\uFFFD$/, ''),
+      .replace(/\uFFFD+$/, ''),
     connectionTimeoutMillis: settings.connectTimeoutSeconds * 1000,
     statement_timeout: settings.statementTimeoutSeconds * 1000,
     idle_in_transaction_session_timeout: settings.idleInTransactionSeconds * 1000,
