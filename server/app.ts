@@ -45,6 +45,7 @@ import { createRecordings, recordingSpoolDir, type Recordings } from './recordin
 import { recordingSettings, type RecordingSettings } from './recording/recording-settings';
 import { startRecordingTasks } from './recording/recording-tasks';
 import { advisoryLockClaims } from './recording/camera-claims';
+import { defaultPostgresSettings, type PostgresSettings, type PostgresTarget } from './db/postgres-settings';
 import { recordingStore } from './recording/recording-store';
 import { createFolderStorage } from './storage/folder-storage';
 import { RequestErrorLines } from './http/request-log';
@@ -69,6 +70,8 @@ export interface AppOptions {
   readonly dataDir: string;
   /** DATABASE_URL: the PostgreSQL database to use instead of DATA_DIR/cfop.sqlite. */
   readonly databaseUrl?: string | undefined;
+  /** CFOP_DB_*: PostgreSQL's pool and time-outs; default defaultPostgresSettings. */
+  readonly postgres?: PostgresSettings;
   /** STORAGE_DIR: the folder of stored files and recordings, shared by all servers; default DATA_DIR. */
   readonly storageDir?: string | undefined;
   /** CFOP_SERVER_NAME: this server among those of one database, in the log; default host and pid. */
@@ -189,9 +192,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     closeToOtherUsers(options.dataDir, app.log);
     return held;
   });
+  const serverName = options.serverName ?? `${hostname()}:${process.pid}`;
   const { db, contract, instance } = await openStore({
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl,
+    postgres: options.postgres,
+    serverName,
     clock,
     openApiPath: options.openApiPath,
     admin: { ...options.admin, announce: options.announce ?? ((text) => process.stdout.write(text)) },
@@ -199,7 +205,6 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     lock.release();
     throw error;
   });
-  const serverName = options.serverName ?? `${hostname()}:${process.pid}`;
   const metrics = createMetrics();
   const background = createBackgroundTasks(app.log, metrics.jobRan);
   let live: LiveSessions | null = null;
@@ -223,8 +228,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     const frameGrabTimeoutMs = options.frameGrabTimeoutMs ?? defaultFrameGrabTimeoutMs;
     const readTimeoutMs = options.live?.readTimeoutMs ?? defaultStreamReadTimeoutMs;
     const probeSeconds = options.cameraProbe?.everySeconds ?? defaultCameraProbeSeconds;
-    if (options.databaseUrl !== undefined)
-      changes = await openChangeChannel({ databaseUrl: options.databaseUrl, db, serverName, log: app.log });
+    const postgres: PostgresTarget | undefined =
+      options.databaseUrl === undefined
+        ? undefined
+        : { url: options.databaseUrl, settings: options.postgres ?? defaultPostgresSettings, serverName };
+    if (postgres) changes = await openChangeChannel({ postgres, db, log: app.log });
     const statusFeed = createStatusFeed(changes);
     live = createLiveSessions({
       slots,
@@ -260,8 +268,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       log: app.log,
       spawn: options.recording?.spawn,
       // Several servers on one PostgreSQL database: each camera is recorded by one of them.
-      claims:
-        options.databaseUrl === undefined ? undefined : advisoryLockClaims(options.databaseUrl, app.log),
+      claims: postgres && advisoryLockClaims(postgres, app.log),
     });
     const ctx: AppContext = {
       dataDir: options.dataDir,

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultSignInLimits } from './auth/sign-in-limits';
+import { defaultPostgresSettings } from './db/postgres-settings';
 import { readServerConfig, readStoreConfig } from './config';
 import type { InvalidValuesError } from './contract/value-check';
 import { defaultRecordingSettings } from './recording/recording-settings';
@@ -15,6 +16,7 @@ describe('server settings from the environment', () => {
       serverName: `${hostname()}:8000`,
       dataDir: resolve('data'),
       databaseUrl: undefined,
+      postgres: defaultPostgresSettings,
       sessionTtlHours: 12,
       sessionIdleMinutes: 30,
       signInLimits: defaultSignInLimits,
@@ -315,6 +317,9 @@ describe('server settings from the environment', () => {
     expect(readStoreConfig({ DATABASE_URL: 'postgresql://db/cfop' }).databaseUrl).toBe(
       'postgresql://db/cfop',
     );
+    // As pg reads it: no host, the unix socket's folder in ?host=.
+    for (const socket of ['postgres://cfop@/cfop?host=/run/postgresql', 'postgres:///cfop?host=/tmp'])
+      expect(readServerConfig({ DATABASE_URL: socket }).databaseUrl).toBe(socket);
     for (const bad of ['mysql://cfop:s3cret@db/cfop', 'postgres://', 'db.example:5432/s3cret']) {
       let message = '';
       try {
@@ -326,6 +331,45 @@ describe('server settings from the environment', () => {
       expect(message).toContain('DATABASE_URL: must be a PostgreSQL URL');
       expect(message).not.toContain('s3cret');
     }
+  });
+
+  it("reads PostgreSQL's pool size and time-outs, naming each bad one", () => {
+    expect(readStoreConfig({}).postgres).toEqual({
+      poolSize: 10,
+      connectTimeoutSeconds: 5,
+      statementTimeoutSeconds: 30,
+      idleInTransactionSeconds: 60,
+    });
+    expect(
+      readServerConfig({
+        CFOP_DB_POOL_SIZE: '25',
+        CFOP_DB_CONNECT_TIMEOUT_SECONDS: '2',
+        CFOP_DB_STATEMENT_TIMEOUT_SECONDS: '0',
+        CFOP_DB_IDLE_IN_TRANSACTION_SECONDS: '600',
+      }).postgres,
+    ).toEqual({
+      poolSize: 25,
+      connectTimeoutSeconds: 2,
+      statementTimeoutSeconds: 0,
+      idleInTransactionSeconds: 600,
+    });
+    let message = '';
+    try {
+      readServerConfig({
+        CFOP_DB_POOL_SIZE: '0',
+        CFOP_DB_CONNECT_TIMEOUT_SECONDS: '0',
+        CFOP_DB_STATEMENT_TIMEOUT_SECONDS: '1.5',
+        CFOP_DB_IDLE_IN_TRANSACTION_SECONDS: 'never',
+      });
+    } catch (error) {
+      message = (error as InvalidValuesError).message;
+    }
+    expect(message).toContain('CFOP_DB_POOL_SIZE：应为 1 到 1000 的整数');
+    expect(message).toContain('CFOP_DB_CONNECT_TIMEOUT_SECONDS：应为 1 到 86400 的整数秒数');
+    expect(message).toContain(
+      'CFOP_DB_STATEMENT_TIMEOUT_SECONDS: must be a whole number of seconds from 0 to 86400',
+    );
+    expect(message).toContain('CFOP_DB_IDLE_IN_TRANSACTION_SECONDS');
   });
 
   it('reads STORAGE_DIR, an absolute path, refusing a relative one', () => {

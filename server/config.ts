@@ -12,6 +12,8 @@ import { defaultPasswordCost, maxPasswordCost } from './auth/password-hash';
 import { defaultSessionIdleMinutes } from './auth/sessions';
 import { defaultSignInLimits, type SignInLimits } from './auth/sign-in-limits';
 import { InvalidValuesError } from './contract/value-check';
+import { isPostgresUrl } from './db/database-url';
+import { defaultPostgresSettings, type PostgresSettings } from './db/postgres-settings';
 import type { AlertLevel } from './db/schema';
 import { defaultQuarantineDays } from './files/quarantine';
 import type { FieldProblem } from './http/api-error';
@@ -37,6 +39,8 @@ export interface StoreConfig {
   readonly dataDir: string;
   /** DATABASE_URL: the PostgreSQL database (postgres://…); undefined for DATA_DIR/cfop.sqlite. */
   readonly databaseUrl: string | undefined;
+  /** CFOP_DB_*: PostgreSQL's pool and time-outs (unused on SQLite); default defaultPostgresSettings. */
+  readonly postgres?: PostgresSettings;
   readonly admin: { readonly password: string | undefined; readonly phone: string | undefined };
   /** CFOP_PASSWORD_COST: scrypt's cost (log2 N) for the passwords this process hashes. */
   readonly passwordCost: number;
@@ -131,6 +135,7 @@ function readStore(env: Env, bad: Bad): StoreConfig {
   return {
     dataDir: resolve(read(env, 'DATA_DIR') ?? 'data'),
     databaseUrl: readDatabaseUrl(env, bad),
+    postgres: readPostgresSettings(env, bad),
     admin: { password: env.CFOP_ADMIN_PASSWORD || undefined, phone: read(env, 'CFOP_ADMIN_PHONE') },
     passwordCost: readPasswordCost(env, bad),
   };
@@ -139,13 +144,43 @@ function readStore(env: Env, bad: Bad): StoreConfig {
 /** DATABASE_URL, a PostgreSQL URL; the message never repeats it, as it may hold a password. */
 function readDatabaseUrl(env: Env, bad: Bad): string | undefined {
   const url = read(env, 'DATABASE_URL');
-  if (url === undefined || (/^postgres(ql)?:\/\/./.test(url) && URL.canParse(url))) return url;
+  if (url === undefined || isPostgresUrl(url)) return url;
   bad(
     'DATABASE_URL',
     '应为 PostgreSQL 地址，如 postgres://用户:密码@主机:5432/数据库；不设置则使用数据目录中的 SQLite 数据库',
     'must be a PostgreSQL URL such as postgres://user:password@host:5432/database; leave it unset for the SQLite database in the data folder',
   );
   return undefined;
+}
+
+function readPostgresSettings(env: Env, bad: Bad): PostgresSettings {
+  const fallback = defaultPostgresSettings;
+  const seconds = (name: string, value: number, min: number) =>
+    numberSetting(env, bad, name, {
+      fallback: value,
+      min,
+      max: 86_400,
+      noun: { zh: '整数秒数', en: 'a whole number of seconds' },
+    });
+  return {
+    poolSize: numberSetting(env, bad, 'CFOP_DB_POOL_SIZE', {
+      fallback: fallback.poolSize,
+      min: 1,
+      max: 1000,
+    }),
+    connectTimeoutSeconds: seconds('CFOP_DB_CONNECT_TIMEOUT_SECONDS', fallback.connectTimeoutSeconds, 1),
+    // 0: no time-out, as PostgreSQL's own settings mean it.
+    statementTimeoutSeconds: seconds(
+      'CFOP_DB_STATEMENT_TIMEOUT_SECONDS',
+      fallback.statementTimeoutSeconds,
+      0,
+    ),
+    idleInTransactionSeconds: seconds(
+      'CFOP_DB_IDLE_IN_TRANSACTION_SECONDS',
+      fallback.idleInTransactionSeconds,
+      0,
+    ),
+  };
 }
 
 /**

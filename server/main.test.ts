@@ -86,6 +86,28 @@ describe('server/main.ts', () => {
     ]);
   });
 
+  it('says in one line that the database does not answer, within the connect time-out', async () => {
+    // Takes connections and never answers, as a host behind a dropping firewall.
+    const silent = createServer(() => undefined).listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+    onTestFinished(() => void silent.close());
+    const { port } = silent.address() as { port: number };
+    const main = startMain({
+      PORT: String(await freePort()),
+      DATA_DIR: tempDir(),
+      DATABASE_URL: `postgres://cfop:s3cret@127.0.0.1:${port}/cfop`,
+      CFOP_DB_CONNECT_TIMEOUT_SECONDS: '1',
+    });
+    const [code] = await main.exited;
+    expect(code).toBe(1);
+    expect(main.output().trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^无法连接 DATABASE_URL 指定的 PostgreSQL 数据库 cfop@127\.0\.0\.1:\d+\/cfop：.*Check the address/,
+      ),
+    ]);
+    expect(main.output()).not.toContain('s3cret');
+  });
+
   it('refuses bad settings with a message naming them', async () => {
     const main = startMain({
       PORT: 'eighty',

@@ -4,11 +4,16 @@ import { loadContract, type Contract } from './contract/load-contract';
 import { identifyInstance, assertDatabaseNotLost, type Instance } from './data-folder/instance-identity';
 import { explainingStoreFailures } from './data-folder/store-failures';
 import { openDatabase, type Db } from './db/open-database';
+import type { PostgresSettings } from './db/postgres-settings';
 
 export interface StoreOptions {
   readonly dataDir: string;
   /** DATABASE_URL: a PostgreSQL database instead of DATA_DIR/cfop.sqlite. */
   readonly databaseUrl?: string | undefined;
+  /** CFOP_DB_*: PostgreSQL's pool and time-outs; default defaultPostgresSettings. */
+  readonly postgres?: PostgresSettings | undefined;
+  /** Names this process's PostgreSQL connections (application_name). */
+  readonly serverName?: string | undefined;
   readonly clock: Clock;
   readonly admin: AdminBootstrap;
   readonly openApiPath?: string | undefined;
@@ -27,7 +32,10 @@ export async function openStore(
   return explainingStoreFailures(options.dataDir, async () => {
     // A PostgreSQL database is not in the folder, so the folder cannot tell it is gone.
     if (options.databaseUrl === undefined) assertDatabaseNotLost(options.dataDir);
-    const db = await openDatabase(options.dataDir, options.databaseUrl);
+    const db = await openDatabase(options.dataDir, options.databaseUrl, {
+      settings: options.postgres,
+      serverName: options.serverName,
+    });
     try {
       const instance = await identifyInstance(db, options.dataDir, options.clock);
       await prepareAccounts(db, options.clock, contract, options.admin);

@@ -27,6 +27,7 @@ export async function startServer(env: Env, options: { clock?: Clock } = {}): Pr
   const app = await createApp({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
+    postgres: config.postgres,
     storageDir: config.storageDir,
     serverName: config.serverName,
     clock: options.clock,

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { createRole, createUser, type AccountStore } from '../accounts/account-service';
 import { findRoleIds } from '../accounts/roles';
 import { rebuildAlertRollups } from '../analysis/alert-rollups';
+import { withoutStatementTimeout } from '../db/postgres-settings';
 import { setPassword } from '../accounts/users';
 import { systemClock } from '../clock';
 import type { StoreConfig } from '../config';
@@ -161,7 +162,10 @@ const commands: Record<string, Command> = {
     required: [],
     async run({ store: { db } }) {
       // One transaction: the dashboard reads the old counts or the new ones, never half of each.
-      const counted = await db.transaction().execute((trx) => rebuildAlertRollups(trx));
+      const counted = await db.transaction().execute(async (trx) => {
+        await withoutStatementTimeout(trx);
+        return rebuildAlertRollups(trx);
+      });
       return {
         zh: `已按 ${counted} 条告警重建运营看板的统计`,
         en: `Rebuilt the operations dashboard's counts from ${counted} alerts`,

@@ -1,5 +1,6 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../db/open-database';
+import { defaultPostgresSettings } from '../db/postgres-settings';
 import { tempDir } from '../test-support/test-app';
 import { testDatabaseUrl, testOnPostgres } from '../test-support/test-database';
 import { waitUntil } from '../test-support/wait-until';
@@ -15,7 +16,8 @@ async function twoChannels() {
   const db = await openDatabase(dataDir, databaseUrl);
   onTestFinished(() => db.destroy());
   const open = async (serverName: string) => {
-    const channel = await openChangeChannel({ databaseUrl, db, serverName, log: quietLog });
+    const postgres = { url: databaseUrl, settings: defaultPostgresSettings, serverName };
+    const channel = await openChangeChannel({ postgres, db, log: quietLog });
     onTestFinished(() => channel.close());
     return channel;
   };

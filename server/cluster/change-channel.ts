@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../db/open-database';
+import { postgresClientConfig, type PostgresTarget } from '../db/postgres-settings';
 import type { StatusEvent } from '../events/status-feed';
 
 /**
@@ -39,11 +40,10 @@ interface Log {
 }
 
 export interface ChangeChannelOptions {
-  readonly databaseUrl: string;
+  /** Where the listening connection goes; it is named `cfop listener <server name>` (application_name). */
+  readonly postgres: PostgresTarget;
   /** Where notices are sent from: the app's pool (a NOTIFY is delivered when its statement commits). */
   readonly db: Db;
-  /** Names the listening connection (application_name), so operators can tell servers apart. */
-  readonly serverName: string;
   readonly log: Log;
 }
 
@@ -80,10 +80,7 @@ export async function openChangeChannel(options: ChangeChannelOptions): Promise<
   };
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({
-      connectionString: options.databaseUrl,
-      application_name: `cfop listener ${options.serverName}`.slice(0, 63),
-    });
+    const next = new pg.Client(postgresClientConfig(options.postgres, 'listener'));
     // Only a connection that was listening is retried from here; a failed try is retried by its caller.
     let listening = false;
     const onLost = (error?: Error) => {

@@ -11,6 +11,9 @@ import pg from 'pg';
 import { DataFolderError } from '../data-folder/data-folder-error';
 import { createPrivateFile, makePrivateDir } from '../data-folder/private-files';
 import { migrationProvider } from './migration-folder';
+import { databaseAddress } from './database-url';
+import { DatabaseUnavailableError } from './database-unavailable';
+import { defaultPostgresSettings, postgresClientConfig, type PostgresTarget } from './postgres-settings';
 import { consoleTypes } from './postgres-values';
 import { withPreparedStatements } from './prepared-statements';
 import type { Database } from './schema';
@@ -44,12 +47,24 @@ function withStatementCache(sqlite: SqliteDatabase.Database): DialectDatabase {
   };
 }
 
+/** How to reach PostgreSQL beyond its URL; by default the default settings, named `cfop`. */
+export type PostgresOptions = Partial<Omit<PostgresTarget, 'url'>>;
+
 /**
  * Opens the console's database and brings its schema up to date: the PostgreSQL database at
  * `databaseUrl` (DATABASE_URL) when given, else DATA_DIR/cfop.sqlite (creating the folder).
  */
-export async function openDatabase(dataDir: string, databaseUrl?: string): Promise<Db> {
-  return databaseUrl === undefined ? openSqlite(dataDir) : openPostgres(databaseUrl);
+export async function openDatabase(
+  dataDir: string,
+  databaseUrl?: string,
+  postgres: PostgresOptions = {},
+): Promise<Db> {
+  if (databaseUrl === undefined) return openSqlite(dataDir);
+  return openPostgres({
+    url: databaseUrl,
+    settings: postgres.settings ?? defaultPostgresSettings,
+    serverName: postgres.serverName ?? '',
+  });
 }
 
 /** A new file is readable by its owner only, and so are its -wal and -shm files, which SQLite gives its mode. */
@@ -76,19 +91,15 @@ async function openSqlite(dataDir: string): Promise<Db> {
   return db;
 }
 
-/** Where DATABASE_URL points, for messages: never its password. */
-function databaseAddress(url: string): string {
-  const { hostname, port, pathname, username } = new URL(url);
-  return `${username ? `${decodeURIComponent(username)}@` : ''}${hostname}:${port || 5432}${pathname}`;
-}
-
-/** pg's failures to reach or enter the database, which the operator fixes in DATABASE_URL or on the server. */
-const unreachable = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|28\w{3}|3D000)$/;
-
+/**
+ * What the operator fixes in DATABASE_URL or on the database's server: any failure to connect
+ * (refused, no answer within the connect time-out, a bad password, a missing database) is one line
+ * naming where DATABASE_URL points, never its password.
+ */
 function explainConnectFailure(url: string, error: unknown): unknown {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string' || !unreachable.test(code)) return error;
-  const reason = error instanceof Error ? error.message : code;
+  if (!(error instanceof DatabaseUnavailableError)) return error;
+  const { cause } = error;
+  const reason = cause instanceof Error ? cause.message : String(cause);
   return new DataFolderError({
     zh: `无法连接 DATABASE_URL 指定的 PostgreSQL 数据库 ${databaseAddress(url)}：${reason}。请检查地址、用户、密码以及数据库是否已创建`,
     en: `Cannot connect to the PostgreSQL database of DATABASE_URL, ${databaseAddress(url)}: ${reason}. Check the address, the user, the password and that the database exists`,
@@ -104,20 +115,38 @@ export function poolUse(db: Db): { total: number; idle: number; waiting: number 
   return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
 }
 
-async function openPostgres(url: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, types: consoleTypes });
+/** A pool of connections to `target`, through which each statement runs prepared. */
+function postgresDb(target: PostgresTarget): Db {
+  const pool = new pg.Pool({
+    ...postgresClientConfig(target),
+    max: target.settings.poolSize,
+    types: consoleTypes,
+  });
   // A connection dropped while idle (a database restart) is not the app's fault: the pool opens a
-  // new one for the next query, and a query on a lost connection fails with its own error.
+  // new one for the next query, and a query on a lost connection fails as the database unavailable.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
   pools.set(db, pool);
-  try {
-    await migrate(db);
-  } catch (error) {
-    await db.destroy();
-    throw explainConnectFailure(url, error);
-  }
   return db;
+}
+
+/**
+ * Migrations run first, on a connection of their own without a statement time-out: rewriting a big
+ * table may take longer than any call should.
+ */
+async function openPostgres(target: PostgresTarget): Promise<Db> {
+  const migrating = postgresDb({
+    ...target,
+    settings: { ...target.settings, poolSize: 1, statementTimeoutSeconds: 0 },
+  });
+  try {
+    await migrate(migrating);
+  } catch (error) {
+    throw explainConnectFailure(target.url, error);
+  } finally {
+    await migrating.destroy();
+  }
+  return postgresDb(target);
 }
 
 async function migrate(db: Db): Promise<void> {

@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { testDatabaseUrl, testOnPostgres } from '../test-support/test-database';
+import { DatabaseUnavailableError } from './database-unavailable';
 import { preparedPerConnection, withPreparedStatements } from './prepared-statements';
 
 /** A fresh test database behind a pool of one connection, through withPreparedStatements. */
@@ -57,5 +58,27 @@ describe.skipIf(!testOnPostgres)('withPreparedStatements', () => {
     await other.end();
     await expect(read.execute(db)).rejects.toMatchObject({ code: '0A000' });
     expect((await read.execute(db)).rows).toEqual([{ a: 1, b: null }]);
+  });
+
+  it('answers a connection lost while checked out as the database unavailable, and goes on on a fresh one', async () => {
+    const { db, url } = await oneConnection();
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    onTestFinished(() => other.end());
+    const failure = await db
+      .transaction()
+      .execute(async (trx) => {
+        // Ended by the database while idle in the transaction: pg emits `error` on the checked-out connection.
+        await other.query('select pg_terminate_backend($1)', [await backend(trx)]);
+        await sql`select pg_sleep(0)`.execute(trx);
+      })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(failure).toBeInstanceOf(DatabaseUnavailableError);
+    expect((await sql<{ n: number }>`select cast(${1} as integer) as n`.execute(db)).rows).toEqual([
+      { n: 1 },
+    ]);
   });
 });

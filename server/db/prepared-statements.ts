@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
+import { DatabaseUnavailableError, losesConnection } from './database-unavailable';
 
 /**
  * Statements a connection keeps prepared. The console's queries are a few hundred shapes (a batch's
@@ -25,6 +26,11 @@ const nameOf = (text: string) => `cfop_${createHash('sha1').update(text).digest(
  * Statements without parameters (transactions' begin and commit, the migrations' DDL) go as before.
  * A kept statement whose table another server's migration changed fails once with 0A000; its
  * connection is then closed on release, and the pool opens a fresh one with nothing kept.
+ *
+ * A connection lost while checked out (a restarted database, a network cut) makes pg emit `error`
+ * on it, which would end the process without a listener: the pool listens only to idle ones. Each
+ * connection is listened to for as long as it lives; a lost one is closed on release, and what
+ * failed with it, or for want of any connection, fails as a DatabaseUnavailableError.
  */
 export function withPreparedStatements(pool: pg.Pool): PostgresPool {
   const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
@@ -32,6 +38,13 @@ export function withPreparedStatements(pool: pg.Pool): PostgresPool {
     // The connection's kept statements by text: each text is hashed once, when first kept.
     const prepared = new Map<string, string>();
     let stale = false;
+    let lost = false;
+    client.on('error', () => (lost = true));
+    const failed = (error: unknown): unknown => {
+      if ((error as { code?: unknown }).code === resultTypeChanged) stale = true;
+      lost ||= losesConnection(error);
+      return lost ? new DatabaseUnavailableError(error) : error;
+    };
     const run = async <R>(text: string, values: readonly unknown[]): Promise<PostgresQueryResult<R>> => {
       if (values.length === 0) return client.query(text, []) as unknown as Promise<PostgresQueryResult<R>>;
       let name = prepared.get(text);
@@ -39,20 +52,15 @@ export function withPreparedStatements(pool: pg.Pool): PostgresPool {
         name = nameOf(text);
         prepared.set(text, name);
       }
-      try {
-        return (await client.query({ name, text, values: [...values] })) as unknown as PostgresQueryResult<R>;
-      } catch (error) {
-        if ((error as { code?: unknown }).code === resultTypeChanged) stale = true;
-        throw error;
-      }
+      return (await client.query({ name, text, values: [...values] })) as unknown as PostgresQueryResult<R>;
     };
     return {
       query: ((textOrCursor: string | PostgresCursor<unknown>, values?: readonly unknown[]) =>
         typeof textOrCursor === 'string'
-          ? run(textOrCursor, values ?? [])
+          ? run(textOrCursor, values ?? []).catch((error: unknown) => Promise.reject(failed(error)))
           : client.query(textOrCursor as never)) as PostgresPoolClient['query'],
       release(destroy?: boolean) {
-        const closing = Boolean(destroy) || stale || prepared.size >= preparedPerConnection;
+        const closing = Boolean(destroy) || stale || lost || prepared.size >= preparedPerConnection;
         if (closing) wrapped.delete(client);
         client.release(closing);
       },
@@ -60,7 +68,9 @@ export function withPreparedStatements(pool: pg.Pool): PostgresPool {
   };
   return {
     async connect() {
-      const client = await pool.connect();
+      const client = await pool.connect().catch((error: unknown) => {
+        throw new DatabaseUnavailableError(error);
+      });
       let kept = wrapped.get(client);
       if (!kept) {
         kept = wrap(client);

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isDiskFull } from '../data-folder/error-codes';
-import { ApiError } from './api-error';
+import { isDatabaseUnavailable } from '../db/database-unavailable';
+import { ApiError, retryLater } from './api-error';
 import { errorEnvelope } from './envelope';
 import { bodyErrorOf } from './json-body';
 import { pickLang } from './locale';
@@ -16,6 +17,16 @@ const diskFull = () =>
     en: "The server's disk is full; free some space and retry",
   });
 
+/**
+ * The database is out of reach (restarting, a network cut): the call changed nothing and works again
+ * once it is back, which a restart takes seconds for.
+ */
+const databaseUnavailable = () =>
+  retryLater('503', 5000, (seconds) => ({
+    zh: `数据库暂时无法访问，请 ${seconds} 秒后重试`,
+    en: `The database is unavailable for now; retry in ${seconds} seconds`,
+  }));
+
 const badRequest = () => new ApiError('400', { zh: '请求不合法', en: 'Bad request' });
 
 const noSuchOperation = () => new ApiError('404', { zh: '接口不存在', en: 'No such API operation' });
@@ -29,6 +40,7 @@ export function answerErrorsAsEnvelopes(app: FastifyInstance): void {
     const apiError = toApiError(error);
     if (apiError.code === '500' || apiError.code === '507')
       request.log.error({ err: error }, 'request failed');
+    else if (isDatabaseUnavailable(error)) request.log.warn(`request failed: ${error.message}`);
     if (apiError.retryAfterSeconds !== undefined) reply.header('retry-after', apiError.retryAfterSeconds);
     return reply
       .code(apiError.httpStatus)
@@ -47,6 +59,7 @@ export function toApiError(error: FastifyError): ApiError {
   const bodyError = bodyErrorOf(error);
   if (bodyError) return bodyError;
   if (isDiskFull(error)) return diskFull();
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   // Fastify's own rejections of a malformed request (bad URL encoding, bad headers...).
   if (error.code?.startsWith('FST_') && error.statusCode !== undefined && error.statusCode < 500)
     return badRequest();

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
+import { postgresClientConfig, type PostgresTarget } from '../db/postgres-settings';
 
 /**
  * Which server records which camera, when several share one database: a camera is recorded by the
@@ -40,7 +41,7 @@ export const recordingLockSpace = 0x43465243;
  * server's next sync takes its cameras. A connection that fails loses every claim at once (the
  * database may already have given them away), so the recorders stop; the next claim connects again.
  */
-export function advisoryLockClaims(databaseUrl: string, log: FastifyBaseLogger): CameraClaims {
+export function advisoryLockClaims(postgres: PostgresTarget, log: FastifyBaseLogger): CameraClaims {
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
   const listeners: (() => void)[] = [];
@@ -55,7 +56,7 @@ export function advisoryLockClaims(databaseUrl: string, log: FastifyBaseLogger):
   const connection = () => {
     if (client) return Promise.resolve(client);
     connecting ??= (async () => {
-      const fresh = new pg.Client({ connectionString: databaseUrl });
+      const fresh = new pg.Client(postgresClientConfig(postgres, 'recording'));
       fresh.on('error', (error) => lost(fresh, error.message));
       fresh.on('end', () => lost(fresh, 'closed'));
       try {

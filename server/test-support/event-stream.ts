@@ -70,10 +70,14 @@ export async function openEventStream(
     parse();
     wake();
   });
-  response.on('end', () => {
+  // A stream the server broke off (its socket destroyed) ends too, as EventSource sees it: with
+  // 'close' and no 'end'.
+  const end = () => {
     ended = true;
     wake();
-  });
+  };
+  response.on('end', end);
+  response.on('close', end);
 
   /** Moves whole events (ended by a blank line) from the buffer to `pending`. */
   const parse = () => {

@@ -1,8 +1,9 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 /** A running throw-away PostgreSQL cluster: loopback only, trusting every local connection. */
 export interface PostgresCluster {
@@ -13,6 +14,14 @@ export interface PostgresCluster {
   readonly pid: number;
   /** The URL of a database on the cluster (as the superuser `postgres`, no password). */
   url(database: string): string;
+  /**
+   * Stops the server as `pg_ctl stop -m fast` does (a restart's first half): every connection is
+   * ended, and nothing connects until `resume`. Only for a cluster of the test's own: others'
+   * connections would end too.
+   */
+  halt(): Promise<void>;
+  /** Starts the halted server again on its port and folder, waiting until it accepts connections. */
+  resume(): Promise<void>;
   /** Stops the server and deletes its folder. */
   stop(): void;
 }
@@ -49,9 +58,17 @@ function freePort(): Promise<number> {
 const isRoot = process.getuid?.() === 0;
 
 /** PostgreSQL refuses to run as root: as root, its programs run as the `postgres` user. */
+function asOwner(program: string, args: readonly string[]): [string, string[]] {
+  return isRoot ? ['runuser', ['-u', 'postgres', '--', program, ...args]] : [program, [...args]];
+}
+
 function runAsOwner(program: string, args: readonly string[]): void {
-  const [command, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', program, ...args]] : [program, args];
-  execFileSync(command, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+  execFileSync(...asOwner(program, args), { stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** As runAsOwner, leaving the event loop free meanwhile (the test's servers see the database go). */
+async function runAsOwnerAsync(program: string, args: readonly string[]): Promise<void> {
+  await promisify(execFile)(...asOwner(program, args));
 }
 
 /**
@@ -69,28 +86,25 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   chmodSync(dir, 0o700);
   const data = join(dir, 'data');
   const port = await freePort();
+  const pgCtl = (...args: string[]) => ['-D', data, ...args];
+  const options = [
+    `-p ${port}`,
+    `-k ${dir}`,
+    '-c listen_addresses=127.0.0.1',
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    // Every test app holds a pool: many apps run at once on two workers.
+    '-c max_connections=300',
+  ].join(' ');
+  const start = pgCtl('-l', join(dir, 'server.log'), '-o', options, '-w', 'start');
+  // The pid file's first line, written before `pg_ctl -w start` returns.
+  const postmasterPid = () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let pid: number;
   try {
     runAsOwner(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
-    const options = [
-      `-p ${port}`,
-      `-k ${dir}`,
-      '-c listen_addresses=127.0.0.1',
-      '-c fsync=off',
-      '-c synchronous_commit=off',
-      '-c full_page_writes=off',
-      // Every test app holds a pool: many apps run at once on two workers.
-      '-c max_connections=300',
-    ].join(' ');
-    runAsOwner(join(bin, 'pg_ctl'), [
-      '-D',
-      data,
-      '-l',
-      join(dir, 'server.log'),
-      '-o',
-      options,
-      '-w',
-      'start',
-    ]);
+    runAsOwner(join(bin, 'pg_ctl'), start);
+    pid = postmasterPid();
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;
@@ -98,12 +112,20 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   return {
     port,
     dir,
-    // The pid file's first line, written before `pg_ctl -w start` returns.
-    pid: Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
+    get pid() {
+      return pid;
+    },
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    halt: () => runAsOwnerAsync(join(bin, 'pg_ctl'), pgCtl('-m', 'fast', '-w', 'stop')),
+    async resume() {
+      await runAsOwnerAsync(join(bin, 'pg_ctl'), start);
+      pid = postmasterPid();
+    },
     stop() {
       try {
-        runAsOwner(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+        // A halted cluster has nothing to stop.
+        if (existsSync(join(data, 'postmaster.pid')))
+          runAsOwner(join(bin, 'pg_ctl'), pgCtl('-m', 'immediate', '-w', 'stop'));
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
