@@ -8,6 +8,7 @@ import type { ResourceOperationIds } from '../resources/resource-operations';
 import { lockAccounts } from './account-lock';
 import { builtinRoleIds, enabledAdministratorIds } from './administrators';
 import { checkUserGrant, checkUserTargets } from './grant-rules';
+import { lookAlikeName, storeUsernameKey, usernameKey } from './user-names';
 
 /** openapi.yaml operations of the user screen (tag `user-admin`); resetUserPassword is its own. */
 export const userOperationIds = {
@@ -59,7 +60,10 @@ export const userResource: ResourceDefinition = {
 
   async onCreate(input) {
     const passwordHash = await hashPassword(String(input.password));
-    return { columns: { password_hash: passwordHash }, answer: (item: Item) => item };
+    return {
+      columns: { password_hash: passwordHash, username_key: usernameKey(String(input.username)) },
+      answer: (item: Item) => item,
+    };
   },
 
   async checkWrite({ db, actorId }, change) {
@@ -67,6 +71,8 @@ export const userResource: ResourceDefinition = {
     const granted = await checkUserGrant(db, actorId, change);
     if (granted.length > 0) return granted;
     const { id, input } = change;
+    const lookAlike = await lookAlikeName(db, String(input.username), id);
+    if (lookAlike.length > 0) return lookAlike;
     if (id === null) return [];
     if (id === actorId && input.status !== 'enabled') {
       return [
@@ -82,6 +88,7 @@ export const userResource: ResourceDefinition = {
   },
 
   async afterWrite({ db, now }, { before, item }) {
+    if (before !== null) await storeUsernameKey(db, item.id as number, String(item.username));
     // Whatever `before` says: it was read before the accounts lock, and the user may have been enabled since.
     if (before !== null && item.status !== 'enabled') {
       await revokeUserSessions(db, item.id as number, new Date(now));
