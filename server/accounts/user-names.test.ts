@@ -57,24 +57,26 @@ describe('user names regardless of case and width', () => {
     expect(operationLog(t.dataDir).filter((row) => row.username === 'Admin')).toEqual([]);
   });
 
-  it('signs in whatever the case of the name, as the user of that name', async () => {
+  it('signs in whatever the case and width of the name, as the user of that name', async () => {
     const t = await startTestApp();
-    const token = await t.signIn('ADMIN', testAdminPassword);
-    const me = await t.call('getCurrentUser', { token });
-    expect(me.body.data).toMatchObject({ id: 1, userName: 'admin' });
-    expect(operationLog(t.dataDir).at(-1)).toMatchObject({
-      action: 'loginByPassword',
-      user_id: 1,
-      username: 'admin',
-      target: 'ADMIN',
-    });
+    for (const spelling of ['ADMIN', 'ａｄｍｉｎ', 'Ａｄｍｉｎ']) {
+      const token = await t.signIn(spelling, testAdminPassword);
+      const me = await t.call('getCurrentUser', { token });
+      expect(me.body.data).toMatchObject({ id: 1, userName: 'admin' });
+      expect(operationLog(t.dataDir).at(-1)).toMatchObject({
+        action: 'loginByPassword',
+        user_id: 1,
+        username: 'admin',
+        target: spelling,
+      });
+    }
   });
 
   it('locks a name against wrong passwords spread over its spellings', async () => {
     const t = await startTestApp();
     const attempt = (username: string, typed = 'wrong-1234') =>
       t.call('loginByPassword', { body: { username, password: typed } });
-    for (const spelling of ['admin', 'Admin', 'ADMIN', 'aDmin']) {
+    for (const spelling of ['admin', 'Admin', 'ADMIN', 'ａｄｍｉｎ']) {
       expect((await attempt(spelling)).body.code).toBe('1001');
     }
     expect((await attempt('admiN')).status).toBe(423);
