@@ -165,6 +165,12 @@ describe('generated modules', () => {
       ['actionName', 'contains', null],
       ['result', 'equals', null],
     ]);
+    // The actor's id beside their name: a name is no proof of who acted (renamed, deleted, look-alike).
+    const columns = oplog.fields.filter((field) => field.table).map((field) => field.name);
+    expect(columns.slice(columns.indexOf('username'), columns.indexOf('username') + 2)).toEqual([
+      'username',
+      'userId',
+    ]);
     const area = oplog.fields.find((field) => field.name === 'area');
     expect(area).toMatchObject({ nullable: true, widget: 'select' });
     expect(area?.options?.map((option) => [option.value, option.label])).toEqual(

@@ -167,6 +167,7 @@ export async function seedScale(db: Db, plan: ScalePlan): Promise<void> {
   }));
   await insertMany(db, 'users', rows, (n) => ({
     username: `bench-user-${n + 1}`,
+    username_key: `bench-user-${n + 1}`,
     name: `员工${n + 1}`,
     phone: `139${String(n + 1).padStart(8, '0')}`,
     email: null,

@@ -127,8 +127,16 @@ function refuseAll(field: string, messages: readonly LocalText[]): void {
   ]);
 }
 
-/** Refuses (400 naming `field`) when a role of `ids` holds what the caller does not. */
-async function refuseRoles(db: Db, caller: Caller, ids: readonly number[], field: string): Promise<void> {
+/**
+ * Refuses (400 naming `field`) when a role of `ids` holds what the caller does not; answers the
+ * roles as stored.
+ */
+async function refuseRoles(
+  db: Db,
+  caller: Caller,
+  ids: readonly number[],
+  field: string,
+): Promise<Map<number, HeldRole>> {
   const roles = await rolesHeld(db, ids);
   refuseAll(
     field,
@@ -137,6 +145,7 @@ async function refuseRoles(db: Db, caller: Caller, ids: readonly number[], field
       return isBeyond(found) ? [beyondMessage(roleNamed(role.name), found)] : [];
     }),
   );
+  return roles;
 }
 
 /**
@@ -173,8 +182,9 @@ export async function checkRoleGrant(
 ): Promise<FieldProblem[]> {
   const caller = await callerOf(db, actorId);
   if (caller === null) return [];
-  const { id, before, input } = change;
-  if (id !== null) await refuseRoles(db, caller, [id], 'id');
+  const { id, input } = change;
+  // The keys as stored now: the caller's lock on the accounts came after `before` was read.
+  const stored = id === null ? undefined : (await refuseRoles(db, caller, [id], 'id')).get(id);
   const asked = input.accessKeys as readonly string[];
   const problems: FieldProblem[] = [];
   const lacking = asked.filter((key) => !caller.keys.has(key));
@@ -187,8 +197,8 @@ export async function checkRoleGrant(
       },
     });
   }
-  const beforeKeys = (before?.accessKeys ?? []) as readonly string[];
-  const keysChanged = asked.length !== beforeKeys.length || asked.some((key) => !beforeKeys.includes(key));
+  const storedKeys = stored?.keys ?? new Set<string>();
+  const keysChanged = asked.length !== storedKeys.size || asked.some((key) => !storedKeys.has(key));
   if (id !== null && keysChanged && caller.roleIds.includes(id)) {
     problems.push({
       field: 'accessKeys',
@@ -201,7 +211,7 @@ export async function checkRoleGrant(
   return problems;
 }
 
-type Refusal = (db: Db, caller: Caller, ids: readonly number[], field: string) => Promise<void>;
+type Refusal = (db: Db, caller: Caller, ids: readonly number[], field: string) => Promise<unknown>;
 
 /** A refusal for a signed-in caller; the operator CLI and the first start (no actor) pass. */
 function forActor(refuse: Refusal) {

@@ -2,6 +2,7 @@ import type { Db } from '../db/open-database';
 import { refusal, type FieldProblem } from '../http/api-error';
 import type { ResourceDefinition } from '../resources/resource-definition';
 import type { ResourceOperationIds } from '../resources/resource-operations';
+import { lockAccounts } from './account-lock';
 import { checkRoleGrant, checkRoleRemoval } from './grant-rules';
 
 /** openapi.yaml operations of the role screen (tag `role`). */
@@ -55,6 +56,7 @@ export const roleResource: ResourceDefinition = {
   },
 
   async checkWrite({ db, actorId }, change) {
+    await lockAccounts(db);
     const granted = await checkRoleGrant(db, actorId, change);
     const { before, input } = change;
     if (before?.builtin !== true) return granted;
@@ -84,6 +86,7 @@ export const roleResource: ResourceDefinition = {
 
   async beforeDelete(db, ids, { actorId, field }) {
     if (ids.length === 0) return;
+    await lockAccounts(db);
     await checkRoleRemoval(db, actorId, ids, field);
     const roles = await db
       .selectFrom('roles')

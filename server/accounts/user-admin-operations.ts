@@ -37,9 +37,8 @@ export const userAdminOperations = {
       .executeTakeFirst();
     if (!user) throw notFound(id);
     input.audit.target = `#${user.id} ${user.username}`;
-    await checkUserTargets(ctx.db, userId, [id], 'id');
     const password = generatePassword(createValueCheck(ctx.contract));
-    await setPassword(ctx.db, ctx.clock, user, password);
+    await setPassword(ctx.db, ctx.clock, user, password, (trx) => checkUserTargets(trx, userId, [id], 'id'));
     input.audit.detail = {
       zh: '已重置密码，并结束该用户的全部会话',
       en: 'reset the password and ended all sessions of the user',

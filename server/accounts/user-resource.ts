@@ -5,8 +5,10 @@ import { refusal } from '../http/api-error';
 import type { LocalText } from '../http/locale';
 import type { Item, ResourceDefinition } from '../resources/resource-definition';
 import type { ResourceOperationIds } from '../resources/resource-operations';
+import { lockAccounts } from './account-lock';
 import { builtinRoleIds, enabledAdministratorIds } from './administrators';
 import { checkUserGrant, checkUserTargets } from './grant-rules';
+import { lookAlikeName, storeUsernameKey, usernameKey } from './user-names';
 
 /** openapi.yaml operations of the user screen (tag `user-admin`); resetUserPassword is its own. */
 export const userOperationIds = {
@@ -25,7 +27,7 @@ const lastAdministrator: LocalText = {
   en: 'at least one enabled administrator (a user holding the built-in administrator role) must remain',
 };
 
-/** Whether an item (or an input) is an enabled user holding the built-in role. */
+/** Whether an input makes an enabled user holding the built-in role. */
 async function isAdministrator(db: Db, user: Readonly<Record<string, unknown>>): Promise<boolean> {
   if (user.status !== 'enabled') return false;
   const builtin = await builtinRoleIds(db);
@@ -58,33 +60,43 @@ export const userResource: ResourceDefinition = {
 
   async onCreate(input) {
     const passwordHash = await hashPassword(String(input.password));
-    return { columns: { password_hash: passwordHash }, answer: (item: Item) => item };
+    return {
+      columns: { password_hash: passwordHash, username_key: usernameKey(String(input.username)) },
+      answer: (item: Item) => item,
+    };
   },
 
   async checkWrite({ db, actorId }, change) {
+    await lockAccounts(db);
     const granted = await checkUserGrant(db, actorId, change);
     if (granted.length > 0) return granted;
-    const { id, before, input } = change;
-    if (id === null || before === null) return [];
+    const { id, input } = change;
+    const lookAlike = await lookAlikeName(db, String(input.username), id);
+    if (lookAlike.length > 0) return lookAlike;
+    if (id === null) return [];
     if (id === actorId && input.status !== 'enabled') {
       return [
         { field: 'status', message: { zh: '不能停用自己的账号', en: 'you cannot disable your own account' } },
       ];
     }
-    if (!(await isAdministrator(db, before)) || (await isAdministrator(db, input))) return [];
-    const others = (await enabledAdministratorIds(db)).filter((other) => other !== id);
-    return others.length > 0
+    // As stored now, under the lock: `before` was read before it.
+    const administrators = await enabledAdministratorIds(db);
+    if (!administrators.includes(id) || (await isAdministrator(db, input))) return [];
+    return administrators.some((other) => other !== id)
       ? []
       : [{ field: input.status === 'enabled' ? 'roleIds' : 'status', message: lastAdministrator }];
   },
 
   async afterWrite({ db, now }, { before, item }) {
-    if (before !== null && before.status === 'enabled' && item.status !== 'enabled') {
+    if (before !== null) await storeUsernameKey(db, item.id as number, String(item.username));
+    // Whatever `before` says: it was read before the accounts lock, and the user may have been enabled since.
+    if (before !== null && item.status !== 'enabled') {
       await revokeUserSessions(db, item.id as number, new Date(now));
     }
   },
 
   async beforeDelete(db, ids, { actorId, field }) {
+    await lockAccounts(db);
     if (actorId !== null && ids.includes(actorId)) {
       throw refusal([
         { field, message: { zh: '不能删除自己的账号', en: 'you cannot delete your own account' } },

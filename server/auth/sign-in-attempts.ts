@@ -1,3 +1,4 @@
+import { usernameKey } from '../accounts/user-names';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/open-database';
 import type { SignInMethod } from '../db/schema';
@@ -13,6 +14,14 @@ export interface Guess {
   /** The user name tried (known or not) or the phone: the lock reveals nothing about which exist. */
   readonly principal: string;
   readonly address: string;
+}
+
+/**
+ * What a guess counts against: a user name by its key, so `Admin`, `ADMIN` and `ａｄｍｉｎ` share the
+ * name's limit as they share its user; a phone as it is.
+ */
+function principalOf(method: SignInMethod, principal: string): string {
+  return method === 'password' ? usernameKey(principal) : principal;
 }
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'signInLimits'>;
@@ -71,7 +80,12 @@ async function admitGuess(ctx: Ctx, guess: Guess): Promise<number> {
     if (principalWait > 0) throw principalRefusal(guess.method, principalWait);
     const { id } = await trx
       .insertInto('sign_in_attempts')
-      .values({ ...guess, at: ctx.clock.now().toISOString(), cleared: 0 })
+      .values({
+        ...guess,
+        principal: principalOf(guess.method, guess.principal),
+        at: ctx.clock.now().toISOString(),
+        cleared: 0,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return id;
@@ -108,7 +122,7 @@ async function clearPrincipal(db: Db, method: SignInMethod, principal: string): 
     .updateTable('sign_in_attempts')
     .set({ cleared: 1 })
     .where('method', '=', method)
-    .where('principal', '=', principal)
+    .where('principal', '=', principalOf(method, principal))
     .execute();
 }
 
@@ -125,7 +139,7 @@ function failuresOf(db: Db, guess: Guess) {
   return db
     .selectFrom('sign_in_attempts')
     .where('method', '=', guess.method)
-    .where('principal', '=', guess.principal)
+    .where('principal', '=', principalOf(guess.method, guess.principal))
     .where('cleared', '=', 0);
 }
 

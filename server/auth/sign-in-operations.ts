@@ -1,6 +1,7 @@
 import { decoyHash, verifyPassword } from './password-hash';
 import { checkGuess, type Guess } from './sign-in-attempts';
 import { revokeSession, signIn } from './sessions';
+import { findUserByName } from '../accounts/user-names';
 import { ApiError } from '../http/api-error';
 import { consumeSmsCode, issueSmsCode, wrongSmsCode } from '../sms/sms-codes';
 import { requireSession, type SomeOperationHandlers } from '../operations/operation-handler';
@@ -19,11 +20,7 @@ export const signInOperations = {
     const { username, password } = input.body;
     input.audit.target = username;
     const address = input.client.countsAs;
-    const user = await ctx.db
-      .selectFrom('users')
-      .select(['id', 'status', 'password_hash'])
-      .where('username', '=', username)
-      .executeTakeFirst();
+    const user = await findUserByName(ctx.db, username);
     const guess: Guess = { method: 'password', principal: username, address };
     // An unknown name is checked against a decoy hash, so it costs the same time as a wrong password.
     const matches = await checkGuess(ctx, input.audit, guess, () =>
@@ -33,7 +30,7 @@ export const signInOperations = {
     );
     if (!user || !matches) throw wrongCredentials();
     if (user.status !== 'enabled') throw accountDisabled();
-    input.audit.actor = { userId: user.id, username };
+    input.audit.actor = { userId: user.id, username: user.username };
     return signIn(ctx, user.id, input.client);
   },
 

@@ -69,12 +69,14 @@ describe('operator CLI', () => {
     });
   });
 
-  it('sets a password, ending the sessions of that user', async () => {
+  it('sets a password of the user a name means, ending their sessions', async () => {
     const dataDir = tempDir();
     const t = await startTestApp({ dataDir });
     const token = await t.signIn('admin', testAdminPassword);
-    const result = await cli(dataDir, 'user:password', '--username', 'admin', '--password', 'Fresh12345');
+    // The name in any case is the user's, as at sign-in.
+    const result = await cli(dataDir, 'user:password', '--username', 'ADMIN', '--password', 'Fresh12345');
     expect(result.code).toBe(0);
+    expect(result.out).toContain('已为 admin 设置新密码');
     expect((await t.call('getCurrentUser', { token })).status).toBe(401);
     expect(await t.signIn('admin', 'Fresh12345')).toMatch(/^[0-9a-f]{64}$/);
   });

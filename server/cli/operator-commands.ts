@@ -4,6 +4,7 @@ import { createRole, createUser, type AccountStore } from '../accounts/account-s
 import { findRoleIds } from '../accounts/roles';
 import { rebuildAlertRollups } from '../analysis/alert-rollups';
 import { withoutStatementTimeout } from '../db/postgres-settings';
+import { findUserByName } from '../accounts/user-names';
 import { setPassword } from '../accounts/users';
 import { systemClock } from '../clock';
 import type { StoreConfig } from '../config';
@@ -143,16 +144,12 @@ const commands: Record<string, Command> = {
     async run({ store: { db, clock }, check, options }) {
       const { username, password } = options;
       assertNoProblems(check('NewPassword', password, '--password'));
-      const user = await db
-        .selectFrom('users')
-        .select(['id', 'username'])
-        .where('username', '=', username)
-        .executeTakeFirst();
+      const user = await findUserByName(db, username);
       if (!user) throwOne('--username', `用户 ${username} 不存在`, `no user named ${username}`);
       await setPassword(db, clock, user, password);
       return {
-        zh: `已为 ${username} 设置新密码，并结束其全部会话`,
-        en: `Set a new password for ${username} and ended all of their sessions`,
+        zh: `已为 ${user.username} 设置新密码，并结束其全部会话`,
+        en: `Set a new password for ${user.username} and ended all of their sessions`,
       };
     },
   }),

@@ -12,6 +12,8 @@ export type UserStatus = Schemas['UserStatus'];
 export interface UsersTable {
   id: Generated<number>;
   username: string;
+  /** The name as compared: usernameKey(username), unique (0038); another suffixed `#id` on an older clash. */
+  username_key: string;
   name: string;
   phone: string | null;
   email: string | null;
@@ -64,7 +66,7 @@ export type SignInMethod = 'password' | 'sms';
 export interface SignInAttemptsTable {
   id: Generated<number>;
   method: SignInMethod;
-  /** The user name tried (known or not), or the phone of an SMS code. */
+  /** The user name tried (known or not) as its key (usernameKey, 0038), or the phone of an SMS code. */
   principal: string;
   address: string;
   at: Timestamp;

@@ -8,6 +8,13 @@ export interface StringRule {
 
 export const stringRules = {
   Username: { minLength: 3, maxLength: 32, pattern: '^[A-Za-z0-9_.-]+$' },
+  SignInUsername: {
+    minLength: 3,
+    maxLength: 32,
+    pattern: '^[A-Za-z0-9_.Ａ-Ｚａ-ｚ０-９＿．－-]+$',
+    description:
+      'A user name as typed at sign-in: the characters of a Username in half or full width (a Chinese input method left in full-width mode). The user is found whatever the case and width of the name (NFKC, then lower case).',
+  },
   Phone: { pattern: '^1[3-9][0-9]{9}$', description: 'A mainland China mobile number.' },
   Password: { minLength: 1, maxLength: 128 },
   NewPassword: {

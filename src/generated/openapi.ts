@@ -2208,6 +2208,8 @@ export interface components {
       | 'KEY.SYSTEM.LOG'
       | 'KEY.SYSTEM.NOTIFY';
     Username: string;
+    /** @description A user name as typed at sign-in: the characters of a Username in half or full width (a Chinese input method left in full-width mode). The user is found whatever the case and width of the name (NFKC, then lower case). */
+    SignInUsername: string;
     /** @description A mainland China mobile number. */
     Phone: string;
     Password: string;
@@ -2215,7 +2217,7 @@ export interface components {
     NewPassword: string;
     SmsCode: string;
     PasswordLogin: {
-      username: components['schemas']['Username'];
+      username: components['schemas']['SignInUsername'];
       password: components['schemas']['Password'];
     };
     SmsLogin: {

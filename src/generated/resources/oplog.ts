@@ -38,6 +38,7 @@ export default {
       name: 'userId',
       label: { zh: '用户编号', en: 'User ID' },
       widget: 'number',
+      table: true,
       detail: true,
       type: 'integer',
       nullable: true,

@@ -13,7 +13,7 @@ import { useSignIn } from './use-sign-in';
 import { SignInButton } from './SignInButton';
 
 const checks = {
-  username: fieldCheck(stringRules.Username, usernameLabel),
+  username: fieldCheck(stringRules.SignInUsername, usernameLabel),
   password: fieldCheck(stringRules.Password, passwordLabel),
 };
 
