@@ -36,6 +36,7 @@ import { aiServerClient, testPatternJpeg, type AlertDetection } from '../test-su
 import { launchChromium } from '../test-support/chromium';
 import { startServer } from '../test-support/server-process';
 import type { ClientPlan, ClientTally } from './bench/ingest-client';
+import { scrapeServers } from './bench/server-metrics';
 import {
   busyWarning,
   cpuMsOf,
@@ -489,6 +490,9 @@ async function measure(
       if (reached !== undefined) pageMs.push(reached - at);
       if (wall !== undefined) wallMs.push(wall - at);
     }
+    console.log(
+      ['what /metrics says after the load', ...(await scrapeServers(deployment.ingestUrls))].join('\n'),
+    );
     const onDisk = await deployment.stopServersAndCount();
 
     const accepted = tally.accepted.length;
