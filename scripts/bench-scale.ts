@@ -6,7 +6,10 @@
  * starts the real server on each and times over HTTP the management lists (plain, filtered, with
  * "contains" filters), the alert wall (first page, a deep page, its filters) and the dashboard for
  * 24 h / 7 d / 30 d, printing p50/p95 of both against the targets (lists p95 < 50 ms, dashboard
- * p95 < 200 ms). Figures are printed, never asserted: the exit code only says whether the run worked.
+ * p95 < 200 ms); then exports every alert as CSV, as the alert wall's export button asks, reading the
+ * whole file: seconds, rows per second and the CPU per row of the server and of PostgreSQL (--cases=
+ * picks the lists or the export). Figures are printed, never asserted: the exit code only says
+ * whether the run worked.
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -18,9 +21,18 @@ import {
   startPostgresCluster,
   type PostgresCluster,
 } from '../server/test-support/postgres-cluster';
+import { timeZoneHeader } from '../src/generated/contract';
 import { apiBaseOf, benchHeaders, signInForBench, benchAdmin } from './bench/console-api';
-import { closingLoadLines, describeMachine, loadLine } from './bench/machine';
-import { scaleTable, type ScaleDatabase, type ScaleRow, type ScaleRun } from './bench/scale-report';
+import { readCsvAnswer } from './bench/export-reader';
+import { closingLoadLines, describeMachine, loadLine, mainThreadSchedule, treeCpuMs } from './bench/machine';
+import {
+  exportTable,
+  scaleTable,
+  type ExportRun,
+  type ScaleDatabase,
+  type ScaleRow,
+  type ScaleRun,
+} from './bench/scale-report';
 import { seedScale, type ScalePlan } from './bench/scale-seed';
 import { scaleSettings, type ScaleSettings } from './bench/scale-settings';
 import { withSeededApp } from './bench/seeded-app';
@@ -100,16 +112,64 @@ async function timeCase(base: string, headers: Record<string, string>, path: str
   return { times, matched, capped };
 }
 
+/**
+ * Exports every alert (the wall's export with no filter, in its default order, times in the
+ * operator's zone) and reads the whole file in a process of its own, so that the CPU time this
+ * process uses meanwhile is the server's. `databasePid`: PostgreSQL's postmaster, whose processes'
+ * CPU time is the database's.
+ */
+async function timeExport(
+  base: string,
+  headers: Record<string, string>,
+  databasePid: number | undefined,
+): Promise<ExportRun> {
+  const cpuBefore = process.cpuUsage();
+  const threadBefore = mainThreadSchedule();
+  const databaseBefore = treeCpuMs(databasePid);
+  const read = await readCsvAnswer(`${base}/alerts/export`, {
+    ...headers,
+    [timeZoneHeader]: 'Asia/Shanghai',
+  });
+  const cpu = process.cpuUsage(cpuBefore);
+  const thread = mainThreadSchedule();
+  if (read.status !== 200) throw new Error(`/alerts/export answered ${read.status}`);
+  const runningMs = thread.runningMs - threadBefore.runningMs;
+  const queuedMs = thread.queuedMs - threadBefore.queuedMs;
+  return {
+    ms: read.ms,
+    records: read.records,
+    bytes: read.bytes,
+    serverCpuMs: (cpu.user + cpu.system) / 1000,
+    serverQueuedMs: queuedMs,
+    // The thread's times also cover the reader's start, which the read's own time does not.
+    serverWaitingMs: Math.max(0, read.ms - runningMs - queuedMs),
+    databaseCpuMs: databasePid === undefined ? null : treeCpuMs(databasePid) - databaseBefore,
+  };
+}
+
 const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
 
-/** Seeds one database (the data folder's SQLite file, or `databaseUrl`), serves it and times every case. */
+/** A database's results: each list case's by label, and the export's when it ran. */
+interface Measured {
+  readonly lists: Map<string, ScaleRun>;
+  export?: ExportRun;
+}
+
+/** The PostgreSQL database a run uses, and its postmaster's pid; none for the data folder's SQLite file. */
+interface PostgresDatabase {
+  readonly url: string;
+  readonly pid: number;
+}
+
+/** Seeds one database, serves it and times every case the settings pick. */
 async function measureOn(
   database: ScaleDatabase,
   settings: ScaleSettings,
   cases: readonly ScaleCase[],
-  databaseUrl: string | undefined,
-): Promise<Map<string, ScaleRun>> {
-  const results = new Map<string, ScaleRun>();
+  postgres: PostgresDatabase | undefined,
+): Promise<Measured> {
+  const results: Measured = { lists: new Map() };
+  const databaseUrl = postgres?.url;
   const plan: ScalePlan = {
     alerts: settings.alerts,
     rowsPerResource: settings.rowsPerResource,
@@ -142,15 +202,21 @@ async function measureOn(
   await withSeededApp(run, async ({ base: address }) => {
     const base = apiBaseOf(address);
     const headers = benchHeaders(await signInForBench(address, benchAdmin));
-    const started = performance.now();
-    for (const { label, path } of cases)
-      results.set(label, await timeCase(base, headers, path, settings.runs));
-    console.log(`${database}: timed ${cases.length} cases in ${seconds(started)}; ${loadLine('after')}`);
+    if (settings.parts.includes('lists')) {
+      const started = performance.now();
+      for (const { label, path } of cases)
+        results.lists.set(label, await timeCase(base, headers, path, settings.runs));
+      console.log(`${database}: timed ${cases.length} cases in ${seconds(started)}; ${loadLine('after')}`);
+    }
+    if (settings.parts.includes('export')) {
+      results.export = await timeExport(base, headers, postgres?.pid);
+      console.log(`${database}: exported the alerts; ${loadLine('after')}`);
+    }
   });
   return results;
 }
 
-async function withPostgresDatabase<T>(measure: (url: string) => Promise<T>): Promise<T> {
+async function withPostgresDatabase<T>(measure: (database: PostgresDatabase) => Promise<T>): Promise<T> {
   const cluster: PostgresCluster = await startPostgresCluster();
   const stop = () => cluster.stop();
   process.once('exit', stop);
@@ -158,7 +224,7 @@ async function withPostgresDatabase<T>(measure: (url: string) => Promise<T>): Pr
     const client = new pg.Client({ connectionString: cluster.url('postgres') });
     await client.connect();
     await client.query('create database cfop_scale').finally(() => client.end());
-    return await measure(cluster.url('cfop_scale'));
+    return await measure({ url: cluster.url('cfop_scale'), pid: cluster.pid });
   } finally {
     process.removeListener('exit', stop);
     stop();
@@ -184,20 +250,32 @@ async function main(): Promise<void> {
       `${settings.rowsPerResource.toLocaleString('en')} rows per management resource\n`,
   );
   const rows = new Map<string, Partial<Record<ScaleDatabase, ScaleRun>>>();
+  const exports: Partial<Record<ScaleDatabase, ExportRun>> = {};
   for (const database of settings.databases) {
     const results =
       database === 'SQLite'
         ? await measureOn(database, settings, cases, undefined)
-        : await withPostgresDatabase((url) => measureOn(database, settings, cases, url));
-    for (const [label, result] of results) rows.set(label, { ...rows.get(label), [database]: result });
+        : await withPostgresDatabase((postgres) => measureOn(database, settings, cases, postgres));
+    for (const [label, result] of results.lists) rows.set(label, { ...rows.get(label), [database]: result });
+    if (results.export) exports[database] = results.export;
   }
-  const table: ScaleRow[] = cases.map(({ label, targetMs }) => ({
-    label,
-    targetMs,
-    runs: rows.get(label) ?? {},
-  }));
-  console.log(`\n${scaleTable(table)}`);
-  console.log(`\n(${settings.runs} timed calls per case after ${warmUps} warm-ups, one at a time)`);
+  if (settings.parts.includes('lists')) {
+    const table: ScaleRow[] = cases.map(({ label, targetMs }) => ({
+      label,
+      targetMs,
+      runs: rows.get(label) ?? {},
+    }));
+    console.log(`\n${scaleTable(table)}`);
+    console.log(`\n(${settings.runs} timed calls per case after ${warmUps} warm-ups, one at a time)`);
+  }
+  if (settings.parts.includes('export')) {
+    console.log(`\n${exportTable(exports)}`);
+    console.log(
+      '\n(one export of every alert, read whole by a process of its own; server waiting: the time its ' +
+        'thread neither ran nor waited for a core, mostly waiting on the database; queued: ready but ' +
+        'waiting for a core other work held)',
+    );
+  }
   console.log(closingLoadLines());
 }
 

@@ -88,6 +88,22 @@ export function cpuMsOf(pid: number | undefined): number {
 }
 
 /**
+ * How long this process's main thread has run on a core so far, and how long it was ready to run but
+ * waited for one (ms), from /proc's schedstat; zeros elsewhere. A server in the bench's process runs
+ * its JavaScript there: of a call's time, the rest it spent waiting on something else (a database).
+ */
+export function mainThreadSchedule(): { runningMs: number; queuedMs: number } {
+  try {
+    const [running, queued] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8')
+      .split(' ')
+      .map((nanoseconds) => Number(nanoseconds) / 1e6);
+    return { runningMs: running ?? 0, queuedMs: queued ?? 0 };
+  } catch {
+    return { runningMs: 0, queuedMs: 0 };
+  }
+}
+
+/**
  * The CPU time (ms) all cores of the machine have spent busy so far (user, nice, system, interrupts),
  * from /proc/stat; 0 where there is none. Less what a benchmark's own processes used, it is what other
  * work took from the cores while it ran: the load average counts the benchmark itself, this does not.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scaleTable, verdictOf, type ScaleRow } from './scale-report';
+import { exportTable, scaleTable, verdictOf, type ScaleRow } from './scale-report';
 import { scaleSettings } from './scale-settings';
 
 const tens = (value: number) => Array.from({ length: 20 }, () => value);
@@ -36,6 +36,41 @@ describe('scaleTable', () => {
   });
 });
 
+describe('exportTable', () => {
+  it("prints each database's seconds, rate, size, CPU per row and where the server's time went", () => {
+    const [header, sqlite, postgres, none] = exportTable({
+      SQLite: {
+        ms: 4_000,
+        records: 100_000,
+        bytes: 30 * 1024 ** 2,
+        serverCpuMs: 5_000,
+        serverWaitingMs: 100,
+        serverQueuedMs: 1_000,
+        databaseCpuMs: null,
+      },
+      PostgreSQL: {
+        ms: 8_000,
+        records: 100_000,
+        bytes: 30 * 1024 ** 2,
+        serverCpuMs: 4_000,
+        serverWaitingMs: 4_000,
+        serverQueuedMs: 0,
+        databaseCpuMs: 2_500,
+      },
+    }).split('\n');
+    expect(header).toMatch(
+      /^export\s+seconds\s+rows\s+rows\/s\s+size\s+server CPU\/row\s+server waiting\s+server queued\s+PostgreSQL CPU\/row$/,
+    );
+    expect(sqlite).toMatch(
+      /^SQLite\s+4\.0 s\s+100,000\s+25,000\s+30\.0 MB\s+50 µs\s+0\.1 s \(3%\)\s+1\.0 s \(25%\)\s+—$/,
+    );
+    expect(postgres).toMatch(
+      /^PostgreSQL\s+8\.0 s\s+100,000\s+12,500\s+30\.0 MB\s+40 µs\s+4\.0 s \(50%\)\s+0\.0 s \(0%\)\s+25 µs$/,
+    );
+    expect(none).toBeUndefined();
+  });
+});
+
 describe('scaleSettings', () => {
   it('takes flags before variables before the defaults, and refuses what it cannot read', () => {
     expect(scaleSettings([], {})).toEqual({
@@ -43,6 +78,7 @@ describe('scaleSettings', () => {
       rowsPerResource: 100_000,
       runs: 20,
       databases: ['SQLite', 'PostgreSQL'],
+      parts: ['lists', 'export'],
     });
     expect(
       scaleSettings(['--alerts=20_000', '--only=postgres'], {
@@ -54,9 +90,13 @@ describe('scaleSettings', () => {
       rowsPerResource: 2_000,
       runs: 20,
       databases: ['PostgreSQL'],
+      parts: ['lists', 'export'],
     });
+    expect(scaleSettings(['--cases=export'], {}).parts).toEqual(['export']);
+    expect(scaleSettings([], { BENCH_SCALE_CASES: 'lists' }).parts).toEqual(['lists']);
     expect(() => scaleSettings(['--alerts=many'], {})).toThrow(/--alerts must be a whole number/);
     expect(() => scaleSettings(['--only=oracle'], {})).toThrow(/--only must be sqlite or postgres/);
+    expect(() => scaleSettings(['--cases=all'], {})).toThrow(/--cases must be lists or export/);
     expect(() => scaleSettings(['--fast'], {})).toThrow(/unknown argument "--fast"/);
   });
 });

@@ -58,3 +58,57 @@ export function scaleTable(rows: readonly ScaleRow[]): string {
   });
   return alignColumns([header, ...body]);
 }
+
+/** One export of every alert on one database, read whole by a reader of its own. */
+export interface ExportRun {
+  /** From the request to the answer's last byte. */
+  readonly ms: number;
+  readonly records: number;
+  readonly bytes: number;
+  /** The server process's CPU time meanwhile, all its threads (SQLite's work included: it runs inside). */
+  readonly serverCpuMs: number;
+  /** Of `ms`, how long the server's JavaScript thread neither ran nor was ready to: waiting on PostgreSQL, mostly. */
+  readonly serverWaitingMs: number;
+  /** Of `ms`, how long that thread was ready to run but other work held the cores. */
+  readonly serverQueuedMs: number;
+  /** The PostgreSQL cluster's CPU time meanwhile; null on SQLite. */
+  readonly databaseCpuMs: number | null;
+}
+
+const perRow = (ms: number, rows: number) => (rows === 0 ? '—' : `${((ms * 1000) / rows).toFixed(0)} µs`);
+
+/**
+ * The alerts' CSV export on each database it ran on: seconds, rows and rows per second, the file's
+ * size, the server's CPU per row, how long its thread waited, and PostgreSQL's own CPU per row.
+ */
+export function exportTable(runs: Partial<Record<ScaleDatabase, ExportRun>>): string {
+  const header = [
+    'export',
+    'seconds',
+    'rows',
+    'rows/s',
+    'size',
+    'server CPU/row',
+    'server waiting',
+    'server queued',
+    'PostgreSQL CPU/row',
+  ];
+  const ran = scaleDatabases.filter((name) => runs[name] !== undefined);
+  const body = ran.map((name) => {
+    const run = runs[name] as ExportRun;
+    const part = (ms: number) =>
+      `${(ms / 1000).toFixed(1)} s${run.ms > 0 ? ` (${Math.round((ms / run.ms) * 100)}%)` : ''}`;
+    return [
+      name,
+      `${(run.ms / 1000).toFixed(1)} s`,
+      run.records.toLocaleString('en'),
+      run.ms > 0 ? Math.round((run.records * 1000) / run.ms).toLocaleString('en') : '—',
+      `${(run.bytes / 1024 ** 2).toFixed(1)} MB`,
+      perRow(run.serverCpuMs, run.records),
+      part(run.serverWaitingMs),
+      part(run.serverQueuedMs),
+      run.databaseCpuMs === null ? '—' : perRow(run.databaseCpuMs, run.records),
+    ];
+  });
+  return alignColumns([header, ...body]);
+}
