@@ -1,4 +1,6 @@
 import { resolve } from 'node:path';
+import { DataFolderError } from '../data-folder/data-folder-error';
+import { errorCode } from '../data-folder/error-codes';
 import type { LocalText } from '../http/locale';
 import { restoreBackup, takeBackup, type BackupManifest, type DataPlaces } from './backup';
 
@@ -26,6 +28,20 @@ function copied(manifest: BackupManifest): LocalText {
   };
 }
 
+/**
+ * A failure carrying a system, SQLite or PostgreSQL code (a folder not writable, a full disk, a
+ * database not reachable) is the operator's to fix: told in one line, without a stack trace.
+ */
+async function toldInOneLine<T>(what: LocalText, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DataFolderError || errorCode(error) === undefined) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DataFolderError({ zh: `${what.zh}失败：${reason}`, en: `${what.en} failed: ${reason}` });
+  }
+}
+
 export const backupCommands: Record<string, DataCommand> = {
   backup: {
     usage: 'backup --to FOLDER [--no-recordings]',
@@ -35,10 +51,9 @@ export const backupCommands: Record<string, DataCommand> = {
     async runOnData(places, options) {
       const to = resolve(String(options.to));
       const started = Date.now();
-      const manifest = await takeBackup(places, to, {
-        recordings: options['no-recordings'] !== true,
-        now: () => new Date(),
-      });
+      const manifest = await toldInOneLine({ zh: '备份', en: 'The backup' }, () =>
+        takeBackup(places, to, { recordings: options['no-recordings'] !== true, now: () => new Date() }),
+      );
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       const what = copied(manifest);
       return {
@@ -55,7 +70,9 @@ export const backupCommands: Record<string, DataCommand> = {
     flags: [],
     async runOnData(places, options) {
       const from = resolve(String(options.from));
-      const manifest = await restoreBackup(places, from);
+      const manifest = await toldInOneLine({ zh: '恢复', en: 'The restore' }, () =>
+        restoreBackup(places, from),
+      );
       const what = copied(manifest);
       return {
         zh: `已从 ${from}（备份于 ${manifest.startedAt}）恢复：${what.zh}。现在可以启动服务器`,

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, inject, it, onTestFinished } from 'vitest';
@@ -213,8 +213,39 @@ describe('backup and restore', () => {
       err: `备份目录 ${full} 不是空的：请指定一个空目录或不存在的目录 / The backup folder ${full} is not empty: give an empty folder or one that does not exist yet`,
     });
 
-    const to = join(tempDir(), 'backup');
+    const noDatabase = await cli(
+      { dataDir: tempDir(), databaseUrl: await emptyDatabaseUrl() },
+      'backup',
+      '--to',
+      join(tempDir(), 'backup'),
+    );
+    expect(noDatabase.code).toBe(1);
+    expect(noDatabase.err).toContain(
+      testOnPostgres
+        ? 'The backup failed: relation "instance" does not exist'
+        : 'There is no database to back up',
+    );
+
+    // An empty folder made open to others is closed as DATA_DIR is.
+    const to = tempDir();
+    chmodSync(to, 0o755);
     expect((await cli(places, 'backup', '--to', to, '--no-recordings')).code).toBe(0);
+    expect(statSync(to).mode & 0o777).toBe(0o700);
+    const otherKind = await cli(
+      {
+        dataDir: join(tempDir(), 'new'),
+        databaseUrl: testOnPostgres ? undefined : 'postgres://db.invalid/cfop',
+      },
+      'restore',
+      '--from',
+      to,
+    );
+    expect(otherKind.code).toBe(1);
+    expect(otherKind.err).toContain(
+      testOnPostgres
+        ? 'it backs up PostgreSQL (DATABASE_URL), and this server uses SQLite'
+        : 'it backs up SQLite, and this server uses PostgreSQL (DATABASE_URL)',
+    );
     const occupied = tempDir();
     mkdirSync(join(occupied, 'files'));
     const intoOccupied = await cli({ ...places, dataDir: occupied }, 'restore', '--from', to);

@@ -1,10 +1,18 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  createReadStream,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { instanceIdFileName } from '../data-folder/instance-identity';
 import { DataFolderError } from '../data-folder/data-folder-error';
-import { makePrivateDir, privateFileMode } from '../data-folder/private-files';
+import { makePrivateDir, privateDirMode, privateFileMode } from '../data-folder/private-files';
 import { snapshotLinkKeyFileName } from '../data-folder/instance-secret';
 import { filesPrefix } from '../files/file-store';
 import { recordingsPrefix } from '../recording/recording-store';
@@ -100,6 +108,8 @@ export async function takeBackup(
   const startedAt = options.now().toISOString();
   assertEmptyFolder(to, { zh: '备份目录', en: 'backup folder' });
   makePrivateDir(to);
+  // An empty folder the operator made may be open to others: a backup holds what DATA_DIR does.
+  chmodSync(to, privateDirMode);
   const database = kindOf(places);
   const databaseFile = databaseCopyName(database);
   const copy = join(to, databaseFile);

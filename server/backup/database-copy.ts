@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { DataFolderError } from '../data-folder/data-folder-error';
 import { createPrivateFile } from '../data-folder/private-files';
+import { explainingStoreFailures } from '../data-folder/store-failures';
 import { databaseFileName } from '../db/open-database';
 import { runPostgresProgram } from './postgres-tools';
 
@@ -66,15 +67,17 @@ export async function snapshotSqlite(dataDir: string, target: string): Promise<S
       en: `There is no database to back up: ${source} does not exist`,
     });
   }
-  const sqlite = new SqliteDatabase(source, { readonly: true, fileMustExist: true });
-  try {
-    sqlite.pragma('busy_timeout = 5000');
-    // VACUUM INTO takes an empty file as new, keeping the owner-only mode it was made with.
-    createPrivateFile(target);
-    sqlite.prepare('vacuum into ?').run(target);
-  } finally {
-    sqlite.close();
-  }
+  await explainingStoreFailures(dataDir, () => {
+    const sqlite = new SqliteDatabase(source, { readonly: true, fileMustExist: true });
+    try {
+      sqlite.pragma('busy_timeout = 5000');
+      // VACUUM INTO takes an empty file as new, keeping the owner-only mode it was made with.
+      createPrivateFile(target);
+      sqlite.prepare('vacuum into ?').run(target);
+    } finally {
+      sqlite.close();
+    }
+  });
   const copy = new SqliteDatabase(target, { readonly: true, fileMustExist: true });
   try {
     return await readContents(async (sql) => copy.prepare(sql).all() as Record<string, unknown>[]);
@@ -94,13 +97,13 @@ export async function snapshotPostgres(databaseUrl: string, target: string): Pro
   try {
     await client.query('begin isolation level repeatable read read only');
     const { rows } = await client.query<{ snapshot: string }>('select pg_export_snapshot() as snapshot');
+    const contents = await readContents(async (sql) => (await client.query(sql)).rows);
     createPrivateFile(target);
     await runPostgresProgram(
       'pg_dump',
       ['--format=custom', `--snapshot=${rows[0]?.snapshot}`, `--file=${target}`],
       databaseUrl,
     );
-    const contents = await readContents(async (sql) => (await client.query(sql)).rows);
     await client.query('commit');
     return contents;
   } finally {
