@@ -168,6 +168,10 @@ describe('backup and restore', () => {
     expect(readFileSync(join(restored.dataDir, `recordings/${cameraId}/2030-01-01/kept.ts`))).toEqual(
       segment,
     );
+    const restoredDb = await openDatabase(restored.dataDir, restored.databaseUrl);
+    const segmentRows = await restoredDb.selectFrom('recording_segments').select('store_key').execute();
+    await restoredDb.destroy();
+    expect(segmentRows).toEqual([{ store_key: `${cameraId}/2030-01-01/kept.ts` }]);
 
     const again = await startTestApp({ dataDir: restored.dataDir, databaseUrl: restored.databaseUrl });
     const signedIn = await again.signIn('admin', testAdminPassword);

@@ -19,6 +19,7 @@ import { recordingsPrefix } from '../recording/recording-store';
 import { createFolderStorage } from '../storage/folder-storage';
 import {
   databaseCopyName,
+  forgetSegments,
   restorePostgres,
   restoreSqlite,
   snapshotPostgres,
@@ -192,7 +193,8 @@ function readManifest(from: string): BackupManifest {
  * Restores the backup in `from` into an empty DATA_DIR (and an empty DATABASE_URL database, and a
  * STORAGE_DIR holding no stored files or recordings): the files first, the database after them and
  * the database's instance id last, so a restore cut short leaves no row without its file, and a
- * server started on it neither claims nor sweeps files its database does not know.
+ * server started on it neither claims nor sweeps files its database does not know. The rows of
+ * recorded segments the backup has no file for are removed.
  */
 export async function restoreBackup(places: DataPlaces, from: string): Promise<BackupManifest> {
   const manifest = readManifest(from);
@@ -241,6 +243,11 @@ export async function restoreBackup(places: DataPlaces, from: string): Promise<B
   }
   if (places.databaseUrl === undefined) restoreSqlite(copy, places.dataDir);
   else await restorePostgres(copy, places.databaseUrl);
+  await forgetSegments(
+    places.dataDir,
+    places.databaseUrl,
+    manifest.recordings ? manifest.segmentsGone.map((key) => key.slice(recordingsPrefix.length)) : 'every',
+  );
   writePrivate(join(places.dataDir, instanceIdFileName), `${manifest.instanceId}\n`);
   await syncPath(places.dataDir);
   return manifest;

@@ -154,3 +154,36 @@ export async function restorePostgres(dump: string, databaseUrl: string): Promis
     databaseUrl,
   );
 }
+
+/**
+ * Removes the rows of recorded segments a restore brings no file for (`every`: a backup taken
+ * without recordings), so playback lists only segments it can play.
+ */
+export async function forgetSegments(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  keys: readonly string[] | 'every',
+): Promise<void> {
+  if (keys !== 'every' && keys.length === 0) return;
+  if (databaseUrl === undefined) {
+    const sqlite = new SqliteDatabase(join(dataDir, databaseFileName));
+    try {
+      if (keys === 'every') sqlite.exec('delete from recording_segments');
+      else {
+        const remove = sqlite.prepare('delete from recording_segments where store_key = ?');
+        sqlite.transaction(() => keys.forEach((key) => remove.run(key)))();
+      }
+    } finally {
+      sqlite.close();
+    }
+    return;
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    if (keys === 'every') await client.query('delete from recording_segments');
+    else await client.query('delete from recording_segments where store_key = any($1)', [keys]);
+  } finally {
+    await client.end();
+  }
+}
