@@ -15,6 +15,7 @@ import { DataFolderError } from '../data-folder/data-folder-error';
 import { makePrivateDir, privateDirMode, privateFileMode } from '../data-folder/private-files';
 import { snapshotLinkKeyFileName } from '../data-folder/instance-secret';
 import { filesPrefix } from '../files/file-store';
+import type { LocalText } from '../http/locale';
 import { recordingsPrefix } from '../recording/recording-store';
 import { createFolderStorage } from '../storage/folder-storage';
 import {
@@ -65,7 +66,7 @@ const kindOf = (places: DataPlaces): DatabaseKind =>
   places.databaseUrl === undefined ? 'sqlite' : 'postgres';
 
 /** Refuses a folder that holds anything: a backup or a restore never mixes with what is there. */
-function assertEmptyFolder(dir: string, role: { zh: string; en: string }): void {
+function assertEmptyFolder(dir: string, role: LocalText): void {
   if (existsSync(dir) && readdirSync(dir).length > 0) {
     throw new DataFolderError({
       zh: `${role.zh} ${dir} 不是空的：请指定一个空目录或不存在的目录`,
@@ -164,7 +165,7 @@ export async function takeBackup(
   return manifest;
 }
 
-const notABackup = (from: string, why: { zh: string; en: string }) =>
+const notABackup = (from: string, why: LocalText) =>
   new DataFolderError({
     zh: `${from} 不是可恢复的备份：${why.zh}`,
     en: `${from} is not a backup that can be restored: ${why.en}`,
@@ -206,7 +207,8 @@ export async function restoreBackup(places: DataPlaces, from: string): Promise<B
       en: `it backs up ${name(manifest.database)}, and this server uses ${name(database)}`,
     });
   }
-  const copy = join(from, manifest.databaseFile);
+  // The copy's name by the kind, never a path the manifest gives.
+  const copy = join(from, databaseCopyName(database));
   if (!existsSync(copy) || (await sha256Of(copy)) !== manifest.databaseSha256) {
     throw notABackup(from, {
       zh: `数据库副本 ${copy} 缺失或与 ${manifestFileName} 记录的 SHA-256 不符`,
