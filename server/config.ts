@@ -44,10 +44,11 @@ export interface StoreConfig {
   readonly admin: { readonly password: string | undefined; readonly phone: string | undefined };
   /** CFOP_PASSWORD_COST: scrypt's cost (log2 N) for the passwords this process hashes. */
   readonly passwordCost: number;
+  /** STORAGE_DIR: the folder of stored files and recordings shared by all servers; undefined: DATA_DIR. */
+  readonly storageDir?: string | undefined;
 }
 
 export interface ServerConfig extends StoreConfig {
-  /** STORAGE_DIR: the folder of stored files and recordings shared by all servers; undefined: DATA_DIR. */
   readonly storageDir: string | undefined;
   readonly port: number;
   readonly host: string;
@@ -138,6 +139,7 @@ function readStore(env: Env, bad: Bad): StoreConfig {
     postgres: readPostgresSettings(env, bad),
     admin: { password: env.CFOP_ADMIN_PASSWORD || undefined, phone: read(env, 'CFOP_ADMIN_PHONE') },
     passwordCost: readPasswordCost(env, bad),
+    storageDir: readStorageDir(env, bad),
   };
 }
 
@@ -308,12 +310,11 @@ export function readServerConfig(env: Env): ServerConfig {
     noun: { zh: '整数小时数', en: 'a whole number of hours' },
   });
   const recording = readRecordingSettings(number, days);
-  const storageDir = readStorageDir(env, bad);
 
   if (problems.length > 0) throw new InvalidValuesError(problems);
   return {
     ...store,
-    storageDir,
+    storageDir: store.storageDir,
     port,
     host: read(env, 'HOST') ?? '127.0.0.1',
     serverName: read(env, 'CFOP_SERVER_NAME') ?? `${hostname()}:${port}`,

@@ -18,6 +18,7 @@ import { ApiError, type FieldProblem } from '../http/api-error';
 import { DataFolderError } from '../data-folder/data-folder-error';
 import { bilingual, type LocalText } from '../http/locale';
 import { openStore } from '../open-store';
+import { backupCommands, type DataCommand } from '../backup/backup-commands';
 
 export interface CliIo {
   readonly out: (line: string) => void;
@@ -34,6 +35,7 @@ interface Command {
   readonly usage: string;
   readonly required: readonly string[];
   readonly optional: readonly string[];
+  readonly flags?: undefined;
   readonly run: (ctx: CommandContext<Readonly<Record<string, string | undefined>>>) => Promise<LocalText>;
 }
 
@@ -178,26 +180,23 @@ export async function runOperatorCommand(
   io: CliIo,
 ): Promise<number> {
   const [name, ...rest] = args;
-  const command = name === undefined ? undefined : commands[name];
+  const command = name === undefined ? undefined : (commands[name] ?? backupCommands[name]);
   if (!command) {
     io.err(bilingual({ zh: `未知命令：${name ?? '（无）'}`, en: `Unknown command: ${name ?? '(none)'}` }));
-    for (const known of Object.values(commands)) io.err(`  npx tsx server/cli.ts ${known.usage}`);
+    for (const known of [...Object.values(commands), ...Object.values(backupCommands)])
+      io.err(`  npx tsx server/cli.ts ${known.usage}`);
     return 1;
   }
   try {
     const options = readOptions(command, rest);
-    const clock = systemClock;
-    const { db, contract } = await openStore({
-      ...config,
-      clock,
-      admin: { ...config.admin, announce: io.out },
-    });
-    try {
-      const store = { db, clock, contract };
-      io.out(bilingual(await command.run({ store, check: createValueCheck(contract), options })));
-    } finally {
-      await db.destroy();
-    }
+    io.out(
+      bilingual(
+        'runOnData' in command
+          ? await command.runOnData(config, options)
+          : // A store command has no flags: its options are strings.
+            await runOnStore(command, config, io, options as Record<string, string | undefined>),
+      ),
+    );
     return 0;
   } catch (error) {
     if (error instanceof DataFolderError) {
@@ -211,24 +210,48 @@ export async function runOperatorCommand(
   }
 }
 
-function readOptions(command: Command, args: readonly string[]): Record<string, string | undefined> {
-  let values: Record<string, string | undefined>;
+/** Opens the data folder's store (migrating it) for the command, and closes it after. */
+async function runOnStore(
+  command: Command,
+  config: StoreConfig,
+  io: CliIo,
+  options: Readonly<Record<string, string | undefined>>,
+): Promise<LocalText> {
+  const clock = systemClock;
+  const { db, contract } = await openStore({
+    ...config,
+    clock,
+    admin: { ...config.admin, announce: io.out },
+  });
+  try {
+    return await command.run({ store: { db, clock, contract }, check: createValueCheck(contract), options });
+  } finally {
+    await db.destroy();
+  }
+}
+
+function readOptions(
+  command: Command | DataCommand,
+  args: readonly string[],
+): Record<string, string | boolean | undefined> {
+  let values: Record<string, string | boolean | undefined>;
   try {
     values = parseArgs({
       args: [...args],
-      options: Object.fromEntries(
-        [...command.required, ...command.optional].map((o) => [o, { type: 'string' }]),
-      ),
+      options: Object.fromEntries([
+        ...[...command.required, ...command.optional].map((o) => [o, { type: 'string' }] as const),
+        ...(command.flags ?? []).map((o) => [o, { type: 'boolean' }] as const),
+      ]),
       strict: true,
       allowPositionals: false,
-    }).values as Record<string, string | undefined>;
+    }).values as Record<string, string | boolean | undefined>;
   } catch (error) {
     const reason = (error as Error).message;
     throwOne('args', reason, reason);
   }
   assertNoProblems(
     command.required
-      .filter((option) => !values[option]?.trim())
+      .filter((option) => !String(values[option] ?? '').trim())
       .map((option) => ({ field: `--${option}`, message: { zh: '必填', en: 'is required' } })),
   );
   return values;

@@ -3,7 +3,7 @@ import type { FileStorage } from '../storage/file-storage';
 import { fileKey } from './file-store';
 
 /** Where removed stored files wait before they are deleted: quarantine/<YYYY-MM-DD>/<name below files/>. */
-const quarantinePrefix = 'quarantine/';
+export const quarantinePrefix = 'quarantine/';
 
 /** The quarantine's place, for messages (DATA_DIR/quarantine in the default storage). */
 export const quarantinePlace = (storage: FileStorage) => storage.describe(quarantinePrefix.slice(0, -1));

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FileStorage, StoredObject } from '../storage/file-storage';
 
 /** Recordings are kept under this prefix of the storage (DATA_DIR/recordings in the default folder). */
-const recordingsPrefix = 'recordings/';
+export const recordingsPrefix = 'recordings/';
 
 /**
  * Where finished recording segments are kept, by key (`<cameraId>/<yyyy-mm-dd>/<name>.ts`), in the
