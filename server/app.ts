@@ -205,8 +205,17 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   let live: LiveSessions | null = null;
   let recordings: Recordings | null = null;
   let changes: ChangeChannel | null = null;
+  // Recorded cameras are handed over first, before the wait for open requests and connections:
+  // each claim goes as soon as its ffmpeg has closed its segment, and another server's next sync
+  // records on while this one finishes its answers.
+  let recordingsClosed: Promise<void> | undefined;
+  app.addHook('preClose', async () => {
+    recordingsClosed = recordings?.close();
+    // Awaited (and any failure reported) by the onClose hook below.
+    recordingsClosed?.catch(() => undefined);
+  });
   app.addHook('onClose', async () => {
-    await recordings?.close();
+    await (recordingsClosed ?? recordings?.close());
     await live?.close();
     await background.drain();
     await changes?.close();

@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startTestStream, type TestStream } from '../../test-support/test-stream';
 import { parseAllowedHosts } from '../cameras/stream-address';
@@ -62,9 +64,17 @@ describe.runIf(testOnPostgres)('recording with two servers on one PostgreSQL dat
     expect(second.recorders).toHaveLength(0);
     expect(first.running()).toHaveLength(1);
 
-    await first.t.app.close();
-    expect(first.running()).toHaveLength(0);
+    // The first server closes while a client is still sending it a request: its camera goes to the
+    // second server without waiting for that request to end.
+    await first.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const client = connect((first.t.app.server.address() as AddressInfo).port, '127.0.0.1');
+    await once(client, 'connect');
+    client.write('GET /cfop/user/info HTTP/1.1\r\nHost: console\r\n');
+    const closing = first.t.app.close();
     await waitUntil(() => second.running().length === 1, "the second server's recorder");
+    client.destroy();
+    await closing;
+    expect(first.running()).toHaveLength(0);
     const handedOver = await segments();
     await waitUntil(async () => (await segments()) > handedOver, 'a segment recorded by the second server');
     expect(second.recorders).toHaveLength(1);
