@@ -283,6 +283,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       // Several servers on one PostgreSQL database: each camera is recorded by one of them.
       claims:
         options.databaseUrl === undefined ? undefined : advisoryLockClaims(options.databaseUrl, app.log),
+      changes,
     });
     const ctx: AppContext = {
       dataDir: options.dataDir,
