@@ -85,6 +85,10 @@ export function createDemo(options: DemoOptions) {
   const exposure = demoExposure(options.env);
   const stops: (() => Promise<void>)[] = [];
   let stopping = false;
+  // Each stop runs after the one before has ended: a signal's stop and a failed start's stop both
+  // settle only once everything is stopped (the scenes' temporary folder removed), so neither exits
+  // the process while the other is halfway.
+  let stopped = Promise.resolve();
   const started = <T extends { stop(): Promise<void> }>(thing: T): T => {
     stops.unshift(() => thing.stop());
     if (stopping) throw new Error('the demo was stopped while starting');
@@ -166,10 +170,13 @@ export function createDemo(options: DemoOptions) {
 
   return {
     start,
-    async stop(): Promise<void> {
+    stop(): Promise<void> {
       stopping = true;
-      for (const stop of stops.splice(0))
-        await stop().catch((error: unknown) => say(`! stopping: ${String(error)}`));
+      stopped = stopped.then(async () => {
+        for (const stop of stops.splice(0))
+          await stop().catch((error: unknown) => say(`! stopping: ${String(error)}`));
+      });
+      return stopped;
     },
   };
 }

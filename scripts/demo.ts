@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildConsoleWhenStale } from '../build/console-build-freshness';
 import { createDemo } from '../demo/run-demo';
-import { closeOnSignals } from '../server/run-server';
+import { closeOnSignals } from '../server/close-on-signals';
 
 // `npm run demo`: the console (built first when its sources changed) on a fresh demo data folder,
 // with a seeded, living site. Ctrl-C stops the server, the camera streams and the stand-ins.

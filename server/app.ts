@@ -164,9 +164,15 @@ export interface AppOptions {
   };
   /** Handlers added to (or replacing) the built-in ones, keyed by operationId. */
   readonly handlers?: HandlerOverrides;
+  /**
+   * How long open requests and connections get to end once the server closes (default 10 s); then
+   * their connections are cut, so that a stop never hangs on a slow or silent client. Tests shorten it.
+   */
+  readonly closeGraceMs?: number;
 }
 
 const defaultSessionTtlHours = 12;
+const defaultCloseGraceMs = 10_000;
 const defaultStreamRecheckMs = 5000;
 const defaultFrameGrabTimeoutMs = 5000;
 /** A camera sends frames many times a second: five seconds of nothing is a source gone. */
@@ -210,8 +216,23 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   let live: LiveSessions | null = null;
   let recordings: Recordings | null = null;
   let changes: ChangeChannel | null = null;
+  // Recorded cameras are handed over first, before the wait for open requests and connections:
+  // each claim goes as soon as its ffmpeg has closed its segment, and another server's next sync
+  // records on while this one finishes its answers.
+  let recordingsClosed: Promise<void> | undefined;
+  let cutConnections: NodeJS.Timeout | undefined;
+  app.addHook('preClose', async () => {
+    recordingsClosed = recordings?.close();
+    // Awaited (and any failure reported) by the onClose hook below.
+    recordingsClosed?.catch(() => undefined);
+    cutConnections = setTimeout(
+      () => app.server.closeAllConnections(),
+      options.closeGraceMs ?? defaultCloseGraceMs,
+    ).unref();
+  });
   app.addHook('onClose', async () => {
-    await recordings?.close();
+    clearTimeout(cutConnections);
+    await (recordingsClosed ?? recordings?.close());
     await live?.close();
     await background.drain();
     await changes?.close();
@@ -269,6 +290,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       spawn: options.recording?.spawn,
       // Several servers on one PostgreSQL database: each camera is recorded by one of them.
       claims: postgres && advisoryLockClaims(postgres, app.log),
+      changes,
     });
     const ctx: AppContext = {
       dataDir: options.dataDir,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createApp } from './app';
+import { closeOnSignals } from './close-on-signals';
 import { defaultPasswordCost, choosePasswordCost } from './auth/password-hash';
 import type { Clock } from './clock';
 import { readServerConfig } from './config';
@@ -58,28 +59,4 @@ export async function startServer(env: Env, options: { clock?: Clock } = {}): Pr
   }
   await app.listen({ port: config.port, host: config.host });
   return app;
-}
-
-interface Log {
-  info(message: string): void;
-  error(details: object, message: string): void;
-}
-
-/** Runs `close` on the first SIGINT or SIGTERM, then exits; a second signal exits at once. */
-export function closeOnSignals(close: () => Promise<unknown>, log: Log): void {
-  let closing = false;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (closing) process.exit(1);
-    closing = true;
-    log.info(`${signal}: closing`);
-    close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        log.error({ err: error }, 'closing failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
 }

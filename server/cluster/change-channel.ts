@@ -8,13 +8,15 @@ import type { StatusEvent } from '../events/status-feed';
 /**
  * What one server tells the others: alerts changed (each stream reads what changed after its last
  * revision, so the notice carries none), status changes of cameras and AI servers (current
- * values, carried whole), or sessions ended or access shrunk (each open long-lived answer asks
- * again whether its session still grants it).
+ * values, carried whole), sessions ended or access shrunk (each open long-lived answer asks
+ * again whether its session still grants it), or a closing server gave up the cameras it recorded
+ * (each other server claims them at once rather than at its next sync).
  */
 export type ChangeNotice =
   | { readonly kind: 'alerts' }
   | { readonly kind: 'status'; readonly events: readonly StatusEvent[] }
-  | { readonly kind: 'access' };
+  | { readonly kind: 'access' }
+  | { readonly kind: 'recordingReleased' };
 
 /** Tells the other servers on the database of changes, and this one of theirs. */
 export interface ChangeChannel {

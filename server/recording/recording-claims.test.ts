@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startTestStream, type TestStream } from '../../test-support/test-stream';
 import { parseAllowedHosts } from '../cameras/stream-address';
@@ -14,13 +16,16 @@ afterAll(async () => {
   await stream.stop();
 });
 
-/** A server recording 2-second segments of the loopback test stream, resyncing often; its recorders kept. */
-async function recordingServer(databaseUrl?: string) {
+/**
+ * A server recording 2-second segments of the loopback test stream, resyncing every `syncEveryMs`
+ * (and once at start); its recorders kept.
+ */
+async function recordingServer(databaseUrl?: string, syncEveryMs = 200) {
   const { recorders, spawn, running } = keptRecorders();
   const t = await startTestApp({
     databaseUrl,
     cameraAllowedHosts: parseAllowedHosts('127.0.0.1').allowed,
-    recording: { segmentSeconds: 2, minFreeBytes: 0, spawn, syncEveryMs: 200 },
+    recording: { segmentSeconds: 2, minFreeBytes: 0, spawn, syncEveryMs },
   });
   return { t, recorders, running };
 }
@@ -44,7 +49,9 @@ describe.runIf(testOnPostgres)('recording with two servers on one PostgreSQL dat
     expect(created.body.success).toBe(true);
     await waitUntil(() => first.running().length === 1, "the first server's recorder");
 
-    const second = await recordingServer(knownTestDatabaseUrl(first.t.dataDir));
+    // The second server syncs once at start and then not for ten minutes: only the first one's
+    // notice on closing can make it take the camera within the test.
+    const second = await recordingServer(knownTestDatabaseUrl(first.t.dataDir), 600_000);
     const db = await openTestDatabase(first.t.dataDir);
     onTestFinished(() => db.destroy());
     const segments = async () =>
@@ -56,15 +63,23 @@ describe.runIf(testOnPostgres)('recording with two servers on one PostgreSQL dat
             .executeTakeFirstOrThrow()
         ).n,
       );
-    // Two segments more: the second server has synced many times meanwhile.
+    // Two segments more: the second server's sync at start, with the camera claimed, took nothing.
     const before = await segments();
     await waitUntil(async () => (await segments()) >= before + 2, 'two more segments');
     expect(second.recorders).toHaveLength(0);
     expect(first.running()).toHaveLength(1);
 
-    await first.t.app.close();
-    expect(first.running()).toHaveLength(0);
+    // The first server closes while a client is still sending it a request: its camera goes to the
+    // second server without waiting for that request to end, nor for the second one's next sync.
+    await first.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const client = connect((first.t.app.server.address() as AddressInfo).port, '127.0.0.1');
+    await once(client, 'connect');
+    client.write('GET /cfop/user/info HTTP/1.1\r\nHost: console\r\n');
+    const closing = first.t.app.close();
     await waitUntil(() => second.running().length === 1, "the second server's recorder");
+    client.destroy();
+    await closing;
+    expect(first.running()).toHaveLength(0);
     const handedOver = await segments();
     await waitUntil(async () => (await segments()) > handedOver, 'a segment recorded by the second server');
     expect(second.recorders).toHaveLength(1);

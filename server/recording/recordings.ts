@@ -6,6 +6,7 @@ import type { StreamSpawn } from '../cameras/stream-process';
 import type { Clock } from '../clock';
 import { privateDirMode } from '../data-folder/private-files';
 import type { Db } from '../db/open-database';
+import type { ChangeChannel } from '../cluster/change-channel';
 import { everyCamera, type CameraClaim, type CameraClaims } from './camera-claims';
 import { createStreamSlots, type StreamSlot, type StreamSlots } from '../live/stream-slots';
 import { startRecorder, type Backoff, type Recorder, type RecorderState } from './recorder';
@@ -28,6 +29,11 @@ export interface RecordingsOptions {
   readonly spawn?: StreamSpawn;
   /** Which cameras this server may record, with others on one database; default every camera. */
   readonly claims?: CameraClaims;
+  /**
+   * The other servers of the database: told when this one, closing, gave its cameras up, and telling
+   * it when one of them did, so that a camera is recorded on without waiting for the next sync.
+   */
+  readonly changes?: ChangeChannel | null;
 }
 
 /** The server's recording: one recorder per camera whose mode is not off, and the sweep that bounds them. */
@@ -163,6 +169,12 @@ export async function createRecordings(options: RecordingsOptions): Promise<Reco
   claims.onLost(() => {
     for (const cameraId of [...running.keys()]) stop(cameraId);
   });
+  const unsubscribe = options.changes?.subscribe((notice) => {
+    if (notice.kind !== 'recordingReleased' || closed) return;
+    sync().catch((error: unknown) =>
+      options.log.warn({ err: error }, 'taking the cameras another server gave up failed'),
+    );
+  });
 
   return {
     store: options.store,
@@ -181,9 +193,12 @@ export async function createRecordings(options: RecordingsOptions): Promise<Reco
     state: (cameraId) => running.get(cameraId)?.recorder.state() ?? null,
     async close() {
       closed = true;
+      unsubscribe?.();
+      const handingOver = running.size > 0;
       await sync();
       await Promise.allSettled([...stopping]);
       await claims.close();
+      if (handingOver) options.changes?.publish({ kind: 'recordingReleased' });
     },
   };
 }
