@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startTestApp } from '../../test-support/test-app';
 import { openTestDatabase, testOnPostgres } from '../../test-support/test-database';
+import { waitUntil } from '../../test-support/wait-until';
 import type { Db } from '../open-database';
 import { numberNow } from './0036-alert-revisions-now';
 
@@ -57,18 +58,37 @@ describe.skipIf(!testOnPostgres)('migration 0036-alert-revisions-now', () => {
       release = resolve;
     });
     let first: number[] = [];
+    let numbered: () => void = () => undefined;
+    const firstNumbered = new Promise<void>((resolve) => {
+      numbered = resolve;
+    });
     const holding = db.transaction().execute(async (trx) => {
       first = (await insertAlerts(trx, 1, numberNow)).map((row) => row.revision);
+      numbered();
       await held;
     });
-    // Written while the first is open: numbered at its commit, which waits for the first's.
-    const other = db.transaction().execute(async (trx) => (await insertAlerts(trx, 1, 0))[0]?.id as number);
-    const waited = await Promise.race([
-      other.then(() => 'committed'),
-      new Promise((r) => setTimeout(() => r('waiting'), 300)),
-    ]);
-    expect(waited).toBe('waiting');
-    release();
+    // Written once the first holds the numbering, while it is open: numbered at its commit, which
+    // waits for the first's. (Started sooner, on a busy machine it could commit before the first
+    // took the lock, and the first would then wait for nothing.)
+    await firstNumbered;
+    let committed = false;
+    const other = db
+      .transaction()
+      .execute(async (trx) => (await insertAlerts(trx, 1, 0))[0]?.id as number)
+      .finally(() => {
+        committed = true;
+      });
+    try {
+      // Its commit is seen waiting for the numbering's lock, not guessed from a pause.
+      await waitUntil(async () => {
+        const { rows } = await sql<{ waiting: number }>`select count(*)::int as waiting from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
+        return (rows[0]?.waiting ?? 0) > 0;
+      }, 'the other transaction waiting for the numbering');
+      expect(committed).toBe(false);
+    } finally {
+      release();
+    }
     await holding;
     const [otherRevision] = await revisionsOf(db, [await other]);
     expect(otherRevision).toBeGreaterThan(first[0] as number);
