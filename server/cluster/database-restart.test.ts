@@ -81,6 +81,7 @@ function followAlerts(app: TestApp['app'], token: string) {
   void follow();
   return {
     seen,
+    lastEventId: () => lastEventId,
     stop() {
       following = false;
       stream?.close();
@@ -138,7 +139,15 @@ describe.skipIf(!testOnPostgres)('a PostgreSQL restart under load', () => {
       const listed = await t.call('listAlerts', { token });
       expect(listed.body.data.total).toBeGreaterThanOrEqual(ids.length);
     }
-    await waitUntil(() => ids.every((id) => stream.seen.has(id)), 'every accepted alert on the stream');
+    await waitUntil(() => ids.every((id) => stream.seen.has(id)), 'every accepted alert on the stream').catch(
+      async (error: unknown) => {
+        const missing = ids.filter((id) => !stream.seen.has(id));
+        const rows = await world.t.call('listAlerts', { token, query: { pageSize: 5 } });
+        throw new Error(
+          `${(error as Error).message}: ${missing.length} of ${ids.length} missing (${missing.slice(0, 5).join(', ')}), last event ${stream.lastEventId()}, newest ${JSON.stringify(rows.body.data.items.map((item: { id: number; revision: number }) => [item.id, item.revision]))}`,
+        );
+      },
+    );
     // A cluster of its own and its migrations, two servers and a restart: slow on a busy machine.
   }, 120_000);
 });

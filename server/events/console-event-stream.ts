@@ -73,7 +73,9 @@ export function consoleEventStream(
     if (!stream.destroyed) stream.push(text);
   };
 
-  const sendChanges = async () => {
+  const endStream = (error: unknown) => stream.destroy(error as Error);
+  /** `failed` is told of a read that failed; by default the stream ends with it. */
+  const sendChanges = async (failed: (error: unknown) => void = endStream) => {
     // Before start() knows where to begin, a change is left to the read start() makes.
     if (last === null) return;
     if (reading) {
@@ -111,7 +113,7 @@ export function consoleEventStream(
         if (rows.length === batchSize) readAgain = true;
       } while (readAgain && !stream.destroyed);
     } catch (error) {
-      stream.destroy(error as Error);
+      failed(error);
     } finally {
       reading = false;
     }
@@ -150,10 +152,16 @@ export function consoleEventStream(
     'alertsOnly' in audience
       ? () => undefined
       : ctx.statusFeed.subscribe((events) => {
-          sendStatuses(events).catch((error: unknown) => stream.destroy(error as Error));
+          sendStatuses(events).catch(endStream);
         });
   const unclose = ctx.alertFeed.onClose(() => stream.push(null));
-  const heartbeat = setInterval(() => send(': keep-alive\n\n'), streamHeartbeatMs);
+  // Each heartbeat also reads what changed: a notice lost on its way (a server's NOTIFY that failed
+  // as the database went away, a listener reconnecting) delays an alert by one beat, never for good.
+  // That read failing (the database away) leaves the stream open for the next beat to try again.
+  const heartbeat = setInterval(() => {
+    send(': keep-alive\n\n');
+    void sendChanges(() => undefined);
+  }, streamHeartbeatMs);
   stream.on('close', () => {
     clearInterval(heartbeat);
     clearTimeout(gathering);
@@ -161,6 +169,6 @@ export function consoleEventStream(
     unstatus();
     unclose();
   });
-  start().catch((error: unknown) => stream.destroy(error as Error));
+  start().catch(endStream);
   return stream;
 }
