@@ -1,15 +1,15 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pickerPresets } from './range-presets';
+import { pastDayPresets, pickerPresets } from './range-presets';
 
 const stamp = 'YYYY-MM-DD HH:mm:ss.SSS';
 
 /** Each preset's range as of the clock, by its Chinese label, in local time. */
-function rangesAt(clock: string, dayLocale: string): Record<string, [string, string]> {
+function rangesAt(clock: string, dayLocale: string, make = pickerPresets): Record<string, [string, string]> {
   vi.setSystemTime(dayjs(clock).toDate());
   dayjs.locale(dayLocale);
-  const presets = pickerPresets((text) => text.zh);
+  const presets = make((text) => text.zh);
   return Object.fromEntries(
     presets.map(({ label, value }) => [label, value().map((day) => day.format(stamp)) as [string, string]]),
   );
@@ -53,6 +53,17 @@ describe('range presets', () => {
     vi.setSystemTime(dayjs('2026-11-30T00:10:00').toDate());
     expect(today?.label).toBe('Today');
     expect(today?.value()[0].format(stamp)).toBe('2026-11-30 00:00:00.000');
+  });
+
+  it('for past days are the whole-day ones, none past today', () => {
+    vi.useFakeTimers();
+    expect(rangesAt('2026-11-25T10:00:00', 'zh-cn', pastDayPresets)).toEqual({
+      今天: ['2026-11-25 00:00:00.000', '2026-11-25 23:59:59.999'],
+      昨天: ['2026-11-24 00:00:00.000', '2026-11-24 23:59:59.999'],
+      本周: ['2026-11-23 00:00:00.000', '2026-11-25 23:59:59.999'],
+      近7天: ['2026-11-19 00:00:00.000', '2026-11-25 23:59:59.999'],
+      本月: ['2026-11-01 00:00:00.000', '2026-11-25 23:59:59.999'],
+    });
   });
 
   it('are labelled in the reader’s language', () => {
