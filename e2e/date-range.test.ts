@@ -57,4 +57,31 @@ describe('a date-range filter', () => {
     await openPanel(page).getByText('Last 24 hours', { exact: true }).waitFor();
     await screenshot(page, 'range-presets-english');
   });
+
+  test("the dashboard's custom range offers whole days up to today", async ({ page }) => {
+    await signIn(page, admin);
+    await page.goto('/data/operations');
+    await page.getByText('统计时段：').waitFor();
+    await page.locator('.ant-segmented-item').filter({ hasText: '自定义' }).click();
+    // Chosen anew, the range picker opens at once.
+    await openPanel(page).waitFor();
+    expect(await openPanel(page).locator('.ant-picker-presets li').allInnerTexts()).toEqual([
+      '今天',
+      '昨天',
+      '本周',
+      '近7天',
+      '本月',
+    ]);
+    await screenshot(page, 'dashboard-range-presets');
+    await openPanel(page).getByText('本月', { exact: true }).click();
+
+    const [firstDay, today] = await page.evaluate(() => {
+      const now = new Date();
+      const day = (date: Date) =>
+        `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+      return [day(new Date(now.getFullYear(), now.getMonth(), 1)), day(now)];
+    });
+    await eventually(() => new URL(page.url()).searchParams.get('from')).toBe(firstDay);
+    expect(new URL(page.url()).searchParams.get('to')).toBe(today);
+  });
 });
