@@ -1,6 +1,7 @@
 import { DatePicker } from 'antd';
 import { useLocale } from '../i18n';
 import { fromDay, pickerShape, toDay } from './picker-values';
+import { pickerPresets } from './range-presets';
 import { texts } from './texts';
 
 /** A range as the search form keeps it: wire values (ISO date-times or dates), either end open. */
@@ -23,6 +24,7 @@ export default function RangePickerInput(props: RangeInputProps) {
       className="cfop-resource-search-range"
       {...pickerShape(props.dateOnly)}
       allowEmpty={[true, true]}
+      presets={pickerPresets(t)}
       placeholder={[t(texts.rangeFrom), t(texts.rangeTo)]}
       value={[toDay(from), toDay(to)]}
       onChange={(days) => {

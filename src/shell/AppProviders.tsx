@@ -10,20 +10,29 @@ import { consoleAlgorithm } from './theme-algorithm';
 
 // antd's own texts (pagination, pickers, empty tables): English is antd's built-in default
 // (ConfigProvider bundles it anyway); Chinese, with its picker and pagination texts, is fetched
-// after the first paint, as the sign-in page shows none of them.
+// after the first paint, as the sign-in page shows none of them. dayjs's locale (the pickers'
+// month and weekday names, a week's first day) comes the same way, with dayjs itself.
 const antdLocaleLoaders: Partial<Record<Locale, () => Promise<AntdLocale>>> = {
   'zh-CN': () => import('antd/es/locale/zh_CN').then((module) => module.default),
 };
 const loadedAntdLocales = new Map<Locale, AntdLocale>([['en-US', enUS]]);
 
-/**
- * Fetches antd's texts for `locale` once. The layout waits for it too (LazyLayout), so a
- * signed-in screen never flashes antd's English texts before the Chinese ones arrive.
- */
-export async function loadAntdLocale(locale: Locale): Promise<void> {
+async function loadAntdTexts(locale: Locale): Promise<void> {
   const load = antdLocaleLoaders[locale];
   if (loadedAntdLocales.has(locale) || !load) return;
   loadedAntdLocales.set(locale, await load());
+}
+
+/**
+ * Fetches antd's texts for `locale` once and switches dayjs to it. The layout waits for it too
+ * (LazyLayout), so a signed-in screen never flashes antd's English texts before the Chinese ones
+ * arrive, and its date pickers speak the language from their first opening.
+ */
+export async function loadLocaleTexts(locale: Locale): Promise<void> {
+  await Promise.all([
+    loadAntdTexts(locale),
+    import('../i18n/day-locale').then((module) => module.applyDayLocale(locale)),
+  ]);
 }
 
 // Always a locale object: antd's ConfigProvider wraps its children in a LocaleProvider only when
@@ -31,10 +40,12 @@ export async function loadAntdLocale(locale: Locale): Promise<void> {
 function useAntdLocale(locale: Locale): AntdLocale {
   const [, setLoaded] = useState(0);
   useEffect(() => {
-    if (loadedAntdLocales.has(locale)) return;
+    // Run on every switch, as dayjs's language is switched here too; a render is due only when
+    // antd's texts were not there yet.
+    const known = loadedAntdLocales.has(locale);
     let current = true;
-    loadAntdLocale(locale).then(
-      () => current && setLoaded((count) => count + 1),
+    loadLocaleTexts(locale).then(
+      () => current && !known && setLoaded((count) => count + 1),
       // A failed fetch leaves antd's English texts; the next language switch retries.
       () => undefined,
     );

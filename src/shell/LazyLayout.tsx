@@ -1,11 +1,11 @@
 import { localeStore } from '../i18n';
-import { loadAntdLocale } from './AppProviders';
+import { loadLocaleTexts } from './AppProviders';
 import { LazyPage } from './LazyPage';
 
 // The layout's menu, breadcrumb and dropdown code is fetched after sign-in, not with the sign-in
 // page, together with antd's texts in the reader's language.
 const loadBasicLayout = () =>
-  Promise.all([import('./BasicLayout'), loadAntdLocale(localeStore.get())]).then(([layout]) => layout);
+  Promise.all([import('./BasicLayout'), loadLocaleTexts(localeStore.get())]).then(([layout]) => layout);
 
 /** The shared layout, fetched like a page: under the chunk time-out and with the retry page. */
 export function LazyLayout() {

@@ -1,6 +1,7 @@
 import { DatePicker } from 'antd';
 import dayjs from 'dayjs';
 import { useLocale } from '../../i18n';
+import { pastDayPresets } from '../../resources/range-presets';
 import { dashboardTexts } from './dashboard-texts';
 import { customDays, customPeriod, maxRangeDays, type Period } from './period';
 
@@ -19,6 +20,7 @@ export default function RangeOfDaysPicker(props: { period: Period; onPicked(peri
       value={customDays(period)}
       defaultOpen={period.kind !== 'custom'}
       allowClear={false}
+      presets={pastDayPresets(t)}
       disabledDate={(day, { from }) =>
         day.isAfter(dayjs(), 'day') || (from !== undefined && Math.abs(day.diff(from, 'day')) >= maxRangeDays)
       }
