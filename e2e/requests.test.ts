@@ -138,15 +138,15 @@ describe('calls to the server', () => {
       screenshot: 'response-text',
     },
     {
-      name: 'a call without any answer shows None response! Please retry.',
+      name: 'a call without any answer shows 网络无响应，请重试 (None response! Please retry.)',
       answer: (route) => route.abort('connectionreset'),
-      toast: 'None response! Please retry.',
+      toast: '网络无响应，请重试',
       screenshot: 'no-response',
     },
     {
-      name: 'an answer the console cannot read shows Request error, please retry.',
+      name: 'an answer the console cannot read shows 请求错误，请重试 (Request error, please retry.)',
       answer: (route) => route.fulfill({ status: 200, json: { status: 'ok' } }),
-      toast: 'Request error, please retry.',
+      toast: '请求错误，请重试',
       screenshot: 'request-error',
     },
   ];

@@ -1,6 +1,7 @@
 import type { paths } from '../generated/openapi';
 import { appSettings } from '../generated/settings';
 import { call, type ApiAnswer } from './call';
+import { connection, isOutageStatus } from './connection';
 import { requestHeaders } from './request-headers';
 
 /** The paths whose GET answers a server-sent event stream (`/alerts/stream`). */
@@ -113,7 +114,16 @@ export function subscribeEvents(path: EventStreamPath, options: StreamOptions): 
     try {
       const headers = requestHeaders({ Accept: 'text/event-stream' });
       if (lastId !== null) headers.set('Last-Event-ID', lastId);
-      const response = await fetch(`${appSettings.apiBasePath}${path}`, { headers, signal: abort.signal });
+      const response = await fetch(`${appSettings.apiBasePath}${path}`, {
+        headers,
+        signal: abort.signal,
+      }).catch((error: unknown) => {
+        // The stream is often the only request of a screen left open: it tells the console too.
+        if (!closed) connection.markLost();
+        throw error;
+      });
+      if (isOutageStatus(response.status)) connection.markLost();
+      else connection.markAnswered();
       const type = response.headers.get('Content-Type') ?? '';
       if (!response.ok || !type.startsWith('text/event-stream')) return await refusal(response);
       if (response.body === null) return 'broken';

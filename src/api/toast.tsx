@@ -3,9 +3,10 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 type ToastKind = 'success' | 'error';
 type ShowToast = (kind: ToastKind, text: string, seconds?: number) => void;
 
-// antd's message code is fetched with the first toast, not with the sign-in page: <Toasts />
-// renders its holder only from then on, inside the app's tree (theme and texts included).
-const ToastHolder = lazy(() => import('./ToastHolder'));
+// antd's message code is not part of the sign-in page: <Toasts /> renders its holder, inside the
+// app's tree (theme and texts included), from the first toast or from preloadToasts() on.
+const loadToastHolder = () => import('./ToastHolder');
+const ToastHolder = lazy(loadToastHolder);
 
 let show: ShowToast | undefined;
 const waiting: Parameters<ShowToast>[] = [];
@@ -19,10 +20,23 @@ export function toast(kind: ToastKind, text: string, seconds?: number): void {
     return;
   }
   waiting.push([kind, text, seconds]);
-  if (!wanted) {
-    wanted = true;
-    for (const listener of listeners) listener();
-  }
+  mountHolder();
+}
+
+function mountHolder(): void {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Fetches and mounts the toast holder ahead of any toast (the signed-in layout does, with its own
+ * code): a toast asked for while the server is gone must not need a fetch of its own, which would
+ * fail and take the screen down with it.
+ */
+export async function preloadToasts(): Promise<void> {
+  await loadToastHolder();
+  mountHolder();
 }
 
 /** The mounted holder says how to show toasts (undefined when it unmounts); waiting ones go out. */

@@ -106,7 +106,7 @@ describe('upload', () => {
     vi.advanceTimersByTime(1000);
     await failed;
     expect(FakeXhr.last.aborted).toBe(true);
-    expect(effects.toastError).toHaveBeenCalledWith(expect.stringContaining('None response! Please retry.'));
+    expect(effects.toastError).toHaveBeenCalledWith('网络无响应，请重试');
   });
 
   it('reports nothing when the caller cancels', async () => {

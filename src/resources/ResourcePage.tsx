@@ -2,7 +2,7 @@ import './resources.css';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import { Button, Card, Empty, Space, Table } from 'antd';
+import { Button, Card, Empty, Space, Table, Tag } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '../api';
@@ -259,6 +259,11 @@ export function ResourcePage({ descriptor, inputs, rowActions, detailMore }: Res
 
   const toolbar = (
     <Space wrap className="cfop-resource-toolbar">
+      {list.stale && (
+        <Tag color="warning" className="cfop-resource-stale">
+          {t(texts.staleRows)}
+        </Tag>
+      )}
       {selected.length > 0 && (
         <span className="cfop-resource-selected">{t(selectedText(selected.length))}</span>
       )}

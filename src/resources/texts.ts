@@ -35,6 +35,10 @@ export const texts = {
   saved: { zh: '已保存', en: 'Saved' },
   done: { zh: '操作成功', en: 'Done' },
   loadFailed: { zh: '数据加载失败', en: 'The list could not be loaded' },
+  staleRows: {
+    zh: '刷新失败，显示的是上次加载的数据',
+    en: 'Refresh failed: these rows are from the last load',
+  },
   loadFailedDetail: { zh: '详情加载失败', en: 'The details could not be loaded' },
   retry: { zh: '重试', en: 'Retry' },
   noMatches: { zh: '没有符合条件的记录', en: 'Nothing matches these filters' },

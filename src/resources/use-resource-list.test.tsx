@@ -2,6 +2,7 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { connection } from '../api';
 import { createScreenVisibility, ScreenVisibilityContext } from '../session/screen-visibility';
 import { emptyListState } from './list-query';
 import { resourceApi, type ListPage } from './resource-api';
@@ -89,6 +90,36 @@ describe('useResourceList', () => {
     await show('hidden');
     await show('visible');
     expect(renders).toBe(before + 1);
+    await act(async () => root.unmount());
+    list.mockRestore();
+  });
+
+  it('keeps its rows marked stale when a refresh fails, and refreshes when the server is back', async () => {
+    const list = vi.spyOn(resourceApi, 'list').mockResolvedValueOnce(page('before the outage'));
+    const state = emptyListState(device);
+    const seen: ListResult[] = [];
+    function Probe({ reloadCount }: { reloadCount: number }) {
+      seen.push(useResourceList(device, state, reloadCount));
+      return null;
+    }
+    const last = () => seen.at(-1);
+    const root = createRoot(document.createElement('div'));
+    await act(async () => root.render(<Probe reloadCount={0} />));
+    expect(last()?.page?.items).toEqual([{ id: 1, name: 'before the outage' }]);
+
+    list.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await act(async () => root.render(<Probe reloadCount={1} />));
+    expect(last()).toMatchObject({ failed: false, stale: true, loading: false, refreshing: false });
+    expect(last()?.page?.items).toEqual([{ id: 1, name: 'before the outage' }]);
+
+    list.mockResolvedValueOnce(page('after the outage'));
+    await act(async () => {
+      connection.markLost();
+      connection.markAnswered();
+    });
+    expect(list).toHaveBeenCalledTimes(3);
+    expect(last()).toMatchObject({ failed: false, stale: false });
+    expect(last()?.page?.items).toEqual([{ id: 1, name: 'after the outage' }]);
     await act(async () => root.unmount());
     list.mockRestore();
   });

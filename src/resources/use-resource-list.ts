@@ -32,7 +32,10 @@ export interface ListResult {
    * delete, Refresh): the rows stay usable meanwhile. A screen shown again refreshes quietly.
    */
   readonly refreshing: boolean;
+  /** The last load failed with no rows to show: the screen offers a retry. */
   readonly failed: boolean;
+  /** The last load failed and the rows shown are the last ones loaded, kept but possibly old. */
+  readonly stale: boolean;
 }
 
 /** Loads the page a list state asks for; a new `reloadCount` loads it again. */
@@ -65,10 +68,11 @@ export function useResourceList(
             : { key, query, page, failed: false },
         );
       },
-      // call() has already told the reader (toast, or the login page on an expired session).
+      // call() has already told the reader (toast, or the login page on an expired session). The
+      // rows of this query stay, marked stale; another query's would answer the wrong question.
       () =>
         asked.current === key &&
-        setLoaded((last) => ({ key, query, page: last?.page ?? null, failed: true })),
+        setLoaded((last) => ({ key, query, page: last?.query === query ? last.page : null, failed: true })),
     );
   }, [descriptor, state, query, key]);
   useEffect(load, [load]);
@@ -89,11 +93,13 @@ export function useResourceList(
   // A kept screen shown again refreshes its rows quietly: they stay as they are meanwhile.
   useWhenScreenShownAgain(load);
   const pending = loaded?.key !== key;
-  const sameQuery = loaded?.query === query && loaded.page !== null && !loaded.failed;
+  const sameQuery = loaded?.query === query && loaded.page !== null;
+  const failedLast = !pending && loaded.failed;
   return {
-    page: loaded?.failed ? null : (loaded?.page ?? null),
+    page: loaded?.page ?? null,
     loading: pending && !sameQuery,
     refreshing: pending && sameQuery,
-    failed: !pending && loaded.failed,
+    failed: failedLast && loaded.page === null,
+    stale: failedLast && loaded.page !== null,
   };
 }

@@ -10,3 +10,5 @@ export {
   shouldFetchUserAtStart,
 } from './navigation-rules';
 export type { PageLocation } from './navigation-rules';
+export { preloadToasts } from '../api';
+export { useConnectionLost } from './screen-visibility';

@@ -1,4 +1,5 @@
 import { createContext, use, useEffect, useRef, useSyncExternalStore } from 'react';
+import { connection } from '../api';
 
 /**
  * Whether a screen the layout keeps is the one shown. Kept screens stay mounted with their effects
@@ -49,7 +50,11 @@ export function useScreenShown(): boolean {
   return useSyncExternalStore(visibility.subscribe, () => visibility.shown);
 }
 
-/** Calls `onShown` each time the screen is shown again after being hidden (not on its first show). */
+/**
+ * Calls `onShown` each time the screen is shown again after being hidden (not on its first show),
+ * and when the server answers again after an outage while the screen is shown: either way what it
+ * shows may be old, and it refreshes quietly. A hidden screen refreshes when it is shown again.
+ */
 export function useWhenScreenShownAgain(onShown: () => void): void {
   const visibility = use(ScreenVisibilityContext);
   const latest = useRef(onShown);
@@ -63,4 +68,16 @@ export function useWhenScreenShownAgain(onShown: () => void): void {
       }),
     [visibility],
   );
+  useEffect(
+    () =>
+      connection.subscribe(() => {
+        if (!connection.lost() && visibility.shown) latest.current();
+      }),
+    [visibility],
+  );
+}
+
+/** Whether the server is out of reach (the layout's banner says so); renders again on each change. */
+export function useConnectionLost(): boolean {
+  return useSyncExternalStore(connection.subscribe, connection.lost, () => false);
 }

@@ -2,6 +2,7 @@ import { Layout } from 'antd';
 import { useState } from 'react';
 import { useAlertNotifier } from './use-alert-notifier';
 import { useSession } from '../session';
+import { ConnectionBanner } from './ConnectionBanner';
 import { HeaderBar } from './HeaderBar';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { PageBreadcrumb } from './PageBreadcrumb';
@@ -26,6 +27,7 @@ export default function BasicLayout() {
         }}
       >
         <Layout.Content className="cfop-content">
+          <ConnectionBanner />
           <PageBreadcrumb />
           {/* Pages and access checks need the user; the session sends the signed-out to the login page. */}
           {currentUser ? <KeepAliveOutlet /> : <PageSpin />}
