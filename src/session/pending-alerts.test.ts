@@ -18,6 +18,7 @@ const alert = (
   status,
   label: `alert ${id}`,
   cameraName: 'Gate',
+  aiServerName: 'Box',
   occurredAt: '2026-11-28T10:00:00Z',
 });
 
@@ -48,7 +49,7 @@ function setUp() {
   });
   const send = (one: PendingAlert) =>
     stream?.onEvent({ event: 'alert', id: String(one.id), data: JSON.stringify(one) });
-  const status = (next: 'open' | 'reconnecting') => stream?.onStatus(next);
+  const status = (next: 'open' | 'reconnecting') => stream?.onStatus?.(next);
   /** Answers the oldest read still waiting, and lets its answer land. */
   const answer = async (read: PendingAlertsRead) => {
     reads.shift()?.(read);
@@ -59,9 +60,11 @@ function setUp() {
 }
 
 describe('the pending alert counts', () => {
-  it('reads the server on start, then counts raised alerts up and handled ones down by level', async () => {
-    const { store, send, answer } = setUp();
+  it('reads the server when the stream opens, then counts raised alerts up and handled ones down by level', async () => {
+    const { store, send, status, answer, reads } = setUp();
     store.retain();
+    expect(reads).toHaveLength(0);
+    status('open');
     expect(store.counts().known).toBe(false);
     await answer(answerOf([alert(3, 'high')]));
     expect(store.counts()).toMatchObject({ known: true, total: 1, byLevel: { high: 1 } });
@@ -78,8 +81,9 @@ describe('the pending alert counts', () => {
   });
 
   it('counts an alert heard twice once', async () => {
-    const { store, send, answer } = setUp();
+    const { store, send, status, answer } = setUp();
     store.retain();
+    status('open');
     await answer(answerOf([]));
     send(alert(7, 'low'));
     send(alert(7, 'low'));
@@ -90,8 +94,9 @@ describe('the pending alert counts', () => {
   });
 
   it('lays alerts heard while a read was on its way over its answer, once', async () => {
-    const { store, send, answer, timers } = setUp();
+    const { store, send, status, answer, timers } = setUp();
     store.retain();
+    status('open');
     send(alert(8, 'high'));
     send(alert(9, 'medium'));
     send(alert(2, 'low', 'confirmed'));
@@ -102,12 +107,11 @@ describe('the pending alert counts', () => {
     expect(timers).toHaveLength(1);
   });
 
-  it('reads again once after live changes, and at once when the stream reconnects', async () => {
+  it('reads again once after live changes, and at once when the stream opens again', async () => {
     const { store, send, status, answer, reads, timers } = setUp();
     store.retain();
-    await answer(answerOf([]));
     status('open');
-    expect(reads).toHaveLength(0);
+    await answer(answerOf([]));
     send(alert(1, 'low'));
     send(alert(2, 'low'));
     expect(timers).toHaveLength(1);
@@ -124,8 +128,9 @@ describe('the pending alert counts', () => {
   });
 
   it('forgets the counts when the last holder lets go', async () => {
-    const { store, answer } = setUp();
+    const { store, status, answer } = setUp();
     const release = store.retain();
+    status('open');
     await answer(answerOf([alert(1, 'low')]));
     release();
     expect(store.counts()).toMatchObject({ known: false, total: 0 });

@@ -7,7 +7,10 @@ type Alert = components['schemas']['Alert'];
 type AlertLevel = components['schemas']['AlertLevel'];
 
 /** The alert an event or a list shows, as much of it as the header bell needs. */
-export type PendingAlert = Pick<Alert, 'id' | 'label' | 'level' | 'status' | 'cameraName' | 'occurredAt'>;
+export type PendingAlert = Pick<
+  Alert,
+  'id' | 'label' | 'level' | 'status' | 'cameraName' | 'aiServerName' | 'occurredAt'
+>;
 
 export const alertLevels: readonly AlertLevel[] = ['critical', 'high', 'medium', 'low'];
 
@@ -129,9 +132,10 @@ export interface PendingAlertStore {
 }
 
 /**
- * The pending alerts of the console, live: a raised alert counts at once, a handled one goes at
- * once, and the server is asked again when the event stream reconnects (it may have missed
- * handlings) and at most every `rereadAfterMs` after live changes, so the counts never drift.
+ * The pending alerts of the console, live: the server is read when the event stream opens (and
+ * again after each break, which may have missed changes), a raised alert counts at once, a handled
+ * one goes at once, and the server is asked again at most every `rereadAfterMs` after live
+ * changes, so the counts never drift.
  */
 export function createPendingAlertStore(
   options: { read?: () => Promise<PendingAlertsRead>; events?: ConsoleEvents; schedule?: Scheduler } = {},
@@ -188,13 +192,14 @@ export function createPendingAlertStore(
   const start = () => {
     let status = '';
     const stopAlerts = events.on('alert', hear);
+    // Read each time the stream opens (first, or again after a break): whatever changes after the
+    // read began then comes as an event, so nothing falls between the two.
     const stopStatus = events.onStatus((next) => {
-      if (next === 'open' && status === 'reconnecting') void readNow();
+      if (next === 'open' && status !== 'open') void readNow();
       status = next;
     });
-    const release = events.retain();
     live = true;
-    void readNow();
+    const release = events.retain();
     return {
       close() {
         live = false;
