@@ -6,6 +6,7 @@ import {
   type PendingAlert,
   type PendingAlertsRead,
   type Scheduler,
+  showEveryMs,
 } from './pending-alerts';
 
 const alert = (
@@ -37,10 +38,13 @@ function setUp() {
     return { close: () => undefined };
   };
   const reads: ((answer: PendingAlertsRead) => void)[] = [];
+  /** The rereads waiting, and the redraws (a quarter second away). */
   const timers: (() => void)[] = [];
-  const schedule: Scheduler = (run) => {
-    timers.push(run);
-    return () => timers.splice(timers.indexOf(run), 1);
+  const redraws: (() => void)[] = [];
+  const schedule: Scheduler = (run, ms) => {
+    const queue = ms === showEveryMs ? redraws : timers;
+    queue.push(run);
+    return () => void queue.splice(queue.indexOf(run), 1);
   };
   const store = createPendingAlertStore({
     events: createConsoleEvents(open),
@@ -56,7 +60,7 @@ function setUp() {
     await Promise.resolve();
     await Promise.resolve();
   };
-  return { store, send, status, answer, reads, timers };
+  return { store, send, status, answer, reads, timers, redraws };
 }
 
 describe('the pending alert counts', () => {
@@ -78,6 +82,22 @@ describe('the pending alert counts', () => {
     send(alert(3, 'high', 'dismissed'));
     expect(store.counts()).toMatchObject({ total: 1, byLevel: { critical: 1, high: 0 } });
     expect(store.counts().latest.map((one) => one.id)).toEqual([5]);
+  });
+
+  it('tells its listeners of a burst once', async () => {
+    const { store, send, status, answer, redraws } = setUp();
+    let told = 0;
+    store.subscribe(() => (told += 1));
+    store.retain();
+    status('open');
+    await answer(answerOf([]));
+    redraws.splice(0).forEach((redraw) => redraw());
+    expect(told).toBe(1);
+    for (let id = 1; id <= 20; id += 1) send(alert(id, 'high'));
+    expect(redraws).toHaveLength(1);
+    redraws.splice(0).forEach((redraw) => redraw());
+    expect(told).toBe(2);
+    expect(store.counts().total).toBe(20);
   });
 
   it('counts an alert heard twice once', async () => {

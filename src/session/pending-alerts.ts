@@ -37,6 +37,8 @@ export interface PendingAlertsRead {
 export const latestShown = 5;
 /** The counts are read again at most this often after live changes, so they never drift far. */
 export const rereadAfterMs = 30_000;
+/** A burst of alerts (a crowd before ten cameras) redraws the bell once per quarter second, as the wall. */
+export const showEveryMs = 250;
 
 const noAlerts: PendingAlerts = {
   known: false,
@@ -152,10 +154,16 @@ export function createPendingAlertStore(
   let cancelReread: (() => void) | null = null;
   let live = false;
 
+  let showPending = false;
   const set = (next: PendingAlerts) => {
     if (next === counts) return;
     counts = next;
-    listeners.forEach((listener) => listener());
+    if (showPending) return;
+    showPending = true;
+    schedule(() => {
+      showPending = false;
+      listeners.forEach((listener) => listener());
+    }, showEveryMs);
   };
 
   const rereadLater = () => {
