@@ -123,7 +123,8 @@ function PendingAlertBell() {
         data-pending={counts.known ? counts.total : undefined}
       >
         <Badge count={counts.total} overflowCount={99} size="small">
-          <BellOutlined className="cfop-bell-icon" />
+          {/* Decorative: the button's label says what it is. */}
+          <BellOutlined className="cfop-bell-icon" aria-hidden />
         </Badge>
       </button>
     </Popover>
