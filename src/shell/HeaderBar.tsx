@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { appSettings } from '../generated/settings';
 import { useLocale } from '../i18n';
 import { LanguageSwitch } from '../i18n/LanguageSwitch';
+import { AlertBell } from './AlertBell';
 import { ModuleTabs } from './ModuleTabs';
 import { UserMenu } from './UserMenu';
 
@@ -15,6 +16,7 @@ export function HeaderBar() {
       </Link>
       <ModuleTabs />
       <div className="cfop-header-actions">
+        <AlertBell />
         <LanguageSwitch className="cfop-header-action" />
         <UserMenu />
       </div>
