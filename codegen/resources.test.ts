@@ -124,6 +124,20 @@ describe('resource resolution', () => {
       ]);
     });
 
+    it('lets the export take a key of its own, which the descriptor names', () => {
+      const resolved = (name: string) => {
+        const index = resourceIndex(name);
+        const entry = (temp.good.manifest as Manifest).resources?.[index];
+        if (entry === undefined) throw new Error(`the repo manifest has no ${name} resource`);
+        return resolveResource(entry, index, resourceContext(temp.good));
+      };
+      expect(resolved('alert')).toMatchObject({
+        problems: [],
+        descriptor: { access: 'KEY.CENTER.AIWARN', exportAccess: 'KEY.CENTER.AIWARN.EXPORT' },
+      });
+      expect(resolved('aiserver').descriptor.exportAccess).toBeNull();
+    });
+
     it('rejects a route whose access is not the resource access', () => {
       expect(afterManifestEdit((m) => (m.routes[4].children[0].access = 'KEY.DEVICE'))).toEqual([
         `${aiserverRoute}/access: must be "KEY.DEVICE.AISERVER", the access of resource "aiserver", not "KEY.DEVICE"`,
@@ -136,8 +150,9 @@ describe('resource resolution', () => {
         `${aiserverRoute}/access: must be "KEY.NOPE", the access of resource "aiserver", not "KEY.DEVICE.AISERVER"`,
       );
       expect(found[1]).toBe(`${at}/access: undeclared access key "KEY.NOPE" (not in accessKeys)`);
-      // …and then every operation and the action, each guarded by another key.
-      expect(found.slice(2)).toHaveLength(8);
+      // …and then every operation but the export (which may take a key of its own) and the action,
+      // each guarded by another key.
+      expect(found.slice(2)).toHaveLength(7);
     });
 
     it('rejects a list operation without a pageSize maximum', () => {

@@ -21,8 +21,9 @@ import { numberOrNull, propertyFacts, stringOrNull, type NamedSchema } from './s
 // problem found on the way. Validation reports the problems; emit writes the descriptor.
 
 /** A resource as codegen resolves it: its key is the manifest's text, checked against accessKeys. */
-export type ResolvedResource = Omit<ResourceDescriptor, 'access' | 'liveEvent'> & {
+export type ResolvedResource = Omit<ResourceDescriptor, 'access' | 'exportAccess' | 'liveEvent'> & {
   readonly access: string;
+  readonly exportAccess: string | null;
   readonly liveEvent: string | null;
 };
 
@@ -107,6 +108,7 @@ export function resolveResource(entry: ResourceEntry, index: number, context: Re
       name: entry.name,
       title: entry.title,
       access: entry.access,
+      exportAccess: exportKeyOf(entry, operations.export),
       route: context.routeOf.get(entry.name) ?? '',
       paths: {
         collection: operations.list?.path ?? '',
@@ -134,6 +136,12 @@ export function resolveResource(entry: ResourceEntry, index: number, context: Re
   };
 }
 
+/** The export's key when exporting is a job of its own (its x-access is not the resource's); else null. */
+function exportKeyOf(entry: ResourceEntry, exporter: OperationInfo | undefined): string | null {
+  const xAccess = exporter?.operation['x-access'];
+  return typeof xAccess === 'string' && xAccess !== entry.access ? xAccess : null;
+}
+
 function checkAccess(
   entry: ResourceEntry,
   info: OperationInfo,
@@ -148,7 +156,7 @@ function checkAccess(
 
 /**
  * The operations by role (the schema's `x-resource` ones, then the manifest's), each known, guarded
- * by the resource's key, and of its role's method and path.
+ * by the resource's key (the export by it or a key of its own), and of its role's method and path.
  */
 function resolveOperations(
   entry: ResourceEntry,
@@ -170,7 +178,9 @@ function resolveOperations(
       report(['operations', role], `unknown operationId ${shown(id)} (not in openapi.yaml)`);
     } else {
       operations[role] = info;
-      checkAccess(entry, info, ['operations', role], report);
+      // The export may take a key of its own (the cross-checks hold every x-access to the declared
+      // keys): who may read the rows need not be who may carry them all away.
+      if (role !== 'export') checkAccess(entry, info, ['operations', role], report);
     }
   }
   const collection = operations.list?.path ?? '';

@@ -156,7 +156,7 @@ describe('validate', () => {
           : [],
       );
       expect(operations).toContain(
-        'openapi.yaml#/paths/~1alerts~1{id}~1handling/post/x-access: undeclared access key "KEY.CENTER.AIWARN" (not in manifest/console.json accessKeys)',
+        'openapi.yaml#/paths/~1alerts~1{id}/get/x-access: undeclared access key "KEY.CENTER.AIWARN" (not in manifest/console.json accessKeys)',
       );
       expect(resources).toHaveLength(1);
       expect(afterManifestEdit((m) => (m.accessKeys[aiwarn].key = 'KEY.CENTER.VIDEO'))).toEqual([

@@ -80,6 +80,15 @@ export const keylessWatcher: OperatorAccount = {
   role: { code: 'video-watch', name: '仅视频（通知）', keys: ['KEY.CENTER', 'KEY.CENTER.VIDEO'] },
 };
 
+// May look at alerts and nothing more: no handling, no export, no clip download.
+export const alertViewer: OperatorAccount = {
+  username: 'alert.viewer',
+  password: 'Viewer-e2e-2024',
+  name: '告警查看员',
+  phone: '13800000008',
+  role: { code: 'alerts-view-only', name: '仅查看告警', keys: ['KEY.CENTER', 'KEY.CENTER.AIWARN'] },
+};
+
 export const operatorAccounts: readonly OperatorAccount[] = [
   cameraOperator,
   passwordChanger,
@@ -87,4 +96,5 @@ export const operatorAccounts: readonly OperatorAccount[] = [
   alertWatcher,
   alertBystander,
   keylessWatcher,
+  alertViewer,
 ];

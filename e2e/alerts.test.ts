@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { admin } from './accounts';
-import { test } from './fixtures';
+import { admin, alertViewer } from './accounts';
+import { freshPage, test } from './fixtures';
 import { edgeBox } from './edge-box';
 import { exportCsv, searchForm } from './resource-screen';
 import { eventually, expectAt, label, screenshot, openMenuEntry, signIn } from './screen';
@@ -172,4 +172,32 @@ describe('the AI alert wall', () => {
       await eventually(() => page.getByRole('button', { name: '1 条新告警' }).count()).toBe(0);
     },
   );
+
+  test('a user who may only view alerts sees them in full, without handling or export', async ({
+    page,
+    browser,
+  }) => {
+    const setup = await freshPage(browser);
+    await signIn(setup, admin);
+    const { cameras, raise } = await edgeBox(setup, 1);
+    const alert = await raise(cameras[0] as (typeof cameras)[number], '未戴安全帽', 'high');
+    await setup.context().close();
+
+    await signIn(page, alertViewer);
+    await openMenuEntry(page, '监控中心', 'AI告警', screenPath);
+    await card(page, alert.id).waitFor();
+    await page.getByText('实时推送中').waitFor();
+    await expect(card(page, alert.id).getByRole('checkbox').count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: '导出' }).count()).resolves.toBe(0);
+
+    await card(page, alert.id).click();
+    const drawer = page.locator('.ant-drawer-section').filter({ hasText: '告警详情 · 未戴安全帽' });
+    await drawer.locator('.cfop-alert-box-label', { hasText: '未戴安全帽' }).waitFor();
+    await drawer.getByRole('region', { name: '告警录像' }).waitFor();
+    await expect(drawer.innerText()).resolves.toContain('待处理');
+    await expect(drawer.getByText('处理告警').count()).resolves.toBe(0);
+    await expect(drawer.getByRole('button', { name: label('提交处理') }).count()).resolves.toBe(0);
+    await expect(drawer.getByRole('button', { name: '下载 MP4' }).count()).resolves.toBe(0);
+    await screenshot(page, 'alert-detail-view-only');
+  });
 });

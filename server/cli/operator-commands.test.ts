@@ -69,6 +69,23 @@ describe('operator CLI', () => {
     });
   });
 
+  it('creates a user who may only view alerts: listed, but refused handling and export', async () => {
+    const dataDir = tempDir();
+    const keys = 'KEY.CENTER,KEY.CENTER.AIWARN';
+    expect(
+      (await cli(dataDir, 'role:create', '--code', 'look', '--name', '看告警', '--keys', keys)).code,
+    ).toBe(0);
+    const user = ['--username', 'looker', '--name', '查看员', '--password', 'Look12345', '--roles', 'look'];
+    expect((await cli(dataDir, 'user:create', ...user)).code).toBe(0);
+
+    const t = await startTestApp({ dataDir });
+    const token = await t.signIn('looker', 'Look12345');
+    expect((await t.call('listAlerts', { token })).body).toMatchObject({ success: true });
+    const handling = await t.call('bulkHandleAlerts', { token, body: { ids: [1], decision: 'confirm' } });
+    expect(handling.body).toMatchObject({ code: '403' });
+    expect((await t.call('exportAlerts', { token })).body).toMatchObject({ code: '403' });
+  });
+
   it('sets a password of the user a name means, ending their sessions', async () => {
     const dataDir = tempDir();
     const t = await startTestApp({ dataDir });

@@ -121,8 +121,8 @@ describe('recording a camera', () => {
     });
     const { id } = created.body.data as { id: number };
     const other = await t.call('createCamera', { token: admin, body: camera({ code: 'REC-2' }) });
-    await addRole(t.dataDir, 'video-only', ['KEY.CENTER', 'KEY.CENTER.VIDEO']);
-    await addUser(t.dataDir, { username: 'watcher', password: 'Watcher-2024', roles: ['video-only'] });
+    await addRole(t.dataDir, 'playback', ['KEY.CENTER', 'KEY.CENTER.PLAYBACK']);
+    await addUser(t.dataDir, { username: 'watcher', password: 'Watcher-2024', roles: ['playback'] });
     const token = await t.signIn('watcher', 'Watcher-2024');
     type Row = { id: number; started_at: string; ended_at: string; bytes: number };
     const rows = () =>

@@ -13,6 +13,10 @@ export type AccessKey =
   | 'KEY.CENTER'
   | 'KEY.CENTER.VIDEO'
   | 'KEY.CENTER.AIWARN'
+  | 'KEY.CENTER.AIWARN.HANDLE'
+  | 'KEY.CENTER.AIWARN.EXPORT'
+  | 'KEY.CENTER.PLAYBACK'
+  | 'KEY.CENTER.VIDEO.EXPORT'
   | 'KEY.ANALYSIS'
   | 'KEY.SYSTEM'
   | 'KEY.SYSTEM.ROLE'
@@ -32,6 +36,10 @@ export const accessKeys: readonly AccessKey[] = [
   'KEY.CENTER',
   'KEY.CENTER.VIDEO',
   'KEY.CENTER.AIWARN',
+  'KEY.CENTER.AIWARN.HANDLE',
+  'KEY.CENTER.AIWARN.EXPORT',
+  'KEY.CENTER.PLAYBACK',
+  'KEY.CENTER.VIDEO.EXPORT',
   'KEY.ANALYSIS',
   'KEY.SYSTEM',
   'KEY.SYSTEM.ROLE',
@@ -59,6 +67,18 @@ export const accessKeyInfos: readonly AccessKeyInfo[] = [
   { key: 'KEY.CENTER', label: { zh: '监控中心', en: 'Monitoring centre' }, parent: null },
   { key: 'KEY.CENTER.VIDEO', label: { zh: '视频监控', en: 'Video monitoring' }, parent: 'KEY.CENTER' },
   { key: 'KEY.CENTER.AIWARN', label: { zh: 'AI告警', en: 'AI alerts' }, parent: 'KEY.CENTER' },
+  {
+    key: 'KEY.CENTER.AIWARN.HANDLE',
+    label: { zh: 'AI告警处理', en: 'Handling AI alerts' },
+    parent: 'KEY.CENTER',
+  },
+  {
+    key: 'KEY.CENTER.AIWARN.EXPORT',
+    label: { zh: 'AI告警导出', en: 'Exporting AI alerts' },
+    parent: 'KEY.CENTER',
+  },
+  { key: 'KEY.CENTER.PLAYBACK', label: { zh: '录像回放', en: 'Recording playback' }, parent: 'KEY.CENTER' },
+  { key: 'KEY.CENTER.VIDEO.EXPORT', label: { zh: '视频导出', en: 'Exporting video' }, parent: 'KEY.CENTER' },
   { key: 'KEY.ANALYSIS', label: { zh: '数据分析', en: 'Data analysis' }, parent: null },
   { key: 'KEY.SYSTEM', label: { zh: '系统设置', en: 'System settings' }, parent: null },
   { key: 'KEY.SYSTEM.ROLE', label: { zh: '角色管理', en: 'Roles' }, parent: 'KEY.SYSTEM' },

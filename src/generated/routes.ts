@@ -265,7 +265,7 @@ export const routes: readonly RouteDef[] = [
         name: { zh: '录像回放', en: 'Playback' },
         icon: null,
         modules: ['monitor'],
-        access: 'KEY.CENTER.VIDEO',
+        access: 'KEY.CENTER.PLAYBACK',
         hideInMenu: false,
         hideInBreadcrumb: false,
         layout: true,

@@ -6,7 +6,7 @@ import { Button, Card, Empty, Space, Table, Tag } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '../api';
-import type { ActionDescriptor, ResourceDescriptor } from './descriptors';
+import { exportKeyOf, type ActionDescriptor, type ResourceDescriptor } from './descriptors';
 import { useLocale } from '../i18n';
 import { useSession } from '../session';
 import { RefreshButton } from './RefreshButton';
@@ -72,6 +72,7 @@ export function ResourcePage({ descriptor, inputs, rowActions, detailMore }: Res
   const { access } = useSession();
   const allowed = access[descriptor.access];
   const { operations } = descriptor;
+  const mayExport = operations.export && access[exportKeyOf(descriptor)];
   const [state, setState] = useListState(descriptor);
   const [reloadCount, setReloadCount] = useState(0);
   const list = useResourceList(descriptor, state, reloadCount);
@@ -277,7 +278,7 @@ export function ResourcePage({ descriptor, inputs, rowActions, detailMore }: Res
           {t(texts.bulkDelete)}
         </Button>
       )}
-      {allowed && operations.export && (
+      {mayExport && (
         <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => quietly(exportList())}>
           {t(texts.export)}
         </Button>

@@ -118,6 +118,8 @@ export interface ResourceDescriptor {
   readonly name: string;
   readonly title: LocalText;
   readonly access: AccessKey;
+  /** The export's own key when exporting is a job apart (KEY.CENTER.AIWARN.EXPORT); null: `access`. */
+  readonly exportAccess: AccessKey | null;
   readonly route: string;
   /** As in openapi.yaml, without the API base path: '/aiservers', '/aiservers/{id}'. */
   readonly paths: {
@@ -196,6 +198,7 @@ export const actionDefaults = {
  * actions; each operation it lacks is false.
  */
 export const resourceDefaults = {
+  exportAccess: null,
   paths: { export: null, bulkDelete: null },
   operations: {
     list: false,
@@ -229,8 +232,9 @@ export interface ActionSource extends Sparse<Omit<ActionDescriptor, 'fields'>, t
 /** A resource as codegen writes it: each key (and each nested key) at its default left out. */
 export interface ResourceSource extends Omit<
   ResourceDescriptor,
-  'paths' | 'operations' | 'defaultSort' | 'fields' | 'filters' | 'actions' | 'liveEvent'
+  'exportAccess' | 'paths' | 'operations' | 'defaultSort' | 'fields' | 'filters' | 'actions' | 'liveEvent'
 > {
+  readonly exportAccess?: AccessKey | null;
   readonly paths: Sparse<ResourceDescriptor['paths'], typeof resourceDefaults.paths>;
   readonly operations?: Partial<ResourceDescriptor['operations']>;
   readonly defaultSort?: string | null;
@@ -273,3 +277,7 @@ export function resourceOf(source: ResourceSource): ResourceDescriptor {
   complete.set(source, descriptor);
   return descriptor;
 }
+
+/** The key that lets one export the resource's rows. */
+export const exportKeyOf = (descriptor: ResourceDescriptor): AccessKey =>
+  descriptor.exportAccess ?? descriptor.access;

@@ -22,6 +22,7 @@ export const device: ResourceDescriptor = {
   name: 'device',
   title: { zh: '设备', en: 'Devices' },
   access: 'KEY.DEVICE.AISERVER',
+  exportAccess: null,
   route: '/equipment/device',
   paths: { collection: '/devices', item: '/devices/{id}', export: '/devices/export', bulkDelete: null },
   operations: {

@@ -5,6 +5,7 @@ export default {
   name: 'alert',
   title: { zh: 'AI告警', en: 'AI alerts' },
   access: 'KEY.CENTER.AIWARN',
+  exportAccess: 'KEY.CENTER.AIWARN.EXPORT',
   route: '/monitor/ai',
   paths: { collection: '/alerts', item: '/alerts/{id}', export: '/alerts/export' },
   operations: { list: true, get: true, export: true, choices: true },

@@ -29,7 +29,7 @@ beforeAll(() => {
 let container: HTMLDivElement;
 let root: Root;
 beforeEach(() => {
-  seen.keys = new Set(['KEY.CENTER.VIDEO']);
+  seen.keys = new Set(['KEY.CENTER.VIDEO', 'KEY.CENTER.PLAYBACK']);
   seen.navigated = [];
   seen.opened = 0;
   container = document.createElement('div');
@@ -41,7 +41,7 @@ afterEach(() => {
   container.remove();
 });
 
-async function showCard(alert: Alert, locale: 'zh-CN' | 'en-US' = 'zh-CN') {
+async function showCard(alert: Alert, locale: 'zh-CN' | 'en-US' = 'zh-CN', selectable = true) {
   localeStore.set(locale);
   await act(async () =>
     root.render(
@@ -50,7 +50,7 @@ async function showCard(alert: Alert, locale: 'zh-CN' | 'en-US' = 'zh-CN') {
           alert={alert}
           selected={false}
           onOpen={() => void (seen.opened += 1)}
-          onSelect={() => undefined}
+          onSelect={selectable ? () => undefined : null}
         />
       </LocaleProvider>,
     ),
@@ -149,5 +149,18 @@ describe('an alert card', () => {
     expect(liveOf(await showCard(serverOffline))).toBeUndefined();
     seen.keys = new Set(['KEY.CENTER.AIWARN']);
     expect(liveOf(await showCard(testAlert(8, { snapshotId: null })))).toBeUndefined();
+  });
+
+  it('has no way to the recording without the playback key, however it may watch live', async () => {
+    seen.keys = new Set(['KEY.CENTER.VIDEO']);
+    const card = await showCard(testAlert(10, { cameraId: 12, snapshotId: null }));
+    expect(card?.querySelector('a[aria-label="查看录像"]')).toBeNull();
+    expect(card?.querySelector('a[aria-label="查看实时视频"]')).not.toBeNull();
+  });
+
+  it('has a checkbox for bulk handling only for an operator who may handle alerts', async () => {
+    const checkbox = (card: Element | null) => card?.querySelector('input[type="checkbox"]') ?? null;
+    expect(checkbox(await showCard(testAlert(11, { snapshotId: null })))).not.toBeNull();
+    expect(checkbox(await showCard(testAlert(11, { snapshotId: null }), 'en-US', false))).toBeNull();
   });
 });

@@ -16,9 +16,10 @@ export const AlertCard = memo(function AlertCard(props: {
   alert: Alert;
   selected: boolean;
   onOpen(alert: Alert): void;
-  onSelect(id: number, selected: boolean): void;
+  /** Null: no checkbox, the operator may not handle alerts. */
+  onSelect: ((id: number, selected: boolean) => void) | null;
 }) {
-  const { alert } = props;
+  const { alert, onSelect } = props;
   const { t, locale } = useLocale();
   const level = optionOf(alertOptions.level, alert.level);
   const status = optionOf(alertOptions.status, alert.status);
@@ -37,14 +38,16 @@ export const AlertCard = memo(function AlertCard(props: {
         <AlertMedia alert={alert} onWall />
         {/* Plain elements styled as antd's: a burst mounts dozens of cards at once, and antd's
             Checkbox and Tag made each one's first render several times heavier. */}
-        <input
-          type="checkbox"
-          className="cfop-alert-card-check"
-          checked={props.selected}
-          aria-label={`${t(alertTexts.selectCard)} #${alert.id}`}
-          onClick={(event) => event.stopPropagation()}
-          onChange={(event) => props.onSelect(alert.id, event.target.checked)}
-        />
+        {onSelect && (
+          <input
+            type="checkbox"
+            className="cfop-alert-card-check"
+            checked={props.selected}
+            aria-label={`${t(alertTexts.selectCard)} #${alert.id}`}
+            onClick={(event) => event.stopPropagation()}
+            onChange={(event) => onSelect(alert.id, event.target.checked)}
+          />
+        )}
         <span className={`cfop-alert-tag cfop-alert-tag-${level?.color ?? 'default'} cfop-alert-card-level`}>
           {level ? t(level.label) : alert.level}
         </span>

@@ -7,6 +7,7 @@ import type { Entity } from '../../../resources/form-values';
 import { ScreenDrawer } from '../../../resources/screen-overlays';
 import { alertOptions, optionOf } from './alert-options';
 import { alertApi } from './alert-api';
+import { useAlertJobs } from './alert-jobs';
 import { alertTexts } from './alert-texts';
 import { HandleForm, handlingFields } from './HandleForm';
 import type { Alert } from './live-alert-store';
@@ -20,7 +21,7 @@ const ClipPlayer = lazy(() => import('./ClipPlayer'));
 
 /**
  * One alert in full: the large snapshot with its labelled boxes, its camera's clip around it, every
- * detail field, the ways to its camera's live video and recording, and, while it is pending, the form that confirms or dismisses it. `alert` is
+ * detail field, the ways to its camera's live video and recording, and, while it is pending, the form that confirms or dismisses it (for those who may). `alert` is
  * the wall's copy, kept current by the live stream (a colleague handling it shows here at once).
  */
 export default function AlertDrawer(props: {
@@ -32,6 +33,7 @@ export default function AlertDrawer(props: {
 }) {
   const { t } = useLocale();
   const { alert, descriptor } = props;
+  const jobs = useAlertJobs();
   const level = optionOf(alertOptions.level, alert.level);
   return (
     <ScreenDrawer
@@ -57,11 +59,16 @@ export default function AlertDrawer(props: {
       </div>
       {alert.cameraId !== null && (
         <Suspense fallback={<Spin size="small" />}>
-          <ClipPlayer alertId={alert.id} cameraName={alert.cameraName} occurredAt={alert.occurredAt} />
+          <ClipPlayer
+            alertId={alert.id}
+            cameraName={alert.cameraName}
+            occurredAt={alert.occurredAt}
+            mayDownload={jobs.exportClip}
+          />
         </Suspense>
       )}
       <DetailFields descriptor={descriptor} entity={alert as unknown as Entity} columns={2} />
-      {alert.status === 'pending' && (
+      {alert.status === 'pending' && jobs.handle && (
         <>
           <Divider titlePlacement="start">{t(alertTexts.handleTitle)}</Divider>
           <HandleForm

@@ -11,6 +11,7 @@ import { texts as resourceTexts } from '../../../resources/texts';
 import { useListState } from '../../../resources/use-list-state';
 import { alertResource as descriptor } from './alert-options';
 import { alertTexts, loadedText } from './alert-texts';
+import { useAlertJobs } from './alert-jobs';
 import { AlertWall } from './AlertWall';
 import { BulkDialog } from './BulkDialog';
 import { liveAlerts, useLiveAlerts, useLiveStatus, type Alert } from './live-alert-store';
@@ -143,6 +144,7 @@ function AlertBoard(props: {
 }) {
   const { t } = useLocale();
   const { state, live } = props;
+  const jobs = useAlertJobs();
 
   const [wall, setWall] = useState<WallState>(emptyWall);
   const [scrolledDown, setScrolledDown] = useState(false);
@@ -241,6 +243,7 @@ function AlertBoard(props: {
             live={live}
             status={status}
             exporting={exporting}
+            mayExport={jobs.exportList}
             loading={pages.loading}
             onBulk={setBulk}
             onClearSelection={onClearSelection}
@@ -260,7 +263,7 @@ function AlertBoard(props: {
           onShowIncoming={() => setWall(showIncoming)}
           onLoadMore={onLoadMore}
           onOpen={onOpen}
-          onSelect={onSelect}
+          onSelect={jobs.handle ? onSelect : null}
         />
       </Card>
       {opened && openedAlert && (

@@ -29,7 +29,8 @@ export function AlertWall(props: {
   onShowIncoming(): void;
   onLoadMore(): void;
   onOpen(alert: Alert): void;
-  onSelect(id: number, selected: boolean): void;
+  /** Null when the operator may not handle alerts: nothing to select them for. */
+  onSelect: ((id: number, selected: boolean) => void) | null;
 }) {
   const { t } = useLocale();
   const scroller = useRef<HTMLDivElement>(null);

@@ -21,11 +21,17 @@ const recheckAtLeastMs = 2000;
 
 /**
  * The alert's clip in the drawer: its camera's recording from a little before to a little after
- * the alert, played from its VOD playlist (session headers, no token in a URL), with 下载 MP4. It
- * says plainly when the camera records nothing, when no recording covers the alert, and when the
- * after-alert part is still being recorded (asked for again once it should be whole).
+ * the alert, played from its VOD playlist (session headers, no token in a URL), with 下载 MP4 for
+ * those who may export video. It says plainly when the camera records nothing, when no recording
+ * covers the alert, and when the after-alert part is still being recorded (asked for again once it
+ * should be whole).
  */
-export default function ClipPlayer(props: { alertId: number; cameraName: string; occurredAt: string }) {
+export default function ClipPlayer(props: {
+  alertId: number;
+  cameraName: string;
+  occurredAt: string;
+  mayDownload: boolean;
+}) {
   const { t, locale } = useLocale();
   const [state, setState] = useState<{ key: string; clip: ClipState } | null>(null);
   const [checks, setChecks] = useState(0);
@@ -142,15 +148,17 @@ export default function ClipPlayer(props: { alertId: number; cameraName: string;
             )}
           </span>
         )}
-        <Button
-          size="small"
-          icon={<DownloadOutlined />}
-          disabled={!playable}
-          loading={downloading}
-          onClick={() => void download()}
-        >
-          {t(alertTexts.downloadMp4)}
-        </Button>
+        {props.mayDownload && (
+          <Button
+            size="small"
+            icon={<DownloadOutlined />}
+            disabled={!playable}
+            loading={downloading}
+            onClick={() => void download()}
+          >
+            {t(alertTexts.downloadMp4)}
+          </Button>
+        )}
       </div>
       {playable && (
         <div className="cfop-alert-clip-stage">

@@ -10,14 +10,15 @@ import { alertTexts } from './alert-texts';
 export type Decision = 'confirm' | 'dismiss';
 
 /**
- * The alert wall's toolbar: bulk handling of the selected cards, live on or paused, export and
- * refresh. Memoised: the wall re-renders every frame while live alerts go onto it, this does not.
+ * The alert wall's toolbar: bulk handling of the selected cards, live on or paused, export (for
+ * those who may) and refresh. Memoised: the wall re-renders every frame while live alerts go onto it, this does not.
  */
 export const WallToolbar = memo(function WallToolbar(props: {
   selectedCount: number;
   live: boolean;
   status: StreamStatus;
   exporting: boolean;
+  mayExport: boolean;
   loading: boolean;
   onBulk(decision: Decision): void;
   onClearSelection(): void;
@@ -55,9 +56,11 @@ export const WallToolbar = memo(function WallToolbar(props: {
         {statusBadge}
         <Switch checked={live} onChange={props.onLive} aria-label={t(alertTexts.live)} />
       </span>
-      <Button icon={<DownloadOutlined />} loading={props.exporting} onClick={props.onExport}>
-        {t(resourceTexts.export)}
-      </Button>
+      {props.mayExport && (
+        <Button icon={<DownloadOutlined />} loading={props.exporting} onClick={props.onExport}>
+          {t(resourceTexts.export)}
+        </Button>
+      )}
       <RefreshButton busy={props.loading} onClick={props.onRefresh} />
     </Space>
   );

@@ -21,14 +21,14 @@ describe('the link to a camera’s live video', () => {
 
 describe('the link to a camera’s recording at an alert', () => {
   it('opens the manifest’s playback screen a few seconds before the alert', () => {
-    expect(playbackLinkOf(12, '2026-11-26T08:00:00.000Z', holding('KEY.CENTER.VIDEO'))).toBe(
+    expect(playbackLinkOf(12, '2026-11-26T08:00:00.000Z', holding('KEY.CENTER.PLAYBACK'))).toBe(
       '/monitor/playback?camera=12&at=2026-11-26T07%3A59%3A55.000Z',
     );
   });
 
-  it('is none without a camera or the video key, or with no time', () => {
-    expect(playbackLinkOf(null, '2026-11-26T08:00:00Z', holding('KEY.CENTER.VIDEO'))).toBeNull();
-    expect(playbackLinkOf(12, '2026-11-26T08:00:00Z', holding('KEY.CENTER.AIWARN'))).toBeNull();
-    expect(playbackLinkOf(12, 'soon', holding('KEY.CENTER.VIDEO'))).toBeNull();
+  it('is none without a camera or the playback key, or with no time', () => {
+    expect(playbackLinkOf(null, '2026-11-26T08:00:00Z', holding('KEY.CENTER.PLAYBACK'))).toBeNull();
+    expect(playbackLinkOf(12, '2026-11-26T08:00:00Z', holding('KEY.CENTER.VIDEO'))).toBeNull();
+    expect(playbackLinkOf(12, 'soon', holding('KEY.CENTER.PLAYBACK'))).toBeNull();
   });
 });

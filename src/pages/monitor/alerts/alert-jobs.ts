@@ -1,0 +1,27 @@
+import type { AccessKey } from '../../../generated/access';
+import { exportKeyOf } from '../../../resources/descriptors';
+import { useSession } from '../../../session';
+import { alertResource } from './alert-options';
+
+/** Keys of the jobs beyond viewing alerts (handleAlert's and downloadAlertClip's x-access). */
+const handleKey: AccessKey = 'KEY.CENTER.AIWARN.HANDLE';
+const clipExportKey: AccessKey = 'KEY.CENTER.VIDEO.EXPORT';
+
+/** What the operator may do with the alerts they see: the wall shows only the buttons they may use. */
+export interface AlertJobs {
+  /** Confirm or dismiss, one alert or a selection. */
+  readonly handle: boolean;
+  /** Export what the filters select as CSV. */
+  readonly exportList: boolean;
+  /** Download an alert's clip as MP4. */
+  readonly exportClip: boolean;
+}
+
+export function useAlertJobs(): AlertJobs {
+  const { access } = useSession();
+  return {
+    handle: access[handleKey],
+    exportList: access[exportKeyOf(alertResource)],
+    exportClip: access[clipExportKey],
+  };
+}
