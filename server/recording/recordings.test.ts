@@ -126,7 +126,9 @@ describe('recorders', () => {
     const recorder = world.started.find(({ args }) => args.includes(stream.liveUrl))?.child as ChildProcess;
     await waitUntil(() => recorder.exitCode !== null || recorder.signalCode !== null, 'the recorder to end');
     expect(world.recordings.state(camera)).toBeNull();
-    expect(readdirSync(join(world.dataDir, 'recording-spool', String(camera)))).toEqual([]);
+    // The run stores its last segment and clears its spool after its ffmpeg has exited.
+    const spool = join(world.dataDir, 'recording-spool', String(camera));
+    await waitUntil(() => readdirSync(spool).length === 0, 'the stopped run to clear its spool');
 
     // Deleted: the same.
     await world.db.deleteFrom('cameras').where('id', '=', mpeg4).execute();
