@@ -1,5 +1,6 @@
-import { BlockList, isIP } from 'node:net';
-import { readAddressRange } from '../cameras/stream-address';
+import type { BlockList } from 'node:net';
+import { isIP } from 'node:net';
+import { parseAllowedHosts } from '../cameras/stream-address';
 
 /** CFOP_METRICS_ALLOW unset: the server's own host only (a Prometheus agent beside it). */
 export const defaultMetricsAllow = '127.0.0.0/8,::1';
@@ -9,18 +10,9 @@ export const defaultMetricsAllow = '127.0.0.0/8,::1';
  * (comma-separated); answers the entries it could not read beside what it could.
  */
 export function parseMetricsAllow(text: string): { allowed: BlockList; bad: string[] } {
-  const allowed = new BlockList();
-  const bad: string[] = [];
-  for (const entry of text
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean)) {
-    const range = readAddressRange(entry);
-    if (range === null) bad.push(entry);
-    else if (range.bits === null) allowed.addAddress(range.address, range.type);
-    else allowed.addSubnet(range.address, range.bits, range.type);
-  }
-  return { allowed, bad };
+  // The allow-lists' reading, where a host name is no answer: a scrape is judged by its address.
+  const { allowed, bad } = parseAllowedHosts(text);
+  return { allowed: allowed.addresses, bad: [...bad, ...allowed.names] };
 }
 
 export const loopbackOnly = parseMetricsAllow(defaultMetricsAllow).allowed;
