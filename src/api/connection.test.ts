@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createConnectionStore } from './connection';
+import { createConnectionStore, isOutageAnswer } from './connection';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -8,12 +8,13 @@ afterEach(() => {
 describe('the connection store', () => {
   it('probes a lost server with backoff until it answers, then tells its listeners', async () => {
     vi.useFakeTimers();
-    const answers: (() => Promise<number>)[] = [
+    // Nothing answers, then a gateway's outage page, then the server's own 401.
+    const answers: (() => Promise<boolean>)[] = [
       () => Promise.reject(new TypeError('Failed to fetch')),
-      () => Promise.resolve(503),
-      () => Promise.resolve(401),
+      () => Promise.resolve(true),
+      () => Promise.resolve(false),
     ];
-    const probe = vi.fn(() => answers.shift()?.() ?? Promise.resolve(200));
+    const probe = vi.fn(() => answers.shift()?.() ?? Promise.resolve(false));
     const store = createConnectionStore(probe);
     const changes: boolean[] = [];
     store.subscribe(() => changes.push(store.lost()));
@@ -39,12 +40,25 @@ describe('the connection store', () => {
 
   it('stops probing when a request of the console gets an answer first', async () => {
     vi.useFakeTimers();
-    const probe = vi.fn(() => Promise.resolve(200));
+    const probe = vi.fn(() => Promise.resolve(false));
     const store = createConnectionStore(probe);
     store.markLost();
     store.markAnswered();
     expect(store.lost()).toBe(false);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(probe).not.toHaveBeenCalled();
+  });
+
+  it("counts a gateway's 502/503/504 as an outage, never the server's own envelope", () => {
+    const answer = (status: number, type: string) => ({
+      status,
+      headers: new Headers({ 'Content-Type': type }),
+    });
+    expect(isOutageAnswer(answer(502, 'text/html'))).toBe(true);
+    expect(isOutageAnswer(answer(504, ''))).toBe(true);
+    // A camera the server cannot reach, all live views in use, the database away: it answered.
+    expect(isOutageAnswer(answer(502, 'application/json; charset=utf-8'))).toBe(false);
+    expect(isOutageAnswer(answer(503, 'application/json; charset=utf-8'))).toBe(false);
+    expect(isOutageAnswer(answer(500, 'text/html'))).toBe(false);
   });
 });

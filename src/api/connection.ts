@@ -11,9 +11,14 @@ const probeTimeoutMs = 5_000;
 // A cheap call any server answers, signed in or not: an envelope (even a 401) means it is back.
 const probePath = '/user/info';
 
-/** Whether an answer says the server itself is unreachable rather than answering. */
-export function isOutageStatus(status: number): boolean {
-  return outageStatuses.has(status);
+/**
+ * Whether an answer says the server itself is unreachable rather than answering: a gateway's
+ * 502/503/504 page. The server's own answers are JSON envelopes, also its 502 (a camera it cannot
+ * reach) and its 503s (all live views in use, the database away): it answered, so it is there.
+ */
+export function isOutageAnswer(response: Pick<Response, 'status' | 'headers'>): boolean {
+  const type = response.headers.get('Content-Type') ?? '';
+  return outageStatuses.has(response.status) && !type.startsWith('application/json');
 }
 
 export interface ConnectionStore {
@@ -30,9 +35,9 @@ export interface ConnectionStore {
 /**
  * The console's link to the server, fed by every request (middleware.ts). While lost, a light
  * probe with backoff asks the server again, so the console recovers without anyone acting;
- * `probe` answers the HTTP status, or throws when nothing answered.
+ * `probe` answers whether the answer was a gateway's outage page, or throws when nothing answered.
  */
-export function createConnectionStore(probe: () => Promise<number>): ConnectionStore {
+export function createConnectionStore(probe: () => Promise<boolean>): ConnectionStore {
   let lost = false;
   // The next probe's timer; undefined while none waits (a probe may be on its way then).
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -50,7 +55,7 @@ export function createConnectionStore(probe: () => Promise<number>): ConnectionS
       probing = true;
       probe()
         .then(
-          (status) => !isOutageStatus(status) && store.markAnswered(),
+          (outage) => !outage && store.markAnswered(),
           () => undefined,
         )
         .finally(() => {
@@ -78,13 +83,13 @@ export function createConnectionStore(probe: () => Promise<number>): ConnectionS
   return store;
 }
 
-async function probeServer(): Promise<number> {
+async function probeServer(): Promise<boolean> {
   const response = await fetch(`${appSettings.apiBasePath}${probePath}`, {
     headers: requestHeaders(),
     signal: AbortSignal.timeout(probeTimeoutMs),
   });
   await response.body?.cancel();
-  return response.status;
+  return isOutageAnswer(response);
 }
 
 /** The one connection store of the console. */

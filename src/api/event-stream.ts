@@ -1,7 +1,7 @@
 import type { paths } from '../generated/openapi';
 import { appSettings } from '../generated/settings';
 import { call, type ApiAnswer } from './call';
-import { connection, isOutageStatus } from './connection';
+import { connection, isOutageAnswer } from './connection';
 import { requestHeaders } from './request-headers';
 
 /** The paths whose GET answers a server-sent event stream (`/alerts/stream`). */
@@ -122,7 +122,7 @@ export function subscribeEvents(path: EventStreamPath, options: StreamOptions): 
         if (!closed) connection.markLost();
         throw error;
       });
-      if (isOutageStatus(response.status)) connection.markLost();
+      if (isOutageAnswer(response)) connection.markLost();
       else connection.markAnswered();
       const type = response.headers.get('Content-Type') ?? '';
       if (!response.ok || !type.startsWith('text/event-stream')) return await refusal(response);

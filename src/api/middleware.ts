@@ -1,5 +1,5 @@
 import type { Middleware } from 'openapi-fetch';
-import { connection, isOutageStatus } from './connection';
+import { connection, isOutageAnswer } from './connection';
 import { downloadResponse, isDownloadResponse } from './download';
 import { RequestError } from './errors';
 import { requestHeaders } from './request-headers';
@@ -21,7 +21,7 @@ export function createRequestMiddleware(timeoutMs: number): Middleware {
       return new Request(request, { headers, signal });
     },
     async onResponse({ response }) {
-      if (isOutageStatus(response.status)) connection.markLost();
+      if (isOutageAnswer(response)) connection.markLost();
       else connection.markAnswered();
       if (!isDownloadResponse(response)) return undefined;
       await downloadResponse(response);
