@@ -3,6 +3,7 @@ import { describe, expect, inject } from 'vitest';
 import { admin, alertBystander, alertWatcher, keylessWatcher } from './accounts';
 import { apiHeaders, signedInToken } from './api';
 import { edgeBox } from './edge-box';
+import { card, levels, screenPath, wall } from './alert-wall';
 import { freshPage, test } from './fixtures';
 import {
   chooseFromAvatarMenu,
@@ -220,4 +221,74 @@ describe('desktop alert notifications', () => {
       await box.close();
     }
   });
+});
+
+// Here, not beside the wall's other tests: test files run side by side on one server, and its two
+// thousand alerts arriving during the tests above would join their notifications into one burst.
+describe('the AI alert wall at volume', () => {
+  test(
+    'a wall holding thousands of alerts keeps only a screenful of cards in the DOM',
+    { timeout: 120_000 },
+    async ({ page }) => {
+      await signIn(page, admin);
+      const { cameras, raise } = await edgeBox(page, 1);
+      const camera = cameras[0] as (typeof cameras)[number];
+      const count = 2000;
+      // Eight reports at a time, as a few busy boxes would send them.
+      for (let start = 0; start < count; start += 8) {
+        await Promise.all(
+          Array.from({ length: Math.min(8, count - start) }, (_, i) =>
+            raise(camera, `人员闯入-${start + i}`, levels[(start + i) % levels.length] ?? 'low'),
+          ),
+        );
+      }
+      await page.goto(`${screenPath}?cameraId=${camera.id}`);
+      await page.getByText(`共 ${count} 条，已加载 100 条`).waitFor();
+      const feed = wall(page);
+      // Scroll to the end again and again: each time the next page loads, until all have.
+      const allLoaded = page.getByText(`共 ${count} 条，已加载 ${count} 条`);
+      const toTheEnd = () => feed.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+      while (!(await allLoaded.isVisible())) {
+        await toTheEnd();
+        await page.waitForFunction(
+          () => document.querySelector('[role="feed"]')?.getAttribute('aria-busy') === 'false',
+        );
+      }
+      // The last page came in below where the wall was scrolled to: once more to its end.
+      await toTheEnd();
+      await page.getByText('没有更多了').waitFor();
+      await feed.getByText('人员闯入-0', { exact: true }).waitFor();
+      const inDom = await feed.locator('article').count();
+      expect(inDom).toBeGreaterThan(0);
+      expect(inDom).toBeLessThanOrEqual(60);
+      // Whole cards only in the rows in view; the rows kept above for scrolling hold their outlines.
+      await expect(feed.locator('.cfop-alert-card-stand-in').count()).resolves.toBeGreaterThan(0);
+      const outOfView = await feed.evaluate((element) => {
+        const view = element.getBoundingClientRect();
+        return [...element.querySelectorAll('article')].filter((article) => {
+          const box = article.getBoundingClientRect();
+          return box.bottom <= view.top || box.top >= view.bottom;
+        }).length;
+      });
+      expect(outOfView).toBe(0);
+      await screenshot(page, 'alert-wall-thousands-end');
+
+      // Scrolled down, a new alert waits under the pill instead of moving the cards.
+      const fresh = await raise(camera, '新告警', 'critical');
+      await page.getByRole('button', { name: '1 条新告警' }).click();
+      await card(page, fresh.id).waitFor();
+      await expect(feed.evaluate((element) => element.scrollTop)).resolves.toBe(0);
+      expect(await feed.locator('article').count()).toBeLessThanOrEqual(60);
+
+      // Live paused at the top: new alerts wait too, and come in when live is switched on again.
+      await page.getByRole('switch', { name: '实时' }).click();
+      await page.getByText('已暂停实时').waitFor();
+      const paused = await raise(camera, '暂停时的告警', 'high');
+      await page.getByRole('button', { name: '1 条新告警' }).waitFor();
+      expect(await card(page, paused.id).count()).toBe(0);
+      await page.getByRole('switch', { name: '实时' }).click();
+      await card(page, paused.id).waitFor();
+      await eventually(() => page.getByRole('button', { name: '1 条新告警' }).count()).toBe(0);
+    },
+  );
 });
