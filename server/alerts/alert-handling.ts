@@ -199,6 +199,8 @@ export async function handleAlertsByFilter(
     const batch = await ctx.db.transaction().execute(async (trx) => {
       const rows = await selectPage(trx, pendingSelection, { offset: 0, limit, fewMatches: true });
       const ids = rows.map((row) => row.id as number);
+      // `id in ()` is no SQL for PostgreSQL: an empty batch ends the action before any update.
+      if (ids.length === 0) return { selected: 0, decided: 0 };
       return { selected: ids.length, decided: (await decide(trx, ids, handling, handler, now)).length };
     });
     if (batch.selected === 0) return { handled, skipped, capped: false };
