@@ -70,6 +70,14 @@ describe('triage at volume', () => {
       await page.goto(`${screenPath}?cameraId=${other.id}&status=pending`);
       await page.getByText('共 400 条').waitFor();
       await screenshot(page, 'alert-triage-after');
+
+      // In English, the dialog names the count the same way before anything is handled.
+      await headerOf(page).getByRole('button', { name: 'English' }).click();
+      await headerOf(page).getByText('Operations Platform', { exact: true }).waitFor();
+      await page.getByRole('button', { name: label('Dismiss all matching') }).click();
+      await dialog.getByText('400 pending alerts will be handled (all the filters select)').waitFor();
+      await dialog.getByText('Dismiss every matching alert').waitFor();
+      await screenshot(page, 'alert-triage-dialog-english');
     },
   );
 });
