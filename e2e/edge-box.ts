@@ -25,6 +25,8 @@ export async function edgeBox(
     mainStreamUrl?: string;
     recordingMode?: 'off' | 'continuous' | 'alerts';
     ingestUrl?: string;
+    /** The cameras' names start with it (default 厂区门口-); a unique suffix follows. */
+    cameraNamePrefix?: string;
   } = {},
 ) {
   const { server, ingestKey } = await createThroughApi<{ server: { id: number }; ingestKey: string }>(
@@ -56,7 +58,7 @@ export async function edgeBox(
   });
   const cameras: { id: number; name: string; taskId: number }[] = [];
   for (let n = 0; n < cameraCount; n += 1) {
-    const name = unique('厂区门口-');
+    const name = unique(options.cameraNamePrefix ?? '厂区门口-');
     const camera = await createThroughApi<{ id: number }>(page, '/cameras', {
       name,
       code: unique('AC'),

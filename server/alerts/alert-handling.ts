@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/open-database';
@@ -5,6 +6,7 @@ import type { AlertStatus } from '../db/schema';
 import { badInput } from '../http/api-error';
 import type { LocalText } from '../http/locale';
 import { notFound } from '../resources/resource-service';
+import { selectPage, type RowSelection } from '../resources/resource-store';
 import { RollupChange, rolledColumns } from '../analysis/alert-rollups';
 import { nextRevision } from './alert-revisions';
 
@@ -164,4 +166,46 @@ export async function bulkHandleAlerts(
     const handled = await decide(trx, ids, handling, await handlerOf(trx, userId), now);
     return { handled, skipped: ids.length - handled.length };
   });
+}
+
+/** Alerts handled per transaction: ingest waits for one batch at most, not for the whole action. */
+const filterBatchSize = 500;
+/** One call handles at most this many; the operator calls again for more (the answer says so). */
+export const filterHandlingCap = 10_000;
+
+/**
+ * Handles alike every pending alert of `selection` (the alert list's filters), a batch per
+ * transaction until none is left or the cap is reached; each batch is told to the live feed. Alerts
+ * another operator decides meanwhile are counted in `skipped`, never twice.
+ */
+export async function handleAlertsByFilter(
+  ctx: AppContext,
+  selection: RowSelection,
+  handling: AlertHandling,
+  userId: number,
+): Promise<{ handled: number; skipped: number; capped: boolean }> {
+  const pendingSelection: RowSelection = {
+    ...selection,
+    conditions: [...selection.conditions, sql<boolean>`status = 'pending'`],
+    order: { column: 'id', descending: false },
+  };
+  const handler = await handlerOf(ctx.db, userId);
+  let handled = 0;
+  let skipped = 0;
+  for (;;) {
+    const limit = Math.min(filterBatchSize, filterHandlingCap - handled - skipped);
+    if (limit === 0) return { handled, skipped, capped: true };
+    const now = ctx.clock.now().toISOString();
+    const batch = await ctx.db.transaction().execute(async (trx) => {
+      const rows = await selectPage(trx, pendingSelection, { offset: 0, limit, fewMatches: true });
+      const ids = rows.map((row) => row.id as number);
+      // `id in ()` is no SQL for PostgreSQL: an empty batch ends the action before any update.
+      if (ids.length === 0) return { selected: 0, decided: 0 };
+      return { selected: ids.length, decided: (await decide(trx, ids, handling, handler, now)).length };
+    });
+    if (batch.selected === 0) return { handled, skipped, capped: false };
+    handled += batch.decided;
+    skipped += batch.selected - batch.decided;
+    if (batch.decided > 0) ctx.alertFeed.changed();
+  }
 }

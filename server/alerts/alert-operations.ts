@@ -2,7 +2,7 @@ import type { AppContext } from '../app-context';
 import type { Lang } from '../http/locale';
 import { alertOperationIds, alertResource, alertsIn } from './alert-resource';
 import type { components } from '../../src/generated/openapi';
-import { bulkHandleAlerts, decisionNames, handleAlert } from './alert-handling';
+import { bulkHandleAlerts, decisionNames, handleAlert, handleAlertsByFilter } from './alert-handling';
 import { storeAlert, storeAlertWithSnapshot, type StoredAlert } from './reported-alerts';
 import { ingestCameras, recordHeartbeat, snapshotKind } from './alert-ingest';
 import { alertEventStream, resumeAfter } from '../events/console-event-stream';
@@ -11,8 +11,10 @@ import { checkSnapshotLink, type SnapshotLinkCheck } from './snapshot-link';
 import { serveFile, storeFile } from '../files/file-store';
 import { ApiError, underPart } from '../http/api-error';
 import { EventStreamAnswer } from '../http/event-stream-answer';
-import { getItem, getItems, itemOfRow } from '../resources/resource-service';
-import { contractTyped, resourceOperations } from '../resources/resource-operations';
+import { getItem, getItems, itemOfRow, selectionOf } from '../resources/resource-service';
+import { contractTyped, operationIn, resourceOperations } from '../resources/resource-operations';
+import { listFacts } from '../../contract/list-facts';
+import { requestTimeZone } from '../http/time-zone';
 import { requireAiServer, requireSession, type SomeOperationHandlers } from '../operations/operation-handler';
 
 const linkRefusals: Readonly<Record<Exclude<SnapshotLinkCheck, 'valid'>, () => ApiError>> = {
@@ -32,6 +34,12 @@ const handlingDetail = ({ decision, note }: components['schemas']['AlertHandling
   zh: `${decisionNames[decision].zh}${note?.trim() ? `：${note.trim()}` : ''}`,
   en: `${decisionNames[decision].en}${note?.trim() ? `: ${note.trim()}` : ''}`,
 });
+
+/** The filters of a handling by filter as the operation log names its target: `camera=3 level=high`. */
+const filtersText = (filters: readonly [string, unknown][]) =>
+  filters.length === 0
+    ? '全部待处理 / all pending'
+    : filters.map(([name, value]) => `${name}=${String(value)}`).join(' ');
 
 /** A reported alert as getAlert answers it; a new one is told to the live streams. */
 async function answerStored(
@@ -120,5 +128,20 @@ export const alertOperations = {
     };
     if (handled.length > 0) ctx.alertFeed.changed();
     return { items: contractTyped(await getItems(ctx.db, alertsIn(ctx), handled, input.lang)), skipped };
+  },
+  async handleAlertsByFilter(input, ctx) {
+    const { query, body: handling } = input;
+    const filters = Object.entries(query).filter(([, value]) => value !== undefined && value !== '');
+    input.audit.target = filtersText(filters);
+    const shape = listFacts(operationIn(ctx.contract, 'handleAlertsByFilter').parameters);
+    const reader = { lang: input.lang, timeZone: requestTimeZone(input.headers) };
+    const selection = selectionOf(alertsIn(ctx), shape, query, reader, ctx.clock.now());
+    const result = await handleAlertsByFilter(ctx, selection, handling, requireSession(input).userId);
+    const detail = handlingDetail(handling);
+    input.audit.detail = {
+      zh: `${detail.zh}（按筛选处理 ${result.handled} 条，跳过已处理 ${result.skipped} 条${result.capped ? '，已达上限' : ''}）`,
+      en: `${detail.en} (${result.handled} handled by filter, ${result.skipped} already handled${result.capped ? ', cap reached' : ''})`,
+    };
+    return result;
   },
 } satisfies SomeOperationHandlers;

@@ -244,7 +244,7 @@ function listedTargets(labels: readonly string[]): string {
   return labels.length > targetsListed ? `${shown} …(+${labels.length - targetsListed})` : shown;
 }
 
-function operationIn(contract: Contract, operationId: string): OperationSpec {
+export function operationIn(contract: Contract, operationId: string): OperationSpec {
   const operation = contract.operations.find((op) => op.operationId === operationId);
   if (!operation) throw new Error(`openapi.yaml has no operation ${operationId}`);
   return operation;

@@ -228,7 +228,7 @@ export function itemLabel(resource: BoundResource, item: Item): string {
 }
 
 /** Filters and the order address a text kept in both languages in the caller's, the one they read. */
-function selectionOf(
+export function selectionOf(
   resource: BoundResource,
   shape: ListShape,
   query: Record<string, unknown>,

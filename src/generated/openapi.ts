@@ -1148,6 +1148,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/alerts/handling-by-filter': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 处理全部匹配的告警 / Confirm or dismiss every pending alert the filters select
+     * @description Handles alike every pending alert that listAlerts selects with the same filters (whatever the
+     *     status filter, only pending alerts change), in batches of 500, each in a transaction of its
+     *     own, and at most 10,000 per call: `capped` then says more may remain (call again). Alerts
+     *     another operator handles meanwhile are left as they are and counted in `skipped`. The
+     *     operation log holds one entry for the call, with the filters and the count.
+     */
+    post: operations['handleAlertsByFilter'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/alerts/{id}': {
     parameters: {
       query?: never;
@@ -3752,6 +3776,14 @@ export interface components {
       /** @description Alerts among the ids that were no longer pending. */
       skipped: number;
     };
+    AlertFilterHandlingResult: {
+      /** @description Alerts this call confirmed or dismissed. */
+      handled: number;
+      /** @description Alerts another operator handled meanwhile. */
+      skipped: number;
+      /** @description The call stopped at its cap; more may match. */
+      capped: boolean;
+    };
     AiServerHeartbeat: {
       /** @description Percent. */
       cpuLoad: number;
@@ -3830,6 +3862,14 @@ export interface components {
       code: '0';
       msg: string;
       data: components['schemas']['AlertBulkHandlingResult'];
+    };
+    AlertFilterHandlingResultEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['AlertFilterHandlingResult'];
     };
     /** @enum {string} */
     DashboardPreset: 'today' | 'last24h' | 'last7d' | 'last30d';
@@ -5744,6 +5784,40 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['AlertBulkHandlingResultEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  handleAlertsByFilter: {
+    parameters: {
+      query?: {
+        from?: components['parameters']['AlertFromFilter'];
+        to?: components['parameters']['AlertToFilter'];
+        cameraId?: components['parameters']['AlertCameraFilter'];
+        area?: components['parameters']['AlertAreaFilter'];
+        label?: components['parameters']['AlertLabelFilter'];
+        level?: components['parameters']['AlertLevelFilter'];
+        status?: components['parameters']['AlertStatusFilter'];
+        source?: components['parameters']['AlertSourceFilter'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AlertHandling'];
+      };
+    };
+    responses: {
+      /** @description How many alerts were handled and skipped. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AlertFilterHandlingResultEnvelope'];
         };
       };
       default: components['responses']['Failure'];

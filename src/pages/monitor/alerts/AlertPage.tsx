@@ -1,6 +1,6 @@
 import './alerts.css';
 import { Alert as Banner, Card } from 'antd';
-import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../../api';
 import type { LocalText } from '../../../generated/settings';
 import { useLocale } from '../../../i18n';
@@ -10,10 +10,11 @@ import { SearchCard } from '../../../resources/SearchForm';
 import { texts as resourceTexts } from '../../../resources/texts';
 import { useListState } from '../../../resources/use-list-state';
 import { alertResource as descriptor } from './alert-options';
+import type { AlertFilters } from './alert-api';
 import { alertTexts, loadedText } from './alert-texts';
 import { useAlertJobs } from './alert-jobs';
 import { AlertWall } from './AlertWall';
-import { BulkDialog } from './BulkDialog';
+import { BulkDialog, type BulkTarget } from './BulkDialog';
 import { liveAlerts, useLiveAlerts, useLiveStatus, type Alert } from './live-alert-store';
 import { useLinkedAlert } from './use-linked-alert';
 import { WallToolbar, type Decision } from './WallToolbar';
@@ -151,6 +152,7 @@ function AlertBoard(props: {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [opened, setOpened] = useState<{ id: number; open: boolean } | null>(null);
   const [bulk, setBulk] = useState<Decision | null>(null);
+  const [matching, setMatching] = useState<Extract<BulkTarget, { kind: 'matching' }> | null>(null);
   const [exporting, setExporting] = useState(false);
   const status = useLiveStatus();
   // A stream that cannot open (reconnecting) does not keep the wall from what the list has.
@@ -204,6 +206,7 @@ function AlertBoard(props: {
   );
   const onOpen = useCallback((alert: Alert) => setOpened({ id: alert.id, open: true }), []);
   const onLoadMore = useCallback(() => void loadNext(), [loadNext]);
+  const selectedTarget = useMemo<BulkTarget>(() => ({ kind: 'selected', ids: selected }), [selected]);
   const openedAlert = opened && [...wall.items, ...wall.incoming].find((alert) => alert.id === opened.id);
 
   const exportList = useCallback(async () => {
@@ -219,12 +222,43 @@ function AlertBoard(props: {
   }, [state, t]);
   const onExport = useCallback(() => void exportList(), [exportList]);
   const onClearSelection = useCallback(() => setSelected(new Set()), []);
-  const onBulkCancel = useCallback(() => setBulk(null), []);
-  const onBulkDone = useCallback((handled: readonly Alert[]) => {
-    showHandled(handled);
-    setSelected(new Set());
+  const onBulkCancel = useCallback(() => {
     setBulk(null);
+    setMatching(null);
   }, []);
+  const { onRefresh } = props;
+  const onBulkDone = useCallback(
+    (handled: readonly Alert[]) => {
+      showHandled(handled);
+      setSelected(new Set());
+      setBulk(null);
+      setMatching(null);
+      // Handled by filter, the wall reads its search again: every card it shows may have changed.
+      if (matching) onRefresh();
+    },
+    [matching, onRefresh],
+  );
+  /** Counts what "all matching" handles (the pending among the filters) before the dialog opens. */
+  const countMatching = useCallback(
+    async (decision: Decision) => {
+      try {
+        // The search's values as the wall sent them to listAlerts, which takes the same filters.
+        const filters = state.filters as AlertFilters;
+        const page = await resourceApi.list(descriptor, {
+          ...state,
+          filters: { ...state.filters, status: 'pending' },
+          page: 1,
+          pageSize: 1,
+        });
+        setMatching({ kind: 'matching', filters, pending: page.total, pendingCapped: page.totalCapped });
+        setBulk(decision);
+      } catch {
+        // Told by the api layer.
+      }
+    },
+    [state],
+  );
+  const onMatching = useCallback((decision: Decision) => void countMatching(decision), [countMatching]);
 
   return (
     <>
@@ -245,7 +279,9 @@ function AlertBoard(props: {
             exporting={exporting}
             mayExport={jobs.exportList}
             loading={pages.loading}
+            mayHandle={jobs.handle}
             onBulk={setBulk}
+            onMatching={onMatching}
             onClearSelection={onClearSelection}
             onLive={onLive}
             onExport={onExport}
@@ -277,7 +313,12 @@ function AlertBoard(props: {
           />
         </Suspense>
       )}
-      <BulkDialog decision={bulk} selected={selected} onCancel={onBulkCancel} onDone={onBulkDone} />
+      <BulkDialog
+        decision={bulk}
+        target={matching ?? selectedTarget}
+        onCancel={onBulkCancel}
+        onDone={onBulkDone}
+      />
     </>
   );
 }

@@ -10,7 +10,8 @@ import { alertTexts } from './alert-texts';
 export type Decision = 'confirm' | 'dismiss';
 
 /**
- * The alert wall's toolbar: bulk handling of the selected cards, live on or paused, export (for
+ * The alert wall's toolbar: bulk handling of the selected cards (or, with none selected, of every
+ * pending alert the filters select), live on or paused, export (for
  * those who may) and refresh. Memoised: the wall re-renders every frame while live alerts go onto it, this does not.
  */
 export const WallToolbar = memo(function WallToolbar(props: {
@@ -20,7 +21,10 @@ export const WallToolbar = memo(function WallToolbar(props: {
   exporting: boolean;
   mayExport: boolean;
   loading: boolean;
+  /** False for an operator without the handle key. */
+  mayHandle: boolean;
   onBulk(decision: Decision): void;
+  onMatching(decision: Decision): void;
   onClearSelection(): void;
   onLive(live: boolean): void;
   onExport(): void;
@@ -50,6 +54,12 @@ export const WallToolbar = memo(function WallToolbar(props: {
           <Button type="link" onClick={props.onClearSelection}>
             {t(alertTexts.clearSelection)}
           </Button>
+        </>
+      )}
+      {props.mayHandle && selectedCount === 0 && (
+        <>
+          <Button onClick={() => props.onMatching('confirm')}>{t(alertTexts.matchingConfirm)}</Button>
+          <Button onClick={() => props.onMatching('dismiss')}>{t(alertTexts.matchingDismiss)}</Button>
         </>
       )}
       <span className="cfop-alert-live">

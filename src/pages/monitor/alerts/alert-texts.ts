@@ -11,6 +11,8 @@ export const alertTexts = {
   dismiss: { zh: '忽略', en: 'Dismiss' },
   bulkConfirm: { zh: '批量确认', en: 'Confirm selected' },
   bulkDismiss: { zh: '批量忽略', en: 'Dismiss selected' },
+  matchingConfirm: { zh: '确认全部匹配', en: 'Confirm all matching' },
+  matchingDismiss: { zh: '忽略全部匹配', en: 'Dismiss all matching' },
   clearSelection: { zh: '取消选择', en: 'Clear selection' },
   decision: { zh: '处理结果', en: 'Decision' },
   confirmHint: { zh: '确认：属实的告警', en: 'Confirm: a real event' },
@@ -55,6 +57,23 @@ export const bulkDoneText = (handled: number, skipped: number): LocalText => ({
   zh: skipped > 0 ? `已处理 ${handled} 条，${skipped} 条已被他人处理` : `已处理 ${handled} 条`,
   en: skipped > 0 ? `${handled} handled; ${skipped} had been handled by someone else` : `${handled} handled`,
 });
+
+export const matchingTitle = (decision: 'confirm' | 'dismiss'): LocalText =>
+  decision === 'confirm'
+    ? { zh: '确认全部匹配的告警', en: 'Confirm every matching alert' }
+    : { zh: '忽略全部匹配的告警', en: 'Dismiss every matching alert' };
+
+/** Said before the operator decides: the count is what the wall's filters select and is pending. */
+export const matchingCountText = (pending: number, capped: boolean): LocalText => ({
+  zh: `将处理 ${countText(pending, capped)} 条待处理告警（当前筛选条件下的全部）`,
+  en: `${countText(pending, capped)} pending alert${pending === 1 ? '' : 's'} will be handled (all the filters select)`,
+});
+
+/** A call stops at the server's cap: the operator is told to go on. */
+export const matchingCappedText: LocalText = {
+  zh: '单次处理已达上限，仍有待处理告警，请再次处理',
+  en: 'One action handles at most so many; pending alerts remain, handle them again',
+};
 
 export const loadedText = (
   shown: number,
