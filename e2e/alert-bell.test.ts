@@ -2,19 +2,9 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { admin, cameraOperator } from './accounts';
 import { edgeBox } from './edge-box';
+import { bellAgreesWithServer, bellCount, bellOf } from './alert-wall';
 import { test } from './fixtures';
-import { clickUntil, eventually, expectAt, headerOf, label, screenshot, signIn } from './screen';
-
-function bellOf(page: Page): Locator {
-  return headerOf(page).locator('.cfop-bell');
-}
-
-/** The bell's count; it shows one once the server answered, which it asks when the live stream is open. */
-async function pendingCount(page: Page): Promise<number> {
-  const bell = bellOf(page);
-  await eventually(() => bell.getAttribute('data-pending'), 'the bell knows its count').not.toBeNull();
-  return Number(await bell.getAttribute('data-pending'));
-}
+import { clickUntil, expectAt, headerOf, label, screenshot, signIn } from './screen';
 
 /** Opens the bell's popover (a lost click leaves it closed: click again). */
 async function openBell(page: Page): Promise<Locator> {
@@ -34,12 +24,11 @@ describe('the header bell', () => {
       await signIn(page, admin);
       const { cameras, raise } = await edgeBox(page, 1);
       const camera = cameras[0] as (typeof cameras)[number];
-      // Other tests of the run may have left alerts pending: count from what the bell shows now.
-      const before = await pendingCount(page);
+      await bellCount(page);
 
       const smoking = await raise(camera, '吸烟', 'critical');
       await raise(camera, '未戴安全帽', 'high');
-      await eventually(() => bellOf(page).getAttribute('data-pending')).toBe(String(before + 2));
+      await bellAgreesWithServer(page);
       await expectAt(page, '/home');
 
       const popover = await openBell(page);
@@ -58,7 +47,7 @@ describe('the header bell', () => {
       await drawer.getByText('确认：属实的告警').click();
       await drawer.getByRole('button', { name: label('提交处理') }).click();
       await page.getByText('告警已处理', { exact: true }).waitFor();
-      await eventually(() => bellOf(page).getAttribute('data-pending')).toBe(String(before + 1));
+      await bellAgreesWithServer(page);
       await drawer.getByRole('button', { name: '关闭' }).click();
 
       // 查看全部: the wall showing the pending alerts.

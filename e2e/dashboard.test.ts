@@ -1,26 +1,12 @@
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { admin } from './accounts';
+import { dashboardPath, kpi, rankedRow } from './dashboard-screen';
 import { edgeBox } from './edge-box';
 import { test } from './fixtures';
 import { unique } from './resource-screen';
 import { eventually, expectAt, pathAndQuery, screenshot, openMenuEntry, signIn } from './screen';
 
-const screenPath = '/data/operations';
-
-/** A figure card's value, by its key (data-kpi). */
-function kpi(page: Page, key: string): Locator {
-  return page.locator(`[data-kpi="${key}"] .ant-statistic-content-value`);
-}
-
-/** A ranked row naming `name`, in the card titled `title`. */
-function rankedRow(page: Page, title: string, name: string): Locator {
-  return page
-    .locator('.ant-card')
-    .filter({ has: page.locator('.ant-card-head-title', { hasText: title }) })
-    .locator('.cfop-dashboard-top-row')
-    .filter({ hasText: name });
-}
+const screenPath = dashboardPath;
 
 describe('the operations dashboard', () => {
   test(
