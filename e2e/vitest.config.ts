@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { RetriedTestsReporter } from '../test-support/retried-tests-reporter';
 
 // Browser tests: real Chromium against the real server and the built console (dist/).
 export default defineConfig({
@@ -17,5 +18,6 @@ export default defineConfig({
     // A journey of many steps run beside another browser on two CPUs now and then misses a 10 s
     // step time-out (seen: a reference select's answer, a menu opening); a real fault fails twice.
     retry: 1,
+    reporters: ['default', new RetriedTestsReporter()],
   },
 });
