@@ -141,6 +141,14 @@ describe('recording a camera', () => {
     await addAlert(db, id, alertAt);
     await db.destroy();
 
+    // The playback key alone chooses among the cameras, without the live video's key.
+    const cameras = await t.call('listRecordingCameras', { token });
+    expectContractAnswer('listRecordingCameras', cameras.body);
+    expect(cameras.body.data.items.map((camera: { id: number }) => camera.id)).toEqual(
+      expect.arrayContaining([id, (other.body.data as { id: number }).id]),
+    );
+    expect((await t.call('listLiveCameras', { token })).status).toBe(403);
+
     const timeline = await t.call('getRecordingTimeline', { token, params: { id }, query: period });
     expectContractAnswer('getRecordingTimeline', timeline.body);
     // One recorder run, segments one after the other: one span.

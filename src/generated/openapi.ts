@@ -481,6 +481,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/recordings/cameras': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 录像回放的摄像头 / Every camera, for the playback screen's choice
+     * @description The same cameras and fields as listLiveCameras, under the playback key: an operator who may
+     *     play recordings back but not watch live video still chooses a camera.
+     */
+    get: operations['listRecordingCameras'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/recordings/cameras/{id}': {
     parameters: {
       query?: never;
@@ -4897,6 +4918,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listRecordingCameras: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every camera. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LiveCameraListEnvelope'];
+        };
       };
       default: components['responses']['Failure'];
     };

@@ -93,7 +93,7 @@ export default function PlaybackPage() {
 
   useEffect(() => {
     const stop = new AbortController();
-    call(api.GET('/live/cameras', { signal: stop.signal }), { signal: stop.signal }).then(
+    call(api.GET('/recordings/cameras', { signal: stop.signal }), { signal: stop.signal }).then(
       (data) => setCameras({ kind: 'loaded', value: data.items }),
       () => {
         if (!stop.signal.aborted) setCameras({ kind: 'failed' });
