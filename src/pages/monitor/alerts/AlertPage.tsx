@@ -103,9 +103,10 @@ export default function AlertPage() {
         setState={setState}
         onSameSearch={() => setSearches((count) => count + 1)}
       />
-      {/* A new search is a new wall: its pages, selection and held alerts start afresh. */}
+      {/* A new search is a new wall: its pages, selection and held alerts start afresh. A search
+          that only drops a default from the URL (`status=pending`) is the same one again. */}
       <AlertBoard
-        key={`${JSON.stringify([state.sort, state.filters])} ${searches}`}
+        key={`${JSON.stringify([urlState.sort, urlState.filters])} ${searches}`}
         state={state}
         setState={setState}
         live={live}
