@@ -48,3 +48,23 @@ export async function bellAgreesWithServer(page: Page): Promise<void> {
     return shown === (await serverPendingTotal(page));
   }, 'the bell counts what the server holds pending').toBe(true);
 }
+
+/** The counter of one level's pending alerts above the wall. */
+export function levelCounter(page: Page, level: (typeof levels)[number]): Locator {
+  return page.locator(`.cfop-alert-level-count[data-level="${level}"]`);
+}
+
+/** The ids of the cards on the wall, in the order shown. */
+export function shownAlertIds(page: Page): Promise<number[]> {
+  return wall(page)
+    .locator('article')
+    .evaluateAll((cards) => cards.map((one) => Number(one.getAttribute('data-alert-id'))));
+}
+
+/** The id of the card that has the keyboard focus, or null. */
+export function focusedAlertId(page: Page): Promise<number | null> {
+  return page.evaluate(() => {
+    const id = document.activeElement?.getAttribute('data-alert-id');
+    return id ? Number(id) : null;
+  });
+}

@@ -80,8 +80,8 @@ describe('the AI alert wall', () => {
       for (const alert of [smoking, intrusion]) await card(page, alert.id).getByText('已忽略').waitFor();
       await screenshot(page, 'alert-bulk-dismissed');
 
-      // Export what the filters select.
-      await page.goto(`${screenPath}?cameraId=${gate.id}`);
+      // Export what the filters select: every status, the handled alerts with their notes.
+      await page.goto(`${screenPath}?cameraId=${gate.id}&status=all`);
       await card(page, helmet.id).waitFor();
       const { name, text } = await exportCsv(page);
       expect(name).toMatch(/^alerts-\d{8}\.csv$/);

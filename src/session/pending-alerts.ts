@@ -1,10 +1,15 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { api, call, consoleEvents, type ConsoleEvents } from '../api';
 import { sharedHold } from '../api/console-events';
-import type { components } from '../generated/openapi';
+import type { components, operations } from '../generated/openapi';
 
 type Alert = components['schemas']['Alert'];
 type AlertLevel = components['schemas']['AlertLevel'];
+/** The list operation's filters (its query without paging and sort). */
+export type AlertListFilters = Omit<
+  NonNullable<operations['listAlerts']['parameters']['query']>,
+  'page' | 'pageSize' | 'sort'
+>;
 
 /** The alert an event or a list shows, as much of it as the header bell needs. */
 export type PendingAlert = Pick<
@@ -103,27 +108,37 @@ const afterTimeout: Scheduler = (run, ms) => {
   return () => clearTimeout(timer);
 };
 
-/** Reads the pending counts: one list call for the total and the newest, one per level for its count. */
-async function readPendingAlerts(): Promise<PendingAlertsRead> {
-  const quiet = { skipErrorHandler: true };
-  const list = (query: { level?: AlertLevel; pageSize: number }) =>
-    call(
-      api.GET('/alerts', { params: { query: { status: 'pending', sort: '-receivedAt', ...query } } }),
-      quiet,
-    );
-  const [newest, ...levels] = await Promise.all([
-    list({ pageSize: latestShown }),
-    ...alertLevels.map((level) => list({ level, pageSize: 1 })),
-  ]);
+const quiet = { skipErrorHandler: true };
+
+/** One page of the pending alerts the filters select, newest received first. */
+const listPending = (filters: AlertListFilters, pageSize: number) =>
+  call(
+    api.GET('/alerts', {
+      params: { query: { ...filters, status: 'pending', sort: '-receivedAt', pageSize } },
+    }),
+    quiet,
+  );
+
+/** How many pending alerts the filters select, by level: one list call per level (its total). */
+export async function countPendingByLevel(filters: AlertListFilters = {}): Promise<{
+  byLevel: Record<AlertLevel, number>;
+  /** The levels whose count stopped at the server's cap: that many or more. */
+  cappedLevels: readonly AlertLevel[];
+}> {
+  const pages = await Promise.all(alertLevels.map((level) => listPending({ ...filters, level }, 1)));
   return {
-    total: newest.total,
-    capped: newest.totalCapped,
-    byLevel: Object.fromEntries(alertLevels.map((level, n) => [level, levels[n]?.total ?? 0])) as Record<
+    byLevel: Object.fromEntries(alertLevels.map((level, n) => [level, pages[n]?.total ?? 0])) as Record<
       AlertLevel,
       number
     >,
-    latest: newest.items,
+    cappedLevels: alertLevels.filter((_, n) => pages[n]?.totalCapped),
   };
+}
+
+/** Reads the pending counts: one list call for the total and the newest, one per level for its count. */
+async function readPendingAlerts(): Promise<PendingAlertsRead> {
+  const [newest, levels] = await Promise.all([listPending({}, latestShown), countPendingByLevel()]);
+  return { total: newest.total, capped: newest.totalCapped, byLevel: levels.byLevel, latest: newest.items };
 }
 
 export interface PendingAlertStore {

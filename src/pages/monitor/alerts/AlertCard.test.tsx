@@ -49,6 +49,10 @@ async function showCard(alert: Alert, locale: 'zh-CN' | 'en-US' = 'zh-CN', selec
         <AlertCard
           alert={alert}
           selected={false}
+          focused
+          position={1}
+          setSize={1}
+          onFocus={() => undefined}
           onOpen={() => void (seen.opened += 1)}
           onSelect={selectable ? () => undefined : null}
         />

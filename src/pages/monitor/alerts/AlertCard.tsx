@@ -15,6 +15,12 @@ import { alertPlace, isSystemAlert } from './system-alert';
 export const AlertCard = memo(function AlertCard(props: {
   alert: Alert;
   selected: boolean;
+  /** The card the wall's keys act on: the one card in the tab order (a roving tabindex). */
+  focused: boolean;
+  /** Its place on the wall (from 1) and how many the wall holds, for screen readers of the feed. */
+  position: number;
+  setSize: number;
+  onFocus(id: number): void;
   onOpen(alert: Alert): void;
   /** Null: no checkbox, the operator may not handle alerts. */
   onSelect: ((id: number, selected: boolean) => void) | null;
@@ -27,12 +33,15 @@ export const AlertCard = memo(function AlertCard(props: {
     <article
       className={`cfop-alert-card cfop-alert-card-${alert.status}${props.selected ? ' cfop-alert-card-selected' : ''}`}
       aria-label={`${alert.label} ${alertPlace(alert)}`}
+      aria-posinset={props.position}
+      aria-setsize={props.setSize}
       data-alert-id={alert.id}
-      tabIndex={0}
-      onClick={() => props.onOpen(alert)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') props.onOpen(alert);
+      // Enter and the wall's other keys are the wall's (wall-keys.ts), whichever card is focused.
+      tabIndex={props.focused ? 0 : -1}
+      onFocus={(event) => {
+        if (event.target === event.currentTarget) props.onFocus(alert.id);
       }}
+      onClick={() => props.onOpen(alert)}
     >
       <div className="cfop-alert-card-media">
         <AlertMedia alert={alert} onWall />

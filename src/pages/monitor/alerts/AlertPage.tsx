@@ -17,7 +17,13 @@ import { AlertWall } from './AlertWall';
 import { BulkDialog, type BulkTarget } from './BulkDialog';
 import { liveAlerts, useLiveAlerts, useLiveStatus, type Alert } from './live-alert-store';
 import { useLinkedAlert } from './use-linked-alert';
+import { useLevelCounts } from './use-level-counts';
+import { useWallKeys } from './use-wall-keys';
+import { WallHelp } from './WallHelp';
+import { WallSummary } from './WallSummary';
 import { WallToolbar, type Decision } from './WallToolbar';
+import { alertWallResource, serverFilters, shownFilters, urlFilters, withWallFilters } from './wall-filters';
+import { movedFocus, type WallKey } from './wall-keys';
 import { appendPage, emptyWall, mergeBatch, showIncoming, type WallState } from './wall-state';
 
 // The drawer (descriptions, form) loads with the first card opened.
@@ -77,7 +83,13 @@ function useWallPages(
  * one, bulk handling of the selected cards, and export of what the filters select.
  */
 export default function AlertPage() {
-  const [state, setState] = useListState(descriptor);
+  const [urlState, setUrlState] = useListState(alertWallResource);
+  // The search form shows the status the wall shows (pending when the URL names none).
+  const state = useMemo(() => withWallFilters(urlState, shownFilters), [urlState]);
+  const setState = useCallback(
+    (next: ListState) => setUrlState(withWallFilters(next, urlFilters)),
+    [setUrlState],
+  );
   const [live, setLive] = useState(true);
   const [searches, setSearches] = useState(0);
   useLiveAlerts();
@@ -86,15 +98,17 @@ export default function AlertPage() {
       <LinkedAlertDrawer />
       {/* The same search again starts the wall again. */}
       <SearchCard
-        descriptor={descriptor}
+        descriptor={alertWallResource}
         state={state}
         setState={setState}
         onSameSearch={() => setSearches((count) => count + 1)}
       />
-      {/* A new search is a new wall: its pages, selection and held alerts start afresh. */}
+      {/* A new search is a new wall: its pages, selection and held alerts start afresh. A search
+          that only drops a default from the URL (`status=pending`) is the same one again. */}
       <AlertBoard
-        key={`${JSON.stringify([state.sort, state.filters])} ${searches}`}
+        key={`${JSON.stringify([urlState.sort, urlState.filters])} ${searches}`}
         state={state}
+        setState={setState}
         live={live}
         onLive={setLive}
         onRefresh={() => setSearches((count) => count + 1)}
@@ -136,15 +150,19 @@ function LinkedAlertDrawer() {
   );
 }
 
-/** The wall of one search, with its toolbar, detail drawer and bulk dialog. */
+/** The wall of one search, with its toolbar, counters, keys, detail drawer and bulk dialog. */
 function AlertBoard(props: {
+  /** The search as the wall shows it (`status` always set; `all` for every status). */
   state: ListState;
+  setState(next: ListState): boolean;
   live: boolean;
   onLive(live: boolean): void;
   onRefresh(): void;
 }) {
   const { t } = useLocale();
-  const { state, live } = props;
+  const { live } = props;
+  // The search as the server takes it.
+  const state = useMemo(() => withWallFilters(props.state, serverFilters), [props.state]);
   const jobs = useAlertJobs();
 
   const [wall, setWall] = useState<WallState>(emptyWall);
@@ -154,14 +172,24 @@ function AlertBoard(props: {
   const [bulk, setBulk] = useState<Decision | null>(null);
   const [matching, setMatching] = useState<Extract<BulkTarget, { kind: 'matching' }> | null>(null);
   const [exporting, setExporting] = useState(false);
+  /** The card the keys act on, and the last move a key asked of the wall. */
+  const [focusedId, setFocusedId] = useState<number | null>(null);
+  const [focusRequest, setFocusRequest] = useState<{ id: number } | null>(null);
+  const columns = useRef(1);
+  const onColumns = useCallback((count: number) => void (columns.current = count), []);
+  /** The alert a key handles when none is selected: the focused one. */
+  const [keyTarget, setKeyTarget] = useState<ReadonlySet<number> | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
   const status = useLiveStatus();
   // A stream that cannot open (reconnecting) does not keep the wall from what the list has.
-  const pages = useWallPages(state, status === 'open' || status === 'reconnecting', setWall);
+  const ready = status === 'open' || status === 'reconnecting';
+  const pages = useWallPages(state, ready, setWall);
   const { loadNext } = pages;
+  const counts = useLevelCounts(state.filters, ready);
 
   // Live alerts, merged once per batch and put on the wall a row per frame; held while the operator
-  // reads further down or paused.
-  const hold = !live || scrolledDown;
+  // reads further down, picks cards or handles them, or paused: the cards under the pointer stay.
+  const hold = !live || scrolledDown || selected.size > 0 || bulk !== null;
   const latest = useRef({ hold, filters: state.filters });
   useEffect(() => {
     latest.current = { hold, filters: state.filters };
@@ -177,22 +205,13 @@ function AlertBoard(props: {
       ),
     [],
   );
-  /** Back at the top with live on: what was held comes in. */
-  const onScrolledDown = useCallback(
-    (scrolled: boolean) => {
-      setScrolledDown(scrolled);
-      if (!scrolled && live) setWall(showIncoming);
-    },
-    [live],
-  );
-  const { onLive: setLiveOn } = props;
-  const onLive = useCallback(
-    (next: boolean) => {
-      setLiveOn(next);
-      if (next && !scrolledDown) setWall(showIncoming);
-    },
-    [setLiveOn, scrolledDown],
-  );
+  /** Nothing holds them any more (back at the top, selection cleared, live on): what was held comes in. */
+  // Adjusted while rendering, as React advises for state that follows other state.
+  const [held, setHeld] = useState(hold);
+  if (held !== hold) {
+    setHeld(hold);
+    if (!hold) setWall(showIncoming);
+  }
 
   const onSelect = useCallback(
     (id: number, on: boolean) =>
@@ -205,8 +224,17 @@ function AlertBoard(props: {
     [],
   );
   const onOpen = useCallback((alert: Alert) => setOpened({ id: alert.id, open: true }), []);
+  /** The pending cards loaded: what select-all picks (a handled one has nothing left to handle). */
+  const selectable = useMemo(
+    () => wall.items.filter((alert) => alert.status === 'pending').map((alert) => alert.id),
+    [wall.items],
+  );
+  const onSelectAll = useCallback((on: boolean) => setSelected(new Set(on ? selectable : [])), [selectable]);
   const onLoadMore = useCallback(() => void loadNext(), [loadNext]);
-  const selectedTarget = useMemo<BulkTarget>(() => ({ kind: 'selected', ids: selected }), [selected]);
+  const selectedTarget = useMemo<BulkTarget>(
+    () => ({ kind: 'selected', ids: keyTarget ?? selected }),
+    [keyTarget, selected],
+  );
   const openedAlert = opened && [...wall.items, ...wall.incoming].find((alert) => alert.id === opened.id);
 
   const exportList = useCallback(async () => {
@@ -225,6 +253,7 @@ function AlertBoard(props: {
   const onBulkCancel = useCallback(() => {
     setBulk(null);
     setMatching(null);
+    setKeyTarget(null);
   }, []);
   const { onRefresh } = props;
   const onBulkDone = useCallback(
@@ -233,6 +262,7 @@ function AlertBoard(props: {
       setSelected(new Set());
       setBulk(null);
       setMatching(null);
+      setKeyTarget(null);
       // Handled by filter, the wall reads its search again: every card it shows may have changed.
       if (matching) onRefresh();
     },
@@ -260,6 +290,74 @@ function AlertBoard(props: {
   );
   const onMatching = useCallback((decision: Decision) => void countMatching(decision), [countMatching]);
 
+  const { setState } = props;
+  /** The wall filtered by one more value (a counter's level, the status switch), from page 1. */
+  const filterBy = useCallback(
+    (name: string, value: string | undefined) => {
+      const others = Object.fromEntries(Object.entries(props.state.filters).filter(([key]) => key !== name));
+      setState({
+        ...props.state,
+        page: 1,
+        filters: value === undefined ? others : { ...others, [name]: value },
+      });
+    },
+    [props.state, setState],
+  );
+  const onStatus = useCallback((value: string) => filterBy('status', value), [filterBy]);
+  const onLevel = useCallback((value: string | undefined) => filterBy('level', value), [filterBy]);
+  const onHelp = useCallback(() => setHelpOpen(true), []);
+  const onHelpClose = useCallback(() => setHelpOpen(false), []);
+
+  /** Confirm or dismiss by key: the selected cards, else the focused one if it is pending. */
+  const handleByKey = (decision: Decision, focused: Alert | undefined): boolean => {
+    if (!jobs.handle) return false;
+    if (selected.size === 0) {
+      if (focused?.status !== 'pending') return false;
+      setKeyTarget(new Set([focused.id]));
+    }
+    setBulk(decision);
+    return true;
+  };
+  useWallKeys((key: WallKey): boolean => {
+    const index = wall.items.findIndex((alert) => alert.id === focusedId);
+    const focused = wall.items[index];
+    switch (key) {
+      case 'next':
+      case 'previous':
+      case 'down':
+      case 'up': {
+        const next = movedFocus(index < 0 ? null : index, key, wall.items.length, columns.current);
+        const target = next === null ? undefined : wall.items[next];
+        if (!target) return false;
+        setFocusedId(target.id);
+        setFocusRequest({ id: target.id });
+        return true;
+      }
+      case 'open':
+        if (!focused) return false;
+        onOpen(focused);
+        return true;
+      case 'toggle':
+        if (!focused || !jobs.handle) return false;
+        onSelect(focused.id, !selected.has(focused.id));
+        return true;
+      case 'selectAll':
+        if (!jobs.handle) return false;
+        onSelectAll(true);
+        return true;
+      case 'clear':
+        if (selected.size === 0) return false;
+        onClearSelection();
+        return true;
+      case 'confirm':
+      case 'dismiss':
+        return handleByKey(key, focused);
+      case 'help':
+        setHelpOpen(true);
+        return true;
+    }
+  });
+
   return (
     <>
       <Card
@@ -283,22 +381,37 @@ function AlertBoard(props: {
             onBulk={setBulk}
             onMatching={onMatching}
             onClearSelection={onClearSelection}
-            onLive={onLive}
+            onLive={props.onLive}
             onExport={onExport}
             onRefresh={props.onRefresh}
           />
         }
       >
+        <WallSummary
+          status={props.state.filters.status ?? ''}
+          level={props.state.filters.level}
+          counts={counts}
+          selectable={jobs.handle ? selectable.length : null}
+          selectedCount={selected.size}
+          onStatus={onStatus}
+          onLevel={onLevel}
+          onSelectAll={onSelectAll}
+          onHelp={onHelp}
+        />
         <AlertWall
           items={wall.items}
           selected={selected}
           incoming={wall.incoming.length}
           loading={pages.loading}
           complete={pages.complete}
-          onScrolledDown={onScrolledDown}
+          onScrolledDown={setScrolledDown}
           onShowIncoming={() => setWall(showIncoming)}
           onLoadMore={onLoadMore}
           onOpen={onOpen}
+          focusedId={focusedId}
+          focusRequest={focusRequest}
+          onFocusCard={setFocusedId}
+          onColumns={onColumns}
           onSelect={jobs.handle ? onSelect : null}
         />
       </Card>
@@ -313,6 +426,7 @@ function AlertBoard(props: {
           />
         </Suspense>
       )}
+      <WallHelp open={helpOpen} onClose={onHelpClose} />
       <BulkDialog
         decision={bulk}
         target={matching ?? selectedTarget}

@@ -1,6 +1,6 @@
 import IconContext from '@ant-design/icons/es/components/Context';
 import { Button, Empty, Spin } from 'antd';
-import { useContext, useEffect, useMemo, useRef, type CSSProperties } from 'react';
+import { useContext, useEffect, useLayoutEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { useLocale } from '../../../i18n';
 import { useScrollView, visibleRows } from '../../shared/use-virtual-rows';
 import { AlertCard } from './AlertCard';
@@ -29,12 +29,19 @@ export function AlertWall(props: {
   onShowIncoming(): void;
   onLoadMore(): void;
   onOpen(alert: Alert): void;
+  /** The card the keys act on (null: none yet, the first is the one in the tab order). */
+  focusedId: number | null;
+  /** Asked to move there by a key: the wall scrolls it into view and gives it the focus. */
+  focusRequest: { id: number } | null;
+  onFocusCard(id: number): void;
+  /** How many cards a row holds, for the keys that go a row up or down. */
+  onColumns(columns: number): void;
   /** Null when the operator may not handle alerts: nothing to select them for. */
   onSelect: ((id: number, selected: boolean) => void) | null;
 }) {
   const { t } = useLocale();
   const scroller = useRef<HTMLDivElement>(null);
-  const { items, onLoadMore, onScrolledDown } = props;
+  const { items, onLoadMore, onScrolledDown, onColumns, focusRequest } = props;
   const view = useScrollView(scroller);
   const columns = Math.max(1, Math.floor((view.width + gap) / (minCardWidth + gap)));
   const rows = Math.ceil(items.length / columns);
@@ -45,6 +52,28 @@ export function AlertWall(props: {
   const scrolled = view.scrollTop > rowHeight / 2;
 
   useEffect(() => onScrolledDown(scrolled), [scrolled, onScrolledDown]);
+  useEffect(() => onColumns(columns), [columns, onColumns]);
+
+  // A card asked for by a key: its row scrolled into view, then, once that row is drawn (the
+  // scroll is measured on the next frame), focused. Each request is carried out once.
+  const done = useRef<{ id: number } | null>(null);
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!focusRequest || done.current === focusRequest || !element) return;
+    const index = items.findIndex((alert) => alert.id === focusRequest.id);
+    if (index < 0) {
+      done.current = focusRequest;
+      return;
+    }
+    const top = Math.floor(index / columns) * rowHeight;
+    if (top < element.scrollTop) element.scrollTop = top;
+    else if (top + rowHeight > element.scrollTop + element.clientHeight)
+      element.scrollTop = top + rowHeight - element.clientHeight;
+    const card = element.querySelector<HTMLElement>(`[data-alert-id="${focusRequest.id}"]`);
+    if (!card) return;
+    done.current = focusRequest;
+    card.focus({ preventScroll: true });
+  });
   const nearEnd = shown.end >= rows - loadAheadRows;
   useEffect(() => {
     if (nearEnd && !props.loading && !props.complete) onLoadMore();
@@ -55,6 +84,8 @@ export function AlertWall(props: {
   const icons = useContext(IconContext);
   const quietIcons = useMemo(() => ({ ...icons, zeroRuntime: true }), [icons]);
   const cards = items.slice(shown.start * columns, shown.end * columns);
+  // The one card in the tab order: the focused one when drawn, else the first drawn.
+  const tabbable = cards.some((alert) => alert.id === props.focusedId) ? props.focusedId : cards[0]?.id;
   const grid: CSSProperties = {
     gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
     transform: `translateY(${shown.start * rowHeight}px)`,
@@ -88,6 +119,10 @@ export function AlertWall(props: {
                       key={alert.id}
                       alert={alert}
                       selected={props.selected.has(alert.id)}
+                      focused={alert.id === tabbable}
+                      position={shown.start * columns + index + 1}
+                      setSize={items.length}
+                      onFocus={props.onFocusCard}
                       onOpen={props.onOpen}
                       onSelect={props.onSelect}
                     />

@@ -67,7 +67,7 @@ export const BulkDialog = memo(function BulkDialog(props: {
               {t(matchingCountText(target.pending, target.pendingCapped))}
             </Typography.Paragraph>
           )}
-          <HandleForm name="alert-bulk-handling" initialDecision={decision} submit={submit} />
+          <HandleForm name="alert-bulk-handling" initialDecision={decision} noteFirst submit={submit} />
         </>
       )}
     </ScreenModal>

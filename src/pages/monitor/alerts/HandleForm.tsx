@@ -16,6 +16,11 @@ export const handlingFields = ['decision', 'note'] as const;
 export function HandleForm(props: {
   name: string;
   initialDecision?: AlertHandling['decision'];
+  /**
+   * Opened with the decision made (a bulk action, a key): the note has the focus and Enter sends
+   * the form, so a key-driven operator handles without the mouse (Shift+Enter starts a new line).
+   */
+  noteFirst?: boolean;
   submit(values: AlertHandling): Promise<unknown>;
 }) {
   const { t } = useLocale();
@@ -59,6 +64,13 @@ export function HandleForm(props: {
           showCount
           maxLength={stringRules.AlertHandlingNote.maxLength}
           placeholder={t(alertTexts.notePlaceholder)}
+          autoFocus={props.noteFirst}
+          onKeyDown={(event) => {
+            if (!props.noteFirst || event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing)
+              return;
+            event.preventDefault();
+            form.submit();
+          }}
         />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={sending}>

@@ -41,6 +41,10 @@ export const alertTexts = {
   },
   clipNone: { zh: '没有覆盖该告警的录像', en: 'No recording covers this alert' },
   clipRetry: { zh: '重试', en: 'Retry' },
+  selectAllShown: { zh: '全选本页', en: 'Select all shown' },
+  statusShown: { zh: '显示的处理状态', en: 'Status shown' },
+  pendingByLevel: { zh: '各级别待处理告警', en: 'Pending alerts by level' },
+  shortcuts: { zh: '键盘快捷键', en: 'Keyboard shortcuts' },
 } satisfies Record<string, LocalText>;
 
 export const newAlertsText = (count: number): LocalText => ({
