@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { clientHeaders, tempDir, testAdminPassword, withSqlite } from './test-support/test-app';
 import { testDatabaseUrl } from './test-support/test-database';
+import { scaled } from '../test-support/test-timeouts';
 
 async function freePort(): Promise<number> {
   const probe = createServer().listen(0, '127.0.0.1');
@@ -41,7 +42,7 @@ describe('server/main.ts', () => {
       NODE_ENV: 'test',
       CFOP_PASSWORD_COST: '4',
     });
-    await expect.poll(main.output, { timeout: 15_000 }).toContain('Server listening');
+    await expect.poll(main.output, { timeout: scaled(15_000) }).toContain('Server listening');
     const response = await fetch(`http://127.0.0.1:${port}/cfop/user/info`, { headers: clientHeaders });
     expect(response.status).toBe(401);
     main.child.kill('SIGTERM');
@@ -60,7 +61,7 @@ describe('server/main.ts', () => {
       DATA_DIR: dataDir,
       CFOP_ADMIN_PASSWORD: testAdminPassword,
     });
-    await expect.poll(first.output, { timeout: 15_000 }).toContain('Server listening');
+    await expect.poll(first.output, { timeout: scaled(15_000) }).toContain('Server listening');
     // Without CFOP_PASSWORD_COST the administrator's password is hashed at the production cost.
     const hash = withSqlite(dataDir, (db) => db.prepare('select password_hash from users').pluck().get());
     expect(hash).toMatch(/^scrypt\$N=32768,r=8,p=1\$/);

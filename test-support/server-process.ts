@@ -2,9 +2,10 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import { promisify } from 'node:util';
+import { scaled } from './test-timeouts';
 
 const loopback = '127.0.0.1';
-const startupTimeoutMs = 30_000;
+const startupTimeoutMs = scaled(30_000);
 
 export interface RunningServer {
   readonly url: string;

@@ -29,6 +29,7 @@ import { listeningAddress, watchSocket, type WatchedSocket } from '../test-suppo
 import { h264Codec, startsWithKeyFrame } from '../test-support/fmp4-reader';
 import { createLiveSessions, type LiveSessionOptions, type LiveViewer } from './live-sessions';
 import { createStreamSlots } from './stream-slots';
+import { scaled } from '../../test-support/test-timeouts';
 
 let stream: TestStream;
 beforeAll(async () => {
@@ -214,7 +215,7 @@ describe('the camera list for the video wall', () => {
   });
 });
 
-describe('live views', { timeout: 60_000 }, () => {
+describe('live views', { timeout: scaled(60_000) }, () => {
   it('shares one ffmpeg between viewers, sends the media type, the init segment and fragments from a key frame, and stops it when idle', async () => {
     const spawns = recordedSpawns();
     const { t, watch } = await withCameras([camera(1, stream.liveUrl)], {

@@ -4,12 +4,13 @@ import { mkdir } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
+import { scaled } from '../../test-support/test-timeouts';
 
 /** The deploy's nginx site, as operators install it. */
 export const siteFile = resolve('deploy/nginx/cfop.conf');
 
 export const nginxProgram = '/usr/sbin/nginx';
-const startupTimeoutMs = 10_000;
+const startupTimeoutMs = scaled(10_000);
 
 /** Where a site runs: the two console servers' ports, nginx's own port, and the built console. */
 export interface SitePlaces {

@@ -4,6 +4,7 @@ import { securityHeaders } from '../generated/contract';
 import { createEventParser, subscribeEvents, type StreamEvent, type StreamStatus } from './event-stream';
 import { envelope, fakeBackend, jsonResponse } from './test-support';
 import { tokenStore } from './token-store';
+import { scaled } from '../../test-support/test-timeouts';
 
 /** A stream answer the test writes to, and can end (a dropped connection) or leave silent (a stall). */
 function openStream() {
@@ -43,7 +44,8 @@ function serve(next: (request: { headers: Headers; signal: AbortSignal }) => Res
   return seen;
 }
 
-const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { timeout: 2000 });
+const until = (check: () => boolean) =>
+  vi.waitFor(() => expect(check()).toBe(true), { timeout: scaled(2000) });
 
 describe('createEventParser', () => {
   it('splits events across chunks, keeps the last id, skips comments', () => {
