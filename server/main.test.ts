@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { spawnDyingWithParent } from './process/parent-death';
 import { clientHeaders, tempDir, testAdminPassword, withSqlite } from './test-support/test-app';
 import { testDatabaseUrl } from './test-support/test-database';
 import { scaled } from '../test-support/test-timeouts';
@@ -16,14 +16,21 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * Starts server/main.ts; it is killed when the test ends, whatever the outcome, and dies with the
+ * test worker if that is killed first.
+ */
 function startMain(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawnDyingWithParent(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  onTestFinished(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
   return { child, exited, output: () => output };
 }

@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { createSocket } from 'node:dgram';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { startTestStream, type TestStream } from '../../test-support/test-stream
 import type { AppOptions } from '../app';
 import { parseAllowedHosts, systemLookup } from '../cameras/stream-address';
 import { spawnPiped, type StreamSpawn } from '../cameras/stream-process';
+import { spawnDyingWithParent } from '../process/parent-death';
 import {
   addRole,
   addUser,
@@ -138,7 +139,7 @@ async function rtspCameraWithoutParameterSets(): Promise<string> {
   await new Promise<void>((resolve) => rtp.bind(0, '127.0.0.1', resolve));
   const listeners = new Set<(packet: Buffer) => void>();
   rtp.on('message', (packet) => listeners.forEach((listener) => listener(packet)));
-  const source = spawn('ffmpeg', [
+  const source = spawnDyingWithParent('ffmpeg', [
     ...['-hide_banner', '-loglevel', 'error', '-re', '-i', clip, '-map', '0:v:0', '-c:v', 'copy'],
     ...['-bsf:v', 'filter_units=remove_types=7|8', '-f', 'rtp', '-sdp_file', sdpFile],
     `rtp://127.0.0.1:${rtp.address().port}?pkt_size=1200`,

@@ -14,7 +14,7 @@ import { basename, delimiter, join } from 'node:path';
 export function spawnDyingWithParent(
   command: string,
   args: readonly string[],
-  options: SpawnOptions,
+  options: SpawnOptions = {},
 ): ChildProcess {
   const setpriv = parentDeathSetpriv();
   const path = setpriv === null ? null : command.includes('/') ? command : findOnPath(command);
