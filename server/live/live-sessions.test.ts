@@ -354,21 +354,25 @@ describe('live views', { timeout: scaled(60_000) }, () => {
   it('skips a viewer that falls behind to a later key frame, never queueing more', async () => {
     const live = loopbackLiveSessions({ readTimeoutMs: 5000, log: Fastify({ logger: false }).log });
     let backlog = 0;
+    // How often the relay asked for the backlog: a fragment on its way, or while skipping a key frame.
+    let asked = 0;
     const got: Buffer[] = [];
     live.watch(
       { cameraId: 1, stream: 'main', url: stream.liveUrl },
       {
         media: () => undefined,
         fragment: (bytes) => got.push(bytes),
-        backlog: () => backlog,
+        backlog: () => ((asked += 1), backlog),
         end: () => undefined,
       },
     );
     await waitUntil(() => got.length > 2, 'fragments');
-    // Its socket stops draining: nothing more is given while it is far behind.
+    // Its socket stops draining: nothing more is given while it is far behind, not even at the next
+    // key frame (the second question: the first starts the skipping).
     backlog = 3 * 1024 * 1024;
     const before = got.length;
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const askedBefore = asked;
+    await waitUntil(() => asked >= askedBefore + 2, 'a key frame held back while behind');
     expect(got.length).toBe(before);
     // Drained: it resumes at a key frame.
     backlog = 0;
