@@ -5,12 +5,7 @@ import { scaled } from '../../test-support/test-timeouts';
 import { ApiError } from '../http/api-error';
 import type { LocalText } from '../http/locale';
 import { childOfKilledParent, isRunning } from '../test-support/process-state';
-import {
-  streamEndReason,
-  streamFailureReasons,
-  streamInput,
-  watchStreamProcess,
-} from './stream-process';
+import { streamEndReason, streamFailureReasons, streamInput, watchStreamProcess } from './stream-process';
 
 describe('streamInput', () => {
   it('gives RTSP its demuxer’s read time-out and TCP, and HTTP the protocol read time-out without redirects, both in microseconds', () => {
