@@ -1,14 +1,17 @@
 import { defineConfig } from 'vitest/config';
+import { scaled } from './test-support/test-timeouts';
 
 export default defineConfig({
   test: {
     environment: 'node',
-    testTimeout: 20000,
+    // Every time-out is stretched by CFOP_TEST_TIME_SCALE (test-support/test-timeouts.ts).
+    testTimeout: scaled(20_000),
     // vitest's default on two CPUs is one worker; most files wait on SQLite, the disk and child
     // processes, so two finish the suite sooner.
     maxWorkers: 2,
     // Setting up a suite (an app on a fresh database) shares the CPUs with the other worker.
-    hookTimeout: 30_000,
+    hookTimeout: scaled(30_000),
+    expect: { poll: { timeout: scaled(1000) } },
     projects: [
       {
         extends: true,

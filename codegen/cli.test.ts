@@ -9,6 +9,7 @@ import { resourceOf, type ResourceSource } from '../src/resources/descriptors';
 import { runCodegen } from './cli';
 import { generatedDir, inputFiles } from './inputs';
 import { makeTempRepo, readJson, repoRoot, writeJson, writePage, type Json } from './test-support';
+import { scaled } from '../test-support/test-timeouts';
 
 const run = promisify(execFile);
 
@@ -39,7 +40,7 @@ afterEach(() => repo.cleanup());
 
 // Each case runs codegen over the whole contract (openapi-typescript and ts-morph): seconds alone,
 // several times that on a shared two-core machine.
-describe('codegen CLI', { timeout: 60_000 }, () => {
+describe('codegen CLI', { timeout: scaled(60_000) }, () => {
   it('--check passes on the repo inputs and committed output', async () => {
     const result = await codegen(repo.rootDir, '--check');
     expect(result).toMatchObject({ code: 0, stderr: '' });
@@ -132,161 +133,174 @@ describe('codegen CLI', { timeout: 60_000 }, () => {
     expect((await codegen(repo.rootDir, '--check')).code).toBe(0);
   });
 
-  it('turns a manifest entry for a new resource into a typed descriptor and a working route', async () => {
-    // A small video source contract in the temp openapi.yaml, guarded by the video route's key
-    // (video monitoring is no CRUD screen, so its route stays a page in the real manifest).
-    const openapiFile = join(repo.rootDir, inputFiles.openapi);
-    const openapi = parseYaml(readFileSync(openapiFile, 'utf8')) as Json;
-    const guarded = { 'x-access': 'KEY.CENTER.VIDEO', responses: { '200': { description: 'ok' } } };
-    openapi.paths['/video-sources'] = {
-      get: {
-        operationId: 'listVideoSources',
-        ...guarded,
-        parameters: [
-          { $ref: '#/components/parameters/Page' },
-          { $ref: '#/components/parameters/PageSize' },
-          { name: 'sort', in: 'query', schema: { type: 'string', enum: ['name', '-name'], default: 'name' } },
-          { name: 'name', in: 'query', 'x-filter': 'contains', schema: { type: 'string' } },
+  it(
+    'turns a manifest entry for a new resource into a typed descriptor and a working route',
+    async () => {
+      // A small video source contract in the temp openapi.yaml, guarded by the video route's key
+      // (video monitoring is no CRUD screen, so its route stays a page in the real manifest).
+      const openapiFile = join(repo.rootDir, inputFiles.openapi);
+      const openapi = parseYaml(readFileSync(openapiFile, 'utf8')) as Json;
+      const guarded = { 'x-access': 'KEY.CENTER.VIDEO', responses: { '200': { description: 'ok' } } };
+      openapi.paths['/video-sources'] = {
+        get: {
+          operationId: 'listVideoSources',
+          ...guarded,
+          parameters: [
+            { $ref: '#/components/parameters/Page' },
+            { $ref: '#/components/parameters/PageSize' },
+            {
+              name: 'sort',
+              in: 'query',
+              schema: { type: 'string', enum: ['name', '-name'], default: 'name' },
+            },
+            { name: 'name', in: 'query', 'x-filter': 'contains', schema: { type: 'string' } },
+          ],
+        },
+      };
+      openapi.paths['/video-sources/{id}'] = {
+        parameters: [{ $ref: '#/components/parameters/Id' }],
+        get: { operationId: 'getVideoSource', ...guarded },
+      };
+      openapi.components.schemas.VideoSource = {
+        type: 'object',
+        required: ['id', 'name', 'online'],
+        properties: {
+          id: { type: 'integer' },
+          name: { type: 'string', maxLength: 32, description: 'Shown on the video wall.' },
+          online: { type: 'boolean' },
+        },
+      };
+      writeFileSync(openapiFile, stringifyYaml(openapi));
+      const manifest = readJson(repo.rootDir, inputFiles.manifest);
+      manifest.resources.push({
+        name: 'videosource',
+        title: { zh: '视频源', en: 'Video sources' },
+        access: 'KEY.CENTER.VIDEO',
+        schema: 'VideoSource',
+        operations: { list: 'listVideoSources', get: 'getVideoSource' },
+        fields: [
+          {
+            name: 'name',
+            label: { zh: '名称', en: 'Name' },
+            show: ['table', 'search', 'detail'],
+            widget: 'text',
+          },
+          {
+            name: 'online',
+            label: { zh: '在线', en: 'Online' },
+            show: ['table', 'detail'],
+            widget: 'switch',
+          },
         ],
-      },
-    };
-    openapi.paths['/video-sources/{id}'] = {
-      parameters: [{ $ref: '#/components/parameters/Id' }],
-      get: { operationId: 'getVideoSource', ...guarded },
-    };
-    openapi.components.schemas.VideoSource = {
-      type: 'object',
-      required: ['id', 'name', 'online'],
-      properties: {
-        id: { type: 'integer' },
-        name: { type: 'string', maxLength: 32, description: 'Shown on the video wall.' },
-        online: { type: 'boolean' },
-      },
-    };
-    writeFileSync(openapiFile, stringifyYaml(openapi));
-    const manifest = readJson(repo.rootDir, inputFiles.manifest);
-    manifest.resources.push({
-      name: 'videosource',
-      title: { zh: '视频源', en: 'Video sources' },
-      access: 'KEY.CENTER.VIDEO',
-      schema: 'VideoSource',
-      operations: { list: 'listVideoSources', get: 'getVideoSource' },
-      fields: [
+      });
+      const videoRoute = manifest.routes[7].children[0];
+      expect(videoRoute.path).toBe('/monitor/video');
+      delete videoRoute.page;
+      videoRoute.resource = 'videosource';
+      writeJson(repo.rootDir, inputFiles.manifest, manifest);
+
+      const result = await codegen(repo.rootDir);
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      expect(result.stdout).toBe(
+        'wrote src/generated/routes.ts\nwrote src/generated/route-sources.ts\nwrote src/generated/openapi.ts\nwrote src/generated/resources/videosource.ts\nwrote src/generated/field-labels.ts\n',
+      );
+
+      // The temp repo's module, typed as the committed ones are; read as the screens read it.
+      const source = resourceOf(
+        ((await import(generated('resources/videosource.ts'))) as { default: ResourceSource }).default,
+      );
+      expect(source).toMatchObject({
+        name: 'videosource',
+        access: 'KEY.CENTER.VIDEO',
+        route: '/monitor/video',
+        paths: { collection: '/video-sources', item: '/video-sources/{id}', export: null, bulkDelete: null },
+        operations: {
+          list: true,
+          get: true,
+          create: false,
+          update: false,
+          delete: false,
+          bulkDelete: false,
+          export: false,
+        },
+        defaultSort: 'name',
+        pageSizeMax: 100,
+        actions: [],
+      });
+      expect(source?.fields).toEqual([
         {
           name: 'name',
           label: { zh: '名称', en: 'Name' },
-          show: ['table', 'search', 'detail'],
           widget: 'text',
+          table: true,
+          search: true,
+          form: false,
+          createOnly: false,
+          detail: true,
+          type: 'string',
+          itemType: null,
+          maxItems: null,
+          required: false,
+          nullable: false,
+          minLength: null,
+          maxLength: 32,
+          pattern: null,
+          minimum: null,
+          maximum: null,
+          format: null,
+          options: null,
+          sortable: true,
+          filter: 'contains',
+          range: null,
+          upload: null,
+          reference: null,
+          description: 'Shown on the video wall.',
+          initial: null,
         },
-        { name: 'online', label: { zh: '在线', en: 'Online' }, show: ['table', 'detail'], widget: 'switch' },
-      ],
-    });
-    const videoRoute = manifest.routes[7].children[0];
-    expect(videoRoute.path).toBe('/monitor/video');
-    delete videoRoute.page;
-    videoRoute.resource = 'videosource';
-    writeJson(repo.rootDir, inputFiles.manifest, manifest);
+        expect.objectContaining({
+          name: 'online',
+          widget: 'switch',
+          type: 'boolean',
+          sortable: false,
+          filter: null,
+        }),
+      ]);
 
-    const result = await codegen(repo.rootDir);
-    expect(result).toMatchObject({ code: 0, stderr: '' });
-    expect(result.stdout).toBe(
-      'wrote src/generated/routes.ts\nwrote src/generated/route-sources.ts\nwrote src/generated/openapi.ts\nwrote src/generated/resources/videosource.ts\nwrote src/generated/field-labels.ts\n',
-    );
+      const { routes } = (await import(generated('routes.ts'))) as { routes: readonly RouteDef[] };
+      const route = routes[7]?.children[0];
+      expect(route).toMatchObject({ path: '/monitor/video', page: null, resource: 'videosource' });
+      const screen = await route?.load?.();
+      expect(typeof screen?.default).toBe('function');
 
-    // The temp repo's module, typed as the committed ones are; read as the screens read it.
-    const source = resourceOf(
-      ((await import(generated('resources/videosource.ts'))) as { default: ResourceSource }).default,
-    );
-    expect(source).toMatchObject({
-      name: 'videosource',
-      access: 'KEY.CENTER.VIDEO',
-      route: '/monitor/video',
-      paths: { collection: '/video-sources', item: '/video-sources/{id}', export: null, bulkDelete: null },
-      operations: {
-        list: true,
-        get: true,
-        create: false,
-        update: false,
-        delete: false,
-        bulkDelete: false,
-        export: false,
-      },
-      defaultSort: 'name',
-      pageSizeMax: 100,
-      actions: [],
-    });
-    expect(source?.fields).toEqual([
-      {
-        name: 'name',
-        label: { zh: '名称', en: 'Name' },
-        widget: 'text',
-        table: true,
-        search: true,
-        form: false,
-        createOnly: false,
-        detail: true,
-        type: 'string',
-        itemType: null,
-        maxItems: null,
-        required: false,
-        nullable: false,
-        minLength: null,
-        maxLength: 32,
-        pattern: null,
-        minimum: null,
-        maximum: null,
-        format: null,
-        options: null,
-        sortable: true,
-        filter: 'contains',
-        range: null,
-        upload: null,
-        reference: null,
-        description: 'Shown on the video wall.',
-        initial: null,
-      },
-      expect.objectContaining({
-        name: 'online',
-        widget: 'switch',
-        type: 'boolean',
-        sortable: false,
-        filter: null,
-      }),
-    ]);
-
-    const { routes } = (await import(generated('routes.ts'))) as { routes: readonly RouteDef[] };
-    const route = routes[7]?.children[0];
-    expect(route).toMatchObject({ path: '/monitor/video', page: null, resource: 'videosource' });
-    const screen = await route?.load?.();
-    expect(typeof screen?.default).toBe('function');
-
-    // The emitted modules type-check with a consumer that names the new resource.
-    symlinkSync(join(repoRoot, 'node_modules'), join(repo.rootDir, 'node_modules'));
-    writeFileSync(
-      join(repo.rootDir, 'src/uses-video-source.ts'),
-      [
-        "import videosource from './generated/resources/videosource';",
-        "import type { Widget } from './resources/descriptors';",
-        'export const widget: Widget | undefined = videosource.fields[1]?.widget;',
-        '',
-      ].join('\n'),
-    );
-    writeJson(repo.rootDir, 'tsconfig.json', {
-      extends: join(repoRoot, 'tsconfig.browser.json'),
-      include: ['src'],
-    });
-    await expect(
-      run('npx', ['tsc', '--noEmit', '-p', repo.rootDir], { cwd: repoRoot }),
-    ).resolves.toBeDefined();
-    expect((await codegen(repo.rootDir, '--check')).code).toBe(0);
-  }, 60000);
+      // The emitted modules type-check with a consumer that names the new resource.
+      symlinkSync(join(repoRoot, 'node_modules'), join(repo.rootDir, 'node_modules'));
+      writeFileSync(
+        join(repo.rootDir, 'src/uses-video-source.ts'),
+        [
+          "import videosource from './generated/resources/videosource';",
+          "import type { Widget } from './resources/descriptors';",
+          'export const widget: Widget | undefined = videosource.fields[1]?.widget;',
+          '',
+        ].join('\n'),
+      );
+      writeJson(repo.rootDir, 'tsconfig.json', {
+        extends: join(repoRoot, 'tsconfig.browser.json'),
+        include: ['src'],
+      });
+      await expect(
+        run('npx', ['tsc', '--noEmit', '-p', repo.rootDir], { cwd: repoRoot }),
+      ).resolves.toBeDefined();
+      expect((await codegen(repo.rootDir, '--check')).code).toBe(0);
+    },
+    scaled(60000),
+  );
 
   it('--watch regenerates when the manifest changes, until stopped', async () => {
     const stop = new AbortController();
     let output = '';
     const print = (line: string) => void (output += `${line}\n`);
     const watching = runCodegen(['--watch', '--root', repo.rootDir], { out: print, err: print }, stop.signal);
-    const printed = (text: string) => expect.poll(() => output, { timeout: 15_000 }).toContain(text);
+    const printed = (text: string) => expect.poll(() => output, { timeout: scaled(15_000) }).toContain(text);
     try {
       await printed('codegen: src/generated is up to date.');
       const manifest = readJson(repo.rootDir, inputFiles.manifest);

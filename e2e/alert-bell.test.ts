@@ -5,13 +5,14 @@ import { edgeBox } from './edge-box';
 import { bellAgreesWithServer, bellCount, bellOf } from './alert-wall';
 import { test } from './fixtures';
 import { clickUntil, expectAt, headerOf, label, screenshot, signIn } from './screen';
+import { scaled } from '../test-support/test-timeouts';
 
 /** Opens the bell's popover (a lost click leaves it closed: click again). */
 async function openBell(page: Page): Promise<Locator> {
   const panel = page.locator('.ant-popover:visible .cfop-bell-panel');
   await clickUntil(
     () => bellOf(page).click(),
-    () => panel.waitFor({ timeout: 3000 }),
+    () => panel.waitFor({ timeout: scaled(3000) }),
   );
   return page.locator('.ant-popover:visible');
 }
@@ -19,7 +20,7 @@ async function openBell(page: Page): Promise<Locator> {
 describe('the header bell', () => {
   test(
     'counts pending alerts live on any screen, lists the newest and leads to them',
-    { timeout: 90_000 },
+    { timeout: scaled(90_000) },
     async ({ page }) => {
       await signIn(page, admin);
       const { cameras, raise } = await edgeBox(page, 1);

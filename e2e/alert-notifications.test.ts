@@ -15,6 +15,7 @@ import {
   signIn,
   signInHere,
 } from './screen';
+import { scaled } from '../test-support/test-timeouts';
 
 /** What the page asked of the browser: each `new Notification(...)`, and each sound started. */
 interface Recorded {
@@ -86,7 +87,7 @@ const drawerOf = (page: Page, label: string) =>
 describe('desktop alert notifications', () => {
   test(
     'an operator who turns them on is told of new alerts on another screen, and a click opens the alert',
-    { timeout: 90_000 },
+    { timeout: scaled(90_000) },
     async ({ page, browser }) => {
       const box = await adminEdgeBox(browser);
       try {
@@ -228,7 +229,7 @@ describe('desktop alert notifications', () => {
 describe('the AI alert wall at volume', () => {
   test(
     'a wall holding thousands of alerts keeps only a screenful of cards in the DOM',
-    { timeout: 120_000 },
+    { timeout: scaled(120_000) },
     async ({ page }) => {
       await signIn(page, admin);
       const { cameras, raise } = await edgeBox(page, 1);

@@ -6,13 +6,14 @@ import { edgeBox } from './edge-box';
 import { test } from './fixtures';
 import { searchForm } from './resource-screen';
 import { headerOf, label, screenshot, signIn } from './screen';
+import { scaled } from '../test-support/test-timeouts';
 
 const screenPath = '/monitor/ai';
 
 describe('triage at volume', () => {
   test(
     "an operator confirms one camera's 40 pending alerts among 400 others with a note in six actions",
-    { timeout: 180_000 },
+    { timeout: scaled(180_000) },
     async ({ page }) => {
       await signIn(page, admin);
       // A name sorting before the run's other cameras: the first choice of the camera filter.

@@ -5,11 +5,12 @@ import { edgeBox } from './edge-box';
 import { exportCsv, searchForm } from './resource-screen';
 import { eventually, expectAt, label, screenshot, openMenuEntry, signIn } from './screen';
 import { card, screenPath, wall } from './alert-wall';
+import { scaled } from '../test-support/test-timeouts';
 
 describe('the AI alert wall', () => {
   test(
     'an operator watches alerts arrive live, filters them, confirms one with a note, bulk dismisses and exports',
-    { timeout: 90_000 },
+    { timeout: scaled(90_000) },
     async ({ page }) => {
       await signIn(page, admin);
       const { cameras, raise } = await edgeBox(page, 2);

@@ -13,6 +13,7 @@ import { artifactsDir } from './artifacts';
 import { edgeBox } from './edge-box';
 import { createThroughApi, unique } from './resource-screen';
 import { screenshot, signIn } from './screen';
+import { scaled } from '../test-support/test-timeouts';
 
 // Two console servers on one PostgreSQL database behind Debian's nginx running the deploy's own
 // site file (deploy/nginx/cfop.conf), as "Run at scale" in docs/operating.md sets them up.
@@ -90,7 +91,7 @@ describe('two servers behind nginx on one PostgreSQL database', () => {
 
   const page = async (): Promise<Page> => {
     const context = await browser.newContext({ baseURL: estate.url, locale: 'zh-CN' });
-    context.setDefaultTimeout(10_000);
+    context.setDefaultTimeout(scaled(10_000));
     return context.newPage();
   };
 
@@ -109,14 +110,14 @@ describe('two servers behind nginx on one PostgreSQL database', () => {
     await db.connect();
     browser = await launchChromium();
     stream = await startTestStream();
-  }, 180_000);
+  }, scaled(180_000));
 
   afterAll(async () => {
     await stream?.stop();
     await browser?.close();
     await db?.end();
     await estate?.stop();
-  }, 60_000);
+  }, scaled(60_000));
 
   test('nginx serves the hashed assets for a year and passes every page to a server, never cached', async () => {
     const entry = /"(\/assets\/index-[^"]+\.js)"/.exec(readFileSync('dist/index.html', 'utf8'))?.[1];
@@ -179,7 +180,7 @@ describe('two servers behind nginx on one PostgreSQL database', () => {
     expect(right).toMatchObject({ success: false, code: '423' });
   });
 
-  test('a camera plays through nginx', { timeout: 120_000 }, async () => {
+  test('a camera plays through nginx', { timeout: scaled(120_000) }, async () => {
     const viewer = await page();
     await signIn(viewer, admin);
     const name = unique('大门-');
@@ -198,7 +199,7 @@ describe('two servers behind nginx on one PostgreSQL database', () => {
     const video = viewer.locator('[data-pane="0"] video');
     await expect
       .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2 && v.currentTime > 0), {
-        timeout: 45_000,
+        timeout: scaled(45_000),
         interval: 250,
       })
       .toBe(true);
@@ -227,7 +228,7 @@ describe('two servers behind nginx on one PostgreSQL database', () => {
 
     test(
       'an alert a box reports to one server appears at once on a console whose stream is on the other',
-      { timeout: 120_000 },
+      { timeout: scaled(120_000) },
       async ({ annotate }) => {
         const [a, b] = estate.servers;
         viewer = await page();
@@ -263,8 +264,8 @@ describe('two servers behind nginx on one PostgreSQL database', () => {
       // Reported while the console has no stream: it reconnects through nginx to B and reads on
       // after the last alert it saw.
       const whileAway = await throughB.raise(cameraB, '人员闯入', 'medium');
-      await card(viewer, whileAway.id).waitFor({ timeout: 20_000 });
-      await viewer.getByText('实时推送中').waitFor({ timeout: 20_000 });
+      await card(viewer, whileAway.id).waitFor({ timeout: scaled(20_000) });
+      await viewer.getByText('实时推送中').waitFor({ timeout: scaled(20_000) });
       const afterwards = await throughB.raise(cameraB, '吸烟', 'low');
       await card(viewer, afterwards.id).waitFor();
       for (const alert of [beforeKill, whileAway, afterwards]) await card(viewer, alert.id).waitFor();

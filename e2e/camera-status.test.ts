@@ -4,6 +4,7 @@ import { admin } from './accounts';
 import { test } from './fixtures';
 import { createThroughApi, openScreen, rowOf, unique } from './resource-screen';
 import { signIn } from './screen';
+import { scaled } from '../test-support/test-timeouts';
 
 describe('camera status on an open camera list', () => {
   test('a camera going offline and back shows on the open list without a refresh or reload', async ({
@@ -48,9 +49,9 @@ describe('camera status on an open camera list', () => {
     page.on('load', () => (loads += 1));
 
     await box.heartbeat(cameras, new Set([camera.id]));
-    await row.getByText('离线').waitFor({ timeout: 10_000 });
+    await row.getByText('离线').waitFor({ timeout: scaled(10_000) });
     await box.heartbeat(cameras);
-    await row.getByText('在线').waitFor({ timeout: 10_000 });
+    await row.getByText('在线').waitFor({ timeout: scaled(10_000) });
     expect(listed).toEqual([]);
     expect(loads).toBe(0);
   });

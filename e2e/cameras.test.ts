@@ -29,6 +29,7 @@ import {
   openMenuEntry,
   signIn,
 } from './screen';
+import { scaled } from '../test-support/test-timeouts';
 
 const screenPath = '/equipment/camera';
 
@@ -127,7 +128,7 @@ describe('the camera screen', () => {
   // The longest journey of the suite: the whole screen, then the task editor.
   test(
     'admin adds a camera bound to an AI server, finds, edits, views, exports it, edits its tasks and deletes it',
-    { timeout: 90_000 },
+    { timeout: scaled(90_000) },
     async ({ page }) => {
       await signIn(page, admin);
       const server = await addServer(page);

@@ -5,13 +5,14 @@ import { edgeBox } from './edge-box';
 import { test } from './fixtures';
 import { unique } from './resource-screen';
 import { eventually, expectAt, pathAndQuery, screenshot, openMenuEntry, signIn } from './screen';
+import { scaled } from '../test-support/test-timeouts';
 
 const screenPath = dashboardPath;
 
 describe('the operations dashboard', () => {
   test(
     'an operator reads the figures, switches the period, and clicks through to the filtered alerts',
-    { timeout: 90_000 },
+    { timeout: scaled(90_000) },
     async ({ page }) => {
       await signIn(page, admin);
       const { cameras, raise } = await edgeBox(page, 2);

@@ -4,11 +4,12 @@ import { launchChromium } from '../test-support/chromium';
 import { writeFile } from 'node:fs/promises';
 import { artifactPath } from './artifacts';
 import { screenshot } from './screen';
+import { scaled } from '../test-support/test-timeouts';
 
 /** A page in a browser context of its own: another person at another computer. */
 export async function freshPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: inject('baseUrl'), locale: 'zh-CN' });
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(scaled(10_000));
   return context.newPage();
 }
 

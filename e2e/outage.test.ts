@@ -18,6 +18,7 @@ import {
   siderOf,
   signIn,
 } from './screen';
+import { scaled } from '../test-support/test-timeouts';
 
 // This file stops and starts a server of its own: the shared one serves the other files meanwhile.
 let dataDir = '';
@@ -49,7 +50,7 @@ async function withConsole(
   // A test that failed during its outage left the server stopped.
   if (!server) await startOwnServer();
   const context = await browser.newContext({ baseURL: serverUrl(), locale: 'zh-CN' });
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(scaled(15_000));
   const page = await context.newPage();
   try {
     await signIn(page, admin);

@@ -11,9 +11,10 @@ import { artifactPath } from './artifacts';
 import { edgeBox } from './edge-box';
 import { test } from './fixtures';
 import { expectAt, screenshot, signIn } from './screen';
+import { scaled } from '../test-support/test-timeouts';
 
 /** Recording, probing and a player's start all wait on ffmpeg and a busy machine. */
-const slow = { timeout: 45_000, interval: 250 };
+const slow = { timeout: scaled(45_000), interval: 250 };
 /** The server's settings for this run (e2e/global-setup.ts). */
 const preSeconds = 4;
 const postSeconds = 4;
@@ -103,7 +104,7 @@ describe('recording playback and alert clips', () => {
 
   test(
     'a camera’s day plays from a chosen time, jumps to its alert, and the alert’s drawer plays and downloads its clip',
-    { timeout: 240_000 },
+    { timeout: scaled(240_000) },
     async ({ page }) => {
       await page.setViewportSize({ width: 1366, height: 768 });
       await signIn(page, admin);

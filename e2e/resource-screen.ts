@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { apiHeaders, signedInToken } from './api';
 import { clickUntil, eventually, label, openMenuEntry } from './screen';
+import { scaled } from '../test-support/test-timeouts';
 
 // What the generic resource screens are made of, as a person finds them on the page.
 
@@ -41,7 +42,7 @@ export async function choose(scope: Locator, fieldLabel: string, option: string)
       if ((await dropdown.count()) === 0) await field.click();
       await dropdown.locator(`.ant-select-item-option[title="${option}"]`).click();
     },
-    () => expect.poll(() => shown.innerText(), { timeout: 2000 }).toContain(option),
+    () => expect.poll(() => shown.innerText(), { timeout: scaled(2000) }).toContain(option),
   );
 }
 

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Account } from './accounts';
 import { artifactPath } from './artifacts';
+import { scaled } from '../test-support/test-timeouts';
 
 // The console keeps the session token in localStorage under this key (the manifest's tokenKey).
 export const tokenKey = 'CFOP_TOKEN';
@@ -12,7 +13,7 @@ export function storedToken(page: Page): Promise<string | null> {
 
 /** Waits for something on screen to come true, as a person would, rather than only checking once. */
 export function eventually<T>(read: () => T | Promise<T>, message?: string) {
-  return expect.poll(read, { timeout: 10_000, interval: 100, ...(message ? { message } : {}) });
+  return expect.poll(read, { timeout: scaled(10_000), interval: 100, ...(message ? { message } : {}) });
 }
 
 /**
@@ -71,7 +72,9 @@ export async function openMenuEntry(page: Page, group: string, item: string, pat
       await sider.getByRole('menuitem', { name: item, exact: true }).click();
     },
     () =>
-      expect.poll(() => pathAndQuery(page), { timeout: 3000, message: `the browser at ${path}` }).toBe(path),
+      expect
+        .poll(() => pathAndQuery(page), { timeout: scaled(3000), message: `the browser at ${path}` })
+        .toBe(path),
   );
 }
 
@@ -176,6 +179,6 @@ export async function chooseFromAvatarMenu(page: Page, account: Account, item: s
       await headerOf(page).getByText(account.name, { exact: true }).hover();
       await entry.click();
     },
-    () => entry.waitFor({ state: 'hidden', timeout: 2000 }),
+    () => entry.waitFor({ state: 'hidden', timeout: scaled(2000) }),
   );
 }

@@ -5,9 +5,10 @@ import { admin } from './accounts';
 import { test } from './fixtures';
 import { createThroughApi, unique } from './resource-screen';
 import { screenshot, signIn } from './screen';
+import { scaled } from '../test-support/test-timeouts';
 
 /** A first live view needs ffmpeg to probe and segment the stream: seconds on a busy machine. */
-const liveTimeout = { timeout: 45_000, interval: 250 };
+const liveTimeout = { timeout: scaled(45_000), interval: 250 };
 
 /** The video's time moves on from where it is now: new frames show. */
 async function expectAdvancing(video: Locator, within = liveTimeout): Promise<void> {
@@ -35,7 +36,7 @@ describe('a live pane whose source dies', () => {
 
   test(
     'says 信号中断 with the time since its last frame over that frame dimmed, and plays again by itself within 20 s of the source’s return',
-    { timeout: 180_000 },
+    { timeout: scaled(180_000) },
     async ({ page }) => {
       await signIn(page, admin);
       const camera = await createThroughApi<{ id: number }>(page, '/cameras', {
@@ -57,7 +58,7 @@ describe('a live pane whose source dies', () => {
 
       // The camera loses power behind its switch: its stream stays connected and sends nothing.
       stream.cut();
-      await status.getByText(/^信号中断 · \d+ 秒$/).waitFor({ timeout: 10_000 });
+      await status.getByText(/^信号中断 · \d+ 秒$/).waitFor({ timeout: scaled(10_000) });
       await badge.waitFor({ state: 'detached' });
       // The last frame stays under the message, dimmed, in place of the live picture.
       const still = pane.locator('canvas.cfop-live-still');
@@ -66,13 +67,13 @@ describe('a live pane whose source dies', () => {
       // The pane tries again, waiting longer each time, and counts on. The source returns at the
       // start of a long wait: the slowest return the back-off allows.
       const first = await lostSeconds(status);
-      await status.getByText(/^([7-9]|\d\d) 秒后重新连接$/).waitFor({ timeout: 60_000 });
+      await status.getByText(/^([7-9]|\d\d) 秒后重新连接$/).waitFor({ timeout: scaled(60_000) });
       expect(await lostSeconds(status)).toBeGreaterThan(first + 10);
       await screenshot(page, 'video pane signal lost');
 
       // The source comes back: the pane plays again without a click.
       stream.restore();
-      await badge.getByText('播放中').waitFor({ timeout: 20_000 });
+      await badge.getByText('播放中').waitFor({ timeout: scaled(20_000) });
       await status.waitFor({ state: 'detached' });
       expect(await still.isVisible()).toBe(false);
       await expectAdvancing(video);

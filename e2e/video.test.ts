@@ -7,11 +7,12 @@ import { edgeBox } from './edge-box';
 import { test } from './fixtures';
 import { createThroughApi, unique } from './resource-screen';
 import { expectAt, screenshot, openMenuEntry, signIn } from './screen';
+import { scaled } from '../test-support/test-timeouts';
 
 const screenPath = '/monitor/video';
 
 /** A live view needs ffmpeg to probe and segment the stream first: seconds on a busy machine. */
-const liveTimeout = { timeout: 45_000, interval: 250 };
+const liveTimeout = { timeout: scaled(45_000), interval: 250 };
 
 /** A page signed in as the administrator, in its own browser context, to add cameras through the API. */
 async function adminPage(browser: Browser): Promise<Page> {
@@ -118,7 +119,7 @@ describe('the video wall', () => {
 
   test(
     'a video operator finds a camera, plays it in a pane, selects others without disturbing it, switches layout and closes it',
-    { timeout: 180_000 },
+    { timeout: scaled(180_000) },
     async ({ page, browser }) => {
       const area = unique('东区-');
       const live = unique('东门-');
@@ -238,7 +239,7 @@ describe('the video wall', () => {
 
   test(
     'a camera’s live alert shows over its pane while the video plays on in the same player, leaves when handled, links to the alert wall, whose drawer links back to the camera alone',
-    { timeout: 180_000 },
+    { timeout: scaled(180_000) },
     async ({ page }) => {
       await signIn(page, admin);
       const { cameras, raise } = await edgeBox(page, 1, { mainStreamUrl: stream.liveUrl });
@@ -298,7 +299,7 @@ describe('the video wall', () => {
 
   test(
     'a tree of 2 000 cameras keeps about a screenful of rows in the page, the search finds any of them, and a camera dragged onto a pane goes there',
-    { timeout: 240_000 },
+    { timeout: scaled(240_000) },
     async ({ page, browser }) => {
       const setup = await adminPage(browser);
       const prefix = unique('巡检-');

@@ -56,7 +56,8 @@ const rooms = {
   src: { uses: [] },
   // The server names a page's chunks from the build's manifest, read as the budget check reads it.
   server: { uses: ['contract', 'build/chunk-graph', 'build/built-files', ...pureGenerated] },
-  'test-support': { uses: [...pureGenerated] },
+  // The stand-ins start servers, ffmpeg and nginx as the server starts ffmpeg: dying with their parent.
+  'test-support': { uses: ['server/process/parent-death', ...pureGenerated] },
   // Header names and other contract constants come from the generated contract, as the console's.
   e2e: { uses: ['test-support', ...pureGenerated] },
   // What builds and freshens the console: Vite's plugins, the check that dist/ is current. Its tests

@@ -1,11 +1,12 @@
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { spawnDyingWithParent } from './process/parent-death';
 import { clientHeaders, tempDir, testAdminPassword, withSqlite } from './test-support/test-app';
 import { testDatabaseUrl } from './test-support/test-database';
+import { scaled } from '../test-support/test-timeouts';
 
 async function freePort(): Promise<number> {
   const probe = createServer().listen(0, '127.0.0.1');
@@ -15,14 +16,21 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * Starts server/main.ts; it is killed when the test ends, whatever the outcome, and dies with the
+ * test worker if that is killed first.
+ */
 function startMain(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawnDyingWithParent(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  onTestFinished(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
   return { child, exited, output: () => output };
 }
@@ -41,7 +49,7 @@ describe('server/main.ts', () => {
       NODE_ENV: 'test',
       CFOP_PASSWORD_COST: '4',
     });
-    await expect.poll(main.output, { timeout: 15_000 }).toContain('Server listening');
+    await expect.poll(main.output, { timeout: scaled(15_000) }).toContain('Server listening');
     const response = await fetch(`http://127.0.0.1:${port}/cfop/user/info`, { headers: clientHeaders });
     expect(response.status).toBe(401);
     main.child.kill('SIGTERM');
@@ -60,7 +68,7 @@ describe('server/main.ts', () => {
       DATA_DIR: dataDir,
       CFOP_ADMIN_PASSWORD: testAdminPassword,
     });
-    await expect.poll(first.output, { timeout: 15_000 }).toContain('Server listening');
+    await expect.poll(first.output, { timeout: scaled(15_000) }).toContain('Server listening');
     // Without CFOP_PASSWORD_COST the administrator's password is hashed at the production cost.
     const hash = withSqlite(dataDir, (db) => db.prepare('select password_hash from users').pluck().get());
     expect(hash).toMatch(/^scrypt\$N=32768,r=8,p=1\$/);

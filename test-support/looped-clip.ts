@@ -1,5 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { ServerResponse } from 'node:http';
+import { spawnDyingWithParent } from '../server/process/parent-death';
 
 /**
  * Answers an HTTP request with an endless live MPEG-TS: the clip (an MPEG-TS file) looped and
@@ -7,7 +8,7 @@ import type { ServerResponse } from 'node:http';
  * runs and is killed when the viewer goes.
  */
 export function serveLoopedClip(clip: string, response: ServerResponse, loops: Set<ChildProcess>): void {
-  const loop = spawn(
+  const loop = spawnDyingWithParent(
     'ffmpeg',
     ['-hide_banner', '-loglevel', 'error', '-re', '-stream_loop', '-1', '-i', clip].concat([
       '-c',
@@ -25,5 +26,5 @@ export function serveLoopedClip(clip: string, response: ServerResponse, loops: S
   });
   response.on('close', () => loop.kill('SIGKILL'));
   response.writeHead(200, { 'content-type': 'video/mp2t' });
-  loop.stdout.pipe(response);
+  loop.stdout?.pipe(response);
 }

@@ -1,10 +1,12 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import { promisify } from 'node:util';
+import { spawnDyingWithParent } from '../server/process/parent-death';
+import { scaled } from './test-timeouts';
 
 const loopback = '127.0.0.1';
-const startupTimeoutMs = 30_000;
+const startupTimeoutMs = scaled(30_000);
 
 export interface RunningServer {
   readonly url: string;
@@ -72,7 +74,8 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = env.PORT === undefined ? await freeLoopbackPort() : Number(env.PORT);
   const log = createWriteStream(logPath);
-  const child = spawn(process.execPath, tsxArgs('server/main.ts', [], nodeArgs), {
+  // It dies with the process that started it (a test worker killed at its time-out, a benchmark).
+  const child = spawnDyingWithParent(process.execPath, tsxArgs('server/main.ts', [], nodeArgs), {
     cwd,
     env: { ...process.env, ...env, PORT: String(port), HOST: loopback },
     stdio: ['ignore', 'pipe', 'pipe'],

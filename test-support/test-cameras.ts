@@ -1,10 +1,11 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { spawnDyingWithParent } from '../server/process/parent-death';
 import { clockFilter } from './clock-picture';
 import { startRtspServer, type RtpFeed } from './rtsp-server';
 
@@ -81,9 +82,13 @@ export async function startTestCameras(
         ]
       : ['-re', '-stream_loop', '-1', '-i', clip, '-map', '0:v:0', '-c:v', 'copy'];
   const run = (args: string[], stdout: 'pipe' | 'ignore') => {
-    const child = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', ...args], {
-      stdio: ['ignore', stdout, 'inherit'],
-    });
+    const child = spawnDyingWithParent(
+      'ffmpeg',
+      ['-hide_banner', '-loglevel', 'error', '-nostdin', ...args],
+      {
+        stdio: ['ignore', stdout, 'inherit'],
+      },
+    );
     sources.push(child);
     return child;
   };

@@ -25,6 +25,7 @@ import {
 } from '../resource-screen';
 import { eventually, label, screenshot, signIn } from '../screen';
 import { startServer, type RunningServer } from '../../test-support/server-process';
+import { scaled } from '../../test-support/test-timeouts';
 
 // docs/extending.md's "Adding a CRUD screen", followed to the letter on a copy of this repository:
 // its shell blocks run and its diff blocks apply in order, then codegen's check, the type check and
@@ -129,7 +130,7 @@ beforeAll(async () => {
   ].join('\n');
   console.log(`the walkthrough's new CRUD screen\n${report}`);
   writeFileSync(artifactPath('new-resource-figures.txt'), `${report}\n`);
-}, 120_000);
+}, scaled(120_000));
 
 afterAll(() => copy?.remove());
 
@@ -149,7 +150,7 @@ describe("docs/extending.md's new CRUD screen, on a copy of the repository", () 
 
   it(
     'passes codegen, the type check and the suites that follow the inputs, with no test edited',
-    { timeout: 600_000 },
+    { timeout: scaled(600_000) },
     async () => {
       await copy.run('npm', ['run', 'codegen', '--', '--check']);
       await copy.run('npm', ['run', 'typecheck']);
@@ -179,9 +180,9 @@ describe("docs/extending.md's new CRUD screen, on a copy of the repository", () 
       );
       browser = await launchChromium();
       const context = await browser.newContext({ baseURL: server.url, locale: 'zh-CN' });
-      context.setDefaultTimeout(10_000);
+      context.setDefaultTimeout(scaled(10_000));
       page = await context.newPage();
-    }, 300_000);
+    }, scaled(300_000));
 
     afterAll(async () => {
       await browser?.close();
@@ -189,53 +190,57 @@ describe("docs/extending.md's new CRUD screen, on a copy of the repository", () 
       if (dataDir) await rm(dataDir, { recursive: true, force: true });
     });
 
-    it('adds, finds, edits, views, exports and deletes a parking lot; a bad code is refused on its field', async () => {
-      await signIn(page, admin);
-      await openFromMenu(page, '出入管理', '停车场', '/door/parking');
+    it(
+      'adds, finds, edits, views, exports and deletes a parking lot; a bad code is refused on its field',
+      async () => {
+        await signIn(page, admin);
+        await openFromMenu(page, '出入管理', '停车场', '/door/parking');
 
-      await page.getByRole('button', { name: '新增' }).first().click();
-      const create = drawerTitled(page, '新增停车场');
-      await create.getByLabel('名称', { exact: true }).fill('东门停车场');
-      await create.getByLabel('编码', { exact: true }).fill('east-1');
-      await create.getByLabel('车位数', { exact: true }).fill('120');
-      await create.getByLabel('位置', { exact: true }).fill('东门外地面');
-      await choose(create, '状态', '开放');
-      await typeDate(create, '启用日期', '2026-03-01');
-      await save(page, '新增停车场');
-      await eventually(() => messageOf(create, '编码')).not.toBe('');
-      await create.getByLabel('编码', { exact: true }).fill('PE-001');
-      await save(page, '新增停车场');
-      await page.getByText('已新增', { exact: true }).waitFor();
-      await rowOf(page, 'PE-001').waitFor();
-      await expect(rowOf(page, 'PE-001').innerText()).resolves.toContain('开放');
-      await screenshot(page, 'new-resource-parking-list');
+        await page.getByRole('button', { name: '新增' }).first().click();
+        const create = drawerTitled(page, '新增停车场');
+        await create.getByLabel('名称', { exact: true }).fill('东门停车场');
+        await create.getByLabel('编码', { exact: true }).fill('east-1');
+        await create.getByLabel('车位数', { exact: true }).fill('120');
+        await create.getByLabel('位置', { exact: true }).fill('东门外地面');
+        await choose(create, '状态', '开放');
+        await typeDate(create, '启用日期', '2026-03-01');
+        await save(page, '新增停车场');
+        await eventually(() => messageOf(create, '编码')).not.toBe('');
+        await create.getByLabel('编码', { exact: true }).fill('PE-001');
+        await save(page, '新增停车场');
+        await page.getByText('已新增', { exact: true }).waitFor();
+        await rowOf(page, 'PE-001').waitFor();
+        await expect(rowOf(page, 'PE-001').innerText()).resolves.toContain('开放');
+        await screenshot(page, 'new-resource-parking-list');
 
-      await searchOne(page, '名称', '东门');
-      await rowOf(page, 'PE-001')
-        .getByRole('button', { name: label('编辑') })
-        .click();
-      const edit = drawerTitled(page, '编辑停车场');
-      await edit.getByLabel('车位数', { exact: true }).fill('150');
-      await choose(edit, '状态', '已满');
-      await save(page, '编辑停车场');
-      await page.getByText('已保存', { exact: true }).waitFor();
-      await eventually(() => rowOf(page, 'PE-001').innerText()).toContain('已满');
+        await searchOne(page, '名称', '东门');
+        await rowOf(page, 'PE-001')
+          .getByRole('button', { name: label('编辑') })
+          .click();
+        const edit = drawerTitled(page, '编辑停车场');
+        await edit.getByLabel('车位数', { exact: true }).fill('150');
+        await choose(edit, '状态', '已满');
+        await save(page, '编辑停车场');
+        await page.getByText('已保存', { exact: true }).waitFor();
+        await eventually(() => rowOf(page, 'PE-001').innerText()).toContain('已满');
 
-      await rowOf(page, 'PE-001')
-        .getByRole('button', { name: label('详情') })
-        .click();
-      const detail = drawerTitled(page, '停车场详情');
-      await expect(detailValue(detail, '位置')).resolves.toBe('东门外地面');
-      await expect(detailValue(detail, '车位数')).resolves.toBe('150');
-      await closeDrawer(detail);
+        await rowOf(page, 'PE-001')
+          .getByRole('button', { name: label('详情') })
+          .click();
+        const detail = drawerTitled(page, '停车场详情');
+        await expect(detailValue(detail, '位置')).resolves.toBe('东门外地面');
+        await expect(detailValue(detail, '车位数')).resolves.toBe('150');
+        await closeDrawer(detail);
 
-      const csv = await exportCsv(page);
-      expect(csv.name).toMatch(/^parking-lots-\d{8}\.csv$/);
-      expect(csv.text).toContain('名称,编码,车位数,位置,状态,启用日期');
-      expect(csv.text).toContain('东门停车场,PE-001,150,东门外地面,已满,2026-03-01');
+        const csv = await exportCsv(page);
+        expect(csv.name).toMatch(/^parking-lots-\d{8}\.csv$/);
+        expect(csv.text).toContain('名称,编码,车位数,位置,状态,启用日期');
+        expect(csv.text).toContain('东门停车场,PE-001,150,东门外地面,已满,2026-03-01');
 
-      await deleteRow(page, 'PE-001');
-      await page.getByText('没有符合条件的记录').waitFor();
-    }, 120_000);
+        await deleteRow(page, 'PE-001');
+        await page.getByText('没有符合条件的记录').waitFor();
+      },
+      scaled(120_000),
+    );
   });
 });

@@ -10,6 +10,7 @@ import {
   type CallOptions,
   type TestApp,
 } from '../test-support/test-app';
+import { scaled } from '../../test-support/test-timeouts';
 
 // Computed from the contract's access keys, so a new key is covered as it is added: for every key,
 // a caller who manages roles or users but lacks the key cannot grant it, nor touch what holds it;
@@ -56,7 +57,7 @@ describe('grant rules', () => {
     roleManager = await signedIn('roleManager', [roleKey]);
     userManager = await signedIn('userManager', [userKey]);
     everyKey = await signedIn('everyKey', contract.accessKeys);
-  }, 60_000);
+  }, scaled(60_000));
 
   /** A refused call: a 400 naming exactly `fields`, and nothing written. */
   async function refused(operationId: string, options: CallOptions, fields: readonly string[]) {

@@ -2,6 +2,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { AppOptions } from '../app';
 import { alertWorld } from '../test-support/alert-world';
 import { openEventStream } from '../test-support/event-stream';
+import { waitUntil } from '../test-support/wait-until';
 import { addRole, addUser, clientHeaders, tokenHeader, withSqlite } from '../test-support/test-app';
 
 const password = 'watcher1234';
@@ -71,10 +72,22 @@ describe('an open alert stream after its access is revoked', () => {
 
   it('stays open and keeps its session from idling while access stands', async () => {
     const { world, stream } = await watchedWall({ streamRecheckMs: 20, sessionIdleMinutes: 30 });
+    const lastActive = () =>
+      withSqlite(world.t.dataDir, (db) =>
+        new Date(
+          db
+            .prepare(
+              "select last_active_at from sessions join users on users.id = sessions.user_id where username = 'watcher'",
+            )
+            .pluck()
+            .get() as string,
+        ).getTime(),
+      );
     // An hour on the test clock, with the stream's re-checks as the only activity.
     for (let minute = 0; minute < 60; minute += 5) {
       world.t.clock.advance(5 * 60_000);
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      const now = world.t.clock.now().getTime();
+      await waitUntil(() => lastActive() > now - 60_000, 'a re-check that kept the session active');
     }
     const raised = await world.raise({ label: '仍在' });
     expect((await stream.nextEvents(1)).map((event) => event.id)).toEqual([String(raised.revision)]);

@@ -9,6 +9,7 @@ import { testPasswordCost } from '../auth/password-hash';
 import { rebuildAlertRollups, rolledColumns, type RolledAlert } from './alert-rollups';
 import { resolvePeriod } from './dashboard-period';
 import { createFolderStorage } from '../storage/folder-storage';
+import { scaled } from '../../test-support/test-timeouts';
 
 type World = Awaited<ReturnType<typeof alertWorld>>;
 
@@ -209,51 +210,55 @@ async function raiseSpread(world: World, count: number, days: number) {
 }
 
 describe('the alert rollups', () => {
-  it('keep the dashboard equal to counting the alerts through ingest, handling, removal', async () => {
-    const world = await alertWorld(options);
-    const clock = world.t.clock;
-    clock.advance(hours(24 * 20) + 1234);
-    const ids = await raiseSpread(world, 30, 12);
-    // Device alerts: a stream lost and back, one of them handled.
-    const heartbeat = (status: 'online' | 'offline') =>
-      world.ingest('ingestHeartbeat', {
-        body: { cpuLoad: 1, memoryLoad: 1, cameras: [{ id: world.cameras[0]?.id, status }] },
+  it(
+    'keep the dashboard equal to counting the alerts through ingest, handling, removal',
+    async () => {
+      const world = await alertWorld(options);
+      const clock = world.t.clock;
+      clock.advance(hours(24 * 20) + 1234);
+      const ids = await raiseSpread(world, 30, 12);
+      // Device alerts: a stream lost and back, one of them handled.
+      const heartbeat = (status: 'online' | 'offline') =>
+        world.ingest('ingestHeartbeat', {
+          body: { cpuLoad: 1, memoryLoad: 1, cameras: [{ id: world.cameras[0]?.id, status }] },
+        });
+      await heartbeat('online');
+      await heartbeat('offline');
+      await heartbeat('online');
+      await expectDashboardsMatchAlerts(world);
+
+      clock.advance(hours(5) + 777);
+      for (const id of ids.slice(0, 8))
+        await world.ok('handleAlert', { params: { id }, body: { decision: id % 2 ? 'confirm' : 'dismiss' } });
+      await world.ok('bulkHandleAlerts', { body: { ids: ids.slice(5, 20), decision: 'dismiss' } });
+      const [deviceAlert] = (await world.ok('listAlerts', { query: { source: 'device' } })).items;
+      await world.ok('handleAlert', { params: { id: deviceAlert.id }, body: { decision: 'confirm' } });
+      await expectDashboardsMatchAlerts(world);
+
+      // The second camera goes: its alerts stay, with no camera.
+      const deleted = await world.t.call('deleteCamera', {
+        token: world.token,
+        params: { id: world.cameras[1]?.id ?? 0 },
       });
-    await heartbeat('online');
-    await heartbeat('offline');
-    await heartbeat('online');
-    await expectDashboardsMatchAlerts(world);
+      expect(deleted.status).toBe(200);
+      await expectDashboardsMatchAlerts(world);
 
-    clock.advance(hours(5) + 777);
-    for (const id of ids.slice(0, 8))
-      await world.ok('handleAlert', { params: { id }, body: { decision: id % 2 ? 'confirm' : 'dismiss' } });
-    await world.ok('bulkHandleAlerts', { body: { ids: ids.slice(5, 20), decision: 'dismiss' } });
-    const [deviceAlert] = (await world.ok('listAlerts', { query: { source: 'device' } })).items;
-    await world.ok('handleAlert', { params: { id: deviceAlert.id }, body: { decision: 'confirm' } });
-    await expectDashboardsMatchAlerts(world);
-
-    // The second camera goes: its alerts stay, with no camera.
-    const deleted = await world.t.call('deleteCamera', {
-      token: world.token,
-      params: { id: world.cameras[1]?.id ?? 0 },
-    });
-    expect(deleted.status).toBe(200);
-    await expectDashboardsMatchAlerts(world);
-
-    clock.advance(hours(24 * 3));
-    const removed = await withDb(world, (db) =>
-      removeExpiredAlerts({ db, clock, storage: createFolderStorage(world.t.dataDir) }, 10),
-    );
-    expect(removed).toBeGreaterThan(0);
-    await expectDashboardsMatchAlerts(world);
-    // Removed history leaves no rows behind.
-    await withDb(world, async (db) => {
-      const { quarters, days, hours: hourRows } = await rollupRows(db);
-      expect(quarters.every((row) => row.alert_count > 0)).toBe(true);
-      expect(days.every((row) => row.alert_count > 0)).toBe(true);
-      expect(hourRows.every((row) => row.alert_count > 0)).toBe(true);
-    });
-  }, 120_000);
+      clock.advance(hours(24 * 3));
+      const removed = await withDb(world, (db) =>
+        removeExpiredAlerts({ db, clock, storage: createFolderStorage(world.t.dataDir) }, 10),
+      );
+      expect(removed).toBeGreaterThan(0);
+      await expectDashboardsMatchAlerts(world);
+      // Removed history leaves no rows behind.
+      await withDb(world, async (db) => {
+        const { quarters, days, hours: hourRows } = await rollupRows(db);
+        expect(quarters.every((row) => row.alert_count > 0)).toBe(true);
+        expect(days.every((row) => row.alert_count > 0)).toBe(true);
+        expect(hourRows.every((row) => row.alert_count > 0)).toBe(true);
+      });
+    },
+    scaled(120_000),
+  );
 
   it('count a batch of alerts ingested at once, with each rollup row written once', async () => {
     const world = await alertWorld(options);

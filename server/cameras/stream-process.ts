@@ -1,8 +1,7 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import { basename, delimiter, join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import type { ApiError } from '../http/api-error';
 import type { LocalText } from '../http/locale';
+import { spawnDyingWithParent, spawnedCommandName } from '../process/parent-death';
 import {
   checkedStream,
   StreamAddressError,
@@ -163,7 +162,7 @@ export function watchStreamProcess(child: ChildProcess, fail: StreamFailure, log
     answer,
     /** Why it exited with `code`. */
     exitFailure(code: number | null): ApiError {
-      log(lastLine() || `${commandName(child)} exit ${String(code)}`);
+      log(lastLine() || `${spawnedCommandName(child)} exit ${String(code)}`);
       return answer();
     },
     /** Why it did not start: ffmpeg missing, most often. */
@@ -194,55 +193,10 @@ export interface CollectOptions {
 export type StreamSpawn = (command: 'ffmpeg' | 'ffprobe', args: readonly string[]) => ChildProcess;
 
 /**
- * ffmpeg and ffprobe never outlive the server, also one killed outright (kill -9, the OOM killer),
- * which runs no handler of its own: on Linux they start through util-linux's `setpriv --pdeathsig
- * KILL`, so the kernel kills them as the server's process ends. setpriv replaces itself with the
- * command (the child is ffmpeg itself: its signals, exit code and output its own). The command goes
- * by the path found on PATH, so a missing ffmpeg still fails to spawn (ENOENT) as before. Where
- * setpriv is missing or too old (util-linux before 2.33), they start directly.
+ * ffmpeg and ffprobe never outlive the server, also one killed outright (see spawnDyingWithParent).
  */
-export const spawnPiped: StreamSpawn = (command, args) => {
-  const stdio: ['ignore', 'pipe', 'pipe'] = ['ignore', 'pipe', 'pipe'];
-  const setpriv = parentDeathSetpriv();
-  const path = setpriv === null ? null : findOnPath(command);
-  return setpriv === null || path === null
-    ? spawn(command, args, { stdio })
-    : spawn(setpriv, ['--pdeathsig', 'KILL', '--', path, ...args], { stdio });
-};
-
-let setprivPath: string | null | undefined;
-
-/** What a child runs, also when started through setpriv (`setpriv --pdeathsig KILL -- command …`). */
-function commandName(child: ChildProcess): string {
-  const command = child.spawnfile === setprivPath ? child.spawnargs[4] : child.spawnfile;
-  return basename(String(command));
-}
-
-/** setpriv's path when it can set the parent-death signal; asked once. */
-function parentDeathSetpriv(): string | null {
-  if (setprivPath !== undefined) return setprivPath;
-  const found = process.platform === 'linux' ? findOnPath('setpriv') : null;
-  setprivPath =
-    found !== null &&
-    spawnSync(found, ['--pdeathsig', 'KILL', '--', found, '--version'], { stdio: 'ignore' }).status === 0
-      ? found
-      : null;
-  return setprivPath;
-}
-
-function findOnPath(command: string): string | null {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    if (dir === '') continue;
-    const path = join(dir, command);
-    try {
-      accessSync(path, constants.X_OK);
-      return path;
-    } catch {
-      // Not in this folder.
-    }
-  }
-  return null;
-}
+export const spawnPiped: StreamSpawn = (command, args) =>
+  spawnDyingWithParent(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
 
 const cancelled: LocalText = { zh: '已停止', en: 'stopped' };
 

@@ -28,18 +28,34 @@ async function twoChannels() {
   return { a, heard };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+/** A status notice whose arrival proves every notice published before it arrived: they go in order. */
+const marker: ChangeNotice = {
+  kind: 'status',
+  events: [
+    {
+      event: 'aiServerStatus',
+      data: {
+        id: 0,
+        status: 'online',
+        lastHeartbeatAt: null,
+        cpuLoad: null,
+        memoryLoad: null,
+        acceleratorLoad: null,
+      },
+    },
+  ],
+};
 
 describe.skipIf(!testOnPostgres)('the change channel between servers', () => {
   it('sends one notice for the alerts changed while it waited to go, and another for a change after', async () => {
     const { a, heard } = await twoChannels();
     for (let n = 0; n < 50; n++) a.publish({ kind: 'alerts' });
-    await waitUntil(() => heard.length >= 1, 'the first notice');
-    await settle();
+    a.publish(marker);
+    await waitUntil(() => heard.length >= 2, 'the first notice and the marker');
     // All 50 were published before the first went: it tells of them all.
-    expect(heard).toEqual([{ kind: 'alerts' }]);
+    expect(heard).toEqual([{ kind: 'alerts' }, marker]);
     a.publish({ kind: 'alerts' });
-    await waitUntil(() => heard.length === 2, 'the notice of the change after');
+    await waitUntil(() => heard.length === 3, 'the notice of the change after');
   });
 
   it('sends every status notice: each carries its own changes', async () => {

@@ -14,6 +14,7 @@ import {
 } from '../test-support/test-app';
 import { testOnPostgres } from '../test-support/test-database';
 import { waitUntil } from '../test-support/wait-until';
+import { scaled } from '../../test-support/test-timeouts';
 
 /** A cluster of the test's own, which it may stop and start: the run's cluster serves other files. */
 async function ownDatabase() {
@@ -90,64 +91,69 @@ function followAlerts(app: TestApp['app'], token: string) {
 }
 
 describe.skipIf(!testOnPostgres)('a PostgreSQL restart under load', () => {
-  it('crashes neither server: ingest answers 503 meanwhile, then again at once, and no alert is lost', async () => {
-    const { cluster, url } = await ownDatabase();
-    // The test's clock stands still, so the box's allowance of alerts never refills: no limit here.
-    const ingest = { alertBurst: 1_000_000 };
-    const world = await alertWorld({ databaseUrl: url, serverName: 'A', ingest });
-    const b = await startTestApp({ databaseUrl: url, serverName: 'B', ingest });
-    const token = await b.signIn('admin', testAdminPassword);
-    const stream = followAlerts(b.app, token);
-    onTestFinished(() => stream.stop());
-    const throughB = (body: unknown) =>
-      b.call('ingestAlert', { body, headers: { [ingestKeyHeader]: world.key } });
-    const ingests = [
-      keepIngesting(() => world.ingest('ingestAlert', { body: world.report() })),
-      keepIngesting(() => world.ingest('ingestAlert', { body: world.report() })),
-      keepIngesting(() => throughB(world.report())),
-    ];
-    const answers = () => ingests.flatMap((ingest) => ingest.answers);
-    const accepted = () => answers().filter((answer) => answer.result.body.success);
-    await waitUntil(() => accepted().length >= 10, 'alerts accepted before the restart');
+  it(
+    'crashes neither server: ingest answers 503 meanwhile, then again at once, and no alert is lost',
+    async () => {
+      const { cluster, url } = await ownDatabase();
+      // The test's clock stands still, so the box's allowance of alerts never refills: no limit here.
+      const ingest = { alertBurst: 1_000_000 };
+      const world = await alertWorld({ databaseUrl: url, serverName: 'A', ingest });
+      const b = await startTestApp({ databaseUrl: url, serverName: 'B', ingest });
+      const token = await b.signIn('admin', testAdminPassword);
+      const stream = followAlerts(b.app, token);
+      onTestFinished(() => stream.stop());
+      const throughB = (body: unknown) =>
+        b.call('ingestAlert', { body, headers: { [ingestKeyHeader]: world.key } });
+      const ingests = [
+        keepIngesting(() => world.ingest('ingestAlert', { body: world.report() })),
+        keepIngesting(() => world.ingest('ingestAlert', { body: world.report() })),
+        keepIngesting(() => throughB(world.report())),
+      ];
+      const answers = () => ingests.flatMap((ingest) => ingest.answers);
+      const accepted = () => answers().filter((answer) => answer.result.body.success);
+      await waitUntil(() => accepted().length >= 10, 'alerts accepted before the restart');
 
-    await cluster.halt();
-    const refused = () => answers().filter((answer) => !answer.result.body.success);
-    await waitUntil(() => refused().length >= 3, 'ingest refused while the database is away');
-    await cluster.resume();
-    const returnedAt = Date.now();
-    const answeredAgain = () => accepted().find((answer) => answer.startedAt >= returnedAt);
-    await waitUntil(() => answeredAgain() !== undefined, 'ingest answered again', 5000);
-    const afterReturn = accepted().filter((answer) => answer.startedAt >= returnedAt).length;
-    await waitUntil(
-      () => accepted().filter((answer) => answer.startedAt >= returnedAt).length >= afterReturn + 10,
-      'ingest going on after the restart',
-    );
-    for (const ingest of ingests) await ingest.stop();
-    console.info(
-      `first ingest answered ${(answeredAgain()?.answeredAt ?? 0) - returnedAt} ms after the database's return`,
-    );
+      await cluster.halt();
+      const refused = () => answers().filter((answer) => !answer.result.body.success);
+      await waitUntil(() => refused().length >= 3, 'ingest refused while the database is away');
+      await cluster.resume();
+      const returnedAt = Date.now();
+      const answeredAgain = () => accepted().find((answer) => answer.startedAt >= returnedAt);
+      await waitUntil(() => answeredAgain() !== undefined, 'ingest answered again', 5000);
+      const afterReturn = accepted().filter((answer) => answer.startedAt >= returnedAt).length;
+      await waitUntil(
+        () => accepted().filter((answer) => answer.startedAt >= returnedAt).length >= afterReturn + 10,
+        'ingest going on after the restart',
+      );
+      for (const ingest of ingests) await ingest.stop();
+      console.info(
+        `first ingest answered ${(answeredAgain()?.answeredAt ?? 0) - returnedAt} ms after the database's return`,
+      );
 
-    // Every refusal was a 503 telling when to retry, never a 500.
-    expect(refused().length).toBeGreaterThan(0);
-    for (const { result } of refused()) {
-      expect({ status: result.status, code: result.body.code }).toEqual({ status: 503, code: '503' });
-      expect(Number(result.headers['retry-after'])).toBeGreaterThan(0);
-    }
-    // Both servers answer, and every alert either acknowledged is stored and reached B's stream.
-    const ids = accepted().map((answer) => answer.result.body.data.id as number);
-    for (const t of [world.t, b]) {
-      const listed = await t.call('listAlerts', { token });
-      expect(listed.body.data.total).toBeGreaterThanOrEqual(ids.length);
-    }
-    await waitUntil(() => ids.every((id) => stream.seen.has(id)), 'every accepted alert on the stream').catch(
-      async (error: unknown) => {
+      // Every refusal was a 503 telling when to retry, never a 500.
+      expect(refused().length).toBeGreaterThan(0);
+      for (const { result } of refused()) {
+        expect({ status: result.status, code: result.body.code }).toEqual({ status: 503, code: '503' });
+        expect(Number(result.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      // Both servers answer, and every alert either acknowledged is stored and reached B's stream.
+      const ids = accepted().map((answer) => answer.result.body.data.id as number);
+      for (const t of [world.t, b]) {
+        const listed = await t.call('listAlerts', { token });
+        expect(listed.body.data.total).toBeGreaterThanOrEqual(ids.length);
+      }
+      await waitUntil(
+        () => ids.every((id) => stream.seen.has(id)),
+        'every accepted alert on the stream',
+      ).catch(async (error: unknown) => {
         const missing = ids.filter((id) => !stream.seen.has(id));
         const rows = await world.t.call('listAlerts', { token, query: { pageSize: 5 } });
         throw new Error(
           `${(error as Error).message}: ${missing.length} of ${ids.length} missing (${missing.slice(0, 5).join(', ')}), last event ${stream.lastEventId()}, newest ${JSON.stringify(rows.body.data.items.map((item: { id: number; revision: number }) => [item.id, item.revision]))}`,
         );
-      },
-    );
-    // A cluster of its own and its migrations, two servers and a restart: slow on a busy machine.
-  }, 120_000);
+      });
+      // A cluster of its own and its migrations, two servers and a restart: slow on a busy machine.
+    },
+    scaled(120_000),
+  );
 });

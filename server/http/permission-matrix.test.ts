@@ -17,6 +17,7 @@ import {
 } from '../test-support/test-app';
 import type { OperationSpec } from '../contract/load-contract';
 import { accessKeyOf } from '../../contract/operation-access';
+import { scaled } from '../../test-support/test-timeouts';
 
 // Computed from openapi.yaml: every operation, as each kind of caller sees it, by the access it
 // declares (loadContract refuses an operation declaring none).
@@ -58,7 +59,7 @@ describe('permission matrix', () => {
     expect((await t.call('logout', { token: revoked })).status).toBe(200);
     // Two users per access key, each password hashed and checked once (deliberately slow hashes):
     // over 10 s with another test file running beside it on two CPUs.
-  }, 60_000);
+  }, scaled(60_000));
   /**
    * What a caller of an operation open to whoever holds a link the server signed sends: a good link
    * (to file 1, which is none: 404), as a message's receiver does. A forged one is refused by design.

@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { createSocket } from 'node:dgram';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { startTestStream, type TestStream } from '../../test-support/test-stream
 import type { AppOptions } from '../app';
 import { parseAllowedHosts, systemLookup } from '../cameras/stream-address';
 import { spawnPiped, type StreamSpawn } from '../cameras/stream-process';
+import { spawnDyingWithParent } from '../process/parent-death';
 import {
   addRole,
   addUser,
@@ -29,6 +30,7 @@ import { listeningAddress, watchSocket, type WatchedSocket } from '../test-suppo
 import { h264Codec, startsWithKeyFrame } from '../test-support/fmp4-reader';
 import { createLiveSessions, type LiveSessionOptions, type LiveViewer } from './live-sessions';
 import { createStreamSlots } from './stream-slots';
+import { scaled } from '../../test-support/test-timeouts';
 
 let stream: TestStream;
 beforeAll(async () => {
@@ -137,7 +139,7 @@ async function rtspCameraWithoutParameterSets(): Promise<string> {
   await new Promise<void>((resolve) => rtp.bind(0, '127.0.0.1', resolve));
   const listeners = new Set<(packet: Buffer) => void>();
   rtp.on('message', (packet) => listeners.forEach((listener) => listener(packet)));
-  const source = spawn('ffmpeg', [
+  const source = spawnDyingWithParent('ffmpeg', [
     ...['-hide_banner', '-loglevel', 'error', '-re', '-i', clip, '-map', '0:v:0', '-c:v', 'copy'],
     ...['-bsf:v', 'filter_units=remove_types=7|8', '-f', 'rtp', '-sdp_file', sdpFile],
     `rtp://127.0.0.1:${rtp.address().port}?pkt_size=1200`,
@@ -214,7 +216,7 @@ describe('the camera list for the video wall', () => {
   });
 });
 
-describe('live views', { timeout: 60_000 }, () => {
+describe('live views', { timeout: scaled(60_000) }, () => {
   it('shares one ffmpeg between viewers, sends the media type, the init segment and fragments from a key frame, and stops it when idle', async () => {
     const spawns = recordedSpawns();
     const { t, watch } = await withCameras([camera(1, stream.liveUrl)], {
@@ -352,21 +354,25 @@ describe('live views', { timeout: 60_000 }, () => {
   it('skips a viewer that falls behind to a later key frame, never queueing more', async () => {
     const live = loopbackLiveSessions({ readTimeoutMs: 5000, log: Fastify({ logger: false }).log });
     let backlog = 0;
+    // How often the relay asked for the backlog: a fragment on its way, or while skipping a key frame.
+    let asked = 0;
     const got: Buffer[] = [];
     live.watch(
       { cameraId: 1, stream: 'main', url: stream.liveUrl },
       {
         media: () => undefined,
         fragment: (bytes) => got.push(bytes),
-        backlog: () => backlog,
+        backlog: () => ((asked += 1), backlog),
         end: () => undefined,
       },
     );
     await waitUntil(() => got.length > 2, 'fragments');
-    // Its socket stops draining: nothing more is given while it is far behind.
+    // Its socket stops draining: nothing more is given while it is far behind, not even at the next
+    // key frame (the second question: the first starts the skipping).
     backlog = 3 * 1024 * 1024;
     const before = got.length;
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const askedBefore = asked;
+    await waitUntil(() => asked >= askedBefore + 2, 'a key frame held back while behind');
     expect(got.length).toBe(before);
     // Drained: it resumes at a key frame.
     backlog = 0;

@@ -7,6 +7,8 @@ import { openTestDatabase } from '../test-support/test-database';
 import { removeOldDeliveries } from './notification-tasks';
 import { alertWorld } from '../test-support/alert-world';
 import { jpegBytes } from '../test-support/multipart';
+import { afterNextWholeRun } from '../test-support/job-runs';
+import { scaled } from '../../test-support/test-timeouts';
 import { defaultSignInLimits } from '../auth/sign-in-limits';
 import {
   addRole,
@@ -80,7 +82,7 @@ async function receiver() {
 }
 
 /** Waits until `check` holds, looking every 20 ms, failing after `ms`. */
-async function until(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
+async function until(check: () => boolean | Promise<boolean>, ms = scaled(10_000)): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
@@ -306,7 +308,7 @@ describe('notification rules', () => {
     });
     // Later looks at the outbox (every 50 ms here) send nothing again.
     again.clock.advance(20 * 60_000);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await afterNextWholeRun(again.app, 'sending notifications');
     expect(robot.delivered()).toHaveLength(1);
     expect(robot.received).toHaveLength(2);
     const { body: shown } = await again.call('getNotifyRule', { token, params: { id: rule.id } });
@@ -355,7 +357,7 @@ describe('notification rules', () => {
       level: 'high',
       cameraName: '北门-1',
     });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await afterNextWholeRun(world.t.app, 'sending notifications');
     expect(robot.delivered()).toHaveLength(1);
   });
 

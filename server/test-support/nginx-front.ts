@@ -1,15 +1,17 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
+import { scaled } from '../../test-support/test-timeouts';
+import { spawnDyingWithParent } from '../process/parent-death';
 
 /** The deploy's nginx site, as operators install it. */
 export const siteFile = resolve('deploy/nginx/cfop.conf');
 
 export const nginxProgram = '/usr/sbin/nginx';
-const startupTimeoutMs = 10_000;
+const startupTimeoutMs = scaled(10_000);
 
 /** Where a site runs: the two console servers' ports, nginx's own port, and the built console. */
 export interface SitePlaces {
@@ -113,7 +115,7 @@ export async function writeNginxConfig(dir: string, places: SitePlaces): Promise
 /** Starts Debian's nginx with the deploy's site rendered for `places`, its files in `dir`. */
 export async function startNginx(dir: string, places: SitePlaces): Promise<NginxFront> {
   const args = await writeNginxConfig(dir, places);
-  const child = spawn(nginxProgram, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawnDyingWithParent(nginxProgram, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const deadline = Date.now() + startupTimeoutMs;

@@ -1,3 +1,5 @@
+import { scaled } from '../../test-support/test-timeouts';
+
 /**
  * Waits until `check` holds, asking every 100 ms; fails naming `what` after `timeoutMs`. For what a
  * test cannot await directly: a process starting or ending, a file appearing, a count reached.
@@ -5,7 +7,7 @@
 export async function waitUntil(
   check: () => boolean | Promise<boolean>,
   what: string,
-  timeoutMs = 30_000,
+  timeoutMs = scaled(30_000),
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {

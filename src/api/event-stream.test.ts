@@ -4,6 +4,7 @@ import { securityHeaders } from '../generated/contract';
 import { createEventParser, subscribeEvents, type StreamEvent, type StreamStatus } from './event-stream';
 import { envelope, fakeBackend, jsonResponse } from './test-support';
 import { tokenStore } from './token-store';
+import { scaled } from '../../test-support/test-timeouts';
 
 /** A stream answer the test writes to, and can end (a dropped connection) or leave silent (a stall). */
 function openStream() {
@@ -43,7 +44,8 @@ function serve(next: (request: { headers: Headers; signal: AbortSignal }) => Res
   return seen;
 }
 
-const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { timeout: 2000 });
+const until = (check: () => boolean) =>
+  vi.waitFor(() => expect(check()).toBe(true), { timeout: scaled(2000) });
 
 describe('createEventParser', () => {
   it('splits events across chunks, keeps the last id, skips comments', () => {
@@ -62,6 +64,7 @@ describe('createEventParser', () => {
 describe('subscribeEvents', () => {
   beforeEach(() => tokenStore.set('t0ken'));
   afterEach(() => {
+    vi.useRealTimers();
     vi.unstubAllGlobals();
     localStorage.clear();
   });
@@ -104,6 +107,8 @@ describe('subscribeEvents', () => {
       streams.push(stream);
       return stream;
     });
+    // The test's clock, not the machine's: a busy machine's late timer is no silence.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const subscription = subscribeEvents('/alerts/stream', {
       onEvent: () => undefined,
       stallMs: 150,
@@ -113,14 +118,16 @@ describe('subscribeEvents', () => {
     // Comments every 50 ms for 400 ms: longer than the stall time in all, never silent for it.
     for (let i = 0; i < 8; i += 1) {
       streams[0]?.write(': keep-alive\n\n');
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await vi.advanceTimersByTimeAsync(50);
     }
     expect(streams).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(150 + 10);
     await until(() => streams.length === 2);
     subscription.close();
   });
 
   it('on a 401 toasts 登陆已过期, goes to the login page and stops', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { effects } = fakeBackend(() => jsonResponse({}));
     let connections = 0;
     serve(() => {
@@ -136,7 +143,8 @@ describe('subscribeEvents', () => {
     await until(() => statuses.at(-1) === 'closed');
     expect(effects.toastError).toHaveBeenCalledWith('登陆已过期');
     expect(effects.goToLogin).toHaveBeenCalledTimes(1);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Far past every pause it would wait before another try.
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(connections).toBe(1);
   });
 

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BusinessError, RequestError } from './errors';
 import { fetchFileBlob } from './file-blob';
 import { envelope, jsonResponse } from './test-support';
@@ -35,7 +35,12 @@ function serve(response: () => Response): void {
 }
 
 describe('fetchFileBlob', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  // The pauses and the stall time-out run on the test's clock: a busy machine's late timer is no stall.
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   it('takes a file longer in all than the time-out while its bytes keep coming', async () => {
     serve(() =>
@@ -46,7 +51,9 @@ describe('fetchFileBlob', () => {
         [40, 'gh'],
       ]),
     );
-    const blob = await fetchFileBlob('/files/model-files/1', { stallTimeoutMs: 100 });
+    const fetched = fetchFileBlob('/files/model-files/1', { stallTimeoutMs: 100 });
+    await vi.runAllTimersAsync();
+    const blob = await fetched;
     await expect(blob.text()).resolves.toBe('abcdefgh');
     expect(blob.type).toBe('application/octet-stream');
   });
@@ -59,6 +66,9 @@ describe('fetchFileBlob', () => {
       ]),
     );
     const failed = fetchFileBlob('/files/model-files/1', { stallTimeoutMs: 100, skipErrorHandler: true });
+    const settled = failed.catch(() => undefined);
+    await vi.runAllTimersAsync();
+    await settled;
     await expect(failed).rejects.toBeInstanceOf(RequestError);
     await expect(failed).rejects.toMatchObject({ kind: 'no-response', message: 'no progress for 100 ms' });
   });

@@ -7,6 +7,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { securityHeaders } from '../generated/contract';
 import type { SessionValue } from './SessionProvider';
+import { scaled } from '../../test-support/test-timeouts';
 
 const admin = {
   id: 1,
@@ -90,7 +91,7 @@ afterEach(async () => {
 });
 
 // A toast fetches antd's message code on first use; on a busy machine that takes a while.
-const toastWait = { timeout: 10_000 };
+const toastWait = { timeout: scaled(10_000) };
 
 describe('start-up', () => {
   it('without a token has no user, fetches nothing and guards the page', async () => {
