@@ -8,7 +8,7 @@ export const pollEveryMs = 30_000;
 
 /**
  * What `read` answers, read again when one of `events` comes (a device going offline or back) and
- * every `pollEveryMs`, and when the event stream opens again after a break; undefined until the first answer. A read failing keeps the last answer.
+ * every `pollEveryMs`, and each time the event stream opens; undefined until the first answer. A read failing keeps the last answer.
  * Events in a burst while a read is on its way cause one more read, not one each.
  */
 export function useLiveRead<T>(
@@ -45,7 +45,8 @@ export function useLiveRead<T>(
     };
     void readNow();
     const stops = events.map((event) => hub.on(event, () => void readNow()));
-    // The stream opened again after a break may have missed changes: read what they left.
+    // Changes made before the stream opened (first, or again after a break) came as no event:
+    // read what they left, as the header bell does.
     let status: string | null = null;
     stops.push(
       hub.onStatus((next) => {
