@@ -1,3 +1,5 @@
+import type Axe from 'axe-core';
+import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
 import { aiServerClient } from '../test-support/ai-server-client';
@@ -54,6 +56,36 @@ async function withoutRules(page: Page): Promise<void> {
   );
 }
 
+/**
+ * What axe finds critical or serious on the home page's own parts. Contrast only where the page
+ * chose the colour: links, buttons, tags and captions take the theme's, which the theme's own
+ * contrast checks cover.
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated, not a script tag: the console's Content Security Policy allows no inline script.
+  await page.evaluate(await readFile('node_modules/axe-core/axe.min.js', 'utf8'));
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof Axe }).axe;
+    const wcag = { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] };
+    const parts = ['.cfop-home-blocks', '.cfop-home-setup', '.cfop-desktop-offer', '.cfop-welcome'];
+    const ownColours = ['.cfop-home-figure', '.cfop-home-recording', '.cfop-home-names', '.cfop-home-step'];
+    // One run at a time: axe refuses a second while one is under way.
+    const structure = await axe.run(
+      { include: parts.map((part) => [part]) },
+      { ...wcag, rules: { 'color-contrast': { enabled: false } } },
+    );
+    const colours = await axe.run(
+      { include: ownColours.map((part) => [part]) },
+      { runOnly: ['color-contrast'] },
+    );
+    const runs = [structure, colours];
+    return runs
+      .flatMap((result) => result.violations)
+      .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
+      .flatMap((violation) => violation.nodes.map((node) => `${violation.id} ${node.target.join(' ')}`));
+  });
+}
+
 async function screenshots(page: Page, name: string): Promise<void> {
   for (const width of [1440, 768]) {
     await page.setViewportSize({ width, height: 900 });
@@ -103,6 +135,7 @@ describe('the home page', () => {
         steps.evaluateAll((items) => items.map((item) => item.getAttribute('data-done'))),
       ).resolves.toEqual(['true', 'true', 'true', 'false']);
       await screenshots(page, 'home-status');
+      await expect(seriousViolations(page)).resolves.toEqual([]);
 
       // Live: the AI server reports (its camera lost), and leaves the offline block without a reload.
       let loads = 0;
