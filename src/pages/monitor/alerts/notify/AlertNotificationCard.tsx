@@ -1,11 +1,10 @@
 import { Alert, Button, Card, Switch } from 'antd';
 import { useState } from 'react';
-import { api, call, toast } from '../../../../api';
 import { useLocale } from '../../../../i18n';
 import { useSession } from '../../../../session';
-import { unlockAlertSound } from './alert-sound';
 import { askDesktopPermission, desktopPermission, type DesktopPermission } from './desktop-permission';
 import { notificationTexts as texts } from './notification-texts';
+import { saveAlertNotifications } from './save-alert-notifications';
 import { alertResource } from '../alert-options';
 
 /** Why notifications will not show although the switch is on, and what to do; null when they will. */
@@ -51,20 +50,17 @@ export function AlertNotificationCard() {
   const ask = () => void askDesktopPermission().then(setPermission);
 
   const change = (enabled: boolean) => {
-    // From the click itself: browsers ignore a permission request or audio started later.
-    const asked = enabled ? askDesktopPermission() : Promise.resolve(desktopPermission());
-    if (enabled) unlockAlertSound();
     setSaving(true);
+    // Not awaited before the call: the permission is asked from the click itself.
+    const saved = saveAlertNotifications(enabled, { updateCurrentUser, t });
     void (async () => {
       try {
-        updateCurrentUser(await call(api.PUT('/user/alert-notifications', { body: { enabled } })));
-        toast('success', t(enabled ? texts.saved : texts.savedOff));
+        setPermission(await saved);
       } catch {
         // Told by the api layer; the switch stays as it was.
       } finally {
         setSaving(false);
       }
-      setPermission(await asked);
     })();
   };
 

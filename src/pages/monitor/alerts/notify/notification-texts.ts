@@ -22,6 +22,13 @@ export const notificationTexts = {
     en: 'This browser or address cannot show desktop notifications (HTTPS or localhost is needed); new alerts only play the sound.',
   },
   aiAlert: { zh: 'AI告警', en: 'AI alert' },
+  offerTitle: { zh: '开启桌面通知？', en: 'Turn on desktop notifications?' },
+  offerHint: {
+    zh: '新告警到达时，即使您在其他页面，也会弹出桌面通知并播放提示音。之后可在个人中心更改。',
+    en: 'Each new alert raises a desktop notification and a short sound, whichever screen you are on. You can change this later in your personal centre.',
+  },
+  offerAccept: { zh: '开启', en: 'Turn on' },
+  offerLater: { zh: '以后再说', en: 'Not now' },
 } satisfies Record<string, LocalText>;
 
 export const burstTitle = (count: number, latest: string): LocalText => ({

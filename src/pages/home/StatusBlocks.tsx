@@ -1,0 +1,154 @@
+import { Card, Spin, Tag } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { formatDateTime, useLocale } from '../../i18n';
+import { alertLevels, type PendingAlerts } from '../../session/pending-alerts';
+import { levelOptions } from '../analysis/dashboard-texts';
+import { alertLinkPath } from '../monitor/alerts/alert-link';
+import { homeTexts, moreText, recordingGapText } from './home-texts';
+import { statusLinks, type DeviceStatus, type OfflineDevices, type StatusKeys } from './home-status';
+
+const countOf = (total: number, capped: boolean) => `${total}${capped ? '+' : ''}`;
+
+/** A block of the status page: its title leads to the screen listing what it counts. */
+function Block(props: {
+  title: string;
+  to: string;
+  linkText: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <Card
+      variant="borderless"
+      className={`cfop-home-block ${props.className ?? ''}`}
+      title={props.title}
+      extra={<Link to={props.to}>{props.linkText}</Link>}
+    >
+      {props.children}
+    </Card>
+  );
+}
+
+function PendingByLevel({ counts }: { counts: PendingAlerts }) {
+  const { t } = useLocale();
+  if (!counts.known) return <Spin size="small" />;
+  return (
+    <ul className="cfop-home-levels">
+      {alertLevels.map((level) => (
+        <li key={level}>
+          <Link to={statusLinks.pending(level)} className="cfop-home-level" data-level={level}>
+            <Tag color={levelOptions[level].color}>{t(levelOptions[level].label)}</Tag>
+            <span className="cfop-home-figure" data-alarm={counts.byLevel[level] > 0}>
+              {counts.byLevel[level]}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function NewestAlerts({ counts }: { counts: PendingAlerts }) {
+  const { t, locale } = useLocale();
+  if (!counts.known) return <Spin size="small" />;
+  if (counts.latest.length === 0) return <p className="cfop-home-quiet">{t(homeTexts.noPending)}</p>;
+  return (
+    <ul className="cfop-home-alerts">
+      {counts.latest.map((alert) => (
+        <li key={alert.id}>
+          <Link to={alertLinkPath(alert.id)} className="cfop-home-alert">
+            <Tag color={levelOptions[alert.level].color}>{t(levelOptions[alert.level].label)}</Tag>
+            <span className="cfop-home-alert-label">{alert.label}</span>
+            <span className="cfop-home-alert-where">{alert.cameraName || alert.aiServerName}</span>
+            <time dateTime={alert.occurredAt}>{formatDateTime(alert.occurredAt, locale)}</time>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Offline(props: { devices: OfflineDevices | undefined; children?: ReactNode }) {
+  const { t } = useLocale();
+  const { devices } = props;
+  if (!devices) return <Spin size="small" />;
+  const more = devices.total - devices.names.length;
+  return (
+    <div className="cfop-home-offline">
+      <span className="cfop-home-figure" data-alarm={devices.total > 0}>
+        {countOf(devices.total, devices.capped)}
+      </span>
+      <p className="cfop-home-names">
+        {devices.total === 0
+          ? t(homeTexts.allOnline)
+          : `${devices.names.join('、')}${more > 0 ? ` ${t(moreText(more))}` : ''}`}
+      </p>
+      {props.children}
+    </div>
+  );
+}
+
+/**
+ * The status blocks the user holds the keys of: pending alerts by level, offline AI servers and
+ * cameras (with the recordings that stopped), the newest pending alerts. Each leads to its screen,
+ * filtered to what it counts.
+ */
+export function StatusBlocks(props: {
+  keys: StatusKeys;
+  /** Null for a user without the alert key: no alert blocks. */
+  counts: PendingAlerts | null;
+  devices: DeviceStatus | undefined;
+}) {
+  const { t } = useLocale();
+  const { keys, counts, devices } = props;
+  const gaps = devices?.cameras?.recordingGaps;
+  return (
+    <div className="cfop-home-blocks">
+      {counts && (
+        <Block
+          title={`${t(homeTexts.pendingAlerts)}${counts.known ? ` · ${countOf(counts.total, counts.capped)}` : ''}`}
+          to={statusLinks.pending()}
+          linkText={t(homeTexts.viewAll)}
+          className="cfop-home-pending"
+        >
+          <PendingByLevel counts={counts} />
+        </Block>
+      )}
+      {keys.aiServers && (
+        <Block
+          title={t(homeTexts.offlineAiServers)}
+          to={statusLinks.offlineAiServers()}
+          linkText={t(homeTexts.view)}
+        >
+          <Offline devices={devices?.aiServers} />
+        </Block>
+      )}
+      {keys.cameras && (
+        <Block
+          title={t(homeTexts.offlineCameras)}
+          to={statusLinks.offlineCameras()}
+          linkText={t(homeTexts.view)}
+        >
+          <Offline devices={devices?.cameras}>
+            {gaps && (
+              <p className="cfop-home-recording" data-alarm={gaps.count > 0}>
+                {t(gaps.count > 0 ? recordingGapText(gaps.count, gaps.partial) : homeTexts.recordingFine)}
+              </p>
+            )}
+          </Offline>
+        </Block>
+      )}
+      {counts && (
+        <Block
+          title={t(homeTexts.newestAlerts)}
+          to={statusLinks.pending()}
+          linkText={t(homeTexts.viewAll)}
+          className="cfop-home-newest"
+        >
+          <NewestAlerts counts={counts} />
+        </Block>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { accessFromPermissions } from '../../session';
+import { holdsStatusKey, offlineDevices, recordingGaps, statusKeysOf, statusLinks } from './home-status';
+
+describe("the home page's status", () => {
+  it('shows a block only to a holder of its screen’s key', () => {
+    const keys = statusKeysOf(accessFromPermissions([{ code: 'KEY.DEVICE.CAMERA' }]));
+    expect(keys).toEqual({ alerts: false, aiServers: false, cameras: true });
+    expect(holdsStatusKey(keys)).toBe(true);
+    expect(holdsStatusKey(statusKeysOf(accessFromPermissions([{ code: 'KEY.MODEL' }])))).toBe(false);
+  });
+
+  it('counts the offline devices and names the newest three', () => {
+    const page = {
+      items: ['北门', '南门', '东门', '西门'].map((name) => ({ name })),
+      total: 9,
+      totalCapped: false,
+    };
+    expect(offlineDevices(page)).toEqual({ total: 9, capped: false, names: ['北门', '南门', '东门'] });
+  });
+
+  it('counts the offline cameras whose recording stopped, as a floor when not all were read', () => {
+    const cameras = (['off', 'continuous', 'alerts'] as const).map((recordingMode) => ({ recordingMode }));
+    expect(recordingGaps({ items: cameras, total: 3, totalCapped: false })).toEqual({
+      count: 2,
+      partial: false,
+    });
+    expect(recordingGaps({ items: cameras, total: 250, totalCapped: false })).toEqual({
+      count: 2,
+      partial: true,
+    });
+  });
+
+  it('leads each block to its screen filtered to what it counts', () => {
+    expect(statusLinks.pending('high')).toBe('/monitor/ai?status=pending&level=high');
+    expect(statusLinks.pending()).toBe('/monitor/ai?status=pending');
+    expect(statusLinks.offlineAiServers()).toBe('/equipment/aiserver?status=offline');
+    expect(statusLinks.offlineCameras()).toBe('/equipment/camera?status=offline');
+  });
+});
