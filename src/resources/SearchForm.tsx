@@ -178,7 +178,7 @@ export function SearchForm(props: {
               onClick={() => choose(folded)}
             >
               {t(folded ? texts.expand : texts.collapse)}
-              {folded ? <DownOutlined /> : <UpOutlined />}
+              {folded ? <DownOutlined aria-hidden /> : <UpOutlined aria-hidden />}
             </Button>
           )}
         </Col>
