@@ -72,6 +72,10 @@ export const widgetNeeds = {
     needs: 'a number from 0 to 100',
     fits: (s: Facts) => isNumeric(s) && s.minimum === 0 && s.maximum === 100,
   },
+  ratio: {
+    needs: 'a number from 0 to 1',
+    fits: (s: Facts) => isNumeric(s) && s.minimum === 0 && s.maximum === 1,
+  },
   ip: { needs: 'a string of format ipv4', fits: (s: Facts) => s.type === 'string' && s.format === 'ipv4' },
   switch: { needs: 'a boolean', fits: (s: Facts) => s.type === 'boolean' },
   date: { needs: 'a string of format date', fits: (s: Facts) => s.type === 'string' && s.format === 'date' },

@@ -14,37 +14,51 @@ export interface DemoSite {
 }
 
 const models = [
-  { name: '安全帽检测', algorithm: 'helmet', classes: ['未戴安全帽', '未穿反光衣'], level: 'medium' },
-  { name: '区域入侵检测', algorithm: 'intrusion', classes: ['人员闯入', '翻越围栏'], level: 'high' },
-  { name: '烟火检测', algorithm: 'fireSmoke', classes: ['明火', '烟雾'], level: 'critical' },
+  {
+    name: '安全帽检测 Helmet detection',
+    algorithm: 'helmet',
+    classes: ['未戴安全帽', '未穿反光衣'],
+    level: 'medium',
+  },
+  {
+    name: '区域入侵检测 Intrusion detection',
+    algorithm: 'intrusion',
+    classes: ['人员闯入', '翻越围栏'],
+    level: 'high',
+  },
+  { name: '烟火检测 Fire and smoke', algorithm: 'fireSmoke', classes: ['明火', '烟雾'], level: 'critical' },
 ] as const;
 
-const servers = ['边缘盒子-东区', '边缘盒子-西区', '边缘盒子-仓储区'];
+const servers = [
+  '边缘盒子-东区 Edge box East',
+  '边缘盒子-西区 Edge box West',
+  '边缘盒子-仓储区 Edge box Store',
+];
 
 /** Two cameras per AI server; `model` indexes `models`. */
 const cameras = [
-  { name: '东门入口', area: '东区', vendor: 'hikvision', model: 1 },
-  { name: '东区一号车间', area: '东区', vendor: 'hikvision', model: 0 },
-  { name: '西区生产线', area: '西区', vendor: 'dahua', model: 0 },
-  { name: '西区配电房', area: '西区', vendor: 'dahua', model: 2 },
-  { name: '仓储区装卸台', area: '仓储区', vendor: 'uniview', model: 0 },
-  { name: '仓储区周界', area: '仓储区', vendor: 'huawei', model: 1 },
+  { name: '东门入口 East gate', area: '东区 East', vendor: 'hikvision', model: 1 },
+  { name: '东区一号车间 East workshop 1', area: '东区 East', vendor: 'hikvision', model: 0 },
+  { name: '西区生产线 West line', area: '西区 West', vendor: 'dahua', model: 0 },
+  { name: '西区配电房 West switch room', area: '西区 West', vendor: 'dahua', model: 2 },
+  { name: '仓储区装卸台 Store loading dock', area: '仓储区 Store', vendor: 'uniview', model: 0 },
+  { name: '仓储区周界 Store perimeter', area: '仓储区 Store', vendor: 'huawei', model: 1 },
 ] as const;
 
 const staff = [
-  { name: '张伟', gender: 'male', department: '安全部', position: '安全主管' },
-  { name: '王芳', gender: 'female', department: '行政部', position: '前台' },
-  { name: '李强', gender: 'male', department: '生产部', position: '班组长' },
-  { name: '刘洋', gender: 'male', department: '仓储部', position: '仓管员' },
-  { name: '陈静', gender: 'female', department: '设备部', position: '电工' },
-  { name: '杨磊', gender: 'male', department: '生产部', position: '操作员' },
+  { name: '张伟', gender: 'male', department: '安全部 Safety', position: '安全主管 Safety lead' },
+  { name: '王芳', gender: 'female', department: '行政部 Admin', position: '前台 Reception' },
+  { name: '李强', gender: 'male', department: '生产部 Production', position: '班组长 Team lead' },
+  { name: '刘洋', gender: 'male', department: '仓储部 Storage', position: '仓管员 Storekeeper' },
+  { name: '陈静', gender: 'female', department: '设备部 Equipment', position: '电工 Electrician' },
+  { name: '杨磊', gender: 'male', department: '生产部 Production', position: '操作员 Operator' },
 ] as const;
 
 const visitors = [
-  { name: '赵敏', company: '华东设备有限公司', purpose: '设备检修' },
-  { name: '孙浩', company: '顺达物流', purpose: '送货' },
-  { name: '周婷', company: '市安监局', purpose: '安全检查' },
-  { name: '吴斌', company: '恒信消防', purpose: '消防设施年检' },
+  { name: '赵敏', company: '华东设备有限公司 Huadong Equipment', purpose: '设备检修 Equipment repair' },
+  { name: '孙浩', company: '顺达物流 Shunda Logistics', purpose: '送货 Delivery' },
+  { name: '周婷', company: '市安监局 City safety bureau', purpose: '安全检查 Safety inspection' },
+  { name: '吴斌', company: '恒信消防 Hengxin Fire', purpose: '消防设施年检 Fire system check' },
 ] as const;
 
 const everyHalfHour = Array.from({ length: 7 }, () => '1'.repeat(48));

@@ -85,7 +85,7 @@ describe('the AI alert wall', () => {
       await page.goto(`${screenPath}?cameraId=${gate.id}&status=all`);
       await card(page, helmet.id).waitFor();
       const { name, text } = await exportCsv(page);
-      expect(name).toMatch(/^alerts-\d{8}\.csv$/);
+      expect(name).toMatch(/^alerts-\d{8}-\d{4}\.csv$/);
       const lines = text.trim().split('\r\n');
       expect(lines).toHaveLength(3);
       expect(text).toContain('已通知班组长到场处理');

@@ -189,7 +189,7 @@ describe('the camera screen', () => {
       await closeDrawer(detail);
 
       const { name: fileName, text: csv } = await exportCsv(page);
-      expect(fileName).toMatch(/^cameras-\d{8}\.csv$/);
+      expect(fileName).toMatch(/^cameras-\d{8}-\d{4}\.csv$/);
       expect(csv.split('\n').filter((line) => line.trim() !== '').length).toBe(2);
       expect(csv).toContain(`,${name},${code},二号园区,海康威视,`);
       // The AI server by its name and the status by its label, as the table shows them.

@@ -146,7 +146,7 @@ describe('the entry/exit screens', () => {
     await closeDrawer(detail);
 
     const csv = await exportCsv(page);
-    expect(csv.name).toMatch(/^staff-\d{8}\.csv$/);
+    expect(csv.name).toMatch(/^staff-\d{8}-\d{4}\.csv$/);
     // Headers and the gender in the operator's words; the face photo by its file id.
     expect(csv.text).toContain('编号,工号,姓名,人脸照片,性别,部门,职位,');
     expect(csv.text).toMatch(new RegExp(`${employeeNo},${name},\\d*,女,安保部,门岗主管`));
@@ -231,7 +231,7 @@ describe('the entry/exit screens', () => {
     await eventually(() => row.innerText()).toContain('访问中');
 
     const csv = await exportCsv(page);
-    expect(csv.name).toMatch(/^visitors-\d{8}\.csv$/);
+    expect(csv.name).toMatch(/^visitors-\d{8}-\d{4}\.csv$/);
     expect(csv.text).toContain(`${name},`);
     expect(csv.text).toContain(maskedIdNumber);
     expect(csv.text).not.toContain(validIdNumber);
@@ -295,7 +295,7 @@ describe('the entry/exit screens', () => {
     await closeDrawer(detail);
 
     const csv = await exportCsv(page);
-    expect(csv.name).toMatch(/^vehicles-\d{8}\.csv$/);
+    expect(csv.name).toMatch(/^vehicles-\d{8}-\d{4}\.csv$/);
     // The plate colour and owner type by their labels, the staff owner by name.
     expect(csv.text).toMatch(new RegExp(`${plate},绿牌,[^,]*,员工,${owner},`));
 

@@ -116,7 +116,7 @@ describe('the model screen', () => {
       const exported = page.waitForEvent('download');
       await page.getByRole('button', { name: '导出' }).click();
       const file = await exported;
-      expect(file.suggestedFilename()).toMatch(/^models-\d{8}\.csv$/);
+      expect(file.suggestedFilename()).toMatch(/^models-\d{8}-\d{4}\.csv$/);
       const csv = await readFile((await file.path()) ?? '', 'utf8');
       expect(csv).toContain(name);
       expect(csv).toContain(digest);

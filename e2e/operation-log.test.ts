@@ -111,7 +111,9 @@ describe('the operation log screen', () => {
     const download = page.waitForEvent('download');
     await content.getByRole('button', { name: '导出' }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^operation-logs-\d{8}\.csv$/);
+    expect(file.suggestedFilename()).toMatch(
+      /^operation-logs-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}-\d{8}-\d{4}\.csv$/,
+    );
     const csv = await readFile((await file.path()) ?? '', 'utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     const lines = csv.split('\r\n').filter((line) => line.trim() !== '');

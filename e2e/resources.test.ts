@@ -130,7 +130,7 @@ describe('the AI server screen', () => {
     await closeDrawer(detail);
 
     const { name: fileName, text: csv } = await exportCsv(page);
-    expect(fileName).toMatch(/^aiservers-\d{8}\.csv$/);
+    expect(fileName).toMatch(/^aiservers-\d{8}-\d{4}\.csv$/);
     expect(csv).toContain(input.serialNumber);
     expect(csv).toContain(input.name);
     expect(csv.split('\n').filter((line) => line.trim() !== '').length).toBe(2);

@@ -102,7 +102,7 @@ describe('the role screen', () => {
     await detail.waitFor({ state: 'hidden' });
 
     const { name: fileName, text: csv } = await exportCsv(page);
-    expect(fileName).toMatch(/^roles-\d{8}\.csv$/);
+    expect(fileName).toMatch(/^roles-\d{8}-\d{4}\.csv$/);
     const lines = csv.split('\r\n').filter((line) => line !== '');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${name},${code},夜间值班，只看视频,"设备管理, AI服务器, 监控中心, 视频监控"`);

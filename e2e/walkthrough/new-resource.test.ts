@@ -233,7 +233,7 @@ describe("docs/extending.md's new CRUD screen, on a copy of the repository", () 
         await closeDrawer(detail);
 
         const csv = await exportCsv(page);
-        expect(csv.name).toMatch(/^parking-lots-\d{8}\.csv$/);
+        expect(csv.name).toMatch(/^parking-lots-\d{8}-\d{4}\.csv$/);
         expect(csv.text).toContain('名称,编码,车位数,位置,状态,启用日期');
         expect(csv.text).toContain('东门停车场,PE-001,150,东门外地面,已满,2026-03-01');
 

@@ -263,7 +263,7 @@ describe('exportRoles', () => {
     await addRole(t.dataDir, 'other', ['KEY.MODEL']);
     const { status, headers, text } = await t.call('exportRoles', { token, query: { name: '值' } });
     expect(status).toBe(200);
-    expect(headers['content-disposition']).toMatch(/^attachment; filename="roles-\d{8}\.csv"/);
+    expect(headers['content-disposition']).toMatch(/^attachment; filename="roles-\d{8}-\d{4}\.csv"/);
     const lines = text.slice(1).split('\r\n');
     expect(lines[0]).toBe('编号,角色名称,角色编码,描述,权限,用户数,内置,创建时间 (UTC),更新时间 (UTC)');
     expect(lines.slice(1, -1)).toEqual([

@@ -127,7 +127,7 @@ describe('listUsers, exportUsers', () => {
     await create(user('erin'));
     const { status, headers, text } = await t.call('exportUsers', { token, query: { username: 'dav' } });
     expect(status).toBe(200);
-    expect(headers['content-disposition']).toMatch(/^attachment; filename="users-\d{8}\.csv"/);
+    expect(headers['content-disposition']).toMatch(/^attachment; filename="users-\d{8}-\d{4}\.csv"/);
     const lines = text.slice(1).split('\r\n');
     expect(lines[0]).toBe('编号,用户名,姓名,手机号,邮箱,角色,状态,最近登录 (UTC),创建时间 (UTC)');
     expect(lines.slice(1, -1)).toEqual([

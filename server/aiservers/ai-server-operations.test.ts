@@ -343,7 +343,7 @@ describe('exportAiServers', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="aiservers-20300101.csv"; filename*=UTF-8''aiservers-20300101.csv`,
+      `attachment; filename="aiservers-20300101-0800.csv"; filename*=UTF-8''aiservers-20300101-0800.csv`,
     );
     const text = response.rawPayload.toString('utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
@@ -375,11 +375,11 @@ describe('exportAiServers', () => {
     expect(shanghai.row).toBe(
       '1,边缘盒子-01,SN-0001,10.0.0.1,8000,Offline,NPU,16,0,,,,,,,,2030-01-01 16:00:00,2030-01-01 16:00:00',
     );
-    expect(shanghai.file).toMatch(/filename="aiservers-20300101\.csv"/);
+    expect(shanghai.file).toMatch(/filename="aiservers-20300101-1600\.csv"/);
     const honolulu = await exported({ 'x-time-zone': 'Pacific/Honolulu' });
     expect(honolulu.head).toMatch(/,创建时间 \(Pacific\/Honolulu\),/);
     expect(honolulu.row).toMatch(/,离线,.*,2029-12-31 22:00:00,2029-12-31 22:00:00$/);
-    expect(honolulu.file).toMatch(/filename="aiservers-20291231\.csv"/);
+    expect(honolulu.file).toMatch(/filename="aiservers-20291231-2200\.csv"/);
   });
 
   it('refuses a time zone the server does not know, naming the header', async () => {

@@ -427,7 +427,7 @@ describe('the alert list', () => {
         query: { level: 'critical' },
       });
       expect(status).toBe(200);
-      expect(headers['content-disposition']).toMatch(/alerts-\d{8}\.csv/);
+      expect(headers['content-disposition']).toMatch(/alerts-\d{8}-\d{4}\.csv/);
       return text
         .replace(/^\uFEFF/, '')
         .trim()

@@ -237,7 +237,9 @@ describe('cameras', () => {
     const response = await send('GET', '/cameras/export?aiServerId=1');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="cameras-\d{8}\.csv"/);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="cameras-\d{8}-\d{4}\.csv"/,
+    );
     const lines = response.rawPayload.toString('utf8').slice(1).split('\r\n');
     expect(lines[0]).toBe(
       '编号,名称,编码,区域,厂商,IP地址,主码流地址,子码流地址,AI服务器,状态,状态来源,状态变化时间 (UTC),录像,录像占用（MB）,分析任务,创建时间 (UTC),更新时间 (UTC)',

@@ -192,7 +192,7 @@ describe('exportOperationLogs', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(
-      /^attachment; filename="operation-logs-\d{8}\.csv"/,
+      /^attachment; filename="operation-logs-start_2030-01-01-\d{8}-\d{4}\.csv"/,
     );
     const lines = response.rawPayload.toString('utf8').slice(1).split('\r\n');
     expect(lines[0]).toBe(

@@ -100,6 +100,11 @@ function readable(
         const share = value(item);
         return typeof share === 'number' ? `${share}%` : share;
       };
+    case 'ratio':
+      return (item) => {
+        const fraction = value(item);
+        return typeof fraction === 'number' ? percent(fraction) : fraction;
+      };
     case 'reference':
     case 'references':
       // The item carries the referenced items' labels beside their ids.

@@ -9,7 +9,7 @@ import type { JsonSchema } from '../../contract/openapi-types';
 import type { OperationHandler, OperationId, OperationInput } from '../operations/operation-handler';
 import { inputFieldNames, propertyNames, uploadFieldKinds } from './contract-shapes';
 import { bindResource, type BoundResource } from './bound-resource';
-import { zonedDateTime } from './export-columns';
+import { exportFileName } from './export-name';
 import { changedFieldsText } from './field-labels';
 import { choicesOperation } from './resource-choices';
 import type { ResourceDefinition } from './resource-definition';
@@ -194,9 +194,10 @@ export function resourceOperations<const Ids extends ResourceOperationIds>(
       const resource = resourceIn(ctx);
       const { query } = input;
       const reader = { lang: input.lang, timeZone: requestTimeZone(input.headers) };
-      const body = exportCsv(ctx, resource, shapeOf(ctx, exportId), query, reader);
+      const shape = shapeOf(ctx, exportId);
+      const body = exportCsv(ctx, resource, shape, query, reader);
       return new FileAnswer(
-        `${resource.plural}-${dateStamp(ctx.clock.now(), reader.timeZone)}.csv`,
+        exportFileName(resource.plural, shape, query, ctx.clock.now(), reader.timeZone),
         'text/csv; charset=utf-8',
         body,
       );
@@ -248,9 +249,4 @@ export function operationIn(contract: Contract, operationId: string): OperationS
   const operation = contract.operations.find((op) => op.operationId === operationId);
   if (!operation) throw new Error(`openapi.yaml has no operation ${operationId}`);
   return operation;
-}
-
-/** The date on the exporting person's clocks, as they expect to see it in the file name. */
-function dateStamp(date: Date, timeZone: string): string {
-  return zonedDateTime(date.toISOString(), timeZone).slice(0, 10).replaceAll('-', '');
 }

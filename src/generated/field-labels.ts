@@ -442,7 +442,7 @@ export const fieldLabels = {
       referenceLabel: 'cameraName',
     },
     { name: 'area', label: { zh: '区域', en: 'Area' }, widget: 'text' },
-    { name: 'confidence', label: { zh: '置信度', en: 'Confidence' }, widget: 'number' },
+    { name: 'confidence', label: { zh: '置信度', en: 'Confidence' }, widget: 'ratio' },
     { name: 'boxes', label: { zh: '检测框', en: 'Detection boxes' }, widget: 'boxes' },
     { name: 'taskName', label: { zh: '分析任务', en: 'Analysis task' }, widget: 'text' },
     { name: 'modelName', label: { zh: '模型', en: 'Model' }, widget: 'text' },

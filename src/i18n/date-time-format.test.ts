@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeFormat } from './date-time-format';
+import { dateTimeFormat, formatDateTime } from './date-time-format';
 
 describe('dateTimeFormat', () => {
   it('makes one formatter per locale and options, and formats as Intl does', () => {
@@ -10,5 +10,12 @@ describe('dateTimeFormat', () => {
     expect(dateTimeFormat('zh-CN', { ...options, second: '2-digit' })).not.toBe(zh);
     const time = new Date('2030-01-01T08:05:00Z');
     expect(zh.format(time)).toBe(new Intl.DateTimeFormat('zh-CN', options).format(time));
+  });
+
+  it('writes a date and time the same way in both languages, in local time', () => {
+    const local = new Date(2026, 10, 28, 9, 5, 7).toISOString();
+    expect(formatDateTime(local, 'zh-CN')).toBe('2026-11-28 09:05:07');
+    expect(formatDateTime(local, 'en-US')).toBe('2026-11-28 09:05:07');
+    expect(formatDateTime('not a time')).toBe('not a time');
   });
 });

@@ -14,17 +14,17 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
   return format;
 }
 
-/** An ISO time as the reader's locale writes a date and time (24-hour). */
-export function formatDateTime(value: string, locale: string): string {
+const twoDigits = (part: number) => String(part).padStart(2, '0');
+
+/**
+ * An ISO time as every screen writes it, in local time and in both languages: 2026-11-28 09:05:00
+ * (as the exports write it; the locales' own forms differ in order and separators between them).
+ * The locale is not needed for it; callers still pass it.
+ */
+export function formatDateTime(value: string, _locale?: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return dateTimeFormat(locale, {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: false,
-  }).format(date);
+  const day = [date.getFullYear(), twoDigits(date.getMonth() + 1), twoDigits(date.getDate())].join('-');
+  const time = [date.getHours(), date.getMinutes(), date.getSeconds()].map(twoDigits).join(':');
+  return `${day} ${time}`;
 }

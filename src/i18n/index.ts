@@ -4,3 +4,4 @@ export { localeStore, locales, translate } from './locale-store';
 export type { Locale } from './locale-store';
 export { messages } from './messages';
 export { dateTimeFormat, formatDateTime } from './date-time-format';
+export { englishCount, formatCount, formatPercent } from './number-format';

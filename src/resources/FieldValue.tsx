@@ -1,7 +1,8 @@
 import { Badge, Progress, Tag } from 'antd';
 import { lazy, Suspense } from 'react';
+import type { LocalText } from '../generated/settings';
 import type { FieldDescriptor, FieldOption } from './descriptors';
-import { formatDateTime, useLocale } from '../i18n';
+import { formatDateTime, formatPercent, useLocale } from '../i18n';
 import type { Entity } from './form-values';
 import { texts } from './texts';
 
@@ -31,6 +32,38 @@ function referenceLabels(field: FieldDescriptor, value: unknown, entity: Entity)
   });
 }
 
+/** The labels of a reference field's ids or of an array's items (their options' labels, if any). */
+function listLabels(
+  field: FieldDescriptor,
+  value: unknown,
+  entity: Entity,
+  t: (text: LocalText) => string,
+): string[] {
+  if (field.reference !== null) return referenceLabels(field, value, entity);
+  return (value as unknown[]).map((item) => {
+    const option = field.options?.find((candidate) => candidate.value === item);
+    return option === undefined ? String(item) : t(option.label);
+  });
+}
+
+/**
+ * A text, reference or list field's value as plain text (the whole of what a cut cell shows), or
+ * null for an empty value and for the widgets drawn as something else.
+ */
+export function fieldLabels(
+  field: FieldDescriptor,
+  value: unknown,
+  entity: Entity,
+  t: (text: LocalText) => string,
+): string | null {
+  if (value === null || value === undefined || value === '' || field.widget === 'password') return null;
+  if (field.reference !== null || Array.isArray(value)) {
+    const labels = listLabels(field, value, entity, t);
+    return labels.length === 0 ? null : labels.join(', ');
+  }
+  return typeof value === 'string' && field.options === null ? value : null;
+}
+
 /** One field's value as the table and the detail drawer show it, by its widget. */
 export function FieldValue({
   field,
@@ -53,13 +86,7 @@ export function FieldValue({
     );
   }
   if (field.reference !== null || Array.isArray(value)) {
-    const shown =
-      field.reference !== null
-        ? referenceLabels(field, value, entity)
-        : (value as unknown[]).map((item) => {
-            const option = field.options?.find((candidate) => candidate.value === item);
-            return option === undefined ? String(item) : t(option.label);
-          });
+    const shown = listLabels(field, value, entity, t);
     if (field.widget === 'reference') return shown[0];
     return (
       <span className="cfop-resource-tags">
@@ -86,6 +113,7 @@ export function FieldValue({
       />
     );
   }
+  if (field.widget === 'ratio' && typeof value === 'number') return formatPercent(value);
   if (field.widget === 'datetime' && typeof value === 'string') return formatDateTime(value, locale);
   if (typeof value === 'boolean') return t(value ? texts.yes : texts.no);
   if (field.widget === 'password') return '••••••';

@@ -13,7 +13,6 @@ import { RefreshButton } from './RefreshButton';
 import { ColumnChooser } from './ColumnChooser';
 import { readHiddenColumns, storeHiddenColumns } from './column-prefs';
 import type { FieldInputs } from './FieldInput';
-import { FieldValue } from './FieldValue';
 import { entityId, entityTitle, splitAnswer, type Entity, type Secret } from './form-values';
 import type { FormTarget } from './FormDrawer';
 import {
@@ -28,6 +27,7 @@ import { LoadFailure } from './LoadFailure';
 import { resourceApi } from './resource-api';
 import { RowActions } from './RowActions';
 import { SearchCard } from './SearchForm';
+import { TableCell } from './TableCell';
 import { ActionModal, DetailDrawer, FormDrawer, prefetchScreenParts, SecretModal } from './screen-parts';
 import {
   bulkDeleteTitle,
@@ -189,20 +189,23 @@ export function ResourcePage({ descriptor, inputs, rowActions, detailMore }: Res
   const quietly = (pending: Promise<void>) => void pending.catch(() => undefined);
 
   const tableFields = useMemo(() => descriptor.fields.filter((field) => field.table), [descriptor]);
+  // A status is what the reader scans for: it stays in sight beside the actions, pinned right,
+  // however wide the other columns make the table.
+  const shownFields = tableFields.filter((field) => !hidden.includes(field.name));
   const columns: TableColumnsType<Entity> = [
-    ...tableFields
-      .filter((field) => !hidden.includes(field.name))
-      .map((field) => ({
-        key: field.name,
-        dataIndex: field.name,
-        title: t(field.label),
-        sorter: field.sortable,
-        sortOrder: field.sortable ? orderOfColumn(state.sort, field.name) : undefined,
-        width: field.widget === 'percent' ? percentColumnWidth : undefined,
-        render: (value: unknown, entity: Entity) => (
-          <FieldValue field={field} value={value} entity={entity} />
-        ),
-      })),
+    ...[
+      ...shownFields.filter((field) => field.widget !== 'status'),
+      ...shownFields.filter((field) => field.widget === 'status'),
+    ].map((field) => ({
+      key: field.name,
+      dataIndex: field.name,
+      title: t(field.label),
+      sorter: field.sortable,
+      sortOrder: field.sortable ? orderOfColumn(state.sort, field.name) : undefined,
+      width: field.widget === 'percent' ? percentColumnWidth : undefined,
+      fixed: field.widget === 'status' ? ('right' as const) : undefined,
+      render: (value: unknown, entity: Entity) => <TableCell field={field} value={value} entity={entity} />,
+    })),
     {
       key: 'actions',
       title: t(texts.actions),

@@ -1,17 +1,23 @@
-import { Button, Card, Form, Input, Select } from 'antd';
-import { useEffect, useMemo } from 'react';
+import DownOutlined from '@ant-design/icons/DownOutlined';
+import UpOutlined from '@ant-design/icons/UpOutlined';
+import { Button, Card, Col, Form, Grid, Input, Row, Select } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import type { FieldDescriptor, ResourceDescriptor } from './descriptors';
 import { useLocale } from '../i18n';
 import { searchFields, withFilters, type ListState } from './list-query';
 import { DateInput, RangeInput } from './DateInput';
 import type { RangeValue } from './RangeInput';
 import { ReferenceSelect } from './ReferenceSelect';
+import { fieldsPerRow, foldedCount, readSearchOpen, storeSearchOpen } from './search-fold';
 import { texts } from './texts';
 
 /** Values by query parameter, as the list state's filters. */
 type SearchValues = Record<string, string | undefined>;
 /** The form's own values: by field name, a range field holding its two bounds. */
 type FormValues = Record<string, string | RangeValue | undefined>;
+
+/** Room for a label of four or five Chinese characters; a longer English one wraps. */
+const labelWidth = '96px';
 
 function SearchInput({
   field,
@@ -104,6 +110,15 @@ export function SearchForm(props: {
   const { t } = useLocale();
   const [form] = Form.useForm<FormValues>();
   const fields = useMemo(() => searchFields(props.descriptor), [props.descriptor]);
+  const screens = Grid.useBreakpoint();
+  const perRow = fieldsPerRow(screens);
+  // Until the reader folds or unfolds it (remembered per screen): open on a wide window, folded
+  // below 1200 px where it would take much of the screen, open when a filter it hides is in use.
+  const [chosen, setChosen] = useState(() => readSearchOpen(props.descriptor.name));
+  const choose = (open: boolean) => {
+    setChosen(open);
+    storeSearchOpen(props.descriptor.name, open);
+  };
 
   useEffect(() => {
     form.setFieldsValue(
@@ -112,37 +127,68 @@ export function SearchForm(props: {
   }, [form, fields, props.filters]);
 
   if (fields.length === 0) return null;
+  const span = 24 / perRow;
+  const slots = fields.map(slotsOf);
+  const shownFolded = foldedCount(slots, perRow);
+  const hiddenInUse = fields.some(
+    (field, index) => index >= shownFolded && formValue(field, props.filters) !== undefined,
+  );
+  const folded = !(chosen ?? (screens.xl === true || hiddenInUse)) && shownFolded < fields.length;
   return (
     <Form
       form={form}
       // The name prefixes the inputs' ids, which must differ from the drawer form's.
       name={`${props.descriptor.name}-search`}
-      layout="inline"
+      labelCol={{ flex: labelWidth }}
+      labelWrap
       className="cfop-resource-search"
       onFinish={(values) => props.onSearch(searchValues(fields, values))}
       aria-label={t(texts.search)}
     >
-      {fields.map((field) => (
-        <Form.Item key={field.name} name={field.name} label={t(field.label)}>
-          <SearchInput field={field} />
-        </Form.Item>
-      ))}
-      <Form.Item className="cfop-resource-search-buttons">
-        <Button type="primary" htmlType="submit">
-          {t(texts.search)}
-        </Button>
-        <Button
-          onClick={() => {
-            form.resetFields();
-            props.onSearch({});
-          }}
-        >
-          {t(texts.reset)}
-        </Button>
-      </Form.Item>
+      <Row gutter={[24, 16]}>
+        {fields.map((field, index) => (
+          // A folded field stays in the form, hidden, so its filter still applies.
+          <Col
+            key={field.name}
+            span={Math.min(span * slotsOf(field), 24)}
+            hidden={folded && index >= shownFolded}
+          >
+            <Form.Item name={field.name} label={t(field.label)}>
+              <SearchInput field={field} />
+            </Form.Item>
+          </Col>
+        ))}
+        <Col flex="auto" className="cfop-resource-search-buttons">
+          <Button type="primary" htmlType="submit">
+            {t(texts.search)}
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              props.onSearch({});
+            }}
+          >
+            {t(texts.reset)}
+          </Button>
+          {shownFolded < fields.length && (
+            <Button
+              type="link"
+              className="cfop-resource-search-fold"
+              aria-expanded={!folded}
+              onClick={() => choose(folded)}
+            >
+              {t(folded ? texts.expand : texts.collapse)}
+              {folded ? <DownOutlined aria-hidden /> : <UpOutlined aria-hidden />}
+            </Button>
+          )}
+        </Col>
+      </Row>
     </Form>
   );
 }
+
+/** Places a field takes in the search grid: a range's two pickers take two. */
+const slotsOf = (field: FieldDescriptor) => (field.range === null ? 1 : 2);
 
 /** A field's form value from the filters: a range field gets its pair of bounds. */
 function formValue(

@@ -17,6 +17,7 @@ export type Widget =
   | 'status'
   | 'datetime'
   | 'percent'
+  | 'ratio'
   | 'ip'
   | 'switch'
   | 'date'

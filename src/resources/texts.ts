@@ -1,9 +1,12 @@
 import type { LocalText } from '../generated/settings';
+import { englishCount, formatCount } from '../i18n/number-format';
 
 /** Every text of the generic resource screens; resource-specific words come from the descriptor. */
 export const texts = {
   search: { zh: '查询', en: 'Search' },
   reset: { zh: '重置', en: 'Reset' },
+  expand: { zh: '展开', en: 'Expand' },
+  collapse: { zh: '收起', en: 'Collapse' },
   create: { zh: '新增', en: 'New' },
   export: { zh: '导出', en: 'Export' },
   exported: { zh: '导出完成，文件已开始下载', en: 'Export ready: the file is downloading' },
@@ -87,7 +90,7 @@ export const emptyText = (title: LocalText): LocalText => ({
 
 /** A list's total as shown: a capped one (more match than the server counts) reads "10,000+". */
 export const countText = (total: number, capped: boolean): string =>
-  capped ? `${total.toLocaleString('en-US')}+` : String(total);
+  capped ? `${formatCount(total)}+` : formatCount(total);
 
 export const totalText = (total: number, capped: boolean): LocalText => ({
   zh: `共 ${countText(total, capped)} 条`,
@@ -101,7 +104,7 @@ export const selectedText = (count: number): LocalText => ({
 
 export const bulkDeleteTitle = (count: number): LocalText => ({
   zh: `确定删除选中的 ${count} 项吗？`,
-  en: `Delete the ${count} selected ${count === 1 ? 'entry' : 'entries'}?`,
+  en: `Delete the ${englishCount(count, 'selected entry', 'selected entries')}?`,
 });
 
 export const deleteTitle = (target: string): LocalText => ({

@@ -56,6 +56,9 @@ export function SiderMenu({
       collapsible
       collapsed={collapsed}
       onCollapse={onCollapse}
+      // Below 992 px the page needs the room: the sider folds to its icons (and opens again above).
+      breakpoint="lg"
+      onBreakpoint={onCollapse}
     >
       <Menu
         mode="inline"

@@ -106,10 +106,12 @@ export default {
     {
       name: 'confidence',
       label: { zh: '置信度', en: 'Confidence' },
-      widget: 'number',
+      widget: 'ratio',
       table: true,
       detail: true,
       type: 'number',
+      minimum: 0,
+      maximum: 1,
       sortable: true,
     },
     { name: 'boxes', label: { zh: '检测框', en: 'Detection boxes' }, widget: 'boxes', type: 'array' },

@@ -137,14 +137,7 @@ export default function VideoPage() {
           {cameras && <CameraTree cameras={cameras} onPick={pick} />}
         </aside>
         <section className="cfop-video-main">
-          <div
-            className="cfop-video-wall"
-            role="grid"
-            style={{
-              gridTemplateColumns: `repeat(${columns}, 1fr)`,
-              gridTemplateRows: `repeat(${columns}, 1fr)`,
-            }}
-          >
+          <div className={`cfop-video-wall cfop-video-wall-${columns}`} role="grid">
             {Array.from({ length: wall.layout }, (_, pane) => {
               const id = wall.cameras[pane] ?? null;
               return (

@@ -1,5 +1,6 @@
 import type { LocalText } from '../../../generated/settings';
 import { durationText } from '../../../i18n/duration-text';
+import { englishCount } from '../../../i18n/number-format';
 
 /** The video wall's labels, Chinese first. */
 export const videoTexts = {
@@ -36,10 +37,13 @@ export const videoTexts = {
 
 export const countsText = (total: number, online: number): LocalText => ({
   zh: `共 ${total} 路 · 在线 ${online}`,
-  en: `${total} cameras · ${online} online`,
+  en: `${englishCount(total, 'camera')} · ${online} online`,
 });
 
-export const panesText = (count: number): LocalText => ({ zh: `${count} 画面`, en: `${count} panes` });
+export const panesText = (count: number): LocalText => ({
+  zh: `${count} 画面`,
+  en: englishCount(count, 'pane'),
+});
 
 /** A pane that showed frames and then none: how long since its last one. */
 export const signalLostText = (seconds: number): LocalText => {
