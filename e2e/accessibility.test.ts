@@ -147,6 +147,8 @@ describe('accessibility (axe, WCAG 2.1 A and AA)', () => {
     await headerOf(page).getByText('English', { exact: true }).click();
     await page.getByText('Click a camera on the left, or drop it here').first().waitFor();
     await page.locator('[data-pane="2"]').focus();
+    await page.keyboard.press('ArrowRight');
+    await eventually(() => page.locator('[data-pane="3"]').getAttribute('aria-selected')).toBe('true');
     await screenshot(page, 'a11y-video-wall-focus-en');
   });
 });
