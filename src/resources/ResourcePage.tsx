@@ -38,6 +38,7 @@ import {
   texts,
   totalText,
 } from './texts';
+import { OutOfMeasureRow } from './OutOfMeasureRow';
 import { useConfirm } from './use-confirm';
 import { useListState } from './use-list-state';
 import { useResourceList } from './use-resource-list';
@@ -320,6 +321,7 @@ export function ResourcePage({ descriptor, inputs, rowActions, detailMore }: Res
             allowed && operations.bulkDelete
               ? {
                   selectedRowKeys: selected,
+                  columnTitle: (selectAll) => <OutOfMeasureRow>{selectAll}</OutOfMeasureRow>,
                   onChange: (keys) => setSelection({ key: listKey, ids: keys.map(Number) }),
                 }
               : undefined

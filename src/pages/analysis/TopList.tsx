@@ -41,6 +41,8 @@ export function TopList(props: { items: readonly TopItem[]; label: string }) {
             </span>
             <Progress
               className="cfop-dashboard-top-bar"
+              // A progress bar needs a name: the row's, with its count.
+              aria-label={`${item.name} ${t(countText(item.count))}`}
               percent={(item.count / most) * 100}
               showInfo={false}
               // Blue however full: antd turns a bar at 100% green, which would read as "good".

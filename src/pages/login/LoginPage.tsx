@@ -12,16 +12,33 @@ const signInWays = [
   { key: 'sms', label: { zh: '手机号登录', en: 'Mobile sign-in' }, Form: SmsLoginForm },
 ] as const;
 
+type SignInWayKey = (typeof signInWays)[number]['key'];
+
+const tabId = (key: SignInWayKey) => `cfop-login-tab-${key}`;
+
+const wayCount = signInWays.length;
+/** Where the arrow, Home and End keys move from the tab at an index, around the ends (WAI-ARIA tabs). */
+const tabKeys: Readonly<Record<string, (index: number) => number>> = {
+  ArrowRight: (index) => (index + 1) % wayCount,
+  ArrowLeft: (index) => (index + wayCount - 1) % wayCount,
+  Home: () => 0,
+  End: () => wayCount - 1,
+};
+
 // Plain markup for the card and the two tabs: antd's Card and Tabs bring tab, dropdown and menu
 // code that the sign-in page's JS budget cannot carry.
 export default function LoginPage() {
   const { t } = useLocale();
-  const [wayKey, setWayKey] = useState<(typeof signInWays)[number]['key']>('password');
+  const [wayKey, setWayKey] = useState<SignInWayKey>('password');
   // What was typed into the page the server sent, for the form shown first; not for one shown later.
   const [typed, setTyped] = useState(typedBeforeStart);
   const page = useRef<HTMLElement>(null);
   useTakeOver(page, typed);
   const way = signInWays.find((candidate) => candidate.key === wayKey) ?? signInWays[0];
+  const choose = (key: SignInWayKey) => {
+    setWayKey(key);
+    setTyped(undefined);
+  };
   return (
     <main className="cfop-login" ref={page}>
       <div className="cfop-fullpage-corner">
@@ -32,26 +49,36 @@ export default function LoginPage() {
           <h1>{t(appSettings.title)}</h1>
           <p>{t(subtitleText)}</p>
         </header>
-        <div className="cfop-login-tabs" role="tablist">
+        <div
+          className="cfop-login-tabs"
+          role="tablist"
+          onKeyDown={(event) => {
+            const move = tabKeys[event.key];
+            const next = move && signInWays[move(signInWays.indexOf(way))];
+            if (!next) return;
+            event.preventDefault();
+            choose(next.key);
+            document.getElementById(tabId(next.key))?.focus();
+          }}
+        >
           {signInWays.map((candidate) => (
             <button
               key={candidate.key}
               type="button"
               role="tab"
-              id={`cfop-login-tab-${candidate.key}`}
+              id={tabId(candidate.key)}
               aria-selected={candidate.key === way.key}
               aria-controls="cfop-login-panel"
+              // One tab stop for the list; the arrow keys move between the tabs (WAI-ARIA tabs pattern).
+              tabIndex={candidate.key === way.key ? 0 : -1}
               className="cfop-login-tab"
-              onClick={() => {
-                setWayKey(candidate.key);
-                setTyped(undefined);
-              }}
+              onClick={() => choose(candidate.key)}
             >
               {t(candidate.label)}
             </button>
           ))}
         </div>
-        <div id="cfop-login-panel" role="tabpanel" aria-labelledby={`cfop-login-tab-${way.key}`}>
+        <div id="cfop-login-panel" role="tabpanel" aria-labelledby={tabId(way.key)}>
           <way.Form typed={typed?.values} />
         </div>
       </section>

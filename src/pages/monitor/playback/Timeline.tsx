@@ -69,14 +69,6 @@ export function Timeline(props: {
       <div
         ref={track}
         className="cfop-timeline-track"
-        role="slider"
-        tabIndex={0}
-        aria-label={t(texts.timeline)}
-        aria-valuemin={props.day.from}
-        aria-valuemax={props.day.to}
-        aria-valuenow={shown ?? props.day.from}
-        aria-valuetext={shown === null ? '' : clock(shown)}
-        onKeyDown={move}
         onPointerDown={(event) => {
           if (event.button !== 0) return;
           event.currentTarget.setPointerCapture(event.pointerId);
@@ -92,14 +84,32 @@ export function Timeline(props: {
         }}
         onPointerCancel={() => setDragged(null)}
       >
-        {spanBars(props.spans, props.view, width).map((bar) => (
-          <div
-            key={bar.left}
-            className="cfop-timeline-span"
-            style={{ left: bar.left, width: bar.width }}
-            title={t(texts.recorded)}
-          />
-        ))}
+        {/* The slider holds no buttons (its children are presentational): the alert marks lie beside it. */}
+        <div
+          className="cfop-timeline-slider"
+          role="slider"
+          tabIndex={0}
+          aria-label={t(texts.timeline)}
+          aria-valuemin={props.day.from}
+          aria-valuemax={props.day.to}
+          aria-valuenow={shown ?? props.day.from}
+          aria-valuetext={shown === null ? '' : clock(shown)}
+          onKeyDown={move}
+        >
+          {spanBars(props.spans, props.view, width).map((bar) => (
+            <div
+              key={bar.left}
+              className="cfop-timeline-span"
+              style={{ left: bar.left, width: bar.width }}
+              title={t(texts.recorded)}
+            />
+          ))}
+          {shown !== null && shown >= props.view.from && shown <= props.view.to && (
+            <div className="cfop-timeline-cursor" style={{ left: xOf(shown, props.view, width) }}>
+              <span className="cfop-timeline-cursor-time">{clock(shown)}</span>
+            </div>
+          )}
+        </div>
         {alertMarks(props.alerts, props.view, width).map(({ alert, x }) => (
           <button
             key={alert.id}
@@ -113,11 +123,6 @@ export function Timeline(props: {
             onClick={() => props.onAlert(alert)}
           />
         ))}
-        {shown !== null && shown >= props.view.from && shown <= props.view.to && (
-          <div className="cfop-timeline-cursor" style={{ left: xOf(shown, props.view, width) }}>
-            <span className="cfop-timeline-cursor-time">{clock(shown)}</span>
-          </div>
-        )}
       </div>
       <div className="cfop-timeline-hours" aria-hidden>
         {ticksOf(props.view).map((tick) => {

@@ -1,6 +1,14 @@
 import AppstoreOutlined from '@ant-design/icons/AppstoreOutlined';
 import { Button, Card, Result, Segmented, Spin } from 'antd';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { api, call } from '../../../api';
 import { rowEvents } from '../../../generated/console-events';
 import { useLocale } from '../../../i18n';
@@ -105,6 +113,18 @@ export default function VideoPage() {
   const byId = useMemo(() => new Map(cameras?.map((camera) => [camera.id, camera])), [cameras]);
   const stream = paneStream(wall);
   const columns = Math.sqrt(wall.layout);
+  const wallElement = useRef<HTMLDivElement>(null);
+  // The arrow keys move the selection between panes, and the focus with it (the grid's one tab stop).
+  const moveSelection = (event: KeyboardEvent<HTMLDivElement>) => {
+    const from = (event.target as HTMLElement).dataset.pane;
+    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -columns, ArrowDown: columns }[event.key];
+    if (from === undefined || step === undefined) return;
+    const to = Number(from) + step;
+    if (to < 0 || to >= wall.layout) return;
+    event.preventDefault();
+    setSelected(to);
+    wallElement.current?.querySelector<HTMLElement>(`[data-pane="${to}"]`)?.focus();
+  };
 
   return (
     <Card
@@ -137,25 +157,37 @@ export default function VideoPage() {
           {cameras && <CameraTree cameras={cameras} onPick={pick} />}
         </aside>
         <section className="cfop-video-main">
-          <div className={`cfop-video-wall cfop-video-wall-${columns}`} role="grid">
-            {Array.from({ length: wall.layout }, (_, pane) => {
-              const id = wall.cameras[pane] ?? null;
-              return (
-                <VideoPane
-                  key={pane}
-                  pane={pane}
-                  cameraId={id}
-                  cameraName={
-                    id === null ? '' : (byId.get(id)?.name ?? (cameras ? t(unknownCameraText(id)) : ''))
-                  }
-                  stream={stream}
-                  hasSubStream={id !== null && byId.get(id)?.hasSubStream === true}
-                  selected={pane === selected}
-                  single={wall.layout === 1}
-                  actions={actions}
-                />
-              );
-            })}
+          <div
+            ref={wallElement}
+            className={`cfop-video-wall cfop-video-wall-${columns}`}
+            role="grid"
+            aria-label={t(panesText(wall.layout))}
+            onKeyDown={moveSelection}
+          >
+            {/* Rows for the grid role; they take no box, the panes stay the CSS grid's items. */}
+            {Array.from({ length: columns }, (_, row) => (
+              <div key={row} role="row" className="cfop-video-row">
+                {Array.from({ length: columns }, (_, column) => {
+                  const pane = row * columns + column;
+                  const id = wall.cameras[pane] ?? null;
+                  return (
+                    <VideoPane
+                      key={pane}
+                      pane={pane}
+                      cameraId={id}
+                      cameraName={
+                        id === null ? '' : (byId.get(id)?.name ?? (cameras ? t(unknownCameraText(id)) : ''))
+                      }
+                      stream={stream}
+                      hasSubStream={id !== null && byId.get(id)?.hasSubStream === true}
+                      selected={pane === selected}
+                      single={wall.layout === 1}
+                      actions={actions}
+                    />
+                  );
+                })}
+              </div>
+            ))}
           </div>
         </section>
       </div>

@@ -79,6 +79,7 @@ export const VideoPane = memo(function VideoPane(props: VideoPaneProps) {
       data-pane={pane}
       aria-selected={selected}
       role="gridcell"
+      tabIndex={selected ? 0 : -1}
       onClick={() => actions.select(pane)}
       onDragOver={onDragOver}
       onDragLeave={() => setDropping(false)}
