@@ -12,10 +12,9 @@ describe('dateTimeFormat', () => {
     expect(zh.format(time)).toBe(new Intl.DateTimeFormat('zh-CN', options).format(time));
   });
 
-  it('writes a date and time the same way in both languages, in local time', () => {
+  it('writes a date and time one way for both languages, in local time', () => {
     const local = new Date(2026, 10, 28, 9, 5, 7).toISOString();
-    expect(formatDateTime(local, 'zh-CN')).toBe('2026-11-28 09:05:07');
-    expect(formatDateTime(local, 'en-US')).toBe('2026-11-28 09:05:07');
+    expect(formatDateTime(local)).toBe('2026-11-28 09:05:07');
     expect(formatDateTime('not a time')).toBe('not a time');
   });
 });

@@ -21,7 +21,7 @@ const twoDigits = (part: number) => String(part).padStart(2, '0');
  * (as the exports write it; the locales' own forms differ in order and separators between them).
  * The locale is not needed for it; callers still pass it.
  */
-export function formatDateTime(value: string, _locale?: string): string {
+export function formatDateTime(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
   const day = [date.getFullYear(), twoDigits(date.getMonth() + 1), twoDigits(date.getDate())].join('-');

@@ -74,7 +74,7 @@ export function FieldValue({
   value: unknown;
   entity: Entity;
 }) {
-  const { locale, t } = useLocale();
+  const { t } = useLocale();
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) {
     return <span className="cfop-resource-none">{t(texts.noValue)}</span>;
   }
@@ -114,7 +114,7 @@ export function FieldValue({
     );
   }
   if (field.widget === 'ratio' && typeof value === 'number') return formatPercent(value);
-  if (field.widget === 'datetime' && typeof value === 'string') return formatDateTime(value, locale);
+  if (field.widget === 'datetime' && typeof value === 'string') return formatDateTime(value);
   if (typeof value === 'boolean') return t(value ? texts.yes : texts.no);
   if (field.widget === 'password') return '••••••';
   return String(value);

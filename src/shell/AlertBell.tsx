@@ -34,7 +34,7 @@ const alertPath = (id: number) => `${alert.route}?alertId=${id}`;
 const placeOf = (pending: PendingAlert) => pending.cameraName || pending.aiServerName;
 
 function BellContent(props: { counts: PendingAlerts; open(path: string): void }) {
-  const { t, locale } = useLocale();
+  const { t } = useLocale();
   const { counts, open } = props;
   if (!counts.known) return <Spin size="small" className="cfop-bell-loading" />;
   return (
@@ -70,7 +70,7 @@ function BellContent(props: { counts: PendingAlerts; open(path: string): void })
                   </span>
                   <span className="cfop-bell-alert-where">
                     <span>{placeOf(pending)}</span>
-                    <time dateTime={pending.occurredAt}>{formatDateTime(pending.occurredAt, locale)}</time>
+                    <time dateTime={pending.occurredAt}>{formatDateTime(pending.occurredAt)}</time>
                   </span>
                 </button>
               </li>

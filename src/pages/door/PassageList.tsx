@@ -55,7 +55,7 @@ export default function LatestPassages({ kind, id }: { kind: PassageKind; id: nu
 
 /** The passages `load` fetches, as a small table under the detail. */
 function PassageList({ load }: { load: () => Promise<PassagePage> }) {
-  const { t, locale } = useLocale();
+  const { t } = useLocale();
   const [page, setPage] = useState<PassagePage | null | undefined>(undefined);
   useEffect(() => {
     let current = true;
@@ -89,7 +89,7 @@ function PassageList({ load }: { load: () => Promise<PassagePage> }) {
             {
               title: t(texts.occurredAt),
               dataIndex: 'occurredAt',
-              render: (value: string) => formatDateTime(value, locale),
+              render: (value: string) => formatDateTime(value),
             },
             { title: t(texts.gate), dataIndex: 'gate' },
             {

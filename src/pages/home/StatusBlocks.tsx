@@ -50,7 +50,7 @@ function PendingByLevel({ counts }: { counts: PendingAlerts }) {
 }
 
 function NewestAlerts({ counts }: { counts: PendingAlerts }) {
-  const { t, locale } = useLocale();
+  const { t } = useLocale();
   if (!counts.known) return <Spin size="small" />;
   if (counts.latest.length === 0) return <p className="cfop-home-quiet">{t(homeTexts.noPending)}</p>;
   return (
@@ -61,7 +61,7 @@ function NewestAlerts({ counts }: { counts: PendingAlerts }) {
             <Tag color={levelOptions[alert.level].color}>{t(levelOptions[alert.level].label)}</Tag>
             <span className="cfop-home-alert-label">{alert.label}</span>
             <span className="cfop-home-alert-where">{alert.cameraName || alert.aiServerName}</span>
-            <time dateTime={alert.occurredAt}>{formatDateTime(alert.occurredAt, locale)}</time>
+            <time dateTime={alert.occurredAt}>{formatDateTime(alert.occurredAt)}</time>
           </Link>
         </li>
       ))}

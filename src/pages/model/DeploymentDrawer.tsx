@@ -36,7 +36,7 @@ function matching(items: readonly Deployment[], text: string): readonly Deployme
  * filter by name or IP finds one.
  */
 export default function DeploymentDrawer(props: { model: DeployedModel; open: boolean; onClose(): void }) {
-  const { t, locale } = useLocale();
+  const { t } = useLocale();
   const { model } = props;
   const [items, setItems] = useState<readonly Deployment[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -80,7 +80,7 @@ export default function DeploymentDrawer(props: { model: DeployedModel; open: bo
   }
 
   const time = (value: string | null) =>
-    value === null ? <span className="cfop-resource-none">—</span> : formatDateTime(value, locale);
+    value === null ? <span className="cfop-resource-none">—</span> : formatDateTime(value);
   const anyDeployed =
     items?.some((item) => selected.includes(item.aiServerId) && item.status !== null) ?? false;
   return (

@@ -26,7 +26,7 @@ export const AlertCard = memo(function AlertCard(props: {
   onSelect: ((id: number, selected: boolean) => void) | null;
 }) {
   const { alert, onSelect } = props;
-  const { t, locale } = useLocale();
+  const { t } = useLocale();
   const level = optionOf(alertOptions.level, alert.level);
   const status = optionOf(alertOptions.status, alert.status);
   return (
@@ -77,7 +77,7 @@ export const AlertCard = memo(function AlertCard(props: {
           {alert.area && ` · ${alert.area}`}
         </div>
         <div className="cfop-alert-card-foot">
-          <time dateTime={alert.occurredAt}>{formatDateTime(alert.occurredAt, locale)}</time>
+          <time dateTime={alert.occurredAt}>{formatDateTime(alert.occurredAt)}</time>
           <span
             className={`cfop-alert-tag cfop-alert-tag-filled cfop-alert-tag-${status?.color ?? 'default'}`}
           >

@@ -65,7 +65,7 @@ type Speed = (typeof speeds)[number];
  * URL's query (`?camera=12&at=<ISO>`), so an alert links to what its camera recorded then.
  */
 export default function PlaybackPage() {
-  const { t, locale } = useLocale();
+  const { t } = useLocale();
   const route = useCurrentRoute();
   const { search } = useScreenLocation();
   const navigateQuery = useScreenQueryNavigate();
@@ -345,7 +345,7 @@ export default function PlaybackPage() {
             data-testid="playback-time"
             dateTime={current === null ? '' : new Date(current).toISOString()}
           >
-            {current === null ? '—' : formatDateTime(new Date(current).toISOString(), locale)}
+            {current === null ? '—' : formatDateTime(new Date(current).toISOString())}
           </time>
         </span>
       </div>

@@ -21,7 +21,7 @@ export function noticeText(notice: AlertNotice, locale: Locale): { title: string
   const where = [translate(kind, locale), alertPlace(newest), newest.area].filter(Boolean).join(' · ');
   return {
     title: count === 1 ? headline : translate(burstTitle(count, headline), locale),
-    body: `${where}\n${formatDateTime(newest.occurredAt, locale)}`,
+    body: `${where}\n${formatDateTime(newest.occurredAt)}`,
   };
 }
 
