@@ -4,7 +4,8 @@ import type { Db } from '../db/open-database';
 import { badInput, type FieldProblem } from '../http/api-error';
 import { later } from '../clock';
 import { settleCameraStatus, settlingOf } from '../cameras/camera-status';
-import type { StatusEvent, StatusFeed } from '../events/status-feed';
+import type { StatusEvent } from '../cluster/status-event';
+import type { StatusFeed } from '../events/status-feed';
 import { raiseDeviceAlerts } from './device-health';
 import type { IngestLimits } from './ingest-limits';
 

@@ -5,7 +5,7 @@ import type { AppContext } from '../app-context';
 import { consoleEventAccess, type ConsoleEventName } from '../../src/generated/console-events';
 import type { Lang } from '../http/locale';
 import { getItems } from '../resources/resource-service';
-import type { StatusEvent } from './status-feed';
+import type { StatusEvent } from '../cluster/status-event';
 
 /**
  * A comment line after this much silence: proxies and the console's stall detector (45 s without a
