@@ -14,7 +14,7 @@ import { instanceIdFileName } from '../data-folder/instance-identity';
 import { DataFolderError } from '../data-folder/data-folder-error';
 import { makePrivateDir, privateDirMode, privateFileMode } from '../data-folder/private-files';
 import { snapshotLinkKeyFileName } from '../data-folder/instance-secret';
-import { filesPrefix } from '../files/file-store';
+import { filesPrefix } from '../files/file-keys';
 import type { LocalText } from '../http/locale';
 import { recordingsPrefix } from '../recording/recording-store';
 import { createFolderStorage } from '../storage/folder-storage';

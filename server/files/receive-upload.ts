@@ -6,7 +6,7 @@ import { ApiError, badInput } from '../http/api-error';
 import { bodyLimitBytes } from '../http/json-body';
 import type { LocalText } from '../http/locale';
 import type { FileStorage } from '../storage/file-storage';
-import { incomingPrefix } from './file-store';
+import { incomingPrefix } from './file-keys';
 import { acceptedType, sniffBytes } from './sniff-type';
 
 /**
