@@ -17,7 +17,7 @@ import {
 } from '../contract/load-contract';
 import { createSchemaCompiler } from '../contract/schema-compiler';
 import { databaseFileName, openDatabase } from '../db/open-database';
-import { trigramTableOf } from '../db/migrations/0030-contains-search';
+import { trigramTableOf } from '../db/contains-search';
 import type { SmsMessage } from '../sms/sms-sender';
 import type { components } from '../../src/generated/openapi';
 
