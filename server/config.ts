@@ -16,7 +16,7 @@ import { isPostgresUrl } from './db/database-url';
 import { defaultPostgresSettings, type PostgresSettings } from './db/postgres-settings';
 import type { AlertLevel } from './db/schema';
 import { defaultQuarantineDays } from './files/quarantine';
-import type { FieldProblem } from './http/api-error';
+import type { FieldProblem } from './kernel/api-error';
 import { defaultIpv6PrefixBits, ipv6PrefixBitsRange } from './http/client-address';
 import { parseTrustedProxies } from './http/trusted-proxies';
 import { logFormats, logLevels, type LogFormat, type LogLevel } from './logging/log-format';
@@ -24,7 +24,7 @@ import { defaultLiveSocketsPerUser } from './live/socket-quota';
 import { defaultMetricsAllow, parseMetricsAllow } from './observability/metrics-access';
 import { defaultLiveMaxStreams } from './live/stream-slots';
 import { defaultRecordingSettings, gigabyte, type RecordingSettings } from './recording/recording-settings';
-import { isTimeZone } from './analysis/zoned-time';
+import { isTimeZone } from './kernel/zoned-time';
 import {
   defaultNotifyMaxAgeHours,
   defaultSiteTimeZone,

@@ -16,7 +16,7 @@ import { addToPack } from '../files/file-packs';
 import { fileKey } from '../files/file-keys';
 import { durableFiles, placeFile } from '../files/file-store';
 import type { ReceivedFile } from '../files/receive-upload';
-import { ApiError, badInput, unknownIngestKey, type FieldProblem } from '../http/api-error';
+import { ApiError, badInput, unknownIngestKey, type FieldProblem } from '../kernel/api-error';
 import { noticeOf } from '../notify/notice';
 import { queueNotifications } from '../notify/outbox';
 import { enabledRulesIn } from '../notify/stored-rules';

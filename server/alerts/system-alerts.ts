@@ -1,8 +1,8 @@
 import { sql, type Insertable } from 'kysely';
-import type { Clock } from '../clock';
+import type { Clock } from '../kernel/clock';
 import type { Db } from '../db/open-database';
 import type { AlertLevel, AlertsTable } from '../db/schema';
-import type { LocalText } from '../http/locale';
+import type { LocalText } from '../kernel/locale';
 import { noticeOf } from '../notify/notice';
 import { queueNotifications } from '../notify/outbox';
 import { RollupChange } from '../analysis/alert-rollups';

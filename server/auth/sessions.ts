@@ -1,5 +1,5 @@
 import type { components } from '../../src/generated/openapi';
-import { later, type Clock } from '../clock';
+import { later, type Clock } from '../kernel/clock';
 import type { Db } from '../db/open-database';
 import { isWellFormedToken, newSessionToken, sha256Hex } from './session-token';
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ApiError } from '../http/api-error';
-import type { LocalText } from '../http/locale';
+import { ApiError } from '../kernel/api-error';
+import type { LocalText } from '../kernel/locale';
 import type { StreamSlots } from '../live/stream-slots';
 import type { StreamAddressPolicy } from './stream-address';
 import { hideCredentials } from './stream-credentials';

@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { ApiError } from '../http/api-error';
-import type { LocalText } from '../http/locale';
+import { ApiError } from '../kernel/api-error';
+import type { LocalText } from '../kernel/locale';
 import {
   spawnPiped,
   streamEndReason,

@@ -1,8 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { basename, delimiter, join } from 'node:path';
-import type { ApiError } from '../http/api-error';
-import type { LocalText } from '../http/locale';
+import type { ApiError } from '../kernel/api-error';
+import type { LocalText } from '../kernel/locale';
 import {
   checkedStream,
   StreamAddressError,

@@ -3,7 +3,7 @@ import { userAccessKeys } from '../accounts/users';
 import { alertsIn } from '../alerts/alert-resource';
 import type { AppContext } from '../app-context';
 import { consoleEventAccess, type ConsoleEventName } from '../../src/generated/console-events';
-import type { Lang } from '../http/locale';
+import type { Lang } from '../kernel/locale';
 import { getItems } from '../resources/resource-service';
 import type { StatusEvent } from '../cluster/status-event';
 

@@ -5,7 +5,7 @@ import type { CommitGroup } from '../db/batched-writes';
 import type { Db } from '../db/open-database';
 import { reusedQuery } from '../db/reused-query';
 import type { FilesTable } from '../db/schema';
-import { ApiError, type FieldProblem } from '../http/api-error';
+import { ApiError, type FieldProblem } from '../kernel/api-error';
 import { FileAnswer, type FileAnswerOptions } from '../http/file-answer';
 import type { FileStorage } from '../storage/file-storage';
 import { fileKey, packName } from './file-keys';

@@ -1,4 +1,4 @@
-import { later } from '../clock';
+import { later } from '../kernel/clock';
 import type { FileStorage } from '../storage/file-storage';
 import { fileKey } from './file-keys';
 

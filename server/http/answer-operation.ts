@@ -10,7 +10,7 @@ import { okEnvelope } from './envelope';
 import { EventStreamAnswer } from './event-stream-answer';
 import { FileAnswer } from './file-answer';
 import { callOf } from './hooks/operation-call';
-import { pickLang } from './locale';
+import { pickLang } from '../kernel/locale';
 import { endWhenRevoked } from './revocable-stream';
 import { clientInfo } from './scheme-headers';
 

@@ -12,9 +12,9 @@ import {
   type StreamEndReason,
   type StreamSpawn,
 } from '../cameras/stream-process';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../kernel/api-error';
 import { internalError } from '../http/error-answers';
-import type { LocalText } from '../http/locale';
+import type { LocalText } from '../kernel/locale';
 import type { StreamSlot, StreamSlots } from './stream-slots';
 import { createTsRemuxer } from './ts-remuxer';
 

@@ -5,7 +5,7 @@ import type { ReceivedFile } from '../files/receive-upload';
 import type { EventStreamAnswer } from '../http/event-stream-answer';
 import type { FileAnswer } from '../http/file-answer';
 import type { SocketAnswer } from '../http/socket-answer';
-import type { Lang } from '../http/locale';
+import type { Lang } from '../kernel/locale';
 import type { AuditNote } from '../oplog/audit-note';
 
 /** The operationId of an operation of openapi.yaml; the server serves every one. */

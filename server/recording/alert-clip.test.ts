@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStream, type TestStream } from '../../test-support/test-stream';
 import { parseAllowedHosts } from '../cameras/stream-address';
-import { systemClock } from '../clock';
+import { systemClock } from '../kernel/clock';
 import { openTestDatabase, testOnPostgres } from '../test-support/test-database';
 import {
   addRole,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStream, type TestStream } from '../../test-support/test-stream';
 import { parseAllowedHosts } from '../cameras/stream-address';
-import { systemClock } from '../clock';
+import { systemClock } from '../kernel/clock';
 import { openTestDatabase } from '../test-support/test-database';
 import {
   addRole,

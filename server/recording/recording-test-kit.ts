@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject, onTestFinished } from 'vitest';
 import { spawnPiped, type StreamSpawn } from '../cameras/stream-process';
-import { systemClock, type Clock } from '../clock';
+import { systemClock, type Clock } from '../kernel/clock';
 import { databaseFileName, openDatabase, type Db } from '../db/open-database';
 import type { RecordingMode } from '../db/schema';
 import { tempDir } from '../test-support/test-app';

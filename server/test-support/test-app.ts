@@ -7,7 +7,7 @@ import { afterAll, inject, onTestFinished } from 'vitest';
 import { createRole, createUser } from '../accounts/account-service';
 import { findRoleIds } from '../accounts/roles';
 import { createApp, type AppOptions } from '../app';
-import { systemClock, type Clock } from '../clock';
+import { systemClock, type Clock } from '../kernel/clock';
 import {
   CLIENT_HOST_SCHEME,
   CLIENT_TYPE_SCHEME,
