@@ -36,7 +36,7 @@ import { defaultIpv6PrefixBits } from './http/client-address';
 import { acceptJsonBodiesOnly, bodyLimitBytes } from './http/json-body';
 import { createLiveSessions, type LiveSessionOptions, type LiveSessions } from './live/live-sessions';
 import { createSocketQuota, defaultLiveSocketsPerUser } from './live/socket-quota';
-import { createStreamSlots, defaultLiveMaxStreams } from './live/stream-slots';
+import { createStreamSlots, defaultLiveMaxStreams } from './cameras/stream-slots';
 import { createStatusFeed } from './events/status-feed';
 import { registerOperationRoutes } from './http/operation-routes';
 import { addSecurityHeaders } from './http/security-headers';

@@ -10,7 +10,7 @@ import { snapshotBucket, takeFromBucket } from './ingest-quotas';
 import { checkSnapshotLink, type SnapshotLinkCheck } from './snapshot-link';
 import { serveFile, storeFile } from '../files/file-store';
 import { ApiError, underPart } from '../kernel/api-error';
-import { EventStreamAnswer } from '../http/event-stream-answer';
+import { EventStreamAnswer } from '../operations/event-stream-answer';
 import { getItem, getItems, itemOfRow, selectionOf } from '../resources/resource-service';
 import { contractTyped, operationIn, resourceOperations } from '../resources/resource-operations';
 import { listFacts } from '../../contract/list-facts';

@@ -1,7 +1,7 @@
 import type { components } from '../../src/generated/openapi';
 import { later, type Clock } from '../kernel/clock';
 import type { Db } from '../db/open-database';
-import { isWellFormedToken, newSessionToken, sha256Hex } from './session-token';
+import { isWellFormedToken, newSessionToken, sha256Hex } from '../kernel/session-token';
 
 /** Who is calling, as recorded on the session for the operator's benefit. */
 export interface ClientInfo {

@@ -6,7 +6,7 @@ import type { Db } from '../db/open-database';
 import { reusedQuery } from '../db/reused-query';
 import type { FilesTable } from '../db/schema';
 import { ApiError, type FieldProblem } from '../kernel/api-error';
-import { FileAnswer, type FileAnswerOptions } from '../http/file-answer';
+import { FileAnswer, type FileAnswerOptions } from '../operations/file-answer';
 import type { FileStorage } from '../storage/file-storage';
 import { fileKey, packName } from './file-keys';
 import type { ReceivedFile } from './receive-upload';

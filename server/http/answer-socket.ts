@@ -10,7 +10,7 @@ import { errorEnvelope } from './envelope';
 import { internalError } from './error-answers';
 import { callOf } from './hooks/operation-call';
 import type { Lang } from '../kernel/locale';
-import { SocketAnswer } from './socket-answer';
+import { SocketAnswer } from '../operations/socket-answer';
 
 /** A socket that answered no ping for this long is gone (a laptop asleep, a dropped proxy). */
 const pingEveryMs = 15_000;

@@ -15,7 +15,7 @@ import {
 import { ApiError } from '../kernel/api-error';
 import { internalError } from '../http/error-answers';
 import type { LocalText } from '../kernel/locale';
-import type { StreamSlot, StreamSlots } from './stream-slots';
+import type { StreamSlot, StreamSlots } from '../cameras/stream-slots';
 import { createTsRemuxer } from './ts-remuxer';
 
 export type LiveStreamName = 'main' | 'sub';

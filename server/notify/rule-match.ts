@@ -1,5 +1,5 @@
 import type { components } from '../../src/generated/openapi';
-import { alertLevels } from '../alerts/alert-levels';
+import { alertLevels } from '../db/alert-levels';
 import { wallOf } from '../kernel/zoned-time';
 import type { AlertLevel } from '../db/schema';
 import type { Notice } from './notice';

@@ -20,7 +20,7 @@ import {
   type TestApp,
 } from '../test-support/test-app';
 import { waitUntil } from '../test-support/wait-until';
-import { addAlert } from './recording-test-kit';
+import { addAlert } from '../test-support/recording-test-kit';
 import { clipFileName } from './clip-mp4';
 import { recordingSpoolDir } from './recordings';
 

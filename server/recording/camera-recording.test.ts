@@ -15,7 +15,7 @@ import {
   withSqlite,
 } from '../test-support/test-app';
 import { waitUntil } from '../test-support/wait-until';
-import { addAlert, keptRecorders } from './recording-test-kit';
+import { addAlert, keptRecorders } from '../test-support/recording-test-kit';
 
 let stream: TestStream;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { AppContext } from '../app-context';
 import { privateDirMode } from '../kernel/private-files';
 import { retryLater } from '../kernel/api-error';
-import { FileAnswer } from '../http/file-answer';
+import { FileAnswer } from '../operations/file-answer';
 import { siteTime } from '../notify/message-formats';
 import { recordedClip } from './alert-clip';
 import { segmentGone } from './playback';

@@ -8,7 +8,7 @@ import { privateDirMode } from '../kernel/private-files';
 import type { Db } from '../db/open-database';
 import type { ChangeChannel } from '../cluster/change-channel';
 import { everyCamera, type CameraClaim, type CameraClaims } from './camera-claims';
-import { createStreamSlots, type StreamSlot, type StreamSlots } from '../live/stream-slots';
+import { createStreamSlots, type StreamSlot, type StreamSlots } from '../cameras/stream-slots';
 import { startRecorder, type Backoff, type Recorder, type RecorderState } from './recorder';
 import type { RecordingSettings } from './recording-settings';
 import type { RecordingStore } from './recording-store';

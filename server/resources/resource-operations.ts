@@ -1,7 +1,7 @@
 import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
 import type { Contract, OperationSpec } from '../contract/load-contract';
-import { FileAnswer } from '../http/file-answer';
+import { FileAnswer } from '../operations/file-answer';
 import { requestTimeZone } from '../kernel/time-zone';
 import { schemaAt } from '../../contract/document';
 import { listFacts, type ListShape } from '../../contract/list-facts';

@@ -4,7 +4,7 @@ import type { AppContext } from '../app-context';
 import { waitForRoomMs } from '../auth/sliding-window';
 import { later } from '../kernel/clock';
 import { exclusiveTransaction } from '../db/exclusive-transaction';
-import { sha256Hex } from '../auth/session-token';
+import { sha256Hex } from '../kernel/session-token';
 import { ApiError, retryLater } from '../kernel/api-error';
 import { forgetOldSmsSends } from './sms-budget';
 import type { SmsMessage } from './sms-sender';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { sha256Hex } from '../../auth/session-token';
+import { sha256Hex } from '../../kernel/session-token';
 import { findActiveSession, type ActiveSession } from '../../auth/sessions';
 import { reusedQuery } from '../../db/reused-query';
 import { SESSION_SCHEME, type OperationSpec } from '../../contract/load-contract';
