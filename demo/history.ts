@@ -1,4 +1,4 @@
-import type { Clock } from '../server/clock';
+import type { Clock } from '../server/kernel/clock';
 import { aiServerClient, randomReport } from '../test-support/ai-server-client';
 import { must, signIn } from './console-api';
 import type { DemoSite } from './seed';

@@ -8,6 +8,7 @@ import { dirname, relative, resolve, sep } from 'node:path';
  * @property {readonly string[]} [types] modules it may import with `import type` only
  * @property {readonly string[]} [lazy] folders or modules it may load only through `import()`
  * @property {readonly string[]} [tests] what its tests and test support may import besides
+ * @property {boolean} [apart] its files may not import each other (its tests may)
  */
 
 /**
@@ -26,6 +27,16 @@ const pureGenerated = [
   'src/generated/openapi',
   'src/generated/route-sources',
   'src/generated/settings',
+];
+
+/** The server's floors below its platform and domains, in the order they stand (lowest first). */
+const serverFloors = [
+  'server/kernel',
+  'server/logging',
+  'server/db',
+  'server/storage',
+  'server/contract',
+  'server/cluster',
 ];
 
 /** Folders of test stand-ins and fixtures: what is in them counts as a test. */
@@ -54,8 +65,27 @@ const rooms = {
   'src/main': { uses: ['src/shell', 'src/generated', 'src/i18n', 'src/styles.css'] },
   // A new folder of the console joins the table before it imports or is imported.
   src: { uses: [] },
-  // The server names a page's chunks from the build's manifest, read as the budget check reads it.
-  server: { uses: ['contract', 'build/chunk-graph', 'build/built-files', ...pureGenerated] },
+  // The server's floors, from the ground up (docs/architecture.md). A floor's tests may use any of
+  // the server: they start the whole app.
+  // The kernel: errors, locale, clock, time zones, file modes; what every floor may use.
+  'server/kernel': { uses: [...pureGenerated], tests: ['server'] },
+  'server/logging': { uses: [], tests: ['server'] },
+  // A migration is frozen: it uses the column types and the dialect, nothing of the runtime, and the
+  // runtime never imports one.
+  'server/db/migrations': {
+    uses: ['server/db/column-types', 'server/db/dialect'],
+    tests: ['server'],
+    apart: true,
+  },
+  'server/db': { uses: ['server/kernel', ...pureGenerated], tests: ['server'] },
+  'server/storage': { uses: ['server/kernel'], tests: ['server'] },
+  'server/contract': { uses: ['contract', 'server/kernel'], tests: ['server'] },
+  'server/cluster': { uses: ['server/db', 'server/kernel', ...pureGenerated], tests: ['server'] },
+  // The platform and the domains above them; the server names a page's chunks from the build's
+  // manifest, read as the budget check reads it.
+  server: {
+    uses: [...serverFloors, 'contract', 'build/chunk-graph', 'build/built-files', ...pureGenerated],
+  },
   // The stand-ins start servers, ffmpeg and nginx as the server starts ffmpeg: dying with their parent.
   'test-support': { uses: ['server/process/parent-death', ...pureGenerated] },
   // Header names and other contract constants come from the generated contract, as the console's.
@@ -134,8 +164,9 @@ const repoPath = (cwd, path) => relative(cwd, path).split(sep).join('/');
 function mayImport(fromFile, to, kind) {
   const from = withoutExtension(fromFile);
   const fromRoom = roomOf(from);
-  if (fromRoom === undefined || roomOf(to)?.[0] === fromRoom[0]) return true;
+  if (fromRoom === undefined) return true;
   const room = fromRoom[1];
+  if (roomOf(to)?.[0] === fromRoom[0]) return !room.apart || isTest(fromFile);
   const entries = [
     ...room.uses,
     ...(kind === 'type' ? (room.types ?? []) : []),
@@ -148,7 +179,7 @@ function mayImport(fromFile, to, kind) {
 
 /** @param {Room} room */
 function describeRoom(room) {
-  const parts = [room.uses.length > 0 ? room.uses.join(', ') : 'only itself'];
+  const parts = [room.uses.length > 0 ? room.uses.join(', ') : room.apart ? 'nothing' : 'only itself'];
   if (room.types) parts.push(`types of ${room.types.join(', ')}`);
   if (room.lazy) parts.push(`${room.lazy.join(', ')} through import()`);
   return parts.join('; ');

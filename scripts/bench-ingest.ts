@@ -27,7 +27,7 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { must, signIn, type ConsoleApi } from '../demo/console-api';
 import { databaseFileName } from '../server/db/open-database';
-import { packName } from '../server/files/file-packs';
+import { packName } from '../server/files/file-keys';
 import { filesDir, incomingDir } from '../server/files/file-store';
 import { postgresBinDir } from '../server/test-support/postgres-cluster';
 import { startEstate } from '../server/test-support/server-estate';

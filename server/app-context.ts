@@ -8,7 +8,7 @@ import type { HashingGate } from './auth/hashing-gate';
 import type { SignInLimits } from './auth/sign-in-limits';
 import type { BackgroundTasks } from './background-tasks';
 import type { JobClaims } from './cluster/job-claims';
-import type { Clock } from './clock';
+import type { Clock } from './kernel/clock';
 import type { Contract } from './contract/load-contract';
 import type { Db } from './db/open-database';
 import type { LiveSessions } from './live/live-sessions';

@@ -4,7 +4,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { defaultAlertRetentionDays } from './alerts/alert-tasks';
 import { parseAllowedHosts, type AllowedHosts } from './cameras/stream-address';
 import { defaultCameraProbeSeconds } from './cameras/stream-probe';
-import { alertLevels } from './alerts/alert-levels';
+import { alertLevels } from './db/alert-levels';
 import { defaultHealthSettings, type HealthSettings } from './alerts/device-health';
 import { defaultIngestLimits, type IngestLimits } from './alerts/ingest-limits';
 import { defaultSnapshotLinkHours, maxSnapshotLinkHours } from './alerts/snapshot-link';
@@ -16,15 +16,15 @@ import { isPostgresUrl } from './db/database-url';
 import { defaultPostgresSettings, type PostgresSettings } from './db/postgres-settings';
 import type { AlertLevel } from './db/schema';
 import { defaultQuarantineDays } from './files/quarantine';
-import type { FieldProblem } from './http/api-error';
+import type { FieldProblem } from './kernel/api-error';
 import { defaultIpv6PrefixBits, ipv6PrefixBitsRange } from './http/client-address';
 import { parseTrustedProxies } from './http/trusted-proxies';
 import { logFormats, logLevels, type LogFormat, type LogLevel } from './logging/log-format';
 import { defaultLiveSocketsPerUser } from './live/socket-quota';
 import { defaultMetricsAllow, parseMetricsAllow } from './observability/metrics-access';
-import { defaultLiveMaxStreams } from './live/stream-slots';
+import { defaultLiveMaxStreams } from './cameras/stream-slots';
 import { defaultRecordingSettings, gigabyte, type RecordingSettings } from './recording/recording-settings';
-import { isTimeZone } from './analysis/zoned-time';
+import { isTimeZone } from './kernel/zoned-time';
 import {
   defaultNotifyMaxAgeHours,
   defaultSiteTimeZone,

@@ -1,5 +1,5 @@
 import { InvalidValuesError } from './contract/value-check';
-import { DataFolderError } from './data-folder/data-folder-error';
+import { DataFolderError } from './kernel/data-folder-error';
 import { runServer } from './run-server';
 
 try {

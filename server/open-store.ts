@@ -1,5 +1,5 @@
 import { prepareAccounts, type AdminBootstrap } from './accounts/bootstrap-admin';
-import type { Clock } from './clock';
+import type { Clock } from './kernel/clock';
 import { loadContract, type Contract } from './contract/load-contract';
 import { identifyInstance, assertDatabaseNotLost, type Instance } from './data-folder/instance-identity';
 import { explainingStoreFailures } from './data-folder/store-failures';

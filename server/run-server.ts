@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createApp } from './app';
 import { closeOnSignals } from './close-on-signals';
 import { defaultPasswordCost, choosePasswordCost } from './auth/password-hash';
-import type { Clock } from './clock';
+import type { Clock } from './kernel/clock';
 import { readServerConfig } from './config';
 import { chooseLogFormat, serverLogger } from './logging/log-format';
 

@@ -1,4 +1,4 @@
-import type { Clock } from '../clock';
+import type { Clock } from '../kernel/clock';
 import type { Contract } from '../contract/load-contract';
 import { assertNoProblems, createValueCheck } from '../contract/value-check';
 import type { Db } from '../db/open-database';

@@ -2,7 +2,7 @@ import { loadCurrentUser } from './current-user';
 import { setPassword } from './users';
 import { verifyPassword } from '../auth/password-hash';
 import { checkGuess, type Guess } from '../auth/sign-in-attempts';
-import { ApiError, badInput } from '../http/api-error';
+import { ApiError, badInput } from '../kernel/api-error';
 import { requireSession, type SomeOperationHandlers } from '../operations/operation-handler';
 
 const wrongOldPassword = { zh: '原密码错误', en: 'The old password is wrong' };

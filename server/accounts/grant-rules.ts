@@ -1,6 +1,6 @@
 import type { Db } from '../db/open-database';
-import { refusal, type FieldProblem } from '../http/api-error';
-import type { LocalText } from '../http/locale';
+import { refusal, type FieldProblem } from '../kernel/api-error';
+import type { LocalText } from '../kernel/locale';
 import type { ItemChange } from '../resources/resource-definition';
 
 // No one grants more than they hold. Whoever may manage roles or users could otherwise make

@@ -1,5 +1,5 @@
 import type { Db } from '../db/open-database';
-import { refusal, type FieldProblem } from '../http/api-error';
+import { refusal, type FieldProblem } from '../kernel/api-error';
 import type { ResourceDefinition } from '../resources/resource-definition';
 import type { ResourceOperationIds } from '../resources/resource-operations';
 import { lockAccounts } from './account-lock';

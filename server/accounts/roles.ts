@@ -1,4 +1,4 @@
-import type { Clock } from '../clock';
+import type { Clock } from '../kernel/clock';
 import type { Db } from '../db/open-database';
 
 export const adminRole = {

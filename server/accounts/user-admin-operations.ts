@@ -3,7 +3,7 @@ import { checkUserTargets } from './grant-rules';
 import { userOperationIds, userResource } from './user-resource';
 import { setPassword } from './users';
 import { createValueCheck } from '../contract/value-check';
-import { refusal } from '../http/api-error';
+import { refusal } from '../kernel/api-error';
 import { resourceOperations } from '../resources/resource-operations';
 import { notFound } from '../resources/resource-service';
 import { requireSession, type SomeOperationHandlers } from '../operations/operation-handler';

@@ -1,5 +1,5 @@
 import type { Db } from '../db/open-database';
-import type { FieldProblem } from '../http/api-error';
+import type { FieldProblem } from '../kernel/api-error';
 
 /**
  * What tells user names apart: `Admin`, `ADMIN` and the full-width `ａｄｍｉｎ` (typed with a Chinese

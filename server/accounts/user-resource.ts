@@ -1,8 +1,8 @@
 import { hashPassword } from '../auth/password-hash';
 import { revokeUserSessions } from '../auth/sessions';
 import type { Db } from '../db/open-database';
-import { refusal } from '../http/api-error';
-import type { LocalText } from '../http/locale';
+import { refusal } from '../kernel/api-error';
+import type { LocalText } from '../kernel/locale';
 import type { Item, ResourceDefinition } from '../resources/resource-definition';
 import type { ResourceOperationIds } from '../resources/resource-operations';
 import { lockAccounts } from './account-lock';

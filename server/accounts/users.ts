@@ -1,7 +1,7 @@
 import { clearPasswordFailures } from '../auth/sign-in-attempts';
 import { hashPassword } from '../auth/password-hash';
 import { revokeUserSessions } from '../auth/sessions';
-import type { Clock } from '../clock';
+import type { Clock } from '../kernel/clock';
 import type { Db } from '../db/open-database';
 import { lockAccounts } from './account-lock';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sha256Hex } from '../auth/session-token';
+import { sha256Hex } from '../kernel/session-token';
 import {
   clientHeaders,
   expectContractAnswer,

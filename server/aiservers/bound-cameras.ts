@@ -1,5 +1,5 @@
 import type { Db } from '../db/open-database';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../kernel/api-error';
 
 /** How many cameras are bound to each AI server (servers without any are left out). */
 export async function countBoundCameras(db: Db, serverIds: readonly number[]): Promise<Map<number, number>> {

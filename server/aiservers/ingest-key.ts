@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sha256Hex } from '../auth/session-token';
+import { sha256Hex } from '../kernel/session-token';
 
 /** A new ingest key (256 random bits, base64url) and the digest that is all the server keeps of it. */
 export function newIngestKey(): { key: string; hash: string } {

@@ -1,10 +1,11 @@
 import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/open-database';
-import { badInput, type FieldProblem } from '../http/api-error';
-import { later } from '../clock';
+import { badInput, type FieldProblem } from '../kernel/api-error';
+import { later } from '../kernel/clock';
 import { settleCameraStatus, settlingOf } from '../cameras/camera-status';
-import type { StatusEvent, StatusFeed } from '../events/status-feed';
+import type { StatusEvent } from '../cluster/status-event';
+import type { StatusFeed } from '../events/status-feed';
 import { raiseDeviceAlerts } from './device-health';
 import type { IngestLimits } from './ingest-limits';
 

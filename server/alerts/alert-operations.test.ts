@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { later } from '../clock';
+import { later } from '../kernel/clock';
 import { openTestDatabase } from '../test-support/test-database';
 import { alertWorld } from '../test-support/alert-world';
 import { openEventStream } from '../test-support/event-stream';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context';
-import type { Lang } from '../http/locale';
+import type { Lang } from '../kernel/locale';
 import { alertOperationIds, alertResource, alertsIn } from './alert-resource';
 import type { components } from '../../src/generated/openapi';
 import { bulkHandleAlerts, decisionNames, handleAlert, handleAlertsByFilter } from './alert-handling';
@@ -9,12 +9,12 @@ import { alertEventStream, resumeAfter } from '../events/console-event-stream';
 import { snapshotBucket, takeFromBucket } from './ingest-quotas';
 import { checkSnapshotLink, type SnapshotLinkCheck } from './snapshot-link';
 import { serveFile, storeFile } from '../files/file-store';
-import { ApiError, underPart } from '../http/api-error';
-import { EventStreamAnswer } from '../http/event-stream-answer';
+import { ApiError, underPart } from '../kernel/api-error';
+import { EventStreamAnswer } from '../operations/event-stream-answer';
 import { getItem, getItems, itemOfRow, selectionOf } from '../resources/resource-service';
 import { contractTyped, operationIn, resourceOperations } from '../resources/resource-operations';
 import { listFacts } from '../../contract/list-facts';
-import { requestTimeZone } from '../http/time-zone';
+import { requestTimeZone } from '../kernel/time-zone';
 import { requireAiServer, requireSession, type SomeOperationHandlers } from '../operations/operation-handler';
 
 const linkRefusals: Readonly<Record<Exclude<SnapshotLinkCheck, 'valid'>, () => ApiError>> = {

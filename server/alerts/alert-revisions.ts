@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { dialectOf } from '../db/dialect';
-import { numberNow } from '../db/migrations/0036-alert-revisions-now';
+import { numberNow } from './revision-triggers';
 import type { Db } from '../db/open-database';
 import { reusedQuery } from '../db/reused-query';
 

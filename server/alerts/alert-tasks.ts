@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { runEvery } from '../background-tasks';
-import { later } from '../clock';
+import { later } from '../kernel/clock';
 import { deleteFileRows } from '../files/file-packs';
-import { fileKey } from '../files/file-store';
+import { fileKey } from '../files/file-keys';
 import type { FileStorage } from '../storage/file-storage';
 import { RollupChange, rolledColumns } from '../analysis/alert-rollups';
 import { markSilentServersOffline, snapshotKind } from './alert-ingest';

@@ -1,6 +1,6 @@
 import type { Db } from '../db/open-database';
 import type { AlertLevel } from '../db/schema';
-import type { LocalText } from '../http/locale';
+import type { LocalText } from '../kernel/locale';
 import { insertSystemAlert } from './system-alerts';
 
 /** When devices count as failed and how loud their alerts are (the CFOP_HEALTH_* settings). */

@@ -4,8 +4,8 @@ import { dialectOf } from '../db/dialect';
 import type { Db } from '../db/open-database';
 import { reusedQuery } from '../db/reused-query';
 import type { IngestQuotaKind, IngestQuotasTable } from '../db/schema';
-import { retryLater } from '../http/api-error';
-import type { LocalText } from '../http/locale';
+import { retryLater } from '../kernel/api-error';
+import type { LocalText } from '../kernel/locale';
 import type { IngestLimits } from './ingest-limits';
 
 const megabyte = 1024 * 1024;

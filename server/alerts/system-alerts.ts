@@ -1,11 +1,12 @@
 import { sql, type Insertable } from 'kysely';
-import type { AppContext } from '../app-context';
+import type { Clock } from '../kernel/clock';
 import type { Db } from '../db/open-database';
 import type { AlertLevel, AlertsTable } from '../db/schema';
-import type { LocalText } from '../http/locale';
+import type { LocalText } from '../kernel/locale';
 import { noticeOf } from '../notify/notice';
 import { queueNotifications } from '../notify/outbox';
 import { RollupChange } from '../analysis/alert-rollups';
+import type { AlertFeed } from './alert-feed';
 import { nextRevision } from './alert-revisions';
 
 /**
@@ -128,8 +129,17 @@ export async function insertSystemAlert(
   return first;
 }
 
+/** What raising a system alert on its own needs of the app (AppContext satisfies it). */
+export interface SystemAlertContext {
+  readonly db: Db;
+  readonly clock: Clock;
+  /** The rules' windows are read in the site's time zone. */
+  readonly notify: { readonly timeZone: string };
+  readonly alertFeed: AlertFeed;
+}
+
 /** Raises a system alert on its own: stored, then shown on the live walls. Answers its id. */
-export async function raiseSystemAlert(ctx: AppContext, alert: SystemAlert): Promise<number> {
+export async function raiseSystemAlert(ctx: SystemAlertContext, alert: SystemAlert): Promise<number> {
   const id = await ctx.db
     .transaction()
     .execute(async (trx) =>

@@ -7,7 +7,7 @@ import type {
   AlertRollupsTable,
   AlertsTable,
 } from '../db/schema';
-import { DAY_MS, HOUR_MS } from './zoned-time';
+import { DAY_MS, HOUR_MS } from '../kernel/zoned-time';
 
 /**
  * Rollups of the alerts, so the operations dashboard reads counts that do not grow with history.

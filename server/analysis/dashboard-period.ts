@@ -1,6 +1,6 @@
 import type { operations } from '../../src/generated/openapi';
-import { badInput, type FieldProblem } from '../http/api-error';
-import { DAY_MS, HOUR_MS, isTimeZone, startOfLocalDay, startOfLocalHour } from './zoned-time';
+import { badInput, type FieldProblem } from '../kernel/api-error';
+import { DAY_MS, HOUR_MS, isTimeZone, startOfLocalDay, startOfLocalHour } from '../kernel/zoned-time';
 
 /** The query of getOperationsDashboard, as the contract's schemas let it through. */
 type DashboardQuery = operations['getOperationsDashboard']['parameters']['query'];

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
-import { alertLevels } from '../alerts/alert-levels';
+import { alertLevels } from '../db/alert-levels';
 import type { Db } from '../db/open-database';
 import { secondsBetween, timestampValue } from '../db/portable-sql';
 import type { AlertLevel, AlertSource, AlertStatus, Database } from '../db/schema';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../kernel/api-error';
 import { createHashingGate } from './hashing-gate';
 
 /** A task that runs until `finish` is called, recording when it started. */

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { retryLater, type ApiError } from '../http/api-error';
+import { retryLater, type ApiError } from '../kernel/api-error';
 
 /**
  * Password hashing (scrypt, ~32 MiB and tens of ms each) runs through one gate: at most `slots` at

@@ -1,8 +1,7 @@
 import type { components } from '../../src/generated/openapi';
-import type { AppContext } from '../app-context';
-import { later } from '../clock';
+import { later, type Clock } from '../kernel/clock';
 import type { Db } from '../db/open-database';
-import { isWellFormedToken, newSessionToken, sha256Hex } from './session-token';
+import { isWellFormedToken, newSessionToken, sha256Hex } from '../kernel/session-token';
 
 /** Who is calling, as recorded on the session for the operator's benefit. */
 export interface ClientInfo {
@@ -14,6 +13,15 @@ export interface ClientInfo {
   readonly countsAs: string;
 }
 
+/** What opening, finding and revoking sessions needs of the app (AppContext satisfies it). */
+export interface SessionContext {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly sessionTtlMs: number;
+  /** A session unused this long answers 401 like an expired one. */
+  readonly sessionIdleMs: number;
+}
+
 export interface ActiveSession {
   readonly tokenHash: string;
   readonly userId: number;
@@ -21,7 +29,7 @@ export interface ActiveSession {
 
 /** Records the sign-in on the user and opens a session; only the token's digest is kept. */
 export async function signIn(
-  ctx: AppContext,
+  ctx: SessionContext,
   userId: number,
   client: ClientInfo,
 ): Promise<components['schemas']['Session']> {
@@ -63,13 +71,13 @@ export const defaultSessionIdleMinutes = 30;
 export const activityWriteGapMs = 60_000;
 
 /** The session behind a token, if it is unrevoked, unexpired, not idle and its user still enabled. */
-export async function findActiveSession(ctx: AppContext, token: string): Promise<ActiveSession | null> {
+export async function findActiveSession(ctx: SessionContext, token: string): Promise<ActiveSession | null> {
   return isWellFormedToken(token) ? findActiveSessionByHash(ctx, sha256Hex(token)) : null;
 }
 
 /** As findActiveSession, by the token's digest; each call is activity and keeps the session from idling. */
 export async function findActiveSessionByHash(
-  ctx: AppContext,
+  ctx: SessionContext,
   tokenHash: string,
 ): Promise<ActiveSession | null> {
   const now = ctx.clock.now();
@@ -94,7 +102,7 @@ export async function findActiveSessionByHash(
   return { tokenHash, userId: row.user_id };
 }
 
-export async function revokeSession(ctx: AppContext, tokenHash: string): Promise<void> {
+export async function revokeSession(ctx: SessionContext, tokenHash: string): Promise<void> {
   await ctx.db
     .updateTable('sessions')
     .set({ revoked_at: ctx.clock.now().toISOString() })

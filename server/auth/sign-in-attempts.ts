@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context';
 import type { Db } from '../db/open-database';
 import type { SignInMethod } from '../db/schema';
 import { exclusiveTransaction } from '../db/exclusive-transaction';
-import { ApiError, retryLater } from '../http/api-error';
+import { ApiError, retryLater } from '../kernel/api-error';
 import type { AuditNote } from '../oplog/audit-note';
 import type { SignInLimits } from './sign-in-limits';
 import { waitForRoomMs, type WindowLimit } from './sliding-window';

@@ -2,7 +2,7 @@ import { decoyHash, verifyPassword } from './password-hash';
 import { checkGuess, type Guess } from './sign-in-attempts';
 import { revokeSession, signIn } from './sessions';
 import { findUserByName } from '../accounts/user-names';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../kernel/api-error';
 import { consumeSmsCode, issueSmsCode, wrongSmsCode } from '../sms/sms-codes';
 import { requireSession, type SomeOperationHandlers } from '../operations/operation-handler';
 

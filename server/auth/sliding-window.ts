@@ -1,5 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { Clock } from '../clock';
+import type { Clock } from '../kernel/clock';
 import type { Database } from '../db/schema';
 
 /**

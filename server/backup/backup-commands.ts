@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
-import { DataFolderError } from '../data-folder/data-folder-error';
-import { errorCode } from '../data-folder/error-codes';
-import type { LocalText } from '../http/locale';
+import { DataFolderError } from '../kernel/data-folder-error';
+import { errorCode } from '../kernel/error-codes';
+import type { LocalText } from '../kernel/locale';
 import { restoreBackup, takeBackup, type BackupManifest, type DataPlaces } from './backup';
 
 /** An operator command on the data's places that opens no store: it neither migrates nor writes the database. */

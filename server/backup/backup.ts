@@ -11,11 +11,11 @@ import {
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { instanceIdFileName } from '../data-folder/instance-identity';
-import { DataFolderError } from '../data-folder/data-folder-error';
-import { makePrivateDir, privateDirMode, privateFileMode } from '../data-folder/private-files';
+import { DataFolderError } from '../kernel/data-folder-error';
+import { makePrivateDir, privateDirMode, privateFileMode } from '../kernel/private-files';
 import { snapshotLinkKeyFileName } from '../data-folder/instance-secret';
-import { filesPrefix } from '../files/file-store';
-import type { LocalText } from '../http/locale';
+import { filesPrefix } from '../files/file-keys';
+import type { LocalText } from '../kernel/locale';
 import { recordingsPrefix } from '../recording/recording-store';
 import { createFolderStorage } from '../storage/folder-storage';
 import {

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { DataFolderError } from '../data-folder/data-folder-error';
+import { DataFolderError } from '../kernel/data-folder-error';
 
 /**
  * A PostgreSQL program (pg_dump, pg_restore): the one in PATH, else the newest of Debian's

@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
-import { fileKey, filesPrefix } from '../files/file-store';
-import { packName } from '../files/file-packs';
+import { fileKey, filesPrefix, packName } from '../files/file-keys';
 import { quarantinePrefix } from '../files/quarantine';
 import { recordingsPrefix } from '../recording/recording-store';
 import type { FileStorage, StoredObject } from '../storage/file-storage';

@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context';
 import { cameraResource } from './camera-resource';
 import { createCameraTask, deleteCameraTask, listCameraTasks, updateCameraTask } from './camera-tasks';
 import { cameraBodyToStore } from './camera-streams';
-import { FileAnswer } from '../http/file-answer';
+import { FileAnswer } from '../operations/file-answer';
 import { resourceOperations } from '../resources/resource-operations';
 import { notFound } from '../resources/resource-service';
 import type { SomeOperationHandlers } from '../operations/operation-handler';

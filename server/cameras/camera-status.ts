@@ -2,7 +2,7 @@ import type { components } from '../../src/generated/openapi';
 import { raiseDeviceAlerts, type DeviceRef } from '../alerts/device-health';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/open-database';
-import type { StatusEvent } from '../events/status-feed';
+import type { StatusEvent } from '../cluster/status-event';
 
 type Schemas = components['schemas'];
 type CameraStatusSource = Schemas['CameraStatusSource'];

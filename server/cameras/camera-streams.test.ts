@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestStream, type TestStream } from '../../test-support/test-stream';
 import { watchLive } from '../test-support/live-socket';
 import type { AppOptions } from '../app';
-import { defaultLiveMaxStreams } from '../live/stream-slots';
+import { defaultLiveMaxStreams } from './stream-slots';
 import {
   expectContractAnswer,
   fieldMessages,

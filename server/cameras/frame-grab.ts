@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ApiError } from '../http/api-error';
-import type { LocalText } from '../http/locale';
-import type { StreamSlots } from '../live/stream-slots';
+import { ApiError } from '../kernel/api-error';
+import type { LocalText } from '../kernel/locale';
+import type { StreamSlots } from './stream-slots';
 import type { StreamAddressPolicy } from './stream-address';
 import { hideCredentials } from './stream-credentials';
 import { checkStreamAddress, collectOutput, streamInput, type StreamSpawn } from './stream-process';

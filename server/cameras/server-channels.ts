@@ -1,4 +1,4 @@
-import type { FieldProblem } from '../http/api-error';
+import type { FieldProblem } from '../kernel/api-error';
 import type { ItemChange, WriteScope } from '../resources/resource-definition';
 
 /**

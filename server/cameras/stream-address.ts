@@ -1,7 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import { lookup } from 'node:dns/promises';
 import { networkInterfaces } from 'node:os';
-import type { LocalText } from '../http/locale';
+import type { LocalText } from '../kernel/locale';
 
 /** The schemes a camera stream may use; ffmpeg is never asked to open anything else. */
 const schemes = new Set(['rtsp', 'rtsps', 'http', 'https']);

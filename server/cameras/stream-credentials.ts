@@ -1,4 +1,4 @@
-import type { LocalText } from '../http/locale';
+import type { LocalText } from '../kernel/locale';
 import { joinStreamUrl, splitStreamUrl } from './stream-address';
 
 /** What every answer shows in place of a stream URL's password. */

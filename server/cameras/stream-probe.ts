@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { runEvery } from '../background-tasks';
-import { ApiError } from '../http/api-error';
-import type { LocalText } from '../http/locale';
-import type { StreamSlots } from '../live/stream-slots';
+import { ApiError } from '../kernel/api-error';
+import type { LocalText } from '../kernel/locale';
+import type { StreamSlots } from './stream-slots';
 import { recordStreamRead } from './camera-status';
 import type { CheckedStream, StreamAddressPolicy } from './stream-address';
 import { hideCredentials } from './stream-credentials';

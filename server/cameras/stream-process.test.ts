@@ -2,8 +2,8 @@ import type { ChildProcess } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { scaled } from '../../test-support/test-timeouts';
-import { ApiError } from '../http/api-error';
-import type { LocalText } from '../http/locale';
+import { ApiError } from '../kernel/api-error';
+import type { LocalText } from '../kernel/locale';
 import { childOfKilledParent, isRunning } from '../test-support/process-state';
 import { streamEndReason, streamFailureReasons, streamInput, watchStreamProcess } from './stream-process';
 

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
-import type { ApiError } from '../http/api-error';
-import type { LocalText } from '../http/locale';
+import type { ApiError } from '../kernel/api-error';
+import type { LocalText } from '../kernel/locale';
 import { spawnDyingWithParent, spawnedCommandName } from '../process/parent-death';
 import {
   checkedStream,

@@ -6,7 +6,7 @@ import { rebuildAlertRollups } from '../analysis/alert-rollups';
 import { withoutStatementTimeout } from '../db/postgres-settings';
 import { findUserByName } from '../accounts/user-names';
 import { setPassword } from '../accounts/users';
-import { systemClock } from '../clock';
+import { systemClock } from '../kernel/clock';
 import type { StoreConfig } from '../config';
 import {
   assertNoProblems,
@@ -14,9 +14,9 @@ import {
   InvalidValuesError,
   type ValueCheck,
 } from '../contract/value-check';
-import { ApiError, type FieldProblem } from '../http/api-error';
-import { DataFolderError } from '../data-folder/data-folder-error';
-import { bilingual, type LocalText } from '../http/locale';
+import { ApiError, type FieldProblem } from '../kernel/api-error';
+import { DataFolderError } from '../kernel/data-folder-error';
+import { bilingual, type LocalText } from '../kernel/locale';
 import { openStore } from '../open-store';
 import { backupCommands, type DataCommand } from '../backup/backup-commands';
 

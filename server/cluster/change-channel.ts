@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../db/open-database';
 import { postgresClientConfig, type PostgresTarget } from '../db/postgres-settings';
-import type { StatusEvent } from '../events/status-feed';
+import type { StatusEvent } from './status-event';
 
 /**
  * What one server tells the others: alerts changed (each stream reads what changed after its last

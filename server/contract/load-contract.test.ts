@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { readBilingual } from '../http/locale';
+import { readBilingual } from '../kernel/locale';
 import { tempDir } from '../test-support/test-app';
 import { closeParkingLot, parkingLotClosePath } from '../test-support/parking-lot-operation';
 import { ContractError } from '../../contract/contract-error';

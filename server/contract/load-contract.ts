@@ -19,7 +19,7 @@ import type {
 import { parseContract } from '../../contract/read-contract';
 import { sessionSubprotocolPrefix, socketProtocolOf } from '../../contract/socket-protocols';
 import type { ResourceDeclaration } from '../../contract/x-resource';
-import { readBilingual, type LocalText } from '../http/locale';
+import { readBilingual, type LocalText } from '../kernel/locale';
 
 export { INGEST_KEY_SCHEME, SESSION_SCHEME, type OperationAccess } from '../../contract/operation-access';
 /** The client headers' schemes: checked like input, and recorded on each session. */

@@ -1,7 +1,7 @@
 import type { ValidateFunction } from 'ajv';
-import type { FieldProblem } from '../http/api-error';
-import { bilingual } from '../http/locale';
-import { describeAjvErrors } from '../http/validation-messages';
+import type { FieldProblem } from '../kernel/api-error';
+import { bilingual } from '../kernel/locale';
+import { describeAjvErrors } from '../kernel/validation-messages';
 import type { Contract } from './load-contract';
 import { createSchemaCompiler } from './schema-compiler';
 

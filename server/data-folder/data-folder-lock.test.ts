@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { capturedLog, startTestApp, tempDir } from '../test-support/test-app';
 import { testOnPostgres } from '../test-support/test-database';
-import { DataFolderError } from './data-folder-error';
+import { DataFolderError } from '../kernel/data-folder-error';
 import { lockHolderFileName } from './data-folder-lock';
 
 // On PostgreSQL servers may share the folder (server/cluster/estate.test.ts).

@@ -2,9 +2,9 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { DataFolderError } from './data-folder-error';
-import { errorCode } from './error-codes';
-import { createPrivateFile, makePrivateDir, privateFileMode } from './private-files';
+import { DataFolderError } from '../kernel/data-folder-error';
+import { errorCode } from '../kernel/error-codes';
+import { createPrivateFile, makePrivateDir, privateFileMode } from '../kernel/private-files';
 import { notWritable } from './store-failures';
 
 /** The file whose lock a running server holds, and the file naming that server. */

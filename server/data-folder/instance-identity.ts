@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import type { Clock } from '../clock';
+import type { Clock } from '../kernel/clock';
 import { databaseFileName, type Db } from '../db/open-database';
 import { unknownStoredFiles } from '../files/unused-files';
 import { createFolderStorage } from '../storage/folder-storage';
-import { DataFolderError } from './data-folder-error';
-import { privateFileMode } from './private-files';
+import { DataFolderError } from '../kernel/data-folder-error';
+import { privateFileMode } from '../kernel/private-files';
 
 export const instanceIdFileName = 'instance-id';
 

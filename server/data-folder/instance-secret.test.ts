@@ -2,7 +2,7 @@ import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support/test-app';
-import { DataFolderError } from './data-folder-error';
+import { DataFolderError } from '../kernel/data-folder-error';
 import { instanceSecret, snapshotLinkKeyFileName } from './instance-secret';
 
 describe('an instance secret in the data folder', () => {

@@ -3,9 +3,9 @@ import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dialectOf } from '../db/dialect';
 import type { Db } from '../db/open-database';
-import { DataFolderError } from './data-folder-error';
-import { errorCode } from './error-codes';
-import { privateFileMode } from './private-files';
+import { DataFolderError } from '../kernel/data-folder-error';
+import { errorCode } from '../kernel/error-codes';
+import { privateFileMode } from '../kernel/private-files';
 
 /** The key snapshot links are signed with: deleting it (and restarting) voids every link sent. */
 export const snapshotLinkKeyFileName = 'snapshot-link.key';

@@ -4,7 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { databaseFileName } from '../db/open-database';
 import { startTestApp, tempDir } from '../test-support/test-app';
-import { DataFolderError } from './data-folder-error';
+import { DataFolderError } from '../kernel/data-folder-error';
 import { instanceIdFileName } from './instance-identity';
 import { explainStoreFailure } from './store-failures';
 import { testOnPostgres } from '../test-support/test-database';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { databaseFileName } from '../db/open-database';
-import { DataFolderError } from './data-folder-error';
-import { errorCode, isDiskFull } from './error-codes';
+import { DataFolderError } from '../kernel/data-folder-error';
+import { errorCode, isDiskFull } from '../kernel/error-codes';
 
 export const notWritable = (dataDir: string) =>
   new DataFolderError({

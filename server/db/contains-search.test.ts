@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { cappedTotal } from '../resources/resource-service';
 import { selectPage, type RowSelection } from '../resources/resource-store';
 import { startTestApp } from '../test-support/test-app';
-import { openTestDatabase } from '../test-support/test-database';
+import { openTestDatabase, testOnPostgres } from '../test-support/test-database';
+import { trigramColumns, trigramTableOf } from './contains-search';
 import type { Db } from './open-database';
 import { containsText } from './portable-sql';
 
@@ -101,5 +102,27 @@ describe('"contains" searches', () => {
         }
       }
     });
+  });
+});
+
+describe.runIf(!testOnPostgres)('SQLite trigram tables', () => {
+  it('are, in the migrated database, those contains-search.ts searches, over the same columns', async () => {
+    const db = await openTestDatabase((await startTestApp()).dataDir);
+    try {
+      const { rows } = await sql<{ name: string }>`select name from sqlite_master
+        where type = 'table' and sql like 'create virtual table%using fts5%' order by name`.execute(db);
+      const stored: Record<string, string[]> = {};
+      for (const { name } of rows) {
+        const columns = await sql<{ name: string }>`select name from pragma_table_info(${name})`.execute(db);
+        stored[name] = columns.rows.map((column) => column.name);
+      }
+      expect(stored).toEqual(
+        Object.fromEntries(
+          Object.entries(trigramColumns).map(([table, columns]) => [trigramTableOf(table), columns]),
+        ),
+      );
+    } finally {
+      await db.destroy();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { createServer, type Socket } from 'node:net';
 import { sql } from 'kysely';
 import { expect, onTestFinished, test } from 'vitest';
-import { DataFolderError } from '../data-folder/data-folder-error';
+import { DataFolderError } from '../kernel/data-folder-error';
 import { tempDir } from '../test-support/test-app';
 import { testDatabaseUrl, testOnPostgres } from '../test-support/test-database';
 import { openDatabase, type PostgresOptions } from './open-database';

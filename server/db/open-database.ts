@@ -8,8 +8,8 @@ import {
   type SqliteDatabase as DialectDatabase,
 } from 'kysely';
 import pg from 'pg';
-import { DataFolderError } from '../data-folder/data-folder-error';
-import { createPrivateFile, makePrivateDir } from '../data-folder/private-files';
+import { DataFolderError } from '../kernel/data-folder-error';
+import { createPrivateFile, makePrivateDir } from '../kernel/private-files';
 import { migrationProvider } from './migration-folder';
 import { databaseAddress } from './database-url';
 import { DatabaseUnavailableError } from './database-unavailable';

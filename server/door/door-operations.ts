@@ -8,7 +8,7 @@ import { checkIn, checkOut, decision, moveVisitor, type Transition } from './vis
 import { declaredOperations } from '../resources/declared-operations';
 import { contractTyped, resourceBinding, resourceOperations } from '../resources/resource-operations';
 import { getItem } from '../resources/resource-service';
-import type { LocalText } from '../http/locale';
+import type { LocalText } from '../kernel/locale';
 import {
   requireAiServer,
   requireSession,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/open-database';
-import { refusal, type FieldProblem } from '../http/api-error';
+import { refusal, type FieldProblem } from '../kernel/api-error';
 
 /** A validity period's end may not come before its start (dates `YYYY-MM-DD`, both optional). */
 export function validityProblems(input: Readonly<Record<string, unknown>>): FieldProblem[] {

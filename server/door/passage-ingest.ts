@@ -4,7 +4,7 @@ import type { Db } from '../db/open-database';
 import { occurredAtProblems, ownSnapshotProblems, type IngestCaller } from '../alerts/alert-ingest';
 import { passageBucket, takeFromBucket } from '../alerts/ingest-quotas';
 import { raiseSystemAlert, type SystemAlert } from '../alerts/system-alerts';
-import { badInput, type FieldProblem } from '../http/api-error';
+import { badInput, type FieldProblem } from '../kernel/api-error';
 import type { PassageRow } from './passages';
 import { applyTransition, checkIn, checkOut, leftAgain, visitorState } from './visitor-transitions';
 

@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { components } from '../../src/generated/openapi';
 import type { Db } from '../db/open-database';
 import type { PassagesTable } from '../db/schema';
-import { startOfLocalDay } from '../analysis/zoned-time';
+import { startOfLocalDay } from '../kernel/zoned-time';
 import type { QueryFilter } from '../resources/resource-definition';
 import { notFound } from '../resources/resource-service';
 

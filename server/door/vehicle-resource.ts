@@ -1,4 +1,4 @@
-import type { FieldProblem } from '../http/api-error';
+import type { FieldProblem } from '../kernel/api-error';
 import { defineResource } from '../resources/declared-operations';
 import { validityProblems } from './entry-rules';
 import { passedToday } from './passages';

@@ -1,4 +1,4 @@
-import type { FieldProblem } from '../http/api-error';
+import type { FieldProblem } from '../kernel/api-error';
 import type { ResourceDefinition } from '../resources/resource-definition';
 import { utcIso } from '../resources/resource-service';
 import { counted, countReferencing, refuseProblems, stillReferenced } from './entry-rules';

@@ -3,8 +3,8 @@ import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/open-database';
 import type { VisitorStatus, VisitorsTable } from '../db/schema';
-import { badInput } from '../http/api-error';
-import type { LocalText } from '../http/locale';
+import { badInput } from '../kernel/api-error';
+import type { LocalText } from '../kernel/locale';
 import { notFound } from '../resources/resource-service';
 
 // A visitor's way through the gate: pending → approved or rejected (by an operator's decision);

@@ -3,9 +3,9 @@ import { userAccessKeys } from '../accounts/users';
 import { alertsIn } from '../alerts/alert-resource';
 import type { AppContext } from '../app-context';
 import { consoleEventAccess, type ConsoleEventName } from '../../src/generated/console-events';
-import type { Lang } from '../http/locale';
+import type { Lang } from '../kernel/locale';
 import { getItems } from '../resources/resource-service';
-import type { StatusEvent } from './status-feed';
+import type { StatusEvent } from '../cluster/status-event';
 
 /**
  * A comment line after this much silence: proxies and the console's stall detector (45 s without a

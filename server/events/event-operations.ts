@@ -1,4 +1,4 @@
-import { EventStreamAnswer } from '../http/event-stream-answer';
+import { EventStreamAnswer } from '../operations/event-stream-answer';
 import { requireSession, type SomeOperationHandlers } from '../operations/operation-handler';
 import { consoleEventStream, resumeAfter } from './console-event-stream';
 

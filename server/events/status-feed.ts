@@ -1,13 +1,5 @@
-import type { ConsoleEventData, ConsoleEventName } from '../../src/generated/console-events';
 import type { ChangeChannel } from '../cluster/change-channel';
-
-/** The console events that change rows; alerts are the other kind, numbered and replayed. */
-type StatusEventName = Exclude<ConsoleEventName, 'alert'>;
-
-/** A status change the console's event stream passes on, named as its `event:` line. */
-export type StatusEvent = {
-  [Name in StatusEventName]: { readonly event: Name; readonly data: ConsoleEventData[Name] };
-}[StatusEventName];
+import type { StatusEvent } from '../cluster/status-event';
 
 /**
  * Carries status changes of cameras and AI servers to the open event streams. Unlike alerts they are

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { BeforeCommit, CommitGroup } from '../db/batched-writes';
 import type { Db } from '../db/open-database';
 import type { FileStorage } from '../storage/file-storage';
-import { fileKey } from './file-store';
+import { fileKey, packName } from './file-keys';
 
 /**
  * Packs: the files a batch of writes stores (an alert's snapshot each), end to end in one file below
@@ -10,11 +10,8 @@ import { fileKey } from './file-store';
  * cost this file system more CPU than the rest of an alert's ingest (about 0.5 ms per file, most of
  * it in the kernel, against 0.06 ms per file appended to one); a batch now creates one file and syncs
  * it once. A pack is never written again after its batch: it goes, whole, once no row names it.
+ * Packs lie below files/packs (`packName`).
  */
-const packsFolder = 'packs';
-
-/** The pack's name below files/, as the stored files' sweeps name what they move. */
-export const packName = (pack: string) => `${packsFolder}/${pack}`;
 
 /** Where a packed file's bytes are. */
 export interface PackPlace {

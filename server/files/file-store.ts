@@ -5,19 +5,11 @@ import type { CommitGroup } from '../db/batched-writes';
 import type { Db } from '../db/open-database';
 import { reusedQuery } from '../db/reused-query';
 import type { FilesTable } from '../db/schema';
-import { ApiError, type FieldProblem } from '../http/api-error';
-import { FileAnswer, type FileAnswerOptions } from '../http/file-answer';
+import { ApiError, type FieldProblem } from '../kernel/api-error';
+import { FileAnswer, type FileAnswerOptions } from '../operations/file-answer';
 import type { FileStorage } from '../storage/file-storage';
-import { packName } from './file-packs';
+import { fileKey, packName } from './file-keys';
 import type { ReceivedFile } from './receive-upload';
-
-/**
- * Stored files' keys in the storage: files/<id>, packs files/packs/<pack>, uploads in progress
- * files/.incoming/<name>. The sweeps name them below files/ (`12`, `packs/<pack>`).
- */
-export const filesPrefix = 'files/';
-export const incomingPrefix = `${filesPrefix}.incoming/`;
-export const fileKey = (name: string) => filesPrefix + name;
 
 /** Where the default storage (the data folder) keeps them: DATA_DIR/files, DATA_DIR/files/.incoming. */
 export const filesDir = (dataDir: string) => join(dataDir, 'files');

@@ -1,6 +1,6 @@
-import { later } from '../clock';
+import { later } from '../kernel/clock';
 import type { FileStorage } from '../storage/file-storage';
-import { fileKey } from './file-store';
+import { fileKey } from './file-keys';
 
 /** Where removed stored files wait before they are deleted: quarantine/<YYYY-MM-DD>/<name below files/>. */
 export const quarantinePrefix = 'quarantine/';

@@ -2,11 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { UploadSpec } from '../contract/load-contract';
-import { ApiError, badInput } from '../http/api-error';
+import { ApiError, badInput } from '../kernel/api-error';
 import { bodyLimitBytes } from '../http/json-body';
-import type { LocalText } from '../http/locale';
+import type { LocalText } from '../kernel/locale';
 import type { FileStorage } from '../storage/file-storage';
-import { incomingPrefix } from './file-store';
+import { incomingPrefix } from './file-keys';
 import { acceptedType, sniffBytes } from './sniff-type';
 
 /**

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import type { AppContext } from '../app-context';
-import { later, systemClock } from '../clock';
+import { later, systemClock } from '../kernel/clock';
 import { instanceIdFileName, type Instance } from '../data-folder/instance-identity';
 import { databaseFileName } from '../db/open-database';
-import { filesPrefix } from './file-store';
+import { filesPrefix } from './file-keys';
 import { purgeQuarantine, quarantinePlace } from './quarantine';
 import { removeUnusedFiles, unknownStoredFiles, unusedFileGraceMs } from './unused-files';
 

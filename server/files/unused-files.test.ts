@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:f
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { later } from '../clock';
+import { later } from '../kernel/clock';
 import { identifyInstance, instanceIdFileName } from '../data-folder/instance-identity';
 import { databaseFileName } from '../db/open-database';
 import { openTestDatabase } from '../test-support/test-database';

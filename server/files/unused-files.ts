@@ -3,7 +3,7 @@ import { dialectOf } from '../db/dialect';
 import type { Db } from '../db/open-database';
 import type { FileStorage, StoredObject } from '../storage/file-storage';
 import { deleteFileRows, unknownPacks } from './file-packs';
-import { filesPrefix, incomingPrefix } from './file-store';
+import { filesPrefix, incomingPrefix } from './file-keys';
 import { quarantineFiles } from './quarantine';
 
 /**

@@ -7,10 +7,10 @@ import type { OperationSpec } from '../contract/load-contract';
 import { accessKeyOf } from '../../contract/operation-access';
 import type { ValidatedHandler, ValidatedInput } from '../operations/operation-handler';
 import { okEnvelope } from './envelope';
-import { EventStreamAnswer } from './event-stream-answer';
-import { FileAnswer } from './file-answer';
+import { EventStreamAnswer } from '../operations/event-stream-answer';
+import { FileAnswer } from '../operations/file-answer';
 import { callOf } from './hooks/operation-call';
-import { pickLang } from './locale';
+import { pickLang } from '../kernel/locale';
 import { endWhenRevoked } from './revocable-stream';
 import { clientInfo } from './scheme-headers';
 

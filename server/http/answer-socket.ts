@@ -5,12 +5,12 @@ import type { OperationSpec } from '../contract/load-contract';
 import { accessKeyOf } from '../../contract/operation-access';
 import type { ValidatedHandler } from '../operations/operation-handler';
 import { handlerInput } from './answer-operation';
-import { ApiError } from './api-error';
+import { ApiError } from '../kernel/api-error';
 import { errorEnvelope } from './envelope';
 import { internalError } from './error-answers';
 import { callOf } from './hooks/operation-call';
-import type { Lang } from './locale';
-import { SocketAnswer } from './socket-answer';
+import type { Lang } from '../kernel/locale';
+import { SocketAnswer } from '../operations/socket-answer';
 
 /** A socket that answered no ping for this long is gone (a laptop asleep, a dropped proxy). */
 const pingEveryMs = 15_000;

@@ -1,6 +1,6 @@
 import type { FailureEnvelope, SuccessEnvelope } from '../../src/generated/envelope';
-import type { ApiError } from './api-error';
-import type { Lang } from './locale';
+import type { ApiError } from '../kernel/api-error';
+import type { Lang } from '../kernel/locale';
 
 export function okEnvelope<T>(data: T): SuccessEnvelope<T> {
   return { success: true, code: '0', msg: 'ok', data };

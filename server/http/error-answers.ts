@@ -1,10 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { isDiskFull } from '../data-folder/error-codes';
+import { isDiskFull } from '../kernel/error-codes';
 import { isDatabaseUnavailable } from '../db/database-unavailable';
-import { ApiError, retryLater } from './api-error';
+import { ApiError, retryLater } from '../kernel/api-error';
 import { errorEnvelope } from './envelope';
 import { bodyErrorOf } from './json-body';
-import { pickLang } from './locale';
+import { pickLang } from '../kernel/locale';
 
 /** What a fault of the server's own is answered: its details stay in the log. */
 export const internalError = () =>

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { badInput, type ApiError } from './api-error';
-import type { LocalText } from './locale';
+import { badInput, type ApiError } from '../kernel/api-error';
+import type { LocalText } from '../kernel/locale';
 
 export const bodyLimitBytes = 64 * 1024;
 

@@ -7,8 +7,8 @@ import {
 } from '../contract/load-contract';
 import type { JsonSchema, ParameterObject } from '../../contract/openapi-types';
 import type { SchemaCompiler } from '../contract/schema-compiler';
-import { badInput, type FieldProblem } from './api-error';
-import { describeAjvErrors, type ValueLocation } from './validation-messages';
+import { badInput, type FieldProblem } from '../kernel/api-error';
+import { describeAjvErrors, type ValueLocation } from '../kernel/validation-messages';
 
 export interface RequestParts {
   readonly headers: Record<string, unknown>;

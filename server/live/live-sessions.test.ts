@@ -29,7 +29,7 @@ import { waitUntil } from '../test-support/wait-until';
 import { listeningAddress, watchSocket, type WatchedSocket } from '../test-support/live-socket';
 import { h264Codec, startsWithKeyFrame } from '../test-support/fmp4-reader';
 import { createLiveSessions, type LiveSessionOptions, type LiveViewer } from './live-sessions';
-import { createStreamSlots } from './stream-slots';
+import { createStreamSlots } from '../cameras/stream-slots';
 import { scaled } from '../../test-support/test-timeouts';
 
 let stream: TestStream;

@@ -12,10 +12,10 @@ import {
   type StreamEndReason,
   type StreamSpawn,
 } from '../cameras/stream-process';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../kernel/api-error';
 import { internalError } from '../http/error-answers';
-import type { LocalText } from '../http/locale';
-import type { StreamSlot, StreamSlots } from './stream-slots';
+import type { LocalText } from '../kernel/locale';
+import type { StreamSlot, StreamSlots } from '../cameras/stream-slots';
 import { createTsRemuxer } from './ts-remuxer';
 
 export type LiveStreamName = 'main' | 'sub';

@@ -1,6 +1,6 @@
 import { WebSocket } from 'ws';
 import { closeWithError } from '../http/answer-socket';
-import type { Lang } from '../http/locale';
+import type { Lang } from '../kernel/locale';
 import type { LiveView, LiveSessions } from './live-sessions';
 
 /**

@@ -1,4 +1,4 @@
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../kernel/api-error';
 
 /**
  * Live sockets one user may hold open on one server without CFOP_LIVE_SOCKETS_PER_USER: a wall of

@@ -1,4 +1,4 @@
-import { SocketAnswer } from '../http/socket-answer';
+import { SocketAnswer } from '../operations/socket-answer';
 import { listLiveCameras, liveView } from './live-cameras';
 import { watchOverSocket } from './live-socket';
 import { requireSession, type SomeOperationHandlers } from '../operations/operation-handler';

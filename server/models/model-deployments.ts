@@ -2,7 +2,7 @@ import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/open-database';
 import type { DeploymentStatus } from '../db/schema';
-import { ApiError, badInput } from '../http/api-error';
+import { ApiError, badInput } from '../kernel/api-error';
 import { notFound } from '../resources/resource-service';
 
 /** For each of the models that is deployed anywhere: the names of its AI servers. */

@@ -1,6 +1,6 @@
 import type { Db } from '../db/open-database';
-import { refusal } from '../http/api-error';
-import type { LocalText } from '../http/locale';
+import { refusal } from '../kernel/api-error';
+import type { LocalText } from '../kernel/locale';
 import { camerasRunningModels } from '../cameras/camera-tasks';
 import { deploymentsOfModels } from './model-deployments';
 

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { AlertLevel, NotifyWebhookKind } from '../db/schema';
-import { wallOf } from '../analysis/zoned-time';
+import { wallOf } from '../kernel/zoned-time';
 import { signSnapshotLink, type SnapshotLinkSettings } from '../alerts/snapshot-link';
 import type { Notice } from './notice';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { runEvery } from '../background-tasks';
-import { later } from '../clock';
+import { later } from '../kernel/clock';
 import { notificationBatch, sendDueNotifications } from './outbox-sender';
 
 /** How long sent and failed messages stay listed on their rule. */

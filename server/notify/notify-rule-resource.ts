@@ -1,4 +1,4 @@
-import type { FieldProblem } from '../http/api-error';
+import type { FieldProblem } from '../kernel/api-error';
 import { defineResource } from '../resources/declared-operations';
 import { jsonListField as jsonList } from '../resources/stored-fields';
 import type { StoredField } from '../resources/resource-definition';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context';
-import { later } from '../clock';
+import { later } from '../kernel/clock';
 import type { NotificationOutboxTable } from '../db/schema';
 import type { Selectable } from 'kysely';
 import { takeNotificationSms, type SmsNoRoom } from '../sms/sms-budget';

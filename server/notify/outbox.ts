@@ -1,4 +1,4 @@
-import { later } from '../clock';
+import { later } from '../kernel/clock';
 import type { Db } from '../db/open-database';
 import type { NotifyChannel } from '../db/schema';
 import type { Notice } from './notice';

@@ -1,6 +1,6 @@
 import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
-import { badInput, type FieldProblem } from '../http/api-error';
+import { badInput, type FieldProblem } from '../kernel/api-error';
 import { passwordMask } from '../cameras/stream-credentials';
 import { webhookUrlProblem } from './webhook-address';
 

@@ -1,6 +1,6 @@
 import type { components } from '../../src/generated/openapi';
-import { alertLevels } from '../alerts/alert-levels';
-import { wallOf } from '../analysis/zoned-time';
+import { alertLevels } from '../db/alert-levels';
+import { wallOf } from '../kernel/zoned-time';
 import type { AlertLevel } from '../db/schema';
 import type { Notice } from './notice';
 

@@ -1,8 +1,8 @@
 import type { AppContext } from '../app-context';
 import { waitForRoomMs, type WindowLimit } from '../auth/sliding-window';
-import { later } from '../clock';
+import { later } from '../kernel/clock';
 import { exclusiveTransaction } from '../db/exclusive-transaction';
-import { retryLater } from '../http/api-error';
+import { retryLater } from '../kernel/api-error';
 
 /**
  * Two test sends of a rule a minute: a robot's settings fixed and tried again at once, not a

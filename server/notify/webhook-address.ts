@@ -1,4 +1,4 @@
-import type { LocalText } from '../http/locale';
+import type { LocalText } from '../kernel/locale';
 import { badHost, forbiddenHostFor, hostVerdict, type StreamAddressPolicy } from '../cameras/stream-address';
 
 /** Where webhooks may point: the camera address rules, with their own allow-list (CFOP_WEBHOOK_ALLOW_HOSTS). */

@@ -1,6 +1,6 @@
 import type { BlockList } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../kernel/api-error';
 import { isAllowed } from './metrics-access';
 import type { AppMetrics } from './metrics';
 import type { Readiness } from './readiness';

@@ -2,10 +2,10 @@ import type { operations } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
 import type { ActiveSession, ClientInfo } from '../auth/sessions';
 import type { ReceivedFile } from '../files/receive-upload';
-import type { EventStreamAnswer } from '../http/event-stream-answer';
-import type { FileAnswer } from '../http/file-answer';
-import type { SocketAnswer } from '../http/socket-answer';
-import type { Lang } from '../http/locale';
+import type { EventStreamAnswer } from './event-stream-answer';
+import type { FileAnswer } from './file-answer';
+import type { SocketAnswer } from './socket-answer';
+import type { Lang } from '../kernel/locale';
 import type { AuditNote } from '../oplog/audit-note';
 
 /** The operationId of an operation of openapi.yaml; the server serves every one. */

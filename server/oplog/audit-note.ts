@@ -1,4 +1,4 @@
-import type { LocalText } from '../http/locale';
+import type { LocalText } from '../kernel/locale';
 
 /**
  * What a handler tells the operation log about its call; the pipeline fills in the rest (time,

@@ -1,6 +1,6 @@
 import type { AppContext } from '../app-context';
 import { exclusiveTransaction } from '../db/exclusive-transaction';
-import type { LocalText } from '../http/locale';
+import type { LocalText } from '../kernel/locale';
 import { entryDetail, writeOperationLog, type LoggedCall } from './operation-log';
 
 /** Anonymous calls alike are summed per quarter hour of the clock. */

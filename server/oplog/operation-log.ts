@@ -2,8 +2,8 @@ import type { AppContext } from '../app-context';
 import type { OperationSpec } from '../contract/load-contract';
 import type { Db } from '../db/open-database';
 import { accessKeyOf } from '../../contract/operation-access';
-import type { ApiError } from '../http/api-error';
-import type { LocalText } from '../http/locale';
+import type { ApiError } from '../kernel/api-error';
+import type { LocalText } from '../kernel/locale';
 import type { AuditNote } from './audit-note';
 
 /**

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStream, type TestStream } from '../../test-support/test-stream';
 import { parseAllowedHosts } from '../cameras/stream-address';
-import { systemClock } from '../clock';
+import { systemClock } from '../kernel/clock';
 import { openTestDatabase, testOnPostgres } from '../test-support/test-database';
 import {
   addRole,
@@ -20,7 +20,7 @@ import {
   type TestApp,
 } from '../test-support/test-app';
 import { waitUntil } from '../test-support/wait-until';
-import { addAlert } from './recording-test-kit';
+import { addAlert } from '../test-support/recording-test-kit';
 import { clipFileName } from './clip-mp4';
 import { recordingSpoolDir } from './recordings';
 

@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../kernel/api-error';
 import { notFound } from '../resources/resource-service';
 import type { RecordingMode } from '../db/schema';
 import { segmentGone } from './playback';

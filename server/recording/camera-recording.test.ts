@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStream, type TestStream } from '../../test-support/test-stream';
 import { parseAllowedHosts } from '../cameras/stream-address';
-import { systemClock } from '../clock';
+import { systemClock } from '../kernel/clock';
 import { openTestDatabase } from '../test-support/test-database';
 import {
   addRole,
@@ -15,7 +15,7 @@ import {
   withSqlite,
 } from '../test-support/test-app';
 import { waitUntil } from '../test-support/wait-until';
-import { addAlert, keptRecorders } from './recording-test-kit';
+import { addAlert, keptRecorders } from '../test-support/recording-test-kit';
 
 let stream: TestStream;
 beforeAll(async () => {

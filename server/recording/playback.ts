@@ -1,6 +1,6 @@
 import type { Db } from '../db/open-database';
-import { ApiError, badInput } from '../http/api-error';
-import type { Lang } from '../http/locale';
+import { ApiError, badInput } from '../kernel/api-error';
+import type { Lang } from '../kernel/locale';
 import { notFound } from '../resources/resource-service';
 import { segmentsBetween, type SegmentRow } from './segment-index';
 

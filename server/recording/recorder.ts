@@ -14,11 +14,11 @@ import {
   type StreamEndReason,
   type StreamSpawn,
 } from '../cameras/stream-process';
-import type { Clock } from '../clock';
-import { privateDirMode } from '../data-folder/private-files';
+import type { Clock } from '../kernel/clock';
+import { privateDirMode } from '../kernel/private-files';
 import type { Db } from '../db/open-database';
-import { ApiError } from '../http/api-error';
-import type { LocalText } from '../http/locale';
+import { ApiError } from '../kernel/api-error';
+import type { LocalText } from '../kernel/locale';
 import type { RecordingStore } from './recording-store';
 import { addSegment } from './segment-index';
 

@@ -6,7 +6,7 @@ import { parseAllowedHosts } from '../cameras/stream-address';
 import { knownTestDatabaseUrl, openTestDatabase, testOnPostgres } from '../test-support/test-database';
 import { startTestApp, testAdminPassword } from '../test-support/test-app';
 import { waitUntil } from '../test-support/wait-until';
-import { keptRecorders } from './recording-test-kit';
+import { keptRecorders } from '../test-support/recording-test-kit';
 import { scaled } from '../../test-support/test-timeouts';
 
 let stream: TestStream;

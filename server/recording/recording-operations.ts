@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { AppContext } from '../app-context';
-import { FileAnswer } from '../http/file-answer';
+import { FileAnswer } from '../operations/file-answer';
 import { listLiveCameras } from '../live/live-cameras';
 import type { SomeOperationHandlers } from '../operations/operation-handler';
 import { alertClip, clipSegmentKey, recordedClip } from './alert-clip';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { capturedLog, testClock } from '../test-support/test-app';
-import { addAlert, recordingWorld } from './recording-test-kit';
+import { addAlert, recordingWorld } from '../test-support/recording-test-kit';
 import { alertArrivalMs, defaultRecordingSettings, type RecordingSettings } from './recording-settings';
 import { sweepRecordings } from './recording-sweep';
 import Fastify from 'fastify';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../clock';
+import type { Clock } from '../kernel/clock';
 import type { Db } from '../db/open-database';
 import type { RecordingStore } from './recording-store';
 import { alertArrivalMs, type RecordingSettings } from './recording-settings';

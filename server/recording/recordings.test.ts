@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { startTestStream, type TestStream } from '../../test-support/test-stream';
 import { parseAllowedHosts, systemLookup } from '../cameras/stream-address';
 import { spawnPiped, type StreamSpawn } from '../cameras/stream-process';
-import { systemClock, type Clock } from '../clock';
+import { systemClock, type Clock } from '../kernel/clock';
 import { capturedLog, testClock } from '../test-support/test-app';
 import { waitUntil } from '../test-support/wait-until';
-import { recordingWorld } from './recording-test-kit';
+import { recordingWorld } from '../test-support/recording-test-kit';
 import { defaultRecordingSettings, type RecordingSettings } from './recording-settings';
 import { createRecordings } from './recordings';
 import { everyCamera, type CameraClaims } from './camera-claims';

@@ -1,6 +1,6 @@
-import { wallOf } from '../analysis/zoned-time';
+import { wallOf } from '../kernel/zoned-time';
 import type { components } from '../../src/generated/openapi';
-import type { Lang, LocalText } from '../http/locale';
+import type { Lang, LocalText } from '../kernel/locale';
 import { labelledFields, type LabelledField } from './field-labels';
 import type { Item } from './resource-definition';
 

@@ -1,5 +1,5 @@
 import { fieldLabels, type LabelledField } from '../../src/generated/field-labels';
-import type { LocalText } from '../http/locale';
+import type { LocalText } from '../kernel/locale';
 
 export type { LabelledField };
 

@@ -1,7 +1,7 @@
 import type { RawBuilder } from 'kysely';
 import type { Db } from '../db/open-database';
-import type { FieldProblem } from '../http/api-error';
-import type { Lang, LocalText } from '../http/locale';
+import type { FieldProblem } from '../kernel/api-error';
+import type { Lang, LocalText } from '../kernel/locale';
 
 /**
  * How one stored API field departs from the convention (kept as is in the column `snake_case(field)`).

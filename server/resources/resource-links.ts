@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/open-database';
-import type { FieldProblem } from '../http/api-error';
+import type { FieldProblem } from '../kernel/api-error';
 import type { Item, LinkedField, ReferenceRule, ResourceDefinition, Row } from './resource-definition';
 import { labelsByIds } from './resource-store';
 

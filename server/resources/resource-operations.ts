@@ -1,8 +1,8 @@
 import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
 import type { Contract, OperationSpec } from '../contract/load-contract';
-import { FileAnswer } from '../http/file-answer';
-import { requestTimeZone } from '../http/time-zone';
+import { FileAnswer } from '../operations/file-answer';
+import { requestTimeZone } from '../kernel/time-zone';
 import { schemaAt } from '../../contract/document';
 import { listFacts, type ListShape } from '../../contract/list-facts';
 import type { JsonSchema } from '../../contract/openapi-types';

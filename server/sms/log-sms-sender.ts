@@ -1,7 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { privateFileMode } from '../data-folder/private-files';
+import { privateFileMode } from '../kernel/private-files';
 import type { SmsSender } from './sms-sender';
 
 export const smsOutboxFileName = 'sms-outbox.jsonl';

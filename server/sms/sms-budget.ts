@@ -1,10 +1,10 @@
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../app-context';
 import { waitForRoomMs, type WindowLimit } from '../auth/sliding-window';
-import { later } from '../clock';
+import { later } from '../kernel/clock';
 import { exclusiveTransaction } from '../db/exclusive-transaction';
 import type { Database } from '../db/schema';
-import type { LocalText } from '../http/locale';
+import type { LocalText } from '../kernel/locale';
 
 /**
  * One budget for every SMS the console sends: each sign-in code, notification and test send is a

@@ -2,10 +2,10 @@ import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
 import { waitForRoomMs } from '../auth/sliding-window';
-import { later } from '../clock';
+import { later } from '../kernel/clock';
 import { exclusiveTransaction } from '../db/exclusive-transaction';
-import { sha256Hex } from '../auth/session-token';
-import { ApiError, retryLater } from '../http/api-error';
+import { sha256Hex } from '../kernel/session-token';
+import { ApiError, retryLater } from '../kernel/api-error';
 import { forgetOldSmsSends } from './sms-budget';
 import type { SmsMessage } from './sms-sender';
 

@@ -12,7 +12,7 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import { privateDirMode, privateFileMode } from '../data-folder/private-files';
+import { privateDirMode, privateFileMode } from '../kernel/private-files';
 import {
   checkedKey,
   StorageLimitError,

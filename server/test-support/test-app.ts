@@ -7,7 +7,7 @@ import { afterAll, inject, onTestFinished } from 'vitest';
 import { createRole, createUser } from '../accounts/account-service';
 import { findRoleIds } from '../accounts/roles';
 import { createApp, type AppOptions } from '../app';
-import { systemClock, type Clock } from '../clock';
+import { systemClock, type Clock } from '../kernel/clock';
 import {
   CLIENT_HOST_SCHEME,
   CLIENT_TYPE_SCHEME,
@@ -17,7 +17,7 @@ import {
 } from '../contract/load-contract';
 import { createSchemaCompiler } from '../contract/schema-compiler';
 import { databaseFileName, openDatabase } from '../db/open-database';
-import { trigramTableOf } from '../db/migrations/0030-contains-search';
+import { trigramTableOf } from '../db/contains-search';
 import type { SmsMessage } from '../sms/sms-sender';
 import type { components } from '../../src/generated/openapi';
 

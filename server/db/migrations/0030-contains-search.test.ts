@@ -3,9 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { dataDirBefore } from '../../test-support/migrations';
 import { startTestApp } from '../../test-support/test-app';
 import { openTestDatabase, testOnPostgres } from '../../test-support/test-database';
-import { columnContains } from '../contains-search';
+import { columnContains, trigramColumns, trigramTableOf } from '../contains-search';
 import { openDatabase, type Db } from '../open-database';
-import { trigramColumns, trigramTableOf } from './0030-contains-search';
 import { queryPlanOf } from '../../test-support/query-plan';
 
 const name = '0030-contains-search';

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../dialect';
-import { containsColumns } from './0027-list-filter-indexes';
 
 /**
  * SQLite's answer to the management lists' "contains" filters, which PostgreSQL's trigram indexes
@@ -14,13 +13,22 @@ import { containsColumns } from './0027-list-filter-indexes';
  * The operation log's result gets an index, with its time for the order: its "contains" filter on
  * action names is searched with two characters (告警), which no trigram answers, and the result
  * beside it then narrows the rows read to its own.
+ *
+ * The tables and columns are written out as they stood at this migration (0027's, the alerts apart);
+ * today's are in db/contains-search.ts.
  */
-export const trigramColumns: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
-  Object.entries(containsColumns).filter(([table]) => table !== 'alerts'),
-);
+const trigramColumns: Readonly<Record<string, readonly string[]>> = {
+  ai_servers: ['name', 'serial_number', 'ip', 'location'],
+  cameras: ['name', 'code', 'area'],
+  users: ['username', 'name', 'phone'],
+  operation_logs: ['username', 'action_name_zh', 'action_name_en'],
+  staff: ['employee_no', 'name', 'department', 'phone', 'card_no'],
+  visitors: ['name', 'phone', 'company', 'plate'],
+  vehicles: ['plate'],
+  models: ['name', 'version'],
+};
 
-/** The trigram table of `table` (SQLite only). */
-export const trigramTableOf = (table: string) => `${table}_trigrams`;
+const trigramTableOf = (table: string) => `${table}_trigrams`;
 
 const resultIndex = { name: 'operation_logs_result_time', columns: ['result', 'time', 'id'] };
 

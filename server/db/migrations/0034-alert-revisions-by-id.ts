@@ -38,7 +38,7 @@ const numberInIdOrder = (own: RawBuilder<unknown>) => sql`update alerts set revi
  * (a savepoint rolled back takes back what it added); its first is the row whose trigger queued the
  * numbering (0031's trigger, unchanged, fires for the row whose id the setting holds alone).
  */
-export const queuedBy = 'cfop.alert_revisions_queued_by';
+const queuedBy = 'cfop.alert_revisions_queued_by';
 
 /** Set when the ids outgrew the setting: the numbering then searches the stand-ins. */
 const tooMany = 'cfop.alert_revisions_too_many';
@@ -50,14 +50,14 @@ const tooMany = 'cfop.alert_revisions_too_many';
 const maxQueuedLength = 8000;
 
 /** The lock 0028 keys alert revisions with: ('cfop', 0). */
-export const consoleLocks = 0x6366_6f70;
-export const alertRevisionLock = 0;
+const consoleLocks = 0x6366_6f70;
+const alertRevisionLock = 0;
 
 /**
  * The row trigger's stand-in, minus the row's id, its id queued for the numbering at commit (in a
  * function declaring `queued` as the setting `queuedBy` holds).
  */
-export const takeStandIn = sql`new.revision := -new.id;
+const takeStandIn = sql`new.revision := -new.id;
         if queued = '' then
           -- The transaction's first stand-in queues the numbering, once for all of them.
           perform set_config(${sql.lit(queuedBy)}, new.id::text, true);
@@ -68,7 +68,7 @@ export const takeStandIn = sql`new.revision := -new.id;
         end if;`;
 
 /** The row trigger's function, `body` run with `queued` as the setting `queuedBy` holds. */
-export const takeRevisionFunction = (body: RawBuilder<unknown>) =>
+const takeRevisionFunction = (body: RawBuilder<unknown>) =>
   sql`create or replace function alerts_take_revision() returns trigger language plpgsql as $$
     declare
       queued text := coalesce(current_setting(${sql.lit(queuedBy)}, true), '');
@@ -80,7 +80,7 @@ export const takeRevisionFunction = (body: RawBuilder<unknown>) =>
  * The numbering's function: the transaction's stand-ins numbered under the revisions' lock, by the
  * search when their ids outgrew the setting, else by `byQueuedIds` (with `declarations` of its own).
  */
-export const numberRevisionsFunction = (byQueuedIds: RawBuilder<unknown>, declarations = sql``) =>
+const numberRevisionsFunction = (byQueuedIds: RawBuilder<unknown>, declarations = sql``) =>
   sql`create or replace function alerts_number_revisions() returns trigger language plpgsql as $$
     ${declarations}
     begin

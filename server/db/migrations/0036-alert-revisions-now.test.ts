@@ -4,7 +4,7 @@ import { startTestApp } from '../../test-support/test-app';
 import { openTestDatabase, testOnPostgres } from '../../test-support/test-database';
 import { waitUntil } from '../../test-support/wait-until';
 import type { Db } from '../open-database';
-import { numberNow } from './0036-alert-revisions-now';
+import { numberNow } from '../../alerts/revision-triggers';
 
 async function emptyDatabase(): Promise<Db> {
   const db = await openTestDatabase((await startTestApp()).dataDir);

@@ -1,9 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { clashedUsernameKey, usernameKey } from '../../accounts/user-names';
 
 /**
  * User names are taken and signed in with without regard to case and width: each user's name as
- * compared (usernameKey) is stored in users.username_key, unique. The default '' only lets the
+ * compared (`usernameKey`, as accounts/user-names.ts computes it) is stored in users.username_key, unique. The default '' only lets the
  * column be added to a table with rows; the server always writes the key.
  *
  * Names that already look alike (`admin` and a later `Admin`) must neither stop the upgrade nor
@@ -40,6 +39,12 @@ interface User {
   readonly id: number;
   readonly username: string;
 }
+
+/** A name's key as this migration stores it: NFKC, then lower case. */
+const usernameKey = (username: string) => username.normalize('NFKC').toLowerCase();
+
+/** A later look-alike's key: `#` is no character of a user name, so no name has it as its key. */
+const clashedUsernameKey = (key: string, userId: number) => `${key}#${userId}`;
 
 /** Not users_username_key: PostgreSQL named the unique constraint on username (0001) so. */
 const keyIndex = 'users_username_key_unique';

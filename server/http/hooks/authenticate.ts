@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { sha256Hex } from '../../auth/session-token';
+import { sha256Hex } from '../../kernel/session-token';
 import { findActiveSession, type ActiveSession } from '../../auth/sessions';
 import { reusedQuery } from '../../db/reused-query';
 import { SESSION_SCHEME, type OperationSpec } from '../../contract/load-contract';
-import { ApiError, unknownIngestKey } from '../api-error';
+import { ApiError, unknownIngestKey } from '../../kernel/api-error';
 import { headerOf } from '../scheme-headers';
 import { offeredSessionToken } from '../socket-protocols';
 import { callOf } from './operation-call';

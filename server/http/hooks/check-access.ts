@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { userAccessKeys } from '../../accounts/users';
-import { ApiError } from '../api-error';
+import { ApiError } from '../../kernel/api-error';
 import { callOf } from './operation-call';
 
 const lacksAccess = (key: string) =>

@@ -3,7 +3,7 @@ import type { ActiveSession } from '../../auth/sessions';
 import type { ReceivedFile } from '../../files/receive-upload';
 import { newAuditNote, type AuditNote } from '../../oplog/audit-note';
 import type { OperationInput } from '../../operations/operation-handler';
-import type { ApiError } from '../api-error';
+import type { ApiError } from '../../kernel/api-error';
 import type { JsonParts } from '../request-validation';
 
 /** What the hooks of an operation's route learn of one call, for the handler and the operation log. */

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Contract, OperationSpec } from '../../contract/load-contract';
-import { badInput, type FieldProblem } from '../api-error';
+import { badInput, type FieldProblem } from '../../kernel/api-error';
 import { mustBeJson } from '../json-body';
 import { createRequestValidator, type SchemaCompilers } from '../request-validation';
 

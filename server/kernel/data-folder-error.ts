@@ -1,4 +1,4 @@
-import { bilingual, type LocalText } from '../http/locale';
+import { bilingual, type LocalText } from './locale';
 
 /**
  * A data folder the server or the operator CLI cannot use as it is (read-only, corrupt, lost, held

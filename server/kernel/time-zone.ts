@@ -1,5 +1,5 @@
 import { timeZoneHeader } from '../../src/generated/contract';
-import { isTimeZone } from '../analysis/zoned-time';
+import { isTimeZone } from './zoned-time';
 import { badInput } from './api-error';
 
 /** Where a caller names no zone (a script), times are written in UTC, and the headers say so. */

@@ -5,7 +5,7 @@ import { databaseFileName } from '../db/open-database';
 import { filesDir, incomingDir } from '../files/file-store';
 import { multipartFile, pngBytes } from '../test-support/multipart';
 import { smsOutboxFileName } from '../sms/log-sms-sender';
-import { snapshotLinkKeyFileName } from './instance-secret';
+import { snapshotLinkKeyFileName } from '../data-folder/instance-secret';
 import {
   addUser,
   capturedLog,

@@ -3,14 +3,14 @@ import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject, onTestFinished } from 'vitest';
 import { spawnPiped, type StreamSpawn } from '../cameras/stream-process';
-import { systemClock, type Clock } from '../clock';
+import { systemClock, type Clock } from '../kernel/clock';
 import { databaseFileName, openDatabase, type Db } from '../db/open-database';
 import type { RecordingMode } from '../db/schema';
-import { tempDir } from '../test-support/test-app';
-import { testDatabaseUrl } from '../test-support/test-database';
+import { tempDir } from './test-app';
+import { testDatabaseUrl } from './test-database';
 import { createFolderStorage } from '../storage/folder-storage';
-import { recordingStore, type RecordingStore } from './recording-store';
-import { addSegment } from './segment-index';
+import { recordingStore, type RecordingStore } from '../recording/recording-store';
+import { addSegment } from '../recording/segment-index';
 
 /** A migrated database and a recording store in a fresh data folder, closed after the test. */
 export async function recordingWorld(clock: Clock = systemClock) {

@@ -1,0 +1,46 @@
+import { aiServerOperations } from './aiservers/ai-server-operations';
+import { alertOperations } from './alerts/alert-operations';
+import { analysisOperations } from './analysis/analysis-operations';
+import { cameraOperations } from './cameras/camera-operations';
+import { currentUserOperations } from './accounts/current-user-operations';
+import { fileOperations } from './files/file-operations';
+import { modelOperations } from './models/model-operations';
+import { doorOperations } from './door/door-operations';
+import type { OperationHandlers } from './operations/operation-handler';
+import { plainResourceOperations } from './resources/declared-operations';
+import { operationLogOperations } from './oplog/operation-log-operations';
+import { roleOperations } from './accounts/role-operations';
+import { signInOperations } from './auth/sign-in-operations';
+import { userAdminOperations } from './accounts/user-admin-operations';
+import { videoOperations } from './live/video-operations';
+import { notifyOperations } from './notify/notify-operations';
+import { eventOperations } from './events/event-operations';
+import { recordingOperations } from './recording/recording-operations';
+
+const handWritten = {
+  ...signInOperations,
+  ...currentUserOperations,
+  ...aiServerOperations,
+  ...cameraOperations,
+  ...operationLogOperations,
+  ...roleOperations,
+  ...userAdminOperations,
+  ...fileOperations,
+  ...modelOperations,
+  ...doorOperations,
+  ...videoOperations,
+  ...alertOperations,
+  ...analysisOperations,
+  ...notifyOperations,
+  ...eventOperations,
+  ...recordingOperations,
+};
+
+/**
+ * Every handler, keyed by the operationId of openapi.yaml it serves: the hand-written ones, and the
+ * generic ones of each resource declared with x-resource that has none of its own.
+ */
+export const operationHandlers: OperationHandlers = {
+  ...plainResourceOperations(handWritten),
+  ...handWritten,
+};
