@@ -6,7 +6,7 @@ import type { LocalText } from '../../../generated/settings';
 import { useLocale } from '../../../i18n';
 import { useSession } from '../../../session';
 import { useRouterNavigate } from '../../../session/screen-location';
-import { isPlainClick } from '../../shared/plain-click';
+import { isPlainClick } from '../../../session/plain-click';
 import { liveLinkOf, playbackLinkOf } from '../video/live-link';
 import { alertTexts } from './alert-texts';
 
