@@ -16,7 +16,7 @@ import { useAlertJobs } from './alert-jobs';
 import { AlertWall } from './AlertWall';
 import { BulkDialog, type BulkTarget } from './BulkDialog';
 import { liveAlerts, useLiveAlerts, useLiveStatus, type Alert } from './live-alert-store';
-import { useLinkedAlert } from './use-linked-alert';
+import { useLinkedAlert, useLinkedAlertId } from './use-linked-alert';
 import { WallToolbar, type Decision } from './WallToolbar';
 import { appendPage, emptyWall, mergeBatch, showIncoming, type WallState } from './wall-state';
 
@@ -151,6 +151,14 @@ function AlertBoard(props: {
   const [scrolledDown, setScrolledDown] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [opened, setOpened] = useState<{ id: number; open: boolean } | null>(null);
+  // A link to an alert (返回告警, a notification) shows that alert's drawer alone: the one a card
+  // opened before the operator left for its video closes.
+  const linkedId = useLinkedAlertId();
+  const [followedLink, setFollowedLink] = useState(linkedId);
+  if (followedLink !== linkedId) {
+    setFollowedLink(linkedId);
+    if (linkedId !== null && opened?.open) setOpened({ ...opened, open: false });
+  }
   const [bulk, setBulk] = useState<Decision | null>(null);
   const [matching, setMatching] = useState<Extract<BulkTarget, { kind: 'matching' }> | null>(null);
   const [exporting, setExporting] = useState(false);

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { BusinessError } from '../../../api';
 import type { LocalText } from '../../../generated/settings';
+import { alertIdIn, alertIdParam } from '../../../session/alert-return';
 import { useScreenLocation, useScreenQueryNavigate } from '../../../session/screen-location';
 import { alertApi } from './alert-api';
-import { alertIdParam } from './alert-link';
 import { linkFailedText } from './alert-texts';
 import { liveAlerts, type Alert } from './live-alert-store';
 
@@ -17,9 +17,9 @@ export interface LinkedAlert {
   close(): void;
 }
 
-function linkedId(search: string): number | null {
-  const value = new URLSearchParams(search).get(alertIdParam);
-  return value !== null && /^[1-9][0-9]{0,14}$/.test(value) ? Number(value) : null;
+/** The alert the screen's URL names with `?alertId=N`, whose drawer it shows. */
+export function useLinkedAlertId(): number | null {
+  return alertIdIn(useScreenLocation().search, alertIdParam);
 }
 
 /**
@@ -29,7 +29,7 @@ function linkedId(search: string): number | null {
 export function useLinkedAlert(): LinkedAlert {
   const { search } = useScreenLocation();
   const setQuery = useScreenQueryNavigate();
-  const id = linkedId(search);
+  const id = alertIdIn(search, alertIdParam);
   const [alert, setAlert] = useState<Alert | null>(null);
   const [failure, setFailure] = useState<{ id: number; text: LocalText } | null>(null);
 
