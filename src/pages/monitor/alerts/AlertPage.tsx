@@ -16,12 +16,12 @@ import { useAlertJobs } from './alert-jobs';
 import { AlertWall } from './AlertWall';
 import { BulkDialog, type BulkTarget } from './BulkDialog';
 import { liveAlerts, useLiveAlerts, useLiveStatus, type Alert } from './live-alert-store';
-import { useLinkedAlert, useLinkedAlertId } from './use-linked-alert';
+import { loadAlertDrawer, useLinkedAlert, useLinkedAlertId } from './use-linked-alert';
 import { WallToolbar, type Decision } from './WallToolbar';
 import { appendPage, emptyWall, mergeBatch, showIncoming, type WallState } from './wall-state';
 
 // The drawer (descriptions, form) loads with the first card opened.
-const AlertDrawer = lazy(() => import('./AlertDrawer'));
+const AlertDrawer = lazy(loadAlertDrawer);
 
 /** Alerts fetched per page as the operator scrolls down the wall. */
 const wallPageSize = 100;
@@ -121,17 +121,17 @@ function LinkedAlertDrawer() {
   if (linked.failure) {
     return <Banner type="warning" showIcon closable title={t(linked.failure)} afterClose={linked.close} />;
   }
+  const { Drawer } = linked;
   return (
-    linked.alert && (
-      <Suspense fallback={null}>
-        <AlertDrawer
-          descriptor={descriptor}
-          alert={linked.alert}
-          open={linked.open}
-          onClose={linked.close}
-          onHandled={(alert) => handledInDrawer(alert, t)}
-        />
-      </Suspense>
+    linked.alert &&
+    Drawer && (
+      <Drawer
+        descriptor={descriptor}
+        alert={linked.alert}
+        open={linked.open}
+        onClose={linked.close}
+        onHandled={(alert) => handledInDrawer(alert, t)}
+      />
     )
   );
 }
