@@ -8,6 +8,7 @@ import {
   type NavigationType,
 } from 'react-router-dom';
 import { ScreenLocationContext } from '../session/screen-location';
+import { useScreenMemory } from '../session/screen-memory';
 import {
   createScreenVisibility,
   ScreenVisibilityContext,
@@ -104,6 +105,8 @@ export function KeepAliveOutlet() {
   const route = useCurrentRoute();
   const key = route?.path ?? location.pathname;
   const [kept, setKept] = useState<readonly KeptScreen[]>([]);
+  // The menu reopens a screen as it was left: its query, and the page's scroll.
+  useScreenMemory(location.pathname, location.search);
   // Derived during render (React's pattern for state following props), once per location change:
   // the shown screen never waits an extra commit for the list to catch up.
   const known = kept.find((screen) => screen.key === key);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { prefetchRoute } from './route-prefetch';
 
@@ -6,7 +6,16 @@ import { prefetchRoute } from './route-prefetch';
  * A link that fetches its page's code ahead of the click: when the pointer or focus reaches
  * it, and, while the browser is idle, once it is scrolled into view.
  */
-export function PrefetchLink({ to, children }: { to: string; children: ReactNode }) {
+export function PrefetchLink({
+  to,
+  children,
+  onClick,
+}: {
+  to: string;
+  children: ReactNode;
+  /** Runs before the router follows the link; preventing the default keeps it from doing so. */
+  onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
+}) {
   const anchor = useRef<HTMLAnchorElement>(null);
 
   useEffect(() => {
@@ -27,7 +36,7 @@ export function PrefetchLink({ to, children }: { to: string; children: ReactNode
 
   const prefetch = () => prefetchRoute(to);
   return (
-    <Link ref={anchor} to={to} onMouseEnter={prefetch} onFocus={prefetch}>
+    <Link ref={anchor} to={to} onClick={onClick} onMouseEnter={prefetch} onFocus={prefetch}>
       {children}
     </Link>
   );

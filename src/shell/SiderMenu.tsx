@@ -1,23 +1,46 @@
 import { Layout, Menu } from 'antd';
 import type { MenuProps } from 'antd';
-import { createElement, useMemo, useState } from 'react';
+import { createElement, useMemo, useState, type ReactNode } from 'react';
 import { menuTree } from '../session/menu-tree';
 import { appSettings, type LocalText } from '../generated/settings';
 import { useLocale } from '../i18n';
 import { useSession } from '../session';
 import { openMenuPaths, selectedMenuPath, visibleMenu, type MenuItemDef } from '../session/menu-rules';
+import { isPlainClick } from '../session/plain-click';
+import { rememberedUrl } from '../session/screen-memory';
+import { useRouterNavigate } from '../session/screen-location';
 import { PrefetchLink } from './PrefetchLink';
 import { HEADER_HEIGHT, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from './theme';
 import { useRouteChain } from '../session/use-current-route';
 
 type MenuItems = NonNullable<MenuProps['items']>;
 
+/**
+ * A menu entry's link: its screen reopens with the query it was left at in this tab (filters,
+ * page, camera), read at the click since the menu does not render on each navigation.
+ */
+function MenuLink({ path, children }: { path: string; children: ReactNode }) {
+  const navigate = useRouterNavigate();
+  return (
+    <PrefetchLink
+      to={path}
+      onClick={(event) => {
+        if (!isPlainClick(event)) return;
+        event.preventDefault();
+        navigate(rememberedUrl(path));
+      }}
+    >
+      {children}
+    </PrefetchLink>
+  );
+}
+
 function toMenuItems(entries: readonly MenuItemDef[], t: (text: LocalText) => string): MenuItems {
   return entries.map((entry) => {
     const icon = entry.icon ? createElement(entry.icon) : undefined;
     return entry.children.length > 0
       ? { key: entry.path, icon, label: t(entry.name), children: toMenuItems(entry.children, t) }
-      : { key: entry.path, icon, label: <PrefetchLink to={entry.path}>{t(entry.name)}</PrefetchLink> };
+      : { key: entry.path, icon, label: <MenuLink path={entry.path}>{t(entry.name)}</MenuLink> };
   });
 }
 

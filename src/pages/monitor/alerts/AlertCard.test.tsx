@@ -125,12 +125,12 @@ describe('an alert card', () => {
     }
   });
 
-  it('opens its camera alone on the video wall, not its own drawer', async () => {
+  it('opens its camera alone on the video wall, marked as opened from it, not its own drawer', async () => {
     const card = await showCard(testAlert(7, { cameraId: 12, snapshotId: null }));
     const live = card?.querySelector<HTMLAnchorElement>('a[aria-label="查看实时视频"]');
-    expect(live?.getAttribute('href')).toBe('/monitor/video?layout=1&cams=12');
+    expect(live?.getAttribute('href')).toBe('/monitor/video?layout=1&cams=12&fromAlert=7');
     await act(async () => live?.click());
-    expect(seen.navigated).toEqual(['/monitor/video?layout=1&cams=12']);
+    expect(seen.navigated).toEqual(['/monitor/video?layout=1&cams=12&fromAlert=7']);
     expect(seen.opened).toBe(0);
   });
 
@@ -139,7 +139,7 @@ describe('an alert card', () => {
     const card = await showCard(alert);
     const recorded = card?.querySelector<HTMLAnchorElement>('a[aria-label="查看录像"]');
     const at = new Date(Date.parse(alert.occurredAt) - 5000).toISOString();
-    const link = `/monitor/playback?${new URLSearchParams({ camera: '12', at }).toString()}`;
+    const link = `/monitor/playback?${new URLSearchParams({ camera: '12', at, fromAlert: '9' }).toString()}`;
     expect(recorded?.getAttribute('href')).toBe(link);
     await act(async () => recorded?.click());
     expect(seen.navigated).toEqual([link]);
@@ -149,7 +149,7 @@ describe('an alert card', () => {
   it('has the way to live video for a camera’s device alert, not for a server’s or without the wall’s key', async () => {
     const streamLost = { ...serverOffline, type: 'cameraStreamLost', cameraId: 5, cameraName: '北门-1' };
     const liveOf = (card: Element | null) => card?.querySelector('.cfop-alert-live')?.getAttribute('href');
-    expect(liveOf(await showCard(streamLost, 'en-US'))).toBe('/monitor/video?layout=1&cams=5');
+    expect(liveOf(await showCard(streamLost, 'en-US'))).toBe('/monitor/video?layout=1&cams=5&fromAlert=3');
     expect(liveOf(await showCard(serverOffline))).toBeUndefined();
     seen.keys = new Set(['KEY.CENTER.AIWARN']);
     expect(liveOf(await showCard(testAlert(8, { snapshotId: null })))).toBeUndefined();

@@ -61,8 +61,8 @@ export const AlertCard = memo(function AlertCard(props: {
           {level ? t(level.label) : alert.level}
         </span>
         <span className="cfop-alert-card-links">
-          <LiveVideoButton cameraId={alert.cameraId} compact />
-          <PlaybackButton cameraId={alert.cameraId} at={alert.occurredAt} compact />
+          <LiveVideoButton alertId={alert.id} cameraId={alert.cameraId} compact />
+          <PlaybackButton alertId={alert.id} cameraId={alert.cameraId} at={alert.occurredAt} compact />
         </span>
       </div>
       <div className="cfop-alert-card-body">

@@ -46,8 +46,8 @@ export default function AlertDrawer(props: {
       }
       extra={
         <span className="cfop-alert-drawer-links">
-          <PlaybackButton cameraId={alert.cameraId} at={alert.occurredAt} />
-          <LiveVideoButton cameraId={alert.cameraId} />
+          <PlaybackButton alertId={alert.id} cameraId={alert.cameraId} at={alert.occurredAt} />
+          <LiveVideoButton alertId={alert.id} cameraId={alert.cameraId} />
         </span>
       }
       size={drawerWidth}

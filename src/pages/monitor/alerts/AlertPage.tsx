@@ -16,7 +16,7 @@ import { useAlertJobs } from './alert-jobs';
 import { AlertWall } from './AlertWall';
 import { BulkDialog, type BulkTarget } from './BulkDialog';
 import { liveAlerts, useLiveAlerts, useLiveStatus, type Alert } from './live-alert-store';
-import { useLinkedAlert } from './use-linked-alert';
+import { loadAlertDrawer, useLinkedAlert, useLinkedAlertId } from './use-linked-alert';
 import { useLevelCounts } from './use-level-counts';
 import { useWallKeys } from './use-wall-keys';
 import { WallHelp } from './WallHelp';
@@ -27,7 +27,7 @@ import { movedFocus, type WallKey } from './wall-keys';
 import { appendPage, emptyWall, mergeBatch, showIncoming, type WallState } from './wall-state';
 
 // The drawer (descriptions, form) loads with the first card opened.
-const AlertDrawer = lazy(() => import('./AlertDrawer'));
+const AlertDrawer = lazy(loadAlertDrawer);
 
 /** Alerts fetched per page as the operator scrolls down the wall. */
 const wallPageSize = 100;
@@ -135,17 +135,17 @@ function LinkedAlertDrawer() {
   if (linked.failure) {
     return <Banner type="warning" showIcon closable title={t(linked.failure)} afterClose={linked.close} />;
   }
+  const { Drawer } = linked;
   return (
-    linked.alert && (
-      <Suspense fallback={null}>
-        <AlertDrawer
-          descriptor={descriptor}
-          alert={linked.alert}
-          open={linked.open}
-          onClose={linked.close}
-          onHandled={(alert) => handledInDrawer(alert, t)}
-        />
-      </Suspense>
+    linked.alert &&
+    Drawer && (
+      <Drawer
+        descriptor={descriptor}
+        alert={linked.alert}
+        open={linked.open}
+        onClose={linked.close}
+        onHandled={(alert) => handledInDrawer(alert, t)}
+      />
     )
   );
 }
@@ -169,6 +169,14 @@ function AlertBoard(props: {
   const [scrolledDown, setScrolledDown] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [opened, setOpened] = useState<{ id: number; open: boolean } | null>(null);
+  // A link to an alert (返回告警, a notification) shows that alert's drawer alone: the one a card
+  // opened before the operator left for its video closes.
+  const linkedId = useLinkedAlertId();
+  const [followedLink, setFollowedLink] = useState(linkedId);
+  if (followedLink !== linkedId) {
+    setFollowedLink(linkedId);
+    if (linkedId !== null && opened?.open) setOpened({ ...opened, open: false });
+  }
   const [bulk, setBulk] = useState<Decision | null>(null);
   const [matching, setMatching] = useState<Extract<BulkTarget, { kind: 'matching' }> | null>(null);
   const [exporting, setExporting] = useState(false);

@@ -6,7 +6,8 @@ import type { LocalText } from '../../../generated/settings';
 import { useLocale } from '../../../i18n';
 import { useSession } from '../../../session';
 import { useRouterNavigate } from '../../../session/screen-location';
-import { isPlainClick } from '../../shared/plain-click';
+import { withFromAlert } from '../../../session/alert-return';
+import { isPlainClick } from '../../../session/plain-click';
 import { liveLinkOf, playbackLinkOf } from '../video/live-link';
 import { alertTexts } from './alert-texts';
 
@@ -47,15 +48,20 @@ function VideoLink(props: { link: string | null; name: LocalText; icon: ReactNod
   );
 }
 
+/** The link marked with the alert it was opened from, whose screen then offers 返回告警. */
+function fromAlert(link: string | null, alertId: number): string | null {
+  return link === null ? null : withFromAlert(link, alertId);
+}
+
 /**
  * 查看实时视频: the video wall playing the alert's camera alone; none for an alert without a camera
  * or an operator without the wall.
  */
-export function LiveVideoButton(props: { cameraId: number | null; compact?: boolean }) {
+export function LiveVideoButton(props: { alertId: number; cameraId: number | null; compact?: boolean }) {
   const { canOpen } = useSession();
   return (
     <VideoLink
-      link={liveLinkOf(props.cameraId, canOpen)}
+      link={fromAlert(liveLinkOf(props.cameraId, canOpen), props.alertId)}
       name={alertTexts.viewLive}
       icon={<VideoCameraOutlined />}
       compact={props.compact}
@@ -64,11 +70,16 @@ export function LiveVideoButton(props: { cameraId: number | null; compact?: bool
 }
 
 /** 查看录像: the playback screen on the alert's camera, a few seconds before the alert. */
-export function PlaybackButton(props: { cameraId: number | null; at: string; compact?: boolean }) {
+export function PlaybackButton(props: {
+  alertId: number;
+  cameraId: number | null;
+  at: string;
+  compact?: boolean;
+}) {
   const { canOpen } = useSession();
   return (
     <VideoLink
-      link={playbackLinkOf(props.cameraId, props.at, canOpen)}
+      link={fromAlert(playbackLinkOf(props.cameraId, props.at, canOpen), props.alertId)}
       name={alertTexts.viewRecording}
       icon={<HistoryOutlined />}
       compact={props.compact}

@@ -1,15 +1,49 @@
 import { useCallback, useEffect, useState } from 'react';
 import { BusinessError } from '../../../api';
 import type { LocalText } from '../../../generated/settings';
+import { alertIdIn, alertIdParam } from '../../../session/alert-return';
 import { useScreenLocation, useScreenQueryNavigate } from '../../../session/screen-location';
 import { alertApi } from './alert-api';
-import { alertIdParam } from './alert-link';
 import { linkFailedText } from './alert-texts';
+import { alertResource } from './alert-options';
 import { liveAlerts, type Alert } from './live-alert-store';
+
+/** The drawer's code: the wall loads it with the first card opened, a link with its alert. */
+export const loadAlertDrawer = () => import('./AlertDrawer');
+type AlertDrawerView = Awaited<ReturnType<typeof loadAlertDrawer>>['default'];
+type LinkedAnswer = Promise<readonly [Alert, { default: AlertDrawerView }]>;
+
+/** The alert by id and the drawer's code, together: the drawer shows as soon as both are in. */
+function fetchLinked(id: number): LinkedAnswer {
+  return Promise.all([alertApi.get(id, { skipErrorHandler: true }), loadAlertDrawer()]);
+}
+
+/**
+ * A page opened on a link to an alert asks for it as this module loads with the page's code, while
+ * the session and the layout are still on their way: the drawer need not wait for them or the wall.
+ */
+let early: { readonly id: number; readonly answer: LinkedAnswer } | null = (() => {
+  if (typeof window === 'undefined' || window.location.pathname !== alertResource.route) return null;
+  const id = alertIdIn(window.location.search, alertIdParam);
+  if (id === null) return null;
+  const answer = fetchLinked(id);
+  // Unused (signed out, the link left at once), its failure is nobody's to tell.
+  answer.catch(() => undefined);
+  return { id, answer };
+})();
+
+/** The early answer for `id` once, else a new request. */
+function linkedAnswer(id: number): LinkedAnswer {
+  const answer = early?.id === id ? early.answer : fetchLinked(id);
+  early = null;
+  return answer;
+}
 
 export interface LinkedAlert {
   /** The alert the link names, kept current by the live stream; the last one while its drawer closes. */
   readonly alert: Alert | null;
+  /** The drawer to show it in, loaded with it. */
+  readonly Drawer: AlertDrawerView | null;
   readonly open: boolean;
   /** Why the linked alert cannot be shown (no such alert, the call failed). */
   readonly failure: LocalText | null;
@@ -17,9 +51,9 @@ export interface LinkedAlert {
   close(): void;
 }
 
-function linkedId(search: string): number | null {
-  const value = new URLSearchParams(search).get(alertIdParam);
-  return value !== null && /^[1-9][0-9]{0,14}$/.test(value) ? Number(value) : null;
+/** The alert the screen's URL names with `?alertId=N`, whose drawer it shows. */
+export function useLinkedAlertId(): number | null {
+  return alertIdIn(useScreenLocation().search, alertIdParam);
 }
 
 /**
@@ -29,15 +63,22 @@ function linkedId(search: string): number | null {
 export function useLinkedAlert(): LinkedAlert {
   const { search } = useScreenLocation();
   const setQuery = useScreenQueryNavigate();
-  const id = linkedId(search);
+  const id = alertIdIn(search, alertIdParam);
   const [alert, setAlert] = useState<Alert | null>(null);
+  const [Drawer, setDrawer] = useState<AlertDrawerView | null>(null);
   const [failure, setFailure] = useState<{ id: number; text: LocalText } | null>(null);
 
   useEffect(() => {
     if (id === null) return;
     let current = true;
-    alertApi.get(id, { skipErrorHandler: true }).then(
-      (found) => current && setAlert(found),
+    // The drawer's code comes with the alert, not after it, and is rendered as it is, not through a
+    // Suspense retry, which React puts behind every render of the wall's live cards.
+    linkedAnswer(id).then(
+      ([found, drawer]) => {
+        if (!current) return;
+        setDrawer(() => drawer.default);
+        setAlert(found);
+      },
       (error: unknown) => {
         if (!current) return;
         setFailure({ id, text: linkFailedText(id, error instanceof BusinessError && error.code === '404') });
@@ -68,6 +109,7 @@ export function useLinkedAlert(): LinkedAlert {
 
   return {
     alert,
+    Drawer,
     open: id !== null && alert?.id === id,
     failure: failure !== null && failure.id === id ? failure.text : null,
     close,

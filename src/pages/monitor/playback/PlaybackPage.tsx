@@ -23,7 +23,9 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { api, apiPath, call } from '../../../api';
 import { formatDateTime, useLocale } from '../../../i18n';
 import { useScreenLocation, useScreenQueryNavigate } from '../../../session/screen-location';
+import { keepingFromAlert } from '../../../session/alert-return';
 import { useCurrentRoute } from '../../../session/use-current-route';
+import { BackToAlertButton } from '../../../resources/BackToAlertButton';
 import type { LiveCamera } from '../video/camera-tree';
 import { playbackLeadMs } from '../video/live-link';
 import { canPlayRecording, playRecording, type RecordingPlayback } from '../video/play-recording';
@@ -87,8 +89,9 @@ export default function PlaybackPage() {
   const player = useRef<RecordingPlayback | null>(null);
 
   const go = useCallback(
-    (next: PlaybackPlace) => navigateQuery(new URLSearchParams(placeSearch(next)), { replace: true }),
-    [navigateQuery],
+    (next: PlaybackPlace) =>
+      navigateQuery(keepingFromAlert(search, new URLSearchParams(placeSearch(next))), { replace: true }),
+    [navigateQuery, search],
   );
 
   useEffect(() => {
@@ -219,6 +222,7 @@ export default function PlaybackPage() {
       title={route && t(route.name)}
       extra={
         <Space wrap>
+          <BackToAlertButton />
           <Select<number>
             className="cfop-playback-camera"
             showSearch

@@ -2,7 +2,7 @@ import { Tag } from 'antd';
 import { dateTimeFormat, useLocale } from '../../../i18n';
 import { useSession } from '../../../session';
 import { useRouterNavigate } from '../../../session/screen-location';
-import { isPlainClick } from '../../shared/plain-click';
+import { isPlainClick } from '../../../session/plain-click';
 import { alertOptions, alertResource, optionOf } from '../alerts/alert-options';
 import { useCameraAlert } from '../alerts/live-alert-store';
 import { videoTexts as texts } from './video-texts';

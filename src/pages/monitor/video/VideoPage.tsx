@@ -15,6 +15,7 @@ import { useLocale } from '../../../i18n';
 import { useScreenLocation, useScreenQueryNavigate } from '../../../session/screen-location';
 import { useWhenScreenShownAgain } from '../../../session/screen-visibility';
 import { useCurrentRoute } from '../../../session/use-current-route';
+import { BackToAlertButton } from '../../../resources/BackToAlertButton';
 import { patchRows, useLiveRows } from '../../../resources/live-rows';
 import type { LiveCamera } from './camera-tree';
 import { CameraTree } from './CameraTree';
@@ -133,6 +134,7 @@ export default function VideoPage() {
       title={route && t(route.name)}
       extra={
         <span className="cfop-video-layouts">
+          <BackToAlertButton />
           <AppstoreOutlined />
           <Segmented<Layout>
             aria-label={t(texts.layout)}
