@@ -10,7 +10,7 @@ import type { BudgetPlan } from './route-costs';
 const MONITORING_BUDGETS: Readonly<Record<string, number>> = {
   '/monitor/video': 360 * 1024,
   '/monitor/ai': 430 * 1024,
-  '/monitor/playback': 480 * 1024,
+  '/monitor/playback': 490 * 1024,
   '/data/operations': 490 * 1024,
 };
 

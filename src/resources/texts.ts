@@ -31,7 +31,6 @@ export const texts = {
   rangeThisWeek: { zh: '本周', en: 'This week' },
   rangeLast7Days: { zh: '近7天', en: 'Last 7 days' },
   rangeThisMonth: { zh: '本月', en: 'This month' },
-  backToAlert: { zh: '返回告警', en: 'Back to the alert' },
   yes: { zh: '是', en: 'Yes' },
   no: { zh: '否', en: 'No' },
   deleted: { zh: '已删除', en: 'Deleted' },
