@@ -64,16 +64,11 @@ export function fieldLabels(
   return typeof value === 'string' && field.options === null ? value : null;
 }
 
+/** A field's value and the entity it belongs to (references read their labels from it). */
+export type FieldValueProps = { field: FieldDescriptor; value: unknown; entity: Entity };
+
 /** One field's value as the table and the detail drawer show it, by its widget. */
-export function FieldValue({
-  field,
-  value,
-  entity,
-}: {
-  field: FieldDescriptor;
-  value: unknown;
-  entity: Entity;
-}) {
+export function FieldValue({ field, value, entity }: FieldValueProps) {
   const { t } = useLocale();
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) {
     return <span className="cfop-resource-none">{t(texts.noValue)}</span>;

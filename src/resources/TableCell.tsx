@@ -1,8 +1,7 @@
 import { Tooltip } from 'antd';
 import type { FieldDescriptor } from './descriptors';
 import { useLocale } from '../i18n';
-import { FieldValue, fieldLabels } from './FieldValue';
-import type { Entity } from './form-values';
+import { FieldValue, fieldLabels, type FieldValueProps } from './FieldValue';
 
 /**
  * The widest a cell of these widgets grows (px) before its text ends in "…": a long name would
@@ -17,15 +16,7 @@ const cappedWidths: Partial<Record<FieldDescriptor['widget'], number>> = {
 };
 
 /** One table cell: the field's value, cut to its widget's width with the whole text in a tooltip. */
-export function TableCell({
-  field,
-  value,
-  entity,
-}: {
-  field: FieldDescriptor;
-  value: unknown;
-  entity: Entity;
-}) {
+export function TableCell({ field, value, entity }: FieldValueProps) {
   const { t } = useLocale();
   const shown = <FieldValue field={field} value={value} entity={entity} />;
   const maxWidth = cappedWidths[field.widget];
