@@ -68,3 +68,8 @@ export function focusedAlertId(page: Page): Promise<number | null> {
     return id ? Number(id) : null;
   });
 }
+
+/** The visible drawer showing the details of an alert of type `alertLabel`. */
+export function alertDrawer(page: Page, alertLabel: string): Locator {
+  return page.locator('.ant-drawer-section:visible').filter({ hasText: `告警详情 · ${alertLabel}` });
+}

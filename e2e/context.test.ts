@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { admin } from './accounts';
-import { bellOf, card, screenPath as wallPath, wall } from './alert-wall';
+import { alertDrawer, bellOf, card, screenPath as wallPath, wall } from './alert-wall';
 import { edgeBox } from './edge-box';
 import { test } from './fixtures';
 import { closeDrawer, createThroughApi, search, searchForm, unique } from './resource-screen';
@@ -18,10 +18,6 @@ import {
 } from './screen';
 
 const serverPath = '/equipment/aiserver';
-
-/** The visible drawer showing alert `label`'s details. */
-const alertDrawer = (page: Page, alertLabel: string) =>
-  page.locator('.ant-drawer-section:visible').filter({ hasText: `告警详情 · ${alertLabel}` });
 
 const openDrawers = (page: Page) => page.locator('.ant-drawer-open').count();
 
