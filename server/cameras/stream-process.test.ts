@@ -75,6 +75,7 @@ describe('spawnPiped', () => {
         `import { spawnPiped } from './server/cameras/stream-process.ts';
          console.log(spawnPiped('ffmpeg', ['-hide_banner', '-nostdin', '-re', '-f', 'lavfi',
            '-i', 'color=c=black:s=16x16:r=1', '-f', 'null', '-']).pid);`,
+        'ffmpeg',
       );
       await expect.poll(() => isRunning(ffmpeg), { timeout: scaled(10_000), interval: 100 }).toBe(false);
     },

@@ -13,6 +13,7 @@ describe('spawnDyingWithParent', () => {
       const child = await childOfKilledParent(
         `import { spawnDyingWithParent } from './server/process/parent-death.ts';
          console.log(spawnDyingWithParent('sleep', ['600'], { stdio: 'ignore' }).pid);`,
+        'sleep',
       );
       await expect.poll(() => isRunning(child), { timeout: scaled(10_000), interval: 100 }).toBe(false);
     },
