@@ -126,6 +126,11 @@ describe('the home page', () => {
       const offlineCameras = blockOf(page, '离线摄像头');
       await offlineCameras.getByText(site.cameraName, { exact: false }).waitFor();
       await offlineCameras.getByText(/路摄像头录像中断$/).waitFor();
+      // The recordings' storage: what they take, no quota on this server, the disk's room.
+      const storage = blockOf(page, '录像存储');
+      await storage.getByText(/^已用 \d/).waitFor();
+      await storage.getByText('未设容量上限', { exact: true }).waitFor();
+      await storage.getByText(/^磁盘剩余 \d/).waitFor();
 
       // The setup checklist: everything but the rule is done on this server.
       const checklist = page.locator('.cfop-home-setup');

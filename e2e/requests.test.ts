@@ -75,7 +75,7 @@ describe('calls to the server', () => {
     // the stream opens, perhaps around the sign-out: their headers count, not their order.
     const bellPaths = ['/cfop/events/stream', '/cfop/alerts'];
     // So do the home page's status and setup reads, where signing in lands.
-    const homePaths = ['/cfop/aiservers', '/cfop/cameras', '/cfop/notify-rules'];
+    const homePaths = ['/cfop/aiservers', '/cfop/cameras', '/cfop/notify-rules', '/cfop/recordings/usage'];
     const screens = seen.filter((call) => ![...bellPaths, ...homePaths].includes(call.path));
     expect(screens.map((call) => `${call.method} ${call.path}`)).toEqual([
       'POST /cfop/login/bypwd',

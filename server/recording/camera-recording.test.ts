@@ -148,6 +148,14 @@ describe('recording a camera', () => {
       expect.arrayContaining([id, (other.body.data as { id: number }).id]),
     );
     expect((await t.call('listLiveCameras', { token })).status).toBe(403);
+    // What the recordings take, for the home page's storage block.
+    const usage = await t.call('getRecordingUsage', { token });
+    expectContractAnswer('getRecordingUsage', usage.body);
+    const counted = rows().filter((row) => row.id <= (recorded.at(-1) as Row).id);
+    expect(usage.body.data.segments).toBeGreaterThanOrEqual(counted.length);
+    expect(usage.body.data.bytes).toBeGreaterThanOrEqual(counted.reduce((sum, row) => sum + row.bytes, 0));
+    expect(usage.body.data).toMatchObject({ oldestAt: first.started_at, quotaBytes: null, paused: false });
+    expect(usage.body.data.freeBytes).toBeGreaterThan(0);
 
     const timeline = await t.call('getRecordingTimeline', { token, params: { id }, query: period });
     expectContractAnswer('getRecordingTimeline', timeline.body);

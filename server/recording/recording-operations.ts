@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { AppContext } from '../app-context';
 import { FileAnswer } from '../operations/file-answer';
 import { listLiveCameras } from '../live/live-cameras';
+import { recordingUsage } from './recording-usage';
 import type { SomeOperationHandlers } from '../operations/operation-handler';
 import { alertClip, clipSegmentKey, recordedClip } from './alert-clip';
 import { alertClipMp4 } from './clip-mp4';
@@ -34,6 +35,8 @@ async function segmentAnswer(ctx: AppContext, name: string, key: string): Promis
 
 export const recordingOperations = {
   listRecordingCameras: async (_input, ctx) => ({ items: await listLiveCameras(ctx.db) }),
+
+  getRecordingUsage: (_input, ctx) => recordingUsage(ctx.db, ctx.recordings),
 
   getRecordingTimeline: async (input, ctx) =>
     recordingTimeline(ctx.db, input.params.id, checkedPeriod(input.query), input.lang),

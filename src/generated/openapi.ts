@@ -502,6 +502,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/recordings/usage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 录像存储 / How much the recordings take and what bounds them
+     * @description The recordings' bytes and segments together, the oldest footage kept, and what bounds them:
+     *     the quota (CFOP_RECORDING_QUOTA_GB, null without one), the retention in days, the disk's
+     *     free bytes for the storage (null when the storage cannot tell) and the floor kept free
+     *     (CFOP_RECORDING_MIN_FREE_GB). `paused` says recording stopped because the disk is below
+     *     that floor. Read by the home page's storage block.
+     */
+    get: operations['getRecordingUsage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/recordings/cameras/{id}': {
     parameters: {
       query?: never;
@@ -3657,6 +3681,25 @@ export interface components {
        */
       hasSubStream: boolean;
     };
+    RecordingUsage: {
+      bytes: number;
+      segments: number;
+      /** Format: date-time */
+      oldestAt: string | null;
+      quotaBytes: number | null;
+      retentionDays: number;
+      freeBytes: number | null;
+      minFreeBytes: number;
+      paused: boolean;
+    };
+    RecordingUsageEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['RecordingUsage'];
+    };
     LiveCameraListEnvelope: {
       /** @constant */
       success: true;
@@ -4938,6 +4981,27 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['LiveCameraListEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  getRecordingUsage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The recordings' storage. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecordingUsageEnvelope'];
         };
       };
       default: components['responses']['Failure'];

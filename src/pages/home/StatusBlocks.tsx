@@ -1,12 +1,23 @@
-import { Card, Spin, Tag } from 'antd';
+import { Card, Progress, Spin, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime, useLocale } from '../../i18n';
 import { alertLevels, type PendingAlerts } from '../../session/pending-alerts';
 import { levelOptions } from '../analysis/dashboard-texts';
 import { alertLinkPath } from '../monitor/alerts/alert-link';
-import { homeTexts, moreText, recordingGapText } from './home-texts';
-import { statusLinks, type DeviceStatus, type OfflineDevices, type StatusKeys } from './home-status';
+import { formatBytes } from '../../resources/upload/upload-texts';
+import { useSession } from '../../session';
+import { playbackPathOf } from '../monitor/video/live-link';
+import { freeText, homeTexts, keptText, moreText, recordingGapText, storedText } from './home-texts';
+import {
+  quotaUsed,
+  quotaWarnPercent,
+  statusLinks,
+  type DeviceStatus,
+  type OfflineDevices,
+  type RecordingUsage,
+  type StatusKeys,
+} from './home-status';
 
 const countOf = (total: number, capped: boolean) => `${total}${capped ? '+' : ''}`;
 
@@ -89,9 +100,41 @@ function Offline(props: { devices: OfflineDevices | undefined; children?: ReactN
   );
 }
 
+function Storage({ usage }: { usage: RecordingUsage | undefined }) {
+  const { t } = useLocale();
+  if (!usage) return <Spin size="small" />;
+  const used = quotaUsed(usage);
+  const quota = usage.quotaBytes === null ? null : formatBytes(usage.quotaBytes);
+  return (
+    <div className="cfop-home-storage">
+      <p className="cfop-home-storage-used">{t(storedText(formatBytes(usage.bytes), quota))}</p>
+      {used === null ? (
+        <p className="cfop-home-quiet">{t(homeTexts.noQuota)}</p>
+      ) : (
+        <Progress
+          percent={used}
+          size="small"
+          status={used >= quotaWarnPercent ? 'exception' : 'normal'}
+          aria-label={t(homeTexts.quotaUsed)}
+        />
+      )}
+      {usage.freeBytes !== null && (
+        <p className="cfop-home-names" data-alarm={usage.paused}>
+          {t(usage.paused ? homeTexts.recordingPaused : freeText(formatBytes(usage.freeBytes)))}
+        </p>
+      )}
+      <p className="cfop-home-names">
+        {usage.oldestAt === null
+          ? t(homeTexts.noRecordings)
+          : t(keptText(formatDateTime(usage.oldestAt), usage.retentionDays))}
+      </p>
+    </div>
+  );
+}
+
 /**
  * The status blocks the user holds the keys of: pending alerts by level, offline AI servers and
- * cameras (with the recordings that stopped), the newest pending alerts. Each leads to its screen,
+ * cameras (with the recordings that stopped), the recordings' storage, the newest pending alerts. Each leads to its screen,
  * filtered to what it counts.
  */
 export function StatusBlocks(props: {
@@ -101,8 +144,10 @@ export function StatusBlocks(props: {
   devices: DeviceStatus | undefined;
 }) {
   const { t } = useLocale();
+  const { canOpen } = useSession();
   const { keys, counts, devices } = props;
   const gaps = devices?.cameras?.recordingGaps;
+  const playback = keys.recordings ? playbackPathOf(canOpen) : null;
   return (
     <div className="cfop-home-blocks">
       {counts && (
@@ -137,6 +182,16 @@ export function StatusBlocks(props: {
               </p>
             )}
           </Offline>
+        </Block>
+      )}
+      {playback !== null && (
+        <Block
+          title={t(homeTexts.recordingStorage)}
+          to={playback}
+          linkText={t(homeTexts.view)}
+          className="cfop-home-storage-block"
+        >
+          <Storage usage={devices?.recordings} />
         </Block>
       )}
       {counts && (

@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { accessFromPermissions } from '../../session';
-import { holdsStatusKey, offlineDevices, recordingGaps, statusKeysOf, statusLinks } from './home-status';
+import {
+  holdsStatusKey,
+  offlineDevices,
+  quotaUsed,
+  recordingGaps,
+  statusKeysOf,
+  statusLinks,
+  type RecordingUsage,
+} from './home-status';
 
 describe("the home page's status", () => {
   it('shows a block only to a holder of its screen’s key', () => {
     const keys = statusKeysOf(accessFromPermissions([{ code: 'KEY.DEVICE.CAMERA' }]));
-    expect(keys).toEqual({ alerts: false, aiServers: false, cameras: true });
+    expect(keys).toEqual({ alerts: false, aiServers: false, cameras: true, recordings: false });
     expect(holdsStatusKey(keys)).toBe(true);
+    const playback = statusKeysOf(accessFromPermissions([{ code: 'KEY.CENTER.PLAYBACK' }]));
+    expect(playback.recordings).toBe(true);
+    expect(holdsStatusKey(playback)).toBe(true);
     expect(holdsStatusKey(statusKeysOf(accessFromPermissions([{ code: 'KEY.MODEL' }])))).toBe(false);
   });
 
@@ -36,5 +47,21 @@ describe("the home page's status", () => {
     expect(statusLinks.pending()).toBe('/monitor/ai?status=pending');
     expect(statusLinks.offlineAiServers()).toBe('/equipment/aiserver?status=offline');
     expect(statusLinks.offlineCameras()).toBe('/equipment/camera?status=offline');
+  });
+
+  it('reads how full the recordings quota is, capped at 100, and nothing without a quota', () => {
+    const usage: RecordingUsage = {
+      bytes: 45e9,
+      segments: 900,
+      oldestAt: '2026-11-01T00:00:00.000Z',
+      quotaBytes: 50e9,
+      retentionDays: 30,
+      freeBytes: 100e9,
+      minFreeBytes: 2e9,
+      paused: false,
+    };
+    expect(quotaUsed(usage)).toBe(90);
+    expect(quotaUsed({ ...usage, bytes: 51e9 })).toBe(100);
+    expect(quotaUsed({ ...usage, quotaBytes: null })).toBeNull();
   });
 });

@@ -5,12 +5,14 @@ import { filteredUrl, screenOf } from '../analysis/screen-links';
 import type { SetupFacts } from './setup-checklist';
 
 type RecordingMode = components['schemas']['RecordingMode'];
+export type RecordingUsage = components['schemas']['RecordingUsage'];
 
 /** Which of the status page's blocks the user may see: each needs its screen's key. */
 export interface StatusKeys {
   readonly alerts: boolean;
   readonly aiServers: boolean;
   readonly cameras: boolean;
+  readonly recordings: boolean;
 }
 
 export function statusKeysOf(access: Access): StatusKeys {
@@ -18,10 +20,12 @@ export function statusKeysOf(access: Access): StatusKeys {
     alerts: access['KEY.CENTER.AIWARN'],
     aiServers: access['KEY.DEVICE.AISERVER'],
     cameras: access['KEY.DEVICE.CAMERA'],
+    recordings: access['KEY.CENTER.PLAYBACK'],
   };
 }
 
-export const holdsStatusKey = (keys: StatusKeys) => keys.alerts || keys.aiServers || keys.cameras;
+export const holdsStatusKey = (keys: StatusKeys) =>
+  keys.alerts || keys.aiServers || keys.cameras || keys.recordings;
 
 /** The names shown of the offline devices; the count says how many more there are. */
 export const namesShown = 3;
@@ -48,7 +52,17 @@ export interface RecordingGaps {
 export interface DeviceStatus {
   readonly aiServers?: OfflineDevices;
   readonly cameras?: OfflineDevices & { readonly recordingGaps: RecordingGaps };
+  readonly recordings?: RecordingUsage;
 }
+
+/** How full the recordings' quota is, in percent (0–100), or null without a quota. */
+export function quotaUsed(usage: RecordingUsage): number | null {
+  if (usage.quotaBytes === null || usage.quotaBytes === 0) return null;
+  return Math.min(100, Math.round((usage.bytes / usage.quotaBytes) * 100));
+}
+
+/** A quota this full is shown as a warning: the oldest footage goes soon. */
+export const quotaWarnPercent = 90;
 
 interface DevicePage<T> {
   readonly items: readonly T[];
@@ -81,19 +95,21 @@ export const statusLinks = {
 // The home page shows what it could read; a failure is the next read's to mend, never a toast.
 const quiet = { skipErrorHandler: true };
 
-/** The offline devices the user may see, newest first (each list's default order). */
+/** The offline devices the user may see, newest first (each list's default order), and the recordings' storage. */
 export async function readDeviceStatus(keys: StatusKeys): Promise<DeviceStatus> {
-  const [aiServers, cameras] = await Promise.all([
+  const [aiServers, cameras, recordings] = await Promise.all([
     keys.aiServers
       ? call(api.GET('/aiservers', { params: { query: { status: 'offline', pageSize: namesShown } } }), quiet)
       : null,
     keys.cameras
       ? call(api.GET('/cameras', { params: { query: { status: 'offline', pageSize: camerasRead } } }), quiet)
       : null,
+    keys.recordings ? call(api.GET('/recordings/usage'), quiet) : null,
   ]);
   return {
     ...(aiServers ? { aiServers: offlineDevices(aiServers) } : {}),
     ...(cameras ? { cameras: { ...offlineDevices(cameras), recordingGaps: recordingGaps(cameras) } } : {}),
+    ...(recordings ? { recordings } : {}),
   };
 }
 

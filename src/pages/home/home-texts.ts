@@ -11,6 +11,14 @@ export const homeTexts = {
   viewAll: { zh: '查看全部', en: 'View all' },
   view: { zh: '查看', en: 'View' },
   recordingFine: { zh: '无录像中断', en: 'No recording gaps' },
+  recordingStorage: { zh: '录像存储', en: 'Recording storage' },
+  noQuota: { zh: '未设容量上限', en: 'No quota set' },
+  quotaUsed: { zh: '容量已用', en: 'Of the quota' },
+  recordingPaused: {
+    zh: '磁盘空间低于保留下限，录像已暂停',
+    en: 'Disk below its free-space floor: recording paused',
+  },
+  noRecordings: { zh: '暂无录像', en: 'No recordings yet' },
   setupTitle: { zh: '开始使用', en: 'Getting started' },
   setupHint: {
     zh: '完成以下步骤后，告警与设备状态将显示在这里。',
@@ -43,4 +51,19 @@ export const recordingGapText = (count: number, partial: boolean): LocalText => 
 export const setupProgressText = (done: number, all: number): LocalText => ({
   zh: `已完成 ${done}/${all}`,
   en: `${done} of ${all} done`,
+});
+
+/** The recordings' bytes against their quota. */
+export const storedText = (stored: string, quota: string | null): LocalText =>
+  quota === null
+    ? { zh: `已用 ${stored}`, en: `${stored} used` }
+    : { zh: `已用 ${stored} / ${quota}`, en: `${stored} of ${quota} used` };
+
+/** The disk's free room for recordings. */
+export const freeText = (free: string): LocalText => ({ zh: `磁盘剩余 ${free}`, en: `${free} free on disk` });
+
+/** The oldest footage kept and how long footage is kept. */
+export const keptText = (oldest: string, days: number): LocalText => ({
+  zh: `最早录像 ${oldest} · 保留 ${days} 天`,
+  en: `Oldest footage ${oldest} · kept ${days} day${days === 1 ? '' : 's'}`,
 });

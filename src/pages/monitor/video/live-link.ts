@@ -52,6 +52,15 @@ export function liveLinkOf(
   return `${path}?${wallSearch({ layout: 1, cameras: [cameraId as number], singleStream: 'main' }, '')}`;
 }
 
+/** The playback screen's path, or null when the operator may not open it (the home page's storage block). */
+export function playbackPathOf(
+  canOpen: (route: RouteDef) => boolean,
+  routes: readonly RouteDef[] = routeTree,
+): string | null {
+  const route = routeOfPage(routes, playbackPage);
+  return route && canOpen(route) ? route.path : null;
+}
+
 /**
  * The playback screen on the camera's recording from `playbackLeadMs` before `at` (an alert's time,
  * ISO): `/monitor/playback?camera=12&at=<ISO>`; null as for liveLinkOf.
