@@ -82,6 +82,8 @@ function followAlerts(app: TestApp['app'], token: string) {
   void follow();
   return {
     seen,
+    /** Connected: a stream opened without a last event starts at the newest alert then. */
+    connected: () => stream?.comments.includes('connected') === true,
     lastEventId: () => lastEventId,
     stop() {
       following = false;
@@ -102,6 +104,7 @@ describe.skipIf(!testOnPostgres)('a PostgreSQL restart under load', () => {
       const token = await b.signIn('admin', testAdminPassword);
       const stream = followAlerts(b.app, token);
       onTestFinished(() => stream.stop());
+      await waitUntil(stream.connected, 'the alert stream connected');
       const throughB = (body: unknown) =>
         b.call('ingestAlert', { body, headers: { [ingestKeyHeader]: world.key } });
       const ingests = [
