@@ -1,4 +1,4 @@
-import { Card, Progress, Spin, Tag } from 'antd';
+import { Card, Spin, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime, useLocale } from '../../i18n';
@@ -107,17 +107,10 @@ function Storage({ usage }: { usage: RecordingUsage | undefined }) {
   const quota = usage.quotaBytes === null ? null : formatBytes(usage.quotaBytes);
   return (
     <div className="cfop-home-storage">
-      <p className="cfop-home-storage-used">{t(storedText(formatBytes(usage.bytes), quota))}</p>
-      {used === null ? (
-        <p className="cfop-home-quiet">{t(homeTexts.noQuota)}</p>
-      ) : (
-        <Progress
-          percent={used}
-          size="small"
-          status={used >= quotaWarnPercent ? 'exception' : 'normal'}
-          aria-label={t(homeTexts.quotaUsed)}
-        />
-      )}
+      <p className="cfop-home-storage-used" data-alarm={used !== null && used >= quotaWarnPercent}>
+        {t(storedText(formatBytes(usage.bytes), quota, used))}
+      </p>
+      {used === null && <p className="cfop-home-quiet">{t(homeTexts.noQuota)}</p>}
       {usage.freeBytes !== null && (
         <p className="cfop-home-names" data-alarm={usage.paused}>
           {t(usage.paused ? homeTexts.recordingPaused : freeText(formatBytes(usage.freeBytes)))}

@@ -13,7 +13,6 @@ export const homeTexts = {
   recordingFine: { zh: '无录像中断', en: 'No recording gaps' },
   recordingStorage: { zh: '录像存储', en: 'Recording storage' },
   noQuota: { zh: '未设容量上限', en: 'No quota set' },
-  quotaUsed: { zh: '容量已用', en: 'Of the quota' },
   recordingPaused: {
     zh: '磁盘空间低于保留下限，录像已暂停',
     en: 'Disk below its free-space floor: recording paused',
@@ -53,11 +52,11 @@ export const setupProgressText = (done: number, all: number): LocalText => ({
   en: `${done} of ${all} done`,
 });
 
-/** The recordings' bytes against their quota. */
-export const storedText = (stored: string, quota: string | null): LocalText =>
+/** The recordings' bytes against their quota, and the share of it used. */
+export const storedText = (stored: string, quota: string | null, percent: number | null): LocalText =>
   quota === null
     ? { zh: `已用 ${stored}`, en: `${stored} used` }
-    : { zh: `已用 ${stored} / ${quota}`, en: `${stored} of ${quota} used` };
+    : { zh: `已用 ${stored} / ${quota}（${percent}%）`, en: `${stored} of ${quota} used (${percent}%)` };
 
 /** The disk's free room for recordings. */
 export const freeText = (free: string): LocalText => ({ zh: `磁盘剩余 ${free}`, en: `${free} free on disk` });
