@@ -176,7 +176,7 @@ describe('recording playback and alert clips', () => {
       const playbackLink = card.getByRole('link', { name: '查看录像' });
       const at = new Date(alertAt - leadMs).toISOString();
       expect(await playbackLink.getAttribute('href')).toBe(
-        `/monitor/playback?${new URLSearchParams({ camera: String(camera.id), at }).toString()}`,
+        `/monitor/playback?${new URLSearchParams({ camera: String(camera.id), at, fromAlert: String(alert.id) }).toString()}`,
       );
       await card.click();
       const drawer = page.locator('.ant-drawer-section').filter({ hasText: '告警详情 · 未戴安全帽' });
@@ -219,7 +219,7 @@ describe('recording playback and alert clips', () => {
       await page.mouse.move(400, 400);
       await expectAt(
         page,
-        `/monitor/playback?${new URLSearchParams({ camera: String(camera.id), at }).toString()}`,
+        `/monitor/playback?${new URLSearchParams({ camera: String(camera.id), at, fromAlert: String(alert.id) }).toString()}`,
       );
       await expectPlaying(page.locator('.cfop-playback-video'));
     },

@@ -268,7 +268,7 @@ describe('the video wall', () => {
       await expectSamePlayer(page, 0, player);
 
       // The banner leads to the camera's pending alerts on the alert wall.
-      await raise(camera, '吸烟', 'medium');
+      const smoking = await raise(camera, '吸烟', 'medium');
       await banner.click();
       await expectAt(page, `/monitor/ai?cameraId=${camera.id}&status=pending`);
       await page.locator('.cfop-alert-card').first().waitFor();
@@ -288,7 +288,8 @@ describe('the video wall', () => {
       await drawer.getByRole('link', { name: '查看实时视频' }).click();
       // Off the header's account menu, which the link's place left the mouse on.
       await page.mouse.move(400, 400);
-      await expectAt(page, `${screenPath}?layout=1&cams=${camera.id}`);
+      // Opened from the alert: the wall offers the way back to it.
+      await expectAt(page, `${screenPath}?layout=1&cams=${camera.id}&fromAlert=${smoking.id}`);
       await expect.poll(() => page.locator('[data-pane]').count()).toBe(1);
       await pane(page, 0).locator('.cfop-pane-name').getByText(camera.name, { exact: true }).waitFor();
       await expectPlaying(pane(page, 0).locator('video'));
