@@ -77,25 +77,32 @@ async function record(ctx: SenderContext, row: OutboxRow, cooldownSeconds: numbe
   const now = ctx.clock.now();
   const at = now.toISOString();
   await ctx.db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('notification_outbox')
-      .select('alert_count')
-      .where('id', '=', row.id)
-      .executeTakeFirst();
-    if (!current) return;
-    await trx
-      .updateTable('notification_outbox')
-      .set({
-        attempts: row.attempts + 1,
-        last_attempt_at: at,
-        last_status: outcome.status,
-        last_answer: outcome.answer.slice(0, 500),
-        status: 'sent',
-        sent_at: at,
-        alert_count: row.alert_count,
-      })
-      .where('id', '=', row.id)
-      .execute();
+    // Marked sent only as the count last read: an alert joining in between (another server's ingest
+    // on PostgreSQL) changes the count, and the count is read again, so the follow-up holds it.
+    let current: { alert_count: number } | undefined;
+    for (;;) {
+      current = await trx
+        .selectFrom('notification_outbox')
+        .select('alert_count')
+        .where('id', '=', row.id)
+        .executeTakeFirst();
+      if (!current) return;
+      const marked = await trx
+        .updateTable('notification_outbox')
+        .set({
+          attempts: row.attempts + 1,
+          last_attempt_at: at,
+          last_status: outcome.status,
+          last_answer: outcome.answer.slice(0, 500),
+          status: 'sent',
+          sent_at: at,
+          alert_count: row.alert_count,
+        })
+        .where('id', '=', row.id)
+        .where('alert_count', '=', current.alert_count)
+        .executeTakeFirst();
+      if (Number(marked.numUpdatedRows) > 0) break;
+    }
     const joined = current.alert_count - row.alert_count;
     if (joined > 0) {
       await trx

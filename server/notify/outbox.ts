@@ -70,20 +70,22 @@ async function queueOne(db: Db, rule: StoredRule, receiver: Receiver, notice: No
     .where('alert_kind', '=', alertKind)
     .where('channel', '=', receiver.channel)
     .where('target', '=', receiver.target);
-  if (cooldownMs > 0) {
+  // Joined only while still pending: a message sent meanwhile has counted its alerts, and the
+  // follow-up its sending left (if any) is the one to join; else this alert is queued anew.
+  for (let look = 0; cooldownMs > 0 && look < 2; look += 1) {
     const waiting = await sameStream
       .select('id')
       .where('status', '=', 'pending')
       .orderBy('id', 'desc')
       .executeTakeFirst();
-    if (waiting) {
-      await db
-        .updateTable('notification_outbox')
-        .set((eb) => ({ alert_count: eb('alert_count', '+', 1) }))
-        .where('id', '=', waiting.id)
-        .execute();
-      return;
-    }
+    if (!waiting) break;
+    const joined = await db
+      .updateTable('notification_outbox')
+      .set((eb) => ({ alert_count: eb('alert_count', '+', 1) }))
+      .where('id', '=', waiting.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(joined.numUpdatedRows) > 0) return;
   }
   const latest = await sameStream.select('due_at').orderBy('id', 'desc').executeTakeFirst();
   // The cool-down runs from when the latest message was due: at most one message per cool-down.
