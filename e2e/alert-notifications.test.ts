@@ -244,10 +244,12 @@ describe('the AI alert wall at volume', () => {
         );
       }
       await page.goto(`${screenPath}?cameraId=${camera.id}`);
-      await page.getByText(`共 ${count} 条，已加载 100 条`).waitFor();
+      // Counts read as the console writes them, with thousands separators.
+      const shown = count.toLocaleString('en-US');
+      await page.getByText(`共 ${shown} 条，已加载 100 条`).waitFor();
       const feed = wall(page);
       // Scroll to the end again and again: each time the next page loads, until all have.
-      const allLoaded = page.getByText(`共 ${count} 条，已加载 ${count} 条`);
+      const allLoaded = page.getByText(`共 ${shown} 条，已加载 ${shown} 条`);
       const toTheEnd = () => feed.evaluate((element) => element.scrollTo(0, element.scrollHeight));
       while (!(await allLoaded.isVisible())) {
         await toTheEnd();

@@ -24,6 +24,10 @@ export const allowedContrast: readonly { selector: string; reason: string }[] = 
     selector: '.ant-btn-variant-link.ant-btn-color-primary',
     reason: 'spec primary #1890ff text on a link button',
   },
+  {
+    selector: '.cfop-module-tabs .ant-menu-item-selected',
+    reason: 'the active module tab, highlighted in the spec primary #1890ff',
+  },
 ];
 
 export interface Violation {

@@ -9,8 +9,8 @@ export const HEADER_BG = '#001529';
 
 // Text at WCAG AA (4.5:1). antd's captions (0.45 black) and placeholders (0.25) read at 3.4:1 and
 // 1.8:1; 0.58 black reads at 5.3:1 on white and 4.9:1 on the grey body. The primary stays the
-// spec's on buttons; as text (links, the selected menu entry, tags) it and the status colours are
-// darkened as far as they must be.
+// spec's on buttons and on the header's active module tab (the spec names both); as text (links, the
+// selected menu entry, tags) it and the status colours are darkened as far as they must be.
 const readableGrey = 'rgba(0, 0, 0, 0.58)';
 const primary = appSettings.primaryColor;
 const selectedBg = tint(primary, 0.9);
@@ -44,7 +44,7 @@ export const shellTheme: ThemeConfig = {
       horizontalLineHeight: `${HEADER_HEIGHT}px`,
       darkItemBg: HEADER_BG,
       darkPopupBg: HEADER_BG,
-      darkItemSelectedBg: readablePrimary,
+      darkItemSelectedBg: primary,
       itemSelectedBg: selectedBg,
       itemSelectedColor: readableOn(primary, selectedBg),
       subMenuItemSelectedColor: readablePrimary,

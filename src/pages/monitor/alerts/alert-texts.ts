@@ -1,4 +1,5 @@
 import type { LocalText } from '../../../generated/settings';
+import { formatCount } from '../../../i18n/number-format';
 import { countText } from '../../../resources/texts';
 
 export const alertTexts = {
@@ -83,8 +84,8 @@ export const loadedText = (
   shown: number,
   { total, totalCapped }: { readonly total: number; readonly totalCapped: boolean },
 ): LocalText => ({
-  zh: `共 ${countText(total, totalCapped)} 条，已加载 ${shown} 条`,
-  en: `${countText(total, totalCapped)} in total, ${shown} loaded`,
+  zh: `共 ${countText(total, totalCapped)} 条，已加载 ${formatCount(shown)} 条`,
+  en: `${countText(total, totalCapped)} in total, ${formatCount(shown)} loaded`,
 });
 
 /** Why the alert a link names does not open. */

@@ -27,8 +27,11 @@ let early: { readonly id: number; readonly answer: LinkedAnswer } | null = (() =
   const id = alertIdIn(window.location.search, alertIdParam);
   if (id === null) return null;
   const answer = fetchLinked(id);
-  // Unused (signed out, the link left at once), its failure is nobody's to tell.
-  answer.catch(() => undefined);
+  // A failed early answer is not kept: asked before signing in, it is a 401 the signed-in page must
+  // not show. Unused (the link left at once), its failure is nobody's to tell.
+  answer.catch(() => {
+    if (early?.answer === answer) early = null;
+  });
   return { id, answer };
 })();
 
