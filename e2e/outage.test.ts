@@ -111,21 +111,25 @@ describe('a server outage', () => {
     browser,
   }) => {
     await withConsole(browser, 'screens', async (page) => {
-      await createThroughApi(page, '/staff', { employeeNo: 'B1', name: '停机前员工', gender: 'male' });
+      // Names of this try's own: a retry runs on the same database.
+      const run = Date.now().toString(36).slice(-5);
+      const before = `停机前员工${run}`;
+      const after = `恢复后员工${run}`;
+      await createThroughApi(page, '/staff', { employeeNo: `B${run}`, name: before, gender: 'male' });
       // Every screen of the outage is opened first: the server serves the console's code too.
       await openMenuEntry(page, '数据分析', '运营看板', '/data/operations');
       await page.getByText('统计时段：').waitFor();
       await openMenuEntry(page, '监控中心', 'AI告警', '/monitor/ai');
       await page.getByText('实时推送中').waitFor();
       await openMenuEntry(page, '出入管理', '员工管理', '/door/staff');
-      await rowOf(page, '停机前员工').waitFor();
+      await rowOf(page, before).waitFor();
 
       await stopOwnServer();
       const toasts = await recordToasts(page);
       await page.getByRole('button', { name: '刷新' }).click();
       await bannerOf(page, banner.zh).waitFor();
       await page.getByText(staleText).waitFor();
-      await rowOf(page, '停机前员工').waitFor();
+      await rowOf(page, before).waitFor();
       await errorToast(page, '网络无响应，请重试').waitFor();
       await onlyToasts(toasts, '网络无响应，请重试');
       await screenshot(page, 'outage-list-banner');
@@ -143,10 +147,10 @@ describe('a server outage', () => {
       // The console stays offline until the server has news for it: its return is what shows them.
       const goOnline = await holdConsoleOffline(page);
       await startOwnServer();
-      await createThroughApi(page, '/staff', { employeeNo: 'A1', name: '恢复后员工', gender: 'female' });
+      await createThroughApi(page, '/staff', { employeeNo: `A${run}`, name: after, gender: 'female' });
       await goOnline();
       await bannerOf(page, banner.zh).waitFor({ state: 'detached' });
-      await rowOf(page, '恢复后员工').waitFor();
+      await rowOf(page, after).waitFor();
       await page.getByText(staleText).waitFor({ state: 'detached' });
 
       const dashboard = page.waitForResponse((response) =>

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { securityHeaders } from '../generated/contract';
 import { createEventParser, subscribeEvents, type StreamEvent, type StreamStatus } from './event-stream';
+import { connection } from './connection';
 import { envelope, fakeBackend, jsonResponse } from './test-support';
 import { tokenStore } from './token-store';
 import { scaled } from '../../test-support/test-timeouts';
@@ -157,5 +158,31 @@ describe('subscribeEvents', () => {
     const subscription = subscribeEvents('/alerts/stream', { onEvent: () => undefined, backoffMs: [10, 20] });
     await until(() => connections >= 3);
     subscription.close();
+  });
+
+  it('ends a long pause as soon as the server answers another call', async () => {
+    let serverBack = false;
+    const streams: Stream[] = [];
+    serve(() => {
+      if (!serverBack) throw new TypeError('Failed to fetch');
+      const stream = openStream();
+      streams.push(stream);
+      return stream;
+    });
+    const statuses: StreamStatus[] = [];
+    // A pause no test would wait out: only the server's return can end it.
+    const subscription = subscribeEvents('/alerts/stream', {
+      onEvent: () => undefined,
+      onStatus: (status) => statuses.push(status),
+      backoffMs: [scaled(600_000)],
+    });
+    await until(() => statuses.includes('reconnecting') && connection.lost());
+    serverBack = true;
+    connection.markAnswered();
+    await until(() => streams.length === 1);
+    streams[0]?.write(': hello\n\n');
+    await until(() => statuses.at(-1) === 'open');
+    subscription.close();
+    await until(() => statuses.at(-1) === 'closed');
   });
 });

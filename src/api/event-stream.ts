@@ -84,8 +84,8 @@ type Ending = 'closed' | 'refused' | 'broken';
  * Subscribes to a server-sent event stream under /cfop with every call's headers (an EventSource
  * could send no session header). Unlike other calls it has no 60 s time-out for the whole request,
  * as it stays open; 45 s without a byte count as a stall instead. A broken or stalled connection
- * is opened again after a growing pause, resuming after the last event id seen (`Last-Event-ID`),
- * so no event is lost. A refusal is handled as any call's failure (a 401 toasts 登陆已过期
+ * is opened again after a growing pause, cut short when the server answers another call, resuming
+ * after the last event id seen (`Last-Event-ID`), so no event is lost. A refusal is handled as any call's failure (a 401 toasts 登陆已过期
  * and goes to the login page) and ends the subscription.
  */
 export function subscribeEvents(path: EventStreamPath, options: StreamOptions): Subscription {
@@ -167,11 +167,18 @@ export function subscribeEvents(path: EventStreamPath, options: StreamOptions): 
       const pause = backoff[Math.min(failures, backoff.length - 1)] ?? 1000;
       failures += 1;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pause);
-        wakeUp = () => {
+        const done = () => {
           clearTimeout(timer);
+          stopWatching();
           resolve();
         };
+        const timer = setTimeout(done, pause);
+        // The server answering any call ends the pause: after a long outage the backoff has grown
+        // to 30 s, and a screen should not wait that long to go live again once the server is back.
+        const stopWatching = connection.subscribe(() => {
+          if (!connection.lost()) done();
+        });
+        wakeUp = done;
       });
       if (closed) break;
     }
