@@ -21,6 +21,9 @@ async function expectAccessible(page: Page, screen: string, within?: string): Pr
   await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' });
   const result = await audit(page, screen, within);
   audits.set(screen, result);
+  // Printed as found: a try that fails and passes on retry otherwise leaves no word of what it saw.
+  if (result.blocking.length > 0)
+    console.log(`axe on ${screen}:\n${JSON.stringify(result.blocking, null, 2)}`);
   // Soft: one screen's finding does not hide the next screen's.
   expect.soft(result.blocking, screen).toEqual([]);
 }
