@@ -1,3 +1,4 @@
+import type { MigrationProvider } from 'kysely';
 import type { BlockList } from 'node:net';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
@@ -101,6 +102,8 @@ export interface AppOptions {
   readonly announce?: (text: string) => void;
   /** Another contract than the repository's openapi.yaml (tests use fixtures). */
   readonly openApiPath?: string;
+  /** The migrations to run; default the folder's (tests add one of their own). */
+  readonly migrations?: MigrationProvider;
   /** How long a camera frame grab may take, and wait for an ffmpeg slot (default 5 s); tests shorten it. */
   readonly frameGrabTimeoutMs?: number;
   /**
@@ -206,6 +209,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     serverName,
     clock,
     openApiPath: options.openApiPath,
+    migrations: options.migrations,
     admin: { ...options.admin, announce: options.announce ?? ((text) => process.stdout.write(text)) },
   }).catch((error: unknown) => {
     lock.release();

@@ -1,3 +1,4 @@
+import type { MigrationProvider } from 'kysely';
 import { prepareAccounts, type AdminBootstrap } from './accounts/bootstrap-admin';
 import type { Clock } from './kernel/clock';
 import { loadContract, type Contract } from './contract/load-contract';
@@ -17,6 +18,8 @@ export interface StoreOptions {
   readonly clock: Clock;
   readonly admin: AdminBootstrap;
   readonly openApiPath?: string | undefined;
+  /** The migrations to run; default the folder's (tests add their own). */
+  readonly migrations?: MigrationProvider | undefined;
 }
 
 /**
@@ -32,10 +35,12 @@ export async function openStore(
   return explainingStoreFailures(options.dataDir, async () => {
     // A PostgreSQL database is not in the folder, so the folder cannot tell it is gone.
     if (options.databaseUrl === undefined) assertDatabaseNotLost(options.dataDir);
-    const db = await openDatabase(options.dataDir, options.databaseUrl, {
-      settings: options.postgres,
-      serverName: options.serverName,
-    });
+    const db = await openDatabase(
+      options.dataDir,
+      options.databaseUrl,
+      { settings: options.postgres, serverName: options.serverName },
+      options.migrations,
+    );
     try {
       const instance = await identifyInstance(db, options.dataDir, options.clock);
       await prepareAccounts(db, options.clock, contract, options.admin);

@@ -5,11 +5,13 @@ import {
   Migrator,
   PostgresDialect,
   SqliteDialect,
+  type MigrationProvider,
   type SqliteDatabase as DialectDatabase,
 } from 'kysely';
 import pg from 'pg';
 import { DataFolderError } from '../kernel/data-folder-error';
 import { createPrivateFile, makePrivateDir } from '../kernel/private-files';
+import { recordingOrigins } from './column-origins';
 import { migrationProvider } from './migration-folder';
 import { databaseAddress } from './database-url';
 import { DatabaseUnavailableError } from './database-unavailable';
@@ -51,24 +53,29 @@ function withStatementCache(sqlite: SqliteDatabase.Database): DialectDatabase {
 export type PostgresOptions = Partial<Omit<PostgresTarget, 'url'>>;
 
 /**
- * Opens the console's database and brings its schema up to date: the PostgreSQL database at
- * `databaseUrl` (DATABASE_URL) when given, else DATA_DIR/cfop.sqlite (creating the folder).
+ * Opens the console's database and brings its schema up to date with `migrations` (the folder's;
+ * tests add their own): the PostgreSQL database at `databaseUrl` (DATABASE_URL) when given, else
+ * DATA_DIR/cfop.sqlite (creating the folder).
  */
 export async function openDatabase(
   dataDir: string,
   databaseUrl?: string,
   postgres: PostgresOptions = {},
+  migrations: MigrationProvider = migrationProvider,
 ): Promise<Db> {
-  if (databaseUrl === undefined) return openSqlite(dataDir);
-  return openPostgres({
-    url: databaseUrl,
-    settings: postgres.settings ?? defaultPostgresSettings,
-    serverName: postgres.serverName ?? '',
-  });
+  if (databaseUrl === undefined) return openSqlite(dataDir, migrations);
+  return openPostgres(
+    {
+      url: databaseUrl,
+      settings: postgres.settings ?? defaultPostgresSettings,
+      serverName: postgres.serverName ?? '',
+    },
+    migrations,
+  );
 }
 
 /** A new file is readable by its owner only, and so are its -wal and -shm files, which SQLite gives its mode. */
-async function openSqlite(dataDir: string): Promise<Db> {
+async function openSqlite(dataDir: string, migrations: MigrationProvider): Promise<Db> {
   makePrivateDir(dataDir);
   const path = join(dataDir, databaseFileName);
   createPrivateFile(path);
@@ -79,7 +86,7 @@ async function openSqlite(dataDir: string): Promise<Db> {
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   try {
-    await migrate(db);
+    await migrate(db, migrations);
     // Refreshes the planner's statistics where they are missing or stale: without them SQLite takes
     // an equality filter on a two-valued column (status) for a selective one and sorts a big share of
     // a table instead of walking the sort column's index.
@@ -134,13 +141,13 @@ function postgresDb(target: PostgresTarget): Db {
  * Migrations run first, on a connection of their own without a statement time-out: rewriting a big
  * table may take longer than any call should.
  */
-async function openPostgres(target: PostgresTarget): Promise<Db> {
+async function openPostgres(target: PostgresTarget, migrations: MigrationProvider): Promise<Db> {
   const migrating = postgresDb({
     ...target,
     settings: { ...target.settings, poolSize: 1, statementTimeoutSeconds: 0 },
   });
   try {
-    await migrate(migrating);
+    await migrate(migrating, migrations);
   } catch (error) {
     throw explainConnectFailure(target.url, error);
   } finally {
@@ -149,8 +156,9 @@ async function openPostgres(target: PostgresTarget): Promise<Db> {
   return postgresDb(target);
 }
 
-async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+/** Each migration records the columns it declares (column-origins), for the start's check to name it. */
+async function migrate(db: Db, migrations: MigrationProvider): Promise<void> {
+  const migrator = new Migrator({ db, provider: recordingOrigins(migrations) });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
 }

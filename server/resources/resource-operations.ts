@@ -2,6 +2,7 @@ import type { components } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
 import type { Contract, OperationSpec } from '../contract/load-contract';
 import { FileAnswer } from '../operations/file-answer';
+import { DataFolderError } from '../kernel/data-folder-error';
 import { requestTimeZone } from '../kernel/time-zone';
 import { schemaAt } from '../../contract/document';
 import { listFacts, type ListShape } from '../../contract/list-facts';
@@ -13,7 +14,7 @@ import { exportFileName } from './export-name';
 import { changedFieldsText } from './field-labels';
 import { choicesOperation } from './resource-choices';
 import type { ResourceDefinition } from './resource-definition';
-import { missingColumns } from './resource-tables';
+import { columnProblems } from './resource-tables';
 import {
   createItem,
   deleteItems,
@@ -98,15 +99,19 @@ export function resourceBinding(definition: ResourceDefinition, ids: ResourceOpe
 
 /**
  * Binds every resource to the app's contract and checks its database holds each stored field's
- * column: a definition naming a field its schema lacks, or a field without a column, stops the start.
+ * column as the contract needs it: a definition naming a field its schema lacks stops the start, and
+ * so does a column missing or at odds with its field's type or nullability, one line each.
  */
 export async function checkResources(ctx: AppContext): Promise<void> {
   const resources = [...bindings.values()].map((binding) => binding(ctx));
-  const missing = await missingColumns(ctx.db, resources);
-  if (missing.length > 0) {
-    throw new Error(`stored fields without their column in the database: ${missing.join(', ')}`);
-  }
+  const problems = await columnProblems(ctx.db, ctx.contract.document, resources);
+  if (problems.length > 0) throw new DataFolderError(columnsAtOdds, problems);
 }
+
+const columnsAtOdds = {
+  zh: '数据库的列与契约 openapi.yaml 不符，请以新的迁移修正下列各列：',
+  en: "The database's columns are at odds with the contract, openapi.yaml; correct each below with a new migration:",
+};
 
 /**
  * The handlers of a resource's standard operations, keyed by operationId. What they accept and answer
