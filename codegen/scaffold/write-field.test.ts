@@ -30,10 +30,15 @@ const resourceOf = (schema: string) =>
     (entry) => entry.schema === schema,
   ) as Json;
 
-/** The lines of `after` that `before` does not hold, in order. */
+/** The lines of `after` beyond those of `before` (each line of `before` met once), in order. */
 function addedLines(before: string, after: string): string[] {
-  const kept = new Set(before.split('\n'));
-  return after.split('\n').filter((line) => !kept.has(line));
+  const unmet = new Map<string, number>();
+  for (const line of before.split('\n')) unmet.set(line, (unmet.get(line) ?? 0) + 1);
+  return after.split('\n').filter((line) => {
+    const count = unmet.get(line) ?? 0;
+    unmet.set(line, count - 1);
+    return count <= 0;
+  });
 }
 
 describe('npm run new:field', () => {
