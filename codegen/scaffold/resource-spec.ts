@@ -65,7 +65,7 @@ export function kebabCase(name: string): string {
 }
 
 /** `ParkingLot` + `status` → `ParkingLotStatus`, the enum's own schema. */
-export function enumSchemaName(spec: ResourceSpec, field: FieldSpec): string {
+export function enumSchemaName(spec: Pick<ResourceSpec, 'schema'>, field: FieldSpec): string {
   return `${spec.schema}${field.name[0]?.toUpperCase() ?? ''}${field.name.slice(1)}`;
 }
 

@@ -13,7 +13,7 @@ function scalar(value: string | number | boolean): string {
   return stringify(value).trimEnd();
 }
 
-function flow(entries: readonly (readonly [string, string])[]): string {
+export function flow(entries: readonly (readonly [string, string])[]): string {
   return `{ ${entries.map(([key, value]) => `${key}: ${value}`).join(', ')} }`;
 }
 
@@ -31,7 +31,8 @@ function filterOf(field: FieldSpec): string | null {
   }
 }
 
-function propertyEntries(spec: ResourceSpec, field: FieldSpec): [string, string][] {
+/** A field's property in the item schema, as the entries of its flow map. */
+export function propertyEntries(spec: Pick<ResourceSpec, 'schema'>, field: FieldSpec): [string, string][] {
   const required = field.flags.has('required');
   const nullable = (type: string) => (required ? type : `[${type}, 'null']`);
   const type = field.type;
@@ -63,17 +64,19 @@ function propertyEntries(spec: ResourceSpec, field: FieldSpec): [string, string]
   return entries;
 }
 
+/** An enum field's own schema under components.schemas, indented as openapi.yaml writes it; none for others. */
+export function enumSchemaLines(spec: Pick<ResourceSpec, 'schema'>, field: FieldSpec): string[] {
+  if (field.type.kind !== 'enum') return [];
+  return [
+    `    ${enumSchemaName(spec, field)}:`,
+    `      type: string`,
+    `      enum: [${field.type.values.map((entry) => scalar(entry.value)).join(', ')}]`,
+  ];
+}
+
 /** The schemas to add under components.schemas, indented as openapi.yaml writes them. */
 export function openapiSchemasText(spec: ResourceSpec): string {
-  const enums = spec.fields.flatMap((field) =>
-    field.type.kind === 'enum'
-      ? [
-          `    ${enumSchemaName(spec, field)}:`,
-          `      type: string`,
-          `      enum: [${field.type.values.map((entry) => scalar(entry.value)).join(', ')}]`,
-        ]
-      : [],
-  );
+  const enums = spec.fields.flatMap((field) => enumSchemaLines(spec, field));
   const noun = flow([
     ['zh', scalar(spec.title.zh)],
     ['en', scalar(spec.singular)],
@@ -112,7 +115,8 @@ const widgetOf: Record<FieldSpec['type']['kind'], string> = {
   enum: 'select',
 };
 
-function manifestField(field: FieldSpec): Json {
+/** A field's entry in the manifest resource: where it shows, its widget and its enum labels. */
+export function manifestField(field: FieldSpec): Json {
   const show = [
     ...(field.type.kind === 'text' ? [] : ['table']),
     ...(field.flags.has('search') ? ['search'] : []),
@@ -187,7 +191,7 @@ export function addToManifest(manifest: Json, spec: ResourceSpec): void {
 }
 
 /** The column's type in the migration: a literal, or one of `columnTypes(db)` by database. */
-function columnType(field: FieldSpec): string {
+export function columnType(field: FieldSpec): string {
   switch (field.type.kind) {
     case 'integer':
       return `'integer'`;
@@ -202,17 +206,25 @@ function columnType(field: FieldSpec): string {
   }
 }
 
-function columnLine(field: FieldSpec): string {
+/**
+ * A field's `.addColumn(…)` in a migration; `rules` go between its not-null and its enum check (a
+ * unique constraint, or the default filling the rows a table holds).
+ */
+export function addColumnText(field: FieldSpec, rules: readonly string[] = []): string {
   const column = snakeCase(field.name);
-  const rules = [
+  const all = [
     ...(field.flags.has('required') ? ['.notNull()'] : []),
-    ...(field.flags.has('unique') ? ['.unique()'] : []),
+    ...rules,
     ...(field.type.kind === 'enum'
       ? [`.check(sql\`${column} in (${field.type.values.map((entry) => `'${entry.value}'`).join(', ')})\`)`]
       : []),
   ];
-  const builder = rules.length ? `, (c) => c${rules.join('')}` : '';
-  return `    .addColumn('${column}', ${columnType(field)}${builder})`;
+  const builder = all.length ? `, (c) => c${all.join('')}` : '';
+  return `.addColumn('${column}', ${columnType(field)}${builder})`;
+}
+
+function columnLine(field: FieldSpec): string {
+  return `    ${addColumnText(field, field.flags.has('unique') ? ['.unique()'] : [])}`;
 }
 
 /** The migration creating the resource's table, with an index for each sorted or searched column. */
@@ -252,12 +264,12 @@ export function migrationText(spec: ResourceSpec): string {
   ].join('\n');
 }
 
-/** `0015-parking-lots.ts`, numbered after the migrations already there. */
-export function migrationFileName(spec: ResourceSpec, existing: readonly string[]): string {
+/** `0015-parking-lots.ts` for the stem `parking-lots`, numbered after the migrations already there. */
+export function migrationFileName(stem: string, existing: readonly string[]): string {
   const numbers = existing.flatMap((file) => {
     const match = /^(\d{4})-.*\.ts$/.exec(file);
     return match && !file.endsWith('.test.ts') ? [Number(match[1])] : [];
   });
   const next = String(Math.max(0, ...numbers) + 1).padStart(4, '0');
-  return `${next}-${kebabCase(spec.plural)}.ts`;
+  return `${next}-${stem}.ts`;
 }

@@ -5,12 +5,12 @@ import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import { inputFiles } from '../inputs';
 import { SpecError } from './field-specs';
 import { addToManifest, migrationFileName, migrationText, openapiSchemasText } from './resource-texts';
-import { enumSchemaName, parentOf, type ResourceSpec } from './resource-spec';
+import { enumSchemaName, kebabCase, parentOf, type ResourceSpec } from './resource-spec';
 
 export const migrationsDir = 'server/db/migrations';
 
 /** The offset just past the line holding `offset`: where a new line after it starts. */
-function nextLineStart(text: string, offset: number): number {
+export function nextLineStart(text: string, offset: number): number {
   const newline = text.indexOf('\n', offset);
   return newline < 0 ? text.length : newline + 1;
 }
@@ -50,7 +50,7 @@ export function addToOpenapi(text: string, spec: ResourceSpec): string {
 }
 
 /** Formatted as the repository's prettier settings say, so `format:check` passes on what is written. */
-async function formatLikeRepo(text: string, filePath: string): Promise<string> {
+export async function formatLikeRepo(text: string, filePath: string): Promise<string> {
   return format(text, { ...(await resolveConfig(filePath)), filepath: filePath });
 }
 
@@ -60,7 +60,7 @@ export async function writeResource(rootDir: string, spec: ResourceSpec): Promis
   const manifestPath = join(rootDir, inputFiles.manifest);
   const migrationFile = join(
     migrationsDir,
-    migrationFileName(spec, readdirSync(join(rootDir, migrationsDir))),
+    migrationFileName(kebabCase(spec.plural), readdirSync(join(rootDir, migrationsDir))),
   );
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, unknown>;
   addToManifest(manifest, spec);

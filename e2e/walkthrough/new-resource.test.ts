@@ -20,6 +20,7 @@ import {
   openFromMenu,
   rowOf,
   save,
+  search,
   searchOne,
   typeDate,
 } from '../resource-screen';
@@ -27,19 +28,20 @@ import { eventually, label, screenshot, signIn } from '../screen';
 import { startServer, type RunningServer } from '../../test-support/server-process';
 import { scaled } from '../../test-support/test-timeouts';
 
-// docs/extending.md's "Adding a CRUD screen", followed to the letter on a copy of this repository:
-// its shell blocks run and its diff blocks apply in order, then codegen's check, the type check and
-// the unit suites run there unedited, and a person adds, finds, edits, exports and deletes a parking
-// lot in the copy's own built console. What it took is printed and kept with the artifacts.
+// docs/extending.md's "Adding a CRUD screen" and "Adding a field", followed to the letter on a copy
+// of this repository: their shell blocks run and their diff blocks apply in order, then codegen's
+// check, the type check and the unit suites run there unedited, and a person adds, finds, edits,
+// exports and deletes a parking lot, its added contact too, in the copy's own built console. What
+// each section took is printed and kept with the artifacts.
 
 const guide = 'docs/extending.md';
-const section = '## Adding a CRUD screen';
+const sections = { resource: '## Adding a CRUD screen', field: '## Adding a field' } as const;
 
 interface Walkthrough {
   readonly steps: readonly { readonly kind: 'sh' | 'diff'; readonly text: string }[];
 }
 
-function readWalkthrough(): Walkthrough {
+function readWalkthrough(section: string): Walkthrough {
   const page = readFileSync(guide, 'utf8');
   const start = page.indexOf(`\n${section}\n`);
   if (start < 0) throw new Error(`${guide} has no "${section}" section`);
@@ -65,7 +67,7 @@ function typedLines(walkthrough: Walkthrough): string[] {
   );
 }
 
-/** The field names the walkthrough's new:resource command declares (`name:type:flags:label`). */
+/** The field names the walkthrough's commands declare (`name:type:flags:label`). */
 function declaredFields(walkthrough: Walkthrough): string[] {
   const shell = walkthrough.steps.filter((step) => step.kind === 'sh').map((step) => step.text);
   return [...shell.join('\n').matchAll(/'([a-z][A-Za-z0-9]*):[a-z]+[:(]/g)].map((match) => match[1] ?? '');
@@ -92,18 +94,16 @@ const inputSuites = [
   'src/shell',
 ];
 
-let copy: RepoCopy;
-let figures: {
-  files: string[];
-  added: ReadonlyMap<string, number>;
-  typed: string[];
-  fields: Record<string, number>;
-};
+interface Figures {
+  readonly files: string[];
+  readonly added: ReadonlyMap<string, number>;
+  readonly typed: string[];
+  readonly fields: Record<string, number>;
+}
 
-beforeAll(async () => {
-  mkdirSync(artifactsDir, { recursive: true });
-  const walkthrough = readWalkthrough();
-  copy = copyRepo();
+/** Follows one section in the copy and answers what it took; the copy then records it as done. */
+async function follow(copy: RepoCopy, name: keyof typeof sections): Promise<Figures> {
+  const walkthrough = readWalkthrough(sections[name]);
   for (const step of walkthrough.steps) {
     if (step.kind === 'sh') await copy.run('bash', ['-euo', 'pipefail', '-c', step.text]);
     else {
@@ -114,38 +114,63 @@ beforeAll(async () => {
     }
   }
   const typed = typedLines(walkthrough);
-  figures = {
+  const figures = {
     files: copy.changedFiles(),
     added: copy.addedLines(),
     typed,
-    fields: Object.fromEntries(declaredFields(walkthrough).map((name) => [name, timesTyped(name, typed)])),
+    fields: Object.fromEntries(declaredFields(walkthrough).map((field) => [field, timesTyped(field, typed)])),
   };
+  copy.commit(sections[name]);
   const report = [
     `files touched: ${figures.files.length} (${figures.files.join(', ')})`,
     `lines added: ${[...figures.added].map(([file, lines]) => `${file} ${lines}`).join(', ')}`,
     `hand-written lines: ${typed.length}`,
     `times each field name is typed: ${Object.entries(figures.fields)
-      .map(([name, times]) => `${name} ${times}`)
+      .map(([field, times]) => `${field} ${times}`)
       .join(', ')}`,
   ].join('\n');
-  console.log(`the walkthrough's new CRUD screen\n${report}`);
-  writeFileSync(artifactPath('new-resource-figures.txt'), `${report}\n`);
-}, scaled(120_000));
+  console.log(`the walkthrough's "${sections[name]}"\n${report}`);
+  writeFileSync(artifactPath(`new-${name}-figures.txt`), `${report}\n`);
+  return figures;
+}
+
+let copy: RepoCopy;
+let figures: Record<keyof typeof sections, Figures>;
+
+beforeAll(async () => {
+  mkdirSync(artifactsDir, { recursive: true });
+  copy = copyRepo();
+  const resource = await follow(copy, 'resource');
+  figures = { resource, field: await follow(copy, 'field') };
+}, scaled(180_000));
 
 afterAll(() => copy?.remove());
 
-describe("docs/extending.md's new CRUD screen, on a copy of the repository", () => {
+/** The migrations among changed files, and that the rest is exactly openapi.yaml and the manifest. */
+function expectThreeInputs(files: readonly string[]): void {
+  const migrations = files.filter((file) => file.startsWith('server/db/migrations/'));
+  expect(migrations).toHaveLength(1);
+  expect([...files].sort()).toEqual(['manifest/console.json', 'openapi.yaml', ...migrations].sort());
+}
+
+describe("docs/extending.md's new CRUD screen and field, on a copy of the repository", () => {
   it('touches one schema, one manifest entry and one migration, typing each field name at most twice', () => {
-    const migrations = figures.files.filter((file) => file.startsWith('server/db/migrations/'));
-    expect(migrations).toHaveLength(1);
-    expect(figures.files.sort()).toEqual(['manifest/console.json', 'openapi.yaml', ...migrations].sort());
-    expect(figures.typed.length).toBeLessThanOrEqual(150);
-    expect(Object.keys(figures.fields).length).toBeGreaterThan(3);
-    for (const times of Object.values(figures.fields)) expect(times).toBeLessThanOrEqual(2);
+    const { resource } = figures;
+    expectThreeInputs(resource.files);
+    expect(resource.typed.length).toBeLessThanOrEqual(150);
+    expect(Object.keys(resource.fields).length).toBeGreaterThan(3);
+    for (const times of Object.values(resource.fields)) expect(times).toBeLessThanOrEqual(2);
     const openapi = parse(readFileSync(join(copy.rootDir, 'openapi.yaml'), 'utf8')) as {
       components: { schemas: Record<string, Record<string, unknown>> };
     };
     expect(openapi.components.schemas.ParkingLot?.['x-resource']).toBeTruthy();
+  });
+
+  it('adds a field with one command: its schema, manifest entry and migration, its name typed once', () => {
+    const { field } = figures;
+    expectThreeInputs(field.files);
+    expect(field.typed.filter((line) => line.includes('new:field'))).toHaveLength(1);
+    expect(Object.values(field.fields)).toEqual([1]);
   });
 
   it(
@@ -191,7 +216,7 @@ describe("docs/extending.md's new CRUD screen, on a copy of the repository", () 
     });
 
     it(
-      'adds, finds, edits, views, exports and deletes a parking lot; a bad code is refused on its field',
+      'adds, finds, edits, views, exports and deletes a parking lot, by its contact too; a bad code is refused',
       async () => {
         await signIn(page, admin);
         await openFromMenu(page, '出入管理', '停车场', '/door/parking');
@@ -204,14 +229,19 @@ describe("docs/extending.md's new CRUD screen, on a copy of the repository", () 
         await create.getByLabel('位置', { exact: true }).fill('东门外地面');
         await choose(create, '状态', '开放');
         await typeDate(create, '启用日期', '2026-03-01');
+        await create.getByLabel('联系人', { exact: true }).fill('王工');
         await save(page, '新增停车场');
         await eventually(() => messageOf(create, '编码')).not.toBe('');
         await create.getByLabel('编码', { exact: true }).fill('PE-001');
         await save(page, '新增停车场');
         await page.getByText('已新增', { exact: true }).waitFor();
         await rowOf(page, 'PE-001').waitFor();
-        await expect(rowOf(page, 'PE-001').innerText()).resolves.toContain('开放');
+        await expect(rowOf(page, 'PE-001').innerText()).resolves.toMatch(/开放[\s\S]*王工/);
         await screenshot(page, 'new-resource-parking-list');
+
+        await search(page, '联系人', '李');
+        await page.getByText('没有符合条件的记录').waitFor();
+        await searchOne(page, '联系人', '王工');
 
         await searchOne(page, '名称', '东门');
         await rowOf(page, 'PE-001')
@@ -234,8 +264,8 @@ describe("docs/extending.md's new CRUD screen, on a copy of the repository", () 
 
         const csv = await exportCsv(page);
         expect(csv.name).toMatch(/^parking-lots-\d{8}-\d{4}\.csv$/);
-        expect(csv.text).toContain('名称,编码,车位数,位置,状态,启用日期');
-        expect(csv.text).toContain('东门停车场,PE-001,150,东门外地面,已满,2026-03-01');
+        expect(csv.text).toContain('名称,编码,车位数,位置,状态,启用日期,联系人');
+        expect(csv.text).toContain('东门停车场,PE-001,150,东门外地面,已满,2026-03-01,王工');
 
         await deleteRow(page, 'PE-001');
         await page.getByText('没有符合条件的记录').waitFor();

@@ -16,6 +16,8 @@ export interface RepoCopy {
   addedLines(): ReadonlyMap<string, number>;
   /** The added lines themselves, `src/generated/` apart. */
   addedText(): string;
+  /** Records every change as a commit of the copy: what changes next is counted from there. */
+  commit(message: string): void;
   remove(): void;
 }
 
@@ -70,6 +72,10 @@ export function copyRepo(sourceDir = process.cwd()): RepoCopy {
         .filter((line) => line.startsWith('+') && !line.startsWith('+++'))
         .map((line) => line.slice(1))
         .join('\n'),
+    commit: (message) => {
+      git(rootDir, ['add', '-A']);
+      git(rootDir, ['commit', '-q', '-m', message]);
+    },
     remove: () => rmSync(rootDir, { recursive: true, force: true }),
   };
 }
