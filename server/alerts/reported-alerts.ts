@@ -15,7 +15,7 @@ import type { AlertsTable, FilesTable, IngestQuotaKind } from '../db/schema';
 import { addToPack } from '../files/file-packs';
 import { fileKey } from '../files/file-keys';
 import { durableFiles, placeFile } from '../files/file-store';
-import type { ReceivedFile } from '../files/receive-upload';
+import type { ReceivedFile } from '../operations/received-file';
 import { ApiError, badInput, unknownIngestKey, type FieldProblem } from '../kernel/api-error';
 import { noticeOf } from '../notify/notice';
 import { queueNotifications } from '../notify/outbox';

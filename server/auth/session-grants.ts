@@ -1,6 +1,7 @@
 import { userAccessKeys } from '../accounts/users';
 import type { AppContext } from '../app-context';
-import { findActiveSessionByHash, type ActiveSession } from './sessions';
+import type { ActiveSession } from '../operations/caller';
+import { findActiveSessionByHash } from './sessions';
 
 /**
  * Whether the session still stands (not signed out, expired or idle; its user enabled, the password

@@ -4,7 +4,7 @@ import type { Db } from '../db/open-database';
 import type { SignInMethod } from '../db/schema';
 import { exclusiveTransaction } from '../db/exclusive-transaction';
 import { ApiError, retryLater } from '../kernel/api-error';
-import type { AuditNote } from '../oplog/audit-note';
+import type { AuditNote } from '../operations/audit-note';
 import type { SignInLimits } from './sign-in-limits';
 import { waitForRoomMs, type WindowLimit } from './sliding-window';
 

@@ -5,7 +5,7 @@ import type { CameraTasksTable } from '../db/schema';
 import type { Db } from '../db/open-database';
 import { ApiError, badInput, type FieldProblem } from '../kernel/api-error';
 import type { LocalText } from '../kernel/locale';
-import type { AuditNote } from '../oplog/audit-note';
+import type { AuditNote } from '../operations/audit-note';
 import type { ReferenceRule } from '../resources/resource-definition';
 import { missingReferences, notFound } from '../resources/resource-service';
 import { labelsByIds } from '../resources/resource-store';

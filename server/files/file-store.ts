@@ -9,7 +9,7 @@ import { ApiError, type FieldProblem } from '../kernel/api-error';
 import { FileAnswer, type FileAnswerOptions } from '../operations/file-answer';
 import type { FileStorage } from '../storage/file-storage';
 import { fileKey, packName } from './file-keys';
-import type { ReceivedFile } from './receive-upload';
+import type { ReceivedFile } from '../operations/received-file';
 
 /** Where the default storage (the data folder) keeps them: DATA_DIR/files, DATA_DIR/files/.incoming. */
 export const filesDir = (dataDir: string) => join(dataDir, 'files');

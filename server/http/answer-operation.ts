@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import { sessionStillGrants } from '../auth/session-grants';
-import type { ActiveSession } from '../auth/sessions';
+import type { ActiveSession } from '../operations/caller';
 import type { OperationSpec } from '../contract/load-contract';
 import { accessKeyOf } from '../../contract/operation-access';
 import type { ValidatedHandler, ValidatedInput } from '../operations/operation-handler';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
-import type { ClientInfo } from '../auth/sessions';
+import type { ClientInfo } from '../operations/caller';
 import { CLIENT_HOST_SCHEME, CLIENT_TYPE_SCHEME } from '../contract/load-contract';
 import { clientAddress } from './client-address';
 

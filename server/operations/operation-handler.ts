@@ -1,12 +1,12 @@
 import type { operations } from '../../src/generated/openapi';
 import type { AppContext } from '../app-context';
-import type { ActiveSession, ClientInfo } from '../auth/sessions';
-import type { ReceivedFile } from '../files/receive-upload';
+import type { ActiveSession, ClientInfo } from './caller';
+import type { ReceivedFile } from './received-file';
 import type { EventStreamAnswer } from './event-stream-answer';
 import type { FileAnswer } from './file-answer';
 import type { SocketAnswer } from './socket-answer';
 import type { Lang } from '../kernel/locale';
-import type { AuditNote } from '../oplog/audit-note';
+import type { AuditNote } from './audit-note';
 
 /** The operationId of an operation of openapi.yaml; the server serves every one. */
 export type OperationId = keyof operations;

@@ -4,7 +4,7 @@ import type { Db } from '../db/open-database';
 import { accessKeyOf } from '../../contract/operation-access';
 import type { ApiError } from '../kernel/api-error';
 import type { LocalText } from '../kernel/locale';
-import type { AuditNote } from './audit-note';
+import type { AuditNote } from '../operations/audit-note';
 
 /**
  * Every operation that may change something is logged: all but GET. That covers each mutation

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { sha256Hex } from '../../kernel/session-token';
-import { findActiveSession, type ActiveSession } from '../../auth/sessions';
+import { findActiveSession } from '../../auth/sessions';
+import type { ActiveSession } from '../../operations/caller';
 import { reusedQuery } from '../../db/reused-query';
 import { SESSION_SCHEME, type OperationSpec } from '../../contract/load-contract';
 import { ApiError, unknownIngestKey } from '../../kernel/api-error';

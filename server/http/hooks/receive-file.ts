@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import type { UploadSpec } from '../../contract/load-contract';
-import { receiveUpload } from '../../files/receive-upload';
+import { receiveUpload } from '../receive-upload';
 import type { SchemaCompiler } from '../../contract/schema-compiler';
 import { createJsonPartsValidator } from '../request-validation';
 import { callOf } from './operation-call';
