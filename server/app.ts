@@ -163,7 +163,7 @@ export interface AppOptions {
     readonly spawn?: StreamSpawn;
   };
   /** Handlers added to (or replacing) the built-in ones, keyed by operationId. */
-  readonly handlers?: HandlerOverrides;
+  readonly handlers?: HandlerOverrides<AppContext>;
   /**
    * How long open requests and connections get to end once the server closes (default 10 s); then
    * their connections are cut, so that a stop never hangs on a slow or silent client. Tests shorten it.

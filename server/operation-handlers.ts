@@ -6,6 +6,7 @@ import { currentUserOperations } from './accounts/current-user-operations';
 import { fileOperations } from './files/file-operations';
 import { modelOperations } from './models/model-operations';
 import { doorOperations } from './door/door-operations';
+import type { AppContext } from './app-context';
 import type { OperationHandlers } from './operations/operation-handler';
 import { plainResourceOperations } from './resources/declared-operations';
 import { operationLogOperations } from './oplog/operation-log-operations';
@@ -40,7 +41,7 @@ const handWritten = {
  * Every handler, keyed by the operationId of openapi.yaml it serves: the hand-written ones, and the
  * generic ones of each resource declared with x-resource that has none of its own.
  */
-export const operationHandlers: OperationHandlers = {
+export const operationHandlers: OperationHandlers<AppContext> = {
   ...plainResourceOperations(handWritten),
   ...handWritten,
 };

@@ -1,5 +1,5 @@
 import type { components } from '../../src/generated/openapi';
-import type { AppContext } from '../app-context';
+import type { AlertsContext } from './alerts-context';
 import type { Db } from '../db/open-database';
 import { badInput, type FieldProblem } from '../kernel/api-error';
 import { later } from '../kernel/clock';
@@ -75,7 +75,7 @@ async function boundCameraIds(db: Db, serverId: number, ids: readonly number[]):
  * Raises a device alert when the server comes back from offline (not on its first heartbeat: it was
  * never online) and for each camera whose stream is lost or back.
  */
-export async function recordHeartbeat(ctx: AppContext, server: IngestCaller, heartbeat: Heartbeat) {
+export async function recordHeartbeat(ctx: AlertsContext, server: IngestCaller, heartbeat: Heartbeat) {
   const now = ctx.clock.now();
   const receivedAt = now.toISOString();
   const { raised, events } = await ctx.db.transaction().execute(async (trx) => {
@@ -141,7 +141,7 @@ export async function recordHeartbeat(ctx: AppContext, server: IngestCaller, hea
  * Answers how many went offline; the caller tells the live streams.
  */
 export async function markSilentServersOffline(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'health' | 'notify'> & { readonly statusFeed?: StatusFeed },
+  ctx: Pick<AlertsContext, 'db' | 'clock' | 'health' | 'notify'> & { readonly statusFeed?: StatusFeed },
 ): Promise<number> {
   const now = ctx.clock.now();
   const silentSince = later(now, -ctx.health.offlineAfterSeconds * 1000).toISOString();

@@ -1,4 +1,4 @@
-import type { AppContext } from '../app-context';
+import type { AlertsContext } from './alerts-context';
 import type { Lang } from '../kernel/locale';
 import { alertOperationIds, alertResource, alertsIn } from './alert-resource';
 import type { components } from '../../src/generated/openapi';
@@ -43,7 +43,7 @@ const filtersText = (filters: readonly [string, unknown][]) =>
 
 /** A reported alert as getAlert answers it; a new one is told to the live streams. */
 async function answerStored(
-  ctx: AppContext,
+  ctx: AlertsContext,
   { id, row }: StoredAlert,
   lang: Lang,
 ): Promise<components['schemas']['Alert']> {
@@ -144,4 +144,4 @@ export const alertOperations = {
     };
     return result;
   },
-} satisfies SomeOperationHandlers;
+} satisfies SomeOperationHandlers<AlertsContext>;

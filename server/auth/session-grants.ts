@@ -1,5 +1,5 @@
 import { userAccessKeys } from '../accounts/users';
-import type { AppContext } from '../app-context';
+import type { AuthContext } from './auth-context';
 import type { ActiveSession } from '../operations/caller';
 import { findActiveSessionByHash } from './sessions';
 
@@ -9,7 +9,7 @@ import { findActiveSessionByHash } from './sessions';
  * event stream) asks again while it runs, as every call asks once.
  */
 export async function sessionStillGrants(
-  ctx: AppContext,
+  ctx: AuthContext,
   session: ActiveSession,
   accessKey: string | null,
 ): Promise<boolean> {

@@ -1,3 +1,4 @@
+import type { SmsContext } from '../sms/sms-context';
 import { decoyHash, verifyPassword } from './password-hash';
 import { checkGuess, type Guess } from './sign-in-attempts';
 import { revokeSession, signIn } from './sessions';
@@ -63,4 +64,4 @@ export const signInOperations = {
     await revokeSession(ctx, requireSession(input).tokenHash);
     return null;
   },
-} satisfies SomeOperationHandlers;
+} satisfies SomeOperationHandlers<SmsContext>;

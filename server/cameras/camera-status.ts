@@ -1,6 +1,6 @@
 import type { components } from '../../src/generated/openapi';
 import { raiseDeviceAlerts, type DeviceRef } from '../alerts/device-health';
-import type { AppContext } from '../app-context';
+import type { CamerasContext } from './cameras-context';
 import type { Db } from '../db/open-database';
 import type { StatusEvent } from '../cluster/status-event';
 
@@ -48,7 +48,7 @@ export function cameraStatusOf(evidence: StatusEvidence): {
 }
 
 /** What settling cameras' status needs to raise their stream alerts. */
-export type StatusSettling = Pick<AppContext, 'health'> & { readonly timeZone: string };
+export type StatusSettling = Pick<CamerasContext, 'health'> & { readonly timeZone: string };
 
 /** The events for the consoles, and how many device alerts were raised (the alert feed is told after the commit). */
 export interface Settled {
@@ -134,7 +134,7 @@ const cameraRef = (row: { id: number; ai_server_id: number | null }): DeviceRef 
 
 /** What recording a read needs: the database, the clock, the health settings, and the feeds to tell. */
 export type StreamReadContext = Pick<
-  AppContext,
+  CamerasContext,
   'db' | 'clock' | 'health' | 'notify' | 'statusFeed' | 'alertFeed'
 >;
 
@@ -161,7 +161,7 @@ export async function recordStreamRead(
 }
 
 /** The settling of a context's health settings, rules' windows read in its notification time zone. */
-export const settlingOf = (ctx: Pick<AppContext, 'health' | 'notify'>): StatusSettling => ({
+export const settlingOf = (ctx: Pick<CamerasContext, 'health' | 'notify'>): StatusSettling => ({
   health: ctx.health,
   timeZone: ctx.notify.timeZone,
 });
@@ -176,7 +176,7 @@ const settleBatch = 5_000;
  * PostgreSQL and left as many dead rows and trigram index entries for the lists to pass over.
  */
 export async function forgetStreamReads(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'health' | 'notify'>,
+  ctx: Pick<CamerasContext, 'db' | 'clock' | 'health' | 'notify'>,
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     await trx

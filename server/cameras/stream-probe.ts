@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { AppContext } from '../app-context';
+import type { CamerasContext } from './cameras-context';
 import { runEvery } from '../background-tasks';
 import { ApiError } from '../kernel/api-error';
 import type { LocalText } from '../kernel/locale';
@@ -119,7 +119,7 @@ export function firstCodec(json: string): string | null {
  */
 export function startStreamProbes(
   app: FastifyInstance,
-  ctx: AppContext,
+  ctx: CamerasContext,
   everyMs: number,
   options: StreamProbeOptions,
 ): void {

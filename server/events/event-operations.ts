@@ -1,3 +1,4 @@
+import type { EventsContext } from './events-context';
 import { EventStreamAnswer } from '../operations/event-stream-answer';
 import { requireSession, type SomeOperationHandlers } from '../operations/operation-handler';
 import { consoleEventStream, resumeAfter } from './console-event-stream';
@@ -9,4 +10,4 @@ export const eventOperations = {
     const { userId } = requireSession(input);
     return new EventStreamAnswer(consoleEventStream(ctx, after, input.lang, { userId }));
   },
-} satisfies SomeOperationHandlers;
+} satisfies SomeOperationHandlers<EventsContext>;

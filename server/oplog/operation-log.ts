@@ -1,4 +1,4 @@
-import type { AppContext } from '../app-context';
+import type { PlatformContext } from '../operations/platform-context';
 import type { OperationSpec } from '../contract/load-contract';
 import type { Db } from '../db/open-database';
 import { accessKeyOf } from '../../contract/operation-access';
@@ -29,7 +29,11 @@ export interface LoggedCall {
 }
 
 /** Writes the call's entry; answers its id. */
-export async function writeOperationLog(ctx: AppContext, call: LoggedCall, db: Db = ctx.db): Promise<number> {
+export async function writeOperationLog(
+  ctx: PlatformContext,
+  call: LoggedCall,
+  db: Db = ctx.db,
+): Promise<number> {
   const { operation, note, failure } = call;
   const actor = note.actor;
   const username =

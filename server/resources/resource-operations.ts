@@ -1,5 +1,5 @@
 import type { components } from '../../src/generated/openapi';
-import type { AppContext } from '../app-context';
+import type { PlatformContext } from '../operations/platform-context';
 import type { Contract, OperationSpec } from '../contract/load-contract';
 import { FileAnswer } from '../operations/file-answer';
 import { requestTimeZone } from '../kernel/time-zone';
@@ -55,7 +55,7 @@ type WithId = { readonly params: { readonly id: number } };
 type WithQuery = { readonly query: Readonly<Record<string, unknown>> };
 type WithBody<Body> = { readonly body: Body };
 type IdList = components['schemas']['IdList'];
-type ResourceHandler = (input: never, ctx: AppContext) => Promise<unknown>;
+type ResourceHandler = (input: never, ctx: PlatformContext) => Promise<unknown>;
 
 /**
  * The generic layer's answers (and handlers) as the contract types them. The layer builds items at
@@ -68,7 +68,7 @@ export function contractTyped<T>(generic: object): T {
   return generic as T;
 }
 
-type Binding = (ctx: AppContext) => BoundResource;
+type Binding = (ctx: PlatformContext) => BoundResource;
 
 /**
  * Every resource the server serves, by definition: the handlers bind lazily, per contract, so the
@@ -100,7 +100,7 @@ export function resourceBinding(definition: ResourceDefinition, ids: ResourceOpe
  * Binds every resource to the app's contract and checks its database holds each stored field's
  * column: a definition naming a field its schema lacks, or a field without a column, stops the start.
  */
-export async function checkResources(ctx: AppContext): Promise<void> {
+export async function checkResources(ctx: PlatformContext): Promise<void> {
   const resources = [...bindings.values()].map((binding) => binding(ctx));
   const missing = await missingColumns(ctx.db, resources);
   if (missing.length > 0) {
@@ -120,7 +120,7 @@ export function resourceOperations<const Ids extends ResourceOperationIds>(
   const resourceIn = resourceBinding(definition, ids);
   const actorOf = (input: Pick<OperationInput, 'session'>) => input.session?.userId ?? null;
   const shapes = new WeakMap<OperationSpec, ListShape>();
-  const shapeOf = (ctx: AppContext, operationId: string) => {
+  const shapeOf = (ctx: PlatformContext, operationId: string) => {
     const operation = operationIn(ctx.contract, operationId);
     const shape = shapes.get(operation) ?? listFacts(operation.parameters);
     shapes.set(operation, shape);
