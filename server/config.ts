@@ -2,7 +2,7 @@ import type { BlockList } from 'node:net';
 import { hostname } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { defaultAlertRetentionDays } from './alerts/alert-tasks';
-import { parseAllowedHosts, type AllowedHosts } from './cameras/stream-address';
+import { parseAllowedHosts, type AllowedHosts } from './streams/stream-address';
 import { defaultCameraProbeSeconds } from './cameras/stream-probe';
 import { alertLevels } from './db/alert-levels';
 import { defaultHealthSettings, type HealthSettings } from './alerts/device-health';
@@ -22,7 +22,7 @@ import { parseTrustedProxies } from './http/trusted-proxies';
 import { logFormats, logLevels, type LogFormat, type LogLevel } from './logging/log-format';
 import { defaultLiveSocketsPerUser } from './live/socket-quota';
 import { defaultMetricsAllow, parseMetricsAllow } from './observability/metrics-access';
-import { defaultLiveMaxStreams } from './cameras/stream-slots';
+import { defaultLiveMaxStreams } from './streams/stream-slots';
 import { defaultRecordingSettings, gigabyte, type RecordingSettings } from './recording/recording-settings';
 import { isTimeZone } from './kernel/zoned-time';
 import {

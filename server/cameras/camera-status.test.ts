@@ -16,7 +16,7 @@ import {
   tokenHeader,
   type TestApp,
 } from '../test-support/test-app';
-import { parseAllowedHosts } from './stream-address';
+import { parseAllowedHosts } from '../streams/stream-address';
 import { recordStreamRead } from './camera-status';
 import { createAlertFeed } from '../alerts/alert-feed';
 import { createStatusFeed } from '../events/status-feed';

@@ -1,8 +1,8 @@
 import type { components } from '../../src/generated/openapi';
 import type { CamerasContext } from './cameras-context';
 import { badInput, type FieldProblem } from '../kernel/api-error';
-import { streamUrlProblem } from './stream-address';
-import { keepStoredPassword, maskWithoutPassword } from './stream-credentials';
+import { streamUrlProblem } from '../streams/stream-address';
+import { keepStoredPassword, maskWithoutPassword } from '../streams/stream-credentials';
 
 type CameraInput = components['schemas']['CameraInput'];
 

@@ -1,6 +1,6 @@
 import type { AlertsContext } from '../alerts/alerts-context';
-import type { FrameGrabber } from './frame-grab';
-import type { StreamAddressPolicy } from './stream-address';
+import type { FrameGrabber } from '../streams/frame-grab';
+import type { StreamAddressPolicy } from '../streams/stream-address';
 
 /** What the cameras need of the app: their alerts and status events, and the video rooms they steer. */
 export interface CamerasContext extends Omit<AlertsContext, 'ingest' | 'snapshotLinks'> {

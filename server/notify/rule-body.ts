@@ -1,7 +1,7 @@
 import type { components } from '../../src/generated/openapi';
 import type { NotifyContext } from './notify-context';
 import { badInput, type FieldProblem } from '../kernel/api-error';
-import { passwordMask } from '../cameras/stream-credentials';
+import { passwordMask } from '../streams/stream-credentials';
 import { webhookUrlProblem } from './webhook-address';
 
 type RuleInput = components['schemas']['NotifyRuleInput'];
