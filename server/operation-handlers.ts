@@ -12,6 +12,7 @@ import { plainResourceOperations } from './resources/declared-operations';
 import { operationLogOperations } from './oplog/operation-log-operations';
 import { roleOperations } from './accounts/role-operations';
 import { signInOperations } from './auth/sign-in-operations';
+import { smsSignInOperations } from './sms/sms-sign-in-operations';
 import { userAdminOperations } from './accounts/user-admin-operations';
 import { videoOperations } from './live/video-operations';
 import { notifyOperations } from './notify/notify-operations';
@@ -20,6 +21,7 @@ import { recordingOperations } from './recording/recording-operations';
 
 const handWritten = {
   ...signInOperations,
+  ...smsSignInOperations,
   ...currentUserOperations,
   ...aiServerOperations,
   ...cameraOperations,

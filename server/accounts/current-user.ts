@@ -1,7 +1,7 @@
 import type { components } from '../../src/generated/openapi';
 import { accessKeys } from '../../src/generated/access';
 import type { AuthContext } from '../auth/auth-context';
-import { userAccessKeys } from './users';
+import { userAccessKeys } from '../auth/session-grants';
 
 export async function loadCurrentUser(
   ctx: AuthContext,

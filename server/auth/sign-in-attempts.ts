@@ -1,4 +1,4 @@
-import { usernameKey } from '../accounts/user-names';
+import { usernameKey } from './user-names';
 import type { AuthContext } from './auth-context';
 import type { Db } from '../db/open-database';
 import type { SignInMethod } from '../db/schema';

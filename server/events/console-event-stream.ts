@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { userAccessKeys } from '../accounts/users';
+import { userAccessKeys } from '../auth/session-grants';
 import { alertsIn } from '../alerts/alert-resource';
 import type { EventsContext } from './events-context';
 import { consoleEventAccess, type ConsoleEventName } from '../../src/generated/console-events';

@@ -2,7 +2,7 @@ import type { NotifyContext } from './notify-context';
 import { requireSession, type SomeOperationHandlers } from '../operations/operation-handler';
 import { declaredOperations } from '../resources/declared-operations';
 import { notFound } from '../resources/resource-service';
-import { userAccessKeys } from '../accounts/users';
+import { userAccessKeys } from '../auth/session-grants';
 import { takeNotificationSms, type SmsNoRoom } from '../sms/sms-budget';
 import { messageFacts, sendMessage, type SendOutcome } from './message-send';
 import { newestAlertSnapshot, sampleNotice } from './notice';

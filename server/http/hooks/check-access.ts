@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { HttpContext } from '../http-context';
-import { userAccessKeys } from '../../accounts/users';
+import { userAccessKeys } from '../../auth/session-grants';
 import { ApiError } from '../../kernel/api-error';
 import { callOf } from './operation-call';
 
