@@ -29,7 +29,7 @@ import { closeToOtherUsers } from './kernel/private-files';
 import { explainingStoreFailures } from './data-folder/store-failures';
 import { sharedSecret, snapshotLinkKeyFileName } from './data-folder/instance-secret';
 import { defaultQuarantineDays } from './files/quarantine';
-import { createUnusedFileSweep } from './files/unused-file-sweep';
+import { createUnusedFileSweep } from './data-folder/unused-file-sweep';
 import { unusedFileSweepMs } from './files/unused-files';
 import { answerErrorsAsEnvelopes, noSuchOperationEnvelope } from './http/error-answers';
 import { defaultIpv6PrefixBits } from './http/client-address';
