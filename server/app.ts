@@ -11,7 +11,7 @@ import { openChangeChannel, type ChangeChannel } from './cluster/change-channel'
 import { createJobClaims } from './cluster/job-claims';
 import { defaultHealthSettings, type HealthSettings } from './alerts/device-health';
 import { defaultIngestLimits, type IngestLimits } from './alerts/ingest-limits';
-import { defaultSnapshotLinkHours } from './alerts/snapshot-link';
+import { defaultSnapshotLinkHours } from './notify/snapshot-link';
 import { createAccessWatch } from './auth/access-watch';
 import { sessionStillGrants } from './auth/session-grants';
 import { createHashingGate, defaultHashingGateOptions, type HashingGateOptions } from './auth/hashing-gate';
@@ -48,7 +48,7 @@ import { advisoryLockClaims } from './recording/camera-claims';
 import { defaultPostgresSettings, type PostgresSettings, type PostgresTarget } from './db/postgres-settings';
 import { recordingStore } from './recording/recording-store';
 import { createFolderStorage } from './storage/folder-storage';
-import { RequestErrorLines } from './http/request-log';
+import { RequestErrorLines } from './observability/request-log';
 import { createMetrics } from './observability/metrics';
 import { loopbackOnly } from './observability/metrics-access';
 import { observeApp } from './observability/observe-app';

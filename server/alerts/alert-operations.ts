@@ -7,7 +7,7 @@ import { storeAlert, storeAlertWithSnapshot, type StoredAlert } from './reported
 import { ingestCameras, recordHeartbeat, snapshotKind } from './alert-ingest';
 import { alertEventStream, resumeAfter } from '../events/console-event-stream';
 import { snapshotBucket, takeFromBucket } from './ingest-quotas';
-import { checkSnapshotLink, type SnapshotLinkCheck } from './snapshot-link';
+import { checkSnapshotLink, type SnapshotLinkCheck } from '../notify/snapshot-link';
 import { serveFile, storeFile } from '../files/file-store';
 import { ApiError, underPart } from '../kernel/api-error';
 import { EventStreamAnswer } from '../operations/event-stream-answer';

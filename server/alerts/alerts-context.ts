@@ -3,7 +3,7 @@ import type { PlatformContext } from '../operations/platform-context';
 import type { AlertFeed } from './alert-feed';
 import type { HealthSettings } from './device-health';
 import type { IngestLimits } from './ingest-limits';
-import type { SnapshotLinkSettings } from './snapshot-link';
+import type { SnapshotLinkSettings } from '../notify/snapshot-link';
 
 /** What storing, serving and raising alerts needs of the app. */
 export interface AlertsContext extends PlatformContext {

@@ -2,7 +2,7 @@ import type { BlockList } from 'node:net';
 import type { PlatformContext } from '../operations/platform-context';
 import type { FastifyInstance } from 'fastify';
 import { observeBatches } from '../db/batched-writes';
-import { logRequests } from '../http/request-log';
+import { logRequests } from './request-log';
 import { addAppFigures, type FigureSources } from './app-figures';
 import type { AppMetrics } from './metrics';
 import { observeRequests } from './observe-requests';
