@@ -5,7 +5,7 @@ import { badInput, type FieldProblem } from '../kernel/api-error';
 import { later } from '../kernel/clock';
 import { settleCameraStatus, settlingOf } from '../cameras/camera-status';
 import type { StatusEvent } from '../cluster/status-event';
-import type { StatusFeed } from '../events/status-feed';
+import type { StatusFeed } from '../cluster/status-feed';
 import { raiseDeviceAlerts } from './device-health';
 import type { IngestLimits } from './ingest-limits';
 

@@ -5,12 +5,10 @@ import type { components } from '../../src/generated/openapi';
 import { bulkHandleAlerts, decisionNames, handleAlert, handleAlertsByFilter } from './alert-handling';
 import { storeAlert, storeAlertWithSnapshot, type StoredAlert } from './reported-alerts';
 import { ingestCameras, recordHeartbeat, snapshotKind } from './alert-ingest';
-import { alertEventStream, resumeAfter } from '../events/console-event-stream';
 import { snapshotBucket, takeFromBucket } from './ingest-quotas';
 import { checkSnapshotLink, type SnapshotLinkCheck } from '../notify/snapshot-link';
 import { serveFile, storeFile } from '../files/file-store';
 import { ApiError, underPart } from '../kernel/api-error';
-import { EventStreamAnswer } from '../operations/event-stream-answer';
 import { getItem, getItems, itemOfRow, selectionOf } from '../resources/resource-service';
 import { contractTyped, operationIn, resourceOperations } from '../resources/resource-operations';
 import { listFacts } from '../../contract/list-facts';
@@ -102,10 +100,6 @@ export const alertOperations = {
       cacheControl: `private, max-age=${Math.max(0, secondsLeft)}`,
       referrerPolicy: 'no-referrer',
     });
-  },
-  async streamAlerts(input, ctx) {
-    const after = resumeAfter(input.query.after, input.headers['last-event-id']);
-    return new EventStreamAnswer(alertEventStream(ctx, after, input.lang));
   },
   async handleAlert(input, ctx) {
     const { id } = input.params;

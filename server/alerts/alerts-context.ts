@@ -1,6 +1,6 @@
-import type { StatusFeed } from '../events/status-feed';
+import type { StatusFeed } from '../cluster/status-feed';
 import type { PlatformContext } from '../operations/platform-context';
-import type { AlertFeed } from './alert-feed';
+import type { AlertFeed } from '../cluster/alert-feed';
 import type { HealthSettings } from './device-health';
 import type { IngestLimits } from './ingest-limits';
 import type { SnapshotLinkSettings } from '../notify/snapshot-link';

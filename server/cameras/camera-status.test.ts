@@ -18,8 +18,8 @@ import {
 } from '../test-support/test-app';
 import { parseAllowedHosts } from '../streams/stream-address';
 import { recordStreamRead } from './camera-status';
-import { createAlertFeed } from '../alerts/alert-feed';
-import { createStatusFeed } from '../events/status-feed';
+import { createAlertFeed } from '../cluster/alert-feed';
+import { createStatusFeed } from '../cluster/status-feed';
 
 let source: TestStream;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { createAlertFeed } from '../alerts/alert-feed';
+import { createAlertFeed } from '../cluster/alert-feed';
 import { defaultHealthSettings } from '../alerts/device-health';
 import type { Db } from '../db/open-database';
-import { createStatusFeed } from '../events/status-feed';
+import { createStatusFeed } from '../cluster/status-feed';
 import { notifySettings } from '../notify/notify-settings';
 import { alertWorld } from '../test-support/alert-world';
 import { openTestDatabase, testOnPostgres } from '../test-support/test-database';
