@@ -9,7 +9,7 @@ import { defaultAlertRetentionDays, startAlertTasks } from './alerts/alert-tasks
 import { createAlertFeed } from './cluster/alert-feed';
 import { openChangeChannel, type ChangeChannel } from './cluster/change-channel';
 import { createJobClaims } from './cluster/job-claims';
-import { defaultHealthSettings, type HealthSettings } from './alerts/device-health';
+import { defaultHealthSettings, streamAlertsOf, type HealthSettings } from './alerts/device-health';
 import { defaultIngestLimits, type IngestLimits } from './alerts/ingest-limits';
 import { defaultSnapshotLinkHours } from './notify/snapshot-link';
 import { createAccessWatch } from './auth/access-watch';
@@ -292,6 +292,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       claims: postgres && advisoryLockClaims(postgres, app.log),
       changes,
     });
+    const health = { ...defaultHealthSettings, ...options.health };
+    const notify = notifySettings(options.notify);
     const ctx: AppContext = {
       dataDir: options.dataDir,
       storage,
@@ -326,8 +328,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       statusFeed,
       jobs: createJobClaims(db, serverName),
       ingest: ingestLimits(options),
-      health: { ...defaultHealthSettings, ...options.health },
-      notify: notifySettings(options.notify),
+      health,
+      notify,
+      streamAlerts: streamAlertsOf(health, notify.timeZone),
       snapshotLinks: {
         secret:
           options.snapshotLinks?.secret ?? (await sharedSecret(db, options.dataDir, snapshotLinkKeyFileName)),

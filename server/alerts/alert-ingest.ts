@@ -3,10 +3,10 @@ import type { AlertsContext } from './alerts-context';
 import type { Db } from '../db/open-database';
 import { badInput, type FieldProblem } from '../kernel/api-error';
 import { later } from '../kernel/clock';
-import { settleCameraStatus, settlingOf } from '../cameras/camera-status';
+import { settleCameraStatus } from '../cameras/camera-status';
 import type { StatusEvent } from '../cluster/status-event';
 import type { StatusFeed } from '../cluster/status-feed';
-import { raiseDeviceAlerts } from './device-health';
+import { raiseDeviceAlerts, streamAlertsOf } from './device-health';
 import type { IngestLimits } from './ingest-limits';
 
 /** The calling AI server, as the ingest key authenticated it. */
@@ -126,7 +126,12 @@ export async function recordHeartbeat(ctx: AlertsContext, server: IngestCaller, 
         .execute();
     }
     // The report counts beside the console's own reads of the streams, and alerts as they would.
-    const cameras = await settleCameraStatus(trx, now, { aiServerIds: [server.id] }, settlingOf(ctx));
+    const cameras = await settleCameraStatus(
+      trx,
+      now,
+      { aiServerIds: [server.id] },
+      streamAlertsOf(ctx.health, ctx.notify.timeZone),
+    );
     const serverEvent = await aiServerStatusEvent(trx, server.id);
     return { raised: back.length + cameras.alerts, events: [...cameras.events, ...serverEvent] };
   });
@@ -159,7 +164,12 @@ export async function markSilentServersOffline(
     const servers = ids.map((aiServerId) => ({ aiServerId }));
     await raiseDeviceAlerts(trx, ctx.health, now, 'aiServerOffline', servers, ctx.notify.timeZone);
     // Their reports no longer count: their cameras stay online only while the console reads them.
-    const cameras = await settleCameraStatus(trx, now, { aiServerIds: ids }, settlingOf(ctx));
+    const cameras = await settleCameraStatus(
+      trx,
+      now,
+      { aiServerIds: ids },
+      streamAlertsOf(ctx.health, ctx.notify.timeZone),
+    );
     const serverEvents = await Promise.all(ids.map((id) => aiServerStatusEvent(trx, id)));
     return [...serverEvents.flat(), ...cameras.events];
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStream, type TestStream } from '../../test-support/test-stream';
 import { markSilentServersOffline } from '../alerts/alert-ingest';
-import { defaultHealthSettings } from '../alerts/device-health';
+import { defaultHealthSettings, streamAlertsOf } from '../alerts/device-health';
 import { openTestDatabase } from '../test-support/test-database';
 import { notifySettings } from '../notify/notify-settings';
 import { alertWorld } from '../test-support/alert-world';
@@ -175,6 +175,7 @@ describe("a camera's status from its stream", () => {
         clock: t.clock,
         health: defaultHealthSettings,
         notify: notifySettings(),
+        streamAlerts: streamAlertsOf(defaultHealthSettings, notifySettings().timeZone),
         statusFeed: createStatusFeed(),
         alertFeed: createAlertFeed(),
       };

@@ -1,9 +1,18 @@
-import type { AlertsContext } from '../alerts/alerts-context';
+import type { AlertFeed } from '../cluster/alert-feed';
+import type { StatusFeed } from '../cluster/status-feed';
+import type { PlatformContext } from '../operations/platform-context';
 import type { FrameGrabber } from '../streams/frame-grab';
 import type { StreamAddressPolicy } from '../streams/stream-address';
+import type { StreamAlerts } from './camera-status';
 
-/** What the cameras need of the app: their alerts and status events, and the video rooms they steer. */
-export interface CamerasContext extends Omit<AlertsContext, 'ingest' | 'snapshotLinks'> {
+/** What the cameras need of the app: the feeds their changes go to, and the video rooms they steer. */
+export interface CamerasContext extends PlatformContext {
+  /** Tells the live alert streams that alerts changed. */
+  readonly alertFeed: AlertFeed;
+  /** Carries status changes of cameras and AI servers to the consoles' event streams. */
+  readonly statusFeed: StatusFeed;
+  /** Raises the alerts of cameras whose stream was lost or came back. */
+  readonly streamAlerts: StreamAlerts;
   /** Camera frame grabs (one ffmpeg each, from the live views' budget). */
   readonly frameGrabs: FrameGrabber;
   /** Where camera stream URLs may point (CFOP_CAMERA_ALLOW_HOSTS), checked when they are saved. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { createAlertFeed } from '../cluster/alert-feed';
-import { defaultHealthSettings } from '../alerts/device-health';
+import { defaultHealthSettings, streamAlertsOf } from '../alerts/device-health';
 import type { Db } from '../db/open-database';
 import { createStatusFeed } from '../cluster/status-feed';
 import { notifySettings } from '../notify/notify-settings';
@@ -32,6 +32,7 @@ it('forgets the reads of an earlier run, writing only the cameras that hold one'
       clock: world.t.clock,
       health: defaultHealthSettings,
       notify: notifySettings(),
+      streamAlerts: streamAlertsOf(defaultHealthSettings, notifySettings().timeZone),
       statusFeed: createStatusFeed(),
       alertFeed: createAlertFeed(),
     };
