@@ -1,4 +1,4 @@
-import type { StreamAlerts } from '../cameras/camera-status';
+import type { StreamAlerts } from '../cameras/cameras-context';
 import type { Db } from '../db/open-database';
 import type { AlertLevel } from '../db/schema';
 import type { LocalText } from '../kernel/locale';

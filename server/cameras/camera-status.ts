@@ -1,5 +1,5 @@
 import type { components } from '../../src/generated/openapi';
-import type { CamerasContext } from './cameras-context';
+import type { CameraRef, CamerasContext, StreamAlerts } from './cameras-context';
 import type { Db } from '../db/open-database';
 import type { StatusEvent } from '../cluster/status-event';
 
@@ -45,24 +45,6 @@ export function cameraStatusOf(evidence: StatusEvidence): {
   const source = aiServerOnline === null ? null : 'aiServer';
   return { status: 'offline', source, streamOk: aiServerOnline === true && reportedOk === 0 ? false : null };
 }
-
-/** Where a camera's stream alert points: the camera, and its AI server (none for a camera without one). */
-export interface CameraRef {
-  readonly cameraId: number;
-  readonly aiServerId: number | null;
-}
-
-/**
- * Stores one alert per camera whose stream was lost or came back, in the transaction that settled
- * its status: the alerts' room gives it, so the cameras tell of their streams without raising alerts
- * themselves.
- */
-export type StreamAlerts = (
-  db: Db,
-  now: Date,
-  type: 'cameraStreamLost' | 'cameraStreamBack',
-  cameras: readonly CameraRef[],
-) => Promise<void>;
 
 /** The events for the consoles, and how many device alerts were raised (the alert feed is told after the commit). */
 export interface Settled {

@@ -1,9 +1,27 @@
 import type { AlertFeed } from '../cluster/alert-feed';
+import type { Db } from '../db/open-database';
 import type { StatusFeed } from '../cluster/status-feed';
 import type { PlatformContext } from '../operations/platform-context';
 import type { FrameGrabber } from '../streams/frame-grab';
 import type { StreamAddressPolicy } from '../streams/stream-address';
-import type { StreamAlerts } from './camera-status';
+
+/** Where a camera's stream alert points: the camera, and its AI server (none for a camera without one). */
+export interface CameraRef {
+  readonly cameraId: number;
+  readonly aiServerId: number | null;
+}
+
+/**
+ * Stores one alert per camera whose stream was lost or came back, in the transaction that settled
+ * its status: the alerts' room gives it, so the cameras tell of their streams without raising alerts
+ * themselves.
+ */
+export type StreamAlerts = (
+  db: Db,
+  now: Date,
+  type: 'cameraStreamLost' | 'cameraStreamBack',
+  cameras: readonly CameraRef[],
+) => Promise<void>;
 
 /** What the cameras need of the app: the feeds their changes go to, and the video rooms they steer. */
 export interface CamerasContext extends PlatformContext {
