@@ -53,7 +53,7 @@ tester.run('rooms/imports', rule, {
       code: "import { testPasswordCost } from '../server/auth/password-hash';",
     },
     { filename: at('server/app.ts'), code: "import Fastify from 'fastify';" },
-    { filename: at('server/alerts/alert-feed.ts'), code: "import { ApiError } from '../kernel/api-error';" },
+    { filename: at('server/cluster/alert-feed.ts'), code: "import { ApiError } from '../kernel/api-error';" },
     {
       filename: at('server/db/migrations/0030-contains-search.test.ts'),
       code: "import { containsColumns } from './0027-list-filter-indexes';",
