@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-import { parseAllowedHosts } from '../server/cameras/stream-address';
+import { parseAllowedHosts } from '../server/streams/stream-address';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

@@ -29,15 +29,113 @@ const pureGenerated = [
   'src/generated/settings',
 ];
 
-/** The server's floors below its platform and domains, in the order they stand (lowest first). */
+/** The server's ground floors below its platform and domains, in the order they stand (lowest first). */
 const serverFloors = [
   'server/kernel',
   'server/logging',
+  'server/process',
+  'server/close-on-signals',
   'server/db',
   'server/storage',
   'server/contract',
   'server/cluster',
 ];
+
+/** What every room of the server's platform and domains may use: the ground, the contract, pure generated modules. */
+const serverGround = [...serverFloors, 'contract', ...pureGenerated];
+
+/** What the server's tests may use: they start the whole app, and check what the console's build serves. */
+const serverTests = ['server', 'build/chunk-graph', 'build/built-files'];
+
+/**
+ * The server's platform and domains from the ground up (docs/architecture.md): each room uses rooms
+ * listed before it only, so no import runs back up and none closes a circle. A domain takes what it
+ * needs of another above it as a callback in its context (a camera's stream alerts), never by import.
+ * @type {ReadonlyArray<[string, readonly string[]]>}
+ */
+const serverRooms = [
+  // The platform: the ffmpeg streams, background work, the operation's types, stored files, the
+  // generic resources, sessions and access, the operation log, the HTTP pipeline.
+  ['server/streams', []],
+  ['server/background-tasks', []],
+  ['server/operations', ['server/background-tasks']],
+  ['server/files', ['server/operations']],
+  ['server/resources', ['server/operations', 'server/files']],
+  ['server/auth', ['server/operations']],
+  ['server/oplog', ['server/operations', 'server/resources']],
+  [
+    'server/http',
+    [
+      'server/streams',
+      'server/operations',
+      'server/files',
+      'server/auth',
+      'server/oplog',
+      'build/chunk-graph',
+      'build/built-files',
+    ],
+  ],
+  // The domains.
+  ['server/accounts', ['server/operations', 'server/resources', 'server/auth']],
+  ['server/sms', ['server/operations', 'server/auth']],
+  ['server/analysis', ['server/operations']],
+  [
+    'server/notify',
+    [
+      'server/background-tasks',
+      'server/streams',
+      'server/operations',
+      'server/resources',
+      'server/auth',
+      'server/sms',
+    ],
+  ],
+  ['server/live', ['server/streams', 'server/operations', 'server/resources', 'server/http']],
+  [
+    'server/recording',
+    [
+      'server/background-tasks',
+      'server/streams',
+      'server/operations',
+      'server/resources',
+      'server/live',
+      'server/notify',
+    ],
+  ],
+  [
+    'server/cameras',
+    [
+      'server/background-tasks',
+      'server/streams',
+      'server/operations',
+      'server/resources',
+      'server/analysis',
+      'server/recording',
+    ],
+  ],
+  [
+    'server/alerts',
+    [
+      'server/background-tasks',
+      'server/operations',
+      'server/files',
+      'server/resources',
+      'server/analysis',
+      'server/notify',
+      'server/cameras',
+    ],
+  ],
+  ['server/events', ['server/operations', 'server/resources', 'server/auth', 'server/alerts']],
+  ['server/door', ['server/operations', 'server/resources', 'server/alerts']],
+  ['server/models', ['server/operations', 'server/files', 'server/resources', 'server/cameras']],
+  ['server/aiservers', ['server/operations', 'server/resources']],
+  ['server/observability', ['server/streams', 'server/operations', 'server/live', 'server/recording']],
+  ['server/data-folder', ['server/operations', 'server/files']],
+  ['server/backup', ['server/files', 'server/data-folder', 'server/recording']],
+];
+
+/** Every room of the server's platform and domains: what the composition root wires. */
+const serverDomains = serverRooms.map(([name]) => name);
 
 /** Folders of test stand-ins and fixtures: what is in them counts as a test. */
 const testSupport = ['test-support', 'server/test-support'];
@@ -45,7 +143,7 @@ const testSupport = ['test-support', 'server/test-support'];
 const testUses = [...testSupport, 'manifest'];
 
 /** @type {Readonly<Record<string, Room>>} */
-const rooms = {
+export const rooms = {
   manifest: { uses: [] },
   contract: { uses: [] },
   // The descriptor module holds the types and defaults the emitted descriptors satisfy: codegen
@@ -68,24 +166,46 @@ const rooms = {
   // The server's floors, from the ground up (docs/architecture.md). A floor's tests may use any of
   // the server: they start the whole app.
   // The kernel: errors, locale, clock, time zones, file modes; what every floor may use.
-  'server/kernel': { uses: [...pureGenerated], tests: ['server'] },
-  'server/logging': { uses: [], tests: ['server'] },
+  'server/kernel': { uses: [...pureGenerated], tests: serverTests },
+  'server/logging': { uses: [], tests: serverTests },
+  // A child process that dies with the server; the signals that close it.
+  'server/process': { uses: [], tests: serverTests },
+  'server/close-on-signals': { uses: [], tests: serverTests },
   // A migration is frozen: it uses the column types and the dialect, nothing of the runtime, and the
   // runtime never imports one.
   'server/db/migrations': {
     uses: ['server/db/column-types', 'server/db/dialect'],
-    tests: ['server'],
+    tests: serverTests,
     apart: true,
   },
-  'server/db': { uses: ['server/kernel', ...pureGenerated], tests: ['server'] },
-  'server/storage': { uses: ['server/kernel'], tests: ['server'] },
-  'server/contract': { uses: ['contract', 'server/kernel'], tests: ['server'] },
-  'server/cluster': { uses: ['server/db', 'server/kernel', ...pureGenerated], tests: ['server'] },
-  // The platform and the domains above them; the server names a page's chunks from the build's
-  // manifest, read as the budget check reads it.
-  server: {
-    uses: [...serverFloors, 'contract', 'build/chunk-graph', 'build/built-files', ...pureGenerated],
+  'server/db': { uses: ['server/kernel', ...pureGenerated], tests: serverTests },
+  'server/storage': { uses: ['server/kernel'], tests: serverTests },
+  'server/contract': { uses: ['contract', 'server/kernel'], tests: serverTests },
+  'server/cluster': { uses: ['server/db', 'server/kernel', ...pureGenerated], tests: serverTests },
+  ...Object.fromEntries(
+    serverRooms.map(([name, uses]) => [name, { uses: [...serverGround, ...uses], tests: serverTests }]),
+  ),
+  // The composition root: the one context, the handler table, the settings, the app and its start.
+  'server/app-context': { uses: serverDomains },
+  'server/operation-handlers': { uses: [...serverDomains, 'server/app-context'] },
+  'server/config': { uses: [...serverGround, ...serverDomains] },
+  'server/open-store': { uses: [...serverGround, ...serverDomains] },
+  'server/app': {
+    uses: [
+      ...serverGround,
+      ...serverDomains,
+      'server/app-context',
+      'server/operation-handlers',
+      'server/open-store',
+    ],
   },
+  'server/run-server': { uses: [...serverGround, ...serverDomains, 'server/app', 'server/config'] },
+  'server/main': { uses: [...serverGround, 'server/run-server'] },
+  'server/cli': { uses: [...serverGround, ...serverDomains, 'server/config', 'server/open-store'] },
+  'server/test-support': { uses: [], tests: ['server', 'contract', 'build', ...pureGenerated] },
+  // A new folder of the server joins the table before it imports or is imported; the tests beside
+  // the top-level files start the whole app.
+  server: { uses: [], tests: serverTests },
   // The stand-ins start servers, ffmpeg and nginx as the server starts ffmpeg: dying with their parent.
   'test-support': { uses: ['server/process/parent-death', ...pureGenerated] },
   // Header names and other contract constants come from the generated contract, as the console's.

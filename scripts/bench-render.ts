@@ -14,7 +14,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { parseAllowedHosts } from '../server/cameras/stream-address';
+import { parseAllowedHosts } from '../server/streams/stream-address';
 import { launchChromium } from '../test-support/chromium';
 import { startTestCameras } from '../test-support/test-cameras';
 import { burstConcurrency, burstOnWall, type BurstFigures } from './bench/alert-burst';

@@ -14,7 +14,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
-import { parseAllowedHosts } from '../server/cameras/stream-address';
+import { parseAllowedHosts } from '../server/streams/stream-address';
 import { launchChromium } from '../test-support/chromium';
 import { clockBits, clockBlockPx, clockDelay } from '../test-support/clock-picture';
 import { readClockInPage } from '../test-support/clock-reader';

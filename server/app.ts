@@ -7,12 +7,12 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './app-context';
 import { defaultAlertRetentionDays, startAlertTasks } from './alerts/alert-tasks';
-import { createAlertFeed } from './alerts/alert-feed';
+import { createAlertFeed } from './cluster/alert-feed';
 import { openChangeChannel, type ChangeChannel } from './cluster/change-channel';
 import { createJobClaims } from './cluster/job-claims';
-import { defaultHealthSettings, type HealthSettings } from './alerts/device-health';
+import { defaultHealthSettings, streamAlertsOf, type HealthSettings } from './alerts/device-health';
 import { defaultIngestLimits, type IngestLimits } from './alerts/ingest-limits';
-import { defaultSnapshotLinkHours } from './alerts/snapshot-link';
+import { defaultSnapshotLinkHours } from './notify/snapshot-link';
 import { createAccessWatch } from './auth/access-watch';
 import { sessionStillGrants } from './auth/session-grants';
 import { createHashingGate, defaultHashingGateOptions, type HashingGateOptions } from './auth/hashing-gate';
@@ -20,25 +20,25 @@ import { defaultSessionIdleMinutes } from './auth/sessions';
 import { defaultSignInLimits, type SignInLimits } from './auth/sign-in-limits';
 import { createBackgroundTasks, runEvery } from './background-tasks';
 import { forgetStreamReads, recordStreamRead } from './cameras/camera-status';
-import { createFrameGrabber } from './cameras/frame-grab';
+import { createFrameGrabber } from './streams/frame-grab';
 import { defaultCameraProbeSeconds, startStreamProbes } from './cameras/stream-probe';
-import { noAllowedHosts, systemLookup, type AllowedHosts, type HostLookup } from './cameras/stream-address';
-import type { StreamSpawn } from './cameras/stream-process';
+import { noAllowedHosts, systemLookup, type AllowedHosts, type HostLookup } from './streams/stream-address';
+import type { StreamSpawn } from './streams/stream-process';
 import { systemClock, type Clock } from './kernel/clock';
 import { lockDataFolder, shareDataFolder } from './data-folder/data-folder-lock';
 import { closeToOtherUsers } from './kernel/private-files';
 import { explainingStoreFailures } from './data-folder/store-failures';
 import { sharedSecret, snapshotLinkKeyFileName } from './data-folder/instance-secret';
 import { defaultQuarantineDays } from './files/quarantine';
-import { createUnusedFileSweep } from './files/unused-file-sweep';
+import { createUnusedFileSweep } from './data-folder/unused-file-sweep';
 import { unusedFileSweepMs } from './files/unused-files';
 import { answerErrorsAsEnvelopes, noSuchOperationEnvelope } from './http/error-answers';
 import { defaultIpv6PrefixBits } from './http/client-address';
 import { acceptJsonBodiesOnly, bodyLimitBytes } from './http/json-body';
 import { createLiveSessions, type LiveSessionOptions, type LiveSessions } from './live/live-sessions';
 import { createSocketQuota, defaultLiveSocketsPerUser } from './live/socket-quota';
-import { createStreamSlots, defaultLiveMaxStreams } from './cameras/stream-slots';
-import { createStatusFeed } from './events/status-feed';
+import { createStreamSlots, defaultLiveMaxStreams } from './streams/stream-slots';
+import { createStatusFeed } from './cluster/status-feed';
 import { registerOperationRoutes } from './http/operation-routes';
 import { addSecurityHeaders } from './http/security-headers';
 import { defaultBackoff, type Backoff } from './recording/recorder';
@@ -49,7 +49,7 @@ import { advisoryLockClaims } from './recording/camera-claims';
 import { defaultPostgresSettings, type PostgresSettings, type PostgresTarget } from './db/postgres-settings';
 import { recordingStore } from './recording/recording-store';
 import { createFolderStorage } from './storage/folder-storage';
-import { RequestErrorLines } from './http/request-log';
+import { RequestErrorLines } from './observability/request-log';
 import { createMetrics } from './observability/metrics';
 import { loopbackOnly } from './observability/metrics-access';
 import { observeApp } from './observability/observe-app';
@@ -166,7 +166,7 @@ export interface AppOptions {
     readonly spawn?: StreamSpawn;
   };
   /** Handlers added to (or replacing) the built-in ones, keyed by operationId. */
-  readonly handlers?: HandlerOverrides;
+  readonly handlers?: HandlerOverrides<AppContext>;
   /**
    * How long open requests and connections get to end once the server closes (default 10 s); then
    * their connections are cut, so that a stop never hangs on a slow or silent client. Tests shorten it.
@@ -296,6 +296,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       claims: postgres && advisoryLockClaims(postgres, app.log),
       changes,
     });
+    const health = { ...defaultHealthSettings, ...options.health };
+    const notify = notifySettings(options.notify);
     const ctx: AppContext = {
       dataDir: options.dataDir,
       storage,
@@ -330,8 +332,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       statusFeed,
       jobs: createJobClaims(db, serverName),
       ingest: ingestLimits(options),
-      health: { ...defaultHealthSettings, ...options.health },
-      notify: notifySettings(options.notify),
+      health,
+      notify,
+      streamAlerts: streamAlertsOf(health, notify.timeZone),
       snapshotLinks: {
         secret:
           options.snapshotLinks?.secret ?? (await sharedSecret(db, options.dataDir, snapshotLinkKeyFileName)),

@@ -6,11 +6,13 @@ import { currentUserOperations } from './accounts/current-user-operations';
 import { fileOperations } from './files/file-operations';
 import { modelOperations } from './models/model-operations';
 import { doorOperations } from './door/door-operations';
+import type { AppContext } from './app-context';
 import type { OperationHandlers } from './operations/operation-handler';
 import { plainResourceOperations } from './resources/declared-operations';
 import { operationLogOperations } from './oplog/operation-log-operations';
 import { roleOperations } from './accounts/role-operations';
 import { signInOperations } from './auth/sign-in-operations';
+import { smsSignInOperations } from './sms/sms-sign-in-operations';
 import { userAdminOperations } from './accounts/user-admin-operations';
 import { videoOperations } from './live/video-operations';
 import { notifyOperations } from './notify/notify-operations';
@@ -19,6 +21,7 @@ import { recordingOperations } from './recording/recording-operations';
 
 const handWritten = {
   ...signInOperations,
+  ...smsSignInOperations,
   ...currentUserOperations,
   ...aiServerOperations,
   ...cameraOperations,
@@ -40,7 +43,7 @@ const handWritten = {
  * Every handler, keyed by the operationId of openapi.yaml it serves: the hand-written ones, and the
  * generic ones of each resource declared with x-resource that has none of its own.
  */
-export const operationHandlers: OperationHandlers = {
+export const operationHandlers: OperationHandlers<AppContext> = {
   ...plainResourceOperations(handWritten),
   ...handWritten,
 };

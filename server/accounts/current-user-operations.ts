@@ -1,3 +1,4 @@
+import type { AuthContext } from '../auth/auth-context';
 import { loadCurrentUser } from './current-user';
 import { setPassword } from './users';
 import { verifyPassword } from '../auth/password-hash';
@@ -49,4 +50,4 @@ export const currentUserOperations = {
     await setPassword(ctx.db, ctx.clock, user, newPassword);
     return null;
   },
-} satisfies SomeOperationHandlers;
+} satisfies SomeOperationHandlers<AuthContext>;

@@ -1,10 +1,10 @@
 import type { components } from '../../src/generated/openapi';
 import { accessKeys } from '../../src/generated/access';
-import type { AppContext } from '../app-context';
-import { userAccessKeys } from './users';
+import type { AuthContext } from '../auth/auth-context';
+import { userAccessKeys } from '../auth/session-grants';
 
 export async function loadCurrentUser(
-  ctx: AppContext,
+  ctx: AuthContext,
   userId: number,
 ): Promise<components['schemas']['CurrentUser']> {
   const user = await ctx.db

@@ -8,7 +8,7 @@ import type { ResourceOperationIds } from '../resources/resource-operations';
 import { lockAccounts } from './account-lock';
 import { builtinRoleIds, enabledAdministratorIds } from './administrators';
 import { checkUserGrant, checkUserTargets } from './grant-rules';
-import { lookAlikeName, storeUsernameKey, usernameKey } from './user-names';
+import { lookAlikeName, storeUsernameKey, usernameKey } from '../auth/user-names';
 
 /** openapi.yaml operations of the user screen (tag `user-admin`); resetUserPassword is its own. */
 export const userOperationIds = {

@@ -33,15 +33,3 @@ export async function setPassword(
     await clearPasswordFailures(trx, user.username);
   });
 }
-
-/** The union of the keys of the user's roles. */
-export async function userAccessKeys(db: Db, userId: number): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('user_roles')
-    .innerJoin('role_access_keys', 'role_access_keys.role_id', 'user_roles.role_id')
-    .select('role_access_keys.access_key')
-    .distinct()
-    .where('user_roles.user_id', '=', userId)
-    .execute();
-  return new Set(rows.map((row) => row.access_key));
-}

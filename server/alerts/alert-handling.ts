@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { components } from '../../src/generated/openapi';
-import type { AppContext } from '../app-context';
+import type { AlertsContext } from './alerts-context';
 import type { Db } from '../db/open-database';
 import type { AlertStatus } from '../db/schema';
 import { badInput } from '../kernel/api-error';
@@ -106,7 +106,7 @@ const alreadyHandled = (alert: { status: AlertStatus; handled_by_name: string })
 };
 
 /** Confirms or dismisses one pending alert; a 404 for no such alert, a 400 on `decision` once handled. */
-export async function handleAlert(ctx: AppContext, id: number, handling: AlertHandling, userId: number) {
+export async function handleAlert(ctx: AlertsContext, id: number, handling: AlertHandling, userId: number) {
   const now = ctx.clock.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
     const alert = await trx
@@ -135,7 +135,7 @@ export async function handleAlert(ctx: AppContext, id: number, handling: AlertHa
  * were already handled. Ids that do not exist are a 400 naming `ids`.
  */
 export async function bulkHandleAlerts(
-  ctx: AppContext,
+  ctx: AlertsContext,
   ids: readonly number[],
   handling: AlertHandling,
   userId: number,
@@ -179,7 +179,7 @@ export const filterHandlingCap = 10_000;
  * another operator decides meanwhile are counted in `skipped`, never twice.
  */
 export async function handleAlertsByFilter(
-  ctx: AppContext,
+  ctx: AlertsContext,
   selection: RowSelection,
   handling: AlertHandling,
   userId: number,

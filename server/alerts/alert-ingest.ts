@@ -1,12 +1,12 @@
 import type { components } from '../../src/generated/openapi';
-import type { AppContext } from '../app-context';
+import type { AlertsContext } from './alerts-context';
 import type { Db } from '../db/open-database';
 import { badInput, type FieldProblem } from '../kernel/api-error';
 import { later } from '../kernel/clock';
-import { settleCameraStatus, settlingOf } from '../cameras/camera-status';
+import { settleCameraStatus } from '../cameras/camera-status';
 import type { StatusEvent } from '../cluster/status-event';
-import type { StatusFeed } from '../events/status-feed';
-import { raiseDeviceAlerts } from './device-health';
+import type { StatusFeed } from '../cluster/status-feed';
+import { raiseDeviceAlerts, streamAlertsOf } from './device-health';
 import type { IngestLimits } from './ingest-limits';
 
 /** The calling AI server, as the ingest key authenticated it. */
@@ -75,7 +75,7 @@ async function boundCameraIds(db: Db, serverId: number, ids: readonly number[]):
  * Raises a device alert when the server comes back from offline (not on its first heartbeat: it was
  * never online) and for each camera whose stream is lost or back.
  */
-export async function recordHeartbeat(ctx: AppContext, server: IngestCaller, heartbeat: Heartbeat) {
+export async function recordHeartbeat(ctx: AlertsContext, server: IngestCaller, heartbeat: Heartbeat) {
   const now = ctx.clock.now();
   const receivedAt = now.toISOString();
   const { raised, events } = await ctx.db.transaction().execute(async (trx) => {
@@ -126,7 +126,12 @@ export async function recordHeartbeat(ctx: AppContext, server: IngestCaller, hea
         .execute();
     }
     // The report counts beside the console's own reads of the streams, and alerts as they would.
-    const cameras = await settleCameraStatus(trx, now, { aiServerIds: [server.id] }, settlingOf(ctx));
+    const cameras = await settleCameraStatus(
+      trx,
+      now,
+      { aiServerIds: [server.id] },
+      streamAlertsOf(ctx.health, ctx.notify.timeZone),
+    );
     const serverEvent = await aiServerStatusEvent(trx, server.id);
     return { raised: back.length + cameras.alerts, events: [...cameras.events, ...serverEvent] };
   });
@@ -141,7 +146,7 @@ export async function recordHeartbeat(ctx: AppContext, server: IngestCaller, hea
  * Answers how many went offline; the caller tells the live streams.
  */
 export async function markSilentServersOffline(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'health' | 'notify'> & { readonly statusFeed?: StatusFeed },
+  ctx: Pick<AlertsContext, 'db' | 'clock' | 'health' | 'notify'> & { readonly statusFeed?: StatusFeed },
 ): Promise<number> {
   const now = ctx.clock.now();
   const silentSince = later(now, -ctx.health.offlineAfterSeconds * 1000).toISOString();
@@ -159,7 +164,12 @@ export async function markSilentServersOffline(
     const servers = ids.map((aiServerId) => ({ aiServerId }));
     await raiseDeviceAlerts(trx, ctx.health, now, 'aiServerOffline', servers, ctx.notify.timeZone);
     // Their reports no longer count: their cameras stay online only while the console reads them.
-    const cameras = await settleCameraStatus(trx, now, { aiServerIds: ids }, settlingOf(ctx));
+    const cameras = await settleCameraStatus(
+      trx,
+      now,
+      { aiServerIds: ids },
+      streamAlertsOf(ctx.health, ctx.notify.timeZone),
+    );
     const serverEvents = await Promise.all(ids.map((id) => aiServerStatusEvent(trx, id)));
     return [...serverEvents.flat(), ...cameras.events];
   });

@@ -1,16 +1,14 @@
-import type { AppContext } from '../app-context';
+import type { AlertsContext } from './alerts-context';
 import type { Lang } from '../kernel/locale';
 import { alertOperationIds, alertResource, alertsIn } from './alert-resource';
 import type { components } from '../../src/generated/openapi';
 import { bulkHandleAlerts, decisionNames, handleAlert, handleAlertsByFilter } from './alert-handling';
 import { storeAlert, storeAlertWithSnapshot, type StoredAlert } from './reported-alerts';
 import { ingestCameras, recordHeartbeat, snapshotKind } from './alert-ingest';
-import { alertEventStream, resumeAfter } from '../events/console-event-stream';
 import { snapshotBucket, takeFromBucket } from './ingest-quotas';
-import { checkSnapshotLink, type SnapshotLinkCheck } from './snapshot-link';
+import { checkSnapshotLink, type SnapshotLinkCheck } from '../notify/snapshot-link';
 import { serveFile, storeFile } from '../files/file-store';
 import { ApiError, underPart } from '../kernel/api-error';
-import { EventStreamAnswer } from '../operations/event-stream-answer';
 import { getItem, getItems, itemOfRow, selectionOf } from '../resources/resource-service';
 import { contractTyped, operationIn, resourceOperations } from '../resources/resource-operations';
 import { listFacts } from '../../contract/list-facts';
@@ -43,7 +41,7 @@ const filtersText = (filters: readonly [string, unknown][]) =>
 
 /** A reported alert as getAlert answers it; a new one is told to the live streams. */
 async function answerStored(
-  ctx: AppContext,
+  ctx: AlertsContext,
   { id, row }: StoredAlert,
   lang: Lang,
 ): Promise<components['schemas']['Alert']> {
@@ -103,10 +101,6 @@ export const alertOperations = {
       referrerPolicy: 'no-referrer',
     });
   },
-  async streamAlerts(input, ctx) {
-    const after = resumeAfter(input.query.after, input.headers['last-event-id']);
-    return new EventStreamAnswer(alertEventStream(ctx, after, input.lang));
-  },
   async handleAlert(input, ctx) {
     const { id } = input.params;
     const handling = input.body;
@@ -144,4 +138,4 @@ export const alertOperations = {
     };
     return result;
   },
-} satisfies SomeOperationHandlers;
+} satisfies SomeOperationHandlers<AlertsContext>;

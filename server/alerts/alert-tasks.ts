@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { AppContext } from '../app-context';
+import type { AlertsContext } from './alerts-context';
 import { runEvery } from '../background-tasks';
 import { later } from '../kernel/clock';
 import { deleteFileRows } from '../files/file-packs';
@@ -38,7 +38,7 @@ const unshownSnapshotSweepMs = 10 * 60_000;
  * shows (rows, then bytes). Answers how many alerts went.
  */
 export async function removeExpiredAlerts(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'storage'>,
+  ctx: Pick<AlertsContext, 'db' | 'clock' | 'storage'>,
   retentionDays: number,
 ): Promise<number> {
   const cutoff = later(ctx.clock.now(), -retentionDays * 86_400_000).toISOString();
@@ -96,7 +96,7 @@ export async function removeExpiredAlerts(
  * operator's upload. Answers how many went.
  */
 export async function removeUnshownSnapshots(
-  ctx: Pick<AppContext, 'db' | 'storage'>,
+  ctx: Pick<AlertsContext, 'db' | 'storage'>,
   before: Date,
 ): Promise<number> {
   const gone = await ctx.db.transaction().execute(async (trx) => {
@@ -132,7 +132,7 @@ async function removeBytes(storage: FileStorage, names: readonly string[]): Prom
  * Marks silent AI servers offline and removes expired alerts and unshown snapshots, while the app
  * runs, each once per interval across the servers of one database; ends live streams on close.
  */
-export function startAlertTasks(app: FastifyInstance, ctx: AppContext, retentionDays: number): void {
+export function startAlertTasks(app: FastifyInstance, ctx: AlertsContext, retentionDays: number): void {
   const every = (what: string, everyMs: number, task: (log: FastifyBaseLogger) => Promise<void>) =>
     runEvery(app, ctx.background, what, everyMs, task, ctx.jobs);
   every('marking silent AI servers offline', offlineCheckMs, async (log) => {

@@ -1,3 +1,4 @@
+import type { StreamAlerts } from '../cameras/cameras-context';
 import type { Db } from '../db/open-database';
 import type { AlertLevel } from '../db/schema';
 import type { LocalText } from '../kernel/locale';
@@ -67,3 +68,9 @@ export async function raiseDeviceAlerts(
     await insertSystemAlert(db, now.toISOString(), alert, timeZone);
   }
 }
+
+/** The cameras' stream alerts, raised at these settings with the rules' windows read in `timeZone`. */
+export const streamAlertsOf =
+  (settings: HealthSettings, timeZone: string): StreamAlerts =>
+  (db, now, type, cameras) =>
+    raiseDeviceAlerts(db, settings, now, type, cameras, timeZone);

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { components } from '../../src/generated/openapi';
-import type { AppContext } from '../app-context';
+import type { AlertsContext } from './alerts-context';
 import { RollupChange, type RolledAlert } from '../analysis/alert-rollups';
 import {
   batchedWrites,
@@ -15,7 +15,7 @@ import type { AlertsTable, FilesTable, IngestQuotaKind } from '../db/schema';
 import { addToPack } from '../files/file-packs';
 import { fileKey } from '../files/file-keys';
 import { durableFiles, placeFile } from '../files/file-store';
-import type { ReceivedFile } from '../files/receive-upload';
+import type { ReceivedFile } from '../operations/received-file';
 import { ApiError, badInput, unknownIngestKey, type FieldProblem } from '../kernel/api-error';
 import { noticeOf } from '../notify/notice';
 import { queueNotifications } from '../notify/outbox';
@@ -55,7 +55,7 @@ export interface StoredAlert {
  * uploaded before (`report.snapshotId`).
  */
 interface Reported {
-  readonly ctx: AppContext;
+  readonly ctx: AlertsContext;
   readonly server: IngestCaller;
   readonly report: Omit<AlertReport, 'snapshotId'> & { readonly snapshotId?: number };
   readonly snapshot: ReceivedFile | null;
@@ -69,7 +69,11 @@ interface Reported {
  * already have seen and handled. Refused with one 400 naming every field at fault, or a 429 when
  * the server is over its alert quota (refused reports do not count).
  */
-export function storeAlert(ctx: AppContext, server: IngestCaller, report: AlertReport): Promise<StoredAlert> {
+export function storeAlert(
+  ctx: AlertsContext,
+  server: IngestCaller,
+  report: AlertReport,
+): Promise<StoredAlert> {
   return store({ ctx, server, report, snapshot: null, now: ctx.clock.now() });
 }
 
@@ -79,7 +83,7 @@ export function storeAlert(ctx: AppContext, server: IngestCaller, report: AlertR
  * answers the first alert, so a retry sends its image again but never keeps it twice.
  */
 export function storeAlertWithSnapshot(
-  ctx: AppContext,
+  ctx: AlertsContext,
   server: IngestCaller,
   report: Omit<AlertReport, 'snapshotId'>,
   snapshot: ReceivedFile,

@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context';
 import { openTestDatabase } from '../test-support/test-database';
 import { notifySettings } from '../notify/notify-settings';
 import { alertWorld } from '../test-support/alert-world';
-import { createAlertFeed } from './alert-feed';
+import { createAlertFeed } from '../cluster/alert-feed';
 import { raiseSystemAlert } from './system-alerts';
 
 describe('raising a system alert', () => {

@@ -6,7 +6,7 @@ import type { LocalText } from '../kernel/locale';
 import { noticeOf } from '../notify/notice';
 import { queueNotifications } from '../notify/outbox';
 import { RollupChange } from '../analysis/alert-rollups';
-import type { AlertFeed } from './alert-feed';
+import type { AlertFeed } from '../cluster/alert-feed';
 import { nextRevision } from './alert-revisions';
 
 /**

@@ -11,7 +11,7 @@ import {
 } from '../test-support/test-app';
 import { knownTestDatabaseUrl, testOnPostgres } from '../test-support/test-database';
 import { createAccessWatch } from './access-watch';
-import type { ActiveSession } from './sessions';
+import type { ActiveSession } from '../operations/caller';
 
 const wall: ActiveSession = { tokenHash: 'a'.repeat(64), userId: 2 };
 const desk: ActiveSession = { tokenHash: 'b'.repeat(64), userId: 3 };

@@ -1,5 +1,5 @@
 import type { ChangeChannel } from '../cluster/change-channel';
-import type { ActiveSession } from './sessions';
+import type { ActiveSession } from '../operations/caller';
 
 /** A long-lived answer (a live video socket, an event stream) held open for a session's holder. */
 export interface WatchedAnswer {

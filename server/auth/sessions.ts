@@ -2,16 +2,7 @@ import type { components } from '../../src/generated/openapi';
 import { later, type Clock } from '../kernel/clock';
 import type { Db } from '../db/open-database';
 import { isWellFormedToken, newSessionToken, sha256Hex } from '../kernel/session-token';
-
-/** Who is calling, as recorded on the session for the operator's benefit. */
-export interface ClientInfo {
-  readonly type: string;
-  readonly host: string;
-  /** The client's own address (ClientAddress.exact), recorded on the session. */
-  readonly ip: string;
-  /** What the limits keyed by address count the call under (ClientAddress.countsAs); not recorded. */
-  readonly countsAs: string;
-}
+import type { ActiveSession, ClientInfo } from '../operations/caller';
 
 /** What opening, finding and revoking sessions needs of the app (AppContext satisfies it). */
 export interface SessionContext {
@@ -20,11 +11,6 @@ export interface SessionContext {
   readonly sessionTtlMs: number;
   /** A session unused this long answers 401 like an expired one. */
   readonly sessionIdleMs: number;
-}
-
-export interface ActiveSession {
-  readonly tokenHash: string;
-  readonly userId: number;
 }
 
 /** Records the sign-in on the user and opens a session; only the token's digest is kept. */

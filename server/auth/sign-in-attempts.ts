@@ -1,10 +1,10 @@
-import { usernameKey } from '../accounts/user-names';
-import type { AppContext } from '../app-context';
+import { usernameKey } from './user-names';
+import type { AuthContext } from './auth-context';
 import type { Db } from '../db/open-database';
 import type { SignInMethod } from '../db/schema';
 import { exclusiveTransaction } from '../db/exclusive-transaction';
 import { ApiError, retryLater } from '../kernel/api-error';
-import type { AuditNote } from '../oplog/audit-note';
+import type { AuditNote } from '../operations/audit-note';
 import type { SignInLimits } from './sign-in-limits';
 import { waitForRoomMs, type WindowLimit } from './sliding-window';
 
@@ -24,7 +24,7 @@ function principalOf(method: SignInMethod, principal: string): string {
   return method === 'password' ? usernameKey(principal) : principal;
 }
 
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'signInLimits'>;
+type Ctx = Pick<AuthContext, 'db' | 'clock' | 'signInLimits'>;
 
 /** A refusal before anything was checked: from an anonymous caller it is tallied, not logged alone. */
 async function beforeAnyCheck<T>(audit: AuditNote, step: () => Promise<T>): Promise<T> {

@@ -1,15 +1,16 @@
+import type { AuthContext } from './auth-context';
 import { decoyHash, verifyPassword } from './password-hash';
 import { checkGuess, type Guess } from './sign-in-attempts';
 import { revokeSession, signIn } from './sessions';
-import { findUserByName } from '../accounts/user-names';
+import { findUserByName } from './user-names';
 import { ApiError } from '../kernel/api-error';
-import { consumeSmsCode, issueSmsCode, wrongSmsCode } from '../sms/sms-codes';
 import { requireSession, type SomeOperationHandlers } from '../operations/operation-handler';
 
 const wrongCredentials = () =>
   new ApiError('1001', { zh: '用户名或密码错误', en: 'Wrong user name or password' });
 
-const accountDisabled = () =>
+/** What signing in to a disabled account is told, by password or by SMS code. */
+export const accountDisabled = () =>
   new ApiError('1001', {
     zh: '该账号已停用，请联系管理员',
     en: 'This account is disabled; ask an administrator',
@@ -34,33 +35,8 @@ export const signInOperations = {
     return signIn(ctx, user.id, input.client);
   },
 
-  async sendSmsCode(input, ctx) {
-    const { phone } = input.body;
-    input.audit.target = phone;
-    // Anyone may ask, as often as the limits allow: sends are tallied, not logged one by one.
-    input.audit.tallied = true;
-    return issueSmsCode(ctx, phone, input.client.countsAs);
-  },
-
-  async loginBySms(input, ctx) {
-    const { phone, code } = input.body;
-    input.audit.target = phone;
-    const guess: Guess = { method: 'sms', principal: phone, address: input.client.countsAs };
-    if (!(await checkGuess(ctx, input.audit, guess, () => consumeSmsCode(ctx, phone, code))))
-      throw wrongSmsCode();
-    const user = await ctx.db
-      .selectFrom('users')
-      .select(['id', 'username', 'status'])
-      .where('phone', '=', phone)
-      .executeTakeFirst();
-    if (!user) throw wrongSmsCode();
-    if (user.status !== 'enabled') throw accountDisabled();
-    input.audit.actor = { userId: user.id, username: user.username };
-    return signIn(ctx, user.id, input.client);
-  },
-
   async logout(input, ctx) {
     await revokeSession(ctx, requireSession(input).tokenHash);
     return null;
   },
-} satisfies SomeOperationHandlers;
+} satisfies SomeOperationHandlers<AuthContext>;

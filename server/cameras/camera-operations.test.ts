@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestStream, type TestStream } from '../../test-support/test-stream';
 import type { AppOptions } from '../app';
-import { parseAllowedHosts } from './stream-address';
+import { parseAllowedHosts } from '../streams/stream-address';
 import {
   addRole,
   addUser,

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { AppContext } from '../app-context';
+import type { CamerasContext } from './cameras-context';
 import { cameraResource } from './camera-resource';
 import { createCameraTask, deleteCameraTask, listCameraTasks, updateCameraTask } from './camera-tasks';
 import { cameraBodyToStore } from './camera-streams';
@@ -20,7 +20,7 @@ const cameraCrud = resourceOperations(cameraResource, {
 });
 
 /** Recorders follow a camera's write at once rather than at the next periodic check. */
-const thenSyncRecorders = async <T>(ctx: AppContext, written: Promise<T>): Promise<T> => {
+const thenSyncRecorders = async <T>(ctx: CamerasContext, written: Promise<T>): Promise<T> => {
   const answer = await written;
   ctx.background.run('starting and stopping recorders', () => ctx.recordings.sync());
   return answer;
@@ -74,4 +74,4 @@ export const cameraOperations = {
     await deleteCameraTask(ctx, id, taskId, input.audit);
     return null;
   },
-} satisfies SomeOperationHandlers;
+} satisfies SomeOperationHandlers<CamerasContext>;

@@ -3,7 +3,7 @@ import { bytesByCamera } from '../recording/segment-index';
 import type { ResourceDefinition } from '../resources/resource-definition';
 import { countCameraTasks, taskModelReference } from './camera-tasks';
 import { fullServerProblems } from './server-channels';
-import { maskStreamPassword } from './stream-credentials';
+import { maskStreamPassword } from '../streams/stream-credentials';
 
 /** The camera resource: table cameras, item schema Camera; its analysis tasks live in camera_tasks. */
 export const cameraResource: ResourceDefinition = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStream, type TestStream } from '../../test-support/test-stream';
 import { markSilentServersOffline } from '../alerts/alert-ingest';
-import { defaultHealthSettings } from '../alerts/device-health';
+import { defaultHealthSettings, streamAlertsOf } from '../alerts/device-health';
 import { openTestDatabase } from '../test-support/test-database';
 import { notifySettings } from '../notify/notify-settings';
 import { alertWorld } from '../test-support/alert-world';
@@ -16,10 +16,10 @@ import {
   tokenHeader,
   type TestApp,
 } from '../test-support/test-app';
-import { parseAllowedHosts } from './stream-address';
+import { parseAllowedHosts } from '../streams/stream-address';
 import { recordStreamRead } from './camera-status';
-import { createAlertFeed } from '../alerts/alert-feed';
-import { createStatusFeed } from '../events/status-feed';
+import { createAlertFeed } from '../cluster/alert-feed';
+import { createStatusFeed } from '../cluster/status-feed';
 
 let source: TestStream;
 beforeAll(async () => {
@@ -175,6 +175,7 @@ describe("a camera's status from its stream", () => {
         clock: t.clock,
         health: defaultHealthSettings,
         notify: notifySettings(),
+        streamAlerts: streamAlertsOf(defaultHealthSettings, notifySettings().timeZone),
         statusFeed: createStatusFeed(),
         alertFeed: createAlertFeed(),
       };

@@ -1,6 +1,5 @@
 import type { components } from '../../src/generated/openapi';
-import { raiseDeviceAlerts, type DeviceRef } from '../alerts/device-health';
-import type { AppContext } from '../app-context';
+import type { CameraRef, CamerasContext, StreamAlerts } from './cameras-context';
 import type { Db } from '../db/open-database';
 import type { StatusEvent } from '../cluster/status-event';
 
@@ -47,9 +46,6 @@ export function cameraStatusOf(evidence: StatusEvidence): {
   return { status: 'offline', source, streamOk: aiServerOnline === true && reportedOk === 0 ? false : null };
 }
 
-/** What settling cameras' status needs to raise their stream alerts. */
-export type StatusSettling = Pick<AppContext, 'health'> & { readonly timeZone: string };
-
 /** The events for the consoles, and how many device alerts were raised (the alert feed is told after the commit). */
 export interface Settled {
   readonly events: StatusEvent[];
@@ -72,7 +68,7 @@ export async function settleCameraStatus(
   db: Db,
   now: Date,
   selection: CameraSelection,
-  settling: StatusSettling,
+  streamAlerts: StreamAlerts,
 ): Promise<Settled> {
   const [column, ids] =
     'cameraIds' in selection
@@ -97,8 +93,8 @@ export async function settleCameraStatus(
     .where(column, 'in', [...ids])
     .execute();
   const events: StatusEvent[] = [];
-  const lost: DeviceRef[] = [];
-  const back: DeviceRef[] = [];
+  const lost: CameraRef[] = [];
+  const back: CameraRef[] = [];
   for (const row of rows) {
     const { status, source, streamOk } = cameraStatusOf({
       readOk: row.read_ok,
@@ -121,21 +117,20 @@ export async function settleCameraStatus(
     const data: CameraStatusEvent = { id: row.id, status, statusSource: source, statusChangedAt: changedAt };
     events.push({ event: 'cameraStatus', data });
   }
-  const { health, timeZone } = settling;
-  await raiseDeviceAlerts(db, health, now, 'cameraStreamLost', lost, timeZone);
-  await raiseDeviceAlerts(db, health, now, 'cameraStreamBack', back, timeZone);
+  await streamAlerts(db, now, 'cameraStreamLost', lost);
+  await streamAlerts(db, now, 'cameraStreamBack', back);
   return { events, alerts: lost.length + back.length };
 }
 
-const cameraRef = (row: { id: number; ai_server_id: number | null }): DeviceRef => ({
+const cameraRef = (row: { id: number; ai_server_id: number | null }): CameraRef => ({
   cameraId: row.id,
   aiServerId: row.ai_server_id,
 });
 
-/** What recording a read needs: the database, the clock, the health settings, and the feeds to tell. */
+/** What recording a read needs: the database, the clock, the stream alerts, and the feeds to tell. */
 export type StreamReadContext = Pick<
-  AppContext,
-  'db' | 'clock' | 'health' | 'notify' | 'statusFeed' | 'alertFeed'
+  CamerasContext,
+  'db' | 'clock' | 'streamAlerts' | 'statusFeed' | 'alertFeed'
 >;
 
 /**
@@ -154,17 +149,11 @@ export async function recordStreamRead(
       .set({ read_ok: ok === null ? null : Number(ok), read_by: ok === null ? null : reader })
       .where('id', '=', cameraId)
       .execute();
-    return settleCameraStatus(trx, ctx.clock.now(), { cameraIds: [cameraId] }, settlingOf(ctx));
+    return settleCameraStatus(trx, ctx.clock.now(), { cameraIds: [cameraId] }, ctx.streamAlerts);
   });
   ctx.statusFeed.publish(settled.events);
   if (settled.alerts > 0) ctx.alertFeed.changed();
 }
-
-/** The settling of a context's health settings, rules' windows read in its notification time zone. */
-export const settlingOf = (ctx: Pick<AppContext, 'health' | 'notify'>): StatusSettling => ({
-  health: ctx.health,
-  timeZone: ctx.notify.timeZone,
-});
 
 const settleBatch = 5_000;
 
@@ -176,7 +165,7 @@ const settleBatch = 5_000;
  * PostgreSQL and left as many dead rows and trigram index entries for the lists to pass over.
  */
 export async function forgetStreamReads(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'health' | 'notify'>,
+  ctx: Pick<CamerasContext, 'db' | 'clock' | 'streamAlerts'>,
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     await trx
@@ -188,7 +177,7 @@ export async function forgetStreamReads(
     // A batch at a time: SQLite binds at most 32,766 values to one statement.
     for (let first = 0; first < ids.length; first += settleBatch) {
       const cameraIds = ids.slice(first, first + settleBatch);
-      await settleCameraStatus(trx, ctx.clock.now(), { cameraIds }, settlingOf(ctx));
+      await settleCameraStatus(trx, ctx.clock.now(), { cameraIds }, ctx.streamAlerts);
     }
   });
 }

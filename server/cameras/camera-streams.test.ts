@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestStream, type TestStream } from '../../test-support/test-stream';
 import { watchLive } from '../test-support/live-socket';
 import type { AppOptions } from '../app';
-import { defaultLiveMaxStreams } from './stream-slots';
+import { defaultLiveMaxStreams } from '../streams/stream-slots';
 import {
   expectContractAnswer,
   fieldMessages,
@@ -15,8 +15,8 @@ import {
   testAdminPassword,
   withSqlite,
 } from '../test-support/test-app';
-import { parseAllowedHosts, type HostLookup } from './stream-address';
-import type { StreamSpawn } from './stream-process';
+import { parseAllowedHosts, type HostLookup } from '../streams/stream-address';
+import type { StreamSpawn } from '../streams/stream-process';
 
 const camera = (n: number, change: Record<string, unknown> = {}) => ({
   name: `东门-${n}`,

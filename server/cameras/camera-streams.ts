@@ -1,8 +1,8 @@
 import type { components } from '../../src/generated/openapi';
-import type { AppContext } from '../app-context';
+import type { CamerasContext } from './cameras-context';
 import { badInput, type FieldProblem } from '../kernel/api-error';
-import { streamUrlProblem } from './stream-address';
-import { keepStoredPassword, maskWithoutPassword } from './stream-credentials';
+import { streamUrlProblem } from '../streams/stream-address';
+import { keepStoredPassword, maskWithoutPassword } from '../streams/stream-credentials';
 
 type CameraInput = components['schemas']['CameraInput'];
 
@@ -18,7 +18,7 @@ const streamColumns = [
  * 400 naming each bad field. Runs before the write's transaction: the check may resolve a name.
  */
 export async function cameraBodyToStore(
-  ctx: AppContext,
+  ctx: CamerasContext,
   body: CameraInput,
   cameraId: number | null,
 ): Promise<CameraInput> {

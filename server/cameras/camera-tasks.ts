@@ -1,11 +1,11 @@
 import type { components } from '../../src/generated/openapi';
 import type { Selectable } from 'kysely';
-import type { AppContext } from '../app-context';
+import type { CamerasContext } from './cameras-context';
 import type { CameraTasksTable } from '../db/schema';
 import type { Db } from '../db/open-database';
 import { ApiError, badInput, type FieldProblem } from '../kernel/api-error';
 import type { LocalText } from '../kernel/locale';
-import type { AuditNote } from '../oplog/audit-note';
+import type { AuditNote } from '../operations/audit-note';
 import type { ReferenceRule } from '../resources/resource-definition';
 import { missingReferences, notFound } from '../resources/resource-service';
 import { labelsByIds } from '../resources/resource-store';
@@ -99,7 +99,7 @@ export async function listCameraTasks(db: Db, cameraId: number): Promise<CameraT
 }
 
 export async function createCameraTask(
-  ctx: AppContext,
+  ctx: CamerasContext,
   cameraId: number,
   input: CameraTaskInput,
   audit: AuditNote,
@@ -121,7 +121,7 @@ export async function createCameraTask(
 
 /** Replaces the task's input fields (an absent `enabled` becomes true) and logs which changed. */
 export async function updateCameraTask(
-  ctx: AppContext,
+  ctx: CamerasContext,
   cameraId: number,
   taskId: number,
   input: CameraTaskInput,
@@ -151,7 +151,7 @@ export async function updateCameraTask(
 }
 
 export async function deleteCameraTask(
-  ctx: AppContext,
+  ctx: CamerasContext,
   cameraId: number,
   taskId: number,
   audit: AuditNote,

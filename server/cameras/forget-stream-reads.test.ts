@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { createAlertFeed } from '../alerts/alert-feed';
-import { defaultHealthSettings } from '../alerts/device-health';
+import { createAlertFeed } from '../cluster/alert-feed';
+import { defaultHealthSettings, streamAlertsOf } from '../alerts/device-health';
 import type { Db } from '../db/open-database';
-import { createStatusFeed } from '../events/status-feed';
+import { createStatusFeed } from '../cluster/status-feed';
 import { notifySettings } from '../notify/notify-settings';
 import { alertWorld } from '../test-support/alert-world';
 import { openTestDatabase, testOnPostgres } from '../test-support/test-database';
@@ -32,6 +32,7 @@ it('forgets the reads of an earlier run, writing only the cameras that hold one'
       clock: world.t.clock,
       health: defaultHealthSettings,
       notify: notifySettings(),
+      streamAlerts: streamAlertsOf(defaultHealthSettings, notifySettings().timeZone),
       statusFeed: createStatusFeed(),
       alertFeed: createAlertFeed(),
     };

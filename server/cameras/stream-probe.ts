@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { AppContext } from '../app-context';
+import type { CamerasContext } from './cameras-context';
 import { runEvery } from '../background-tasks';
 import { ApiError } from '../kernel/api-error';
 import type { LocalText } from '../kernel/locale';
-import type { StreamSlots } from './stream-slots';
+import type { StreamSlots } from '../streams/stream-slots';
 import { recordStreamRead } from './camera-status';
-import type { CheckedStream, StreamAddressPolicy } from './stream-address';
-import { hideCredentials } from './stream-credentials';
+import type { CheckedStream, StreamAddressPolicy } from '../streams/stream-address';
+import { hideCredentials } from '../streams/stream-credentials';
 import {
   checkStreamAddress,
   collectOutput,
@@ -14,7 +14,7 @@ import {
   streamInput,
   type FailureLog,
   type StreamSpawn,
-} from './stream-process';
+} from '../streams/stream-process';
 
 /** CFOP_CAMERA_PROBE_SECONDS' default: a camera nobody watches is found gone within a minute. */
 export const defaultCameraProbeSeconds = 60;
@@ -119,7 +119,7 @@ export function firstCodec(json: string): string | null {
  */
 export function startStreamProbes(
   app: FastifyInstance,
-  ctx: AppContext,
+  ctx: CamerasContext,
   everyMs: number,
   options: StreamProbeOptions,
 ): void {

@@ -4,7 +4,7 @@ import { createRole, createUser, type AccountStore } from '../accounts/account-s
 import { findRoleIds } from '../accounts/roles';
 import { rebuildAlertRollups } from '../analysis/alert-rollups';
 import { withoutStatementTimeout } from '../db/postgres-settings';
-import { findUserByName } from '../accounts/user-names';
+import { findUserByName } from '../auth/user-names';
 import { setPassword } from '../accounts/users';
 import { systemClock } from '../kernel/clock';
 import type { StoreConfig } from '../config';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../app-context';
+import type { AlertsContext } from '../alerts/alerts-context';
 import { staffResource } from './staff-resource';
 import { vehicleResource } from './vehicle-resource';
 import { visitorResource } from './visitor-resource';
@@ -33,9 +33,9 @@ type VisitorStepId = 'approveVisitor' | 'checkInVisitor' | 'checkOutVisitor';
 
 /** A visitor state change: moves it, logs `#id name` and what was done, answers the visitor as get does. */
 function visitorStep<K extends VisitorStepId>(
-  transitionOf: (input: OperationInput<K>, ctx: AppContext) => Promise<Transition>,
+  transitionOf: (input: OperationInput<K>, ctx: AlertsContext) => Promise<Transition>,
   detail: (input: OperationInput<K>) => LocalText,
-): OperationHandler<K> {
+): OperationHandler<K, AlertsContext> {
   return async (input, ctx) => {
     const { id } = input.params;
     input.audit.target = `#${id}`;
@@ -46,7 +46,7 @@ function visitorStep<K extends VisitorStepId>(
   };
 }
 
-async function usernameOf(ctx: AppContext, userId: number): Promise<string | null> {
+async function usernameOf(ctx: AlertsContext, userId: number): Promise<string | null> {
   const user = await ctx.db
     .selectFrom('users')
     .select('username')
@@ -85,4 +85,4 @@ export const doorOperations = {
   listStaffPassages: async (input, ctx) => passagesOf(ctx.db, 'staff', input.params.id, input.query),
   listVisitorPassages: async (input, ctx) => passagesOf(ctx.db, 'visitor', input.params.id, input.query),
   listVehiclePassages: async (input, ctx) => passagesOf(ctx.db, 'vehicle', input.params.id, input.query),
-} satisfies SomeOperationHandlers;
+} satisfies SomeOperationHandlers<AlertsContext>;

@@ -1,5 +1,5 @@
 import type { components } from '../../src/generated/openapi';
-import type { AppContext } from '../app-context';
+import type { AlertsContext } from '../alerts/alerts-context';
 import type { Db } from '../db/open-database';
 import { occurredAtProblems, ownSnapshotProblems, type IngestCaller } from '../alerts/alert-ingest';
 import { passageBucket, takeFromBucket } from '../alerts/ingest-quotas';
@@ -138,7 +138,7 @@ async function passageFromSource(db: Db, serverId: number, sourceId: string) {
  * naming every field at fault, or a 429 over the server's passage quota (refusals do not count).
  */
 export async function storePassage(
-  ctx: AppContext,
+  ctx: AlertsContext,
   server: IngestCaller,
   report: PassageReport,
 ): Promise<PassageRow> {

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { components } from '../../src/generated/openapi';
-import type { AppContext } from '../app-context';
+import type { AlertsContext } from '../alerts/alerts-context';
 import type { Db } from '../db/open-database';
 import type { VisitorStatus, VisitorsTable } from '../db/schema';
 import { badInput } from '../kernel/api-error';
@@ -33,7 +33,7 @@ export interface Transition {
  * Moves one visitor along a transition in one transaction; answers its name for the log. An
  * illegal step (another status than `from`) is a 400 on `status` saying what the status is.
  */
-export async function moveVisitor(ctx: AppContext, id: number, transition: Transition): Promise<string> {
+export async function moveVisitor(ctx: AlertsContext, id: number, transition: Transition): Promise<string> {
   return ctx.db.transaction().execute(async (trx) => {
     const visitor = await visitorState(trx, id);
     if (!visitor) throw notFound(id);

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { createAlertFeed } from '../alerts/alert-feed';
+import { createAlertFeed } from '../cluster/alert-feed';
 import type { AppContext } from '../app-context';
 import { alertWorld } from '../test-support/alert-world';
 import { contract } from '../test-support/test-app';

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import { userAccessKeys } from '../accounts/users';
+import { userAccessKeys } from '../auth/session-grants';
 import { alertsIn } from '../alerts/alert-resource';
-import type { AppContext } from '../app-context';
+import type { EventsContext } from './events-context';
 import { consoleEventAccess, type ConsoleEventName } from '../../src/generated/console-events';
 import type { Lang } from '../kernel/locale';
 import { getItems } from '../resources/resource-service';
@@ -45,7 +45,7 @@ export type StreamAudience = { readonly alertsOnly: true } | { readonly userId: 
  * latest one now), in revision order, as `id: <revision>` / `event: alert` / `data: <Alert>`; then
  * each change as it happens, until the client goes or the app closes.
  */
-export function alertEventStream(ctx: AppContext, after: number | null, lang: Lang): Readable {
+export function alertEventStream(ctx: EventsContext, after: number | null, lang: Lang): Readable {
   return consoleEventStream(ctx, after, lang, { alertsOnly: true });
 }
 
@@ -54,7 +54,7 @@ export function alertEventStream(ctx: AppContext, after: number | null, lang: La
  * AI servers as they happen (not replayed), each sent only while the user holds one of its keys.
  */
 export function consoleEventStream(
-  ctx: AppContext,
+  ctx: EventsContext,
   after: number | null,
   lang: Lang,
   audience: StreamAudience,

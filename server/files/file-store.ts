@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { components } from '../../src/generated/openapi';
-import type { AppContext } from '../app-context';
+import type { PlatformContext } from '../operations/platform-context';
 import type { CommitGroup } from '../db/batched-writes';
 import type { Db } from '../db/open-database';
 import { reusedQuery } from '../db/reused-query';
@@ -9,7 +9,7 @@ import { ApiError, type FieldProblem } from '../kernel/api-error';
 import { FileAnswer, type FileAnswerOptions } from '../operations/file-answer';
 import type { FileStorage } from '../storage/file-storage';
 import { fileKey, packName } from './file-keys';
-import type { ReceivedFile } from './receive-upload';
+import type { ReceivedFile } from '../operations/received-file';
 
 /** Where the default storage (the data folder) keeps them: DATA_DIR/files, DATA_DIR/files/.incoming. */
 export const filesDir = (dataDir: string) => join(dataDir, 'files');
@@ -26,7 +26,7 @@ export type Uploader = { readonly userId: number } | { readonly aiServerId: numb
 
 /** Records a received file as `kind` (its upload's operationId) and moves it to its place. */
 export async function storeFile(
-  ctx: AppContext,
+  ctx: PlatformContext,
   received: ReceivedFile,
   kind: string,
   uploader: Uploader,
@@ -118,7 +118,7 @@ export const durableFiles = {
  * attachment; `caching` for one served to whoever holds its link.
  */
 export async function serveFile(
-  ctx: AppContext,
+  ctx: PlatformContext,
   id: number,
   kind: string,
   caching: Pick<FileAnswerOptions, 'cacheControl' | 'referrerPolicy'> = {},

@@ -19,7 +19,7 @@ import {
 } from '../test-support/test-app';
 import { filesDir, incomingDir } from './file-store';
 import { createFolderStorage } from '../storage/folder-storage';
-import { createUnusedFileSweep } from './unused-file-sweep';
+import { createUnusedFileSweep } from '../data-folder/unused-file-sweep';
 import { removeUnusedFiles, unusedFileGraceMs } from './unused-files';
 import { testOnPostgres } from '../test-support/test-database';
 

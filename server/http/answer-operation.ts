@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../app-context';
+import type { HttpContext } from './http-context';
 import { sessionStillGrants } from '../auth/session-grants';
-import type { ActiveSession } from '../auth/sessions';
+import type { ActiveSession } from '../operations/caller';
 import type { OperationSpec } from '../contract/load-contract';
 import { accessKeyOf } from '../../contract/operation-access';
 import type { ValidatedHandler, ValidatedInput } from '../operations/operation-handler';
@@ -19,7 +19,11 @@ import { clientInfo } from './scheme-headers';
  * a success envelope, a streamed file or an event stream that ends when its caller's session or
  * key goes.
  */
-export function answerOperation(ctx: AppContext, operation: OperationSpec, handler: ValidatedHandler) {
+export function answerOperation<C extends HttpContext>(
+  ctx: C,
+  operation: OperationSpec,
+  handler: ValidatedHandler<C>,
+) {
   const access = accessKeyOf(operation.access);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
     const { session } = callOf(request);
@@ -32,7 +36,7 @@ export function answerOperation(ctx: AppContext, operation: OperationSpec, handl
 }
 
 /** The handler's input: the call as its hooks let it through. */
-export function handlerInput(ctx: AppContext, request: FastifyRequest): ValidatedInput {
+export function handlerInput(ctx: HttpContext, request: FastifyRequest): ValidatedInput {
   const { session, aiServer, file, jsonParts, audit } = callOf(request);
   const { body, query, params, headers } = request;
   return {
@@ -63,7 +67,7 @@ function sendFile(reply: FastifyReply, file: FileAnswer): FastifyReply {
 
 /** A stream ends once its caller signs out or loses the operation's key, as the next call would be refused. */
 function revocable(
-  ctx: AppContext,
+  ctx: HttpContext,
   stream: EventStreamAnswer,
   session: ActiveSession,
   access: string | null,

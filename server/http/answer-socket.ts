@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { WebSocket } from 'ws';
-import type { AppContext } from '../app-context';
+import type { HttpContext } from './http-context';
 import type { OperationSpec } from '../contract/load-contract';
 import { accessKeyOf } from '../../contract/operation-access';
 import type { ValidatedHandler } from '../operations/operation-handler';
@@ -40,7 +40,11 @@ export async function answerWithoutUpgrade(_request: FastifyRequest, _reply: Fas
  * socket then closed with 4000 + its HTTP status, so that the browser (which sees no HTTP status)
  * can tell why.
  */
-export function answerSocket(ctx: AppContext, operation: OperationSpec, handler: ValidatedHandler) {
+export function answerSocket<C extends HttpContext>(
+  ctx: C,
+  operation: OperationSpec,
+  handler: ValidatedHandler<C>,
+) {
   const access = accessKeyOf(operation.access);
   return async (socket: WebSocket, request: FastifyRequest): Promise<void> => {
     const input = handlerInput(ctx, request);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../app-context';
+import type { HttpContext } from './http-context';
 import { createSchemaCompiler } from '../contract/schema-compiler';
 import { isLoggedOperation } from '../oplog/operation-log';
 import { handlerFor, type OperationHandlers } from '../operations/operation-handler';
@@ -27,10 +27,10 @@ import type { SchemaCompilers } from './request-validation';
  *   (logOperation), no upload left behind (removeReceivedFile), and after a change of access the
  *   open event streams and live sockets it ends (recheckAccess).
  */
-export function registerOperationRoutes(
+export function registerOperationRoutes<C extends HttpContext>(
   app: FastifyInstance,
-  ctx: AppContext,
-  handlers: OperationHandlers,
+  ctx: C,
+  handlers: OperationHandlers<C>,
 ): void {
   checkBindings(ctx, handlers);
   decorateOperationCalls(app);
@@ -65,7 +65,7 @@ export function registerOperationRoutes(
   }
 }
 
-function checkBindings(ctx: AppContext, handlers: OperationHandlers): void {
+function checkBindings<C extends HttpContext>(ctx: C, handlers: OperationHandlers<C>): void {
   const operationIds = new Set(ctx.contract.operations.map((operation) => operation.operationId));
   const unbound = [...operationIds].filter((id) => !Object.hasOwn(handlers, id));
   const stray = Object.keys(handlers).filter((id) => !operationIds.has(id));

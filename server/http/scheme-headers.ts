@@ -1,18 +1,18 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../app-context';
-import type { ClientInfo } from '../auth/sessions';
+import type { HttpContext } from './http-context';
+import type { ClientInfo } from '../operations/caller';
 import { CLIENT_HOST_SCHEME, CLIENT_TYPE_SCHEME } from '../contract/load-contract';
 import { clientAddress } from './client-address';
 
 /** The value of the header a security scheme of the contract names; '' when absent or repeated. */
-export function headerOf(ctx: AppContext, request: FastifyRequest, scheme: string): string {
+export function headerOf(ctx: HttpContext, request: FastifyRequest, scheme: string): string {
   const name = ctx.contract.headerSchemes[scheme];
   const value = name === undefined ? undefined : request.headers[name.toLowerCase()];
   return typeof value === 'string' ? value : '';
 }
 
 /** The console's own account of where a call comes from, stored with the sessions it opens. */
-export function clientInfo(ctx: AppContext, request: FastifyRequest): ClientInfo {
+export function clientInfo(ctx: HttpContext, request: FastifyRequest): ClientInfo {
   const { exact, countsAs } = clientAddress(request, ctx.ipv6PrefixBits);
   return {
     type: headerOf(ctx, request, CLIENT_TYPE_SCHEME),

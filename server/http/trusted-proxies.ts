@@ -1,4 +1,4 @@
-import { readAddressRange } from '../cameras/stream-address';
+import { readAddressRange } from '../streams/stream-address';
 
 /** The names proxy-addr (Fastify's trustProxy) knows for address ranges. */
 const rangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);

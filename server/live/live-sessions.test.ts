@@ -9,8 +9,8 @@ import { WebSocket } from 'ws';
 import { startRtspServer } from '../../test-support/rtsp-server';
 import { startTestStream, type TestStream } from '../../test-support/test-stream';
 import type { AppOptions } from '../app';
-import { parseAllowedHosts, systemLookup } from '../cameras/stream-address';
-import { spawnPiped, type StreamSpawn } from '../cameras/stream-process';
+import { parseAllowedHosts, systemLookup } from '../streams/stream-address';
+import { spawnPiped, type StreamSpawn } from '../streams/stream-process';
 import { spawnDyingWithParent } from '../process/parent-death';
 import {
   addRole,
@@ -29,7 +29,7 @@ import { waitUntil } from '../test-support/wait-until';
 import { listeningAddress, watchSocket, type WatchedSocket } from '../test-support/live-socket';
 import { h264Codec, startsWithKeyFrame } from '../test-support/fmp4-reader';
 import { createLiveSessions, type LiveSessionOptions, type LiveViewer } from './live-sessions';
-import { createStreamSlots } from '../cameras/stream-slots';
+import { createStreamSlots } from '../streams/stream-slots';
 import { scaled } from '../../test-support/test-timeouts';
 
 let stream: TestStream;

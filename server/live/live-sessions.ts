@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CheckedStream, StreamAddressPolicy } from '../cameras/stream-address';
+import type { CheckedStream, StreamAddressPolicy } from '../streams/stream-address';
 import {
   checkStreamAddress,
   spawnPiped,
@@ -11,11 +11,11 @@ import {
   type FailureLog,
   type StreamEndReason,
   type StreamSpawn,
-} from '../cameras/stream-process';
+} from '../streams/stream-process';
 import { ApiError } from '../kernel/api-error';
 import { internalError } from '../http/error-answers';
 import type { LocalText } from '../kernel/locale';
-import type { StreamSlot, StreamSlots } from '../cameras/stream-slots';
+import type { StreamSlot, StreamSlots } from '../streams/stream-slots';
 import { createTsRemuxer } from './ts-remuxer';
 
 export type LiveStreamName = 'main' | 'sub';

@@ -1,3 +1,4 @@
+import type { LiveContext } from './live-context';
 import { SocketAnswer } from '../operations/socket-answer';
 import { listLiveCameras, liveView } from './live-cameras';
 import { watchOverSocket } from './live-socket';
@@ -16,4 +17,4 @@ export const videoOperations = {
       return watchOverSocket(ctx.live, view, socket, input.lang);
     });
   },
-} satisfies SomeOperationHandlers;
+} satisfies SomeOperationHandlers<LiveContext>;

@@ -1,5 +1,5 @@
 import type { components } from '../../src/generated/openapi';
-import type { AppContext } from '../app-context';
+import type { PlatformContext } from '../operations/platform-context';
 import type { Db } from '../db/open-database';
 import type { DeploymentStatus } from '../db/schema';
 import { ApiError, badInput } from '../kernel/api-error';
@@ -84,7 +84,7 @@ async function serverNames(db: Db, serverIds: readonly number[]): Promise<string
 
 /** Deploys (again) to each server: pending from now until it reports. Answers the names deployed to. */
 export async function deploy(
-  ctx: AppContext,
+  ctx: PlatformContext,
   modelId: number,
   serverIds: readonly number[],
 ): Promise<string[]> {
@@ -116,7 +116,7 @@ export async function deploy(
 
 /** Ends the model's deployment on each server (a server it is not deployed to is no error). */
 export async function withdraw(
-  ctx: AppContext,
+  ctx: PlatformContext,
   modelId: number,
   serverIds: readonly number[],
 ): Promise<string[]> {
@@ -183,7 +183,7 @@ export async function ingestDeployment(db: Db, aiServerId: number, modelId: numb
 
 /** Records what the AI server reports of its deployment of the model. */
 export async function report(
-  ctx: AppContext,
+  ctx: PlatformContext,
   aiServerId: number,
   modelId: number,
   status: Exclude<DeploymentStatus, 'pending'>,

@@ -1,4 +1,4 @@
-import type { AppContext } from '../app-context';
+import type { NotifyContext } from './notify-context';
 import type { NotifyChannel } from '../db/schema';
 import {
   alertLink,
@@ -19,7 +19,7 @@ export interface SendOutcome extends ReceiverAnswer {
   readonly sent: string;
 }
 
-type SendContext = Pick<AppContext, 'clock' | 'smsSender' | 'notify' | 'contract' | 'snapshotLinks'>;
+type SendContext = Pick<NotifyContext, 'clock' | 'smsSender' | 'notify' | 'contract' | 'snapshotLinks'>;
 
 export function messageFacts(ctx: SendContext, notice: Notice, count: number): MessageFacts {
   return {

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { parseAllowedHosts } from '../cameras/stream-address';
+import { parseAllowedHosts } from '../streams/stream-address';
 import { openTestDatabase } from '../test-support/test-database';
 import { removeOldDeliveries } from './notification-tasks';
 import { alertWorld } from '../test-support/alert-world';

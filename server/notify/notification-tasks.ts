@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../app-context';
+import type { NotifyContext } from './notify-context';
 import { runEvery } from '../background-tasks';
 import { later } from '../kernel/clock';
 import { notificationBatch, sendDueNotifications } from './outbox-sender';
@@ -8,7 +8,7 @@ import { notificationBatch, sendDueNotifications } from './outbox-sender';
 export const deliveryRetentionDays = 30;
 
 /** Removes the sent and failed messages queued before `before`; answers how many went. */
-export async function removeOldDeliveries(ctx: Pick<AppContext, 'db'>, before: Date): Promise<number> {
+export async function removeOldDeliveries(ctx: Pick<NotifyContext, 'db'>, before: Date): Promise<number> {
   const removed = await ctx.db
     .deleteFrom('notification_outbox')
     .where('status', '<>', 'pending')
@@ -23,7 +23,7 @@ export async function removeOldDeliveries(ctx: Pick<AppContext, 'db'>, before: D
  * database sends at a time: the sender reads the due messages without claiming them, and two
  * senders would send each twice.
  */
-export function startNotificationSender(app: FastifyInstance, ctx: AppContext): void {
+export function startNotificationSender(app: FastifyInstance, ctx: NotifyContext): void {
   let closing = false;
   app.addHook('preClose', async () => void (closing = true));
   runEvery(

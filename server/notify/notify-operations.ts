@@ -1,8 +1,8 @@
-import type { AppContext } from '../app-context';
+import type { NotifyContext } from './notify-context';
 import { requireSession, type SomeOperationHandlers } from '../operations/operation-handler';
 import { declaredOperations } from '../resources/declared-operations';
 import { notFound } from '../resources/resource-service';
-import { userAccessKeys } from '../accounts/users';
+import { userAccessKeys } from '../auth/session-grants';
 import { takeNotificationSms, type SmsNoRoom } from '../sms/sms-budget';
 import { messageFacts, sendMessage, type SendOutcome } from './message-send';
 import { newestAlertSnapshot, sampleNotice } from './notice';
@@ -23,7 +23,7 @@ const ruleCrud = declaredOperations(notifyRuleResource, { choices: 'listNotifyRu
  * the SMS budget or is not sent, saying why. The sample links the newest real snapshot only for a
  * caller who may see alerts: a test must not carry a real alert to anyone else.
  */
-async function sendTest(ctx: AppContext, ruleId: number, userId: number) {
+async function sendTest(ctx: NotifyContext, ruleId: number, userId: number) {
   const [rule] = await loadRules(ctx.db, { ids: [ruleId] });
   if (!rule) throw notFound(ruleId);
   await takeTestSend(ctx, ruleId, userId);
@@ -63,4 +63,4 @@ export const notifyOperations = {
     ),
   listNotifyRuleDeliveries: (input, ctx) => deliveriesOf(ctx.db, input.params.id, input.query),
   testNotifyRule: (input, ctx) => sendTest(ctx, input.params.id, requireSession(input).userId),
-} satisfies SomeOperationHandlers;
+} satisfies SomeOperationHandlers<NotifyContext>;

@@ -1,4 +1,4 @@
-import { noAllowedHosts, systemLookup, type AllowedHosts, type HostLookup } from '../cameras/stream-address';
+import { noAllowedHosts, systemLookup, type AllowedHosts, type HostLookup } from '../streams/stream-address';
 import type { WindowLimit } from '../auth/sliding-window';
 import type { WebhookAddressPolicy } from './webhook-address';
 

@@ -1,4 +1,4 @@
-import type { AppContext } from '../app-context';
+import type { NotifyContext } from './notify-context';
 import { later } from '../kernel/clock';
 import type { NotificationOutboxTable } from '../db/schema';
 import type { Selectable } from 'kysely';
@@ -18,7 +18,7 @@ export const notificationBatch = 20;
 const parallelSends = 4;
 
 type SenderContext = Pick<
-  AppContext,
+  NotifyContext,
   'db' | 'clock' | 'smsSender' | 'notify' | 'contract' | 'snapshotLinks' | 'signInLimits'
 >;
 

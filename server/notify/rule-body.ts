@@ -1,7 +1,7 @@
 import type { components } from '../../src/generated/openapi';
-import type { AppContext } from '../app-context';
+import type { NotifyContext } from './notify-context';
 import { badInput, type FieldProblem } from '../kernel/api-error';
-import { passwordMask } from '../cameras/stream-credentials';
+import { passwordMask } from '../streams/stream-credentials';
 import { webhookUrlProblem } from './webhook-address';
 
 type RuleInput = components['schemas']['NotifyRuleInput'];
@@ -18,7 +18,7 @@ export const maskSecret = (value: unknown) =>
  * bad field. Runs before the write's transaction: the check may resolve a name.
  */
 export async function ruleBodyToStore(
-  ctx: AppContext,
+  ctx: NotifyContext,
   body: RuleInput,
   ruleId: number | null,
 ): Promise<RuleInput> {

@@ -1,4 +1,4 @@
-import type { AppContext } from '../app-context';
+import type { NotifyContext } from './notify-context';
 import { waitForRoomMs, type WindowLimit } from '../auth/sliding-window';
 import { later } from '../kernel/clock';
 import { exclusiveTransaction } from '../db/exclusive-transaction';
@@ -18,7 +18,7 @@ export const testsPerUser: WindowLimit = { limit: 10, windowMs: 3_600_000 };
  * Counting and recording are one step under concurrency: parallel presses count each.
  */
 export function takeTestSend(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
+  ctx: Pick<NotifyContext, 'db' | 'clock'>,
   ruleId: number,
   userId: number,
 ): Promise<void> {

@@ -1,5 +1,5 @@
 import type { LocalText } from '../kernel/locale';
-import { badHost, forbiddenHostFor, hostVerdict, type StreamAddressPolicy } from '../cameras/stream-address';
+import { badHost, forbiddenHostFor, hostVerdict, type StreamAddressPolicy } from '../streams/stream-address';
 
 /** Where webhooks may point: the camera address rules, with their own allow-list (CFOP_WEBHOOK_ALLOW_HOSTS). */
 export type WebhookAddressPolicy = StreamAddressPolicy;

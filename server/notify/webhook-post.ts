@@ -1,6 +1,6 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { checkedAddress, StreamAddressError } from '../cameras/stream-address';
+import { checkedAddress, StreamAddressError } from '../streams/stream-address';
 import type { WebhookAddressPolicy } from './webhook-address';
 
 /** What the receiver answered: its status and the start of its body, or why none answered. */

@@ -1,6 +1,8 @@
 import { statfs } from 'node:fs/promises';
 import { Gauge, type Registry } from 'prom-client';
-import type { AppContext } from '../app-context';
+import type { LiveContext } from '../live/live-context';
+import type { PlatformContext } from '../operations/platform-context';
+import type { RecordingContext } from '../recording/recording-context';
 import { poolUse } from '../db/open-database';
 import { sharedRun, withinTime } from './shared-run';
 
@@ -11,7 +13,10 @@ interface StoredFigures {
   readonly recordingBytes: number;
 }
 
-type Sources = Pick<AppContext, 'db' | 'clock' | 'dataDir' | 'storage' | 'live' | 'recordings'>;
+/** What the figures are read from: the stores, and the live views and recorders running here. */
+export type FigureSources = Pick<PlatformContext, 'db' | 'clock' | 'dataDir' | 'storage'> &
+  Pick<LiveContext, 'live'> &
+  Pick<RecordingContext, 'recordings'>;
 
 /**
  * The figures read from the app's state at each scrape: live relays and recorders running, the
@@ -19,7 +24,7 @@ type Sources = Pick<AppContext, 'db' | 'clock' | 'dataDir' | 'storage' | 'live' 
  * space, the PostgreSQL pool. The database's figures take one statement per scrape, bounded by
  * `timeoutMs`: a database that does not answer leaves them out of the scrape, never stalls it.
  */
-export function addAppFigures(registry: Registry, ctx: Sources, timeoutMs: number): void {
+export function addAppFigures(registry: Registry, ctx: FigureSources, timeoutMs: number): void {
   const registers = [registry];
   const gauge = (
     name: string,
@@ -99,7 +104,7 @@ async function freeBytes(folder: string): Promise<number> {
   return disk.bavail * disk.bsize;
 }
 
-async function readStoredFigures({ db }: Sources): Promise<StoredFigures> {
+async function readStoredFigures({ db }: FigureSources): Promise<StoredFigures> {
   const row = await db
     .selectNoFrom((eb) => [
       eb

@@ -1,6 +1,6 @@
 import type { BlockList } from 'node:net';
 import { isIP } from 'node:net';
-import { parseAllowedHosts } from '../cameras/stream-address';
+import { parseAllowedHosts } from '../streams/stream-address';
 
 /** CFOP_METRICS_ALLOW unset: the server's own host only (a Prometheus agent beside it). */
 export const defaultMetricsAllow = '127.0.0.0/8,::1';

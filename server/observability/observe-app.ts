@@ -1,9 +1,9 @@
 import type { BlockList } from 'node:net';
+import type { PlatformContext } from '../operations/platform-context';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../app-context';
 import { observeBatches } from '../db/batched-writes';
-import { logRequests } from '../http/request-log';
-import { addAppFigures } from './app-figures';
+import { logRequests } from './request-log';
+import { addAppFigures, type FigureSources } from './app-figures';
 import type { AppMetrics } from './metrics';
 import { observeRequests } from './observe-requests';
 import { operationFinder } from './operation-names';
@@ -18,7 +18,7 @@ import { createReadiness, defaultReadinessTimeoutMs } from './readiness';
  */
 export function observeApp(
   app: FastifyInstance,
-  ctx: AppContext,
+  ctx: FigureSources & Pick<PlatformContext, 'contract'>,
   options: {
     readonly metrics: AppMetrics;
     readonly metricsAllowed: BlockList;

@@ -1,12 +1,12 @@
 import type { operations } from '../../src/generated/openapi';
-import type { AppContext } from '../app-context';
-import type { ActiveSession, ClientInfo } from '../auth/sessions';
-import type { ReceivedFile } from '../files/receive-upload';
+import type { ActiveSession, ClientInfo } from './caller';
+import type { ReceivedFile } from './received-file';
 import type { EventStreamAnswer } from './event-stream-answer';
 import type { FileAnswer } from './file-answer';
 import type { SocketAnswer } from './socket-answer';
 import type { Lang } from '../kernel/locale';
-import type { AuditNote } from '../oplog/audit-note';
+import type { AuditNote } from './audit-note';
+import type { PlatformContext } from './platform-context';
 
 /** The operationId of an operation of openapi.yaml; the server serves every one. */
 export type OperationId = keyof operations;
@@ -69,23 +69,26 @@ export interface OperationInput<K extends OperationId = OperationId> {
   readonly audit: AuditNote;
 }
 
-/** Serves operation K: answers the envelope's `data`, or a FileAnswer / EventStreamAnswer to stream. */
-export type OperationHandler<K extends OperationId> = (
+/**
+ * Serves operation K: answers the envelope's `data`, or a FileAnswer / EventStreamAnswer to stream.
+ * C is the context its domain declares; the app's context satisfies every domain's.
+ */
+export type OperationHandler<K extends OperationId, C = PlatformContext> = (
   input: OperationInput<K>,
-  ctx: AppContext,
+  ctx: C,
 ) => Promise<OperationAnswer<K>>;
 
 /** One handler per operation of openapi.yaml: a missing or a stray one is a type error. */
-export type OperationHandlers = { readonly [K in OperationId]: OperationHandler<K> };
+export type OperationHandlers<C = PlatformContext> = { readonly [K in OperationId]: OperationHandler<K, C> };
 
 /** The handlers of some operations (a domain's): `satisfies` it to have each typed by its operationId. */
-export type SomeOperationHandlers = Partial<OperationHandlers>;
+export type SomeOperationHandlers<C = PlatformContext> = Partial<OperationHandlers<C>>;
 
 /**
  * Handlers a test puts in place of built-in ones, typed by their operation; one for an operation
  * openapi.yaml lacks (a test's own contract) is checked at start-up only.
  */
-export type HandlerOverrides = SomeOperationHandlers & Readonly<Record<string, unknown>>;
+export type HandlerOverrides<C> = SomeOperationHandlers<C> & Readonly<Record<string, unknown>>;
 
 export function requireSession(input: { readonly session: ActiveSession | null }): ActiveSession {
   if (!input.session)
@@ -112,18 +115,18 @@ export type ValidatedInput = Omit<OperationInput, 'body' | 'query' | 'params'> &
 };
 
 /** A handler as the pipeline calls it (see handlerFor). */
-export type ValidatedHandler = (input: ValidatedInput, ctx: AppContext) => Promise<unknown>;
+export type ValidatedHandler<C> = (input: ValidatedInput, ctx: C) => Promise<unknown>;
 
 /**
  * The handler of `operationId` as the pipeline calls it. Validation against the operation's schemas
  * is what gives the request parts the types the handler declares; the compiler cannot follow a
  * run-time validation, so this is the one place a handler is taken for one of untyped parts.
  */
-export function handlerFor(handlers: OperationHandlers, operationId: string): ValidatedHandler {
+export function handlerFor<C>(handlers: OperationHandlers<C>, operationId: string): ValidatedHandler<C> {
   if (!isOperationId(handlers, operationId)) throw new Error(`no handler for operation ${operationId}`);
-  return handlers[operationId] as ValidatedHandler;
+  return handlers[operationId] as ValidatedHandler<C>;
 }
 
-function isOperationId(handlers: OperationHandlers, id: string): id is OperationId {
+function isOperationId<C>(handlers: OperationHandlers<C>, id: string): id is OperationId {
   return Object.hasOwn(handlers, id);
 }

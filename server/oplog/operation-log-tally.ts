@@ -1,4 +1,4 @@
-import type { AppContext } from '../app-context';
+import type { PlatformContext } from '../operations/platform-context';
 import { exclusiveTransaction } from '../db/exclusive-transaction';
 import type { LocalText } from '../kernel/locale';
 import { entryDetail, writeOperationLog, type LoggedCall } from './operation-log';
@@ -13,7 +13,7 @@ export const tallyWindowMs = 15 * 60_000;
  * still sees who was flooding, what, how often and when it began, while a flood of thousands writes
  * a handful of rows instead of thousands.
  */
-export async function tallyOperationLog(ctx: AppContext, call: LoggedCall): Promise<void> {
+export async function tallyOperationLog(ctx: PlatformContext, call: LoggedCall): Promise<void> {
   const now = ctx.clock.now().getTime();
   const key = {
     action: call.operation.operationId,

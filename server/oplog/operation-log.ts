@@ -1,10 +1,10 @@
-import type { AppContext } from '../app-context';
+import type { PlatformContext } from '../operations/platform-context';
 import type { OperationSpec } from '../contract/load-contract';
 import type { Db } from '../db/open-database';
 import { accessKeyOf } from '../../contract/operation-access';
 import type { ApiError } from '../kernel/api-error';
 import type { LocalText } from '../kernel/locale';
-import type { AuditNote } from './audit-note';
+import type { AuditNote } from '../operations/audit-note';
 
 /**
  * Every operation that may change something is logged: all but GET. That covers each mutation
@@ -29,7 +29,11 @@ export interface LoggedCall {
 }
 
 /** Writes the call's entry; answers its id. */
-export async function writeOperationLog(ctx: AppContext, call: LoggedCall, db: Db = ctx.db): Promise<number> {
+export async function writeOperationLog(
+  ctx: PlatformContext,
+  call: LoggedCall,
+  db: Db = ctx.db,
+): Promise<number> {
   const { operation, note, failure } = call;
   const actor = note.actor;
   const username =

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStream, type TestStream } from '../../test-support/test-stream';
-import { parseAllowedHosts } from '../cameras/stream-address';
+import { parseAllowedHosts } from '../streams/stream-address';
 import { systemClock } from '../kernel/clock';
 import { openTestDatabase, testOnPostgres } from '../test-support/test-database';
 import {

@@ -1,4 +1,4 @@
-import type { AppContext } from '../app-context';
+import type { RecordingContext } from './recording-context';
 import { ApiError } from '../kernel/api-error';
 import { notFound } from '../resources/resource-service';
 import type { RecordingMode } from '../db/schema';
@@ -41,7 +41,7 @@ export const noRecordingForAlert = () =>
  * has decided on them, so a new alert's clip plays at once. Code "404" for an unknown alert or one
  * without a camera.
  */
-export async function alertClip(ctx: AppContext, alertId: number): Promise<AlertClip> {
+export async function alertClip(ctx: RecordingContext, alertId: number): Promise<AlertClip> {
   const alert = await ctx.db
     .selectFrom('alerts')
     .leftJoin('cameras', 'cameras.id', 'alerts.camera_id')
@@ -76,14 +76,14 @@ export async function alertClip(ctx: AppContext, alertId: number): Promise<Alert
 }
 
 /** The clip's segments; code "404" when none is recorded. */
-export async function recordedClip(ctx: AppContext, alertId: number): Promise<AlertClip> {
+export async function recordedClip(ctx: RecordingContext, alertId: number): Promise<AlertClip> {
   const clip = await alertClip(ctx, alertId);
   if (clip.segments.length === 0) throw noRecordingForAlert();
   return clip;
 }
 
 /** The store key of the clip's segment `name` (`<id>.ts`); a 404 when it is not in the alert's clip. */
-export async function clipSegmentKey(ctx: AppContext, alertId: number, name: string): Promise<string> {
+export async function clipSegmentKey(ctx: RecordingContext, alertId: number, name: string): Promise<string> {
   const clip = await alertClip(ctx, alertId);
   const id = Number.parseInt(name, 10);
   const segment = clip.segments.find((candidate) => candidate.id === id);

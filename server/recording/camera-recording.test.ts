@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStream, type TestStream } from '../../test-support/test-stream';
-import { parseAllowedHosts } from '../cameras/stream-address';
+import { parseAllowedHosts } from '../streams/stream-address';
 import { systemClock } from '../kernel/clock';
 import { openTestDatabase } from '../test-support/test-database';
 import {

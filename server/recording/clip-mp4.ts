@@ -4,7 +4,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { AppContext } from '../app-context';
+import type { RecordingContext } from './recording-context';
 import { privateDirMode } from '../kernel/private-files';
 import { retryLater } from '../kernel/api-error';
 import { FileAnswer } from '../operations/file-answer';
@@ -37,7 +37,7 @@ export function clipFileName(cameraName: string, occurredAt: string, timeZone: s
  * and removed. The index is written after the video, hence a file rather than a pipe. At most
  * CFOP_RECORDING_MAX_CLIP_EXPORTS run at once; code "503" beyond.
  */
-export async function alertClipMp4(ctx: AppContext, alertId: number): Promise<FileAnswer> {
+export async function alertClipMp4(ctx: RecordingContext, alertId: number): Promise<FileAnswer> {
   const clip = await recordedClip(ctx, alertId);
   const slot = ctx.recordings.clipExports.tryTake();
   if (!slot) {

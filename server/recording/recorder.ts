@@ -4,7 +4,7 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CheckedStream, StreamAddressPolicy } from '../cameras/stream-address';
+import type { CheckedStream, StreamAddressPolicy } from '../streams/stream-address';
 import {
   checkStreamAddress,
   spawnPiped,
@@ -13,7 +13,7 @@ import {
   watchStreamProcess,
   type StreamEndReason,
   type StreamSpawn,
-} from '../cameras/stream-process';
+} from '../streams/stream-process';
 import type { Clock } from '../kernel/clock';
 import { privateDirMode } from '../kernel/private-files';
 import type { Db } from '../db/open-database';

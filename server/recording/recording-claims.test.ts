@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startTestStream, type TestStream } from '../../test-support/test-stream';
-import { parseAllowedHosts } from '../cameras/stream-address';
+import { parseAllowedHosts } from '../streams/stream-address';
 import { knownTestDatabaseUrl, openTestDatabase, testOnPostgres } from '../test-support/test-database';
 import { startTestApp, testAdminPassword } from '../test-support/test-app';
 import { waitUntil } from '../test-support/wait-until';

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { AppContext } from '../app-context';
+import type { RecordingContext } from './recording-context';
 import { FileAnswer } from '../operations/file-answer';
 import { listLiveCameras } from '../live/live-cameras';
 import { recordingUsage } from './recording-usage';
@@ -23,7 +23,7 @@ function playlistAnswer(text: string): FileAnswer {
   });
 }
 
-async function segmentAnswer(ctx: AppContext, name: string, key: string): Promise<FileAnswer> {
+async function segmentAnswer(ctx: RecordingContext, name: string, key: string): Promise<FileAnswer> {
   try {
     return new FileAnswer(name, 'video/mp2t', await ctx.recordings.store.read(key), { inline: true });
   } catch (error) {
@@ -74,4 +74,4 @@ export const recordingOperations = {
   },
 
   downloadAlertClip: async (input, ctx) => alertClipMp4(ctx, input.params.id),
-} satisfies SomeOperationHandlers;
+} satisfies SomeOperationHandlers<RecordingContext>;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../app-context';
+import type { RecordingContext } from './recording-context';
 import { runEvery } from '../background-tasks';
 
 /** Cameras changed by other means than the console (the operator CLI) are found within this long. */
@@ -11,7 +11,7 @@ const defaultSyncEveryMs = 5000;
  */
 export function startRecordingTasks(
   app: FastifyInstance,
-  ctx: AppContext,
+  ctx: RecordingContext,
   every: { readonly syncEveryMs?: number; readonly sweepEveryMs?: number },
 ): void {
   const { recordings } = ctx;

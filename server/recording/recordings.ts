@@ -1,14 +1,14 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { StreamAddressPolicy } from '../cameras/stream-address';
-import type { StreamSpawn } from '../cameras/stream-process';
+import type { StreamAddressPolicy } from '../streams/stream-address';
+import type { StreamSpawn } from '../streams/stream-process';
 import type { Clock } from '../kernel/clock';
 import { privateDirMode } from '../kernel/private-files';
 import type { Db } from '../db/open-database';
 import type { ChangeChannel } from '../cluster/change-channel';
 import { everyCamera, type CameraClaim, type CameraClaims } from './camera-claims';
-import { createStreamSlots, type StreamSlot, type StreamSlots } from '../cameras/stream-slots';
+import { createStreamSlots, type StreamSlot, type StreamSlots } from '../streams/stream-slots';
 import { startRecorder, type Backoff, type Recorder, type RecorderState } from './recorder';
 import type { RecordingSettings } from './recording-settings';
 import type { RecordingStore } from './recording-store';

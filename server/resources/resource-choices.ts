@@ -1,5 +1,5 @@
 import type { components } from '../../src/generated/openapi';
-import type { AppContext } from '../app-context';
+import type { PlatformContext } from '../operations/platform-context';
 import type { OperationId, OperationInput } from '../operations/operation-handler';
 import type { ReferenceRule, ResourceDefinition } from './resource-definition';
 import { linksOf } from './resource-links';
@@ -32,7 +32,7 @@ export function choicesOperation(
   definition: ResourceDefinition,
 ): (
   input: Pick<OperationInput<ChoicesOperationId>, 'query'>,
-  ctx: AppContext,
+  ctx: PlatformContext,
 ) => Promise<components['schemas']['ChoiceList']> {
   const rules = referenceRules(definition);
   return async ({ query }, ctx) => {

@@ -1,5 +1,5 @@
 import type { components } from '../../src/generated/openapi';
-import type { AppContext } from '../app-context';
+import type { PlatformContext } from '../operations/platform-context';
 import type { Contract, OperationSpec } from '../contract/load-contract';
 import { FileAnswer } from '../operations/file-answer';
 import { DataFolderError } from '../kernel/data-folder-error';
@@ -56,7 +56,7 @@ type WithId = { readonly params: { readonly id: number } };
 type WithQuery = { readonly query: Readonly<Record<string, unknown>> };
 type WithBody<Body> = { readonly body: Body };
 type IdList = components['schemas']['IdList'];
-type ResourceHandler = (input: never, ctx: AppContext) => Promise<unknown>;
+type ResourceHandler = (input: never, ctx: PlatformContext) => Promise<unknown>;
 
 /**
  * The generic layer's answers (and handlers) as the contract types them. The layer builds items at
@@ -69,7 +69,7 @@ export function contractTyped<T>(generic: object): T {
   return generic as T;
 }
 
-type Binding = (ctx: AppContext) => BoundResource;
+type Binding = (ctx: PlatformContext) => BoundResource;
 
 /**
  * Every resource the server serves, by definition: the handlers bind lazily, per contract, so the
@@ -102,7 +102,7 @@ export function resourceBinding(definition: ResourceDefinition, ids: ResourceOpe
  * column as the contract needs it: a definition naming a field its schema lacks stops the start, and
  * so does a column missing or at odds with its field's type or nullability, one line each.
  */
-export async function checkResources(ctx: AppContext): Promise<void> {
+export async function checkResources(ctx: PlatformContext): Promise<void> {
   const resources = [...bindings.values()].map((binding) => binding(ctx));
   const problems = await columnProblems(ctx.db, ctx.contract.document, resources);
   if (problems.length > 0) throw new DataFolderError(columnsAtOdds, problems);
@@ -125,7 +125,7 @@ export function resourceOperations<const Ids extends ResourceOperationIds>(
   const resourceIn = resourceBinding(definition, ids);
   const actorOf = (input: Pick<OperationInput, 'session'>) => input.session?.userId ?? null;
   const shapes = new WeakMap<OperationSpec, ListShape>();
-  const shapeOf = (ctx: AppContext, operationId: string) => {
+  const shapeOf = (ctx: PlatformContext, operationId: string) => {
     const operation = operationIn(ctx.contract, operationId);
     const shape = shapes.get(operation) ?? listFacts(operation.parameters);
     shapes.set(operation, shape);

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { AppContext } from '../app-context';
+import type { PlatformContext } from '../operations/platform-context';
 import type { Db } from '../db/open-database';
 import { fileReferenceProblems } from '../files/file-store';
 import { ApiError, badInput, type FieldProblem } from '../kernel/api-error';
@@ -28,7 +28,7 @@ import {
 } from './resource-store';
 
 /** What writes need of the app: its database and clock (the operator CLI has no more). */
-export type Store = Pick<AppContext, 'db' | 'clock'>;
+export type Store = Pick<PlatformContext, 'db' | 'clock'>;
 
 export interface ItemPage {
   readonly items: Item[];
@@ -53,7 +53,7 @@ export const notFound = (id: number) =>
   new ApiError('404', { zh: `记录不存在（id ${id}）`, en: `No such record (id ${id})` });
 
 export async function listItems(
-  ctx: AppContext,
+  ctx: PlatformContext,
   resource: BoundResource,
   shape: ListShape,
   query: Record<string, unknown>,
@@ -204,7 +204,7 @@ export async function deleteItems(
  * rows in batches, each value as the screens show it (see export-columns).
  */
 export function exportCsv(
-  ctx: AppContext,
+  ctx: PlatformContext,
   resource: BoundResource,
   shape: ListShape,
   query: Record<string, unknown>,

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { AppContext } from '../app-context';
+import type { SmsContext } from './sms-context';
 import { waitForRoomMs, type WindowLimit } from '../auth/sliding-window';
 import { later } from '../kernel/clock';
 import { exclusiveTransaction } from '../db/exclusive-transaction';
@@ -12,7 +12,7 @@ import type { LocalText } from '../kernel/locale';
  * by CFOP_SMS_PHONE_SENDS_PER_HOUR per number (sign-in codes to a number count there too, but are
  * held by their own resend gap, so an alert storm never keeps anyone from signing in).
  */
-type BudgetContext = Pick<AppContext, 'db' | 'clock' | 'signInLimits' | 'notify'>;
+type BudgetContext = Pick<SmsContext, 'db' | 'clock' | 'signInLimits' | 'notify'>;
 
 /** Why an SMS has no room now, and how long until it has. */
 export interface SmsNoRoom {

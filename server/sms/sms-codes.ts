@@ -1,6 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { components } from '../../src/generated/openapi';
-import type { AppContext } from '../app-context';
+import type { SmsContext } from './sms-context';
 import { waitForRoomMs } from '../auth/sliding-window';
 import { later } from '../kernel/clock';
 import { exclusiveTransaction } from '../db/exclusive-transaction';
@@ -21,7 +21,7 @@ const triesPerCode = 5;
  * one SMS of the site's budget that notifications share (sms-budget.ts).
  */
 export async function issueSmsCode(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'signInLimits' | 'smsSender' | 'background' | 'notify'>,
+  ctx: Pick<SmsContext, 'db' | 'clock' | 'signInLimits' | 'smsSender' | 'background' | 'notify'>,
   phone: string,
   address: string,
 ): Promise<components['schemas']['SmsCodeSent']> {
@@ -77,7 +77,7 @@ export async function issueSmsCode(
 }
 
 /** True once for the right code within its life; each wrong try counts, and the fifth spends the code. */
-export async function consumeSmsCode(ctx: AppContext, phone: string, code: string): Promise<boolean> {
+export async function consumeSmsCode(ctx: SmsContext, phone: string, code: string): Promise<boolean> {
   const now = ctx.clock.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
     const row = await trx

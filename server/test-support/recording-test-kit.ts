@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject, onTestFinished } from 'vitest';
-import { spawnPiped, type StreamSpawn } from '../cameras/stream-process';
+import { spawnPiped, type StreamSpawn } from '../streams/stream-process';
 import { systemClock, type Clock } from '../kernel/clock';
 import { databaseFileName, openDatabase, type Db } from '../db/open-database';
 import type { RecordingMode } from '../db/schema';

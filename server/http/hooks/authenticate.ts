@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app-context';
+import type { HttpContext } from '../http-context';
 import { sha256Hex } from '../../kernel/session-token';
-import { findActiveSession, type ActiveSession } from '../../auth/sessions';
+import { findActiveSession } from '../../auth/sessions';
+import type { ActiveSession } from '../../operations/caller';
 import { reusedQuery } from '../../db/reused-query';
 import { SESSION_SCHEME, type OperationSpec } from '../../contract/load-contract';
 import { ApiError, unknownIngestKey } from '../../kernel/api-error';
@@ -17,7 +18,7 @@ const notSignedIn = () =>
  * a keyed or signed-in operation, the ingest key for a machine's (401 without); nobody for one open
  * to anyone.
  */
-export function authenticate(ctx: AppContext, operation: OperationSpec) {
+export function authenticate(ctx: HttpContext, operation: OperationSpec) {
   const { access } = operation;
   return async (request: FastifyRequest): Promise<void> => {
     const call = callOf(request);
@@ -44,7 +45,7 @@ export function authenticate(ctx: AppContext, operation: OperationSpec) {
  * offer it as a subprotocol instead of the header a browser cannot send there.
  */
 export async function sessionOf(
-  ctx: AppContext,
+  ctx: HttpContext,
   request: FastifyRequest,
   socket = false,
 ): Promise<ActiveSession | null> {
@@ -59,7 +60,7 @@ const serverOfKey = reusedQuery((db, { hash }: { hash: string }) =>
 );
 
 /** The AI server an ingest call comes from, by the digest of its key; a 401 for an unknown key. */
-async function aiServerOf(ctx: AppContext, key: string): Promise<{ id: number; name: string }> {
+async function aiServerOf(ctx: HttpContext, key: string): Promise<{ id: number; name: string }> {
   const server = key ? (await serverOfKey.execute(ctx.db, { hash: sha256Hex(key) })).rows[0] : undefined;
   if (!server) throw unknownIngestKey();
   return server;

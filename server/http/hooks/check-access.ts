@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app-context';
-import { userAccessKeys } from '../../accounts/users';
+import type { HttpContext } from '../http-context';
+import { userAccessKeys } from '../../auth/session-grants';
 import { ApiError } from '../../kernel/api-error';
 import { callOf } from './operation-call';
 
@@ -11,7 +11,7 @@ const lacksAccess = (key: string) =>
  * onRequest, after authenticate: the caller of a keyed operation must hold its `x-access` key
  * (403), before the body is read, so a caller without it learns nothing of the operation's input.
  */
-export function checkAccess(ctx: AppContext, key: string) {
+export function checkAccess(ctx: HttpContext, key: string) {
   return async (request: FastifyRequest): Promise<void> => {
     // authenticate answered 401 to a keyed call without a session; none here therefore holds no key.
     const { session } = callOf(request);

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app-context';
+import type { HttpContext } from '../http-context';
 import type { OperationSpec } from '../../contract/load-contract';
 import { writeOperationLog } from '../../oplog/operation-log';
 import { tallyOperationLog } from '../../oplog/operation-log-tally';
@@ -22,7 +22,7 @@ export async function noteFailure(
  * (anonymous floods as a tally). Written before the answer leaves, so a caller reading the log
  * next finds its call there.
  */
-export function logOperation(ctx: AppContext, operation: OperationSpec) {
+export function logOperation(ctx: HttpContext, operation: OperationSpec) {
   return async (request: FastifyRequest, _reply: FastifyReply, payload: unknown): Promise<unknown> => {
     const { audit: note, failure } = callOf(request);
     // A caller authenticate did not name (of an open operation, a machine's, a refused one) is

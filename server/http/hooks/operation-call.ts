@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ActiveSession } from '../../auth/sessions';
-import type { ReceivedFile } from '../../files/receive-upload';
-import { newAuditNote, type AuditNote } from '../../oplog/audit-note';
+import type { ActiveSession } from '../../operations/caller';
+import type { ReceivedFile } from '../../operations/received-file';
+import { newAuditNote, type AuditNote } from '../../operations/audit-note';
 import type { OperationInput } from '../../operations/operation-handler';
 import type { ApiError } from '../../kernel/api-error';
 import type { JsonParts } from '../request-validation';

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app-context';
+import type { HttpContext } from '../http-context';
 import type { UploadSpec } from '../../contract/load-contract';
-import { receiveUpload } from '../../files/receive-upload';
+import { receiveUpload } from '../receive-upload';
 import type { SchemaCompiler } from '../../contract/schema-compiler';
 import { createJsonPartsValidator } from '../request-validation';
 import { callOf } from './operation-call';
@@ -11,7 +11,7 @@ import { callOf } from './operation-call';
  * its JSON parts checked against their schemas. A refused file closes the connection, as the rest
  * of its body is left unread.
  */
-export function receiveFile(ctx: AppContext, spec: UploadSpec, compile: SchemaCompiler) {
+export function receiveFile(ctx: HttpContext, spec: UploadSpec, compile: SchemaCompiler) {
   const checkJsonParts = createJsonPartsValidator(spec, compile);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const call = callOf(request);
@@ -33,7 +33,7 @@ export function receiveFile(ctx: AppContext, spec: UploadSpec, compile: SchemaCo
  * onSend: the handler moved the file to its place, or the call failed; either way nothing is left
  * behind by the time the caller has its answer.
  */
-export function removeReceivedFile(ctx: AppContext) {
+export function removeReceivedFile(ctx: HttpContext) {
   return async (request: FastifyRequest, _reply: FastifyReply, payload: unknown): Promise<unknown> => {
     const { file } = callOf(request);
     // Mostly moved already, which is no error. One held in memory left nothing.

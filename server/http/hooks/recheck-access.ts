@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app-context';
+import type { HttpContext } from '../http-context';
 
 /**
  * The operations whose success may end a session or take access away: signing out, a new password,
@@ -24,7 +24,7 @@ export const accessChangingOperations: ReadonlySet<string> = new Set([
  * stream and live socket asks again whether its session still grants it, and those no longer
  * allowed are ended before the answer leaves: no frame or event goes out after it.
  */
-export function recheckAccess(ctx: AppContext) {
+export function recheckAccess(ctx: HttpContext) {
   return async (_request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
     if (reply.statusCode < 400) await ctx.accessWatch.changed();
     return payload;

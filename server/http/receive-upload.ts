@@ -3,22 +3,12 @@ import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { UploadSpec } from '../contract/load-contract';
 import { ApiError, badInput } from '../kernel/api-error';
-import { bodyLimitBytes } from '../http/json-body';
+import { bodyLimitBytes } from './json-body';
 import type { LocalText } from '../kernel/locale';
 import type { FileStorage } from '../storage/file-storage';
-import { incomingPrefix } from './file-keys';
-import { acceptedType, sniffBytes } from './sniff-type';
-
-/**
- * A file received whole, with what the `files` table records of it: in memory (`bytes`) when its
- * operation takes small files, else in the storage under `incomingKey` (files/.incoming/…), stored.
- */
-export type ReceivedFile = {
-  readonly name: string;
-  readonly size: number;
-  readonly sha256: string;
-  readonly contentType: string;
-} & ({ readonly bytes: Buffer } | { readonly incomingKey: string });
+import { incomingPrefix } from '../files/file-keys';
+import { acceptedType, sniffBytes } from '../files/sniff-type';
+import type { ReceivedFile } from '../operations/received-file';
 
 /**
  * Operations taking files of at most this size receive them in memory: a snapshot or a photo then

@@ -1,5 +1,5 @@
-import type { ChangeChannel } from '../cluster/change-channel';
-import type { StatusEvent } from '../cluster/status-event';
+import type { ChangeChannel } from './change-channel';
+import type { StatusEvent } from './status-event';
 
 /**
  * Carries status changes of cameras and AI servers to the open event streams. Unlike alerts they are

@@ -72,7 +72,7 @@ describe('spawnPiped', () => {
     async () => {
       // A stand-in server: starts an endless ffmpeg the way the recorders and live views do.
       const ffmpeg = await childOfKilledParent(
-        `import { spawnPiped } from './server/cameras/stream-process.ts';
+        `import { spawnPiped } from './server/streams/stream-process.ts';
          console.log(spawnPiped('ffmpeg', ['-hide_banner', '-nostdin', '-re', '-f', 'lavfi',
            '-i', 'color=c=black:s=16x16:r=1', '-f', 'null', '-']).pid);`,
         'ffmpeg',

@@ -1,4 +1,4 @@
-import type { ChangeChannel } from '../cluster/change-channel';
+import type { ChangeChannel } from './change-channel';
 
 /**
  * Tells the live streams that alerts changed (one was raised or handled). It carries no alerts: each

@@ -1,13 +1,16 @@
 import { join } from 'node:path';
-import type { AppContext } from '../app-context';
+import type { PlatformContext } from '../operations/platform-context';
 import { later, systemClock } from '../kernel/clock';
-import { instanceIdFileName, type Instance } from '../data-folder/instance-identity';
+import { instanceIdFileName, type Instance } from './instance-identity';
 import { databaseFileName } from '../db/open-database';
-import { filesPrefix } from './file-keys';
-import { purgeQuarantine, quarantinePlace } from './quarantine';
-import { removeUnusedFiles, unknownStoredFiles, unusedFileGraceMs } from './unused-files';
+import { filesPrefix } from '../files/file-keys';
+import { purgeQuarantine, quarantinePlace } from '../files/quarantine';
+import { removeUnusedFiles, unknownStoredFiles, unusedFileGraceMs } from '../files/unused-files';
 
-export interface UnusedFileSweepOptions extends Pick<AppContext, 'db' | 'dataDir' | 'storage' | 'clock'> {
+export interface UnusedFileSweepOptions extends Pick<
+  PlatformContext,
+  'db' | 'dataDir' | 'storage' | 'clock'
+> {
   readonly log: { info(message: string): void; warn(message: string): void };
   readonly instance: Instance;
   /** How many days removed files stay in quarantine (CFOP_QUARANTINE_DAYS). */

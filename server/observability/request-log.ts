@@ -1,5 +1,5 @@
 import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { OperationOf } from '../observability/operation-names';
+import type { OperationOf } from './operation-names';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

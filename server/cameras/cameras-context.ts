@@ -1,0 +1,42 @@
+import type { AlertFeed } from '../cluster/alert-feed';
+import type { Db } from '../db/open-database';
+import type { StatusFeed } from '../cluster/status-feed';
+import type { PlatformContext } from '../operations/platform-context';
+import type { FrameGrabber } from '../streams/frame-grab';
+import type { StreamAddressPolicy } from '../streams/stream-address';
+
+/** Where a camera's stream alert points: the camera, and its AI server (none for a camera without one). */
+export interface CameraRef {
+  readonly cameraId: number;
+  readonly aiServerId: number | null;
+}
+
+/**
+ * Stores one alert per camera whose stream was lost or came back, in the transaction that settled
+ * its status: the alerts' room gives it, so the cameras tell of their streams without raising alerts
+ * themselves.
+ */
+export type StreamAlerts = (
+  db: Db,
+  now: Date,
+  type: 'cameraStreamLost' | 'cameraStreamBack',
+  cameras: readonly CameraRef[],
+) => Promise<void>;
+
+/** What the cameras need of the app: the feeds their changes go to, and the video rooms they steer. */
+export interface CamerasContext extends PlatformContext {
+  /** Tells the live alert streams that alerts changed. */
+  readonly alertFeed: AlertFeed;
+  /** Carries status changes of cameras and AI servers to the consoles' event streams. */
+  readonly statusFeed: StatusFeed;
+  /** Raises the alerts of cameras whose stream was lost or came back. */
+  readonly streamAlerts: StreamAlerts;
+  /** Camera frame grabs (one ffmpeg each, from the live views' budget). */
+  readonly frameGrabs: FrameGrabber;
+  /** Where camera stream URLs may point (CFOP_CAMERA_ALLOW_HOSTS), checked when they are saved. */
+  readonly streamPolicy: StreamAddressPolicy;
+  /** The live views running on this server, keyed `cameraId-stream`: a probe leaves them be. */
+  readonly live: { running(): readonly string[] };
+  /** The recorders, told to start and stop as cameras' recording modes change. */
+  readonly recordings: { sync(): Promise<void> };
+}

@@ -1,0 +1,15 @@
+/** Who is calling, as recorded on the session for the operator's benefit. */
+export interface ClientInfo {
+  readonly type: string;
+  readonly host: string;
+  /** The client's own address (ClientAddress.exact), recorded on the session. */
+  readonly ip: string;
+  /** What the limits keyed by address count the call under (ClientAddress.countsAs); not recorded. */
+  readonly countsAs: string;
+}
+
+/** The session a call was made in. */
+export interface ActiveSession {
+  readonly tokenHash: string;
+  readonly userId: number;
+}
