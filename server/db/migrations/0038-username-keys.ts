@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * User names are taken and signed in with without regard to case and width: each user's name as
- * compared (`usernameKey`, as accounts/user-names.ts computes it) is stored in users.username_key, unique. The default '' only lets the
+ * compared (`usernameKey`, as auth/user-names.ts computes it) is stored in users.username_key, unique. The default '' only lets the
  * column be added to a table with rows; the server always writes the key.
  *
  * Names that already look alike (`admin` and a later `Admin`) must neither stop the upgrade nor
