@@ -101,6 +101,8 @@ export function FieldValue({ field, value, entity }: FieldValueProps) {
     return (
       <Progress
         className="cfop-resource-percent"
+        // A progress bar needs a name: the field's, with the figure it shows.
+        aria-label={`${t(field.label)} ${percent}%`}
         percent={percent}
         size="small"
         status={percent >= busyPercent ? 'exception' : 'normal'}

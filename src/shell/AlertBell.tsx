@@ -95,6 +95,18 @@ export function AlertBell() {
   return currentUser && access[alert.access as AccessKey] ? <PendingAlertBell /> : null;
 }
 
+// Past it the badge reads "99+".
+const badgeMost = 99;
+
+/**
+ * The bell's name holds what its badge shows ("99+"), as a name must hold the visible text, and the
+ * whole count when the badge cuts it.
+ */
+function bellLabel(title: string, counts: { total: number; capped: boolean }, orMore: string): string {
+  const whole = `${counts.total}${counts.capped ? orMore : ''}`;
+  return counts.total > badgeMost ? `${title} ${badgeMost}+ (${whole})` : `${title} ${whole}`;
+}
+
 function PendingAlertBell() {
   const { t } = useLocale();
   const counts = usePendingAlerts();
@@ -117,12 +129,10 @@ function PendingAlertBell() {
       <button
         type="button"
         className="cfop-header-action cfop-bell"
-        aria-label={
-          counts.known ? `${title} ${counts.total}${counts.capped ? t(bellTexts.orMore) : ''}` : title
-        }
+        aria-label={counts.known ? bellLabel(title, counts, t(bellTexts.orMore)) : title}
         data-pending={counts.known ? counts.total : undefined}
       >
-        <Badge count={counts.total} overflowCount={99} size="small">
+        <Badge count={counts.total} overflowCount={badgeMost} size="small">
           {/* Decorative: the button's label says what it is. */}
           <BellOutlined className="cfop-bell-icon" aria-hidden />
         </Badge>
