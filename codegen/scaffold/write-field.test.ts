@@ -1,9 +1,10 @@
-import { cpSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { inputFiles } from '../inputs';
-import { makeTempRepo, repoRoot, type Json } from '../test-support';
+import type { Json } from '../test-support';
+import { scaffoldRepoPerTest } from './scaffold-test-repo';
 import { readFieldAddition, type FieldArguments } from './field-addition';
 import { writeField } from './write-field';
 import { migrationsDir } from './write-resource';
@@ -12,18 +13,9 @@ import { migrationsDir } from './write-resource';
 // input), the manifest resource and a migration of its own, every other line kept; a refused
 // command leaves every file as it was.
 
-let repo: ReturnType<typeof makeTempRepo>;
-let rootDir: string;
-beforeEach(() => {
-  repo = makeTempRepo();
-  rootDir = repo.rootDir;
-  cpSync(join(repoRoot, migrationsDir), join(rootDir, migrationsDir), { recursive: true });
-  cpSync(join(repoRoot, '.prettierrc.json'), join(rootDir, '.prettierrc.json'));
-});
-afterEach(() => repo.cleanup());
-
-const read = (file: string) => readFileSync(join(rootDir, file), 'utf8');
-const add = (args: FieldArguments) => writeField(rootDir, readFieldAddition(args));
+const repo = scaffoldRepoPerTest();
+const { read } = repo;
+const add = (args: FieldArguments) => writeField(repo.rootDir, readFieldAddition(args));
 const schemasOf = (text: string) => (parse(text) as Json).components.schemas as Json;
 const resourceOf = (schema: string) =>
   ((JSON.parse(read(inputFiles.manifest)) as Json).resources as Json[]).find(
@@ -97,14 +89,14 @@ describe('npm run new:field', () => {
   });
 
   it('writes the next migration: the column, the rows already there filled, its index', async () => {
-    const migrationsBefore = readdirSync(join(rootDir, migrationsDir));
+    const migrationsBefore = readdirSync(join(repo.rootDir, migrationsDir));
     const written = await add({
       schema: 'Staff',
       field: 'level:enum(a=甲级/A,b=乙级/B):required,sort:等级/Level',
       default: 'b',
     });
     const migration = written.find((file) => file.startsWith(migrationsDir)) as string;
-    expect(readdirSync(join(rootDir, migrationsDir))).toHaveLength(migrationsBefore.length + 1);
+    expect(readdirSync(join(repo.rootDir, migrationsDir))).toHaveLength(migrationsBefore.length + 1);
     expect(migration).toMatch(/\/\d{4}-staff-level\.ts$/);
     expect(migrationsBefore.every((file) => file < (migration.split('/').at(-1) ?? ''))).toBe(true);
     const text = read(migration);
@@ -157,11 +149,11 @@ describe('npm run new:field', () => {
   ])('refuses %o and writes nothing', async (change, message) => {
     const files = [inputFiles.openapi, inputFiles.manifest];
     const before = files.map(read);
-    const migrations = readdirSync(join(rootDir, migrationsDir));
+    const migrations = readdirSync(join(repo.rootDir, migrationsDir));
     await expect(
       (async () => add({ schema: 'Staff', field: 'contact:string(32):search:联系人/Contact', ...change }))(),
     ).rejects.toThrow(message);
     expect(files.map(read)).toEqual(before);
-    expect(readdirSync(join(rootDir, migrationsDir))).toEqual(migrations);
+    expect(readdirSync(join(repo.rootDir, migrationsDir))).toEqual(migrations);
   });
 });

@@ -1,9 +1,10 @@
-import { cpSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { inputFiles } from '../inputs';
-import { makeTempRepo, repoRoot, type Json } from '../test-support';
+import type { Json } from '../test-support';
+import { scaffoldRepoPerTest } from './scaffold-test-repo';
 import { readResourceSpec, type ResourceArguments } from './resource-spec';
 import { migrationsDir, writeResource } from './write-resource';
 
@@ -23,22 +24,13 @@ const locker: ResourceArguments = {
   ],
 };
 
-let repo: ReturnType<typeof makeTempRepo>;
-let rootDir: string;
-beforeEach(() => {
-  repo = makeTempRepo();
-  rootDir = repo.rootDir;
-  cpSync(join(repoRoot, migrationsDir), join(rootDir, migrationsDir), { recursive: true });
-  cpSync(join(repoRoot, '.prettierrc.json'), join(rootDir, '.prettierrc.json'));
-});
-afterEach(() => repo.cleanup());
-
-const read = (file: string) => readFileSync(join(rootDir, file), 'utf8');
+const repo = scaffoldRepoPerTest();
+const { read } = repo;
 
 describe('npm run new:resource', () => {
   it('adds the schema and key to openapi.yaml, keeping every other line as it was', async () => {
     const before = read(inputFiles.openapi);
-    await writeResource(rootDir, readResourceSpec(locker));
+    await writeResource(repo.rootDir, readResourceSpec(locker));
     const after = read(inputFiles.openapi);
     const added = after.split('\n').length - before.split('\n').length;
     const kept = after.split('\n').filter((line) => before.includes(line)).length;
@@ -62,7 +54,7 @@ describe('npm run new:resource', () => {
   });
 
   it('adds the key, the route under its group and the resource to the manifest', async () => {
-    await writeResource(rootDir, readResourceSpec(locker));
+    await writeResource(repo.rootDir, readResourceSpec(locker));
     const manifest = JSON.parse(read(inputFiles.manifest)) as Json;
     expect(manifest.accessKeys).toContainEqual({
       key: 'KEY.ACCESS.LOCKER',
@@ -92,10 +84,10 @@ describe('npm run new:resource', () => {
   });
 
   it('writes the next migration with snake_case columns', async () => {
-    const before = readdirSync(join(rootDir, migrationsDir)).length;
-    const written = await writeResource(rootDir, readResourceSpec(locker));
+    const before = readdirSync(join(repo.rootDir, migrationsDir)).length;
+    const written = await writeResource(repo.rootDir, readResourceSpec(locker));
     const migration = written.find((file) => file.startsWith(migrationsDir)) as string;
-    expect(readdirSync(join(rootDir, migrationsDir))).toHaveLength(before + 1);
+    expect(readdirSync(join(repo.rootDir, migrationsDir))).toHaveLength(before + 1);
     expect(migration).toMatch(/\/\d{4}-lockers\.ts$/);
     const text = read(migration);
     expect(text).toContain(".createTable('lockers')");
@@ -114,9 +106,11 @@ describe('npm run new:resource', () => {
   ])('refuses %o and writes nothing', async (change, message) => {
     const files = [inputFiles.openapi, inputFiles.manifest];
     const before = files.map(read);
-    const migrations = readdirSync(join(rootDir, migrationsDir));
-    await expect(writeResource(rootDir, readResourceSpec({ ...locker, ...change }))).rejects.toThrow(message);
+    const migrations = readdirSync(join(repo.rootDir, migrationsDir));
+    await expect(writeResource(repo.rootDir, readResourceSpec({ ...locker, ...change }))).rejects.toThrow(
+      message,
+    );
     expect(files.map(read)).toEqual(before);
-    expect(readdirSync(join(rootDir, migrationsDir))).toEqual(migrations);
+    expect(readdirSync(join(repo.rootDir, migrationsDir))).toEqual(migrations);
   });
 });
