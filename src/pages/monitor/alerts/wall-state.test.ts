@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Alert } from './live-alert-store';
-import { testAlert as alert } from './test-alert';
+import type { Alert } from '../../../alerts-live/live-alert-store';
+import { testAlert as alert } from '../../../alerts-live/test-alert';
 import { loadedText } from './alert-texts';
 import { appendPage, emptyWall, matchesFilters, mergeBatch, showIncoming } from './wall-state';
 

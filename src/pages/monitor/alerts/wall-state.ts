@@ -1,4 +1,4 @@
-import type { Alert } from './live-alert-store';
+import type { Alert } from '../../../alerts-live/live-alert-store';
 
 /** The filters of the alert list as the URL carries them (the list operation's query names). */
 export type AlertFilters = Readonly<Record<string, string>>;

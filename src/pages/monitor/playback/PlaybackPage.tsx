@@ -26,10 +26,10 @@ import { useScreenLocation, useScreenQueryNavigate } from '../../../session/scre
 import { keepingFromAlert } from '../../../session/alert-return';
 import { useCurrentRoute } from '../../../session/use-current-route';
 import { BackToAlertButton } from '../../../resources/BackToAlertButton';
-import type { LiveCamera } from '../video/camera-tree';
-import { playbackLeadMs } from '../video/live-link';
-import { canPlayRecording, playRecording, type RecordingPlayback } from '../video/play-recording';
-import { videoTexts } from '../video/video-texts';
+import type { LiveCamera } from '../../../media/camera-tree';
+import { playbackLeadMs } from '../../../media/live-link';
+import { canPlayRecording, playRecording, type RecordingPlayback } from '../../../media/play-recording';
+import { mediaTexts } from '../../../media/media-texts';
 import { Timeline } from './Timeline';
 import { alertCountText, playbackTexts as texts, zoomText } from './playback-texts';
 import {
@@ -46,7 +46,7 @@ import {
   type PlaybackPlace,
   type Span,
   type ZoomLength,
-} from './timeline';
+} from '../../../media/timeline';
 import './playback.css';
 
 type Loaded<T> =
@@ -201,7 +201,7 @@ export default function PlaybackPage() {
 
   const body = () => {
     if (place.cameraId === null) return <Empty description={t(texts.chooseCamera)} />;
-    if (!canPlayRecording()) return <Result status="warning" title={t(videoTexts.unsupported)} />;
+    if (!canPlayRecording()) return <Result status="warning" title={t(mediaTexts.unsupported)} />;
     if (recording.kind === 'failed') {
       return (
         <Result

@@ -17,7 +17,7 @@ import { useWhenScreenShownAgain } from '../../../session/screen-visibility';
 import { useCurrentRoute } from '../../../session/use-current-route';
 import { BackToAlertButton } from '../../../resources/BackToAlertButton';
 import { patchRows, useLiveRows } from '../../../resources/live-rows';
-import type { LiveCamera } from './camera-tree';
+import type { LiveCamera } from '../../../media/camera-tree';
 import { CameraTree } from './CameraTree';
 import { VideoPane, type PaneActions } from './VideoPane';
 import { panesText, unknownCameraText, videoTexts as texts } from './video-texts';
@@ -30,7 +30,7 @@ import {
   withCamera,
   type Layout,
   type WallState,
-} from './wall-state';
+} from '../../../media/wall-state';
 import './video.css';
 
 type CameraList =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testAlert } from '../test-alert';
+import { testAlert } from '../alerts-live/test-alert';
 import { noticeLink, noticeText } from './alert-notice';
 
 describe("a desktop notification's words and link", () => {

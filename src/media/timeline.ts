@@ -1,4 +1,4 @@
-import { playbackLeadMs } from '../video/live-link';
+import { playbackLeadMs } from './live-link';
 
 /** A recorded stretch or an alert on the day's timeline, as getRecordingTimeline answers them. */
 export interface Span {

@@ -1,6 +1,6 @@
-import { api, call, toast } from '../../../../api';
-import type { LocalText } from '../../../../generated/settings';
-import type { CurrentUser } from '../../../../session';
+import { api, call, toast } from '../api';
+import type { LocalText } from '../generated/settings';
+import type { CurrentUser } from '../session';
 import { unlockAlertSound } from './alert-sound';
 import { askDesktopPermission, desktopPermission, type DesktopPermission } from './desktop-permission';
 import { notificationTexts as texts } from './notification-texts';

@@ -1,4 +1,4 @@
-import { saveBlob } from '../../../api/download';
+import { saveBlob } from '../api/download';
 
 /** Characters no file system (Windows' included) takes in a name, and control characters. */
 // eslint-disable-next-line no-control-regex

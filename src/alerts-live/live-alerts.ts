@@ -1,6 +1,6 @@
-import { consoleEvents, sharedHold } from '../../../api/console-events';
-import type { StreamStatus, Subscription } from '../../../api/event-stream';
-import type { components } from '../../../generated/openapi';
+import { consoleEvents, sharedHold } from '../api/console-events';
+import type { StreamStatus, Subscription } from '../api/event-stream';
+import type { components } from '../generated/openapi';
 
 export type Alert = components['schemas']['Alert'];
 

@@ -1,4 +1,7 @@
-import type { components } from '../../../generated/openapi';
+// The video wall's state as its URL carries it: here, below the pages, because a live link
+// (live-link.ts) opens the wall on one camera from an alert card.
+
+import type { components } from '../generated/openapi';
 
 /** The video wall's layouts: panes in a square grid. */
 export const layouts = [1, 4, 9, 16] as const;

@@ -1,8 +1,8 @@
-import { formatDateTime } from '../../../../i18n/date-time-format';
-import { translate, type Locale } from '../../../../i18n/locale-store';
-import { alertOptions, alertResource, optionOf } from '../alert-options';
-import { alertPlace, systemAlertTexts } from '../system-alert';
-import { alertLinkPath } from '../alert-link';
+import { formatDateTime } from '../i18n/date-time-format';
+import { translate, type Locale } from '../i18n/locale-store';
+import { alertOptions, alertResource, optionOf } from '../alerts-live/alert-options';
+import { alertPlace, systemAlertTexts } from '../alerts-live/system-alert';
+import { alertLinkPath } from '../alerts-live/alert-link';
 import type { AlertNotice } from './notice-gate';
 import { burstTitle, headlineText, notificationTexts } from './notification-texts';
 

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createScreenVisibility, ScreenVisibilityContext } from '../../../session/screen-visibility';
+import { createScreenVisibility, ScreenVisibilityContext } from '../session/screen-visibility';
 import { useCameraAlert, type Alert, type LiveAlertStore } from './live-alert-store';
 import { manualAlertStore, testAlert } from './test-alert';
 

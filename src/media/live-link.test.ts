@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RouteDef } from '../../../generated/routes';
+import type { RouteDef } from '../generated/routes';
 import { liveLinkOf, playbackLinkOf } from './live-link';
 
 const holding = (key: string) => (route: RouteDef) => route.access === key;

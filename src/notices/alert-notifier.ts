@@ -1,7 +1,7 @@
-import { localeStore } from '../../../../i18n/locale-store';
-import type { Access } from '../../../../session';
-import { alertResource } from '../alert-options';
-import { liveAlerts, type LiveAlertStore } from '../live-alerts';
+import { localeStore } from '../i18n/locale-store';
+import type { Access } from '../session';
+import { alertResource } from '../alerts-live/alert-options';
+import { liveAlerts, type LiveAlertStore } from '../alerts-live/live-alerts';
 import { noticeLink, noticeText } from './alert-notice';
 import { playAlertSound, unlockAlertSound } from './alert-sound';
 import { desktopPermission } from './desktop-permission';

@@ -1,8 +1,8 @@
 import BellOutlined from '@ant-design/icons/BellOutlined';
 import { Alert, Button, Space } from 'antd';
 import { useState } from 'react';
-import { useLocale } from '../../../../i18n';
-import { useSession } from '../../../../session';
+import { useLocale } from '../i18n';
+import { useSession } from '../session';
 import { notificationTexts as texts } from './notification-texts';
 import { saveAlertNotifications } from './save-alert-notifications';
 

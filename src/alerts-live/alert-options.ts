@@ -1,5 +1,5 @@
-import alert from '../../../generated/resources/alert';
-import { resourceOf, type FieldOption } from '../../../resources/descriptors';
+import alert from '../generated/resources/alert';
+import { resourceOf, type FieldOption } from '../resources/descriptors';
 
 /** The alert resource, which the alert wall shows and the video wall links to. */
 export const alertResource = resourceOf(alert);

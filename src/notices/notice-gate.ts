@@ -1,4 +1,4 @@
-import type { Alert } from '../live-alerts';
+import type { Alert } from '../alerts-live/live-alerts';
 
 /** What one desktop notification tells: how many alerts were raised since the last one, and the newest. */
 export interface AlertNotice {

@@ -1,6 +1,6 @@
-import type { RouteDef } from '../../../generated/routes';
-import { flattenRoutes } from '../../../session/route-lookup';
-import { routeTree } from '../../../session/use-current-route';
+import type { RouteDef } from '../generated/routes';
+import { flattenRoutes } from '../session/route-lookup';
+import { routeTree } from '../session/use-current-route';
 import { wallSearch } from './wall-state';
 
 /** The video wall's and the playback screen's pages: their paths and access keys live in the manifest only. */

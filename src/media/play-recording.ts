@@ -1,8 +1,8 @@
 import Hls from 'hls.js/light';
-import { apiUrl, openWithApiHeaders } from '../../../api';
-import type { LocalText } from '../../../generated/settings';
-import { positionAtTime, timeAtPosition, type PlayedFragment } from '../playback/timeline';
-import { videoTexts } from './video-texts';
+import { apiUrl, openWithApiHeaders } from '../api';
+import type { LocalText } from '../generated/settings';
+import { positionAtTime, timeAtPosition, type PlayedFragment } from './timeline';
+import { mediaTexts } from './media-texts';
 
 /** Whether this browser plays recordings: hls.js needs Media Source Extensions. */
 export const canPlayRecording = (): boolean => Hls.isSupported();
@@ -33,7 +33,7 @@ export function playRecording(
   // hls.js's own fragments, read when asked: it moves each one's start to where its frames really
   // begin once it has parsed them, and a copy taken with the playlist would be off by that much.
   let fragments: readonly PlayedFragment[] = [];
-  const refused = () => options.onFailure(video.error?.message || videoTexts.streamBroken);
+  const refused = () => options.onFailure(video.error?.message || mediaTexts.streamBroken);
   video.addEventListener('error', refused);
   const hls = new Hls({ xhrSetup: openWithApiHeaders, maxBufferLength: 20, backBufferLength: 30 });
   const seek = (time: number) => {
@@ -50,7 +50,7 @@ export function playRecording(
     options.onReady?.();
   });
   hls.on(Hls.Events.ERROR, (_event, data) => {
-    if (data.fatal) options.onFailure(videoTexts.streamBroken);
+    if (data.fatal) options.onFailure(mediaTexts.streamBroken);
   });
   hls.loadSource(apiUrl(path));
   hls.attachMedia(video);

@@ -1,4 +1,4 @@
-import type { LocalText } from '../../../generated/settings';
+import type { LocalText } from '../generated/settings';
 import type { Alert } from './live-alert-store';
 
 /** An alert the console raised itself (a device's health, a gate): no snapshot, boxes or confidence. */

@@ -1,11 +1,11 @@
 import { Alert, Button, Card, Switch } from 'antd';
 import { useState } from 'react';
-import { useLocale } from '../../../../i18n';
-import { useSession } from '../../../../session';
+import { useLocale } from '../i18n';
+import { useSession } from '../session';
 import { askDesktopPermission, desktopPermission, type DesktopPermission } from './desktop-permission';
 import { notificationTexts as texts } from './notification-texts';
 import { saveAlertNotifications } from './save-alert-notifications';
-import { alertResource } from '../alert-options';
+import { alertResource } from '../alerts-live/alert-options';
 
 /** Why notifications will not show although the switch is on, and what to do; null when they will. */
 function PermissionNote(props: { permission: DesktopPermission; onAsk(): void }) {

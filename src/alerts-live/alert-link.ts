@@ -1,4 +1,4 @@
-import { alertIdParam } from '../../../session/alert-return';
+import { alertIdParam } from '../session/alert-return';
 import { alertResource } from './alert-options';
 
 /** The alert wall with one alert's drawer open. */

@@ -1,4 +1,4 @@
-import type { components } from '../../../generated/openapi';
+import type { components } from '../generated/openapi';
 
 export type LiveCamera = components['schemas']['LiveCamera'];
 export type Grouping = 'area' | 'server';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testAlert } from '../test-alert';
+import { testAlert } from '../alerts-live/test-alert';
 import { createNoticeGate, type AlertNotice, type Timer } from './notice-gate';
 
 /** A gate whose intervals end when the test says. */

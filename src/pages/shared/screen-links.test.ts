@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import alert from '../../generated/resources/alert';
 import { resourceOf } from '../../resources/descriptors';
 import { alertSpan, filteredUrl, screenOf } from './screen-links';
-import { levelOptions, statusOptions } from './dashboard-texts';
+import { levelOptions, statusOptions } from './alert-tags';
 
 describe('links from the dashboard', () => {
   it('find the screens by the resource they show', () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import type { StreamStatus } from '../../../api';
-import { useScreenShown } from '../../../session/screen-visibility';
+import type { StreamStatus } from '../api';
+import { useScreenShown } from '../session/screen-visibility';
 import { liveAlerts, type Alert, type LiveAlertStore } from './live-alerts';
 
 // The store without React, which the desktop notifier loads too; the hooks of the screens below.

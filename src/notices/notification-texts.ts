@@ -1,4 +1,4 @@
-import type { LocalText } from '../../../../generated/settings';
+import type { LocalText } from '../generated/settings';
 
 export const notificationTexts = {
   switchTitle: { zh: '桌面告警通知', en: 'Desktop alert notifications' },
