@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { AlertLevel, NotifyWebhookKind } from '../db/schema';
 import { siteTime } from '../kernel/zoned-time';
-import { signSnapshotLink, type SnapshotLinkSettings } from './snapshot-link';
+import { signSnapshotLink, type SnapshotLinkSettings } from '../alerts/snapshot-link';
 import type { Notice } from './notice';
 
 // Pure: what each receiver is sent for a notice. No I/O, so each format is tested on its own.
