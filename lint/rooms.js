@@ -80,7 +80,27 @@ const serverRooms = [
   // The domains.
   ['server/accounts', ['server/operations', 'server/resources', 'server/auth']],
   ['server/sms', ['server/operations', 'server/auth']],
-  ['server/analysis', ['server/operations']],
+  ['server/live', ['server/streams', 'server/operations', 'server/resources', 'server/http']],
+  [
+    'server/recording',
+    ['server/background-tasks', 'server/streams', 'server/operations', 'server/resources', 'server/live'],
+  ],
+  [
+    'server/cameras',
+    [
+      'server/background-tasks',
+      'server/streams',
+      'server/operations',
+      'server/resources',
+      'server/recording',
+    ],
+  ],
+  [
+    'server/alerts',
+    ['server/background-tasks', 'server/operations', 'server/files', 'server/resources', 'server/cameras'],
+  ],
+  // Above the alerts: the domains that react to alerts through the hooks alerts declare.
+  ['server/analysis', ['server/operations', 'server/alerts']],
   [
     'server/notify',
     [
@@ -90,41 +110,7 @@ const serverRooms = [
       'server/resources',
       'server/auth',
       'server/sms',
-    ],
-  ],
-  ['server/live', ['server/streams', 'server/operations', 'server/resources', 'server/http']],
-  [
-    'server/recording',
-    [
-      'server/background-tasks',
-      'server/streams',
-      'server/operations',
-      'server/resources',
-      'server/live',
-      'server/notify',
-    ],
-  ],
-  [
-    'server/cameras',
-    [
-      'server/background-tasks',
-      'server/streams',
-      'server/operations',
-      'server/resources',
-      'server/analysis',
-      'server/recording',
-    ],
-  ],
-  [
-    'server/alerts',
-    [
-      'server/background-tasks',
-      'server/operations',
-      'server/files',
-      'server/resources',
-      'server/analysis',
-      'server/notify',
-      'server/cameras',
+      'server/alerts',
     ],
   ],
   ['server/events', ['server/operations', 'server/resources', 'server/auth', 'server/alerts']],
@@ -211,8 +197,10 @@ export const rooms = {
   ...Object.fromEntries(
     serverRooms.map(([name, uses]) => [name, { uses: [...serverGround, ...uses], tests: serverTests }]),
   ),
-  // The composition root: the one context, the handler table, the settings, the app and its start.
+  // The composition root: the one context, the handler table, the settings, the app and its start,
+  // and what wires the domains above the alerts to the alerts' hooks.
   'server/app-context': { uses: serverDomains },
+  'server/alert-reactions': { uses: [...serverGround, 'server/alerts', 'server/analysis', 'server/notify'] },
   'server/operation-handlers': { uses: [...serverDomains, 'server/app-context'] },
   'server/config': { uses: [...serverGround, ...serverDomains] },
   'server/open-store': { uses: [...serverGround, ...serverDomains] },
@@ -223,6 +211,7 @@ export const rooms = {
       'server/app-context',
       'server/operation-handlers',
       'server/open-store',
+      'server/alert-reactions',
     ],
   },
   'server/run-server': { uses: [...serverGround, ...serverDomains, 'server/app', 'server/config'] },

@@ -153,9 +153,15 @@ tester.run('rooms/imports', rule, {
     },
     { filename: at('server/resources/resource-service.ts'), code: "import { x } from '../accounts/users';" },
     { filename: at('server/cameras/camera-status.ts'), code: "import { x } from '../alerts/device-health';" },
+    // The alerts tell the domains above them through their hooks, never by import.
+    { filename: at('server/alerts/reported-alerts.ts'), code: "import { x } from '../notify/outbox';" },
     {
-      filename: at('server/notify/message-formats.ts'),
-      code: "import { x } from '../alerts/alert-resource';",
+      filename: at('server/alerts/alert-handling.ts'),
+      code: "import { x } from '../analysis/alert-rollups';",
+    },
+    {
+      filename: at('server/cameras/camera-resource.ts'),
+      code: "import { x } from '../analysis/alert-rollups';",
     },
     // A migration uses nothing of the runtime and no other migration; the runtime uses none.
     {

@@ -6,13 +6,14 @@ import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './app-context';
+import { alertReactions } from './alert-reactions';
 import { defaultAlertRetentionDays, startAlertTasks } from './alerts/alert-tasks';
 import { createAlertFeed } from './cluster/alert-feed';
 import { openChangeChannel, type ChangeChannel } from './cluster/change-channel';
 import { createJobClaims } from './cluster/job-claims';
 import { defaultHealthSettings, streamAlertsOf, type HealthSettings } from './alerts/device-health';
 import { defaultIngestLimits, type IngestLimits } from './alerts/ingest-limits';
-import { defaultSnapshotLinkHours } from './notify/snapshot-link';
+import { defaultSnapshotLinkHours } from './alerts/snapshot-link';
 import { createAccessWatch } from './auth/access-watch';
 import { sessionStillGrants } from './auth/session-grants';
 import { createHashingGate, defaultHashingGateOptions, type HashingGateOptions } from './auth/hashing-gate';
@@ -298,6 +299,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     });
     const health = { ...defaultHealthSettings, ...options.health };
     const notify = notifySettings(options.notify);
+    const alertHooks = alertReactions(notify.timeZone);
     const ctx: AppContext = {
       dataDir: options.dataDir,
       storage,
@@ -334,7 +336,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       ingest: ingestLimits(options),
       health,
       notify,
-      streamAlerts: streamAlertsOf(health, notify.timeZone),
+      alertHooks,
+      streamAlerts: streamAlertsOf(health, alertHooks),
       snapshotLinks: {
         secret:
           options.snapshotLinks?.secret ?? (await sharedSecret(db, options.dataDir, snapshotLinkKeyFileName)),

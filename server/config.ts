@@ -7,7 +7,7 @@ import { defaultCameraProbeSeconds } from './cameras/stream-probe';
 import { alertLevels } from './db/alert-levels';
 import { defaultHealthSettings, type HealthSettings } from './alerts/device-health';
 import { defaultIngestLimits, type IngestLimits } from './alerts/ingest-limits';
-import { defaultSnapshotLinkHours, maxSnapshotLinkHours } from './notify/snapshot-link';
+import { defaultSnapshotLinkHours, maxSnapshotLinkHours } from './alerts/snapshot-link';
 import { defaultPasswordCost, maxPasswordCost } from './auth/password-hash';
 import { defaultSessionIdleMinutes } from './auth/sessions';
 import { defaultSignInLimits, type SignInLimits } from './auth/sign-in-limits';

@@ -1,7 +1,8 @@
 import { aiServerOperations } from './aiservers/ai-server-operations';
 import { alertOperations } from './alerts/alert-operations';
 import { analysisOperations } from './analysis/analysis-operations';
-import { cameraOperations } from './cameras/camera-operations';
+import { cameraOperationsOf } from './cameras/camera-operations';
+import { forgetCamerasInRollups } from './analysis/alert-rollups';
 import { currentUserOperations } from './accounts/current-user-operations';
 import { fileOperations } from './files/file-operations';
 import { modelOperations } from './models/model-operations';
@@ -24,7 +25,7 @@ const handWritten = {
   ...smsSignInOperations,
   ...currentUserOperations,
   ...aiServerOperations,
-  ...cameraOperations,
+  ...cameraOperationsOf(forgetCamerasInRollups),
   ...operationLogOperations,
   ...roleOperations,
   ...userAdminOperations,

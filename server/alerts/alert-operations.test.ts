@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { later } from '../kernel/clock';
 import { openTestDatabase } from '../test-support/test-database';
-import { alertWorld } from '../test-support/alert-world';
+import { alertWorld, testAlertHooks } from '../test-support/alert-world';
 import { openEventStream } from '../test-support/event-stream';
 import { jpegBytes, pngBytes } from '../test-support/multipart';
 import {
@@ -14,7 +14,6 @@ import {
   tokenHeader,
   withSqlite,
 } from '../test-support/test-app';
-import { notifySettings } from '../notify/notify-settings';
 import { markSilentServersOffline } from './alert-ingest';
 import { defaultHealthSettings as health } from './device-health';
 import { removeExpiredAlerts, removeUnshownSnapshots, unshownSnapshotGraceMs } from './alert-tasks';
@@ -85,11 +84,11 @@ describe('heartbeats', () => {
     const db = await openTestDatabase(t.dataDir);
     try {
       t.clock.advance(health.offlineAfterSeconds * 1000 - 1000);
-      expect(await markSilentServersOffline({ db, clock: t.clock, health, notify: notifySettings() })).toBe(
+      expect(await markSilentServersOffline({ db, clock: t.clock, health, alertHooks: testAlertHooks })).toBe(
         0,
       );
       t.clock.advance(2000);
-      expect(await markSilentServersOffline({ db, clock: t.clock, health, notify: notifySettings() })).toBe(
+      expect(await markSilentServersOffline({ db, clock: t.clock, health, alertHooks: testAlertHooks })).toBe(
         1,
       );
     } finally {
@@ -559,7 +558,10 @@ describe('retention', () => {
     const db = await openTestDatabase(t.dataDir);
     try {
       expect(
-        await removeExpiredAlerts({ db, clock: t.clock, storage: createFolderStorage(t.dataDir) }, 30),
+        await removeExpiredAlerts(
+          { db, clock: t.clock, storage: createFolderStorage(t.dataDir), alertHooks: testAlertHooks },
+          30,
+        ),
       ).toBe(2);
     } finally {
       await db.destroy();

@@ -6,7 +6,7 @@ import { bulkHandleAlerts, decisionNames, handleAlert, handleAlertsByFilter } fr
 import { storeAlert, storeAlertWithSnapshot, type StoredAlert } from './reported-alerts';
 import { ingestCameras, recordHeartbeat, snapshotKind } from './alert-ingest';
 import { snapshotBucket, takeFromBucket } from './ingest-quotas';
-import { checkSnapshotLink, type SnapshotLinkCheck } from '../notify/snapshot-link';
+import { checkSnapshotLink, type SnapshotLinkCheck } from './snapshot-link';
 import { serveFile, storeFile } from '../files/file-store';
 import { ApiError, underPart } from '../kernel/api-error';
 import { getItem, getItems, itemOfRow, selectionOf } from '../resources/resource-service';

@@ -5,7 +5,7 @@ import { later } from '../kernel/clock';
 import { deleteFileRows } from '../files/file-packs';
 import { fileKey } from '../files/file-keys';
 import type { FileStorage } from '../storage/file-storage';
-import { RollupChange, rolledColumns } from '../analysis/alert-rollups';
+import { countedColumns } from './alert-hooks';
 import { markSilentServersOffline, snapshotKind } from './alert-ingest';
 
 /** How long alerts are kept unless CFOP_ALERT_RETENTION_DAYS says otherwise: a quarter of a year. */
@@ -38,7 +38,7 @@ const unshownSnapshotSweepMs = 10 * 60_000;
  * shows (rows, then bytes). Answers how many alerts went.
  */
 export async function removeExpiredAlerts(
-  ctx: Pick<AlertsContext, 'db' | 'clock' | 'storage'>,
+  ctx: Pick<AlertsContext, 'db' | 'clock' | 'storage' | 'alertHooks'>,
   retentionDays: number,
 ): Promise<number> {
   const cutoff = later(ctx.clock.now(), -retentionDays * 86_400_000).toISOString();
@@ -47,7 +47,7 @@ export async function removeExpiredAlerts(
     const gone = await ctx.db.transaction().execute(async (trx) => {
       const rows = await trx
         .selectFrom('alerts')
-        .select(['id', 'snapshot_file_id', ...rolledColumns])
+        .select(['id', 'snapshot_file_id', ...countedColumns])
         .where('occurred_at', '<', cutoff)
         .orderBy('occurred_at')
         .limit(retentionBatch)
@@ -61,9 +61,10 @@ export async function removeExpiredAlerts(
           rows.map((row) => row.id),
         )
         .execute();
-      const uncounted = new RollupChange();
-      for (const row of rows) uncounted.count(row, -1);
-      await uncounted.apply(trx);
+      await ctx.alertHooks.alertsCounted(
+        trx,
+        rows.map((row) => ({ before: row, after: null })),
+      );
       const snapshots = [
         ...new Set(rows.flatMap((row) => (row.snapshot_file_id === null ? [] : [row.snapshot_file_id]))),
       ];

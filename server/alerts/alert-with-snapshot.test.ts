@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test-support/test-database';
-import { alertWorld } from '../test-support/alert-world';
+import { alertWorld, testAlertHooks } from '../test-support/alert-world';
 import { jpegBytes, pngBytes } from '../test-support/multipart';
 import {
   callOperation,
@@ -223,7 +223,10 @@ describe('the snapshots of alerts sent at once', () => {
     const db = await openTestDatabase(t.dataDir);
     try {
       expect(
-        await removeExpiredAlerts({ db, clock: t.clock, storage: createFolderStorage(t.dataDir) }, 30),
+        await removeExpiredAlerts(
+          { db, clock: t.clock, storage: createFolderStorage(t.dataDir), alertHooks: testAlertHooks },
+          30,
+        ),
       ).toBe(frames.length);
     } finally {
       await db.destroy();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test-support/test-database';
-import { alertWorld } from '../test-support/alert-world';
+import { alertWorld, testAlertHooks } from '../test-support/alert-world';
 import {
   expectContractAnswer,
   ingestKeyHeader,
@@ -8,7 +8,6 @@ import {
   testAdminPassword,
   type TestApp,
 } from '../test-support/test-app';
-import { notifySettings } from '../notify/notify-settings';
 import { markSilentServersOffline } from './alert-ingest';
 import { defaultHealthSettings, type HealthSettings } from './device-health';
 
@@ -18,7 +17,7 @@ type World = Awaited<ReturnType<typeof alertWorld>>;
 async function sweep(t: TestApp, health: HealthSettings = defaultHealthSettings): Promise<number> {
   const db = await openTestDatabase(t.dataDir);
   try {
-    return await markSilentServersOffline({ db, clock: t.clock, health, notify: notifySettings() });
+    return await markSilentServersOffline({ db, clock: t.clock, health, alertHooks: testAlertHooks });
   } finally {
     await db.destroy();
   }

@@ -3,8 +3,7 @@ import { startTestStream, type TestStream } from '../../test-support/test-stream
 import { markSilentServersOffline } from '../alerts/alert-ingest';
 import { defaultHealthSettings, streamAlertsOf } from '../alerts/device-health';
 import { openTestDatabase } from '../test-support/test-database';
-import { notifySettings } from '../notify/notify-settings';
-import { alertWorld } from '../test-support/alert-world';
+import { alertWorld, testAlertHooks } from '../test-support/alert-world';
 import { openEventStream, type OpenStream } from '../test-support/event-stream';
 import { watchLive } from '../test-support/live-socket';
 import {
@@ -174,8 +173,8 @@ describe("a camera's status from its stream", () => {
         db,
         clock: t.clock,
         health: defaultHealthSettings,
-        notify: notifySettings(),
-        streamAlerts: streamAlertsOf(defaultHealthSettings, notifySettings().timeZone),
+        alertHooks: testAlertHooks,
+        streamAlerts: streamAlertsOf(defaultHealthSettings, testAlertHooks),
         statusFeed: createStatusFeed(),
         alertFeed: createAlertFeed(),
       };

@@ -23,6 +23,12 @@ export type StreamAlerts = (
   cameras: readonly CameraRef[],
 ) => Promise<void>;
 
+/**
+ * Run in the transaction that deletes cameras, before their rows go: a room above them (analysis)
+ * moves what it keeps of them. The composition root gives it, as the alerts' room gives StreamAlerts.
+ */
+export type CamerasDeleting = (trx: Db, ids: readonly number[]) => Promise<void>;
+
 /** What the cameras need of the app: the feeds their changes go to, and the video rooms they steer. */
 export interface CamerasContext extends PlatformContext {
   /** Tells the live alert streams that alerts changed. */

@@ -1,4 +1,6 @@
+import { alertReactions } from '../alert-reactions';
 import type { AppOptions } from '../app';
+import { notifySettings } from '../notify/notify-settings';
 import { jpegBytes, multipartBody, multipartFile } from './multipart';
 import {
   clientHeaders,
@@ -8,6 +10,9 @@ import {
   testAdminPassword,
   type CallOptions,
 } from './test-app';
+
+/** What an app at the default settings does when alerts change: for a test calling alerts' code itself. */
+export const testAlertHooks = alertReactions(notifySettings().timeZone);
 
 /**
  * An app with what alerts need: an AI server (its ingest key), two cameras bound to it with a task
