@@ -387,9 +387,9 @@ function boxProblems(boxes: readonly AlertBox[]): FieldProblem[] {
  * Inserts the accepted reports' snapshots and alerts, each in one statement, and answers what each
  * stored. The alerts go last, numbered as they are written, under the revisions' lock that other
  * servers' numbering waits for until the commit: first the snapshots' rows, the batch's files synced,
- * its quotas written and the notification rules read. A sourceId another console server stored
- * meanwhile (its batch committed after this one read the facts) skips its alert: its snapshot's row
- * and file go again, and it answers the first alert. Its quota tokens stay spent, and its bytes stay
+ * its quotas written and the before-stored hook run (notify reads its rules there). A sourceId
+ * another console server stored meanwhile (its batch committed after this one read the facts) skips
+ * its alert: its snapshot's row and file go again, and it answers the first alert. Its quota tokens stay spent, and its bytes stay
  * in the batch's pack (removed with the pack).
  */
 async function insertAccepted(
