@@ -7,6 +7,7 @@ import {
   type CallOptions,
   type CallResult,
   type TestApp,
+  userBody,
 } from '../test-support/test-app';
 import { knownTestDatabaseUrl, testOnPostgres } from '../test-support/test-database';
 import { scaled } from '../../test-support/test-timeouts';
@@ -28,15 +29,6 @@ async function twoServers(): Promise<{ t: TestApp; callA: Call; callB: Call }> {
   const b = testOnPostgres ? await startTestApp({ databaseUrl: knownTestDatabaseUrl(t.dataDir) }) : t;
   return { t, callA: t.call, callB: b.call };
 }
-
-const userBody = (username: string, roleIds: number[]) => ({
-  username,
-  name: username,
-  phone: null,
-  email: null,
-  status: 'enabled',
-  roleIds,
-});
 
 /** A refusal may come from the guards or, once the caller lost their role, from the access check. */
 const outcome = ({ status, body }: CallResult) =>

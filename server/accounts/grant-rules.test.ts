@@ -9,6 +9,7 @@ import {
   startTestApp,
   type CallOptions,
   type TestApp,
+  userBody,
 } from '../test-support/test-app';
 import { scaled } from '../../test-support/test-timeouts';
 
@@ -76,15 +77,6 @@ describe('grant rules', () => {
   }
 
   const role = (code: string, accessKeys: readonly string[]) => ({ code, name: code, accessKeys });
-  const userBody = (username: string, roleIds: readonly number[], change: Record<string, unknown> = {}) => ({
-    username,
-    name: username,
-    phone: null,
-    email: null,
-    status: 'enabled',
-    roleIds,
-    ...change,
-  });
 
   describe.each(contract.accessKeys.map((key) => [key]))('%s', (key) => {
     const index = keyIndex(key);

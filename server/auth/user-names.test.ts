@@ -6,18 +6,10 @@ import {
   operationLog,
   startTestApp,
   testAdminPassword,
+  userBody,
 } from '../test-support/test-app';
 
 const password = 'Names12345';
-
-const userBody = (username: string, roleIds: number[]) => ({
-  username,
-  name: username,
-  phone: null,
-  email: null,
-  status: 'enabled',
-  roleIds,
-});
 
 /** An app with `ops`, who may manage users but is no administrator. */
 async function withOperator() {

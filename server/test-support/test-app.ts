@@ -300,6 +300,21 @@ export function creator(t: TestApp, operationId: string, token: string) {
   };
 }
 
+/** A user form's body as the console sends it (no password: a create adds one), `change` on top. */
+export const userBody = (
+  username: string,
+  roleIds: readonly number[],
+  change: Record<string, unknown> = {},
+): Record<string, unknown> => ({
+  username,
+  name: username,
+  phone: null,
+  email: null,
+  status: 'enabled',
+  roleIds,
+  ...change,
+});
+
 export async function addUser(
   dataDir: string,
   account: { username: string; password: string; name?: string; phone?: string; roles?: string[] },
