@@ -10,7 +10,8 @@ import { texts } from '../../resources/texts';
 import { useConfirm } from '../../resources/use-confirm';
 import { useGuardedForm } from '../../resources/use-unsaved-guard';
 import { scheduledHours } from './schedule';
-import { hoursText, alertLevels, taskTexts, tasksTitle } from './task-texts';
+import { hoursText, taskTexts, tasksTitle } from './task-texts';
+import { levelOptions } from '../shared/alert-tags';
 import { TaskForm, type CameraTask } from './TaskForm';
 import { useCameraFrame } from './use-camera-frame';
 import './cameras.css';
@@ -87,7 +88,7 @@ export default function TaskDrawer(props: {
       key: 'alertLevel',
       title: t(taskTexts.alertLevel),
       render: (_: unknown, task: CameraTask) => (
-        <Tag color={alertLevels[task.alertLevel].color}>{t(alertLevels[task.alertLevel].label)}</Tag>
+        <Tag color={levelOptions[task.alertLevel].color}>{t(levelOptions[task.alertLevel].label)}</Tag>
       ),
     },
     { key: 'confidenceThreshold', dataIndex: 'confidenceThreshold', title: t(taskTexts.confidenceThreshold) },
