@@ -299,7 +299,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     });
     const health = { ...defaultHealthSettings, ...options.health };
     const notify = notifySettings(options.notify);
-    const alertHooks = alertReactions(notify.timeZone);
+    const alertFeed = createAlertFeed(changes);
+    const alertHooks = alertReactions(notify.timeZone, alertFeed);
     const ctx: AppContext = {
       dataDir: options.dataDir,
       storage,
@@ -330,7 +331,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       live,
       liveSockets: createSocketQuota(options.live?.socketsPerUser ?? defaultLiveSocketsPerUser),
       recordings,
-      alertFeed: createAlertFeed(changes),
+      alertFeed,
       statusFeed,
       jobs: createJobClaims(db, serverName),
       ingest: ingestLimits(options),
@@ -345,6 +346,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       },
     };
     app.addHook('onClose', async () => ctx.accessWatch.close());
+    // An open stream would keep closing waiting for its client to go.
+    app.addHook('preClose', async () => alertFeed.close());
     const isApiPath = apiPathMatcher(contract.basePath);
     addSecurityHeaders(app, isApiPath);
     acceptJsonBodiesOnly(app);

@@ -139,7 +139,7 @@ export function startAlertTasks(app: FastifyInstance, ctx: AlertsContext, retent
   every('marking silent AI servers offline', offlineCheckMs, async (log) => {
     const count = await markSilentServersOffline(ctx);
     if (count === 0) return;
-    ctx.alertFeed.changed();
+    ctx.alertHooks.alertsCommitted();
     log.info(`${count} AI servers missed their heartbeats: marked offline`);
   });
   every('removing expired alerts', retentionSweepMs, async (log) => {
@@ -150,6 +150,4 @@ export function startAlertTasks(app: FastifyInstance, ctx: AlertsContext, retent
     const count = await removeUnshownSnapshots(ctx, later(ctx.clock.now(), -unshownSnapshotGraceMs));
     if (count > 0) log.info(`removed ${count} uploaded snapshots no alert named within 30 minutes`);
   });
-  // An open stream would keep closing waiting for its client to go.
-  app.addHook('preClose', async () => ctx.alertFeed.close());
 }
