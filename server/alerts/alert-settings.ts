@@ -1,10 +1,12 @@
 import { alertLevels } from '../db/alert-levels';
 import type { AlertLevel } from '../db/schema';
 import { keptDays, wholeHours, wholeSeconds, type SettingsReader } from '../kernel/env-settings';
-import { defaultAlertRetentionDays } from './alert-tasks';
 import { defaultHealthSettings, type HealthSettings } from './device-health';
 import { defaultIngestLimits, type IngestLimits } from './ingest-limits';
 import { defaultSnapshotLinkHours, maxSnapshotLinkHours } from './snapshot-link';
+
+/** How long alerts are kept unless CFOP_ALERT_RETENTION_DAYS says otherwise: a quarter of a year. */
+export const defaultAlertRetentionDays = 90;
 
 /**
  * The alerts' settings, in two parts read apart: the start reads the settings of what is kept
