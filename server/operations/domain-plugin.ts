@@ -14,5 +14,7 @@ export function domainPlugin<Options extends Record<string, unknown>>(
   return Object.assign(plugin, {
     [Symbol.for('skip-override')]: true,
     [Symbol.for('fastify.display-name')]: name,
+    // As fastify-plugin names a plugin: app.hasPlugin(name) finds it.
+    [Symbol.for('plugin-meta')]: { name },
   });
 }
