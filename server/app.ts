@@ -7,7 +7,8 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './app-context';
 import { alertReactions } from './alert-reactions';
-import { defaultAlertRetentionDays, startAlertTasks } from './alerts/alert-tasks';
+import { defaultAlertRetentionDays } from './alerts/alert-settings';
+import { alertJobs } from './alerts/alert-tasks';
 import { createAlertFeed } from './cluster/alert-feed';
 import { openChangeChannel, type ChangeChannel } from './cluster/change-channel';
 import { createJobClaims } from './cluster/job-claims';
@@ -20,9 +21,10 @@ import { createHashingGate, defaultHashingGateOptions, type HashingGateOptions }
 import { defaultSessionIdleMinutes } from './auth/sessions';
 import { defaultSignInLimits, type SignInLimits } from './auth/sign-in-limits';
 import { createBackgroundTasks, runEvery } from './background-tasks';
-import { forgetStreamReads, recordStreamRead } from './cameras/camera-status';
+import { cameraJobs } from './cameras/camera-jobs';
+import { recordStreamRead } from './cameras/camera-status';
 import { createFrameGrabber } from './streams/frame-grab';
-import { defaultCameraProbeSeconds, startStreamProbes } from './cameras/stream-probe';
+import { defaultCameraProbeSeconds } from './cameras/stream-probe';
 import { noAllowedHosts, systemLookup, type AllowedHosts, type HostLookup } from './streams/stream-address';
 import type { StreamSpawn } from './streams/stream-process';
 import { systemClock, type Clock } from './kernel/clock';
@@ -40,12 +42,13 @@ import { createLiveSessions, type LiveSessionOptions, type LiveSessions } from '
 import { createSocketQuota, defaultLiveSocketsPerUser } from './live/socket-quota';
 import { createStreamSlots, defaultLiveMaxStreams } from './streams/stream-slots';
 import { createStatusFeed } from './cluster/status-feed';
+import { consoleEventStreams } from './events/event-sources';
 import { registerOperationRoutes } from './http/operation-routes';
 import { addSecurityHeaders } from './http/security-headers';
 import { defaultBackoff, type Backoff } from './recording/recorder';
 import { createRecordings, recordingSpoolDir, type Recordings } from './recording/recordings';
 import { recordingSettings, type RecordingSettings } from './recording/recording-settings';
-import { startRecordingTasks } from './recording/recording-tasks';
+import { recordingJobs } from './recording/recording-tasks';
 import { advisoryLockClaims } from './recording/camera-claims';
 import { defaultPostgresSettings, type PostgresSettings, type PostgresTarget } from './db/postgres-settings';
 import { recordingStore } from './recording/recording-store';
@@ -55,7 +58,7 @@ import { createMetrics } from './observability/metrics';
 import { loopbackOnly } from './observability/metrics-access';
 import { observeApp } from './observability/observe-app';
 import { createConsoleFallback, registerConsoleFiles } from './http/static-console';
-import { startNotificationSender } from './notify/notification-tasks';
+import { notificationJobs } from './notify/notification-tasks';
 import { notifySettings, type NotifyOptions } from './notify/notify-settings';
 import { openStore } from './open-store';
 import { operationHandlers } from './operation-handlers';
@@ -299,7 +302,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     });
     const health = { ...defaultHealthSettings, ...options.health };
     const notify = notifySettings(options.notify);
-    const alertHooks = alertReactions(notify.timeZone);
+    const alertFeed = createAlertFeed(changes);
+    const alertHooks = alertReactions(notify.timeZone, alertFeed);
     const ctx: AppContext = {
       dataDir: options.dataDir,
       storage,
@@ -330,7 +334,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       live,
       liveSockets: createSocketQuota(options.live?.socketsPerUser ?? defaultLiveSocketsPerUser),
       recordings,
-      alertFeed: createAlertFeed(changes),
+      alertFeed,
       statusFeed,
       jobs: createJobClaims(db, serverName),
       ingest: ingestLimits(options),
@@ -384,19 +388,19 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       }),
       ctx.jobs,
     );
-    startAlertTasks(app, ctx, options.alertRetentionDays ?? defaultAlertRetentionDays);
-    await forgetStreamReads(ctx);
-    if (probeSeconds > 0) {
-      startStreamProbes(app, ctx, probeSeconds * 1000, {
-        policy: streamPolicy,
-        slots,
-        readTimeoutMs,
-        log: app.log,
-        spawn: options.cameraProbe?.spawn,
-      });
-    }
-    startNotificationSender(app, ctx);
-    startRecordingTasks(app, ctx, options.recording ?? {});
+    // Each domain's jobs and event sources, with its slice of the settings.
+    await app.register(consoleEventStreams, { ctx });
+    await app.register(alertJobs, {
+      ctx,
+      settings: { alertRetentionDays: options.alertRetentionDays ?? defaultAlertRetentionDays },
+    });
+    await app.register(cameraJobs, {
+      ctx,
+      probeEveryMs: probeSeconds * 1000,
+      probe: { policy: streamPolicy, slots, readTimeoutMs, log: app.log, spawn: options.cameraProbe?.spawn },
+    });
+    await app.register(notificationJobs, { ctx });
+    await app.register(recordingJobs, { ctx, every: options.recording ?? {} });
     return app;
   } catch (error) {
     await app.close();

@@ -210,6 +210,6 @@ export async function handleAlertsByFilter(
     if (batch.selected === 0) return { handled, skipped, capped: false };
     handled += batch.decided;
     skipped += batch.selected - batch.decided;
-    if (batch.decided > 0) ctx.alertFeed.changed();
+    if (batch.decided > 0) ctx.alertHooks.alertsCommitted();
   }
 }

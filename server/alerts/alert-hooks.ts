@@ -27,7 +27,8 @@ export interface AlertChange {
 /**
  * What the domains above alerts do when alerts change, each inside the transaction that changed
  * them, so that what they write (a queued message, a rollup) commits with the alerts or not at
- * all. Alerts call these and know nothing of who answers: the composition root wires them.
+ * all, and once it committed (alertsCommitted). Alerts call these and know nothing of who answers:
+ * the composition root wires them.
  */
 export interface AlertHooks {
   /**
@@ -39,4 +40,10 @@ export interface AlertHooks {
   readonly alertsStored: (trx: Db, alerts: readonly AlertRow[], now: Date) => Promise<void>;
   /** Alerts were stored, handled or removed: the change is counted. */
   readonly alertsCounted: (trx: Db, changes: readonly AlertChange[]) => Promise<void>;
+  /**
+   * After the transaction that stored, handled or removed alerts committed: whoever shows alerts
+   * (the consoles' live streams) reads what changed. Outside the transaction, so that nobody reads
+   * before the change is there.
+   */
+  readonly alertsCommitted: () => void;
 }

@@ -135,7 +135,7 @@ export async function recordHeartbeat(ctx: AlertsContext, server: IngestCaller, 
     const serverEvent = await aiServerStatusEvent(trx, server.id);
     return { raised: back.length + cameras.alerts, events: [...cameras.events, ...serverEvent] };
   });
-  if (raised > 0) ctx.alertFeed.changed();
+  if (raised > 0) ctx.alertHooks.alertsCommitted();
   ctx.statusFeed.publish(events);
   return { receivedAt, offlineAfterSeconds: ctx.health.offlineAfterSeconds };
 }

@@ -46,7 +46,7 @@ async function answerStored(
   lang: Lang,
 ): Promise<components['schemas']['Alert']> {
   if (!row) return contractTyped(await getItem(ctx.db, alertsIn(ctx), id, lang));
-  ctx.alertFeed.changed();
+  ctx.alertHooks.alertsCommitted();
   return contractTyped(await itemOfRow(ctx.db, alertsIn(ctx), row, lang));
 }
 
@@ -108,7 +108,7 @@ export const alertOperations = {
     const label = await handleAlert(ctx, id, handling, requireSession(input).userId);
     input.audit.target = `#${id} ${label}`;
     input.audit.detail = handlingDetail(handling);
-    ctx.alertFeed.changed();
+    ctx.alertHooks.alertsCommitted();
     return contractTyped(await getItem(ctx.db, alertsIn(ctx), id, input.lang));
   },
   async bulkHandleAlerts(input, ctx) {
@@ -120,7 +120,7 @@ export const alertOperations = {
       zh: `${detail.zh}（处理 ${handled.length} 条，跳过已处理 ${skipped} 条）`,
       en: `${detail.en} (${handled.length} handled, ${skipped} already handled)`,
     };
-    if (handled.length > 0) ctx.alertFeed.changed();
+    if (handled.length > 0) ctx.alertHooks.alertsCommitted();
     return { items: contractTyped(await getItems(ctx.db, alertsIn(ctx), handled, input.lang)), skipped };
   },
   async handleAlertsByFilter(input, ctx) {

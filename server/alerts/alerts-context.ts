@@ -1,6 +1,5 @@
 import type { StatusFeed } from '../cluster/status-feed';
 import type { PlatformContext } from '../operations/platform-context';
-import type { AlertFeed } from '../cluster/alert-feed';
 import type { HealthSettings } from './device-health';
 import type { IngestLimits } from './ingest-limits';
 import type { AlertHooks } from './alert-hooks';
@@ -8,8 +7,6 @@ import type { SnapshotLinkSettings } from './snapshot-link';
 
 /** What storing, serving and raising alerts needs of the app. */
 export interface AlertsContext extends PlatformContext {
-  /** Tells the live alert streams that alerts changed. */
-  readonly alertFeed: AlertFeed;
   /** Carries status changes of cameras and AI servers to the consoles' event streams. */
   readonly statusFeed: StatusFeed;
   /** What an AI server may send: alert times, alert rate, snapshot bytes. */

@@ -71,7 +71,7 @@ export async function raiseDeviceAlerts(
 }
 
 /** The cameras' stream alerts, raised at these settings, `hooks` reacting to them. */
-export const streamAlertsOf =
-  (settings: HealthSettings, hooks: AlertHooks): StreamAlerts =>
-  (db, now, type, cameras) =>
-    raiseDeviceAlerts(db, settings, now, type, cameras, hooks);
+export const streamAlertsOf = (settings: HealthSettings, hooks: AlertHooks): StreamAlerts => ({
+  raise: (db, now, type, cameras) => raiseDeviceAlerts(db, settings, now, type, cameras, hooks),
+  committed: hooks.alertsCommitted,
+});

@@ -4,7 +4,6 @@ import type { Db } from '../db/open-database';
 import type { AlertLevel, AlertsTable } from '../db/schema';
 import type { LocalText } from '../kernel/locale';
 import type { AlertHooks } from './alert-hooks';
-import type { AlertFeed } from '../cluster/alert-feed';
 import { nextRevision } from './alert-revisions';
 
 /**
@@ -133,7 +132,6 @@ export interface SystemAlertContext {
   readonly clock: Clock;
   /** What the domains above do when the alert is stored. */
   readonly alertHooks: AlertHooks;
-  readonly alertFeed: AlertFeed;
 }
 
 /** Raises a system alert on its own: stored, then shown on the live walls. Answers its id. */
@@ -141,6 +139,6 @@ export async function raiseSystemAlert(ctx: SystemAlertContext, alert: SystemAle
   const id = await ctx.db
     .transaction()
     .execute(async (trx) => insertSystemAlert(trx, ctx.clock.now().toISOString(), alert, ctx.alertHooks));
-  ctx.alertFeed.changed();
+  ctx.alertHooks.alertsCommitted();
   return id;
 }

@@ -17,7 +17,6 @@ import {
 } from '../test-support/test-app';
 import { parseAllowedHosts } from '../streams/stream-address';
 import { recordStreamRead } from './camera-status';
-import { createAlertFeed } from '../cluster/alert-feed';
 import { createStatusFeed } from '../cluster/status-feed';
 
 let source: TestStream;
@@ -176,7 +175,6 @@ describe("a camera's status from its stream", () => {
         alertHooks: testAlertHooks,
         streamAlerts: streamAlertsOf(defaultHealthSettings, testAlertHooks),
         statusFeed: createStatusFeed(),
-        alertFeed: createAlertFeed(),
       };
       // The probe found the first camera's stream readable.
       await recordStreamRead(ctx, read as number, 'probe', true);

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { createAlertFeed } from '../cluster/alert-feed';
 import { defaultHealthSettings, streamAlertsOf } from '../alerts/device-health';
 import type { Db } from '../db/open-database';
 import { createStatusFeed } from '../cluster/status-feed';
@@ -33,7 +32,6 @@ it('forgets the reads of an earlier run, writing only the cameras that hold one'
       alertHooks: testAlertHooks,
       streamAlerts: streamAlertsOf(defaultHealthSettings, testAlertHooks),
       statusFeed: createStatusFeed(),
-      alertFeed: createAlertFeed(),
     };
     await recordStreamRead(ctx, read as number, 'probe', true);
     await forgetStreamReads(ctx);
