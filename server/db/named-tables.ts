@@ -4,7 +4,9 @@ import type { DrainOuterGeneric, Kysely } from 'kysely';
 export type NamedRow = Record<string, unknown>;
 
 /** `DB` with any further table addressable by name, its rows `Row`. */
-export type WithNamedTables<DB, Row extends NamedRow = NamedRow> = DrainOuterGeneric<DB & Record<string, Row>>;
+export type WithNamedTables<DB, Row extends NamedRow = NamedRow> = DrainOuterGeneric<
+  DB & Record<string, Row>
+>;
 
 /**
  * The database with tables also addressed by names known only at run time (a resource's, a link
