@@ -317,8 +317,8 @@ describe('codegen CLI', { timeout: scaled(60_000) }, () => {
   });
 
   it('runs as `npm run codegen`, its exit code the one it answers', async () => {
-    // The one case in a process of its own: codegen/main.ts's arguments and exit code.
-    const failed = await run(process.execPath, ['--import', 'tsx', 'codegen/main.ts', '--chek'], {
+    // The one case in a process of its own: scripts/codegen.ts's arguments and exit code.
+    const failed = await run(process.execPath, ['--import', 'tsx', 'scripts/codegen.ts', '--chek'], {
       cwd: repoRoot,
     }).catch((error: unknown) => error);
     expect(failed).toMatchObject({ code: 2, stderr: expect.stringContaining("Unknown option '--chek'") });

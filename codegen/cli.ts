@@ -8,7 +8,7 @@ import { validate } from './validate';
 
 type Outcome = 'ok' | 'failed';
 
-/** Where codegen prints: the console (codegen/main.ts), or a test's lines. */
+/** Where codegen prints: the console (scripts/codegen.ts), or a test's lines. */
 export interface CodegenOutput {
   readonly out: (line: string) => void;
   readonly err: (line: string) => void;
@@ -119,15 +119,17 @@ function watchInputs(rootDir: string, io: CodegenOutput, signal?: AbortSignal): 
 
 const usage = 'usage: npm run codegen -- [--check | --watch] [--root <repo dir>]';
 
-/** `npm run codegen -- <args>`: answers the exit code (2 for bad arguments, 1 for bad inputs or a stale check). */
-export async function runCodegen(
-  args: readonly string[],
-  io: CodegenOutput,
-  signal?: AbortSignal,
-): Promise<number> {
-  let options;
+export interface CodegenOptions {
+  readonly check: boolean;
+  readonly watch: boolean;
+  /** The repository's folder, absolute. */
+  readonly rootDir: string;
+}
+
+/** `npm run codegen -- <args>` read, or null (the usage printed) for bad arguments. */
+export function readCodegenArgs(args: readonly string[], io: CodegenOutput): CodegenOptions | null {
   try {
-    options = parseArgs({
+    const { check, watch, root } = parseArgs({
       args: [...args],
       options: {
         check: { type: 'boolean', default: false },
@@ -135,11 +137,22 @@ export async function runCodegen(
         root: { type: 'string', default: process.cwd() },
       },
     }).values;
+    return { check, watch, rootDir: resolve(root) };
   } catch (error) {
     io.err(`${(error as Error).message}\n${usage}`);
-    return 2;
+    return null;
   }
-  const rootDir = resolve(options.root);
+}
+
+/** `npm run codegen -- <args>`: answers the exit code (2 for bad arguments, 1 for bad inputs or a stale check). */
+export async function runCodegen(
+  args: readonly string[],
+  io: CodegenOutput,
+  signal?: AbortSignal,
+): Promise<number> {
+  const options = readCodegenArgs(args, io);
+  if (options === null) return 2;
+  const { rootDir } = options;
   if (options.watch) {
     await watchInputs(rootDir, io, signal);
     return 0;

@@ -1,9 +1,9 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/open-database';
-import type { AlertsTable } from '../db/schema';
+import type { Table } from '../db/schema';
 
 /** An alert as its insert has just written it (no read back). */
-export type AlertRow = Selectable<AlertsTable>;
+export type AlertRow = Selectable<Table<'alerts'>>;
 
 /** The columns of an alert by which the domains above count alerts (the dashboard's rollups). */
 export const countedColumns = [
@@ -14,7 +14,7 @@ export const countedColumns = [
   'level',
   'status',
   'handled_at',
-] as const satisfies readonly (keyof AlertsTable)[];
+] as const satisfies readonly (keyof Table<'alerts'>)[];
 
 export type CountedAlert = Pick<AlertRow, (typeof countedColumns)[number]>;
 

@@ -11,7 +11,7 @@ import {
 } from '../db/batched-writes';
 import type { Db } from '../db/open-database';
 import { reservedId } from '../db/reserved-ids';
-import type { AlertsTable, FilesTable, IngestQuotaKind } from '../db/schema';
+import type { IngestQuotaKind, Table } from '../db/schema';
 import { addToPack } from '../files/file-packs';
 import { fileKey } from '../files/file-keys';
 import { durableFiles, placeFile } from '../files/file-store';
@@ -44,7 +44,7 @@ type AlertReport = components['schemas']['AlertReport'];
  */
 export interface StoredAlert {
   readonly id: number;
-  readonly row: Selectable<AlertsTable> | null;
+  readonly row: Selectable<Table<'alerts'>> | null;
 }
 
 /**
@@ -400,8 +400,8 @@ async function insertAccepted(
   const stored = new Map<Accepted, StoredAlert>();
   if (accepted.length === 0) return stored;
   const revisions = await insertedRevisions(trx, accepted.length);
-  const files: Insertable<FilesTable>[] = [];
-  const alerts = accepted.map((entry, n): Insertable<AlertsTable> => {
+  const files: Insertable<Table<'files'>>[] = [];
+  const alerts = accepted.map((entry, n): Insertable<Table<'alerts'>> => {
     const { item, camera, task } = entry;
     const { snapshot, report, now } = item;
     const fileId = snapshot ? entry.fileId : null;

@@ -1,7 +1,7 @@
 import { sql, type Insertable } from 'kysely';
 import type { Clock } from '../kernel/clock';
 import type { Db } from '../db/open-database';
-import type { AlertLevel, AlertsTable } from '../db/schema';
+import type { AlertLevel, Table } from '../db/schema';
 import type { LocalText } from '../kernel/locale';
 import type { AlertHooks } from './alert-hooks';
 import { nextRevision } from './alert-revisions';
@@ -102,7 +102,7 @@ export async function insertSystemAlert(
     handling_note: '',
     revision: await nextRevision(db),
     source_id: key,
-  } satisfies Insertable<AlertsTable>;
+  } satisfies Insertable<Table<'alerts'>>;
   const inserted = await db
     .insertInto('alerts')
     .values(row)

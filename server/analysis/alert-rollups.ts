@@ -2,7 +2,7 @@ import { sql, type Insertable, type Kysely, type OperationNodeSource } from 'kys
 import { countedColumns, type AlertChange, type CountedAlert } from '../alerts/alert-hooks';
 import { dialectOf } from '../db/dialect';
 import type { Db } from '../db/open-database';
-import type { AlertDayRollupsTable, AlertHourRollupsTable, AlertRollupsTable } from '../db/schema';
+import type { Table } from '../db/schema';
 import { DAY_MS, HOUR_MS } from '../kernel/zoned-time';
 
 /**
@@ -30,9 +30,9 @@ export const dayMs = DAY_MS;
 /** The size of the slots of alert_hour_rollups: UTC hours. */
 export const hourMs = HOUR_MS;
 
-type QuarterRow = Insertable<AlertRollupsTable>;
-type DayRow = Insertable<AlertDayRollupsTable>;
-type HourRow = Insertable<AlertHourRollupsTable>;
+type QuarterRow = Insertable<Table<'alert_rollups'>>;
+type DayRow = Insertable<Table<'alert_day_rollups'>>;
+type HourRow = Insertable<Table<'alert_hour_rollups'>>;
 
 /** The start of the slot of `size` ms holding an instant, as the slot columns hold it. */
 export const slotStart = (iso: string, size: number) =>

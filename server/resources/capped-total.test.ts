@@ -1,12 +1,13 @@
+import type { Insertable } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db/open-database';
-import type { OperationLogsTable } from '../db/schema';
+import type { Table } from '../db/schema';
 import { expectContractAnswer, startTestApp, testAdminPassword } from '../test-support/test-app';
 import { openTestDatabase } from '../test-support/test-database';
 import { cappedTotal, listTotalCap } from './resource-service';
 import { selectPage, type RowSelection } from './resource-store';
 
-type LogEntry = Omit<OperationLogsTable, 'id'>;
+type LogEntry = Insertable<Table<'operation_logs'>>;
 
 const entry = (n: number, action: string): LogEntry => ({
   time: new Date(Date.UTC(2026, 0, 1, 8, 0, n)).toISOString(),
