@@ -63,7 +63,7 @@ describe('the contract answer check', () => {
     );
   });
 
-  it('refuses a status the operation does not declare', () => {
+  it('refuses a status the operation does not declare, and a body where it declares none', () => {
     const onlyOk: Contract = {
       ...contract,
       operations: contract.operations.map((operation) =>
@@ -72,8 +72,14 @@ describe('the contract answer check', () => {
           : operation,
       ),
     };
-    expect(contractAnswerCheck(onlyOk)(json('POST', '/cfop/logout', 401, signedOut))).toBe(
+    const checkOnlyOk = contractAnswerCheck(onlyOk);
+    expect(checkOnlyOk(json('POST', '/cfop/logout', 401, signedOut))).toBe(
       'logout (POST /cfop/logout) answered 401: openapi.yaml does not declare that status (it declares 200)',
+    );
+    const bare = { method: 'POST', url: '/cfop/logout', status: 200, contentType: undefined, text: '' };
+    expect(checkOnlyOk(bare)).toBeNull();
+    expect(checkOnlyOk({ ...bare, contentType: 'text/plain', text: 'ok' })).toBe(
+      'logout (POST /cfop/logout) answered 200: it has a body, openapi.yaml declares none',
     );
   });
 

@@ -51,12 +51,12 @@ function answerProblem(
     return `openapi.yaml does not declare that status (it declares ${statuses})`;
   }
   if (answer.text === '' && (answer.status === 204 || answer.status === 304)) return null;
+  const declaredTypes = Object.keys(declared.content);
+  if (declaredTypes.length === 0) return answer.text ? 'it has a body, openapi.yaml declares none' : null;
   const mediaType = (answer.contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  const declaredType = Object.keys(declared.content).find((type) => mediaTypeMatches(type, mediaType));
-  if (declaredType === undefined) {
-    const types = Object.keys(declared.content).join(', ') || 'no body';
-    return `its content type is ${mediaType || 'not set'}, openapi.yaml declares ${types}`;
-  }
+  const declaredType = declaredTypes.find((type) => mediaTypeMatches(type, mediaType));
+  if (declaredType === undefined)
+    return `its content type is ${mediaType || 'not set'}, openapi.yaml declares ${declaredTypes.join(', ')}`;
   const schema = declared.content[declaredType];
   if (declaredType !== 'application/json' || !schema || answer.text === undefined) return null;
   let body: unknown;
