@@ -22,6 +22,7 @@ import type { SmsMessage } from '../sms/sms-sender';
 import type { components } from '../../src/generated/openapi';
 
 type AccessKey = components['schemas']['AccessKey'];
+import { checkAnswersOf, contractAnswerCheck } from './contract-answers';
 import { multipartFile } from './multipart';
 import { syncPostgres, type SyncDatabase } from './sync-postgres';
 import { knownTestDatabaseUrl, testDatabaseUrl, testOnPostgres } from './test-database';
@@ -30,6 +31,7 @@ export const testAdminPassword = 'Admin12345';
 
 export const contract = loadContract();
 const compileContractSchema = createSchemaCompiler(contract, { coerceTypes: false });
+const answerCheck = contractAnswerCheck(contract);
 
 const headerName = (scheme: string) => contract.headerSchemes[scheme] as string;
 
@@ -182,7 +184,10 @@ export interface TestApp {
   signIn(username: string, password: string): Promise<string>;
 }
 
-/** A fresh app on its own data folder with a recording SMS sender and an administrator `admin`. */
+/**
+ * A fresh app on its own data folder with a recording SMS sender and an administrator `admin`;
+ * every answer its `inject` gives is checked against openapi.yaml (contract-answers.ts).
+ */
 export async function startTestApp(
   options: Partial<AppOptions> = {},
   cleanup: Cleanup = onTestFinished,
@@ -205,6 +210,7 @@ export async function startTestApp(
     databaseUrl,
   });
   cleanup(() => app.close());
+  checkAnswersOf(app, answerCheck);
   const call = (operationId: string, callOptions?: CallOptions) =>
     callOperation(app, operationId, callOptions);
   return {
