@@ -6,7 +6,6 @@ import { openEventStream } from '../test-support/event-stream';
 import { jpegBytes, pngBytes } from '../test-support/multipart';
 import {
   clientHeaders,
-  expectContractAnswer,
   fieldMessages,
   filesOnDisk,
   operationLog,
@@ -37,7 +36,6 @@ describe('heartbeats', () => {
         ],
       },
     });
-    expectContractAnswer('ingestHeartbeat', body);
     expect(body.data).toEqual({ receivedAt: t.clock.now().toISOString(), offlineAfterSeconds: 90 });
     expect(await ok('getAiServer', { params: { id: serverId } })).toMatchObject({
       status: 'online',
@@ -115,7 +113,6 @@ describe('ingesting alerts', () => {
   it('stores the alert with the names of its camera, area, task, model and server', async () => {
     const { t, ingest, report, cameras, serverId, snapshotId } = await alertWorld();
     const { body } = await ingest('ingestAlert', { body: report() });
-    expectContractAnswer('ingestAlert', body);
     expect(body.data).toMatchObject({
       aiServerId: serverId,
       aiServerName: '边缘盒子-1',
@@ -216,7 +213,6 @@ describe('a retried report', () => {
     t.clock.advance(30_000);
     const retry = await ingest('ingestAlert', { body: report({ sourceId: 'frame-42', label: '吸烟' }) });
     expect(retry.status).toBe(200);
-    expectContractAnswer('ingestAlert', retry.body);
     expect(retry.body.data).toEqual(first.body.data);
     expect(snapshotRows(t.dataDir)).toEqual(before);
     expect(alertCount(t.dataDir)).toBe(1);
@@ -462,7 +458,6 @@ describe('handling', () => {
       params: { id: alert.id },
       body: { decision: 'confirm', note: ' 已通知班组长 ' },
     });
-    expectContractAnswer('handleAlert', body);
     expect(body.data).toMatchObject({
       status: 'confirmed',
       handledByName: '系统管理员',

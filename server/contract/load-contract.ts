@@ -52,7 +52,6 @@ export interface OperationSpec {
   readonly requestBody: { readonly schema: JsonSchema; readonly required: boolean } | null;
   /** A `multipart/form-data` body carrying one file (and JSON parts): what it may hold, stated once in openapi.yaml. */
   readonly upload: UploadSpec | null;
-  readonly successSchema: JsonSchema | null;
   /** What it may answer, by status code as openapi.yaml writes it (`200`, `4XX`, `default`), each `$ref` resolved. */
   readonly responses: Readonly<Record<string, ResponseSpec>>;
   /** The subprotocol of an operation served over a WebSocket (`x-websocket`); null for the others. */
@@ -176,7 +175,6 @@ function readOperation(document: OpenApiDocument, at: ServedOperation): Operatio
     parameters: readParameters(document, at, where),
     requestBody: readRequestBody(operation, where),
     upload: readUpload(document, operation, where),
-    successSchema: responses['200']?.content['application/json'] ?? null,
     responses,
     socket: socketProtocolOf(operation, where),
   };

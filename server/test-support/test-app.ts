@@ -15,7 +15,6 @@ import {
   loadContract,
   SESSION_SCHEME,
 } from '../contract/load-contract';
-import { createSchemaCompiler } from '../contract/schema-compiler';
 import { databaseFileName, openDatabase } from '../db/open-database';
 import { trigramTableOf } from '../db/contains-search';
 import type { SmsMessage } from '../sms/sms-sender';
@@ -30,7 +29,6 @@ import { knownTestDatabaseUrl, testDatabaseUrl, testOnPostgres } from './test-da
 export const testAdminPassword = 'Admin12345';
 
 export const contract = loadContract();
-const compileContractSchema = createSchemaCompiler(contract, { coerceTypes: false });
 const answerCheck = contractAnswerCheck(contract);
 
 const headerName = (scheme: string) => contract.headerSchemes[scheme] as string;
@@ -164,16 +162,6 @@ export function resultOf(response: Awaited<ReturnType<FastifyInstance['inject']>
     text: response.rawPayload.toString('utf8'),
   } as CallResult;
 }
-
-/** Asserts a success answer matches the operation's 200 response schema in openapi.yaml. */
-export function expectContractAnswer(operationId: string, body: unknown): void {
-  const schema = operation(operationId).successSchema;
-  if (!schema) throw new Error(`${operationId} has no 200 schema`);
-  const validate = compileContractSchema(schema);
-  if (!validate(body))
-    throw new Error(`${operationId} answer breaks the contract: ${JSON.stringify(validate.errors)}`);
-}
-
 export interface TestApp {
   readonly app: FastifyInstance;
   readonly dataDir: string;
