@@ -6,6 +6,8 @@ export interface Read<T> {
   readonly data: T | undefined;
   /** The read failed and there is no answer to show: the screen offers `retry`. */
   readonly failed: boolean;
+  /** A newer answer is on its way: a form waits for it rather than start from an old one. */
+  readonly updating: boolean;
   /** Reads again (a retry, or after a change the answer does not show yet). */
   retry(): void;
 }
@@ -20,6 +22,7 @@ export function useRead<T>(key: QueryKey, read: (() => Promise<T>) | null): Read
   return {
     data: query.data,
     failed: query.isError && query.data === undefined && !query.isFetching,
+    updating: query.isFetching,
     retry: () => void query.refetch(),
   };
 }
