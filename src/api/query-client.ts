@@ -1,5 +1,4 @@
-import { onlineManager, QueryClient } from '@tanstack/react-query';
-import { connection, type ConnectionStore } from './connection';
+import { QueryClient } from '@tanstack/react-query';
 import { BusinessError } from './errors';
 
 /** How long a read answered is reused without asking again (coming back to a screen, a drawer opened twice). */
@@ -10,8 +9,9 @@ export const keptUnusedMs = 5 * 60_000;
 /**
  * A read failing is tried once more only when the server answered its own 5xx envelope (its
  * database away for a moment). Never a 4xx (asking again changes nothing), never a request that got
- * no answer or a gateway's outage page: the connection store probes for the server and the reads
- * run again when it answers (refetch on reconnect). Each failure is told by call() (a toast).
+ * no answer or a gateway's outage page: the connection store (connection.ts) probes for the server,
+ * and the screen shown reads again when it answers (useWhenScreenShownAgain). Each failure is told
+ * by call() (a toast).
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 1 && error instanceof BusinessError && Number(error.code) >= 500;
@@ -30,16 +30,13 @@ export function createQueryClient(): QueryClient {
         networkMode: 'always',
         // The tab coming into focus is no news; kept screens refresh when shown (screen-visibility).
         refetchOnWindowFocus: false,
+        // The browser's network back: what is shown and older than freshForMs is read again. Not fed
+        // by the connection store: each request answered flips it back, and every read shown would
+        // run again with it while one operation alone fails.
         refetchOnReconnect: true,
       },
     },
   });
 }
 
-/** "Online" for TanStack Query is the server answering (connection.ts), not the browser's network flag. */
-export function followConnection(store: ConnectionStore): void {
-  onlineManager.setEventListener((setOnline) => store.subscribe(() => setOnline(!store.lost())));
-}
-
 export const queryClient = createQueryClient();
-followConnection(connection);
