@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useLocale } from '../i18n';
 import type { Locale } from '../i18n';
+import { ReadCacheProvider } from '../session';
 import { appTheme, themeClass } from './theme';
 import { consoleAlgorithm } from './theme-algorithm';
 
@@ -84,14 +85,19 @@ function usePrefersReducedMotion(): boolean {
   return reduced;
 }
 
-/** antd's theme and its own texts in the reader's language (toasts render inside, see src/api/toast.tsx). */
+/**
+ * The console's read cache (src/session/ReadCacheProvider.tsx), antd's theme and its own texts in the reader's
+ * language (toasts render inside, see src/api/toast.tsx).
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   const { locale } = useLocale();
   const antdLocale = useAntdLocale(locale);
   const theme = usePrefersReducedMotion() ? stillTheme : consoleTheme;
   return (
-    <ConfigProvider locale={antdLocale} theme={theme}>
-      <div className={`${themeClass} cfop-app`}>{children}</div>
-    </ConfigProvider>
+    <ReadCacheProvider>
+      <ConfigProvider locale={antdLocale} theme={theme}>
+        <div className={`${themeClass} cfop-app`}>{children}</div>
+      </ConfigProvider>
+    </ReadCacheProvider>
   );
 }

@@ -21,6 +21,13 @@ describe('matchesFilters', () => {
     expect(matchesFilters(one, { from: '2030-01-01T08:00:06.000Z' })).toBe(false);
     expect(matchesFilters(one, { to: '2030-01-01T08:00:04.000Z' })).toBe(false);
   });
+
+  it('finds a text case aside, as the server’s contains filter does', () => {
+    const one = alert(6, { label: 'No Helmet', area: 'Gate B' });
+    expect(matchesFilters(one, { label: 'helmet' })).toBe(true);
+    expect(matchesFilters(one, { label: 'NO HEL', area: 'gate b' })).toBe(true);
+    expect(matchesFilters(one, { label: 'vest' })).toBe(false);
+  });
 });
 
 describe('mergeBatch', () => {

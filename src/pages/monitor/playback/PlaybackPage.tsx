@@ -20,7 +20,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { api, apiPath, call } from '../../../api';
+import { api, apiPath, call, useRead } from '../../../api';
 import { formatDateTime, useLocale } from '../../../i18n';
 import { useScreenLocation, useScreenQueryNavigate } from '../../../session/screen-location';
 import { keepingFromAlert } from '../../../session/alert-return';
@@ -75,7 +75,10 @@ export default function PlaybackPage() {
   const [openedAt] = useState(() => Date.now());
   const place = useMemo(() => readPlace(search, openedAt), [search, openedAt]);
   const day = useMemo(() => dayBounds(place.day), [place.day]);
-  const [cameras, setCameras] = useState<Loaded<readonly LiveCamera[]>>({ kind: 'loading' });
+  const camerasRead = useRead(['/recordings/cameras'], () => call(api.GET('/recordings/cameras')));
+  const cameras: Loaded<readonly LiveCamera[]> = camerasRead.data
+    ? { kind: 'loaded', value: camerasRead.data.items }
+    : { kind: camerasRead.failed ? 'failed' : 'loading' };
   const [answer, setAnswer] = useState<{ key: string; recording: Loaded<DayRecording> } | null>(null);
   const [loadCount, setLoadCount] = useState(0);
   const [current, setCurrent] = useState<number | null>(null);
@@ -93,17 +96,6 @@ export default function PlaybackPage() {
       navigateQuery(keepingFromAlert(search, new URLSearchParams(placeSearch(next))), { replace: true }),
     [navigateQuery, search],
   );
-
-  useEffect(() => {
-    const stop = new AbortController();
-    call(api.GET('/recordings/cameras', { signal: stop.signal }), { signal: stop.signal }).then(
-      (data) => setCameras({ kind: 'loaded', value: data.items }),
-      () => {
-        if (!stop.signal.aborted) setCameras({ kind: 'failed' });
-      },
-    );
-    return () => stop.abort();
-  }, []);
 
   const period = useMemo(
     () => ({ from: new Date(day.from).toISOString(), to: new Date(day.to).toISOString() }),
