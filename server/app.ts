@@ -60,7 +60,7 @@ import { notifySettings, type NotifyOptions } from './notify/notify-settings';
 import { openStore } from './open-store';
 import { operationHandlers } from './operation-handlers';
 import type { HandlerOverrides } from './operations/operation-handler';
-import { checkResources } from './resources/resource-operations';
+import { checkResources } from './resources/resource-handlers';
 import { createLogSmsSender } from './sms/log-sms-sender';
 import type { SmsSender } from './sms/sms-sender';
 

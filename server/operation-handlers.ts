@@ -9,7 +9,7 @@ import { modelOperations } from './models/model-operations';
 import { doorOperations } from './door/door-operations';
 import type { AppContext } from './app-context';
 import type { OperationHandlers } from './operations/operation-handler';
-import { plainResourceOperations } from './resources/declared-operations';
+import { plainResourceOperations } from './resources/declared-handlers';
 import { operationLogOperations } from './oplog/operation-log-operations';
 import { roleOperations } from './accounts/role-operations';
 import { signInOperations } from './auth/sign-in-operations';

@@ -4,7 +4,7 @@ import { cameraResourceOf } from './camera-resource';
 import { createCameraTask, deleteCameraTask, listCameraTasks, updateCameraTask } from './camera-tasks';
 import { cameraBodyToStore } from './camera-streams';
 import { FileAnswer } from '../operations/file-answer';
-import { resourceOperations } from '../resources/resource-operations';
+import { resourceOperations } from '../resources/resource-handlers';
 import { notFound } from '../resources/resource-service';
 import type { SomeOperationHandlers } from '../operations/operation-handler';
 
