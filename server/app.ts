@@ -58,7 +58,7 @@ import { createConsoleFallback, registerConsoleFiles } from './http/static-conso
 import { startNotificationSender } from './notify/notification-tasks';
 import { notifySettings, type NotifyOptions } from './notify/notify-settings';
 import { openStore } from './open-store';
-import { operationHandlers } from './operation-handlers';
+import { operationHandlers } from './generated/operation-handlers';
 import type { HandlerOverrides } from './operations/operation-handler';
 import { checkResources } from './resources/resource-handlers';
 import { createLogSmsSender } from './sms/log-sms-sender';

@@ -16,7 +16,7 @@ const thenSyncRecorders = async <T>(ctx: CamerasContext, written: Promise<T>): P
 };
 
 /** The cameras' operations; `camerasDeleting` runs in the transaction that deletes cameras. */
-export function cameraOperationsOf(camerasDeleting: CamerasDeleting) {
+export function cameraOperations({ camerasDeleting }: { readonly camerasDeleting: CamerasDeleting }) {
   const cameraCrud = resourceOperations(cameraResourceOf(camerasDeleting), {
     list: 'listCameras',
     get: 'getCamera',
