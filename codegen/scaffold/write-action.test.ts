@@ -84,7 +84,7 @@ describe('npm run new:action', () => {
     ]);
     const handler = read('server/door/block-vehicle-operations.ts');
     expect(handler).toContain('export const blockVehicleOperations = {');
-    expect(handler).toContain("const [found] = await selectByIds(trx, 'vehicles', [id]);");
+    expect(handler).toContain("const found = await selectById(trx, 'vehicles', id);");
     expect(handler).toContain('if (!found) throw notFound(id);');
     expect(handler).toContain("input.audit.detail = { zh: '拉黑', en: 'Block' };");
     expect(problems()).toEqual([]);
@@ -108,7 +108,7 @@ describe('npm run new:action', () => {
       label: { zh: '签到', en: 'Check in' },
     });
     const handler = read('server/door/check-in-staff-operations.ts');
-    expect(handler).toContain("const [found] = await selectByIds(trx, 'staff', [id]);");
+    expect(handler).toContain("const found = await selectById(trx, 'staff', id);");
     expect(handler).toContain('input.audit.target = `#${id} ${String(row.name)}`;');
     expect(problems()).toEqual([]);
   });

@@ -209,7 +209,7 @@ export function handlerText(spec: ActionSpec, facts: ActionFacts): string {
   return [
     "import type { SomeOperationHandlers } from '../operations/operation-handler';",
     "import { notFound } from '../resources/resource-service';",
-    "import { selectByIds } from '../resources/resource-store';",
+    "import { selectById } from '../resources/resource-store';",
     '',
     `/** ${spec.label.zh} / ${spec.label.en}: a row action of ${facts.table} (POST ${facts.path}). */`,
     `export const ${handlerExportOf(handlerFileOf(facts.operationId))} = {`,
@@ -217,7 +217,7 @@ export function handlerText(spec: ActionSpec, facts: ActionFacts): string {
     '    const { id } = input.params;',
     '    input.audit.target = `#${id}`;',
     `    ${labelColumn === null ? '' : 'const row = '}await ctx.db.transaction().execute(async (trx) => {`,
-    `      const [found] = await selectByIds(trx, '${facts.table}', [id]);`,
+    `      const found = await selectById(trx, '${facts.table}', id);`,
     '      if (!found) throw notFound(id);',
     ...(labelColumn === null ? [] : ['      return found;']),
     '    });',
