@@ -8,6 +8,7 @@ import type { Json } from '../test-support';
 import { validate } from '../validate';
 import { readActionSpec, type ActionArguments } from './action-spec';
 import { scaffoldRepoPerTest } from './scaffold-test-repo';
+import { scaled } from '../../test-support/test-timeouts';
 import { writeAction } from './write-action';
 
 // new:action over a copy of the real inputs: the operation and its body's schema land in
@@ -24,7 +25,9 @@ const resourceOf = (schema: string) =>
   ) as Json;
 const problems = () => validate(loadInputs(repo.rootDir)).map(formatDiagnostic);
 
-describe('npm run new:action', () => {
+// A case writes through prettier and then validates the whole inputs as codegen does: seconds
+// alone, several times that on a shared two-core machine.
+describe('npm run new:action', { timeout: scaled(60_000) }, () => {
   it('adds a row action with a form: its path, body, key, answer, button and handler', async () => {
     const written = await add({
       schema: 'Vehicle',
