@@ -61,6 +61,30 @@ describe('codegen CLI', { timeout: scaled(60_000) }, () => {
     expect(readFileSync(generated('icons.ts'), 'utf8')).toContain('// hand edit');
   });
 
+  it('indexes a new handler file by its name, so registering one edits no index', async () => {
+    const file = join(repo.rootDir, 'server/door/block-vehicle-operations.ts');
+    writeFileSync(file, 'export const blockVehicleOperations = {};\n');
+    const result = await codegen(repo.rootDir);
+    expect(result).toMatchObject({ code: 0, stdout: 'wrote server/generated/operation-handlers.ts\n' });
+    const index = readFileSync(join(repo.rootDir, 'server/generated/operation-handlers.ts'), 'utf8');
+    expect(index).toContain("import { blockVehicleOperations } from '../door/block-vehicle-operations';");
+    expect(index).toContain(
+      "'server/door/block-vehicle-operations.ts': handlersOf(operationHooks, blockVehicleOperations),",
+    );
+  });
+
+  it('refuses a handler file that does not export its handlers under the name its file gives', async () => {
+    writeFileSync(
+      join(repo.rootDir, 'server/door/block-vehicle-operations.ts'),
+      'export const block = {};\n',
+    );
+    const result = await codegen(repo.rootDir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'server/door/block-vehicle-operations.ts#: a handler module exports its handlers as blockVehicleOperations',
+    );
+  });
+
   it('rewrites only the files that changed', async () => {
     writeFileSync(generated('routes.ts'), 'stale\n');
     const result = await codegen(repo.rootDir);

@@ -3,7 +3,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatDiagnostic } from './diagnostics';
 import { emit } from './emit';
-import { generatedDir, InputError, inputFiles, loadInputs } from './inputs';
+import { generatedDir, InputError, inputFiles, loadInputs, serverGeneratedDir } from './inputs';
 import { validate } from './validate';
 
 type Outcome = 'ok' | 'failed';
@@ -37,11 +37,12 @@ function readIfExists(file: string): string | null {
   return existsSync(file) ? readFileSync(file, 'utf8') : null;
 }
 
-/** Files in src/generated that codegen does not produce. */
+/** Files in src/generated and server/generated that codegen does not produce. */
 function unexpectedFiles(rootDir: string, expected: Map<string, string>): string[] {
-  const dir = join(rootDir, generatedDir);
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
+  return [generatedDir, serverGeneratedDir]
+    .map((dir) => join(rootDir, dir))
+    .filter((dir) => existsSync(dir))
+    .flatMap((dir) => readdirSync(dir, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile())
     .map((entry) => relative(rootDir, join(entry.parentPath, entry.name)).split(sep).join('/'))
     .filter((file) => !expected.has(file));

@@ -197,11 +197,13 @@ export const rooms = {
   ...Object.fromEntries(
     serverRooms.map(([name, uses]) => [name, { uses: [...serverGround, ...uses], tests: serverTests }]),
   ),
-  // The composition root: the one context, the handler table, the settings, the app and its start,
-  // and what wires the domains above the alerts to the alerts' hooks.
+  // The composition root: the one context, the handler table and the hooks its modules take, the
+  // settings, the app and its start, and what wires the domains above the alerts to the alerts' hooks.
   'server/app-context': { uses: serverDomains },
   'server/alert-reactions': { uses: [...serverGround, 'server/alerts', 'server/analysis', 'server/notify'] },
-  'server/operation-handlers': { uses: [...serverDomains, 'server/app-context'] },
+  'server/operation-hooks': { uses: [...serverGround, ...serverDomains] },
+  // The handler table codegen writes from the handler modules found by convention.
+  'server/generated': { uses: [...serverDomains, 'server/app-context', 'server/operation-hooks'] },
   'server/config': { uses: [...serverGround, ...serverDomains] },
   'server/open-store': { uses: [...serverGround, ...serverDomains] },
   'server/app': {
@@ -209,7 +211,7 @@ export const rooms = {
       ...serverGround,
       ...serverDomains,
       'server/app-context',
-      'server/operation-handlers',
+      'server/generated',
       'server/open-store',
       'server/alert-reactions',
     ],

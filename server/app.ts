@@ -61,9 +61,9 @@ import { createConsoleFallback, registerConsoleFiles } from './http/static-conso
 import { notificationJobs } from './notify/notification-tasks';
 import { notifySettings, type NotifyOptions } from './notify/notify-settings';
 import { openStore } from './open-store';
-import { operationHandlers } from './operation-handlers';
+import { operationHandlers } from './generated/operation-handlers';
 import type { HandlerOverrides } from './operations/operation-handler';
-import { checkResources } from './resources/resource-operations';
+import { checkResources } from './resources/resource-handlers';
 import { createLogSmsSender } from './sms/log-sms-sender';
 import type { SmsSender } from './sms/sms-sender';
 

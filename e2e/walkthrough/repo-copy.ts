@@ -28,9 +28,9 @@ const git = (rootDir: string, args: readonly string[]) =>
     maxBuffer: 64 * 1024 * 1024,
   });
 
-/** What `npm run codegen` writes: the console's files and the database's types. */
-const generatedDirs = ['src/generated/', 'server/db/generated/'];
-const notGenerated = (path: string) => !generatedDirs.some((dir) => path.startsWith(dir));
+/** What `npm run codegen` writes: the console's files, the handler index and the database's types. */
+const generatedDirs = ['src/generated', 'server/generated', 'server/db/generated'];
+const notGenerated = (path: string) => !generatedDirs.some((dir) => path.startsWith(`${dir}/`));
 
 export function copyRepo(sourceDir = process.cwd()): RepoCopy {
   const rootDir = mkdtempSync(join(tmpdir(), 'cfop-repo-'));

@@ -10,7 +10,7 @@ import { checkSnapshotLink, type SnapshotLinkCheck } from './snapshot-link';
 import { serveFile, storeFile } from '../files/file-store';
 import { ApiError, underPart } from '../kernel/api-error';
 import { getItem, getItems, itemOfRow, selectionOf } from '../resources/resource-service';
-import { contractTyped, operationIn, resourceOperations } from '../resources/resource-operations';
+import { contractTyped, operationIn, resourceOperations } from '../resources/resource-handlers';
 import { listFacts } from '../../contract/list-facts';
 import { requestTimeZone } from '../kernel/time-zone';
 import { requireAiServer, requireSession, type SomeOperationHandlers } from '../operations/operation-handler';

@@ -4,7 +4,7 @@ import { cameraResourceOf } from './camera-resource';
 import { createCameraTask, deleteCameraTask, listCameraTasks, updateCameraTask } from './camera-tasks';
 import { cameraBodyToStore } from './camera-streams';
 import { FileAnswer } from '../operations/file-answer';
-import { resourceOperations } from '../resources/resource-operations';
+import { resourceOperations } from '../resources/resource-handlers';
 import { notFound } from '../resources/resource-service';
 import type { SomeOperationHandlers } from '../operations/operation-handler';
 
@@ -16,7 +16,7 @@ const thenSyncRecorders = async <T>(ctx: CamerasContext, written: Promise<T>): P
 };
 
 /** The cameras' operations; `camerasDeleting` runs in the transaction that deletes cameras. */
-export function cameraOperationsOf(camerasDeleting: CamerasDeleting) {
+export function cameraOperations({ camerasDeleting }: { readonly camerasDeleting: CamerasDeleting }) {
   const cameraCrud = resourceOperations(cameraResourceOf(camerasDeleting), {
     list: 'listCameras',
     get: 'getCamera',

@@ -6,7 +6,7 @@ import {
   resourceOperations,
   type ResourceHandlers,
   type ResourceOperationIds,
-} from './resource-operations';
+} from './resource-handlers';
 
 // A resource openapi.yaml declares with `x-resource` is bound by its declaration: its handlers take
 // their operationIds from the generated declarations, never from a second copy typed here.
