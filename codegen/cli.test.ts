@@ -44,7 +44,7 @@ describe('codegen CLI', { timeout: scaled(60_000) }, () => {
   it('--check passes on the repo inputs and committed output', async () => {
     const result = await codegen(repo.rootDir, '--check');
     expect(result).toMatchObject({ code: 0, stderr: '' });
-    expect(result.stdout).toContain('codegen --check: src/generated is up to date.');
+    expect(result.stdout).toContain('codegen --check: src/generated and server/generated are up to date.');
   });
 
   it('--check fails naming an edited, a deleted and an unexpected file, and writes nothing', async () => {
@@ -93,7 +93,9 @@ describe('codegen CLI', { timeout: scaled(60_000) }, () => {
     expect(readFileSync(generated('routes.ts'), 'utf8')).toBe(
       readFileSync(join(repoRoot, generatedDir, 'routes.ts'), 'utf8'),
     );
-    expect((await codegen(repo.rootDir)).stdout).toBe('codegen: src/generated is up to date.\n');
+    expect((await codegen(repo.rootDir)).stdout).toBe(
+      'codegen: src/generated and server/generated are up to date.\n',
+    );
   });
 
   it('exits 1 with every problem and writes nothing for a bad manifest', async () => {
@@ -326,7 +328,7 @@ describe('codegen CLI', { timeout: scaled(60_000) }, () => {
     const watching = runCodegen(['--watch', '--root', repo.rootDir], { out: print, err: print }, stop.signal);
     const printed = (text: string) => expect.poll(() => output, { timeout: scaled(15_000) }).toContain(text);
     try {
-      await printed('codegen: src/generated is up to date.');
+      await printed('codegen: src/generated and server/generated are up to date.');
       const manifest = readJson(repo.rootDir, inputFiles.manifest);
       manifest.app.title.en = 'Ops Platform';
       writeJson(repo.rootDir, inputFiles.manifest, manifest);

@@ -57,7 +57,7 @@ async function write(rootDir: string, io: CodegenOutput): Promise<Outcome> {
     writeFileSync(join(rootDir, file), text);
     io.out(`wrote ${file}`);
   }
-  if (changed.length === 0) io.out('codegen: src/generated is up to date.');
+  if (changed.length === 0) io.out('codegen: src/generated and server/generated are up to date.');
   for (const file of unexpectedFiles(rootDir, files)) io.err(`unexpected file ${file} (not generated)`);
   return 'ok';
 }
@@ -75,10 +75,12 @@ async function check(rootDir: string, io: CodegenOutput): Promise<Outcome> {
   ];
   problems.forEach((problem) => io.err(problem));
   if (problems.length > 0) {
-    io.err('codegen --check: src/generated differs from its inputs; run npm run codegen.');
+    io.err(
+      'codegen --check: src/generated or server/generated differs from its inputs; run npm run codegen.',
+    );
     return 'failed';
   }
-  io.out('codegen --check: src/generated is up to date.');
+  io.out('codegen --check: src/generated and server/generated are up to date.');
   return 'ok';
 }
 
