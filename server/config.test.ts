@@ -8,6 +8,16 @@ import { readServerConfig, readStoreConfig } from './config';
 import type { InvalidValuesError } from './contract/value-check';
 import { defaultRecordingSettings } from './recording/recording-settings';
 
+/** The variables `readServerConfig` names as bad for `env`, in the order it names them. */
+function badSettings(env: Record<string, string>): string[] {
+  try {
+    readServerConfig(env);
+  } catch (error) {
+    return (error as InvalidValuesError).problems.map((problem) => problem.field);
+  }
+  return [];
+}
+
 describe('server settings from the environment', () => {
   it('has working defaults', () => {
     expect(readServerConfig({})).toEqual({
@@ -79,19 +89,15 @@ describe('server settings from the environment', () => {
     });
     // A quota of 0 is none: only the disk's free-space floor bounds the recordings.
     expect(readServerConfig({ CFOP_RECORDING_QUOTA_GB: '0' }).recording.quotaBytes).toBeNull();
-    let error: unknown;
-    try {
-      readServerConfig({
+    expect(
+      badSettings({
         CFOP_RECORDING_SEGMENT_SECONDS: '1',
         CFOP_RECORDING_QUOTA_GB: '-1',
         CFOP_RECORDING_ALERT_POST_SECONDS: '2.5',
         CFOP_RECORDING_RETENTION_DAYS: '0',
         CFOP_RECORDING_MAX_CLIP_EXPORTS: '0',
-      });
-    } catch (thrown) {
-      error = thrown;
-    }
-    expect((error as InvalidValuesError).problems.map((problem) => problem.field)).toEqual([
+      }),
+    ).toEqual([
       'CFOP_RECORDING_QUOTA_GB',
       'CFOP_RECORDING_SEGMENT_SECONDS',
       'CFOP_RECORDING_RETENTION_DAYS',
@@ -337,9 +343,8 @@ describe('server settings from the environment', () => {
       'CFOP_RECORDING_MAX_STREAMS',
       'CFOP_RECORDING_MAX_CLIP_EXPORTS',
     ];
-    let error: unknown;
-    try {
-      readServerConfig({
+    expect(
+      badSettings({
         ...Object.fromEntries(outOfRange.map((name) => [name, '-7'])),
         DATABASE_URL: 'mysql://db/cfop',
         STORAGE_DIR: 'shared/files',
@@ -355,11 +360,8 @@ describe('server settings from the environment', () => {
         CFOP_SITE_TIME_ZONE: 'Mars/Olympus',
         CFOP_PUBLIC_URL: 'cfop.example.com',
         CFOP_WEBHOOK_ALLOW_HOSTS: 'http://x',
-      });
-    } catch (thrown) {
-      error = thrown;
-    }
-    expect((error as InvalidValuesError).problems.map((problem) => problem.field)).toEqual([
+      }),
+    ).toEqual([
       // The data folder's.
       'DATABASE_URL',
       'CFOP_DB_POOL_SIZE',
