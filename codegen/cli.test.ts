@@ -44,7 +44,7 @@ describe('codegen CLI', { timeout: scaled(60_000) }, () => {
   it('--check passes on the repo inputs and committed output', async () => {
     const result = await codegen(repo.rootDir, '--check');
     expect(result).toMatchObject({ code: 0, stderr: '' });
-    expect(result.stdout).toContain('codegen --check: src/generated is up to date.');
+    expect(result.stdout).toContain('codegen --check: src/generated and server/generated are up to date.');
   });
 
   it('--check fails naming an edited, a deleted and an unexpected file, and writes nothing', async () => {
@@ -61,6 +61,30 @@ describe('codegen CLI', { timeout: scaled(60_000) }, () => {
     expect(readFileSync(generated('icons.ts'), 'utf8')).toContain('// hand edit');
   });
 
+  it('indexes a new handler file by its name, so registering one edits no index', async () => {
+    const file = join(repo.rootDir, 'server/door/block-vehicle-operations.ts');
+    writeFileSync(file, 'export const blockVehicleOperations = {};\n');
+    const result = await codegen(repo.rootDir);
+    expect(result).toMatchObject({ code: 0, stdout: 'wrote server/generated/operation-handlers.ts\n' });
+    const index = readFileSync(join(repo.rootDir, 'server/generated/operation-handlers.ts'), 'utf8');
+    expect(index).toContain("import { blockVehicleOperations } from '../door/block-vehicle-operations';");
+    expect(index).toContain(
+      "'server/door/block-vehicle-operations.ts': handlersOf(operationHooks, blockVehicleOperations),",
+    );
+  });
+
+  it('refuses a handler file that does not export its handlers under the name its file gives', async () => {
+    writeFileSync(
+      join(repo.rootDir, 'server/door/block-vehicle-operations.ts'),
+      'export const block = {};\n',
+    );
+    const result = await codegen(repo.rootDir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'server/door/block-vehicle-operations.ts#: a handler module exports its handlers as blockVehicleOperations',
+    );
+  });
+
   it('rewrites only the files that changed', async () => {
     writeFileSync(generated('routes.ts'), 'stale\n');
     const result = await codegen(repo.rootDir);
@@ -69,7 +93,9 @@ describe('codegen CLI', { timeout: scaled(60_000) }, () => {
     expect(readFileSync(generated('routes.ts'), 'utf8')).toBe(
       readFileSync(join(repoRoot, generatedDir, 'routes.ts'), 'utf8'),
     );
-    expect((await codegen(repo.rootDir)).stdout).toBe('codegen: src/generated is up to date.\n');
+    expect((await codegen(repo.rootDir)).stdout).toBe(
+      'codegen: src/generated and server/generated are up to date.\n',
+    );
   });
 
   it('exits 1 with every problem and writes nothing for a bad manifest', async () => {
@@ -302,7 +328,7 @@ describe('codegen CLI', { timeout: scaled(60_000) }, () => {
     const watching = runCodegen(['--watch', '--root', repo.rootDir], { out: print, err: print }, stop.signal);
     const printed = (text: string) => expect.poll(() => output, { timeout: scaled(15_000) }).toContain(text);
     try {
-      await printed('codegen: src/generated is up to date.');
+      await printed('codegen: src/generated and server/generated are up to date.');
       const manifest = readJson(repo.rootDir, inputFiles.manifest);
       manifest.app.title.en = 'Ops Platform';
       writeJson(repo.rootDir, inputFiles.manifest, manifest);
@@ -317,8 +343,8 @@ describe('codegen CLI', { timeout: scaled(60_000) }, () => {
   });
 
   it('runs as `npm run codegen`, its exit code the one it answers', async () => {
-    // The one case in a process of its own: codegen/main.ts's arguments and exit code.
-    const failed = await run(process.execPath, ['--import', 'tsx', 'codegen/main.ts', '--chek'], {
+    // The one case in a process of its own: scripts/codegen.ts's arguments and exit code.
+    const failed = await run(process.execPath, ['--import', 'tsx', 'scripts/codegen.ts', '--chek'], {
       cwd: repoRoot,
     }).catch((error: unknown) => error);
     expect(failed).toMatchObject({ code: 2, stderr: expect.stringContaining("Unknown option '--chek'") });

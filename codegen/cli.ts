@@ -3,12 +3,12 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatDiagnostic } from './diagnostics';
 import { emit } from './emit';
-import { generatedDir, InputError, inputFiles, loadInputs } from './inputs';
+import { generatedDir, InputError, inputFiles, loadInputs, serverGeneratedDir } from './inputs';
 import { validate } from './validate';
 
 type Outcome = 'ok' | 'failed';
 
-/** Where codegen prints: the console (codegen/main.ts), or a test's lines. */
+/** Where codegen prints: the console (scripts/codegen.ts), or a test's lines. */
 export interface CodegenOutput {
   readonly out: (line: string) => void;
   readonly err: (line: string) => void;
@@ -37,11 +37,12 @@ function readIfExists(file: string): string | null {
   return existsSync(file) ? readFileSync(file, 'utf8') : null;
 }
 
-/** Files in src/generated that codegen does not produce. */
+/** Files in src/generated and server/generated that codegen does not produce. */
 function unexpectedFiles(rootDir: string, expected: Map<string, string>): string[] {
-  const dir = join(rootDir, generatedDir);
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
+  return [generatedDir, serverGeneratedDir]
+    .map((dir) => join(rootDir, dir))
+    .filter((dir) => existsSync(dir))
+    .flatMap((dir) => readdirSync(dir, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile())
     .map((entry) => relative(rootDir, join(entry.parentPath, entry.name)).split(sep).join('/'))
     .filter((file) => !expected.has(file));
@@ -56,7 +57,7 @@ async function write(rootDir: string, io: CodegenOutput): Promise<Outcome> {
     writeFileSync(join(rootDir, file), text);
     io.out(`wrote ${file}`);
   }
-  if (changed.length === 0) io.out('codegen: src/generated is up to date.');
+  if (changed.length === 0) io.out('codegen: src/generated and server/generated are up to date.');
   for (const file of unexpectedFiles(rootDir, files)) io.err(`unexpected file ${file} (not generated)`);
   return 'ok';
 }
@@ -74,10 +75,12 @@ async function check(rootDir: string, io: CodegenOutput): Promise<Outcome> {
   ];
   problems.forEach((problem) => io.err(problem));
   if (problems.length > 0) {
-    io.err('codegen --check: src/generated differs from its inputs; run npm run codegen.');
+    io.err(
+      'codegen --check: src/generated or server/generated differs from its inputs; run npm run codegen.',
+    );
     return 'failed';
   }
-  io.out('codegen --check: src/generated is up to date.');
+  io.out('codegen --check: src/generated and server/generated are up to date.');
   return 'ok';
 }
 
@@ -119,15 +122,17 @@ function watchInputs(rootDir: string, io: CodegenOutput, signal?: AbortSignal): 
 
 const usage = 'usage: npm run codegen -- [--check | --watch] [--root <repo dir>]';
 
-/** `npm run codegen -- <args>`: answers the exit code (2 for bad arguments, 1 for bad inputs or a stale check). */
-export async function runCodegen(
-  args: readonly string[],
-  io: CodegenOutput,
-  signal?: AbortSignal,
-): Promise<number> {
-  let options;
+export interface CodegenOptions {
+  readonly check: boolean;
+  readonly watch: boolean;
+  /** The repository's folder, absolute. */
+  readonly rootDir: string;
+}
+
+/** `npm run codegen -- <args>` read, or null (the usage printed) for bad arguments. */
+export function readCodegenArgs(args: readonly string[], io: CodegenOutput): CodegenOptions | null {
   try {
-    options = parseArgs({
+    const { check, watch, root } = parseArgs({
       args: [...args],
       options: {
         check: { type: 'boolean', default: false },
@@ -135,11 +140,22 @@ export async function runCodegen(
         root: { type: 'string', default: process.cwd() },
       },
     }).values;
+    return { check, watch, rootDir: resolve(root) };
   } catch (error) {
     io.err(`${(error as Error).message}\n${usage}`);
-    return 2;
+    return null;
   }
-  const rootDir = resolve(options.root);
+}
+
+/** `npm run codegen -- <args>`: answers the exit code (2 for bad arguments, 1 for bad inputs or a stale check). */
+export async function runCodegen(
+  args: readonly string[],
+  io: CodegenOutput,
+  signal?: AbortSignal,
+): Promise<number> {
+  const options = readCodegenArgs(args, io);
+  if (options === null) return 2;
+  const { rootDir } = options;
   if (options.watch) {
     await watchInputs(rootDir, io, signal);
     return 0;

@@ -9,11 +9,12 @@ import { emitEnvelope } from './emitters/envelope';
 import { emitFieldLabels } from './emitters/field-labels';
 import { emitIcons } from './emitters/icons';
 import { emitOpenapiTypes } from './emitters/openapi-types';
+import { emitOperationHandlers } from './emitters/operation-handlers';
 import { emitResources } from './emitters/resources';
 import { emitRoutes } from './emitters/routes';
 import { emitRouteSources } from './emitters/route-sources';
 import { emitSettings } from './emitters/settings';
-import { generatedDir, inputFiles, type Inputs } from './inputs';
+import { generatedDir, handlerModulesGlob, inputFiles, serverGeneratedDir, type Inputs } from './inputs';
 import type { Manifest } from './manifest';
 
 // The codegen's own repo formatting, so output never depends on where it is run.
@@ -59,6 +60,13 @@ const generatedModules: readonly GeneratedModule[] = [
   {
     from: `${inputFiles.manifest} and ${inputFiles.openapi}`,
     files: single('console-events.ts', (i) => emitConsoleEvents(i)),
+  },
+  {
+    from: handlerModulesGlob,
+    files: (i) =>
+      new Map([
+        [`${serverGeneratedDir}/operation-handlers.ts`, emitOperationHandlers(i.handlerModules.keys())],
+      ]),
   },
 ];
 

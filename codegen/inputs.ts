@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, sep } from 'node:path';
 import { ContractError } from '../contract/contract-error';
+import { handlerModuleSuffix } from '../contract/handler-files';
 import { parseContract } from '../contract/read-contract';
 
 export const inputFiles = {
@@ -17,6 +18,11 @@ export const resourceScreen = {
   importFromGenerated: '../resources/ResourceScreen',
 } as const;
 export const generatedDir = 'src/generated';
+/** The server's generated modules: the index of its handler modules. */
+export const serverGeneratedDir = 'server/generated';
+/** Where codegen looks for the server's handler modules, `<name>-operations.ts` in any folder. */
+export const handlerModulesDir = 'server';
+export const handlerModulesGlob = `${handlerModulesDir}/**/*${handlerModuleSuffix}`;
 /**
  * What the shared layout fetches before a signed-in screen shows (src/shell/LazyLayout.tsx): its
  * module, antd's texts of the default language and dayjs's locale switch, as Vite's build manifest
@@ -49,6 +55,8 @@ export interface Inputs {
   readonly hasResourceScreen: boolean;
   /** Export names of the installed @ant-design/icons package. */
   readonly iconExports: ReadonlySet<string>;
+  /** The server's handler modules (`server/<room>/<name>-operations.ts`), sorted, with the names each exports. */
+  readonly handlerModules: ReadonlyMap<string, readonly string[]>;
 }
 
 export class InputError extends Error {}
@@ -61,6 +69,7 @@ export function loadInputs(rootDir: string): Inputs {
     pages: listPages(join(rootDir, pagesDir)),
     hasResourceScreen: existsSync(join(rootDir, resourceScreen.file)),
     iconExports: loadIconExports(),
+    handlerModules: listHandlerModules(rootDir),
   };
 }
 
@@ -98,6 +107,27 @@ function listPages(dir: string): Set<string> {
       .filter((file) => file.endsWith('.tsx') && !file.endsWith('.test.tsx'))
       // readdir gives paths relative to dir with the platform separator; pages use '/'.
       .map((file) => file.slice(0, -'.tsx'.length).split(sep).join('/')),
+  );
+}
+
+/** The server's handler modules, by path from the repo root, sorted. */
+export function handlerModuleFiles(rootDir: string): string[] {
+  const dir = join(rootDir, handlerModulesDir);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith(handlerModuleSuffix))
+    .map((file) => `${handlerModulesDir}/${file.split(sep).join('/')}`)
+    .sort();
+}
+
+function listHandlerModules(rootDir: string): Map<string, readonly string[]> {
+  return new Map(handlerModuleFiles(rootDir).map((file) => [file, exportedNames(readInput(rootDir, file))]));
+}
+
+/** The names a module exports as `export const` or `export function`: enough to find its handlers. */
+function exportedNames(text: string): string[] {
+  return [...text.matchAll(/^export (?:async )?(?:const|function) (?<name>\w+)/gm)].flatMap(
+    (match) => match.groups?.name ?? [],
   );
 }
 

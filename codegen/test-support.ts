@@ -6,10 +6,12 @@ import { formatDiagnostic } from './diagnostics';
 import {
   descriptorTypes,
   generatedDir,
+  handlerModuleFiles,
   inputFiles,
   loadInputs,
   pagesDir,
   resourceScreen,
+  serverGeneratedDir,
   type Inputs,
 } from './inputs';
 import type { Manifest, RouteEntry } from './manifest';
@@ -36,13 +38,15 @@ export function writePage(rootDir: string, page: string): void {
 }
 
 /**
- * A throw-away copy of the repo's codegen inputs and committed output, with a stub for every
- * page the manifest names and for the resource screen, and the descriptor types the generated
- * modules satisfy, so tests never touch the real tree nor wait for the real pages.
+ * A throw-away copy of the repo's codegen inputs (the server's handler modules among them) and
+ * committed output, with a stub for every page the manifest names and for the resource screen, and
+ * the descriptor types the generated modules satisfy, so tests never touch the real tree nor wait
+ * for the real pages.
  */
 export function makeTempRepo(): { readonly rootDir: string; readonly cleanup: () => void } {
   const rootDir = mkdtempSync(join(tmpdir(), 'cfop-codegen-'));
-  for (const path of [...Object.values(inputFiles), generatedDir]) {
+  const inputs = [...Object.values(inputFiles), ...handlerModuleFiles(repoRoot)];
+  for (const path of [...inputs, generatedDir, serverGeneratedDir]) {
     cpSync(join(repoRoot, path), join(rootDir, path), { recursive: true });
   }
   new Set(pagesOf(readRepoManifest().routes)).forEach((page) => writePage(rootDir, page));

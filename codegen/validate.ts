@@ -1,6 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { manifestCrossChecks, openapiCrossChecks } from './cross-checks';
 import { pointerOf, type Diagnostic } from './diagnostics';
+import { handlerModuleProblems } from './handler-modules';
 import { inputFiles, type Inputs } from './inputs';
 import { resourceContext } from './resource-context';
 import { resolveResource } from './resources';
@@ -20,6 +21,7 @@ export function validate(inputs: Inputs): Diagnostic[] {
     ...manifestCrossChecks(inputs),
     ...openapiCrossChecks(inputs),
     ...resourceProblems(inputs, schemaProblems),
+    ...handlerModuleProblems(inputs.handlerModules),
   ];
 }
 

@@ -149,7 +149,12 @@ describe('the home page', () => {
       await eventually(() => offlineServers.innerText()).not.toContain(site.serverName);
       await offlineCameras.getByText(site.cameraName, { exact: false }).waitFor();
       const raised = await raise(watched, '人员闯入', 'medium');
-      await newest.getByText('人员闯入').first().waitFor();
+      // By its label and camera: tests beside this one raise alerts named alike ("人员闯入-7").
+      const raisedEntry = newest
+        .locator('.cfop-home-alert')
+        .filter({ has: page.getByText('人员闯入', { exact: true }) })
+        .filter({ hasText: watched.name });
+      await raisedEntry.first().waitFor();
       expect(loads).toBe(0);
 
       // Each block leads to its screen, filtered to what it counts.
@@ -163,7 +168,7 @@ describe('the home page', () => {
       await offlineServers.getByRole('link', { name: label('查看') }).click();
       await expectAt(page, '/equipment/aiserver?status=offline');
       await page.goBack();
-      await newest.locator('.cfop-home-alert').filter({ hasText: '人员闯入' }).first().click();
+      await raisedEntry.first().click();
       await expectAt(page, `/monitor/ai?alertId=${raised.id}`);
       await page.goBack();
 

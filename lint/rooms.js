@@ -9,6 +9,8 @@ import { dirname, relative, resolve, sep } from 'node:path';
  * @property {readonly string[]} [lazy] folders or modules it may load only through `import()`
  * @property {readonly string[]} [tests] what its tests and test support may import besides
  * @property {boolean} [apart] its files may not import each other (its tests may)
+ * @property {readonly string[]} [separate] folders of the room whose each child folder may not
+ *   import another child of theirs (a page another page)
  */
 
 /**
@@ -78,7 +80,27 @@ const serverRooms = [
   // The domains.
   ['server/accounts', ['server/operations', 'server/resources', 'server/auth']],
   ['server/sms', ['server/operations', 'server/auth']],
-  ['server/analysis', ['server/operations']],
+  ['server/live', ['server/streams', 'server/operations', 'server/resources', 'server/http']],
+  [
+    'server/recording',
+    ['server/background-tasks', 'server/streams', 'server/operations', 'server/resources', 'server/live'],
+  ],
+  [
+    'server/cameras',
+    [
+      'server/background-tasks',
+      'server/streams',
+      'server/operations',
+      'server/resources',
+      'server/recording',
+    ],
+  ],
+  [
+    'server/alerts',
+    ['server/background-tasks', 'server/operations', 'server/files', 'server/resources', 'server/cameras'],
+  ],
+  // Above the alerts: the domains that react to alerts through the hooks alerts declare.
+  ['server/analysis', ['server/operations', 'server/alerts']],
   [
     'server/notify',
     [
@@ -88,41 +110,7 @@ const serverRooms = [
       'server/resources',
       'server/auth',
       'server/sms',
-    ],
-  ],
-  ['server/live', ['server/streams', 'server/operations', 'server/resources', 'server/http']],
-  [
-    'server/recording',
-    [
-      'server/background-tasks',
-      'server/streams',
-      'server/operations',
-      'server/resources',
-      'server/live',
-      'server/notify',
-    ],
-  ],
-  [
-    'server/cameras',
-    [
-      'server/background-tasks',
-      'server/streams',
-      'server/operations',
-      'server/resources',
-      'server/analysis',
-      'server/recording',
-    ],
-  ],
-  [
-    'server/alerts',
-    [
-      'server/background-tasks',
-      'server/operations',
-      'server/files',
-      'server/resources',
-      'server/analysis',
-      'server/notify',
-      'server/cameras',
+      'server/alerts',
     ],
   ],
   ['server/events', ['server/operations', 'server/resources', 'server/auth', 'server/alerts']],
@@ -157,9 +145,33 @@ export const rooms = {
   'src/i18n': { uses: ['src/generated'] },
   'src/api': { uses: ['src/generated', 'src/i18n'] },
   'src/session': { uses: ['src/api', 'src/generated', 'src/i18n'] },
-  'src/shell': { uses: ['src/session', 'src/generated', 'src/i18n'] },
   'src/resources': { uses: ['src/api', 'src/session', 'src/generated', 'src/i18n'] },
-  'src/pages': { uses: ['src/api', 'src/session', 'src/resources', 'src/generated', 'src/i18n'] },
+  // What the monitor's pages share: live links and playback paths, playing recordings, snapshots,
+  // the timeline, the players' texts.
+  'src/media': { uses: ['src/api', 'src/session', 'src/generated', 'src/i18n'] },
+  // The live alert feed and what names an alert: its options, its link, a system alert's texts.
+  'src/alerts-live': { uses: ['src/api', 'src/session', 'src/resources', 'src/generated', 'src/i18n'] },
+  // The alert notices the shell starts on any screen, and the offer and card that switch them on.
+  'src/notices': { uses: ['src/api', 'src/session', 'src/alerts-live', 'src/generated', 'src/i18n'] },
+  // The layout loads the notifier as routes load pages: only for a user who has it switched on.
+  'src/shell': { uses: ['src/session', 'src/generated', 'src/i18n'], lazy: ['src/notices'] },
+  // What several pages show alike: screen links, alert tags, virtual rows, server field errors.
+  'src/pages/shared': { uses: ['src/api', 'src/session', 'src/resources', 'src/generated', 'src/i18n'] },
+  // Each page's folder (and each of the monitor's) stands alone: what two pages share goes below.
+  'src/pages': {
+    uses: [
+      'src/api',
+      'src/session',
+      'src/resources',
+      'src/media',
+      'src/alerts-live',
+      'src/notices',
+      'src/pages/shared',
+      'src/generated',
+      'src/i18n',
+    ],
+    separate: ['src/pages', 'src/pages/monitor'],
+  },
   'src/main': { uses: ['src/shell', 'src/generated', 'src/i18n', 'src/styles.css'] },
   // A new folder of the console joins the table before it imports or is imported.
   src: { uses: [] },
@@ -185,9 +197,13 @@ export const rooms = {
   ...Object.fromEntries(
     serverRooms.map(([name, uses]) => [name, { uses: [...serverGround, ...uses], tests: serverTests }]),
   ),
-  // The composition root: the one context, the handler table, the settings, the app and its start.
+  // The composition root: the one context, the handler table and the hooks its modules take, the
+  // settings, the app and its start, and what wires the domains above the alerts to the alerts' hooks.
   'server/app-context': { uses: serverDomains },
-  'server/operation-handlers': { uses: [...serverDomains, 'server/app-context'] },
+  'server/alert-reactions': { uses: [...serverGround, 'server/alerts', 'server/analysis', 'server/notify'] },
+  'server/operation-hooks': { uses: [...serverGround, ...serverDomains] },
+  // The handler table codegen writes from the handler modules found by convention.
+  'server/generated': { uses: [...serverDomains, 'server/app-context', 'server/operation-hooks'] },
   'server/config': { uses: [...serverGround, ...serverDomains] },
   'server/open-store': { uses: [...serverGround, ...serverDomains] },
   'server/app': {
@@ -195,8 +211,9 @@ export const rooms = {
       ...serverGround,
       ...serverDomains,
       'server/app-context',
-      'server/operation-handlers',
+      'server/generated',
       'server/open-store',
+      'server/alert-reactions',
     ],
   },
   'server/run-server': { uses: [...serverGround, ...serverDomains, 'server/app', 'server/config'] },
@@ -235,11 +252,6 @@ export const exceptions = [
     why: 'it walks the emitted route tree the way the console does',
   },
   {
-    from: 'src/shell/use-alert-notifier.ts',
-    to: 'src/pages/monitor/alerts/notify/alert-notifier',
-    why: 'the layout loads (through import(), as routes load pages) what announces new alerts on any screen',
-  },
-  {
     from: 'src/main.tsx',
     to: 'src/pages/login/prerendered-form',
     why: 'the sign-in page the server sent as HTML goes when the first screen is not the sign-in form',
@@ -273,6 +285,16 @@ const within = (path, entry) => path === entry || path.startsWith(`${entry}/`);
 const roomOf = (path) => roomsByPath.find(([name]) => within(path, name));
 /** @param {string} path */
 const isTest = (path) => /\.test\.tsx?$/.test(path) || testSupport.some((entry) => within(path, entry));
+/**
+ * The child folder of one of `separate` that holds `path` (the deepest), or the path itself.
+ * @param {readonly string[]} separate @param {string} path
+ */
+function partOf(separate, path) {
+  const parent = [...separate]
+    .sort((a, b) => b.length - a.length)
+    .find((folder) => path.startsWith(`${folder}/`));
+  return parent === undefined ? path : `${parent}/${path.slice(parent.length + 1).split('/')[0]}`;
+}
 /** @param {string} cwd @param {string} path */
 const repoPath = (cwd, path) => relative(cwd, path).split(sep).join('/');
 
@@ -286,22 +308,29 @@ function mayImport(fromFile, to, kind) {
   const fromRoom = roomOf(from);
   if (fromRoom === undefined) return true;
   const room = fromRoom[1];
-  if (roomOf(to)?.[0] === fromRoom[0]) return !room.apart || isTest(fromFile);
+  if (roomOf(to)?.[0] === fromRoom[0]) {
+    const sameFolder = !room.separate || partOf(room.separate, from) === partOf(room.separate, to);
+    return (!room.apart || isTest(fromFile)) && (sameFolder || excepted(from, to));
+  }
   const entries = [
     ...room.uses,
     ...(kind === 'type' ? (room.types ?? []) : []),
     ...(kind === 'lazy' ? (room.lazy ?? []) : []),
     ...(isTest(fromFile) ? [...(room.tests ?? []), ...testUses] : []),
   ];
-  if (entries.some((entry) => within(to, entry))) return true;
-  return exceptions.some((exception) => withoutExtension(exception.from) === from && exception.to === to);
+  return entries.some((entry) => within(to, entry)) || excepted(from, to);
 }
+
+/** @param {string} from @param {string} to paths without extension */
+const excepted = (from, to) =>
+  exceptions.some((exception) => withoutExtension(exception.from) === from && exception.to === to);
 
 /** @param {Room} room */
 function describeRoom(room) {
   const parts = [room.uses.length > 0 ? room.uses.join(', ') : room.apart ? 'nothing' : 'only itself'];
   if (room.types) parts.push(`types of ${room.types.join(', ')}`);
   if (room.lazy) parts.push(`${room.lazy.join(', ')} through import()`);
+  if (room.separate) parts.push(`of itself no folder of ${room.separate.join(', ')} but its own`);
   return parts.join('; ');
 }
 

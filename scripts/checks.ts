@@ -26,7 +26,7 @@ const allChecks = (): Check[] => [
   ...typeChecks(),
   { name: 'eslint', command: ['eslint', '.', '--max-warnings', '0'] },
   { name: 'prettier', command: ['prettier', '--check', '.'] },
-  { name: 'codegen --check', command: ['tsx', 'codegen/main.ts', '--check'] },
+  { name: 'codegen --check', command: ['tsx', 'scripts/codegen.ts', '--check'] },
 ];
 
 interface Outcome {

@@ -6,22 +6,25 @@ import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './app-context';
-import { defaultAlertRetentionDays, startAlertTasks } from './alerts/alert-tasks';
+import { alertReactions } from './alert-reactions';
+import { defaultAlertRetentionDays } from './alerts/alert-settings';
+import { alertJobs } from './alerts/alert-tasks';
 import { createAlertFeed } from './cluster/alert-feed';
 import { openChangeChannel, type ChangeChannel } from './cluster/change-channel';
 import { createJobClaims } from './cluster/job-claims';
 import { defaultHealthSettings, streamAlertsOf, type HealthSettings } from './alerts/device-health';
 import { defaultIngestLimits, type IngestLimits } from './alerts/ingest-limits';
-import { defaultSnapshotLinkHours } from './notify/snapshot-link';
+import { defaultSnapshotLinkHours } from './alerts/snapshot-link';
 import { createAccessWatch } from './auth/access-watch';
 import { sessionStillGrants } from './auth/session-grants';
 import { createHashingGate, defaultHashingGateOptions, type HashingGateOptions } from './auth/hashing-gate';
 import { defaultSessionIdleMinutes } from './auth/sessions';
 import { defaultSignInLimits, type SignInLimits } from './auth/sign-in-limits';
 import { createBackgroundTasks, runEvery } from './background-tasks';
-import { forgetStreamReads, recordStreamRead } from './cameras/camera-status';
+import { cameraJobs } from './cameras/camera-jobs';
+import { recordStreamRead } from './cameras/camera-status';
 import { createFrameGrabber } from './streams/frame-grab';
-import { defaultCameraProbeSeconds, startStreamProbes } from './cameras/stream-probe';
+import { defaultCameraProbeSeconds } from './cameras/stream-probe';
 import { noAllowedHosts, systemLookup, type AllowedHosts, type HostLookup } from './streams/stream-address';
 import type { StreamSpawn } from './streams/stream-process';
 import { systemClock, type Clock } from './kernel/clock';
@@ -39,12 +42,13 @@ import { createLiveSessions, type LiveSessionOptions, type LiveSessions } from '
 import { createSocketQuota, defaultLiveSocketsPerUser } from './live/socket-quota';
 import { createStreamSlots, defaultLiveMaxStreams } from './streams/stream-slots';
 import { createStatusFeed } from './cluster/status-feed';
+import { consoleEventStreams } from './events/event-sources';
 import { registerOperationRoutes } from './http/operation-routes';
 import { addSecurityHeaders } from './http/security-headers';
 import { defaultBackoff, type Backoff } from './recording/recorder';
 import { createRecordings, recordingSpoolDir, type Recordings } from './recording/recordings';
 import { recordingSettings, type RecordingSettings } from './recording/recording-settings';
-import { startRecordingTasks } from './recording/recording-tasks';
+import { recordingJobs } from './recording/recording-tasks';
 import { advisoryLockClaims } from './recording/camera-claims';
 import { defaultPostgresSettings, type PostgresSettings, type PostgresTarget } from './db/postgres-settings';
 import { recordingStore } from './recording/recording-store';
@@ -54,12 +58,12 @@ import { createMetrics } from './observability/metrics';
 import { loopbackOnly } from './observability/metrics-access';
 import { observeApp } from './observability/observe-app';
 import { createConsoleFallback, registerConsoleFiles } from './http/static-console';
-import { startNotificationSender } from './notify/notification-tasks';
+import { notificationJobs } from './notify/notification-tasks';
 import { notifySettings, type NotifyOptions } from './notify/notify-settings';
 import { openStore } from './open-store';
-import { operationHandlers } from './operation-handlers';
+import { operationHandlers } from './generated/operation-handlers';
 import type { HandlerOverrides } from './operations/operation-handler';
-import { checkResources } from './resources/resource-operations';
+import { checkResources } from './resources/resource-handlers';
 import { createLogSmsSender } from './sms/log-sms-sender';
 import type { SmsSender } from './sms/sms-sender';
 
@@ -298,6 +302,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     });
     const health = { ...defaultHealthSettings, ...options.health };
     const notify = notifySettings(options.notify);
+    const alertFeed = createAlertFeed(changes);
+    const alertHooks = alertReactions(notify.timeZone, alertFeed);
     const ctx: AppContext = {
       dataDir: options.dataDir,
       storage,
@@ -328,13 +334,14 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       live,
       liveSockets: createSocketQuota(options.live?.socketsPerUser ?? defaultLiveSocketsPerUser),
       recordings,
-      alertFeed: createAlertFeed(changes),
+      alertFeed,
       statusFeed,
       jobs: createJobClaims(db, serverName),
       ingest: ingestLimits(options),
       health,
       notify,
-      streamAlerts: streamAlertsOf(health, notify.timeZone),
+      alertHooks,
+      streamAlerts: streamAlertsOf(health, alertHooks),
       snapshotLinks: {
         secret:
           options.snapshotLinks?.secret ?? (await sharedSecret(db, options.dataDir, snapshotLinkKeyFileName)),
@@ -381,19 +388,19 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       }),
       ctx.jobs,
     );
-    startAlertTasks(app, ctx, options.alertRetentionDays ?? defaultAlertRetentionDays);
-    await forgetStreamReads(ctx);
-    if (probeSeconds > 0) {
-      startStreamProbes(app, ctx, probeSeconds * 1000, {
-        policy: streamPolicy,
-        slots,
-        readTimeoutMs,
-        log: app.log,
-        spawn: options.cameraProbe?.spawn,
-      });
-    }
-    startNotificationSender(app, ctx);
-    startRecordingTasks(app, ctx, options.recording ?? {});
+    // Each domain's jobs and event sources, with its slice of the settings.
+    await app.register(consoleEventStreams, { ctx });
+    await app.register(alertJobs, {
+      ctx,
+      settings: { alertRetentionDays: options.alertRetentionDays ?? defaultAlertRetentionDays },
+    });
+    await app.register(cameraJobs, {
+      ctx,
+      probeEveryMs: probeSeconds * 1000,
+      probe: { policy: streamPolicy, slots, readTimeoutMs, log: app.log, spawn: options.cameraProbe?.spawn },
+    });
+    await app.register(notificationJobs, { ctx });
+    await app.register(recordingJobs, { ctx, every: options.recording ?? {} });
     return app;
   } catch (error) {
     await app.close();

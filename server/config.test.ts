@@ -8,6 +8,16 @@ import { readServerConfig, readStoreConfig } from './config';
 import type { InvalidValuesError } from './contract/value-check';
 import { defaultRecordingSettings } from './recording/recording-settings';
 
+/** The variables `readServerConfig` names as bad for `env`, in the order it names them. */
+function badSettings(env: Record<string, string>): string[] {
+  try {
+    readServerConfig(env);
+  } catch (error) {
+    return (error as InvalidValuesError).problems.map((problem) => problem.field);
+  }
+  return [];
+}
+
 describe('server settings from the environment', () => {
   it('has working defaults', () => {
     expect(readServerConfig({})).toEqual({
@@ -79,19 +89,15 @@ describe('server settings from the environment', () => {
     });
     // A quota of 0 is none: only the disk's free-space floor bounds the recordings.
     expect(readServerConfig({ CFOP_RECORDING_QUOTA_GB: '0' }).recording.quotaBytes).toBeNull();
-    let error: unknown;
-    try {
-      readServerConfig({
+    expect(
+      badSettings({
         CFOP_RECORDING_SEGMENT_SECONDS: '1',
         CFOP_RECORDING_QUOTA_GB: '-1',
         CFOP_RECORDING_ALERT_POST_SECONDS: '2.5',
         CFOP_RECORDING_RETENTION_DAYS: '0',
         CFOP_RECORDING_MAX_CLIP_EXPORTS: '0',
-      });
-    } catch (thrown) {
-      error = thrown;
-    }
-    expect((error as InvalidValuesError).problems.map((problem) => problem.field)).toEqual([
+      }),
+    ).toEqual([
       'CFOP_RECORDING_QUOTA_GB',
       'CFOP_RECORDING_SEGMENT_SECONDS',
       'CFOP_RECORDING_RETENTION_DAYS',
@@ -293,6 +299,129 @@ describe('server settings from the environment', () => {
     expect(() => readServerConfig({ CFOP_SMS_SENDER: 'carrier-pigeon' })).toThrow(
       'CFOP_SMS_SENDER：必须是以下之一：log、webhook',
     );
+  });
+
+  it('names the bad variables of every domain at once, domain by domain in the order the start reads them', () => {
+    const outOfRange = [
+      'CFOP_DB_POOL_SIZE',
+      'CFOP_DB_CONNECT_TIMEOUT_SECONDS',
+      'CFOP_DB_STATEMENT_TIMEOUT_SECONDS',
+      'CFOP_DB_IDLE_IN_TRANSACTION_SECONDS',
+      'CFOP_PASSWORD_COST',
+      'PORT',
+      'CFOP_SESSION_TTL_HOURS',
+      'CFOP_SESSION_IDLE_MINUTES',
+      'CFOP_SIGNIN_WINDOW_MINUTES',
+      'CFOP_SIGNIN_ACCOUNT_FAILURES',
+      'CFOP_SIGNIN_ADDRESS_FAILURES',
+      'CFOP_SMS_PHONE_FAILURES_PER_HOUR',
+      'CFOP_SMS_ADDRESS_SENDS_PER_HOUR',
+      'CFOP_SMS_SENDS_PER_HOUR',
+      'CFOP_ALERT_RETENTION_DAYS',
+      'CFOP_QUARANTINE_DAYS',
+      'CFOP_LIVE_MAX_STREAMS',
+      'CFOP_LIVE_SOCKETS_PER_USER',
+      'CFOP_CAMERA_PROBE_SECONDS',
+      'CFOP_IPV6_PREFIX_BITS',
+      'CFOP_INGEST_MAX_AGE_HOURS',
+      'CFOP_INGEST_MAX_AHEAD_MINUTES',
+      'CFOP_INGEST_ALERTS_PER_SECOND',
+      'CFOP_INGEST_ALERT_BURST',
+      'CFOP_INGEST_SNAPSHOT_MB_PER_HOUR',
+      'CFOP_INGEST_PASSAGES_PER_SECOND',
+      'CFOP_INGEST_PASSAGE_BURST',
+      'CFOP_HEALTH_OFFLINE_AFTER_SECONDS',
+      'CFOP_SNAPSHOT_LINK_HOURS',
+      'CFOP_NOTIFY_MAX_AGE_HOURS',
+      'CFOP_SMS_PHONE_SENDS_PER_HOUR',
+      'CFOP_RECORDING_SEGMENT_SECONDS',
+      'CFOP_RECORDING_RETENTION_DAYS',
+      'CFOP_RECORDING_QUOTA_GB',
+      'CFOP_RECORDING_MIN_FREE_GB',
+      'CFOP_RECORDING_ALERT_PRE_SECONDS',
+      'CFOP_RECORDING_ALERT_POST_SECONDS',
+      'CFOP_RECORDING_MAX_STREAMS',
+      'CFOP_RECORDING_MAX_CLIP_EXPORTS',
+    ];
+    expect(
+      badSettings({
+        ...Object.fromEntries(outOfRange.map((name) => [name, '-7'])),
+        DATABASE_URL: 'mysql://db/cfop',
+        STORAGE_DIR: 'shared/files',
+        CFOP_LOG_FORMAT: 'xml',
+        CFOP_LOG_LEVEL: 'loud',
+        CFOP_SMS_SENDER: 'webhook',
+        CFOP_SMS_WEBHOOK_URL: 'ftp://sms',
+        CFOP_CAMERA_ALLOW_HOSTS: 'a b',
+        CFOP_TRUSTED_PROXIES: 'nginx',
+        CFOP_METRICS_ALLOW: 'prometheus',
+        CFOP_HEALTH_OFFLINE_LEVEL: 'loud',
+        CFOP_HEALTH_BACK_LEVEL: 'High',
+        CFOP_SITE_TIME_ZONE: 'Mars/Olympus',
+        CFOP_PUBLIC_URL: 'cfop.example.com',
+        CFOP_WEBHOOK_ALLOW_HOSTS: 'http://x',
+      }),
+    ).toEqual([
+      // The data folder's.
+      'DATABASE_URL',
+      'CFOP_DB_POOL_SIZE',
+      'CFOP_DB_CONNECT_TIMEOUT_SECONDS',
+      'CFOP_DB_STATEMENT_TIMEOUT_SECONDS',
+      'CFOP_DB_IDLE_IN_TRANSACTION_SECONDS',
+      'CFOP_PASSWORD_COST',
+      'STORAGE_DIR',
+      // The server's own.
+      'PORT',
+      'CFOP_LOG_FORMAT',
+      'CFOP_LOG_LEVEL',
+      // Sign-in and sessions.
+      'CFOP_SESSION_TTL_HOURS',
+      'CFOP_SESSION_IDLE_MINUTES',
+      'CFOP_SIGNIN_WINDOW_MINUTES',
+      'CFOP_SIGNIN_ACCOUNT_FAILURES',
+      'CFOP_SIGNIN_ADDRESS_FAILURES',
+      'CFOP_SMS_PHONE_FAILURES_PER_HOUR',
+      'CFOP_SMS_ADDRESS_SENDS_PER_HOUR',
+      'CFOP_SMS_SENDS_PER_HOUR',
+      // What is kept: alerts, then removed files.
+      'CFOP_ALERT_RETENTION_DAYS',
+      'CFOP_QUARANTINE_DAYS',
+      // SMS, live views, cameras, the HTTP pipeline, the metrics.
+      'CFOP_SMS_WEBHOOK_URL',
+      'CFOP_LIVE_MAX_STREAMS',
+      'CFOP_LIVE_SOCKETS_PER_USER',
+      'CFOP_CAMERA_ALLOW_HOSTS',
+      'CFOP_CAMERA_PROBE_SECONDS',
+      'CFOP_TRUSTED_PROXIES',
+      'CFOP_IPV6_PREFIX_BITS',
+      'CFOP_METRICS_ALLOW',
+      // What comes in: the AI servers' alerts and heartbeats, and the links messages give.
+      'CFOP_INGEST_MAX_AGE_HOURS',
+      'CFOP_INGEST_MAX_AHEAD_MINUTES',
+      'CFOP_INGEST_ALERTS_PER_SECOND',
+      'CFOP_INGEST_ALERT_BURST',
+      'CFOP_INGEST_SNAPSHOT_MB_PER_HOUR',
+      'CFOP_INGEST_PASSAGES_PER_SECOND',
+      'CFOP_INGEST_PASSAGE_BURST',
+      'CFOP_HEALTH_OFFLINE_AFTER_SECONDS',
+      'CFOP_HEALTH_OFFLINE_LEVEL',
+      'CFOP_HEALTH_BACK_LEVEL',
+      'CFOP_SNAPSHOT_LINK_HOURS',
+      // Notifications, then recording.
+      'CFOP_SITE_TIME_ZONE',
+      'CFOP_PUBLIC_URL',
+      'CFOP_WEBHOOK_ALLOW_HOSTS',
+      'CFOP_NOTIFY_MAX_AGE_HOURS',
+      'CFOP_SMS_PHONE_SENDS_PER_HOUR',
+      'CFOP_RECORDING_QUOTA_GB',
+      'CFOP_RECORDING_SEGMENT_SECONDS',
+      'CFOP_RECORDING_RETENTION_DAYS',
+      'CFOP_RECORDING_MIN_FREE_GB',
+      'CFOP_RECORDING_ALERT_PRE_SECONDS',
+      'CFOP_RECORDING_ALERT_POST_SECONDS',
+      'CFOP_RECORDING_MAX_STREAMS',
+      'CFOP_RECORDING_MAX_CLIP_EXPORTS',
+    ]);
   });
 
   it('lowers the password cost only for tests, and caps it', () => {

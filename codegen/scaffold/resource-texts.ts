@@ -9,7 +9,7 @@ import { enumSchemaName, kebabCase, parentOf, snakeCase, type ResourceSpec } fro
 type Json = Record<string, unknown>;
 
 /** A YAML scalar as it must be written inside a flow map (quoted only when it has to be). */
-function scalar(value: string | number | boolean): string {
+export function scalar(value: string | number | boolean): string {
   return stringify(value).trimEnd();
 }
 

@@ -28,14 +28,18 @@ import { eventually, label, screenshot, signIn } from '../screen';
 import { startServer, type RunningServer } from '../../test-support/server-process';
 import { scaled } from '../../test-support/test-timeouts';
 
-// docs/extending.md's "Adding a CRUD screen" and "Adding a field", followed to the letter on a copy
-// of this repository: their shell blocks run and their diff blocks apply in order, then codegen's
-// check, the type check and the unit suites run there unedited, and a person adds, finds, edits,
-// exports and deletes a parking lot, its added contact too, in the copy's own built console. What
-// each section took is printed and kept with the artifacts.
+// docs/extending.md's "Adding a CRUD screen", "Adding a field" and "Adding a row action", followed
+// to the letter on a copy of this repository: their shell blocks run and their diff blocks apply in
+// order, then codegen's check, the type check and the unit suites run there unedited, and a person
+// adds, finds, edits, exports, closes and deletes a parking lot, its added contact too, in the
+// copy's own built console. What each section took is printed and kept with the artifacts.
 
 const guide = 'docs/extending.md';
-const sections = { resource: '## Adding a CRUD screen', field: '## Adding a field' } as const;
+const sections = {
+  resource: '## Adding a CRUD screen',
+  field: '## Adding a field',
+  action: '## Adding a row action',
+} as const;
 
 interface Walkthrough {
   readonly steps: readonly { readonly kind: 'sh' | 'diff'; readonly text: string }[];
@@ -141,7 +145,8 @@ beforeAll(async () => {
   mkdirSync(artifactsDir, { recursive: true });
   copy = copyRepo();
   const resource = await follow(copy, 'resource');
-  figures = { resource, field: await follow(copy, 'field') };
+  const field = await follow(copy, 'field');
+  figures = { resource, field, action: await follow(copy, 'action') };
 }, scaled(180_000));
 
 afterAll(() => copy?.remove());
@@ -153,7 +158,7 @@ function expectThreeInputs(files: readonly string[]): void {
   expect([...files].sort()).toEqual(['manifest/console.json', 'openapi.yaml', ...migrations].sort());
 }
 
-describe("docs/extending.md's new CRUD screen and field, on a copy of the repository", () => {
+describe("docs/extending.md's new CRUD screen, field and row action, on a copy of the repository", () => {
   it('touches one schema, one manifest entry and one migration, typing each field name at most twice', () => {
     const { resource } = figures;
     expectThreeInputs(resource.files);
@@ -171,6 +176,16 @@ describe("docs/extending.md's new CRUD screen and field, on a copy of the reposi
     expectThreeInputs(field.files);
     expect(field.typed.filter((line) => line.includes('new:field'))).toHaveLength(1);
     expect(Object.values(field.fields)).toEqual([1]);
+  });
+
+  it('adds a row action with one command: its operation, button and handler file, no index edited', () => {
+    const { action } = figures;
+    expect([...action.files].sort()).toEqual([
+      'manifest/console.json',
+      'openapi.yaml',
+      'server/door/close-parking-lot-operations.ts',
+    ]);
+    expect(action.typed.filter((line) => line.includes('new:action'))).toHaveLength(1);
   });
 
   it(
@@ -216,7 +231,7 @@ describe("docs/extending.md's new CRUD screen and field, on a copy of the reposi
     });
 
     it(
-      'adds, finds, edits, views, exports and deletes a parking lot, by its contact too; a bad code is refused',
+      'adds, finds, edits, views, exports, closes and deletes a parking lot, by its contact too; a bad code is refused',
       async () => {
         await signIn(page, admin);
         await openFromMenu(page, '出入管理', '停车场', '/door/parking');
@@ -266,6 +281,12 @@ describe("docs/extending.md's new CRUD screen and field, on a copy of the reposi
         expect(csv.name).toMatch(/^parking-lots-\d{8}-\d{4}\.csv$/);
         expect(csv.text).toContain('名称,编码,车位数,位置,状态,启用日期,联系人');
         expect(csv.text).toContain('东门停车场,PE-001,150,东门外地面,已满,2026-03-01,王工');
+
+        await rowOf(page, 'PE-001').getByRole('button', { name: '更多' }).click();
+        await page.getByRole('menuitem', { name: '关闭' }).click();
+        const confirmClose = page.locator('.ant-modal-confirm').filter({ hasText: '确定关闭' });
+        await confirmClose.getByRole('button', { name: label('确定') }).click();
+        await eventually(() => rowOf(page, 'PE-001').innerText()).toContain('关闭');
 
         await deleteRow(page, 'PE-001');
         await page.getByText('没有符合条件的记录').waitFor();

@@ -10,11 +10,11 @@ export interface RepoCopy {
   readonly rootDir: string;
   /** Runs a command in the copy; fails with the end of its output when it does not exit 0. */
   run(command: string, args: readonly string[], env?: Record<string, string>): Promise<string>;
-  /** Every path changed or added since the copy was made, `src/generated/` apart. */
+  /** Every path changed or added since the copy was made, the generated folders apart. */
   changedFiles(): string[];
-  /** Lines added per changed path (git's numstat), `src/generated/` apart. */
+  /** Lines added per changed path (git's numstat), the generated folders apart. */
   addedLines(): ReadonlyMap<string, number>;
-  /** The added lines themselves, `src/generated/` apart. */
+  /** The added lines themselves, the generated folders apart. */
   addedText(): string;
   /** Records every change as a commit of the copy: what changes next is counted from there. */
   commit(message: string): void;
@@ -28,7 +28,9 @@ const git = (rootDir: string, args: readonly string[]) =>
     maxBuffer: 64 * 1024 * 1024,
   });
 
-const notGenerated = (path: string) => !path.startsWith('src/generated/');
+/** What `npm run codegen` writes: the console's files, the handler index and the database's types. */
+const generatedDirs = ['src/generated', 'server/generated', 'server/db/generated'];
+const notGenerated = (path: string) => !generatedDirs.some((dir) => path.startsWith(`${dir}/`));
 
 export function copyRepo(sourceDir = process.cwd()): RepoCopy {
   const rootDir = mkdtempSync(join(tmpdir(), 'cfop-repo-'));
@@ -67,7 +69,14 @@ export function copyRepo(sourceDir = process.cwd()): RepoCopy {
     changedFiles: () => staged().map(([, , path]) => path as string),
     addedLines: () => new Map(staged().map(([added, , path]) => [path as string, Number(added)])),
     addedText: () =>
-      git(rootDir, ['diff', '--cached', '--unified=0', '--', '.', ':(exclude)src/generated'])
+      git(rootDir, [
+        'diff',
+        '--cached',
+        '--unified=0',
+        '--',
+        '.',
+        ...generatedDirs.map((dir) => `:(exclude)${dir}`),
+      ])
         .split('\n')
         .filter((line) => line.startsWith('+') && !line.startsWith('+++'))
         .map((line) => line.slice(1))

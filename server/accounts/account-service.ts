@@ -1,7 +1,7 @@
 import type { components } from '../../src/generated/openapi';
 import type { Contract } from '../contract/load-contract';
 import type { Item } from '../resources/resource-definition';
-import { bindToContract } from '../resources/resource-operations';
+import { bindToContract } from '../resources/resource-handlers';
 import type { BoundResource } from '../resources/bound-resource';
 import { createItem, type Store } from '../resources/resource-service';
 import { roleOperationIds, roleResource } from './role-resource';

@@ -4,7 +4,6 @@ import {
   addUser,
   contract,
   creator,
-  expectContractAnswer,
   fieldMessages,
   operationLog,
   snapshotRows,
@@ -32,7 +31,6 @@ describe('createRole, getRole', () => {
     const keys = ['KEY.CENTER.VIDEO', 'KEY.DEVICE', 'KEY.CENTER'];
     const { status, body } = await t.call('createRole', { token, body: role('watch', { accessKeys: keys }) });
     expect(status).toBe(200);
-    expectContractAnswer('createRole', body);
     const now = t.clock.now().toISOString();
     expect(body.data).toEqual({
       id: 2,
@@ -46,7 +44,6 @@ describe('createRole, getRole', () => {
       updatedAt: now,
     });
     const got = await t.call('getRole', { token, params: { id: 2 } });
-    expectContractAnswer('getRole', got.body);
     expect(got.body.data).toEqual(body.data);
     expect(operationLog(t.dataDir).at(-1)).toMatchObject({
       action: 'createRole',
@@ -101,7 +98,6 @@ describe('listRoles', () => {
     const list = async (query: Record<string, string | number> = {}) => {
       const { status, body } = await t.call('listRoles', { token, query });
       expect(status).toBe(200);
-      expectContractAnswer('listRoles', body);
       return body.data as { items: { code: string; userCount: number }[]; total: number };
     };
     const codes = async (query: Record<string, string | number>) =>
@@ -131,7 +127,6 @@ describe('updateRole', () => {
     const body = role('watch2', { name: '角色-watch', description: '', accessKeys: ['KEY.MODEL'] });
     const { status, body: answer } = await t.call('updateRole', { token, params: { id: created.id }, body });
     expect(status).toBe(200);
-    expectContractAnswer('updateRole', answer);
     expect(answer.data).toEqual({
       ...created,
       code: 'watch2',
@@ -210,9 +205,8 @@ describe('deleteRole, bulkDeleteRoles', () => {
   it('deletes a role no user holds, its keys with it', async () => {
     const { t, token, create } = await signedIn();
     const watch = await create(role('watch'));
-    const { status, body } = await t.call('deleteRole', { token, params: { id: watch.id } });
+    const { status } = await t.call('deleteRole', { token, params: { id: watch.id } });
     expect(status).toBe(200);
-    expectContractAnswer('deleteRole', body);
     expect(snapshotRows(t.dataDir).role_access_keys).not.toContainEqual(
       expect.objectContaining({ role_id: watch.id }),
     );
@@ -250,7 +244,6 @@ describe('deleteRole, bulkDeleteRoles', () => {
     const a = await create(role('a1'));
     const b = await create(role('b1'));
     const { body } = await t.call('bulkDeleteRoles', { token, body: { ids: [a.id, b.id] } });
-    expectContractAnswer('bulkDeleteRoles', body);
     expect(body.data).toEqual({ deleted: 2 });
   });
 });

@@ -1,4 +1,4 @@
 import { roleOperationIds, roleResource } from './role-resource';
-import { resourceOperations } from '../resources/resource-operations';
+import { resourceOperations } from '../resources/resource-handlers';
 
 export const roleOperations = resourceOperations(roleResource, roleOperationIds);

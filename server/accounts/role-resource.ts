@@ -1,7 +1,7 @@
 import type { Db } from '../db/open-database';
 import { refusal, type FieldProblem } from '../kernel/api-error';
 import type { ResourceDefinition } from '../resources/resource-definition';
-import type { ResourceOperationIds } from '../resources/resource-operations';
+import type { ResourceOperationIds } from '../resources/resource-handlers';
 import { lockAccounts } from './account-lock';
 import { checkRoleGrant, checkRoleRemoval } from './grant-rules';
 

@@ -4,7 +4,7 @@ import { userOperationIds, userResource } from './user-resource';
 import { setPassword } from './users';
 import { createValueCheck } from '../contract/value-check';
 import { refusal } from '../kernel/api-error';
-import { resourceOperations } from '../resources/resource-operations';
+import { resourceOperations } from '../resources/resource-handlers';
 import { notFound } from '../resources/resource-service';
 import { requireSession, type SomeOperationHandlers } from '../operations/operation-handler';
 

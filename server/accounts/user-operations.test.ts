@@ -3,7 +3,6 @@ import {
   addRole,
   addUser,
   creator,
-  expectContractAnswer,
   fieldMessages,
   operationLog,
   snapshotRows,
@@ -48,7 +47,6 @@ describe('createUser, getUser', () => {
     const body = user('carol', { phone: '13800138000', email: 'carol@example.com', password: 'Initial123' });
     const { status, body: answer } = await t.call('createUser', { token, body });
     expect(status).toBe(200);
-    expectContractAnswer('createUser', answer);
     expect(answer.data).toEqual({
       id: 2,
       username: 'carol',
@@ -63,7 +61,6 @@ describe('createUser, getUser', () => {
     });
     expect(JSON.stringify(snapshotRows(t.dataDir))).not.toContain('Initial123');
     const got = await t.call('getUser', { token, params: { id: 2 } });
-    expectContractAnswer('getUser', got.body);
     expect(got.body.data).toEqual(answer.data);
 
     const carol = await t.signIn('carol', 'Initial123');
@@ -105,7 +102,6 @@ describe('listUsers, exportUsers', () => {
     const names = async (query: Record<string, string | number>) => {
       const { status, body } = await t.call('listUsers', { token, query });
       expect(status).toBe(200);
-      expectContractAnswer('listUsers', body);
       return (body.data.items as { username: string }[]).map((item) => item.username);
     };
     expect(await names({})).toEqual(['erin', 'dave', 'carol', 'admin']);
@@ -155,7 +151,6 @@ describe('updateUser', () => {
     const changed = user('carol2', { name: '王芳', email: 'w@example.com', roleIds: [3, 2] });
     const { status, body } = await t.call('updateUser', { token, params: { id: carol.id }, body: changed });
     expect(status).toBe(200);
-    expectContractAnswer('updateUser', body);
     expect(body.data).toEqual({
       ...carol,
       username: 'carol2',
@@ -284,7 +279,6 @@ describe('resetUserPassword', () => {
     }
     const { status, body } = await t.call('resetUserPassword', { token, params: { id: carol.id } });
     expect(status).toBe(200);
-    expectContractAnswer('resetUserPassword', body);
     const password = body.data.password as string;
     expect(password).toMatch(/^(?=.*[A-Za-z])(?=.*\d).{20}$/);
     expect((await t.call('getCurrentUser', { token: session })).status).toBe(401);

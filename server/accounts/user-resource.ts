@@ -4,7 +4,7 @@ import type { Db } from '../db/open-database';
 import { refusal } from '../kernel/api-error';
 import type { LocalText } from '../kernel/locale';
 import type { Item, ResourceDefinition } from '../resources/resource-definition';
-import type { ResourceOperationIds } from '../resources/resource-operations';
+import type { ResourceOperationIds } from '../resources/resource-handlers';
 import { lockAccounts } from './account-lock';
 import { builtinRoleIds, enabledAdministratorIds } from './administrators';
 import { checkUserGrant, checkUserTargets } from './grant-rules';

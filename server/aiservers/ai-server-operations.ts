@@ -1,6 +1,6 @@
 import { aiServerResource } from './ai-server-resource';
 import { newIngestKey } from './ingest-key';
-import { resourceOperations } from '../resources/resource-operations';
+import { resourceOperations } from '../resources/resource-handlers';
 import { notFound } from '../resources/resource-service';
 import type { SomeOperationHandlers } from '../operations/operation-handler';
 

@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import type { components } from '../../src/generated/openapi';
 import type { AlertsContext } from './alerts-context';
+import { countedColumns, type AlertChange, type AlertHooks } from './alert-hooks';
 import type { Db } from '../db/open-database';
 import type { AlertStatus } from '../db/schema';
 import { badInput } from '../kernel/api-error';
 import type { LocalText } from '../kernel/locale';
 import { notFound } from '../resources/resource-service';
 import { selectPage, type RowSelection } from '../resources/resource-store';
-import { RollupChange, rolledColumns } from '../analysis/alert-rollups';
 import { nextRevision } from './alert-revisions';
 
 // An alert's way: pending → confirmed (a real event) or dismissed (a false alarm), by one operator's
@@ -54,6 +54,7 @@ async function handlerOf(db: Db, userId: number): Promise<Handler> {
  */
 async function decide(
   db: Db,
+  hooks: AlertHooks,
   ids: readonly number[],
   handling: AlertHandling,
   handler: Handler,
@@ -68,7 +69,7 @@ async function decide(
     .execute();
   let revision = await nextRevision(db);
   const decided: number[] = [];
-  const change = new RollupChange();
+  const changes: AlertChange[] = [];
   for (const alert of pending) {
     const row = await db
       .updateTable('alerts')
@@ -82,13 +83,13 @@ async function decide(
       })
       .where('id', '=', alert.id)
       .where('status', '=', 'pending')
-      .returning(['id', ...rolledColumns])
+      .returning(['id', ...countedColumns])
       .executeTakeFirst();
     if (!row) continue;
     decided.push(row.id);
-    change.move({ ...row, status: 'pending', handled_at: null }, row);
+    changes.push({ before: { ...row, status: 'pending', handled_at: null }, after: row });
   }
-  await change.apply(db);
+  await hooks.alertsCounted(db, changes);
   return decided;
 }
 
@@ -116,7 +117,7 @@ export async function handleAlert(ctx: AlertsContext, id: number, handling: Aler
       .executeTakeFirst();
     if (!alert) throw notFound(id);
     if (alert.status !== 'pending') throw alreadyHandled(alert);
-    const decided = await decide(trx, [id], handling, await handlerOf(trx, userId), now);
+    const decided = await decide(trx, ctx.alertHooks, [id], handling, await handlerOf(trx, userId), now);
     if (decided.length === 0) {
       // Another operator's decision committed meanwhile: theirs stands.
       const decidedMeanwhile = await trx
@@ -163,7 +164,7 @@ export async function bulkHandleAlerts(
         },
       ]);
     }
-    const handled = await decide(trx, ids, handling, await handlerOf(trx, userId), now);
+    const handled = await decide(trx, ctx.alertHooks, ids, handling, await handlerOf(trx, userId), now);
     return { handled, skipped: ids.length - handled.length };
   });
 }
@@ -201,11 +202,14 @@ export async function handleAlertsByFilter(
       const ids = rows.map((row) => row.id as number);
       // `id in ()` is no SQL for PostgreSQL: an empty batch ends the action before any update.
       if (ids.length === 0) return { selected: 0, decided: 0 };
-      return { selected: ids.length, decided: (await decide(trx, ids, handling, handler, now)).length };
+      return {
+        selected: ids.length,
+        decided: (await decide(trx, ctx.alertHooks, ids, handling, handler, now)).length,
+      };
     });
     if (batch.selected === 0) return { handled, skipped, capped: false };
     handled += batch.decided;
     skipped += batch.selected - batch.decided;
-    if (batch.decided > 0) ctx.alertFeed.changed();
+    if (batch.decided > 0) ctx.alertHooks.alertsCommitted();
   }
 }

@@ -103,7 +103,7 @@ export async function recordHeartbeat(ctx: AlertsContext, server: IngestCaller, 
       now,
       'aiServerOnline',
       back.length > 0 ? [{ aiServerId: server.id }] : [],
-      ctx.notify.timeZone,
+      ctx.alertHooks,
     );
     await trx
       .updateTable('ai_servers')
@@ -130,12 +130,12 @@ export async function recordHeartbeat(ctx: AlertsContext, server: IngestCaller, 
       trx,
       now,
       { aiServerIds: [server.id] },
-      streamAlertsOf(ctx.health, ctx.notify.timeZone),
+      streamAlertsOf(ctx.health, ctx.alertHooks),
     );
     const serverEvent = await aiServerStatusEvent(trx, server.id);
     return { raised: back.length + cameras.alerts, events: [...cameras.events, ...serverEvent] };
   });
-  if (raised > 0) ctx.alertFeed.changed();
+  if (raised > 0) ctx.alertHooks.alertsCommitted();
   ctx.statusFeed.publish(events);
   return { receivedAt, offlineAfterSeconds: ctx.health.offlineAfterSeconds };
 }
@@ -146,7 +146,7 @@ export async function recordHeartbeat(ctx: AlertsContext, server: IngestCaller, 
  * Answers how many went offline; the caller tells the live streams.
  */
 export async function markSilentServersOffline(
-  ctx: Pick<AlertsContext, 'db' | 'clock' | 'health' | 'notify'> & { readonly statusFeed?: StatusFeed },
+  ctx: Pick<AlertsContext, 'db' | 'clock' | 'health' | 'alertHooks'> & { readonly statusFeed?: StatusFeed },
 ): Promise<number> {
   const now = ctx.clock.now();
   const silentSince = later(now, -ctx.health.offlineAfterSeconds * 1000).toISOString();
@@ -162,13 +162,13 @@ export async function markSilentServersOffline(
     const ids = silent.map((row) => row.id);
     if (ids.length === 0) return [];
     const servers = ids.map((aiServerId) => ({ aiServerId }));
-    await raiseDeviceAlerts(trx, ctx.health, now, 'aiServerOffline', servers, ctx.notify.timeZone);
+    await raiseDeviceAlerts(trx, ctx.health, now, 'aiServerOffline', servers, ctx.alertHooks);
     // Their reports no longer count: their cameras stay online only while the console reads them.
     const cameras = await settleCameraStatus(
       trx,
       now,
       { aiServerIds: ids },
-      streamAlertsOf(ctx.health, ctx.notify.timeZone),
+      streamAlertsOf(ctx.health, ctx.alertHooks),
     );
     const serverEvents = await Promise.all(ids.map((id) => aiServerStatusEvent(trx, id)));
     return [...serverEvents.flat(), ...cameras.events];

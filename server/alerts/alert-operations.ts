@@ -6,11 +6,11 @@ import { bulkHandleAlerts, decisionNames, handleAlert, handleAlertsByFilter } fr
 import { storeAlert, storeAlertWithSnapshot, type StoredAlert } from './reported-alerts';
 import { ingestCameras, recordHeartbeat, snapshotKind } from './alert-ingest';
 import { snapshotBucket, takeFromBucket } from './ingest-quotas';
-import { checkSnapshotLink, type SnapshotLinkCheck } from '../notify/snapshot-link';
+import { checkSnapshotLink, type SnapshotLinkCheck } from './snapshot-link';
 import { serveFile, storeFile } from '../files/file-store';
 import { ApiError, underPart } from '../kernel/api-error';
 import { getItem, getItems, itemOfRow, selectionOf } from '../resources/resource-service';
-import { contractTyped, operationIn, resourceOperations } from '../resources/resource-operations';
+import { contractTyped, operationIn, resourceOperations } from '../resources/resource-handlers';
 import { listFacts } from '../../contract/list-facts';
 import { requestTimeZone } from '../kernel/time-zone';
 import { requireAiServer, requireSession, type SomeOperationHandlers } from '../operations/operation-handler';
@@ -46,7 +46,7 @@ async function answerStored(
   lang: Lang,
 ): Promise<components['schemas']['Alert']> {
   if (!row) return contractTyped(await getItem(ctx.db, alertsIn(ctx), id, lang));
-  ctx.alertFeed.changed();
+  ctx.alertHooks.alertsCommitted();
   return contractTyped(await itemOfRow(ctx.db, alertsIn(ctx), row, lang));
 }
 
@@ -108,7 +108,7 @@ export const alertOperations = {
     const label = await handleAlert(ctx, id, handling, requireSession(input).userId);
     input.audit.target = `#${id} ${label}`;
     input.audit.detail = handlingDetail(handling);
-    ctx.alertFeed.changed();
+    ctx.alertHooks.alertsCommitted();
     return contractTyped(await getItem(ctx.db, alertsIn(ctx), id, input.lang));
   },
   async bulkHandleAlerts(input, ctx) {
@@ -120,7 +120,7 @@ export const alertOperations = {
       zh: `${detail.zh}（处理 ${handled.length} 条，跳过已处理 ${skipped} 条）`,
       en: `${detail.en} (${handled.length} handled, ${skipped} already handled)`,
     };
-    if (handled.length > 0) ctx.alertFeed.changed();
+    if (handled.length > 0) ctx.alertHooks.alertsCommitted();
     return { items: contractTyped(await getItems(ctx.db, alertsIn(ctx), handled, input.lang)), skipped };
   },
   async handleAlertsByFilter(input, ctx) {

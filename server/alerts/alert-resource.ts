@@ -1,5 +1,5 @@
 import type { ResourceDefinition } from '../resources/resource-definition';
-import { resourceBinding } from '../resources/resource-operations';
+import { resourceBinding } from '../resources/resource-handlers';
 
 /**
  * Alerts as a read-only resource (list, get, export, choices): table alerts, item schema Alert. Rows

@@ -1,15 +1,14 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AlertsContext } from './alerts-context';
 import { runEvery } from '../background-tasks';
 import { later } from '../kernel/clock';
 import { deleteFileRows } from '../files/file-packs';
 import { fileKey } from '../files/file-keys';
+import { domainPlugin } from '../operations/domain-plugin';
 import type { FileStorage } from '../storage/file-storage';
-import { RollupChange, rolledColumns } from '../analysis/alert-rollups';
+import type { AlertRetentionSettings } from './alert-settings';
+import { countedColumns } from './alert-hooks';
 import { markSilentServersOffline, snapshotKind } from './alert-ingest';
-
-/** How long alerts are kept unless CFOP_ALERT_RETENTION_DAYS says otherwise: a quarter of a year. */
-export const defaultAlertRetentionDays = 90;
 
 /**
  * How often silent servers are looked for: one is marked offline at most this long after its limit
@@ -38,7 +37,7 @@ const unshownSnapshotSweepMs = 10 * 60_000;
  * shows (rows, then bytes). Answers how many alerts went.
  */
 export async function removeExpiredAlerts(
-  ctx: Pick<AlertsContext, 'db' | 'clock' | 'storage'>,
+  ctx: Pick<AlertsContext, 'db' | 'clock' | 'storage' | 'alertHooks'>,
   retentionDays: number,
 ): Promise<number> {
   const cutoff = later(ctx.clock.now(), -retentionDays * 86_400_000).toISOString();
@@ -47,7 +46,7 @@ export async function removeExpiredAlerts(
     const gone = await ctx.db.transaction().execute(async (trx) => {
       const rows = await trx
         .selectFrom('alerts')
-        .select(['id', 'snapshot_file_id', ...rolledColumns])
+        .select(['id', 'snapshot_file_id', ...countedColumns])
         .where('occurred_at', '<', cutoff)
         .orderBy('occurred_at')
         .limit(retentionBatch)
@@ -61,9 +60,10 @@ export async function removeExpiredAlerts(
           rows.map((row) => row.id),
         )
         .execute();
-      const uncounted = new RollupChange();
-      for (const row of rows) uncounted.count(row, -1);
-      await uncounted.apply(trx);
+      await ctx.alertHooks.alertsCounted(
+        trx,
+        rows.map((row) => ({ before: row, after: null })),
+      );
       const snapshots = [
         ...new Set(rows.flatMap((row) => (row.snapshot_file_id === null ? [] : [row.snapshot_file_id]))),
       ];
@@ -130,25 +130,27 @@ async function removeBytes(storage: FileStorage, names: readonly string[]): Prom
 
 /**
  * Marks silent AI servers offline and removes expired alerts and unshown snapshots, while the app
- * runs, each once per interval across the servers of one database; ends live streams on close.
+ * runs, each once per interval across the servers of one database.
  */
-export function startAlertTasks(app: FastifyInstance, ctx: AlertsContext, retentionDays: number): void {
-  const every = (what: string, everyMs: number, task: (log: FastifyBaseLogger) => Promise<void>) =>
-    runEvery(app, ctx.background, what, everyMs, task, ctx.jobs);
-  every('marking silent AI servers offline', offlineCheckMs, async (log) => {
-    const count = await markSilentServersOffline(ctx);
-    if (count === 0) return;
-    ctx.alertFeed.changed();
-    log.info(`${count} AI servers missed their heartbeats: marked offline`);
-  });
-  every('removing expired alerts', retentionSweepMs, async (log) => {
-    const count = await removeExpiredAlerts(ctx, retentionDays);
-    if (count > 0) log.info(`removed ${count} alerts older than ${retentionDays} days`);
-  });
-  every('removing unshown snapshots', unshownSnapshotSweepMs, async (log) => {
-    const count = await removeUnshownSnapshots(ctx, later(ctx.clock.now(), -unshownSnapshotGraceMs));
-    if (count > 0) log.info(`removed ${count} uploaded snapshots no alert named within 30 minutes`);
-  });
-  // An open stream would keep closing waiting for its client to go.
-  app.addHook('preClose', async () => ctx.alertFeed.close());
-}
+export const alertJobs = domainPlugin(
+  'alert jobs',
+  (app, { ctx, settings }: { ctx: AlertsContext; settings: AlertRetentionSettings }) => {
+    const retentionDays = settings.alertRetentionDays;
+    const every = (what: string, everyMs: number, task: (log: FastifyBaseLogger) => Promise<void>) =>
+      runEvery(app, ctx.background, what, everyMs, task, ctx.jobs);
+    every('marking silent AI servers offline', offlineCheckMs, async (log) => {
+      const count = await markSilentServersOffline(ctx);
+      if (count === 0) return;
+      ctx.alertHooks.alertsCommitted();
+      log.info(`${count} AI servers missed their heartbeats: marked offline`);
+    });
+    every('removing expired alerts', retentionSweepMs, async (log) => {
+      const count = await removeExpiredAlerts(ctx, retentionDays);
+      if (count > 0) log.info(`removed ${count} alerts older than ${retentionDays} days`);
+    });
+    every('removing unshown snapshots', unshownSnapshotSweepMs, async (log) => {
+      const count = await removeUnshownSnapshots(ctx, later(ctx.clock.now(), -unshownSnapshotGraceMs));
+      if (count > 0) log.info(`removed ${count} uploaded snapshots no alert named within 30 minutes`);
+    });
+  },
+);

@@ -2,6 +2,7 @@ import type { StreamAlerts } from '../cameras/cameras-context';
 import type { Db } from '../db/open-database';
 import type { AlertLevel } from '../db/schema';
 import type { LocalText } from '../kernel/locale';
+import type { AlertHooks } from './alert-hooks';
 import { insertSystemAlert } from './system-alerts';
 
 /** When devices count as failed and how loud their alerts are (the CFOP_HEALTH_* settings). */
@@ -45,8 +46,8 @@ export interface DeviceRef {
 
 /**
  * Stores one device alert per device that changed state, inside the transaction that changed it:
- * the state and its alert commit together, so a restart neither loses nor repeats one; the rules'
- * windows are read in `timeZone`.
+ * the state and its alert commit together, so a restart neither loses nor repeats one; `hooks` react
+ * to it in the same transaction.
  */
 export async function raiseDeviceAlerts(
   db: Db,
@@ -54,7 +55,7 @@ export async function raiseDeviceAlerts(
   now: Date,
   type: DeviceAlertType,
   devices: readonly DeviceRef[],
-  timeZone: string,
+  hooks: AlertHooks,
 ): Promise<void> {
   for (const device of devices) {
     const alert = {
@@ -65,12 +66,12 @@ export async function raiseDeviceAlerts(
       ...device,
       occurredAt: now.toISOString(),
     } as const;
-    await insertSystemAlert(db, now.toISOString(), alert, timeZone);
+    await insertSystemAlert(db, now.toISOString(), alert, hooks);
   }
 }
 
-/** The cameras' stream alerts, raised at these settings with the rules' windows read in `timeZone`. */
-export const streamAlertsOf =
-  (settings: HealthSettings, timeZone: string): StreamAlerts =>
-  (db, now, type, cameras) =>
-    raiseDeviceAlerts(db, settings, now, type, cameras, timeZone);
+/** The cameras' stream alerts, raised at these settings, `hooks` reacting to them. */
+export const streamAlertsOf = (settings: HealthSettings, hooks: AlertHooks): StreamAlerts => ({
+  raise: (db, now, type, cameras) => raiseDeviceAlerts(db, settings, now, type, cameras, hooks),
+  committed: hooks.alertsCommitted,
+});

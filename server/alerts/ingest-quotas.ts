@@ -3,7 +3,7 @@ import type { BeforeCommit, CommitGroup } from '../db/batched-writes';
 import { dialectOf } from '../db/dialect';
 import type { Db } from '../db/open-database';
 import { reusedQuery } from '../db/reused-query';
-import type { IngestQuotaKind, IngestQuotasTable } from '../db/schema';
+import type { IngestQuotaKind, Table } from '../db/schema';
 import { retryLater } from '../kernel/api-error';
 import type { LocalText } from '../kernel/locale';
 import type { IngestLimits } from './ingest-limits';
@@ -158,7 +158,7 @@ export interface Take {
 }
 
 /** A bucket's row as the batch's read of it answers it (bucketRowsOf), none where it has no row. */
-export type ReadBucket = Selectable<IngestQuotasTable> & { readonly created: 0 | 1 };
+export type ReadBucket = Selectable<Table<'ingest_quotas'>> & { readonly created: 0 | 1 };
 
 /**
  * Notes the buckets `read` of the AI servers `serverIds` (bucketRowsOf, in the batch's transaction):

@@ -1,7 +1,6 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { AppContext } from '../app-context';
-import { notifySettings } from '../notify/notify-settings';
-import { alertWorld } from '../test-support/alert-world';
+import { alertWorld, testAlertHooks } from '../test-support/alert-world';
 import { jpegBytes, multipartFile, pngBytes } from '../test-support/multipart';
 import { clientHeaders, fieldMessages, snapshotRows, tokenHeader } from '../test-support/test-app';
 import { openTestDatabase } from '../test-support/test-database';
@@ -18,7 +17,7 @@ describe('a reported alert', () => {
       db,
       clock: world.t.clock,
       ingest: defaultIngestLimits,
-      notify: notifySettings(),
+      alertHooks: testAlertHooks,
     } as unknown as AppContext;
     // The call authenticated the AI server; it is deleted (its cameras first) before its batch
     // writes the report.

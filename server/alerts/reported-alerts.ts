@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { components } from '../../src/generated/openapi';
 import type { AlertsContext } from './alerts-context';
-import { RollupChange, type RolledAlert } from '../analysis/alert-rollups';
+import type { AlertHooks, CountedAlert } from './alert-hooks';
 import {
   batchedWrites,
   type BeforeCommit,
@@ -11,15 +11,12 @@ import {
 } from '../db/batched-writes';
 import type { Db } from '../db/open-database';
 import { reservedId } from '../db/reserved-ids';
-import type { AlertsTable, FilesTable, IngestQuotaKind } from '../db/schema';
+import type { IngestQuotaKind, Table } from '../db/schema';
 import { addToPack } from '../files/file-packs';
 import { fileKey } from '../files/file-keys';
 import { durableFiles, placeFile } from '../files/file-store';
 import type { ReceivedFile } from '../operations/received-file';
 import { ApiError, badInput, unknownIngestKey, type FieldProblem } from '../kernel/api-error';
-import { noticeOf } from '../notify/notice';
-import { queueNotifications } from '../notify/outbox';
-import { enabledRulesIn } from '../notify/stored-rules';
 import {
   notBound,
   notOwnSnapshot,
@@ -47,7 +44,7 @@ type AlertReport = components['schemas']['AlertReport'];
  */
 export interface StoredAlert {
   readonly id: number;
-  readonly row: Selectable<AlertsTable> | null;
+  readonly row: Selectable<Table<'alerts'>> | null;
 }
 
 /**
@@ -390,9 +387,9 @@ function boxProblems(boxes: readonly AlertBox[]): FieldProblem[] {
  * Inserts the accepted reports' snapshots and alerts, each in one statement, and answers what each
  * stored. The alerts go last, numbered as they are written, under the revisions' lock that other
  * servers' numbering waits for until the commit: first the snapshots' rows, the batch's files synced,
- * its quotas written and the notification rules read. A sourceId another console server stored
- * meanwhile (its batch committed after this one read the facts) skips its alert: its snapshot's row
- * and file go again, and it answers the first alert. Its quota tokens stay spent, and its bytes stay
+ * its quotas written and the before-stored hook run (notify reads its rules there). A sourceId
+ * another console server stored meanwhile (its batch committed after this one read the facts) skips
+ * its alert: its snapshot's row and file go again, and it answers the first alert. Its quota tokens stay spent, and its bytes stay
  * in the batch's pack (removed with the pack).
  */
 async function insertAccepted(
@@ -403,8 +400,8 @@ async function insertAccepted(
   const stored = new Map<Accepted, StoredAlert>();
   if (accepted.length === 0) return stored;
   const revisions = await insertedRevisions(trx, accepted.length);
-  const files: Insertable<FilesTable>[] = [];
-  const alerts = accepted.map((entry, n): Insertable<AlertsTable> => {
+  const files: Insertable<Table<'files'>>[] = [];
+  const alerts = accepted.map((entry, n): Insertable<Table<'alerts'>> => {
     const { item, camera, task } = entry;
     const { snapshot, report, now } = item;
     const fileId = snapshot ? entry.fileId : null;
@@ -460,8 +457,8 @@ async function insertAccepted(
   // database's limit of parameters.
   if (files.length > 0) await trx.insertInto('files').values(files).execute();
   await beforeCommit.settle();
-  // Read now, before the alerts take the lock: queueNotifications finds them read.
-  await enabledRulesIn(trx);
+  // Before the alerts take the lock: what the hooks read, they read now (a batch has one app's).
+  await accepted[0]?.item.ctx.alertHooks.beforeAlertsStored(trx);
   const written = await trx
     .insertInto('alerts')
     .values(alerts)
@@ -485,8 +482,8 @@ async function insertAccepted(
       continue;
     }
     const { ctx, now } = entry.item;
-    await queueNotifications(trx, ctx.notify.timeZone, noticeOf(row), now);
-    beforeCommit.add(rolledUp, row);
+    await ctx.alertHooks.alertsStored(trx, [row], now);
+    beforeCommit.add(countedBeforeCommit(ctx.alertHooks), row);
     stored.set(entry, { id: row.id, row });
   }
   return stored;
@@ -514,17 +511,28 @@ async function storedMeanwhile(trx: Db, skipped: readonly Accepted[]): Promise<M
   return firsts;
 }
 
+const countedGroups = new WeakMap<AlertHooks, CommitGroup<CountedAlert>>();
+
 /**
- * The alerts a batch stored, counted into the rollups once before it commits: each rollup row the
+ * The alerts a batch stored, counted (the rollups) once before it commits: each rollup row the
  * batch touches is written once, not once per alert. Every batch writes the current quarter hour's
- * row: it is written last, after the batch's files are synced, just before the commit.
+ * row: it is written last, after the batch's files are synced, just before the commit. One group
+ * per hooks, so that a batch settles it once.
  */
-const rolledUp: CommitGroup<RolledAlert> = {
-  last: true,
-  async settle(alerts, trx) {
-    if (alerts.length === 0) return;
-    const change = new RollupChange();
-    for (const alert of alerts) change.count(alert, 1);
-    await change.apply(trx);
-  },
-};
+function countedBeforeCommit(hooks: AlertHooks): CommitGroup<CountedAlert> {
+  let group = countedGroups.get(hooks);
+  if (!group) {
+    group = {
+      last: true,
+      async settle(alerts, trx) {
+        if (alerts.length === 0) return;
+        await hooks.alertsCounted(
+          trx,
+          alerts.map((after) => ({ before: null, after })),
+        );
+      },
+    };
+    countedGroups.set(hooks, group);
+  }
+  return group;
+}

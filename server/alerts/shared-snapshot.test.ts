@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test-support/test-database';
-import { alertWorld } from '../test-support/alert-world';
+import { alertWorld, testAlertHooks } from '../test-support/alert-world';
 import { jpegBytes, multipartFile, pngBytes } from '../test-support/multipart';
 import { clientHeaders, operationLog, snapshotRows, tokenHeader } from '../test-support/test-app';
 import { removeExpiredAlerts } from './alert-tasks';
@@ -118,7 +118,10 @@ describe('signed snapshot links', () => {
     t.clock.advance(25 * 3_600_000);
     const db = await openTestDatabase(t.dataDir);
     try {
-      await removeExpiredAlerts({ db, clock: t.clock, storage: createFolderStorage(t.dataDir) }, 1);
+      await removeExpiredAlerts(
+        { db, clock: t.clock, storage: createFolderStorage(t.dataDir), alertHooks: testAlertHooks },
+        1,
+      );
     } finally {
       await db.destroy();
     }

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../app-context';
 import { openTestDatabase } from '../test-support/test-database';
-import { notifySettings } from '../notify/notify-settings';
-import { alertWorld } from '../test-support/alert-world';
+import { alertWorld, testAlertHooksTelling } from '../test-support/alert-world';
 import { createAlertFeed } from '../cluster/alert-feed';
 import { raiseSystemAlert } from './system-alerts';
 
@@ -15,7 +14,7 @@ describe('raising a system alert', () => {
     const feed = createAlertFeed();
     let told = 0;
     feed.subscribe(() => (told += 1));
-    const ctx = { db, clock: t.clock, alertFeed: feed, notify: notifySettings() } as unknown as AppContext;
+    const ctx = { db, clock: t.clock, alertHooks: testAlertHooksTelling(feed) } as unknown as AppContext;
     const gateAlert = {
       source: 'access',
       type: 'blacklistedPlate',

@@ -1,12 +1,9 @@
 import { sql, type Insertable } from 'kysely';
 import type { Clock } from '../kernel/clock';
 import type { Db } from '../db/open-database';
-import type { AlertLevel, AlertsTable } from '../db/schema';
+import type { AlertLevel, Table } from '../db/schema';
 import type { LocalText } from '../kernel/locale';
-import { noticeOf } from '../notify/notice';
-import { queueNotifications } from '../notify/outbox';
-import { RollupChange } from '../analysis/alert-rollups';
-import type { AlertFeed } from '../cluster/alert-feed';
+import type { AlertHooks } from './alert-hooks';
 import { nextRevision } from './alert-revisions';
 
 /**
@@ -49,15 +46,15 @@ async function raisedBefore(db: Db, key: string): Promise<number | undefined> {
 
 /**
  * Stores a system alert inside the caller's transaction (which may decide whether to raise it, as a
- * device's change of state does), with the notifications its rules call for (their weekly windows
- * read in `timeZone`); answers its id. The caller tells the live streams after the
+ * device's change of state does), counted and with the notifications its rules call for (`hooks`);
+ * answers its id. The caller tells the live streams after the
  * commit. The names of its camera and AI server are copied in, as for an AI alert.
  */
 export async function insertSystemAlert(
   db: Db,
   receivedAt: string,
   alert: SystemAlert,
-  timeZone: string,
+  hooks: AlertHooks,
 ): Promise<number> {
   const key = storedKey(alert);
   if (key !== null) {
@@ -105,7 +102,7 @@ export async function insertSystemAlert(
     handling_note: '',
     revision: await nextRevision(db),
     source_id: key,
-  } satisfies Insertable<AlertsTable>;
+  } satisfies Insertable<Table<'alerts'>>;
   const inserted = await db
     .insertInto('alerts')
     .values(row)
@@ -119,9 +116,9 @@ export async function insertSystemAlert(
     .returning('id')
     .executeTakeFirst();
   if (inserted) {
-    await new RollupChange().count({ ...row, handled_at: null }, 1).apply(db);
-    const notice = noticeOf({ ...row, id: inserted.id });
-    await queueNotifications(db, timeZone, notice, new Date(receivedAt));
+    const stored = { ...row, id: inserted.id, handled_by: null, handled_at: null };
+    await hooks.alertsCounted(db, [{ before: null, after: stored }]);
+    await hooks.alertsStored(db, [stored], new Date(receivedAt));
     return inserted.id;
   }
   const first = key === null ? undefined : await raisedBefore(db, key);
@@ -133,18 +130,15 @@ export async function insertSystemAlert(
 export interface SystemAlertContext {
   readonly db: Db;
   readonly clock: Clock;
-  /** The rules' windows are read in the site's time zone. */
-  readonly notify: { readonly timeZone: string };
-  readonly alertFeed: AlertFeed;
+  /** What the domains above do when the alert is stored. */
+  readonly alertHooks: AlertHooks;
 }
 
 /** Raises a system alert on its own: stored, then shown on the live walls. Answers its id. */
 export async function raiseSystemAlert(ctx: SystemAlertContext, alert: SystemAlert): Promise<number> {
   const id = await ctx.db
     .transaction()
-    .execute(async (trx) =>
-      insertSystemAlert(trx, ctx.clock.now().toISOString(), alert, ctx.notify.timeZone),
-    );
-  ctx.alertFeed.changed();
+    .execute(async (trx) => insertSystemAlert(trx, ctx.clock.now().toISOString(), alert, ctx.alertHooks));
+  ctx.alertHooks.alertsCommitted();
   return id;
 }

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { removeExpiredAlerts } from '../alerts/alert-tasks';
 import { runOperatorCommand } from '../cli/operator-commands';
 import type { Db } from '../db/open-database';
-import { alertWorld } from '../test-support/alert-world';
+import { alertWorld, testAlertHooks } from '../test-support/alert-world';
 import { testAdminPassword } from '../test-support/test-app';
 import { knownTestDatabaseUrl, openTestDatabase } from '../test-support/test-database';
 import { testPasswordCost } from '../auth/password-hash';
-import { rebuildAlertRollups, rolledColumns, type RolledAlert } from './alert-rollups';
+import { rebuildAlertRollups } from './alert-rollups';
+import { countedColumns, type CountedAlert } from '../alerts/alert-hooks';
 import { resolvePeriod } from './dashboard-period';
 import { createFolderStorage } from '../storage/folder-storage';
 import { scaled } from '../../test-support/test-timeouts';
@@ -81,7 +82,7 @@ async function keptAndRecounted(db: Db) {
  * The dashboard's alert figures counted straight from the alerts, in JavaScript, as the dashboard
  * defines them: the reference the rollups must equal.
  */
-function directFigures(alerts: readonly RolledAlert[], from: number, to: number) {
+function directFigures(alerts: readonly CountedAlert[], from: number, to: number) {
   const inPeriod = alerts.filter((a) => {
     const at = Date.parse(a.occurred_at);
     return at >= from && at < to;
@@ -92,7 +93,7 @@ function directFigures(alerts: readonly RolledAlert[], from: number, to: number)
   const ms = handled.reduce((sum, a) => sum + Date.parse(a.handled_at ?? '') - Date.parse(a.occurred_at), 0);
   const byLevel = { low: 0, medium: 0, high: 0, critical: 0 };
   for (const a of ai) byLevel[a.level] += 1;
-  const rank = <K>(keyOf: (a: RolledAlert) => K) => {
+  const rank = <K>(keyOf: (a: CountedAlert) => K) => {
     const groups = new Map<K, { count: number; pending: number }>();
     for (const a of ai) {
       const group = groups.get(keyOf(a)) ?? { count: 0, pending: 0 };
@@ -134,7 +135,7 @@ async function dashboardAndDirect(world: World, query: Query) {
     topLabels: { label: string; count: number; pending: number }[];
   };
   const period = resolvePeriod(query as Parameters<typeof resolvePeriod>[0], world.t.clock.now());
-  const alerts = await withDb(world, (db) => db.selectFrom('alerts').select(rolledColumns).execute());
+  const alerts = await withDb(world, (db) => db.selectFrom('alerts').select(countedColumns).execute());
   const direct = directFigures(alerts, period.from, period.to);
   const trend = period.buckets.map((b) => directFigures(alerts, b.from, b.to).alerts.byLevel);
   return {
@@ -245,7 +246,10 @@ describe('the alert rollups', () => {
 
       clock.advance(hours(24 * 3));
       const removed = await withDb(world, (db) =>
-        removeExpiredAlerts({ db, clock, storage: createFolderStorage(world.t.dataDir) }, 10),
+        removeExpiredAlerts(
+          { db, clock, storage: createFolderStorage(world.t.dataDir), alertHooks: testAlertHooks },
+          10,
+        ),
       );
       expect(removed).toBeGreaterThan(0);
       await expectDashboardsMatchAlerts(world);

@@ -1,18 +1,14 @@
-import { sql, type Insertable, type Kysely, type OperationNodeSource, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type OperationNodeSource } from 'kysely';
+import { countedColumns, type AlertChange, type CountedAlert } from '../alerts/alert-hooks';
 import { dialectOf } from '../db/dialect';
 import type { Db } from '../db/open-database';
-import type {
-  AlertDayRollupsTable,
-  AlertHourRollupsTable,
-  AlertRollupsTable,
-  AlertsTable,
-} from '../db/schema';
+import type { Table } from '../db/schema';
 import { DAY_MS, HOUR_MS } from '../kernel/zoned-time';
 
 /**
  * Rollups of the alerts, so the operations dashboard reads counts that do not grow with history.
- * Every write that adds, handles or removes alerts changes them in its own transaction, through a
- * RollupChange; `rebuildAlertRollups` recounts them from the alerts.
+ * Every write that adds, handles or removes alerts changes them in its own transaction, through the
+ * alerts' `alertsCounted` hook (countAlertChanges); `rebuildAlertRollups` recounts them from the alerts.
  *
  * Two kinds of key, because the dashboard never crosses camera with level: the quarter-hour rollup (by
  * source, level and status) answers the totals, the handling figures and the trend; the daily and
@@ -34,22 +30,9 @@ export const dayMs = DAY_MS;
 /** The size of the slots of alert_hour_rollups: UTC hours. */
 export const hourMs = HOUR_MS;
 
-/** The columns of an alert the rollups count it by. */
-export const rolledColumns = [
-  'occurred_at',
-  'source',
-  'camera_id',
-  'label',
-  'level',
-  'status',
-  'handled_at',
-] as const satisfies readonly (keyof AlertsTable)[];
-
-export type RolledAlert = Pick<Selectable<AlertsTable>, (typeof rolledColumns)[number]>;
-
-type QuarterRow = Insertable<AlertRollupsTable>;
-type DayRow = Insertable<AlertDayRollupsTable>;
-type HourRow = Insertable<AlertHourRollupsTable>;
+type QuarterRow = Insertable<Table<'alert_rollups'>>;
+type DayRow = Insertable<Table<'alert_day_rollups'>>;
+type HourRow = Insertable<Table<'alert_hour_rollups'>>;
 
 /** The start of the slot of `size` ms holding an instant, as the slot columns hold it. */
 export const slotStart = (iso: string, size: number) =>
@@ -89,7 +72,7 @@ export class RollupChange {
   private removes = false;
 
   /** Counts an alert in (+1) or out (-1) as it stands. */
-  count(alert: RolledAlert, sign: 1 | -1): this {
+  count(alert: CountedAlert, sign: 1 | -1): this {
     const handlingMs =
       alert.handled_at === null ? 0 : Date.parse(alert.handled_at) - Date.parse(alert.occurred_at);
     this.addQuarter(
@@ -114,7 +97,7 @@ export class RollupChange {
   }
 
   /** Moves an alert from the way it stood to the way it stands (handled). */
-  move(before: RolledAlert, after: RolledAlert): this {
+  move(before: CountedAlert, after: CountedAlert): this {
     return this.count(before, -1).count(after, 1);
   }
 
@@ -184,6 +167,16 @@ export class RollupChange {
   }
 }
 
+/** Counts alerts' changes into the rollups in the caller's transaction: the alerts' `alertsCounted` hook. */
+export async function countAlertChanges(db: Db, changes: readonly AlertChange[]): Promise<void> {
+  const change = new RollupChange();
+  for (const { before, after } of changes) {
+    if (before) change.count(before, -1);
+    if (after) change.count(after, 1);
+  }
+  await change.apply(db);
+}
+
 /** Adds the quarter-hour rows' counts and handling times to those stored. */
 const quarterUpsert = (db: Db, rows: readonly QuarterRow[]) =>
   db
@@ -251,7 +244,7 @@ export async function rebuildAlertRollups(db: Db): Promise<number> {
   for (;;) {
     const page = await db
       .selectFrom('alerts')
-      .select(['id', ...rolledColumns])
+      .select(['id', ...countedColumns])
       .where('id', '>', after)
       .orderBy('id')
       .limit(rebuildPage)

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   addUser,
   contract,
-  expectContractAnswer,
   snapshotRows,
   startTestApp,
   testAdminPassword,
@@ -15,7 +14,6 @@ describe('GET /user/info', () => {
     const token = await t.signIn('admin', testAdminPassword);
     const { status, body } = await t.call('getCurrentUser', { token });
     expect(status).toBe(200);
-    expectContractAnswer('getCurrentUser', body);
     expect(body.data).toMatchObject({
       userName: 'admin',
       name: '系统管理员',
@@ -44,7 +42,6 @@ describe('GET /user/info', () => {
     });
     await addUser(t.dataDir, { username: 'frank', password: 'frank1234', roles: ['b', 'a'] });
     const { body } = await t.call('getCurrentUser', { token: await t.signIn('frank', 'frank1234') });
-    expectContractAnswer('getCurrentUser', body);
     expect(body.data.permissionInfos).toEqual([{ code: 'KEY.DEVICE' }, { code: 'KEY.SYSTEM.LOG' }]);
     expect(body.data.roles.map((role: { code: string }) => role.code)).toEqual(['a', 'b']);
   });
@@ -115,9 +112,8 @@ describe('POST /logout', () => {
       await t.signIn('admin', testAdminPassword),
       await t.signIn('admin', testAdminPassword),
     ];
-    const { status, body } = await t.call('logout', { token: first });
+    const { status } = await t.call('logout', { token: first });
     expect(status).toBe(200);
-    expectContractAnswer('logout', body);
     expect((await t.call('getCurrentUser', { token: first })).status).toBe(401);
     expect((await t.call('getCurrentUser', { token: second })).status).toBe(200);
     expect((await t.call('logout', { token: first })).status).toBe(401);
@@ -188,12 +184,11 @@ describe('POST /user/modify/password', () => {
     const t = await startTestApp();
     const current = await t.signIn('admin', testAdminPassword);
     const other = await t.signIn('admin', testAdminPassword);
-    const { status, body } = await t.call('changePassword', {
+    const { status } = await t.call('changePassword', {
       token: current,
       body: { oldPassword: testAdminPassword, newPassword: 'Better1234' },
     });
     expect(status).toBe(200);
-    expectContractAnswer('changePassword', body);
     for (const token of [current, other])
       expect((await t.call('getCurrentUser', { token })).status).toBe(401);
     const oldWay = await t.call('loginByPassword', {

@@ -6,7 +6,6 @@ import {
   addRole,
   addUser,
   createTestModel,
-  expectContractAnswer,
   operationLog,
   snapshotRows,
   startTestApp,
@@ -100,14 +99,12 @@ describe('cameras', () => {
       status: 'offline',
       taskCount: 0,
     });
-    expectContractAnswer('createCamera', { success: true, code: '0', msg: '', data: created });
     await ok('POST', '/cameras', camera(2, { area: '二号园区', vendor: 'dahua', subStreamUrl: undefined }));
     const second = await ok('GET', '/cameras/2');
     expect(second).toMatchObject({ subStreamUrl: '', aiServerId: null, aiServerName: null });
 
     const names = async (search: string) => {
       const { body } = await json('GET', `/cameras${search}`);
-      expectContractAnswer('listCameras', body);
       return (body.data.items as { name: string }[]).map((item) => item.name);
     };
     expect(await names('')).toEqual(['北门-02', '北门-01']);
@@ -269,7 +266,6 @@ describe('camera analysis tasks', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
-    expectContractAnswer('createCameraTask', { success: true, code: '0', msg: '', data: created });
     await ok(
       'POST',
       '/cameras/1/tasks',
@@ -278,7 +274,6 @@ describe('camera analysis tasks', () => {
     await ok('POST', '/cameras/2/tasks', task({ name: '别的摄像头' }));
 
     const listed = await json('GET', '/cameras/1/tasks');
-    expectContractAnswer('listCameraTasks', listed.body);
     expect(
       listed.body.data.map((item: { name: string; modelName: string; enabled: boolean }) => [
         item.name,
@@ -345,7 +340,6 @@ describe('camera analysis tasks', () => {
 
     const choices = async (q: string) => {
       const { body } = await t.call('listCameraChoices', { token: watcher, query: { field: 'modelId', q } });
-      expectContractAnswer('listCameraChoices', body);
       return body.data.items;
     };
     expect(await choices('安全帽')).toEqual([
@@ -370,7 +364,6 @@ describe('camera analysis tasks', () => {
     // What migration 0009 leaves of a task written before it.
     withSqlite(t.dataDir, (db) => db.prepare('update camera_tasks set model_id = null').run());
     const listed = await json('GET', '/cameras/1/tasks');
-    expectContractAnswer('listCameraTasks', listed.body);
     expect(listed.body.data[0]).toMatchObject({ modelId: null, modelName: null });
 
     const refused = await json('PUT', '/cameras/1/tasks/1', task({ modelId: undefined }));

@@ -1,12 +1,12 @@
-import { forgetCamerasInRollups } from '../analysis/alert-rollups';
 import { bytesByCamera } from '../recording/segment-index';
 import type { ResourceDefinition } from '../resources/resource-definition';
+import type { CamerasDeleting } from './cameras-context';
 import { countCameraTasks, taskModelReference } from './camera-tasks';
 import { fullServerProblems } from './server-channels';
 import { maskStreamPassword } from '../streams/stream-credentials';
 
 /** The camera resource: table cameras, item schema Camera; its analysis tasks live in camera_tasks. */
-export const cameraResource: ResourceDefinition = {
+export const cameraResourceOf = (camerasDeleting: CamerasDeleting): ResourceDefinition => ({
   schema: 'Camera',
   fields: {
     area: { whenAbsent: '' },
@@ -39,5 +39,5 @@ export const cameraResource: ResourceDefinition = {
   },
   checkWrite: fullServerProblems,
   // Their alerts stay, with no camera: so do their counts on the dashboard.
-  beforeDelete: (db, ids) => forgetCamerasInRollups(db, ids),
-};
+  beforeDelete: (db, ids) => camerasDeleting(db, ids),
+});

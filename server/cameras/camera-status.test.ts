@@ -3,8 +3,7 @@ import { startTestStream, type TestStream } from '../../test-support/test-stream
 import { markSilentServersOffline } from '../alerts/alert-ingest';
 import { defaultHealthSettings, streamAlertsOf } from '../alerts/device-health';
 import { openTestDatabase } from '../test-support/test-database';
-import { notifySettings } from '../notify/notify-settings';
-import { alertWorld } from '../test-support/alert-world';
+import { alertWorld, testAlertHooks } from '../test-support/alert-world';
 import { openEventStream, type OpenStream } from '../test-support/event-stream';
 import { watchLive } from '../test-support/live-socket';
 import {
@@ -18,8 +17,8 @@ import {
 } from '../test-support/test-app';
 import { parseAllowedHosts } from '../streams/stream-address';
 import { recordStreamRead } from './camera-status';
-import { createAlertFeed } from '../cluster/alert-feed';
 import { createStatusFeed } from '../cluster/status-feed';
+import { scaled } from '../../test-support/test-timeouts';
 
 let source: TestStream;
 beforeAll(async () => {
@@ -62,7 +61,8 @@ async function statusBecomes(stream: OpenStream, status: string): Promise<Record
   }
 }
 
-describe("a camera's status from its stream", () => {
+// Each case follows a real stream through ffmpeg's probes and relays, a process per read.
+describe("a camera's status from its stream", { timeout: scaled(60_000) }, () => {
   it('goes offline when its stream goes away and online when it returns, by the probe, pushed to a camera operator', async () => {
     const t = await startTestApp({
       cameraAllowedHosts: parseAllowedHosts('127.0.0.1').allowed,
@@ -174,10 +174,9 @@ describe("a camera's status from its stream", () => {
         db,
         clock: t.clock,
         health: defaultHealthSettings,
-        notify: notifySettings(),
-        streamAlerts: streamAlertsOf(defaultHealthSettings, notifySettings().timeZone),
+        alertHooks: testAlertHooks,
+        streamAlerts: streamAlertsOf(defaultHealthSettings, testAlertHooks),
         statusFeed: createStatusFeed(),
-        alertFeed: createAlertFeed(),
       };
       // The probe found the first camera's stream readable.
       await recordStreamRead(ctx, read as number, 'probe', true);

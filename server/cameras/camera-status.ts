@@ -117,8 +117,8 @@ export async function settleCameraStatus(
     const data: CameraStatusEvent = { id: row.id, status, statusSource: source, statusChangedAt: changedAt };
     events.push({ event: 'cameraStatus', data });
   }
-  await streamAlerts(db, now, 'cameraStreamLost', lost);
-  await streamAlerts(db, now, 'cameraStreamBack', back);
+  await streamAlerts.raise(db, now, 'cameraStreamLost', lost);
+  await streamAlerts.raise(db, now, 'cameraStreamBack', back);
   return { events, alerts: lost.length + back.length };
 }
 
@@ -128,10 +128,7 @@ const cameraRef = (row: { id: number; ai_server_id: number | null }): CameraRef 
 });
 
 /** What recording a read needs: the database, the clock, the stream alerts, and the feeds to tell. */
-export type StreamReadContext = Pick<
-  CamerasContext,
-  'db' | 'clock' | 'streamAlerts' | 'statusFeed' | 'alertFeed'
->;
+export type StreamReadContext = Pick<CamerasContext, 'db' | 'clock' | 'streamAlerts' | 'statusFeed'>;
 
 /**
  * Records what the console's read of a camera's stream found (`null`: it no longer reads it),
@@ -152,7 +149,7 @@ export async function recordStreamRead(
     return settleCameraStatus(trx, ctx.clock.now(), { cameraIds: [cameraId] }, ctx.streamAlerts);
   });
   ctx.statusFeed.publish(settled.events);
-  if (settled.alerts > 0) ctx.alertFeed.changed();
+  if (settled.alerts > 0) ctx.streamAlerts.committed();
 }
 
 const settleBatch = 5_000;

@@ -7,7 +7,6 @@ import { watchLive } from '../test-support/live-socket';
 import type { AppOptions } from '../app';
 import { defaultLiveMaxStreams } from '../streams/stream-slots';
 import {
-  expectContractAnswer,
   fieldMessages,
   operationLog,
   snapshotRows,
@@ -315,7 +314,6 @@ describe('stream credentials', () => {
     const got = await t.call('getCamera', { token, params: { id: 1 } });
     expect(got.body.data).toMatchObject({ mainStreamUrl: shownMain, subStreamUrl: shownSub });
     const listed = await t.call('listCameras', { token });
-    expectContractAnswer('listCameras', listed.body);
     expect(listed.body.data.items[0]).toMatchObject({ mainStreamUrl: shownMain, subStreamUrl: shownSub });
     const csv = await t.call('exportCameras', { token });
     expect(csv.text).toContain(`,${shownMain},${shownSub},`);

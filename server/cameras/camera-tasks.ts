@@ -1,7 +1,7 @@
 import type { components } from '../../src/generated/openapi';
 import type { Selectable } from 'kysely';
 import type { CamerasContext } from './cameras-context';
-import type { CameraTasksTable } from '../db/schema';
+import type { Table } from '../db/schema';
 import type { Db } from '../db/open-database';
 import { ApiError, badInput, type FieldProblem } from '../kernel/api-error';
 import type { LocalText } from '../kernel/locale';
@@ -203,7 +203,7 @@ function taskTarget(camera: string, taskId: number, name: string): string {
 }
 
 /** Tasks as answered, their models' labels looked up in one query for all of them. */
-async function withModels(db: Db, rows: readonly Selectable<CameraTasksTable>[]): Promise<CameraTask[]> {
+async function withModels(db: Db, rows: readonly Selectable<Table<'camera_tasks'>>[]): Promise<CameraTask[]> {
   const modelIds = [...new Set(rows.flatMap((row) => (row.model_id === null ? [] : [row.model_id])))];
   const labels = await labelsByIds(db, taskModelReference, modelIds);
   return rows.map((row) => taskOf(row, row.model_id === null ? null : (labels.get(row.model_id) ?? null)));
@@ -221,7 +221,7 @@ function columnsOf(input: CameraTaskInput) {
   };
 }
 
-function taskOf(row: Selectable<CameraTasksTable>, modelName: string | null): CameraTask {
+function taskOf(row: Selectable<Table<'camera_tasks'>>, modelName: string | null): CameraTask {
   return {
     id: row.id,
     cameraId: row.camera_id,

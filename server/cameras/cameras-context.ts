@@ -1,4 +1,3 @@
-import type { AlertFeed } from '../cluster/alert-feed';
 import type { Db } from '../db/open-database';
 import type { StatusFeed } from '../cluster/status-feed';
 import type { PlatformContext } from '../operations/platform-context';
@@ -12,21 +11,29 @@ export interface CameraRef {
 }
 
 /**
- * Stores one alert per camera whose stream was lost or came back, in the transaction that settled
- * its status: the alerts' room gives it, so the cameras tell of their streams without raising alerts
- * themselves.
+ * The alerts of cameras whose stream was lost or came back: the alerts' room gives them, so the
+ * cameras tell of their streams without raising alerts themselves, nor knowing who is told.
  */
-export type StreamAlerts = (
-  db: Db,
-  now: Date,
-  type: 'cameraStreamLost' | 'cameraStreamBack',
-  cameras: readonly CameraRef[],
-) => Promise<void>;
+export interface StreamAlerts {
+  /** Stores one alert per camera, in the transaction that settled its status. */
+  raise(
+    db: Db,
+    now: Date,
+    type: 'cameraStreamLost' | 'cameraStreamBack',
+    cameras: readonly CameraRef[],
+  ): Promise<void>;
+  /** The transaction that raised some committed: whoever shows alerts is told. */
+  committed(): void;
+}
+
+/**
+ * Run in the transaction that deletes cameras, before their rows go: a room above them (analysis)
+ * moves what it keeps of them. The composition root gives it, as the alerts' room gives StreamAlerts.
+ */
+export type CamerasDeleting = (trx: Db, ids: readonly number[]) => Promise<void>;
 
 /** What the cameras need of the app: the feeds their changes go to, and the video rooms they steer. */
 export interface CamerasContext extends PlatformContext {
-  /** Tells the live alert streams that alerts changed. */
-  readonly alertFeed: AlertFeed;
   /** Carries status changes of cameras and AI servers to the consoles' event streams. */
   readonly statusFeed: StatusFeed;
   /** Raises the alerts of cameras whose stream was lost or came back. */

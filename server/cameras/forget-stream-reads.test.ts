@@ -1,11 +1,9 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { createAlertFeed } from '../cluster/alert-feed';
 import { defaultHealthSettings, streamAlertsOf } from '../alerts/device-health';
 import type { Db } from '../db/open-database';
 import { createStatusFeed } from '../cluster/status-feed';
-import { notifySettings } from '../notify/notify-settings';
-import { alertWorld } from '../test-support/alert-world';
+import { alertWorld, testAlertHooks } from '../test-support/alert-world';
 import { openTestDatabase, testOnPostgres } from '../test-support/test-database';
 import { forgetStreamReads, recordStreamRead } from './camera-status';
 
@@ -31,10 +29,9 @@ it('forgets the reads of an earlier run, writing only the cameras that hold one'
       db,
       clock: world.t.clock,
       health: defaultHealthSettings,
-      notify: notifySettings(),
-      streamAlerts: streamAlertsOf(defaultHealthSettings, notifySettings().timeZone),
+      alertHooks: testAlertHooks,
+      streamAlerts: streamAlertsOf(defaultHealthSettings, testAlertHooks),
       statusFeed: createStatusFeed(),
-      alertFeed: createAlertFeed(),
     };
     await recordStreamRead(ctx, read as number, 'probe', true);
     await forgetStreamReads(ctx);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ContractError } from '../../contract/contract-error';
 import {
+  deref,
   isParameterObject,
   operationsIn,
   parametersOf,
@@ -51,9 +52,15 @@ export interface OperationSpec {
   readonly requestBody: { readonly schema: JsonSchema; readonly required: boolean } | null;
   /** A `multipart/form-data` body carrying one file (and JSON parts): what it may hold, stated once in openapi.yaml. */
   readonly upload: UploadSpec | null;
-  readonly successSchema: JsonSchema | null;
+  /** What it may answer, by status code as openapi.yaml writes it (`200`, `4XX`, `default`), each `$ref` resolved. */
+  readonly responses: Readonly<Record<string, ResponseSpec>>;
   /** The subprotocol of an operation served over a WebSocket (`x-websocket`); null for the others. */
   readonly socket: string | null;
+}
+
+/** One declared answer: its body's schema by media type (`image/*` too), null for a body left unsaid. */
+export interface ResponseSpec {
+  readonly content: Readonly<Record<string, JsonSchema | null>>;
 }
 
 /**
@@ -156,6 +163,7 @@ function readOperation(document: OpenApiDocument, at: ServedOperation): Operatio
   const where = `${method.toUpperCase()} ${path}`;
   if (!operation.operationId) throw new ContractError(`openapi.yaml: ${where} has no operationId`);
   const securitySchemes = readSecurity(operation.security ?? document.security ?? [], where);
+  const responses = readResponses(document, operation);
   return {
     operationId: operation.operationId,
     summary: readSummary(operation, where),
@@ -167,7 +175,7 @@ function readOperation(document: OpenApiDocument, at: ServedOperation): Operatio
     parameters: readParameters(document, at, where),
     requestBody: readRequestBody(operation, where),
     upload: readUpload(document, operation, where),
-    successSchema: readSuccessSchema(operation),
+    responses,
     socket: socketProtocolOf(operation, where),
   };
 }
@@ -280,10 +288,15 @@ function withoutProperty(document: OpenApiDocument, schema: JsonSchema, name: st
   return { ...resolved, properties, required };
 }
 
-function readSuccessSchema(operation: OperationObject): JsonSchema | null {
-  const ok = operation.responses?.['200'] as
-    { content?: Record<string, { schema?: JsonSchema }> } | undefined;
-  return ok?.content?.['application/json']?.schema ?? null;
+function readResponses(document: OpenApiDocument, operation: OperationObject): Record<string, ResponseSpec> {
+  return Object.fromEntries(
+    Object.entries(operation.responses ?? {}).map(([status, response]) => {
+      const content = deref(document, response).content as
+        Record<string, { schema?: JsonSchema }> | undefined;
+      const schemas = Object.entries(content ?? {}).map(([type, media]) => [type, media.schema ?? null]);
+      return [status, { content: Object.fromEntries(schemas) }];
+    }),
+  );
 }
 
 function checkOperation(

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   clientHeaders,
-  expectContractAnswer,
   operationLog,
   snapshotRows,
   startTestApp,
@@ -75,7 +74,6 @@ describe('staff', () => {
       validTo: null,
       status: 'active',
     });
-    expectContractAnswer('getStaff', (await send('GET', `/staff/${first.id}`)).body);
     // Two staff without a card do not clash.
     await created('/staff', staffInput(2));
     await created('/staff', staffInput(3, { cardNo: null }));
@@ -191,7 +189,6 @@ describe('visitors', () => {
       passCode: null,
     });
     const got = await send('GET', `/visitors/${visitor.id}`);
-    expectContractAnswer('getVisitor', got.body);
     expect(got.body.data.idNumber).toBe('11010519491231002X');
   });
 
@@ -199,7 +196,6 @@ describe('visitors', () => {
     const { send, created, host } = await withHost();
     await created('/visitors', visitorInput(host.id));
     const listed = await send('GET', '/visitors');
-    expectContractAnswer('listVisitors', listed.body);
     expect(listed.body.data.items[0].idNumber).toBe('110105********002X');
     expect(JSON.stringify(listed.body)).not.toContain('19491231');
     const csv = await send('GET', '/visitors/export');
@@ -237,7 +233,6 @@ describe('visitors', () => {
       comment: ' 同意 ',
     });
     expect(approved.status).toBe(200);
-    expectContractAnswer('approveVisitor', approved.body);
     expect(approved.body.data).toMatchObject({
       status: 'approved',
       approvalComment: '同意',
@@ -297,7 +292,6 @@ describe('visitors', () => {
     });
     t.clock.advance(60_000);
     const left = await step('check-out');
-    expectContractAnswer('checkOutVisitor', left.body);
     expect(left.body.data).toMatchObject({ status: 'left', checkedOutAt: t.clock.now().toISOString() });
     expect((await step('check-in')).status).toBe(400);
     expect((await send('POST', '/visitors/99/check-in')).status).toBe(404);

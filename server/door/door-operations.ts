@@ -5,8 +5,8 @@ import { visitorResource } from './visitor-resource';
 import { storePassage } from './passage-ingest';
 import { passageReceiptOf, passagesOf } from './passages';
 import { checkIn, checkOut, decision, moveVisitor, type Transition } from './visitor-transitions';
-import { declaredOperations } from '../resources/declared-operations';
-import { contractTyped, resourceBinding, resourceOperations } from '../resources/resource-operations';
+import { declaredOperations } from '../resources/declared-handlers';
+import { contractTyped, resourceBinding, resourceOperations } from '../resources/resource-handlers';
 import { getItem } from '../resources/resource-service';
 import type { LocalText } from '../kernel/locale';
 import {

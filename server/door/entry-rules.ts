@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import type { Db } from '../db/open-database';
 import { refusal, type FieldProblem } from '../kernel/api-error';
 
@@ -37,7 +36,7 @@ export async function countReferencing(
   ids: readonly number[],
 ): Promise<number> {
   if (ids.length === 0) return 0;
-  const { count } = await (db as unknown as Kysely<Record<string, Record<string, number>>>)
+  const { count } = await db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where(column, 'in', [...ids])

@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { components } from '../../src/generated/openapi';
 import type { Db } from '../db/open-database';
-import type { PassagesTable } from '../db/schema';
+import type { Table } from '../db/schema';
 import { startOfLocalDay } from '../kernel/zoned-time';
 import type { QueryFilter } from '../resources/resource-definition';
 import { notFound } from '../resources/resource-service';
@@ -9,7 +9,7 @@ import { notFound } from '../resources/resource-service';
 type Passage = components['schemas']['Passage'];
 type PassageReceipt = components['schemas']['PassageReceipt'];
 /** A stored passage as read. */
-export type PassageRow = Selectable<PassagesTable>;
+export type PassageRow = Selectable<Table<'passages'>>;
 
 /** Whom a passage names: the column of passages holding their id, and their own table. */
 const owners = {

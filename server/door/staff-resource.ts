@@ -1,4 +1,4 @@
-import { defineResource } from '../resources/declared-operations';
+import { defineResource } from '../resources/declared-handlers';
 import { passedToday } from './passages';
 import { counted, countReferencing, refuseProblems, stillReferenced, validityProblems } from './entry-rules';
 

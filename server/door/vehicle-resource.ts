@@ -1,5 +1,5 @@
 import type { FieldProblem } from '../kernel/api-error';
-import { defineResource } from '../resources/declared-operations';
+import { defineResource } from '../resources/declared-handlers';
 import { validityProblems } from './entry-rules';
 import { passedToday } from './passages';
 

@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
+import type { Updateable } from 'kysely';
 import type { components } from '../../src/generated/openapi';
 import type { AlertsContext } from '../alerts/alerts-context';
 import type { Db } from '../db/open-database';
-import type { VisitorStatus, VisitorsTable } from '../db/schema';
+import type { Table, VisitorStatus } from '../db/schema';
 import { badInput } from '../kernel/api-error';
 import type { LocalText } from '../kernel/locale';
 import { notFound } from '../resources/resource-service';
@@ -18,7 +19,7 @@ const statusNames: Record<VisitorStatus, LocalText> = {
   left: { zh: '已离开', en: 'left' },
 };
 
-type Changes = Partial<Omit<VisitorsTable, 'id'>>;
+type Changes = Omit<Updateable<Table<'visitors'>>, 'id'>;
 
 export interface Transition {
   /** The only status the step starts from. */

@@ -4,7 +4,7 @@ import type { PlatformContext } from '../operations/platform-context';
 import type { CommitGroup } from '../db/batched-writes';
 import type { Db } from '../db/open-database';
 import { reusedQuery } from '../db/reused-query';
-import type { FilesTable } from '../db/schema';
+import type { Table } from '../db/schema';
 import { ApiError, type FieldProblem } from '../kernel/api-error';
 import { FileAnswer, type FileAnswerOptions } from '../operations/file-answer';
 import type { FileStorage } from '../storage/file-storage';
@@ -69,7 +69,7 @@ export async function insertFileRow(
   return row.id;
 }
 
-const insertFile = reusedQuery((db, file: Omit<FilesTable, 'id'>) =>
+const insertFile = reusedQuery((db, file: Omit<Table<'files'>, 'id'>) =>
   db.insertInto('files').values(file).returning('id'),
 );
 

@@ -119,7 +119,7 @@ describe('binding the contract', () => {
 
   it('refuses to start with an operation nobody handles, or a handler for no operation', async () => {
     await expect(startTestApp({ openApiPath: fixtureContract() })).rejects.toThrow(
-      'openapi.yaml operations without a server handler: readAuditLog',
+      'openapi.yaml operations without a server handler: readAuditLog (server/<room>/read-audit-log-operations.ts exporting readAuditLogOperations)',
     );
     await expect(startTestApp({ handlers })).rejects.toThrow(
       'server handlers for operations openapi.yaml lacks: readAuditLog',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operationHandlers } from '../operation-handlers';
+import { operationHandlers } from '../generated/operation-handlers';
 import { multipartFile, pngBytes } from '../test-support/multipart';
 import {
   clientHeaders,

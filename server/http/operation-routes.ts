@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { HttpContext } from './http-context';
+import { handlerExportOf, handlerFileOf } from '../../contract/handler-files';
 import { createSchemaCompiler } from '../contract/schema-compiler';
 import { isLoggedOperation } from '../oplog/operation-log';
 import { handlerFor, type OperationHandlers } from '../operations/operation-handler';
@@ -70,7 +71,13 @@ function checkBindings<C extends HttpContext>(ctx: C, handlers: OperationHandler
   const unbound = [...operationIds].filter((id) => !Object.hasOwn(handlers, id));
   const stray = Object.keys(handlers).filter((id) => !operationIds.has(id));
   if (unbound.length > 0) {
-    throw new Error(`openapi.yaml operations without a server handler: ${unbound.join(', ')}`);
+    // Handlers are found by convention: name the file the codegen index would import each from.
+    const where = unbound.map(
+      (id) => `${id} (server/<room>/${handlerFileOf(id)} exporting ${handlerExportOf(handlerFileOf(id))})`,
+    );
+    throw new Error(
+      `openapi.yaml operations without a server handler: ${where.join(', ')}; npm run codegen indexes a new handler file`,
+    );
   }
   if (stray.length > 0) {
     throw new Error(`server handlers for operations openapi.yaml lacks: ${stray.join(', ')}`);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signSnapshotLink } from '../notify/snapshot-link';
+import { signSnapshotLink } from '../alerts/snapshot-link';
 import { randomBytes } from 'node:crypto';
 import { createSampler } from '../test-support/contract-samples';
 import { answersEventStream, openEventStream } from '../test-support/event-stream';

@@ -57,6 +57,11 @@ export function wallOf(instant: number, timeZone: string): number {
 
 const offsetAt = (instant: number, timeZone: string) => wallOf(instant, timeZone) - instant;
 
+/** `2030-01-01 16:00:05` on the site's clocks. */
+export function siteTime(iso: string, timeZone: string): string {
+  return new Date(wallOf(Date.parse(iso), timeZone)).toISOString().slice(0, 19).replace('T', ' ');
+}
+
 /**
  * The instant the zone's clocks show a wall time. Shown twice (clocks set back), the first. Never
  * shown (clocks set forward over it), read with the offset before the change: for the wall time

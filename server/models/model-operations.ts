@@ -9,7 +9,7 @@ import {
   withdraw,
 } from './model-deployments';
 import { modelResource } from './model-resource';
-import { declaredOperations } from '../resources/declared-operations';
+import { declaredOperations } from '../resources/declared-handlers';
 import {
   requireAiServer,
   type OperationHandler,

@@ -1,4 +1,4 @@
-import { defineResource } from '../resources/declared-operations';
+import { defineResource } from '../resources/declared-handlers';
 import { jsonListField as jsonList } from '../resources/stored-fields';
 import { deploymentsOfModels } from './model-deployments';
 import { refuseDeletingModelsInUse } from './models-in-use';

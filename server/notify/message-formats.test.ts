@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { siteTime } from '../kernel/zoned-time';
 import {
   alertLink,
   dingTalkSign,
   feishuSign,
-  siteTime,
   smsText,
   snapshotLink,
   webhookAccepted,

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { AlertLevel, NotifyWebhookKind } from '../db/schema';
-import { wallOf } from '../kernel/zoned-time';
-import { signSnapshotLink, type SnapshotLinkSettings } from './snapshot-link';
+import { siteTime } from '../kernel/zoned-time';
+import { signSnapshotLink, type SnapshotLinkSettings } from '../alerts/snapshot-link';
 import type { Notice } from './notice';
 
 // Pure: what each receiver is sent for a notice. No I/O, so each format is tested on its own.
@@ -33,11 +33,6 @@ const levelNames: Readonly<Record<AlertLevel, string>> = {
   high: '高',
   critical: '紧急',
 };
-
-/** `2030-01-01 16:00:05` on the site's clocks. */
-export function siteTime(iso: string, timeZone: string): string {
-  return new Date(wallOf(Date.parse(iso), timeZone)).toISOString().slice(0, 19).replace('T', ' ');
-}
 
 const moreText = (count: number) =>
   count > 1 ? `（冷却期内另有 ${count - 1} 条 / and ${count - 1} more）` : '';

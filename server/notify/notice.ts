@@ -1,6 +1,6 @@
 import type { Db } from '../db/open-database';
 import type { Selectable } from 'kysely';
-import type { AlertLevel, AlertSource, AlertsTable } from '../db/schema';
+import type { AlertLevel, AlertSource, Table } from '../db/schema';
 
 /** What a message tells of an alert: copied when it is queued, so it outlives the alert's purge. */
 export interface Notice {
@@ -22,7 +22,7 @@ export interface Notice {
 
 /** The columns of an alert that a notice copies. */
 export type NoticeColumns = Pick<
-  Selectable<AlertsTable>,
+  Selectable<Table<'alerts'>>,
   | 'id'
   | 'source'
   | 'type'

@@ -10,14 +10,7 @@ import { jpegBytes } from '../test-support/multipart';
 import { afterNextWholeRun } from '../test-support/job-runs';
 import { scaled } from '../../test-support/test-timeouts';
 import { defaultSignInLimits } from '../auth/sign-in-limits';
-import {
-  addRole,
-  addUser,
-  expectContractAnswer,
-  fieldMessages,
-  startTestApp,
-  testAdminPassword,
-} from '../test-support/test-app';
+import { addRole, addUser, fieldMessages, startTestApp, testAdminPassword } from '../test-support/test-app';
 import type { NotifyOptions } from './notify-settings';
 
 /** What the receiver got: the request's URL and body, and the status it answered. */
@@ -117,7 +110,6 @@ describe('notification rules', () => {
     const world = await alertWorld({ notify: loopbackAllowed() });
     const { t, ok, cameras } = world;
     const rule = await ok('createNotifyRule', { body: ruleBody({ webhookUrl: robot.url() }) });
-    expectContractAnswer('createNotifyRule', { success: true, code: '0', msg: '', data: rule });
     // The secret is never answered.
     expect(rule.webhookSecret).toBe('******');
 
@@ -161,7 +153,6 @@ describe('notification rules', () => {
       token: world.token,
       params: { id: rule.id },
     });
-    expectContractAnswer('listNotifyRuleDeliveries', deliveries.body);
     expect(deliveries.body.data.items).toMatchObject([
       {
         channel: 'webhook',
@@ -483,7 +474,6 @@ describe('notification rules', () => {
 
     // The test send signs with the stored secret and answers what the robot got and said.
     const test = await t.call('testNotifyRule', { token, params: { id: rule.id } });
-    expectContractAnswer('testNotifyRule', test.body);
     const [sent] = test.body.data.items;
     expect(sent).toMatchObject({
       channel: 'webhook',

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import type { NotifyContext } from './notify-context';
 import { runEvery } from '../background-tasks';
 import { later } from '../kernel/clock';
+import { domainPlugin } from '../operations/domain-plugin';
 import { notificationBatch, sendDueNotifications } from './outbox-sender';
 
 /** How long sent and failed messages stay listed on their rule. */
@@ -23,7 +23,7 @@ export async function removeOldDeliveries(ctx: Pick<NotifyContext, 'db'>, before
  * database sends at a time: the sender reads the due messages without claiming them, and two
  * senders would send each twice.
  */
-export function startNotificationSender(app: FastifyInstance, ctx: NotifyContext): void {
+export const notificationJobs = domainPlugin('notification jobs', (app, { ctx }: { ctx: NotifyContext }) => {
   let closing = false;
   app.addHook('preClose', async () => void (closing = true));
   runEvery(
@@ -54,4 +54,4 @@ export function startNotificationSender(app: FastifyInstance, ctx: NotifyContext
     },
     ctx.jobs,
   );
-}
+});

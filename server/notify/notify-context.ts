@@ -1,4 +1,4 @@
-import type { SnapshotLinkSettings } from './snapshot-link';
+import type { SnapshotLinkSettings } from '../alerts/snapshot-link';
 import type { SmsContext } from '../sms/sms-context';
 import type { NotifySettings } from './notify-settings';
 

@@ -1,6 +1,6 @@
 import type { NotifyContext } from './notify-context';
 import { requireSession, type SomeOperationHandlers } from '../operations/operation-handler';
-import { declaredOperations } from '../resources/declared-operations';
+import { declaredOperations } from '../resources/declared-handlers';
 import { notFound } from '../resources/resource-service';
 import { userAccessKeys } from '../auth/session-grants';
 import { takeNotificationSms, type SmsNoRoom } from '../sms/sms-budget';

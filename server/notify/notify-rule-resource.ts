@@ -1,5 +1,5 @@
 import type { FieldProblem } from '../kernel/api-error';
-import { defineResource } from '../resources/declared-operations';
+import { defineResource } from '../resources/declared-handlers';
 import { jsonListField as jsonList } from '../resources/stored-fields';
 import type { StoredField } from '../resources/resource-definition';
 import { maskSecret } from './rule-body';

@@ -1,4 +1,12 @@
-import { noAllowedHosts, systemLookup, type AllowedHosts, type HostLookup } from '../streams/stream-address';
+import { wholeHours, type SettingsReader } from '../kernel/env-settings';
+import { isTimeZone } from '../kernel/zoned-time';
+import {
+  noAllowedHosts,
+  readAllowedHosts,
+  systemLookup,
+  type AllowedHosts,
+  type HostLookup,
+} from '../streams/stream-address';
 import type { WindowLimit } from '../auth/sliding-window';
 import type { WebhookAddressPolicy } from './webhook-address';
 
@@ -62,5 +70,49 @@ export function notifySettings(options: NotifyOptions = {}): NotifySettings {
     maxAgeMs: (options.maxAgeHours ?? defaultNotifyMaxAgeHours) * 3_600_000,
     pollMs: options.pollMs ?? defaultNotifyPollMs,
     smsPerPhone: { limit: options.smsPhoneSendsPerHour ?? defaultSmsPhoneSendsPerHour, windowMs: 3_600_000 },
+  };
+}
+
+/**
+ * Reads the notification settings (CFOP_SITE_TIME_ZONE, CFOP_PUBLIC_URL, CFOP_WEBHOOK_ALLOW_HOSTS,
+ * CFOP_NOTIFY_MAX_AGE_HOURS, CFOP_SMS_PHONE_SENDS_PER_HOUR); the public address defaults to the
+ * server's own on `port`.
+ */
+export function readNotifyOptions(
+  settings: SettingsReader,
+  port: number,
+): { readonly notify: NotifyOptions } {
+  const timeZone = settings.text('CFOP_SITE_TIME_ZONE') ?? defaultSiteTimeZone;
+  if (!isTimeZone(timeZone))
+    settings.bad(
+      'CFOP_SITE_TIME_ZONE',
+      '必须是 IANA 时区名，如 Asia/Shanghai',
+      'must be an IANA time zone name such as Asia/Shanghai',
+    );
+  const publicUrl = settings.text('CFOP_PUBLIC_URL') ?? `http://127.0.0.1:${port}`;
+  if (!/^https?:\/\//.test(publicUrl) || !URL.canParse(publicUrl))
+    settings.bad(
+      'CFOP_PUBLIC_URL',
+      '必须是控制台的 http(s) 地址，如 https://console.example.com',
+      "must be the console's http(s) address, such as https://console.example.com",
+    );
+  const allowedHosts = readAllowedHosts(settings, 'CFOP_WEBHOOK_ALLOW_HOSTS');
+  return {
+    notify: {
+      timeZone,
+      publicUrl,
+      allowedHosts,
+      maxAgeHours: settings.number('CFOP_NOTIFY_MAX_AGE_HOURS', {
+        fallback: defaultNotifyMaxAgeHours,
+        min: 1,
+        max: 24 * 30,
+        noun: wholeHours,
+      }),
+      smsPhoneSendsPerHour: settings.number('CFOP_SMS_PHONE_SENDS_PER_HOUR', {
+        fallback: defaultSmsPhoneSendsPerHour,
+        min: 1,
+        max: 1_000_000,
+      }),
+    },
   };
 }

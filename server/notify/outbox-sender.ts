@@ -1,6 +1,6 @@
 import type { NotifyContext } from './notify-context';
 import { later } from '../kernel/clock';
-import type { NotificationOutboxTable } from '../db/schema';
+import type { Table } from '../db/schema';
 import type { Selectable } from 'kysely';
 import { takeNotificationSms, type SmsNoRoom } from '../sms/sms-budget';
 import { messageFacts, sendMessage, type SendOutcome } from './message-send';
@@ -9,7 +9,7 @@ import { nextAttemptAt } from './outbox';
 import type { ReceiverAnswer } from './webhook-post';
 import { loadRules } from './stored-rules';
 
-type OutboxRow = Selectable<NotificationOutboxTable>;
+type OutboxRow = Selectable<Table<'notification_outbox'>>;
 
 /** Messages taken per look at the outbox; the rest wait for the next look. */
 export const notificationBatch = 20;

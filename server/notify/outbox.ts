@@ -1,7 +1,8 @@
 import { later } from '../kernel/clock';
 import type { Db } from '../db/open-database';
 import type { NotifyChannel } from '../db/schema';
-import type { Notice } from './notice';
+import type { AlertHooks } from '../alerts/alert-hooks';
+import { noticeOf, type Notice } from './notice';
 import { authorMaySee } from './rule-authors';
 import { labelMatches, ruleMatches, type RuleFilter } from './rule-match';
 import { enabledRulesIn, type StoredRule } from './stored-rules';
@@ -58,6 +59,13 @@ export async function queueNotifications(
   }
   return matching.length;
 }
+
+/** The alerts' `alertsStored` hook: each new alert's messages queued, the rules' windows read in `timeZone`. */
+export const queueAlertNotices =
+  (timeZone: string): AlertHooks['alertsStored'] =>
+  async (db, alerts, now) => {
+    for (const alert of alerts) await queueNotifications(db, timeZone, noticeOf(alert), now);
+  };
 
 async function queueOne(db: Db, rule: StoredRule, receiver: Receiver, notice: Notice, now: Date) {
   const cameraKey = notice.cameraId ?? 0;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   clientHeaders,
-  expectContractAnswer,
   operationLog,
   startTestApp,
   testAdminPassword,
@@ -68,7 +67,6 @@ function get(t: TestApp, token: string, path: string, language = 'zh-CN') {
 async function list(t: TestApp, token: string, search = '', language?: string) {
   const response = await get(t, token, `/operation-logs${search}`, language);
   expect(response.statusCode).toBe(200);
-  expectContractAnswer('listOperationLogs', response.json());
   return response.json().data as { items: Entry[]; total: number; page: number; pageSize: number };
 }
 
@@ -167,7 +165,6 @@ describe('getOperationLog', () => {
     const { t, token } = await loggedDay();
     const response = await get(t, token, '/operation-logs/4', 'en');
     expect(response.statusCode).toBe(200);
-    expectContractAnswer('getOperationLog', response.json());
     expect(response.json().data).toMatchObject({
       id: 4,
       action: 'createAiServer',

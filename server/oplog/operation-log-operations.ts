@@ -1,5 +1,5 @@
 import { operationLogResource } from './operation-log-resource';
-import { resourceOperations } from '../resources/resource-operations';
+import { resourceOperations } from '../resources/resource-handlers';
 
 /** Read-only: the log has no create, update or delete operation. Its GETs are not logged themselves. */
 export const operationLogOperations = resourceOperations(operationLogResource, {

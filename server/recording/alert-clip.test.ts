@@ -10,7 +10,6 @@ import { openTestDatabase, testOnPostgres } from '../test-support/test-database'
 import {
   addRole,
   addUser,
-  expectContractAnswer,
   sendRequest,
   snapshotRows,
   startTestApp,
@@ -137,7 +136,6 @@ describe("an alert's clip", () => {
     expect(rows.every((row) => row.awaiting_alert === 1)).toBe(true);
 
     const clip = await t.call('getAlertClip', { token: admin, params: { id: alert.id } });
-    expectContractAnswer('getAlertClip', clip.body);
     const from = new Date(alert.at - preSeconds * 1000).toISOString();
     const to = new Date(alert.at + postSeconds * 1000).toISOString();
     expect(clip.body.data).toMatchObject({ from, to, complete: true, recordingMode: 'alerts' });
@@ -260,7 +258,6 @@ describe("an alert's clip", () => {
     const at = Date.now();
     const id = await alertOf(t, cameraId, new Date(at).toISOString());
     const clip = await t.call('getAlertClip', { token: admin, params: { id } });
-    expectContractAnswer('getAlertClip', clip.body);
     // Ready once the segment holding the window's end is finished: its length and a key frame later.
     expect(clip.body.data).toMatchObject({
       complete: false,

@@ -6,7 +6,6 @@ import { openTestDatabase } from '../test-support/test-database';
 import {
   addRole,
   addUser,
-  expectContractAnswer,
   sendRequest,
   fieldMessages,
   snapshotRows,
@@ -55,7 +54,6 @@ describe('recording a camera', () => {
     });
     expect(created.body.success).toBe(true);
     expect(created.body.data).toMatchObject({ recordingMode: 'continuous', recordingMb: 0 });
-    expectContractAnswer('createCamera', created.body);
     await waitUntil(() => running().length === 1, 'the recorder');
 
     const { id } = created.body.data as { id: number };
@@ -83,7 +81,6 @@ describe('recording a camera', () => {
     });
 
     const list = await t.call('listCameras', { token: admin });
-    expectContractAnswer('listCameras', list.body);
     expect(list.body.data.items).toEqual([expect.objectContaining({ id, recordingMb: 2.5 })]);
     const one = await t.call('getCamera', { token: admin, params: { id } });
     expect(one.body.data).toMatchObject({ recordingMb: 2.5 });
@@ -143,14 +140,12 @@ describe('recording a camera', () => {
 
     // The playback key alone chooses among the cameras, without the live video's key.
     const cameras = await t.call('listRecordingCameras', { token });
-    expectContractAnswer('listRecordingCameras', cameras.body);
     expect(cameras.body.data.items.map((camera: { id: number }) => camera.id)).toEqual(
       expect.arrayContaining([id, (other.body.data as { id: number }).id]),
     );
     expect((await t.call('listLiveCameras', { token })).status).toBe(403);
     // What the recordings take, for the home page's storage block.
     const usage = await t.call('getRecordingUsage', { token });
-    expectContractAnswer('getRecordingUsage', usage.body);
     const counted = rows().filter((row) => row.id <= (recorded.at(-1) as Row).id);
     expect(usage.body.data.segments).toBeGreaterThanOrEqual(counted.length);
     expect(usage.body.data.bytes).toBeGreaterThanOrEqual(counted.reduce((sum, row) => sum + row.bytes, 0));
@@ -158,7 +153,6 @@ describe('recording a camera', () => {
     expect(usage.body.data.freeBytes).toBeGreaterThan(0);
 
     const timeline = await t.call('getRecordingTimeline', { token, params: { id }, query: period });
-    expectContractAnswer('getRecordingTimeline', timeline.body);
     // One recorder run, segments one after the other: one span.
     expect(timeline.body.data.spans).toEqual([{ start: first.started_at, end: expect.any(String) }]);
     expect(timeline.body.data.spans[0].end >= (recorded[1] as Row).ended_at).toBe(true);

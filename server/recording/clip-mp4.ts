@@ -8,7 +8,7 @@ import type { RecordingContext } from './recording-context';
 import { privateDirMode } from '../kernel/private-files';
 import { retryLater } from '../kernel/api-error';
 import { FileAnswer } from '../operations/file-answer';
-import { siteTime } from '../notify/message-formats';
+import { siteTime } from '../kernel/zoned-time';
 import { recordedClip } from './alert-clip';
 import { segmentGone } from './playback';
 import type { SegmentRow } from './segment-index';

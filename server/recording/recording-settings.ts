@@ -1,4 +1,6 @@
-/** How recordings are cut, kept and bounded (CFOP_RECORDING_*); see readRecordingSettings in config.ts. */
+import { keptDays, wholeSeconds, type SettingsReader } from '../kernel/env-settings';
+
+/** How recordings are cut, kept and bounded (CFOP_RECORDING_*); read by readRecordingSettings. */
 export interface RecordingSettings {
   /** Length of a segment: ffmpeg cuts at the first key frame after it (CFOP_RECORDING_SEGMENT_SECONDS). */
   readonly segmentSeconds: number;
@@ -51,5 +53,51 @@ export function recordingSettings(given: Partial<RecordingSettings> = {}): Recor
     alertPostSeconds: pick('alertPostSeconds'),
     maxRecorders: pick('maxRecorders'),
     maxClipExports: pick('maxClipExports'),
+  };
+}
+
+/** Reads the CFOP_RECORDING_* settings: sizes in GB, lengths in seconds. */
+export function readRecordingSettings(settings: SettingsReader): { readonly recording: RecordingSettings } {
+  const fallback = defaultRecordingSettings;
+  const number: SettingsReader['number'] = (name, setting) => settings.number(name, setting);
+  const seconds = { min: 0, max: 3600, noun: wholeSeconds };
+  const gb = { min: 0, max: 1_000_000, whole: false, noun: { zh: 'GB 数', en: 'a number of GB' } };
+  const quotaGb = number('CFOP_RECORDING_QUOTA_GB', { ...gb, fallback: 0 });
+  return {
+    recording: {
+      segmentSeconds: number('CFOP_RECORDING_SEGMENT_SECONDS', {
+        ...seconds,
+        min: 2,
+        max: 600,
+        fallback: fallback.segmentSeconds,
+      }),
+      retentionDays: number('CFOP_RECORDING_RETENTION_DAYS', {
+        ...keptDays,
+        fallback: fallback.retentionDays,
+      }),
+      quotaBytes: quotaGb === 0 ? null : Math.round(quotaGb * gigabyte),
+      minFreeBytes: Math.round(
+        number('CFOP_RECORDING_MIN_FREE_GB', { ...gb, fallback: fallback.minFreeBytes / gigabyte }) *
+          gigabyte,
+      ),
+      alertPreSeconds: number('CFOP_RECORDING_ALERT_PRE_SECONDS', {
+        ...seconds,
+        fallback: fallback.alertPreSeconds,
+      }),
+      alertPostSeconds: number('CFOP_RECORDING_ALERT_POST_SECONDS', {
+        ...seconds,
+        fallback: fallback.alertPostSeconds,
+      }),
+      maxRecorders: number('CFOP_RECORDING_MAX_STREAMS', {
+        min: 0,
+        max: 1000,
+        fallback: fallback.maxRecorders,
+      }),
+      maxClipExports: number('CFOP_RECORDING_MAX_CLIP_EXPORTS', {
+        min: 1,
+        max: 64,
+        fallback: fallback.maxClipExports,
+      }),
+    },
   };
 }

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/open-database';
-import type { RecordingSegmentsTable } from '../db/schema';
+import type { Table } from '../db/schema';
 
 /** A recorded segment as the index holds it. */
 export interface SegmentRow {
@@ -14,7 +14,7 @@ export interface SegmentRow {
   readonly awaiting_alert: number;
 }
 
-export type NewSegment = Insertable<RecordingSegmentsTable>;
+export type NewSegment = Insertable<Table<'recording_segments'>>;
 
 export async function addSegment(db: Db, segment: NewSegment): Promise<void> {
   await db.insertInto('recording_segments').values(segment).execute();

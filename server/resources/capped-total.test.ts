@@ -1,12 +1,13 @@
+import type { Insertable } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db/open-database';
-import type { OperationLogsTable } from '../db/schema';
-import { expectContractAnswer, startTestApp, testAdminPassword } from '../test-support/test-app';
+import type { Table } from '../db/schema';
+import { startTestApp, testAdminPassword } from '../test-support/test-app';
 import { openTestDatabase } from '../test-support/test-database';
 import { cappedTotal, listTotalCap } from './resource-service';
 import { selectPage, type RowSelection } from './resource-store';
 
-type LogEntry = Omit<OperationLogsTable, 'id'>;
+type LogEntry = Insertable<Table<'operation_logs'>>;
 
 const entry = (n: number, action: string): LogEntry => ({
   time: new Date(Date.UTC(2026, 0, 1, 8, 0, n)).toISOString(),
@@ -83,7 +84,6 @@ describe('a list of more rows than the cap', () => {
     }
     const query = { username: 'bulk', pageSize: 100 };
     const first = await t.call('listOperationLogs', { token, query });
-    expectContractAnswer('listOperationLogs', first.body);
     expect(first.body.data).toMatchObject({ total: listTotalCap, totalCapped: true, page: 1, pageSize: 100 });
     const last = await t.call('listOperationLogs', { token, query: { ...query, page: 101 } });
     expect(last.body.data.items).toHaveLength(1);

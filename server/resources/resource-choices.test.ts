@@ -4,7 +4,6 @@ import {
   addUser,
   contract,
   creator,
-  expectContractAnswer,
   startTestApp,
   testAdminPassword,
   type TestApp,
@@ -40,9 +39,8 @@ describe('choices of reference fields', () => {
     const { t, token } = await adminApp();
     for (const operation of choiceOperations) {
       for (const field of fieldsOf(operation.operationId)) {
-        const { status, body } = await t.call(operation.operationId, { token, query: { field } });
+        const { status } = await t.call(operation.operationId, { token, query: { field } });
         expect(status, `${operation.operationId} ${field}`).toBe(200);
-        expectContractAnswer(operation.operationId, body);
       }
     }
   });

@@ -1,14 +1,13 @@
-import type { Kysely } from 'kysely';
+import { withNamedTables } from '../db/named-tables';
 import type { Db } from '../db/open-database';
 import type { FieldProblem } from '../kernel/api-error';
-import type { Item, LinkedField, ReferenceRule, ResourceDefinition, Row } from './resource-definition';
+import type { Item, LinkedField, ReferenceRule, ResourceDefinition } from './resource-definition';
 import { labelsByIds } from './resource-store';
 
 // Array fields kept in link tables (a role's access keys, a user's roles): read for many items in
 // one query, replaced with their item, checked against the table they reference.
 
-type LooseDb = Kysely<Record<string, Row>>;
-const loose = (db: Db) => db as unknown as LooseDb;
+const loose = (db: Db) => withNamedTables(db);
 
 type Links = Readonly<Record<string, LinkedField>>;
 

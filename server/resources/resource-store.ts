@@ -1,6 +1,8 @@
-import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/open-database';
 import { columnMayBeNull } from '../db/column-nullability';
+import { withNamedTables, type WithNamedTables } from '../db/named-tables';
+import type { Database } from '../db/schema';
 import { columnContains, trigramMatches, trigramRowId, trigramSearch } from '../db/contains-search';
 import { containsText, nullsLowest, sortedApart, unindexed } from '../db/portable-sql';
 import { reusedQuery, type ReusedQuery } from '../db/reused-query';
@@ -8,11 +10,9 @@ import type { FilterMode } from '../../contract/list-facts';
 import type { LinkedField, ReferenceRule, Row } from './resource-definition';
 
 /** The generic layer addresses tables and columns by name; their types live in the definitions. */
-type AnyTables = Record<string, Row>;
-type LooseDb = Kysely<AnyTables>;
-type LooseQuery = SelectQueryBuilder<AnyTables, string, Row>;
+type LooseQuery = SelectQueryBuilder<WithNamedTables<Database>, string, Row>;
 
-const loose = (db: Db) => db as unknown as LooseDb;
+const loose = (db: Db) => withNamedTables(db);
 
 export interface RowFilter {
   readonly column: string;
@@ -277,7 +277,7 @@ const comparison = { equals: '=', from: '>=', to: '<=' } as const;
 /** `bySortIndex`: equality filters are written so that no index of theirs competes with the sort's. */
 function filtered(db: Db, selection: RowSelection, bySortIndex = false): LooseQuery {
   const { table } = selection;
-  let query = loose(db).selectFrom(table) as LooseQuery;
+  let query = loose(db).selectFrom(table);
   for (const condition of selection.conditions) query = query.where(condition);
   const phrases: string[] = [];
   for (const filter of selection.filters) {

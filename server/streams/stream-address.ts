@@ -1,6 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import { lookup } from 'node:dns/promises';
 import { networkInterfaces } from 'node:os';
+import type { SettingsReader } from '../kernel/env-settings';
 import type { LocalText } from '../kernel/locale';
 
 /** The schemes a camera stream may use; ffmpeg is never asked to open anything else. */
@@ -135,6 +136,20 @@ export function parseAllowedHosts(text: string): { allowed: AllowedHosts; bad: s
     else bad.push(entry);
   }
   return { allowed: { names, addresses }, bad };
+}
+
+/** An allow-list setting (cameras', webhooks'); undefined when unset, what it cannot read reported. */
+export function readAllowedHosts(settings: SettingsReader, name: string): AllowedHosts | undefined {
+  const text = settings.text(name);
+  if (text === undefined) return undefined;
+  const parsed = parseAllowedHosts(text);
+  if (parsed.bad.length > 0)
+    settings.bad(
+      name,
+      `应为逗号分隔的主机名、IP 地址或 CIDR 网段，无法识别：${parsed.bad.join('、')}`,
+      `must be comma-separated host names, IP addresses or CIDR ranges; not one: ${parsed.bad.join(', ')}`,
+    );
+  return parsed.allowed;
 }
 
 const hostNamePattern = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.?$/i;

@@ -1,4 +1,7 @@
+import { alertReactions } from '../alert-reactions';
 import type { AppOptions } from '../app';
+import { createAlertFeed, type AlertFeed } from '../cluster/alert-feed';
+import { notifySettings } from '../notify/notify-settings';
 import { jpegBytes, multipartBody, multipartFile } from './multipart';
 import {
   clientHeaders,
@@ -8,6 +11,15 @@ import {
   testAdminPassword,
   type CallOptions,
 } from './test-app';
+
+/**
+ * What an app at the default settings does when alerts change, telling `feed` once they committed:
+ * for a test calling alerts' code itself.
+ */
+export const testAlertHooksTelling = (feed: AlertFeed) => alertReactions(notifySettings().timeZone, feed);
+
+/** The same, telling a feed nobody listens to. */
+export const testAlertHooks = testAlertHooksTelling(createAlertFeed());
 
 /**
  * An app with what alerts need: an AI server (its ingest key), two cameras bound to it with a task

@@ -15,13 +15,13 @@ import {
   loadContract,
   SESSION_SCHEME,
 } from '../contract/load-contract';
-import { createSchemaCompiler } from '../contract/schema-compiler';
 import { databaseFileName, openDatabase } from '../db/open-database';
 import { trigramTableOf } from '../db/contains-search';
 import type { SmsMessage } from '../sms/sms-sender';
 import type { components } from '../../src/generated/openapi';
 
 type AccessKey = components['schemas']['AccessKey'];
+import { checkAnswersOf, contractAnswerCheck } from './contract-answers';
 import { multipartFile } from './multipart';
 import { syncPostgres, type SyncDatabase } from './sync-postgres';
 import { knownTestDatabaseUrl, testDatabaseUrl, testOnPostgres } from './test-database';
@@ -29,7 +29,7 @@ import { knownTestDatabaseUrl, testDatabaseUrl, testOnPostgres } from './test-da
 export const testAdminPassword = 'Admin12345';
 
 export const contract = loadContract();
-const compileContractSchema = createSchemaCompiler(contract, { coerceTypes: false });
+const answerCheck = contractAnswerCheck(contract);
 
 const headerName = (scheme: string) => contract.headerSchemes[scheme] as string;
 
@@ -162,16 +162,6 @@ export function resultOf(response: Awaited<ReturnType<FastifyInstance['inject']>
     text: response.rawPayload.toString('utf8'),
   } as CallResult;
 }
-
-/** Asserts a success answer matches the operation's 200 response schema in openapi.yaml. */
-export function expectContractAnswer(operationId: string, body: unknown): void {
-  const schema = operation(operationId).successSchema;
-  if (!schema) throw new Error(`${operationId} has no 200 schema`);
-  const validate = compileContractSchema(schema);
-  if (!validate(body))
-    throw new Error(`${operationId} answer breaks the contract: ${JSON.stringify(validate.errors)}`);
-}
-
 export interface TestApp {
   readonly app: FastifyInstance;
   readonly dataDir: string;
@@ -182,7 +172,10 @@ export interface TestApp {
   signIn(username: string, password: string): Promise<string>;
 }
 
-/** A fresh app on its own data folder with a recording SMS sender and an administrator `admin`. */
+/**
+ * A fresh app on its own data folder with a recording SMS sender and an administrator `admin`;
+ * every answer its `inject` gives is checked against openapi.yaml (contract-answers.ts).
+ */
 export async function startTestApp(
   options: Partial<AppOptions> = {},
   cleanup: Cleanup = onTestFinished,
@@ -205,6 +198,7 @@ export async function startTestApp(
     databaseUrl,
   });
   cleanup(() => app.close());
+  checkAnswersOf(app, answerCheck);
   const call = (operationId: string, callOptions?: CallOptions) =>
     callOperation(app, operationId, callOptions);
   return {

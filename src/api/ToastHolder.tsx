@@ -1,6 +1,6 @@
 import message from 'antd/es/message';
 import { useEffect } from 'react';
-import { attachToasts } from './toast';
+import { attachToasts } from './toast-sink';
 
 /** antd's message holder, loaded with the first toast (see toast.tsx). */
 export default function ToastHolder() {

@@ -18,3 +18,6 @@ export { subscribeEvents } from './event-stream';
 export type { StreamEvent, StreamStatus, Subscription } from './event-stream';
 export { consoleEvents, createConsoleEvents } from './console-events';
 export type { ConsoleEvents } from './console-events';
+export { queryClient } from './query-client';
+export { useRead } from './use-read';
+export type { Read } from './use-read';

@@ -1,6 +1,8 @@
+import { notifyManager, type QueryClient } from '@tanstack/react-query';
 import { vi } from 'vitest';
 import { configureRequestEffects } from './call';
 import { createApiClient } from './client';
+import { createQueryClient } from './query-client';
 
 export function envelope(code: string, data: unknown, msg = ''): Record<string, unknown> {
   return { success: code === '0', code, msg, data };
@@ -36,4 +38,13 @@ export function hangUntilAborted(request: Request): Promise<Response> {
     if (signal.aborted) reject(signal.reason);
     else signal.addEventListener('abort', () => reject(signal.reason));
   });
+}
+
+/**
+ * A read cache as the console's (query-client.ts), for one test. Its changes reach React in a
+ * microtask rather than a timer, so an act() sees them and fake timers do not hold them back.
+ */
+export function testQueryClient(): QueryClient {
+  notifyManager.setScheduler(queueMicrotask);
+  return createQueryClient();
 }

@@ -1,26 +1,17 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-
-type ToastKind = 'success' | 'error';
-type ShowToast = (kind: ToastKind, text: string, seconds?: number) => void;
+import { deliverToast, type ToastKind } from './toast-sink';
 
 // antd's message code is not part of the sign-in page: <Toasts /> renders its holder, inside the
 // app's tree (theme and texts included), from the first toast or from preloadToasts() on.
 const loadToastHolder = () => import('./ToastHolder');
 const ToastHolder = lazy(loadToastHolder);
 
-let show: ShowToast | undefined;
-const waiting: Parameters<ShowToast>[] = [];
 let wanted = false;
 const listeners = new Set<() => void>();
 
 /** Shows a toast; `seconds` is how long it stays (antd's default is 3). */
 export function toast(kind: ToastKind, text: string, seconds?: number): void {
-  if (show) {
-    show(kind, text, seconds);
-    return;
-  }
-  waiting.push([kind, text, seconds]);
-  mountHolder();
+  if (!deliverToast(kind, text, seconds)) mountHolder();
 }
 
 function mountHolder(): void {
@@ -37,12 +28,6 @@ function mountHolder(): void {
 export async function preloadToasts(): Promise<void> {
   await loadToastHolder();
   mountHolder();
-}
-
-/** The mounted holder says how to show toasts (undefined when it unmounts); waiting ones go out. */
-export function attachToasts(next: ShowToast | undefined): void {
-  show = next;
-  if (next) for (const args of waiting.splice(0)) next(...args);
 }
 
 function subscribe(listener: () => void): () => void {

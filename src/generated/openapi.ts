@@ -6532,6 +6532,7 @@ export interface operations {
           'application/json': components['schemas']['NewPasswordShownOnceEnvelope'];
         };
       };
+      default: components['responses']['Failure'];
     };
   };
   uploadStaffPhoto: {

@@ -1,5 +1,6 @@
 import { Input } from 'antd';
 import { lazy, Suspense } from 'react';
+import type { DateInputProps } from './date-input-props';
 import type { RangeInputProps } from './RangeInput';
 
 // antd's date picker (about 31 KB gzipped) loads with the first date field shown: a CRUD screen's
@@ -14,17 +15,6 @@ const RangePickerInput = lazy(() => import('./RangeInput'));
  */
 function PickerLoading({ className }: { className?: string }) {
   return <Input className={className} readOnly tabIndex={-1} aria-hidden />;
-}
-
-export interface DateInputProps {
-  readonly dateOnly: boolean;
-  readonly id?: string;
-  readonly value?: unknown;
-  readonly onChange?: (value: string | null) => void;
-  readonly placeholder?: string;
-  readonly className?: string;
-  readonly 'aria-describedby'?: string;
-  readonly 'aria-invalid'?: boolean | 'true' | 'false';
 }
 
 /** A date or date-time picker holding the field's wire value, so forms and filters keep plain strings. */

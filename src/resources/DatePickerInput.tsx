@@ -1,7 +1,7 @@
 import { DatePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import type { DateInputProps } from './DateInput';
+import type { DateInputProps } from './date-input-props';
 import { fromDay, pickerShape, toDay } from './picker-values';
 
 /** antd's date or date-time picker holding the field's wire value (loaded lazily by DateInput). */

@@ -1,17 +1,16 @@
 import { Button } from 'antd';
 import { ScreenDrawer } from './screen-overlays';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { ResourceDescriptor } from './descriptors';
 import { useLocale } from '../i18n';
 import { DetailFields } from './DetailFields';
-import type { Entity } from './form-values';
 import { LoadFailure } from './LoadFailure';
-import { resourceApi } from './resource-api';
+import { useResourceItem } from './resource-queries';
 import { detailTitle, texts } from './texts';
 
 const drawerWidth = 640;
 
-/** One entity's `detail` fields, freshly loaded, in a drawer; Edit when the reader may change it. */
+/** One entity's `detail` fields, read through the cache (a change to the resource reads it again), in a drawer; Edit when the reader may change it. */
 export function DetailDrawer(props: {
   descriptor: ResourceDescriptor;
   id: number;
@@ -24,22 +23,7 @@ export function DetailDrawer(props: {
 }) {
   const { t } = useLocale();
   const { descriptor, id } = props;
-  const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<{ attempt: number; entity: Entity | null } | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    resourceApi.get(descriptor, id).then(
-      (entity) => current && setLoaded({ attempt, entity }),
-      () => current && setLoaded({ attempt, entity: null }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [descriptor, id, attempt]);
-
-  const settled = loaded?.attempt === attempt;
-  const entity = settled ? loaded.entity : undefined;
+  const { data: entity, failed, retry } = useResourceItem(descriptor, id);
   return (
     <ScreenDrawer
       open={props.open}
@@ -55,10 +39,10 @@ export function DetailDrawer(props: {
         ) : null
       }
     >
-      {entity === undefined ? (
+      {failed ? (
+        <LoadFailure text={t(texts.loadFailedDetail)} onRetry={retry} />
+      ) : entity === undefined ? (
         <div className="cfop-page-spin" />
-      ) : entity === null ? (
-        <LoadFailure text={t(texts.loadFailedDetail)} onRetry={() => setAttempt((count) => count + 1)} />
       ) : (
         <>
           <DetailFields descriptor={descriptor} entity={entity} />

@@ -1,24 +1,10 @@
 import { Input, InputNumber, Select, Switch } from 'antd';
 import { lazy, Suspense, type ComponentType } from 'react';
-import type { FieldDescriptor } from './descriptors';
 import { useLocale } from '../i18n';
 import { DateInput } from './DateInput';
-import type { Entity } from './form-values';
+import type { FieldInputProps } from './field-input-props';
 import { ReferenceSelect } from './ReferenceSelect';
 import { texts } from './texts';
-
-// antd's Form.Item hands its child the value, onChange, the id its label points to and the
-// aria attributes linking the field's messages; all of them go on to the input.
-export interface FieldInputProps {
-  readonly field: FieldDescriptor;
-  /** The row being edited; undefined when creating. */
-  readonly entity?: Entity;
-  readonly id?: string;
-  readonly 'aria-describedby'?: string;
-  readonly 'aria-invalid'?: boolean | 'true' | 'false';
-  readonly value?: unknown;
-  readonly onChange?: (value: unknown) => void;
-}
 
 const ipPlaceholder = '192.168.1.10';
 

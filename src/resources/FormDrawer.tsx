@@ -1,6 +1,6 @@
 import { Form } from 'antd';
 import { ScreenDrawer } from './screen-overlays';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ResourceDescriptor } from './descriptors';
 import { useLocale } from '../i18n';
 import type { FieldInputs } from './FieldInput';
@@ -16,6 +16,7 @@ import {
 } from './form-values';
 import { LoadFailure } from './LoadFailure';
 import { resourceApi } from './resource-api';
+import { useResourceItem } from './resource-queries';
 import { createTitle, editTitle, texts } from './texts';
 import type { ConfirmOptions } from './use-confirm';
 import { useGuardedForm } from './use-unsaved-guard';
@@ -23,30 +24,6 @@ import { useGuardedForm } from './use-unsaved-guard';
 export type FormTarget = { readonly mode: 'create' } | { readonly mode: 'edit'; readonly id: number };
 
 const drawerWidth = 520;
-
-/** Loads the entity to edit; nothing to load when creating. */
-function useEditedEntity(descriptor: ResourceDescriptor, target: FormTarget, attempt: number) {
-  const id = target.mode === 'edit' ? target.id : null;
-  const [loaded, setLoaded] = useState<{ id: number; attempt: number; entity: Entity | null } | null>(null);
-  useEffect(() => {
-    if (id === null) return;
-    let current = true;
-    resourceApi.get(descriptor, id).then(
-      (entity) => current && setLoaded({ id, attempt, entity }),
-      () => current && setLoaded({ id, attempt, entity: null }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [descriptor, id, attempt]);
-  if (id === null) return { ready: true, failed: false, entity: undefined };
-  const settled = loaded !== null && loaded.id === id && loaded.attempt === attempt;
-  return {
-    ready: settled && loaded.entity !== null,
-    failed: settled && loaded.entity === null,
-    entity: loaded?.entity ?? undefined,
-  };
-}
 
 function ResourceForm(props: {
   descriptor: ResourceDescriptor;
@@ -119,8 +96,13 @@ export function FormDrawer(props: {
   const { t } = useLocale();
   const { descriptor, target, open, confirm, onClose } = props;
   const { dirty, setDirty, confirmDiscard, close } = useGuardedForm(open, confirm, onClose);
-  const [attempt, setAttempt] = useState(0);
-  const loaded = useEditedEntity(descriptor, target, attempt);
+  // Nothing to load when creating.
+  const edited = useResourceItem(descriptor, target.mode === 'edit' ? target.id : null);
+  // The form starts from the entity as the server has it now, not an older answer in the cache, and
+  // keeps it: a later read (the server back after an outage) must not reset what is being typed.
+  const [started, setStarted] = useState<Entity>();
+  if (started === undefined && edited.data !== undefined && !edited.updating) setStarted(edited.data);
+  const ready = target.mode === 'create' || started !== undefined;
 
   async function requestClose(): Promise<void> {
     if (!dirty || (await confirmDiscard())) close();
@@ -136,13 +118,13 @@ export function FormDrawer(props: {
       destroyOnHidden
       maskClosable
     >
-      {loaded.failed ? (
-        <LoadFailure text={t(texts.loadFailedDetail)} onRetry={() => setAttempt((count) => count + 1)} />
-      ) : loaded.ready ? (
+      {edited.failed ? (
+        <LoadFailure text={t(texts.loadFailedDetail)} onRetry={edited.retry} />
+      ) : ready ? (
         <ResourceForm
           descriptor={descriptor}
           target={target}
-          entity={loaded.entity}
+          entity={started}
           inputs={props.inputs}
           onDirtyChange={setDirty}
           onSaved={(answer) => {

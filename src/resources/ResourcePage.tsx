@@ -75,8 +75,7 @@ export function ResourcePage({ descriptor, inputs, rowActions, detailMore }: Res
   const { operations } = descriptor;
   const mayExport = operations.export && access[exportKeyOf(descriptor)];
   const [state, setState] = useListState(descriptor);
-  const [reloadCount, setReloadCount] = useState(0);
-  const list = useResourceList(descriptor, state, reloadCount);
+  const list = useResourceList(descriptor, state);
   const [confirm, confirmHolder] = useConfirm();
   const [selection, setSelection] = useState<{ key: string; ids: number[] }>({ key: '', ids: [] });
   const [hidden, setHidden] = useState(() => readHiddenColumns(descriptor));
@@ -90,7 +89,7 @@ export function ResourcePage({ descriptor, inputs, rowActions, detailMore }: Res
   const [exporting, setExporting] = useState(false);
   const sessions = useRef(0);
 
-  const reload = () => setReloadCount((count) => count + 1);
+  const { reload } = list;
   const items = list.page?.items ?? [];
   // A selection belongs to the list it was made in: another page, filter or sort starts afresh.
   const listKey = JSON.stringify(listQuery(state));

@@ -2,7 +2,8 @@
 // shape of a custom form input.
 export { ResourcePage, type ResourcePageProps } from './ResourcePage';
 export { resourceOf } from './descriptors';
-export type { FieldInputProps, FieldInputs } from './FieldInput';
+export type { FieldInputs } from './FieldInput';
+export type { FieldInputProps } from './field-input-props';
 export type { Entity } from './form-values';
 // What a screen with its own list (the alert wall) shares with the generic one: the URL's list state,
 // the search form and the list / export calls.

@@ -1,4 +1,5 @@
 export { SessionProvider, useSession } from './SessionProvider';
+export { ReadCacheProvider } from './ReadCacheProvider';
 export type { CurrentUser, SessionValue } from './SessionProvider';
 export { accessFromPermissions, isRouteAccessible } from './access';
 export type { Access, AccessGated } from './access';

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useLocale } from '../i18n';
 import type { Locale } from '../i18n';
+import { ReadCacheProvider } from '../session';
 import { appTheme, themeClass } from './theme';
 import { consoleAlgorithm } from './theme-algorithm';
 
@@ -61,14 +62,42 @@ function useAntdLocale(locale: Locale): AntdLocale {
 // message, modal and notification code.
 
 const consoleTheme = { ...appTheme, algorithm: consoleAlgorithm };
+// For a reader who asked the system for less motion: antd's transitions and animations take no time.
+const stillTheme = { ...consoleTheme, token: { ...consoleTheme.token, motion: false } };
+const reducedMotion = '(prefers-reduced-motion: reduce)';
 
-/** antd's theme and its own texts in the reader's language (toasts render inside, see src/api/toast.tsx). */
+// The sign-in page is also rendered at build time, where there is no window to ask.
+const motionQuery = (): MediaQueryList | null =>
+  typeof window === 'undefined' || typeof window.matchMedia !== 'function'
+    ? null
+    : window.matchMedia(reducedMotion);
+
+/** Whether the reader's system asks for reduced motion, followed as it changes. */
+function usePrefersReducedMotion(): boolean {
+  const [reduced, setReduced] = useState(() => motionQuery()?.matches ?? false);
+  useEffect(() => {
+    const query = motionQuery();
+    if (query === null) return;
+    const follow = () => setReduced(query.matches);
+    query.addEventListener('change', follow);
+    return () => query.removeEventListener('change', follow);
+  }, []);
+  return reduced;
+}
+
+/**
+ * The console's read cache (src/session/ReadCacheProvider.tsx), antd's theme and its own texts in the reader's
+ * language (toasts render inside, see src/api/toast.tsx).
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   const { locale } = useLocale();
   const antdLocale = useAntdLocale(locale);
+  const theme = usePrefersReducedMotion() ? stillTheme : consoleTheme;
   return (
-    <ConfigProvider locale={antdLocale} theme={consoleTheme}>
-      <div className={`${themeClass} cfop-app`}>{children}</div>
-    </ConfigProvider>
+    <ReadCacheProvider>
+      <ConfigProvider locale={antdLocale} theme={theme}>
+        <div className={`${themeClass} cfop-app`}>{children}</div>
+      </ConfigProvider>
+    </ReadCacheProvider>
   );
 }

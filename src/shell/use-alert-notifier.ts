@@ -15,7 +15,7 @@ export function useAlertNotifier(): void {
     if (!on) return;
     let stop: (() => void) | null = null;
     let ended = false;
-    import('../pages/monitor/alerts/notify/alert-notifier')
+    import('../notices/alert-notifier')
       .then(({ startAlertNotifier }) => {
         if (!ended) stop = startAlertNotifier({ access, open: (path) => navigate(path) });
       })

@@ -13,7 +13,7 @@ import { EChart, type ChartClick, type ChartOption } from './EChart';
 import { dashboardKpis, KpiCards } from './KpiCards';
 import { periodFromSearch, queryOfPeriod, searchOfPeriod, type Period } from './period';
 import { PeriodPicker } from './PeriodPicker';
-import { alertSpan, filteredUrl, screenOf, type AlertFilters } from './screen-links';
+import { alertSpan, filteredUrl, screenOf, type AlertFilters } from '../shared/screen-links';
 import { bucketSpan, type OperationsDashboard as Figures } from './series';
 import { TopList } from './TopList';
 import { useDashboard } from './use-dashboard';

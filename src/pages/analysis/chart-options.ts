@@ -1,7 +1,7 @@
 import type { GlobalToken } from 'antd';
 import type { LocalText } from '../../generated/settings';
 import type { ChartOption } from './EChart';
-import { levelOptions, statusOptions } from './dashboard-texts';
+import { levelOptions, statusOptions } from '../shared/alert-tags';
 import { bucketLabels, levels, levelSeries, type AlertStatus, type OperationsDashboard } from './series';
 
 type Translate = (text: LocalText) => string;

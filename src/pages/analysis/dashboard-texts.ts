@@ -1,6 +1,5 @@
 import type { LocalText } from '../../generated/settings';
 import type { DashboardPreset } from './period';
-import type { AlertLevel, AlertStatus } from './series';
 
 export const dashboardTexts = {
   title: { zh: '运营看板', en: 'Operations dashboard' },
@@ -33,24 +32,6 @@ export const presetTexts: Record<DashboardPreset, LocalText> = {
   last24h: { zh: '近24小时', en: 'Last 24 hours' },
   last7d: { zh: '近7天', en: 'Last 7 days' },
   last30d: { zh: '近30天', en: 'Last 30 days' },
-};
-
-/**
- * The alert levels' and statuses' labels and badge colours, as the manifest gives them to the alert
- * wall (dashboard-texts.test.ts holds the two equal). Read from the generated resource descriptors
- * they would pull every resource screen's descriptor into the dashboard's chunk.
- */
-export const levelOptions: Record<AlertLevel, { label: LocalText; color: string }> = {
-  low: { label: { zh: '低', en: 'Low' }, color: 'default' },
-  medium: { label: { zh: '中', en: 'Medium' }, color: 'processing' },
-  high: { label: { zh: '高', en: 'High' }, color: 'warning' },
-  critical: { label: { zh: '紧急', en: 'Critical' }, color: 'error' },
-};
-
-export const statusOptions: Record<AlertStatus, { label: LocalText; color: string }> = {
-  pending: { label: { zh: '待处理', en: 'Pending' }, color: 'processing' },
-  confirmed: { label: { zh: '已确认', en: 'Confirmed' }, color: 'success' },
-  dismissed: { label: { zh: '已忽略', en: 'Dismissed' }, color: 'default' },
 };
 
 /** Beside the device alerts: how many nobody has handled yet. */

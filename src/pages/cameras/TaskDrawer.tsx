@@ -2,15 +2,16 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { Button, Space, Table, Tag } from 'antd';
 import { ConfirmPopover } from '../../resources/ConfirmPopover';
 import { ScreenDrawer } from '../../resources/screen-overlays';
-import { useEffect, useState } from 'react';
-import { api, call, toast } from '../../api';
+import { useState } from 'react';
+import { api, call, toast, useRead } from '../../api';
 import { useLocale } from '../../i18n';
 import { LoadFailure } from '../../resources/LoadFailure';
 import { texts } from '../../resources/texts';
 import { useConfirm } from '../../resources/use-confirm';
 import { useGuardedForm } from '../../resources/use-unsaved-guard';
 import { scheduledHours } from './schedule';
-import { hoursText, alertLevels, taskTexts, tasksTitle } from './task-texts';
+import { hoursText, taskTexts, tasksTitle } from './task-texts';
+import { levelOptions } from '../shared/alert-tags';
 import { TaskForm, type CameraTask } from './TaskForm';
 import { useCameraFrame } from './use-camera-frame';
 import './cameras.css';
@@ -20,24 +21,10 @@ const drawerWidth = 960;
 type View = { readonly mode: 'list' } | { readonly mode: 'form'; readonly task: CameraTask | null };
 
 function useCameraTasks(cameraId: number) {
-  const [attempt, setAttempt] = useState(0);
-  const [tasks, setTasks] = useState<{ attempt: number; items: CameraTask[] | null } | null>(null);
-  useEffect(() => {
-    let current = true;
-    call(api.GET('/cameras/{id}/tasks', { params: { path: { id: cameraId } } })).then(
-      (items) => current && setTasks({ attempt, items }),
-      () => current && setTasks({ attempt, items: null }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [cameraId, attempt]);
-  return {
-    tasks: tasks?.items ?? [],
-    loading: tasks?.attempt !== attempt,
-    failed: tasks?.attempt === attempt && tasks.items === null,
-    reload: () => setAttempt((count) => count + 1),
-  };
+  const read = useRead(['/cameras/{id}/tasks', cameraId], () =>
+    call(api.GET('/cameras/{id}/tasks', { params: { path: { id: cameraId } } })),
+  );
+  return { tasks: read.data ?? [], loading: read.updating, failed: read.failed, reload: read.retry };
 }
 
 /**
@@ -87,7 +74,7 @@ export default function TaskDrawer(props: {
       key: 'alertLevel',
       title: t(taskTexts.alertLevel),
       render: (_: unknown, task: CameraTask) => (
-        <Tag color={alertLevels[task.alertLevel].color}>{t(alertLevels[task.alertLevel].label)}</Tag>
+        <Tag color={levelOptions[task.alertLevel].color}>{t(levelOptions[task.alertLevel].label)}</Tag>
       ),
     },
     { key: 'confidenceThreshold', dataIndex: 'confidenceThreshold', title: t(taskTexts.confidenceThreshold) },

@@ -10,7 +10,8 @@ import { fieldRules } from '../../resources/constraint-rules';
 import { RegionEditor, type Frame } from './RegionEditor';
 import { ScheduleGrid } from './ScheduleGrid';
 import { schedulePresets } from './schedule';
-import { alertLevels, taskTexts } from './task-texts';
+import { taskTexts } from './task-texts';
+import { levelOptions } from '../shared/alert-tags';
 
 export type CameraTask = components['schemas']['CameraTask'];
 type TaskInput = components['schemas']['CameraTaskInput'];
@@ -139,7 +140,7 @@ export function TaskForm(props: {
         <Form.Item name="alertLevel" label={t(taskTexts.alertLevel)} required>
           <Select
             className="cfop-task-level"
-            options={Object.entries(alertLevels).map(([value, level]) => ({ value, label: t(level.label) }))}
+            options={Object.entries(levelOptions).map(([value, level]) => ({ value, label: t(level.label) }))}
           />
         </Form.Item>
         <Form.Item label={t(taskTexts.confidenceThreshold)} required className="cfop-task-threshold">

@@ -1,17 +1,4 @@
 import type { LocalText } from '../../generated/settings';
-import type { components } from '../../generated/openapi';
-
-type AlertLevel = components['schemas']['AlertLevel'];
-
-/** Labels and colours of openapi.yaml's AlertLevel, every value covered (the type checks it). */
-export const alertLevels: Readonly<
-  Record<AlertLevel, { readonly label: LocalText; readonly color: string }>
-> = {
-  low: { label: { zh: '低', en: 'Low' }, color: 'blue' },
-  medium: { label: { zh: '中', en: 'Medium' }, color: 'gold' },
-  high: { label: { zh: '高', en: 'High' }, color: 'orange' },
-  critical: { label: { zh: '紧急', en: 'Critical' }, color: 'red' },
-};
 
 export const weekdays: readonly LocalText[] = [
   { zh: '周一', en: 'Mon' },

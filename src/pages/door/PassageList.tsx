@@ -1,6 +1,5 @@
 import { Divider, Table, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { api, call } from '../../api';
+import { api, call, useRead } from '../../api';
 import type { LocalText } from '../../generated/settings';
 import type { components } from '../../generated/openapi';
 import { formatDateTime, useLocale } from '../../i18n';
@@ -41,32 +40,15 @@ const results: Record<Passage['result'], { readonly label: LocalText; readonly c
 
 /** The latest passages of one staff member, visitor or vehicle, read under that kind's key. */
 export default function LatestPassages({ kind, id }: { kind: PassageKind; id: number }) {
-  const load = useCallback(
-    () =>
-      call(
-        api.GET(passagePaths[kind], {
-          params: { path: { id }, query: { pageSize: latestPassages } },
-        }),
-      ),
-    [kind, id],
+  const read = useRead([passagePaths[kind], id, latestPassages], () =>
+    call(api.GET(passagePaths[kind], { params: { path: { id }, query: { pageSize: latestPassages } } })),
   );
-  return <PassageList load={load} />;
+  return <PassageList page={read.failed ? null : read.data} />;
 }
 
-/** The passages `load` fetches, as a small table under the detail. */
-function PassageList({ load }: { load: () => Promise<PassagePage> }) {
+/** The passages read (undefined while on their way, null when they failed), as a small table under the detail. */
+function PassageList({ page }: { page: PassagePage | null | undefined }) {
   const { t } = useLocale();
-  const [page, setPage] = useState<PassagePage | null | undefined>(undefined);
-  useEffect(() => {
-    let current = true;
-    load().then(
-      (loaded) => current && setPage(loaded),
-      () => current && setPage(null),
-    );
-    return () => {
-      current = false;
-    };
-  }, [load]);
 
   return (
     <section>

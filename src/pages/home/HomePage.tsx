@@ -8,9 +8,9 @@ import { useSession } from '../../session';
 import { menuLeaves, visibleMenu } from '../../session/menu-rules';
 import { usePendingAlerts } from '../../session/pending-alerts';
 import { ScreenLinks } from '../shared/ScreenLinks';
-import { DesktopNotificationOffer } from '../monitor/alerts/notify/DesktopNotificationOffer';
-import { desktopOfferShown } from '../monitor/alerts/notify/desktop-offer';
-import { desktopPermission } from '../monitor/alerts/notify/desktop-permission';
+import { DesktopNotificationOffer } from '../../notices/DesktopNotificationOffer';
+import { desktopOfferShown } from '../../notices/desktop-offer';
+import { desktopPermission } from '../../notices/desktop-permission';
 import { greetingFor } from './greeting';
 import { readHomePrefs, rememberHomePref, type HomePrefs } from './home-prefs';
 import {

@@ -3,11 +3,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime, useLocale } from '../../i18n';
 import { alertLevels, type PendingAlerts } from '../../session/pending-alerts';
-import { levelOptions } from '../analysis/dashboard-texts';
-import { alertLinkPath } from '../monitor/alerts/alert-link';
+import { levelOptions } from '../shared/alert-tags';
+import { alertLinkPath } from '../../alerts-live/alert-link';
 import { formatBytes } from '../../resources/upload/upload-texts';
 import { useSession } from '../../session';
-import { playbackPathOf } from '../monitor/video/live-link';
+import { playbackPathOf } from '../../media/live-link';
 import { freeText, homeTexts, keptText, moreText, recordingGapText, storedText } from './home-texts';
 import {
   quotaUsed,

@@ -1,7 +1,7 @@
 import { api, call } from '../../api';
 import type { components } from '../../generated/openapi';
 import type { Access } from '../../session';
-import { filteredUrl, screenOf } from '../analysis/screen-links';
+import { filteredUrl, screenOf } from '../shared/screen-links';
 import type { SetupFacts } from './setup-checklist';
 
 type RecordingMode = components['schemas']['RecordingMode'];

@@ -1,8 +1,9 @@
 import { Alert, Badge, Button, Empty, Input, Space, Table, Tag, Typography } from 'antd';
 import { ConfirmPopover } from '../../resources/ConfirmPopover';
 import { ScreenDrawer } from '../../resources/screen-overlays';
-import { useEffect, useState } from 'react';
-import { api, call, toast } from '../../api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, call, toast, useRead } from '../../api';
 import type { components } from '../../generated/openapi';
 import { formatDateTime, useLocale } from '../../i18n';
 import './model.css';
@@ -38,27 +39,15 @@ function matching(items: readonly Deployment[], text: string): readonly Deployme
 export default function DeploymentDrawer(props: { model: DeployedModel; open: boolean; onClose(): void }) {
   const { t } = useLocale();
   const { model } = props;
-  const [items, setItems] = useState<readonly Deployment[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const client = useQueryClient();
+  const key = ['/models/{id}/deployments', model.id];
+  const read = useRead(key, () =>
+    call(api.GET('/models/{id}/deployments', { params: { path: { id: model.id } } })),
+  );
+  const items = read.data?.items ?? null;
   const [selected, setSelected] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
   const [filter, setFilter] = useState('');
-
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    call(api.GET('/models/{id}/deployments', { params: { path: { id: model.id } } })).then(
-      (answer) => {
-        if (!current) return;
-        setItems(answer.items);
-        setFailed(false);
-      },
-      () => current && setFailed(true),
-    );
-    return () => {
-      current = false;
-    };
-  }, [model.id, attempt]);
 
   async function change(kind: 'deploy' | 'withdraw'): Promise<void> {
     setBusy(true);
@@ -69,7 +58,8 @@ export default function DeploymentDrawer(props: { model: DeployedModel; open: bo
           ? api.POST('/models/{id}/deployments', request)
           : api.POST('/models/{id}/deployments/withdraw', request),
       );
-      setItems(answer.items);
+      // The change answers the deployments as they now are: no second read.
+      client.setQueryData(key, answer);
       setSelected([]);
       toast('success', t(kind === 'deploy' ? texts.deployed : texts.withdrawn));
     } catch {
@@ -91,7 +81,7 @@ export default function DeploymentDrawer(props: { model: DeployedModel; open: bo
       onClose={props.onClose}
       destroyOnHidden
       extra={
-        <Button onClick={() => setAttempt((count) => count + 1)} disabled={busy}>
+        <Button onClick={read.retry} disabled={busy}>
           {t(texts.refresh)}
         </Button>
       }
@@ -130,7 +120,7 @@ export default function DeploymentDrawer(props: { model: DeployedModel; open: bo
           value={filter}
           onChange={(event) => setFilter(event.target.value)}
         />
-        {failed ? (
+        {read.failed ? (
           <Alert
             type="error"
             showIcon

@@ -1,6 +1,6 @@
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import { Avatar, Card, Descriptions, Tag } from 'antd';
-import { AlertNotificationCard } from '../monitor/alerts/notify/AlertNotificationCard';
+import { AlertNotificationCard } from '../../notices/AlertNotificationCard';
 import { toast } from '../../api';
 import { dateTimeFormat, useLocale } from '../../i18n';
 import { useSession } from '../../session';

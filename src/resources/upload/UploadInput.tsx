@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { getFieldErrors } from '../../api';
 import type { FieldUpload } from '../descriptors';
 import { useLocale } from '../../i18n';
-import type { FieldInputProps } from '../FieldInput';
+import type { FieldInputProps } from '../field-input-props';
 import { resourceApi, type StoredFile } from '../resource-api';
 import { formatBytes, tooLargeText, uploadTexts, wrongTypeText } from './upload-texts';
 import { useFilePreview } from './use-file-preview';

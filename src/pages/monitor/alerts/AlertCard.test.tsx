@@ -7,8 +7,8 @@ import type * as Session from '../../../session';
 import type * as ScreenLocation from '../../../session/screen-location';
 import { AlertCard } from './AlertCard';
 import { alertApi } from './alert-api';
-import type { Alert } from './live-alert-store';
-import { testAlert } from './test-alert';
+import type { Alert } from '../../../alerts-live/live-alert-store';
+import { testAlert } from '../../../alerts-live/test-alert';
 import { wallSnapshotDelayMs } from './use-snapshot';
 
 // The operator's keys and where the router was asked to go.

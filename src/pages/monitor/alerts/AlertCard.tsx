@@ -1,11 +1,11 @@
 import { memo } from 'react';
 import { formatDateTime, useLocale } from '../../../i18n';
-import { alertOptions, optionOf } from './alert-options';
+import { alertOptions, optionOf } from '../../../alerts-live/alert-options';
 import { alertTexts } from './alert-texts';
-import type { Alert } from './live-alert-store';
+import type { Alert } from '../../../alerts-live/live-alert-store';
 import { LiveVideoButton, PlaybackButton } from './LiveVideoButton';
 import { AlertMedia } from './SnapshotView';
-import { alertPlace, isSystemAlert } from './system-alert';
+import { alertPlace, isSystemAlert } from '../../../alerts-live/system-alert';
 
 /**
  * One alert on the wall: snapshot with boxes, what, how serious, where, when, its state, and ways

@@ -5,12 +5,12 @@ import { useLocale } from '../../../i18n';
 import { DetailFields } from '../../../resources/DetailFields';
 import type { Entity } from '../../../resources/form-values';
 import { ScreenDrawer } from '../../../resources/screen-overlays';
-import { alertOptions, optionOf } from './alert-options';
+import { alertOptions, optionOf } from '../../../alerts-live/alert-options';
 import { alertApi } from './alert-api';
 import { useAlertJobs } from './alert-jobs';
 import { alertTexts } from './alert-texts';
 import { HandleForm, handlingFields } from './HandleForm';
-import type { Alert } from './live-alert-store';
+import type { Alert } from '../../../alerts-live/live-alert-store';
 import { LiveVideoButton, PlaybackButton } from './LiveVideoButton';
 import { AlertMedia } from './SnapshotView';
 

@@ -5,7 +5,7 @@ import { useLocale } from '../../../i18n';
 import { useScrollView, visibleRows } from '../../shared/use-virtual-rows';
 import { AlertCard } from './AlertCard';
 import { alertTexts, newAlertsText } from './alert-texts';
-import type { Alert } from './live-alert-store';
+import type { Alert } from '../../../alerts-live/live-alert-store';
 
 /** A card's height plus the gap below it; cards are as wide as the row allows, at least this. */
 const rowHeight = 262;

@@ -6,7 +6,7 @@ import { ScreenModal } from '../../../resources/screen-overlays';
 import { alertApi, type AlertFilters, type AlertHandling } from './alert-api';
 import { bulkDoneText, bulkTitle, matchingCappedText, matchingCountText, matchingTitle } from './alert-texts';
 import { HandleForm, handlingFields } from './HandleForm';
-import type { Alert } from './live-alert-store';
+import type { Alert } from '../../../alerts-live/live-alert-store';
 import type { Decision } from './WallToolbar';
 
 /**

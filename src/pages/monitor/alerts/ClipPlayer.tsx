@@ -5,9 +5,9 @@ import { api, apiPath, BusinessError, call, fetchFileBlob } from '../../../api';
 import { saveBlob } from '../../../api/download';
 import type { components } from '../../../generated/openapi';
 import { dateTimeFormat, useLocale } from '../../../i18n';
-import { canPlayRecording, playRecording } from '../video/play-recording';
-import { cameraFileName } from '../video/snapshot';
-import { videoTexts } from '../video/video-texts';
+import { canPlayRecording, playRecording } from '../../../media/play-recording';
+import { cameraFileName } from '../../../media/snapshot';
+import { mediaTexts } from '../../../media/media-texts';
 import { alertTexts, clipPendingText, clipSpanText } from './alert-texts';
 
 type Clip = components['schemas']['AlertClip'];
@@ -124,7 +124,7 @@ export default function ClipPlayer(props: {
         </>
       );
     }
-    if (!canPlayRecording()) return t(videoTexts.unsupported);
+    if (!canPlayRecording()) return t(mediaTexts.unsupported);
     if (clipState.clip.start !== null) return failure;
     if (!clipState.clip.complete) return t(clipPendingText(clock(clipState.clip.readyAt), false));
     return t(clipState.clip.recordingMode === 'off' ? alertTexts.clipNotRecorded : alertTexts.clipNone);

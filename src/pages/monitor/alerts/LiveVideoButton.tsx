@@ -8,7 +8,7 @@ import { useSession } from '../../../session';
 import { useRouterNavigate } from '../../../session/screen-location';
 import { withFromAlert } from '../../../session/alert-return';
 import { isPlainClick } from '../../../session/plain-click';
-import { liveLinkOf, playbackLinkOf } from '../video/live-link';
+import { liveLinkOf, playbackLinkOf } from '../../../media/live-link';
 import { alertTexts } from './alert-texts';
 
 /**

@@ -4,9 +4,9 @@ import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlin
 import VideoCameraOutlined from '@ant-design/icons/VideoCameraOutlined';
 import { useLocale } from '../../../i18n';
 import { alertTexts } from './alert-texts';
-import type { Alert } from './live-alert-store';
+import type { Alert } from '../../../alerts-live/live-alert-store';
 import { useSnapshot, wallSnapshotDelayMs } from './use-snapshot';
-import { systemAlertTexts } from './system-alert';
+import { systemAlertTexts } from '../../../alerts-live/system-alert';
 
 /** In place of a snapshot, what a system alert concerns: a camera, an AI server, a gate. */
 function SystemAlertMedia({ alert, source }: { alert: Alert; source: 'device' | 'access' }) {

@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { useLocale } from '../../../i18n';
 import { countText } from '../../../resources/texts';
 import { alertLevels } from '../../../session/pending-alerts';
-import { alertOptions, optionOf } from './alert-options';
+import { alertOptions, optionOf } from '../../../alerts-live/alert-options';
 import { alertTexts } from './alert-texts';
 import type { LevelCounts } from './use-level-counts';
 import { alertWallResource } from './wall-filters';

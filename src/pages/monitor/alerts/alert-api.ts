@@ -1,6 +1,6 @@
 import { api, apiPath, call, fetchFileBlob, type CallOptions } from '../../../api';
 import type { components, operations } from '../../../generated/openapi';
-import type { Alert } from './live-alert-store';
+import type { Alert } from '../../../alerts-live/live-alert-store';
 
 export type AlertHandling = components['schemas']['AlertHandling'];
 export type AlertBulkHandling = components['schemas']['AlertBulkHandling'];

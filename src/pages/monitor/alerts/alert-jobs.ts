@@ -1,7 +1,7 @@
 import type { AccessKey } from '../../../generated/access';
 import { exportKeyOf } from '../../../resources/descriptors';
 import { useSession } from '../../../session';
-import { alertResource } from './alert-options';
+import { alertResource } from '../../../alerts-live/alert-options';
 
 /** Keys of the jobs beyond viewing alerts (handleAlert's and downloadAlertClip's x-access). */
 const handleKey: AccessKey = 'KEY.CENTER.AIWARN.HANDLE';

@@ -5,7 +5,7 @@ import {
   type AlertListFilters,
   type PendingAlerts,
 } from '../../../session/pending-alerts';
-import { liveAlerts, type LiveAlertStore } from './live-alert-store';
+import { liveAlerts, type LiveAlertStore } from '../../../alerts-live/live-alert-store';
 import { matchesFilters, type AlertFilters } from './wall-state';
 
 /** The pending alerts of each level among those `filters` select (whatever their level and status). */

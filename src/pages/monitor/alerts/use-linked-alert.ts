@@ -5,8 +5,8 @@ import { alertIdIn, alertIdParam } from '../../../session/alert-return';
 import { useScreenLocation, useScreenQueryNavigate } from '../../../session/screen-location';
 import { alertApi } from './alert-api';
 import { linkFailedText } from './alert-texts';
-import { alertResource } from './alert-options';
-import { liveAlerts, type Alert } from './live-alert-store';
+import { alertResource } from '../../../alerts-live/alert-options';
+import { liveAlerts, type Alert } from '../../../alerts-live/live-alert-store';
 
 /** The drawer's code: the wall loads it with the first card opened, a link with its alert. */
 export const loadAlertDrawer = () => import('./AlertDrawer');

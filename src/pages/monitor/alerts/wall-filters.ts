@@ -1,6 +1,6 @@
 import type { ResourceDescriptor } from '../../../resources/descriptors';
 import type { ListState } from '../../../resources/list-query';
-import { alertResource } from './alert-options';
+import { alertResource } from '../../../alerts-live/alert-options';
 import type { AlertFilters } from './wall-state';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Alert } from './live-alert-store';
-import { testAlert as alert } from './test-alert';
+import type { Alert } from '../../../alerts-live/live-alert-store';
+import { testAlert as alert } from '../../../alerts-live/test-alert';
 import { loadedText } from './alert-texts';
 import { appendPage, emptyWall, matchesFilters, mergeBatch, showIncoming } from './wall-state';
 
@@ -20,6 +20,13 @@ describe('matchesFilters', () => {
     expect(matchesFilters(one, { from: one.occurredAt, to: one.occurredAt })).toBe(true);
     expect(matchesFilters(one, { from: '2030-01-01T08:00:06.000Z' })).toBe(false);
     expect(matchesFilters(one, { to: '2030-01-01T08:00:04.000Z' })).toBe(false);
+  });
+
+  it('finds a text case aside, as the server’s contains filter does', () => {
+    const one = alert(6, { label: 'No Helmet', area: 'Gate B' });
+    expect(matchesFilters(one, { label: 'helmet' })).toBe(true);
+    expect(matchesFilters(one, { label: 'NO HEL', area: 'gate b' })).toBe(true);
+    expect(matchesFilters(one, { label: 'vest' })).toBe(false);
   });
 });
 

@@ -1,25 +1,16 @@
-import type { Alert } from './live-alert-store';
+import { alertResource } from '../../../alerts-live/alert-options';
+import type { Alert } from '../../../alerts-live/live-alert-store';
+import { matchesListFilters } from '../../../resources/row-filters';
 
 /** The filters of the alert list as the URL carries them (the list operation's query names). */
 export type AlertFilters = Readonly<Record<string, string>>;
 
 /**
- * Whether a live alert belongs on a wall showing these filters, checked as the server's list does
- * (equals for level, status, source and camera; contains for label and area; from / to on occurredAt).
+ * Whether a live alert belongs on a wall showing these filters, checked by the filter rules the
+ * server's list uses (the alert resource's generated x-filter rules: contains ignores case).
  */
 export function matchesFilters(alert: Alert, filters: AlertFilters): boolean {
-  const { level, status, source, cameraId, label, area, from, to } = filters;
-  const time = Date.parse(alert.occurredAt);
-  return (
-    (level === undefined || alert.level === level) &&
-    (status === undefined || alert.status === status) &&
-    (source === undefined || alert.source === source) &&
-    (cameraId === undefined || alert.cameraId === Number(cameraId)) &&
-    (label === undefined || alert.label.includes(label)) &&
-    (area === undefined || alert.area.includes(area)) &&
-    (from === undefined || time >= Date.parse(from)) &&
-    (to === undefined || time <= Date.parse(to))
-  );
+  return matchesListFilters(alertResource, alert, filters);
 }
 
 export interface WallState {

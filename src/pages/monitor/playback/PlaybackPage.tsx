@@ -20,16 +20,16 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { api, apiPath, call } from '../../../api';
+import { api, apiPath, call, useRead } from '../../../api';
 import { formatDateTime, useLocale } from '../../../i18n';
 import { useScreenLocation, useScreenQueryNavigate } from '../../../session/screen-location';
 import { keepingFromAlert } from '../../../session/alert-return';
 import { useCurrentRoute } from '../../../session/use-current-route';
 import { BackToAlertButton } from '../../../resources/BackToAlertButton';
-import type { LiveCamera } from '../video/camera-tree';
-import { playbackLeadMs } from '../video/live-link';
-import { canPlayRecording, playRecording, type RecordingPlayback } from '../video/play-recording';
-import { videoTexts } from '../video/video-texts';
+import type { LiveCamera } from '../../../media/camera-tree';
+import { playbackLeadMs } from '../../../media/live-link';
+import { canPlayRecording, playRecording, type RecordingPlayback } from '../../../media/play-recording';
+import { mediaTexts } from '../../../media/media-texts';
 import { Timeline } from './Timeline';
 import { alertCountText, playbackTexts as texts, zoomText } from './playback-texts';
 import {
@@ -46,7 +46,7 @@ import {
   type PlaybackPlace,
   type Span,
   type ZoomLength,
-} from './timeline';
+} from '../../../media/timeline';
 import './playback.css';
 
 type Loaded<T> =
@@ -75,7 +75,10 @@ export default function PlaybackPage() {
   const [openedAt] = useState(() => Date.now());
   const place = useMemo(() => readPlace(search, openedAt), [search, openedAt]);
   const day = useMemo(() => dayBounds(place.day), [place.day]);
-  const [cameras, setCameras] = useState<Loaded<readonly LiveCamera[]>>({ kind: 'loading' });
+  const camerasRead = useRead(['/recordings/cameras'], () => call(api.GET('/recordings/cameras')));
+  const cameras: Loaded<readonly LiveCamera[]> = camerasRead.data
+    ? { kind: 'loaded', value: camerasRead.data.items }
+    : { kind: camerasRead.failed ? 'failed' : 'loading' };
   const [answer, setAnswer] = useState<{ key: string; recording: Loaded<DayRecording> } | null>(null);
   const [loadCount, setLoadCount] = useState(0);
   const [current, setCurrent] = useState<number | null>(null);
@@ -93,17 +96,6 @@ export default function PlaybackPage() {
       navigateQuery(keepingFromAlert(search, new URLSearchParams(placeSearch(next))), { replace: true }),
     [navigateQuery, search],
   );
-
-  useEffect(() => {
-    const stop = new AbortController();
-    call(api.GET('/recordings/cameras', { signal: stop.signal }), { signal: stop.signal }).then(
-      (data) => setCameras({ kind: 'loaded', value: data.items }),
-      () => {
-        if (!stop.signal.aborted) setCameras({ kind: 'failed' });
-      },
-    );
-    return () => stop.abort();
-  }, []);
 
   const period = useMemo(
     () => ({ from: new Date(day.from).toISOString(), to: new Date(day.to).toISOString() }),
@@ -201,7 +193,7 @@ export default function PlaybackPage() {
 
   const body = () => {
     if (place.cameraId === null) return <Empty description={t(texts.chooseCamera)} />;
-    if (!canPlayRecording()) return <Result status="warning" title={t(videoTexts.unsupported)} />;
+    if (!canPlayRecording()) return <Result status="warning" title={t(mediaTexts.unsupported)} />;
     if (recording.kind === 'failed') {
       return (
         <Result

@@ -9,7 +9,7 @@ import {
   type AlertMark,
   type DayBounds,
   type Span,
-} from './timeline';
+} from '../../../media/timeline';
 import { playbackTexts as texts } from './playback-texts';
 
 const keyStepMs = 60_000;

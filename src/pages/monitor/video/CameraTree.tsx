@@ -5,7 +5,7 @@ import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 're
 import camera from '../../../generated/resources/camera';
 import { useLocale } from '../../../i18n';
 import { resourceOf } from '../../../resources/descriptors';
-import { groupCameras, matchingCameras, type Grouping, type LiveCamera } from './camera-tree';
+import { groupCameras, matchingCameras, type Grouping, type LiveCamera } from '../../../media/camera-tree';
 import { cameraDragType } from './VideoPane';
 import { countsText, videoTexts as texts } from './video-texts';
 

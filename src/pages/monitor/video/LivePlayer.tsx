@@ -4,10 +4,10 @@ import { memo, useEffect, useRef, useState } from 'react';
 import { apiPath } from '../../../api';
 import { useLocale } from '../../../i18n';
 import { canPlayLive, playLive } from './play-live';
-import { drawFrame } from './snapshot';
+import { drawFrame } from '../../../media/snapshot';
 import { watchStalls, type LiveView, type StallWatch } from './stall-watch';
 import { retryInText, signalLostText, videoTexts as texts } from './video-texts';
-import type { StreamName } from './wall-state';
+import type { StreamName } from '../../../media/wall-state';
 import { useShown } from './use-shown';
 
 /** What a pane shows of its live view; `offline` too when the browser cannot play it. */

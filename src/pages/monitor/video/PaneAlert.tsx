@@ -3,8 +3,8 @@ import { dateTimeFormat, useLocale } from '../../../i18n';
 import { useSession } from '../../../session';
 import { useRouterNavigate } from '../../../session/screen-location';
 import { isPlainClick } from '../../../session/plain-click';
-import { alertOptions, alertResource, optionOf } from '../alerts/alert-options';
-import { useCameraAlert } from '../alerts/live-alert-store';
+import { alertOptions, alertResource, optionOf } from '../../../alerts-live/alert-options';
+import { useCameraAlert } from '../../../alerts-live/live-alert-store';
 import { videoTexts as texts } from './video-texts';
 
 /**

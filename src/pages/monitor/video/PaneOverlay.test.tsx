@@ -6,8 +6,8 @@ import type * as EventStream from '../../../api/event-stream';
 import type { StreamOptions } from '../../../api/event-stream';
 import { LocaleProvider, localeStore } from '../../../i18n';
 import type * as Session from '../../../session';
-import { flushEveryMs } from '../alerts/live-alert-store';
-import { testAlert } from '../alerts/test-alert';
+import { flushEveryMs } from '../../../alerts-live/live-alert-store';
+import { testAlert } from '../../../alerts-live/test-alert';
 import { VideoPane, type PaneActions } from './VideoPane';
 
 // What the test drives: the alert stream's subscribers, the session's access and the player.

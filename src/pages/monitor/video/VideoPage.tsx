@@ -1,15 +1,8 @@
 import AppstoreOutlined from '@ant-design/icons/AppstoreOutlined';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Result, Segmented, Spin } from 'antd';
-import {
-  type KeyboardEvent,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
-import { api, call } from '../../../api';
+import { type KeyboardEvent, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { api, call, useRead } from '../../../api';
 import { rowEvents } from '../../../generated/console-events';
 import { useLocale } from '../../../i18n';
 import { useScreenLocation, useScreenQueryNavigate } from '../../../session/screen-location';
@@ -17,7 +10,7 @@ import { useWhenScreenShownAgain } from '../../../session/screen-visibility';
 import { useCurrentRoute } from '../../../session/use-current-route';
 import { BackToAlertButton } from '../../../resources/BackToAlertButton';
 import { patchRows, useLiveRows } from '../../../resources/live-rows';
-import type { LiveCamera } from './camera-tree';
+import type { LiveCamera } from '../../../media/camera-tree';
 import { CameraTree } from './CameraTree';
 import { VideoPane, type PaneActions } from './VideoPane';
 import { panesText, unknownCameraText, videoTexts as texts } from './video-texts';
@@ -30,13 +23,16 @@ import {
   withCamera,
   type Layout,
   type WallState,
-} from './wall-state';
+} from '../../../media/wall-state';
 import './video.css';
 
 type CameraList =
   | { readonly kind: 'loading' }
   | { readonly kind: 'failed' }
   | { readonly kind: 'loaded'; readonly cameras: readonly LiveCamera[] };
+
+const liveCamerasKey = ['/live/cameras'];
+type LiveCameraList = { readonly items: readonly LiveCamera[] };
 
 /**
  * 视频监控: the camera tree on the left, the video wall on the right (1, 4, 9 or 16 panes). A
@@ -50,31 +46,23 @@ export default function VideoPage() {
   const navigateQuery = useScreenQueryNavigate();
   const wall = useMemo(() => readWall(search), [search]);
   const [selected, setSelected] = useState(0);
-  const [list, setList] = useState<CameraList>({ kind: 'loading' });
-  const [loadCount, setLoadCount] = useState(0);
-
-  useEffect(() => {
-    const stop = new AbortController();
-    call(api.GET('/live/cameras', { signal: stop.signal }), { signal: stop.signal }).then(
-      (data) => setList({ kind: 'loaded', cameras: data.items }),
-      () => {
-        if (!stop.signal.aborted) setList({ kind: 'failed' });
-      },
-    );
-    return () => stop.abort();
-  }, [loadCount]);
+  const client = useQueryClient();
+  const read = useRead<LiveCameraList>(liveCamerasKey, () => call(api.GET('/live/cameras')));
+  const list: CameraList = read.data
+    ? { kind: 'loaded', cameras: read.data.items }
+    : { kind: read.failed ? 'failed' : 'loading' };
   // Back on the screen, the tree shows the cameras' status of now (and cameras added meanwhile).
-  useWhenScreenShownAgain(() => setLoadCount((count) => count + 1));
+  useWhenScreenShownAgain(read.retry);
   // Meanwhile each camera's status changes as its stream does.
   useLiveRows(
     rowEvents.Camera,
     (change) =>
-      setList((last) => {
-        if (last.kind !== 'loaded') return last;
-        const cameras = patchRows(last.cameras, change);
-        return cameras === last.cameras ? last : { kind: 'loaded', cameras };
+      client.setQueryData<LiveCameraList>(liveCamerasKey, (last) => {
+        if (last === undefined) return last;
+        const items = patchRows(last.items, change);
+        return items === last.items ? last : { ...last, items };
       }),
-    () => setLoadCount((count) => count + 1),
+    read.retry,
   );
 
   // The pane actions read the wall through a ref, so they stay the same functions for the wall's
@@ -153,7 +141,7 @@ export default function VideoPage() {
             <Result
               status="warning"
               title={t(texts.loadFailed)}
-              extra={<Button onClick={() => setLoadCount((count) => count + 1)}>{t(texts.reload)}</Button>}
+              extra={<Button onClick={read.retry}>{t(texts.reload)}</Button>}
             />
           )}
           {cameras && <CameraTree cameras={cameras} onPick={pick} />}

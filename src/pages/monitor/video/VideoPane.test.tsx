@@ -18,7 +18,7 @@ vi.mock('./LivePlayer', () => ({
   },
 }));
 vi.mock('./PaneOverlay', () => ({ PaneOverlay: () => null }));
-vi.mock('./snapshot', () => ({
+vi.mock('../../../media/snapshot', () => ({
   downloadSnapshot: (video: HTMLVideoElement, name: string) => void seen.snapshots.push([video, name]),
 }));
 

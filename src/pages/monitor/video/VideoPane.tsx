@@ -7,9 +7,9 @@ import { memo, useCallback, useEffect, useRef, useState, type DragEvent } from '
 import { useLocale } from '../../../i18n';
 import { LivePlayer, type PlayerStatus } from './LivePlayer';
 import { PaneOverlay } from './PaneOverlay';
-import { downloadSnapshot } from './snapshot';
+import { downloadSnapshot } from '../../../media/snapshot';
 import { snapshotBlockedText, videoTexts as texts } from './video-texts';
-import { shownStream, type StreamName } from './wall-state';
+import { shownStream, type StreamName } from '../../../media/wall-state';
 
 /** The drag data type a camera of the tree carries: its id. */
 export const cameraDragType = 'application/x-cfop-camera';

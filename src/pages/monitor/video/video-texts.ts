@@ -1,6 +1,7 @@
 import type { LocalText } from '../../../generated/settings';
 import { durationText } from '../../../i18n/duration-text';
 import { englishCount } from '../../../i18n/number-format';
+import { mediaTexts } from '../../../media/media-texts';
 
 /** The video wall's labels, Chinese first. */
 export const videoTexts = {
@@ -28,11 +29,7 @@ export const videoTexts = {
   subStream: { zh: '子码流', en: 'Sub stream' },
   snapshot: { zh: '抓图', en: 'Snapshot' },
   openAlerts: { zh: '查看此摄像头的待处理告警', en: "Open this camera's pending alerts" },
-  streamBroken: { zh: '视频流中断', en: 'The stream was interrupted' },
-  unsupported: {
-    zh: '此浏览器不支持播放实时视频（需要 Media Source Extensions）',
-    en: 'This browser cannot play live video (it lacks Media Source Extensions)',
-  },
+  ...mediaTexts,
 } as const;
 
 export const countsText = (total: number, online: number): LocalText => ({

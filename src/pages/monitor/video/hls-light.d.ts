@@ -1,6 +1,0 @@
-// hls.js ships types for its full build only; the light build (no DRM, subtitles or alternate
-// audio, none of which a camera wall uses) has the same API.
-declare module 'hls.js/light' {
-  export * from 'hls.js';
-  export { default } from 'hls.js';
-}
