@@ -224,7 +224,7 @@ export const rooms = {
   // the top-level files start the whole app.
   server: { uses: [], tests: serverTests },
   // The stand-ins start servers, ffmpeg and nginx as the server starts ffmpeg: dying with their parent.
-  'test-support': { uses: ['server/process/parent-death', ...pureGenerated] },
+  'test-support': { uses: ['server/process/parent-death', 'server/kernel/within-time', ...pureGenerated] },
   // Header names and other contract constants come from the generated contract, as the console's.
   e2e: { uses: ['test-support', ...pureGenerated] },
   // What builds and freshens the console: Vite's plugins, the check that dist/ is current. Its tests

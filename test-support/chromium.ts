@@ -1,4 +1,6 @@
 import { chromium, type Browser } from 'playwright-core';
+import { withinTime } from '../server/kernel/within-time';
+import { scaled } from './test-timeouts';
 
 // Debian's Chromium, headless, with nothing reaching for the network on its own: this machine
 // has no network but loopback, and each refused background connection slows the browser down.
@@ -13,7 +15,19 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
-/** Playwright gives every launch a fresh profile of its own (it refuses --user-data-dir). */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+/**
+ * Chromium with a fresh profile (Playwright gives every launch its own; it refuses
+ * --user-data-dir). It runs as a browser server the caller connects to, so that its close has a
+ * bound: on a machine under heavy load a renderer can stop answering, and an unbounded close then
+ * held a test file's clean-up forever. A close that does not end in time kills the process.
+ */
+export async function launchChromium(): Promise<Browser> {
+  const server = await chromium.launchServer({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+  const browser = await chromium.connect(server.wsEndpoint());
+  const disconnect = browser.close.bind(browser);
+  browser.close = async (options) => {
+    await withinTime(disconnect(options), scaled(10_000)).catch(() => undefined);
+    await withinTime(server.close(), scaled(10_000)).catch(() => server.kill());
+  };
+  return browser;
 }

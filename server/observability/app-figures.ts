@@ -4,7 +4,8 @@ import type { LiveContext } from '../live/live-context';
 import type { PlatformContext } from '../operations/platform-context';
 import type { RecordingContext } from '../recording/recording-context';
 import { poolUse } from '../db/open-database';
-import { sharedRun, withinTime } from './shared-run';
+import { withinTime } from '../kernel/within-time';
+import { sharedRun } from './shared-run';
 
 /** What a scrape reads of the database, in one statement; null when it did not answer in time. */
 interface StoredFigures {

@@ -3,7 +3,8 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/open-database';
-import { sharedRun, TimedOut, withinTime } from './shared-run';
+import { TimedOut, withinTime } from '../kernel/within-time';
+import { sharedRun } from './shared-run';
 
 /** How a check of /readyz went; never the error's text, which may name hosts and paths. */
 export type CheckState = 'ok' | 'failing' | 'timed out';

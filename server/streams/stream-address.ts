@@ -2,6 +2,7 @@ import { BlockList, isIP } from 'node:net';
 import { lookup } from 'node:dns/promises';
 import { networkInterfaces } from 'node:os';
 import type { SettingsReader } from '../kernel/env-settings';
+import { withinTime } from '../kernel/within-time';
 import type { LocalText } from '../kernel/locale';
 
 /** The schemes a camera stream may use; ffmpeg is never asked to open anything else. */
@@ -267,7 +268,7 @@ export async function hostVerdict(
   if ('address' in host) return addressAllowed(host.address, policy.allowed) ? null : 'forbidden';
   const byName = nameAllowed(host.name, policy.allowed);
   if (byName !== undefined) return byName ? null : 'forbidden';
-  const addresses = await withinMs(policy.lookup(host.name), policy.writeLookupMs).catch(() => []);
+  const addresses = await withinTime(policy.lookup(host.name), policy.writeLookupMs).catch(() => []);
   return addresses.every((address) => addressAllowed(address, policy.allowed)) ? null : 'forbidden';
 }
 
@@ -340,12 +341,4 @@ export async function checkedAddress(
   const refused = byName ? undefined : addresses.find((address) => !addressAllowed(address, policy.allowed));
   if (refused !== undefined) throw new StreamAddressError('refused-address', `${host.name} → ${refused}`);
   return { address: first, byName: host.name };
-}
-
-function withinMs<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('time-out')), ms);
-    timer.unref();
-    promise.then(resolve, reject).finally(() => clearTimeout(timer));
-  });
 }
