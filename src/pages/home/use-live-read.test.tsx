@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createConsoleEvents, type ConsoleStreamOpener } from '../../api/console-events';
 import type { StreamOptions } from '../../api/event-stream';
+import { testQueryClient } from '../../api/test-support';
 import { useLiveRead } from './use-live-read';
 
 beforeAll(() => {
@@ -30,10 +32,16 @@ async function setUp() {
   const read = () => new Promise<string>((resolve) => reads.push(resolve));
   const host = document.createElement('div');
   function Shown() {
-    return <span>{useLiveRead(read, events, hub) ?? 'none'}</span>;
+    return <span>{useLiveRead(['devices'], read, events, hub) ?? 'none'}</span>;
   }
   root = createRoot(host);
-  await act(async () => root?.render(<Shown />));
+  await act(async () =>
+    root?.render(
+      <QueryClientProvider client={testQueryClient()}>
+        <Shown />
+      </QueryClientProvider>,
+    ),
+  );
   return {
     shown: () => host.textContent,
     reads,
