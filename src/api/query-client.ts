@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { BusinessError } from './errors';
+import { releaseObjectUrls } from './object-urls';
 
 /** How long a read answered is reused without asking again (coming back to a screen, a drawer opened twice). */
 export const freshForMs = 15_000;
@@ -19,7 +20,7 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 
 /** The console's read cache; one per tab (see AppProviders), cleared at sign-out. */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: freshForMs,
@@ -37,6 +38,8 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  releaseObjectUrls(client.getQueryCache());
+  return client;
 }
 
 export const queryClient = createQueryClient();
