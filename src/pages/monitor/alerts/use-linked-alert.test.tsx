@@ -51,13 +51,13 @@ describe('the alert a link names', () => {
     expect(linked().Drawer).not.toBeNull();
     expect(linked().alert?.status).toBe('pending');
 
-    liveAlerts.push(testAlert(5, { revision: 6, status: 'handled' }));
+    liveAlerts.push(testAlert(5, { revision: 6, status: 'confirmed' }));
     await act(async () => vi.runOnlyPendingTimers());
-    expect(linked().alert).toMatchObject({ id: 5, revision: 6, status: 'handled' });
+    expect(linked().alert).toMatchObject({ id: 5, revision: 6, status: 'confirmed' });
     // An older revision heard late does not undo it.
     liveAlerts.push(testAlert(5, { revision: 4, status: 'pending' }));
     await act(async () => vi.runOnlyPendingTimers());
-    expect(linked().alert).toMatchObject({ id: 5, revision: 6, status: 'handled' });
+    expect(linked().alert).toMatchObject({ id: 5, revision: 6, status: 'confirmed' });
     await unmount();
   });
 
