@@ -34,15 +34,15 @@ async function setUp() {
   function Shown() {
     return <span>{useLiveRead(['devices'], read, events, hub) ?? 'none'}</span>;
   }
+  const client = testQueryClient();
+  const render = (shown: boolean) =>
+    act(async () =>
+      root?.render(<QueryClientProvider client={client}>{shown && <Shown />}</QueryClientProvider>),
+    );
   root = createRoot(host);
-  await act(async () =>
-    root?.render(
-      <QueryClientProvider client={testQueryClient()}>
-        <Shown />
-      </QueryClientProvider>,
-    ),
-  );
+  await render(true);
   return {
+    render,
     shown: () => host.textContent,
     reads,
     answer: (text: string) => act(async () => reads.shift()?.(text)),
@@ -86,5 +86,16 @@ describe('a read kept live by the event stream', () => {
     expect(reads).toHaveLength(0);
     await status('open');
     expect(reads).toHaveLength(1);
+  });
+
+  it('shows its last answer at once when shown again, and reads again', async () => {
+    const { shown, reads, answer, render } = await setUp();
+    await answer('before');
+    await render(false);
+    await render(true);
+    expect(shown()).toBe('before');
+    expect(reads).toHaveLength(1);
+    await answer('now');
+    expect(shown()).toBe('now');
   });
 });
