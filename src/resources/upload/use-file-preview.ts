@@ -16,6 +16,8 @@ export function useFilePreview(target: FieldUpload, id: number | null): string |
   const preview = useQuery({
     queryKey: [target.download, id],
     queryFn: id === null ? skipToken : ({ signal }) => readPreview(target, id, signal),
+    // A stored file is never rewritten under its id: kept, it is not read again.
+    staleTime: Infinity,
     meta: holdsObjectUrl,
   });
   return id === null ? null : (preview.data?.url ?? null);
