@@ -21,7 +21,7 @@ export interface DashboardState {
   reload(): void;
 }
 
-export const dashboardKey = (query: DashboardQuery) => ['/analysis/operations', query] as const;
+const dashboardKey = (query: DashboardQuery) => ['/analysis/operations', query] as const;
 
 /**
  * The dashboard's figures for a query, through the console's read cache: loaded when the query
