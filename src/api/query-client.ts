@@ -18,7 +18,7 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 1 && error instanceof BusinessError && Number(error.code) >= 500;
 }
 
-/** The console's read cache; one per tab (see AppProviders), cleared at sign-out. */
+/** The console's read cache; one per tab, given to the signed-in layout (src/session/ReadCacheProvider.tsx). */
 export function createQueryClient(): QueryClient {
   const client = new QueryClient({
     defaultOptions: {
@@ -42,4 +42,6 @@ export function createQueryClient(): QueryClient {
   return client;
 }
 
+// Loaded with the signed-in screens only, so the sign-in page carries no TanStack Query; a page's
+// module may fill it before the layout mounts (a linked alert, use-linked-alert.ts).
 export const queryClient = createQueryClient();

@@ -1,7 +1,8 @@
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import { Alert as Notice, Button, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { api, apiPath, BusinessError, call, fetchFileBlob, useRead } from '../../../api';
+import { api, apiPath, BusinessError, call, fetchFileBlob } from '../../../api';
+import { useRead } from '../../../api/use-read';
 import { saveBlob } from '../../../api/download';
 import type { components } from '../../../generated/openapi';
 import { dateTimeFormat, useLocale } from '../../../i18n';

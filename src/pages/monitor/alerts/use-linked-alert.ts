@@ -1,6 +1,7 @@
 import { keepPreviousData, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { BusinessError, queryClient } from '../../../api';
+import { BusinessError } from '../../../api';
+import { queryClient } from '../../../api/query-client';
 import type { LocalText } from '../../../generated/settings';
 import { alertIdIn, alertIdParam } from '../../../session/alert-return';
 import { useScreenLocation, useScreenQueryNavigate } from '../../../session/screen-location';

@@ -20,7 +20,8 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { api, apiPath, call, useRead } from '../../../api';
+import { api, apiPath, call } from '../../../api';
+import { useRead } from '../../../api/use-read';
 import { formatDateTime, useLocale } from '../../../i18n';
 import { useScreenLocation, useScreenQueryNavigate } from '../../../session/screen-location';
 import { keepingFromAlert } from '../../../session/alert-return';
