@@ -1,3 +1,5 @@
+// The read cache (query-client.ts, use-read.ts, object-urls.ts) is imported by its own path: this
+// barrel loads with the sign-in page, which must not carry TanStack Query.
 export { api, createApiClient } from './client';
 export type { ApiClient, ApiClientOptions } from './client';
 export { call, configureRequestEffects } from './call';
@@ -18,6 +20,3 @@ export { subscribeEvents } from './event-stream';
 export type { StreamEvent, StreamStatus, Subscription } from './event-stream';
 export { consoleEvents, createConsoleEvents } from './console-events';
 export type { ConsoleEvents } from './console-events';
-export { queryClient } from './query-client';
-export { useRead } from './use-read';
-export type { Read } from './use-read';

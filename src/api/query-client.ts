@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { BusinessError } from './errors';
+import { releaseObjectUrls } from './object-urls';
 
 /** How long a read answered is reused without asking again (coming back to a screen, a drawer opened twice). */
 export const freshForMs = 15_000;
@@ -17,9 +18,9 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 1 && error instanceof BusinessError && Number(error.code) >= 500;
 }
 
-/** The console's read cache; one per tab (see AppProviders), cleared at sign-out. */
+/** The console's read cache; one per tab, given to the signed-in layout (src/session/ReadCacheProvider.tsx). */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: freshForMs,
@@ -37,6 +38,10 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  releaseObjectUrls(client.getQueryCache());
+  return client;
 }
 
+// Loaded with the signed-in screens only, so the sign-in page carries no TanStack Query; a page's
+// module may fill it before the layout mounts (a linked alert, use-linked-alert.ts).
 export const queryClient = createQueryClient();

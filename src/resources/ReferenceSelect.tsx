@@ -1,4 +1,5 @@
 import { Select } from 'antd';
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldDescriptor, FieldReference } from './descriptors';
 import { useLocale } from '../i18n';
@@ -35,30 +36,31 @@ export function knownLabels(field: ReferenceField, entity: Entity | undefined): 
   );
 }
 
-/** Choices matching the typed text, fetched after a pause in typing; stale answers are dropped. */
+/**
+ * Choices matching the typed text, read after a pause in typing and cached by the text: the choices
+ * of a text seen before show at once and are read again, the last ones stay while the next load.
+ */
 function useChoices(reference: FieldReference, field: string, text: string, open: boolean) {
-  const [found, setFound] = useState<{ text: string; labels: Labels } | null>(null);
+  const [paused, setPaused] = useState(text);
   useEffect(() => {
-    if (!open) return;
-    let current = true;
-    const timer = setTimeout(
-      () => {
-        referenceApi.search(reference, field, text.trim()).then(
-          (answer) => {
-            if (!current) return;
-            setFound({ text, labels: new Map(answer.items.map((item) => [item.id, item.label])) });
-          },
-          () => current && setFound({ text, labels: new Map() }),
-        );
-      },
-      text === '' ? 0 : searchDelayMs,
-    );
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [reference, field, text, open]);
-  return { labels: found?.labels ?? new Map<number, string>(), loading: open && found?.text !== text };
+    const timer = setTimeout(() => setPaused(text), text === '' ? 0 : searchDelayMs);
+    return () => clearTimeout(timer);
+  }, [text]);
+  // Emptied (the select opened or cleared), the whole list is asked for at once.
+  const asked = (text === '' ? '' : paused).trim();
+  const found = useQuery({
+    queryKey: [reference.choices, field, 'search', asked],
+    queryFn: open ? () => referenceApi.search(reference, field, asked) : skipToken,
+    placeholderData: keepPreviousData,
+    // What another screen saved a moment ago is among the choices: every opening reads them again.
+    staleTime: 0,
+  });
+  const labels = useMemo(
+    () => new Map((found.data?.items ?? []).map((item) => [item.id, item.label])),
+    [found.data],
+  );
+  const waiting = asked !== text.trim() || found.isPending || found.isPlaceholderData;
+  return { labels, loading: open && waiting };
 }
 
 /** The most ids one choices call looks up. */

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Read } from '../api';
+import type { Read } from '../api/use-read';
 import { testQueryClient } from '../api/test-support';
 import type { Entity } from './form-values';
 import { resourceApi } from './resource-api';

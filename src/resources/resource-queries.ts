@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useRead, type Read } from '../api';
+import { useRead, type Read } from '../api/use-read';
 import type { ResourceDescriptor } from './descriptors';
 import type { Entity } from './form-values';
 import { listQuery, type ListState } from './list-query';

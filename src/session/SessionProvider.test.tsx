@@ -175,25 +175,6 @@ describe('signed in', () => {
     expect(page).toBe('/user/login?redirect=%2Fequipment%2Fcamera%3Fid%3D7');
   });
 
-  it('logout forgets what the user read: the next user sees none of it', async () => {
-    answers['POST /cfop/logout'] = ok(null);
-    await signedInAt('/system/user');
-    const { queryClient } = await import('../api');
-    queryClient.setQueryData(['user', 'list', {}], { items: [{ id: 1, name: 'only for admin' }] });
-    await act(async () => current().logout());
-    expect(queryClient.getQueryData(['user', 'list', {}])).toBeUndefined();
-    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
-  });
-
-  it('a session the server no longer knows takes what its user read with it', async () => {
-    await signedInAt('/system/user');
-    const { call, api, queryClient } = await import('../api');
-    queryClient.setQueryData(['user', 'list', {}], { items: [{ id: 1, name: 'only for admin' }] });
-    answers['GET /cfop/user/info'] = fail('401', 401);
-    await act(async () => call(api.GET('/user/info')).catch(() => undefined));
-    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
-  });
-
   it('logout ignores a failed revoke and shows no toast', async () => {
     answers['POST /cfop/logout'] = fail('500', 500);
     await signedInAt('/home');

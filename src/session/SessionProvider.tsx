@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { api, call, configureRequestEffects, queryClient, toast, Toasts, tokenStore } from '../api';
+import { api, call, configureRequestEffects, toast, Toasts, tokenStore } from '../api';
 import type { components } from '../generated/openapi';
 import { modules } from '../generated/settings';
 import type { ModuleValue } from '../generated/settings';
@@ -68,10 +68,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     void navigate(target);
   }, [navigate]);
 
-  // What the user read goes with the session: the next one to sign in never sees it.
+  // What the user read goes with the signed-in layout (ReadCacheProvider.tsx), which
+  // unmounts as sendToLogin leaves it for the sign-in page.
   const endSession = useCallback(() => {
     tokenStore.clear();
-    queryClient.clear();
     setCurrentUser(undefined);
   }, []);
 

@@ -1,5 +1,6 @@
+// ReadCacheProvider is imported by its path, by the signed-in layout only: this barrel loads with
+// the sign-in page, which must not carry TanStack Query.
 export { SessionProvider, useSession } from './SessionProvider';
-export { ReadCacheProvider } from './ReadCacheProvider';
 export type { CurrentUser, SessionValue } from './SessionProvider';
 export { accessFromPermissions, isRouteAccessible } from './access';
 export type { Access, AccessGated } from './access';

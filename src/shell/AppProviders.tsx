@@ -5,7 +5,6 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useLocale } from '../i18n';
 import type { Locale } from '../i18n';
-import { ReadCacheProvider } from '../session';
 import { appTheme, themeClass } from './theme';
 import { consoleAlgorithm } from './theme-algorithm';
 
@@ -86,18 +85,16 @@ function usePrefersReducedMotion(): boolean {
 }
 
 /**
- * The console's read cache (src/session/ReadCacheProvider.tsx), antd's theme and its own texts in the reader's
- * language (toasts render inside, see src/api/toast.tsx).
+ * antd's theme and its own texts in the reader's language (toasts render inside, see
+ * src/api/toast.tsx). The read cache is the signed-in layout's (src/session/ReadCacheProvider.tsx).
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   const { locale } = useLocale();
   const antdLocale = useAntdLocale(locale);
   const theme = usePrefersReducedMotion() ? stillTheme : consoleTheme;
   return (
-    <ReadCacheProvider>
-      <ConfigProvider locale={antdLocale} theme={theme}>
-        <div className={`${themeClass} cfop-app`}>{children}</div>
-      </ConfigProvider>
-    </ReadCacheProvider>
+    <ConfigProvider locale={antdLocale} theme={theme}>
+      <div className={`${themeClass} cfop-app`}>{children}</div>
+    </ConfigProvider>
   );
 }

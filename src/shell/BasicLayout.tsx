@@ -2,6 +2,7 @@ import { Layout } from 'antd';
 import { useState } from 'react';
 import { useAlertNotifier } from './use-alert-notifier';
 import { useSession } from '../session';
+import { ReadCacheProvider } from '../session/ReadCacheProvider';
 import { ConnectionBanner } from './ConnectionBanner';
 import { HeaderBar } from './HeaderBar';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
@@ -10,8 +11,17 @@ import { PageSpin } from './PageSpin';
 import { SiderMenu } from './SiderMenu';
 import { HEADER_HEIGHT, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from './theme';
 
-/** The mixed layout: fixed full-width header, fixed sider below it, pages on the grey body. */
+/** The signed-in screens' shell: the mixed layout, whose screens read through the read cache. */
 export default function BasicLayout() {
+  return (
+    <ReadCacheProvider>
+      <MixedLayout />
+    </ReadCacheProvider>
+  );
+}
+
+/** The mixed layout: fixed full-width header, fixed sider below it, pages on the grey body. */
+function MixedLayout() {
   const { currentUser } = useSession();
   const [collapsed, setCollapsed] = useState(false);
   useAlertNotifier();

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
 import { api, call } from '../../api';
 import { useScreenShown, useWhenScreenShownAgain } from '../../session/screen-visibility';
 import type { DashboardQuery } from './period';
@@ -6,13 +7,6 @@ import type { OperationsDashboard } from './series';
 
 /** How often the figures refresh while the operator looks at them. */
 export const refreshIntervalMs = 60_000;
-
-interface Loaded {
-  readonly data: OperationsDashboard;
-  /** The query the figures answer. */
-  readonly query: DashboardQuery;
-  readonly at: Date;
-}
 
 export interface DashboardState {
   /** The figures last loaded, kept on screen while newer ones load or when a refresh fails. */
@@ -27,71 +21,54 @@ export interface DashboardState {
   reload(): void;
 }
 
+const dashboardKey = (query: DashboardQuery) => ['/analysis/operations', query] as const;
+
 /**
- * The dashboard's figures for a query: loaded when the query changes, refreshed quietly every minute
- * while the screen is shown and the browser tab is visible (a screen the layout keeps hidden does not
- * poll) and at once when it is shown again, and on demand (`reload`). A newer load cancels the older.
- * `query` is compared by identity: the caller keeps it the same object while the period is.
+ * The dashboard's figures for a query, through the console's read cache: loaded when the query
+ * changes (the last figures stay meanwhile), refreshed quietly every minute while the screen is shown
+ * and the browser tab is visible (a screen the layout keeps hidden does not poll) and at once when it
+ * is shown again, and on demand (`reload`).
  */
 export function useDashboard(query: DashboardQuery): DashboardState {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [failedQuery, setFailedQuery] = useState<DashboardQuery | null>(null);
-  const [reloading, setReloading] = useState(false);
-  const running = useRef<AbortController | null>(null);
-
-  const load = useCallback(
-    (quiet: boolean) => {
-      running.current?.abort();
-      const stop = new AbortController();
-      running.current = stop;
-      call(api.GET('/analysis/operations', { params: { query }, signal: stop.signal }), {
-        signal: stop.signal,
-        // A refresh nobody asked for fails silently (marked on screen) rather than toasting each minute.
-        skipErrorHandler: quiet,
-      }).then(
-        (data) => {
-          setLoaded({ data, query, at: new Date() });
-          setFailedQuery(null);
-          setReloading(false);
-        },
-        () => {
-          if (stop.signal.aborted) return;
-          setFailedQuery(query);
-          setReloading(false);
-        },
-      );
-    },
-    [query],
-  );
-
-  useEffect(() => {
-    load(false);
-    return () => running.current?.abort();
-  }, [load]);
-
+  const client = useQueryClient();
+  const key = dashboardKey(query);
+  // The refresh button's read toasts its failure as a first load does; a refresh nobody asked for
+  // fails silently (marked on screen) rather than toasting each minute.
+  const asked = useRef(false);
   const shown = useScreenShown();
-  useEffect(() => {
-    if (!shown) return;
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') load(true);
-    }, refreshIntervalMs);
-    return () => clearInterval(timer);
-  }, [shown, load]);
-  useWhenScreenShownAgain(() => load(true));
+  const figures = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => {
+      const quiet = !asked.current && client.getQueryData(key) !== undefined;
+      asked.current = false;
+      return call(api.GET('/analysis/operations', { params: { query }, signal }), {
+        signal,
+        skipErrorHandler: quiet,
+      });
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: shown && refreshIntervalMs,
+    // Refreshed below when the server is back and the screen shown: a kept screen out of sight waits.
+    refetchOnReconnect: false,
+  });
+  const { refetch } = figures;
+  useWhenScreenShownAgain(() => void refetch());
 
+  const [reloading, setReloading] = useState(false);
   const reload = useCallback(() => {
     setReloading(true);
-    load(false);
-  }, [load]);
+    asked.current = true;
+    void refetch().finally(() => setReloading(false));
+  }, [refetch]);
 
-  const current = loaded?.query === query;
-  const failed = failedQuery === query;
+  const current = figures.data !== undefined && !figures.isPlaceholderData;
+  const failed = figures.isError;
   return {
-    data: loaded?.data ?? null,
+    data: figures.data ?? null,
     current,
     loading: reloading || (!current && !failed),
     failed,
-    updatedAt: loaded?.at ?? null,
+    updatedAt: current ? new Date(figures.dataUpdatedAt) : null,
     reload,
   };
 }

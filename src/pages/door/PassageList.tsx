@@ -1,5 +1,6 @@
 import { Divider, Table, Tag, Typography } from 'antd';
-import { api, call, useRead } from '../../api';
+import { api, call } from '../../api';
+import { useRead } from '../../api/use-read';
 import type { LocalText } from '../../generated/settings';
 import type { components } from '../../generated/openapi';
 import { formatDateTime, useLocale } from '../../i18n';

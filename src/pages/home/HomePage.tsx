@@ -88,8 +88,12 @@ export default function HomePage() {
   const keys = useMemo(() => statusKeysOf(access), [access]);
   const readDevices = useCallback(() => readDeviceStatus(keys), [keys]);
   const readFacts = useCallback(() => readSetupFacts(access), [access]);
-  const devices = useLiveRead(holdsStatusKey(keys) ? readDevices : null, deviceEvents);
-  const facts = useLiveRead(prefs.checklistClosed ? null : readFacts, noEvents);
+  const devices = useLiveRead(
+    ['home', 'devices', keys],
+    holdsStatusKey(keys) ? readDevices : null,
+    deviceEvents,
+  );
+  const facts = useLiveRead(['home', 'setup', access], prefs.checklistClosed ? null : readFacts, noEvents);
   const items = useMemo(() => (facts ? setupItems(facts) : []), [facts]);
   const showChecklist = checklistShown(items, prefs.checklistClosed);
   const complete = items.length > 0 && !showChecklist && !prefs.checklistClosed;

@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createConsoleEvents, type ConsoleStreamOpener } from '../../api/console-events';
 import type { StreamOptions } from '../../api/event-stream';
+import { testQueryClient } from '../../api/test-support';
 import { useLiveRead } from './use-live-read';
 
 beforeAll(() => {
@@ -30,11 +32,17 @@ async function setUp() {
   const read = () => new Promise<string>((resolve) => reads.push(resolve));
   const host = document.createElement('div');
   function Shown() {
-    return <span>{useLiveRead(read, events, hub) ?? 'none'}</span>;
+    return <span>{useLiveRead(['devices'], read, events, hub) ?? 'none'}</span>;
   }
+  const client = testQueryClient();
+  const render = (shown: boolean) =>
+    act(async () =>
+      root?.render(<QueryClientProvider client={client}>{shown && <Shown />}</QueryClientProvider>),
+    );
   root = createRoot(host);
-  await act(async () => root?.render(<Shown />));
+  await render(true);
   return {
+    render,
     shown: () => host.textContent,
     reads,
     answer: (text: string) => act(async () => reads.shift()?.(text)),
@@ -78,5 +86,16 @@ describe('a read kept live by the event stream', () => {
     expect(reads).toHaveLength(0);
     await status('open');
     expect(reads).toHaveLength(1);
+  });
+
+  it('shows its last answer at once when shown again, and reads again', async () => {
+    const { shown, reads, answer, render } = await setUp();
+    await answer('before');
+    await render(false);
+    await render(true);
+    expect(shown()).toBe('before');
+    expect(reads).toHaveLength(1);
+    await answer('now');
+    expect(shown()).toBe('now');
   });
 });

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testQueryClient } from '../../../api/test-support';
 import { LocaleProvider, localeStore } from '../../../i18n';
 import type * as Session from '../../../session';
 import type * as ScreenLocation from '../../../session/screen-location';
@@ -28,7 +30,9 @@ beforeAll(() => {
 
 let container: HTMLDivElement;
 let root: Root;
+let client: QueryClient;
 beforeEach(() => {
+  client = testQueryClient();
   seen.keys = new Set(['KEY.CENTER.VIDEO', 'KEY.CENTER.PLAYBACK']);
   seen.navigated = [];
   seen.opened = 0;
@@ -45,18 +49,20 @@ async function showCard(alert: Alert, locale: 'zh-CN' | 'en-US' = 'zh-CN', selec
   localeStore.set(locale);
   await act(async () =>
     root.render(
-      <LocaleProvider>
-        <AlertCard
-          alert={alert}
-          selected={false}
-          focused
-          position={1}
-          setSize={1}
-          onFocus={() => undefined}
-          onOpen={() => void (seen.opened += 1)}
-          onSelect={selectable ? () => undefined : null}
-        />
-      </LocaleProvider>,
+      <QueryClientProvider client={client}>
+        <LocaleProvider>
+          <AlertCard
+            alert={alert}
+            selected={false}
+            focused
+            position={1}
+            setSize={1}
+            onFocus={() => undefined}
+            onOpen={() => void (seen.opened += 1)}
+            onSelect={selectable ? () => undefined : null}
+          />
+        </LocaleProvider>
+      </QueryClientProvider>,
     ),
   );
   return container.querySelector('article');

@@ -2,6 +2,7 @@ import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import { Alert as Notice, Button, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { api, apiPath, BusinessError, call, fetchFileBlob } from '../../../api';
+import { useRead } from '../../../api/use-read';
 import { saveBlob } from '../../../api/download';
 import type { components } from '../../../generated/openapi';
 import { dateTimeFormat, useLocale } from '../../../i18n';
@@ -33,46 +34,33 @@ export default function ClipPlayer(props: {
   mayDownload: boolean;
 }) {
   const { t, locale } = useLocale();
-  const [state, setState] = useState<{ key: string; clip: ClipState } | null>(null);
-  const [checks, setChecks] = useState(0);
+  const read = useRead(
+    ['/alerts/{id}/clip', props.alertId],
+    () =>
+      call(api.GET('/alerts/{id}/clip', { params: { path: { id: props.alertId } } }), {
+        skipErrorHandler: true,
+      }),
+    // Asked for again once the segment holding the window's end should be finished.
+    {
+      readAgainAfter: (clip) =>
+        !clip.complete && Math.max(recheckAtLeastMs, Date.parse(clip.readyAt) - Date.now()),
+    },
+  );
   const [downloading, setDownloading] = useState(false);
   const [shown, setShown] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const video = useRef<HTMLVideoElement>(null);
-  const key = `${props.alertId} ${checks}`;
-  const clipState: ClipState = state?.key === key ? state.clip : { kind: 'loading' };
+  const clipState: ClipState = read.data
+    ? { kind: 'loaded', clip: read.data }
+    : read.failed
+      ? { kind: 'failed', reason: read.error instanceof BusinessError ? read.error.msg : null }
+      : { kind: 'loading' };
   const clock = (time: number | string) =>
     dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }).format(
       new Date(time),
     );
 
-  useEffect(() => {
-    const stop = new AbortController();
-    call(api.GET('/alerts/{id}/clip', { params: { path: { id: props.alertId } }, signal: stop.signal }), {
-      signal: stop.signal,
-      skipErrorHandler: true,
-    }).then(
-      (clip) => setState({ key, clip: { kind: 'loaded', clip } }),
-      (error: unknown) => {
-        if (stop.signal.aborted) return;
-        setState({
-          key,
-          clip: { kind: 'failed', reason: error instanceof BusinessError ? error.msg : null },
-        });
-      },
-    );
-    return () => stop.abort();
-  }, [props.alertId, key]);
-
   const clip = clipState.kind === 'loaded' ? clipState.clip : null;
-  // Asked for again once the segment holding the window's end should be finished.
-  useEffect(() => {
-    if (!clip || clip.complete) return;
-    const wait = Math.max(recheckAtLeastMs, Date.parse(clip.readyAt) - Date.now());
-    const timer = setTimeout(() => setChecks((count) => count + 1), wait);
-    return () => clearTimeout(timer);
-  }, [clip]);
-
   const playable = clip !== null && clip.start !== null;
   const clipEnd = clip?.end ?? null;
   useEffect(() => {
@@ -118,7 +106,7 @@ export default function ClipPlayer(props: {
       return (
         <>
           {clipState.reason ?? t(alertTexts.clipFailed)}{' '}
-          <Button size="small" onClick={() => setChecks((count) => count + 1)}>
+          <Button size="small" onClick={read.retry}>
             {t(alertTexts.clipRetry)}
           </Button>
         </>

@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { keepPreviousData, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
 import { BusinessError } from '../../../api';
+import { queryClient } from '../../../api/query-client';
 import type { LocalText } from '../../../generated/settings';
 import { alertIdIn, alertIdParam } from '../../../session/alert-return';
 import { useScreenLocation, useScreenQueryNavigate } from '../../../session/screen-location';
@@ -11,35 +13,30 @@ import { liveAlerts, type Alert } from '../../../alerts-live/live-alert-store';
 /** The drawer's code: the wall loads it with the first card opened, a link with its alert. */
 export const loadAlertDrawer = () => import('./AlertDrawer');
 type AlertDrawerView = Awaited<ReturnType<typeof loadAlertDrawer>>['default'];
-type LinkedAnswer = Promise<readonly [Alert, { default: AlertDrawerView }]>;
 
-/** The alert by id and the drawer's code, together: the drawer shows as soon as both are in. */
-function fetchLinked(id: number): LinkedAnswer {
-  return Promise.all([alertApi.get(id, { skipErrorHandler: true }), loadAlertDrawer()]);
+/** The drawer's code, once loaded with a linked alert: the drawer shows as soon as both are in. */
+let linkedDrawer: AlertDrawerView | null = null;
+
+const linkedKey = (id: number | null) => ['/alerts/{id}', id] as const;
+
+/** The alert by id and the drawer's code, together. */
+async function readLinked(id: number): Promise<Alert> {
+  const [alert, drawer] = await Promise.all([
+    alertApi.get(id, { skipErrorHandler: true }),
+    loadAlertDrawer(),
+  ]);
+  linkedDrawer = drawer.default;
+  return alert;
 }
 
 /**
  * A page opened on a link to an alert asks for it as this module loads with the page's code, while
  * the session and the layout are still on their way: the drawer need not wait for them or the wall.
+ * A failure is kept by no one: asked before signing in, it is a 401 the signed-in page reads again.
  */
-let early: { readonly id: number; readonly answer: LinkedAnswer } | null = (() => {
-  if (typeof window === 'undefined' || window.location.pathname !== alertResource.route) return null;
+if (typeof window !== 'undefined' && window.location.pathname === alertResource.route) {
   const id = alertIdIn(window.location.search, alertIdParam);
-  if (id === null) return null;
-  const answer = fetchLinked(id);
-  // A failed early answer is not kept: asked before signing in, it is a 401 the signed-in page must
-  // not show. Unused (the link left at once), its failure is nobody's to tell.
-  answer.catch(() => {
-    if (early?.answer === answer) early = null;
-  });
-  return { id, answer };
-})();
-
-/** The early answer for `id` once, else a new request. */
-function linkedAnswer(id: number): LinkedAnswer {
-  const answer = early?.id === id ? early.answer : fetchLinked(id);
-  early = null;
-  return answer;
+  if (id !== null) void queryClient.prefetchQuery({ queryKey: linkedKey(id), queryFn: () => readLinked(id) });
 }
 
 export interface LinkedAlert {
@@ -67,42 +64,27 @@ export function useLinkedAlert(): LinkedAlert {
   const { search } = useScreenLocation();
   const setQuery = useScreenQueryNavigate();
   const id = alertIdIn(search, alertIdParam);
-  const [alert, setAlert] = useState<Alert | null>(null);
-  const [Drawer, setDrawer] = useState<AlertDrawerView | null>(null);
-  const [failure, setFailure] = useState<{ id: number; text: LocalText } | null>(null);
-
-  useEffect(() => {
-    if (id === null) return;
-    let current = true;
-    // The drawer's code comes with the alert, not after it, and is rendered as it is, not through a
-    // Suspense retry, which React puts behind every render of the wall's live cards.
-    linkedAnswer(id).then(
-      ([found, drawer]) => {
-        if (!current) return;
-        setDrawer(() => drawer.default);
-        setAlert(found);
-      },
-      (error: unknown) => {
-        if (!current) return;
-        setFailure({ id, text: linkFailedText(id, error instanceof BusinessError && error.code === '404') });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [id]);
+  const client = useQueryClient();
+  // The drawer's code comes with the alert, not after it, and is rendered as it is, not through a
+  // Suspense retry, which React puts behind every render of the wall's live cards. The last alert
+  // stays while its drawer closes.
+  const linked = useQuery({
+    queryKey: linkedKey(id),
+    queryFn: id === null ? skipToken : () => readLinked(id),
+    placeholderData: keepPreviousData,
+  });
+  const alert = linked.data ?? null;
 
   // A colleague handling it (or this drawer's own answer, pushed to the store) shows at once.
-  useEffect(
-    () =>
-      liveAlerts.onBatch((batch) =>
-        setAlert((shown) => {
-          const next = shown && batch.findLast((alert) => alert.id === shown.id);
-          return next && next.revision > shown.revision ? next : shown;
-        }),
-      ),
-    [],
-  );
+  useEffect(() => {
+    if (id === null) return undefined;
+    return liveAlerts.onBatch((batch) =>
+      client.setQueryData<Alert>(linkedKey(id), (shown) => {
+        const next = shown && batch.findLast((heard) => heard.id === shown.id);
+        return next && next.revision > shown.revision ? next : shown;
+      }),
+    );
+  }, [client, id]);
 
   const close = useCallback(() => {
     const query = new URLSearchParams(search);
@@ -112,9 +94,12 @@ export function useLinkedAlert(): LinkedAlert {
 
   return {
     alert,
-    Drawer,
+    Drawer: alert && linkedDrawer,
     open: id !== null && alert?.id === id,
-    failure: failure !== null && failure.id === id ? failure.text : null,
+    failure:
+      id !== null && linked.isError && linked.data === undefined
+        ? linkFailedText(id, linked.error instanceof BusinessError && linked.error.code === '404')
+        : null,
     close,
   };
 }

@@ -1,41 +1,18 @@
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { holdsObjectUrl, type ObjectUrlAnswer } from '../../../api/object-urls';
 import { alertApi } from './alert-api';
 
-interface CachedSnapshot {
-  readonly loading: Promise<string>;
-  /** Set once loaded: a card showing it again renders the image at once, with no loading state. */
-  url?: string;
-}
-
 /**
- * Object URLs of snapshots already fetched, newest use last. Scrolling back shows them at once; past
- * the limit the least recently used are released (a wall of thousands would otherwise hold them all).
+ * How long a snapshot nobody shows keeps its object URL. Scrolling back within it shows the picture
+ * at once; a wall of thousands scrolled past would otherwise hold every image it fetched.
  */
-const cache = new Map<number, CachedSnapshot>();
-const cacheLimit = 300;
+export const snapshotKeptMs = 60_000;
 
-function cachedSnapshot(id: number): CachedSnapshot {
-  const found = cache.get(id);
-  if (found) {
-    cache.delete(id);
-    cache.set(id, found);
-    return found;
-  }
-  const entry: CachedSnapshot = {
-    loading: alertApi.snapshot(id).then((blob) => (entry.url = URL.createObjectURL(blob))),
-  };
-  // A failed fetch is not kept: the card may try again when shown again.
-  entry.loading.catch(() => cache.delete(id));
-  cache.set(id, entry);
-  while (cache.size > cacheLimit) {
-    const [oldestId, oldest] = cache.entries().next().value as [number, CachedSnapshot];
-    cache.delete(oldestId);
-    void oldest.loading.then(
-      (url) => URL.revokeObjectURL(url),
-      () => undefined,
-    );
-  }
-  return entry;
+const snapshotKey = (id: number | null) => ['/files/alert-snapshots/{id}', id] as const;
+
+async function readSnapshot(id: number): Promise<ObjectUrlAnswer> {
+  return { url: URL.createObjectURL(await alertApi.snapshot(id)) };
 }
 
 export type SnapshotState = { url: string } | 'waiting' | 'loading' | 'failed' | 'none';
@@ -50,36 +27,30 @@ export const wallSnapshotDelayMs = 300;
 
 /**
  * The snapshot's image as an object URL (it needs the session header, which an `<img src>` cannot
- * send); with `delayMs`, fetched only once the caller stayed that long ('waiting' until then) unless
- * it was fetched before.
+ * send), through the console's read cache (a snapshot never changes, so it is never read again
+ * while kept); with `delayMs`, fetched only once the caller stayed that long ('waiting' until then)
+ * unless it was fetched before.
  */
 export function useSnapshot(id: number | null, delayMs = 0): SnapshotState {
-  const [fetched, setFetched] = useState<{ id: number; value: SnapshotState } | null>(null);
+  const client = useQueryClient();
+  const [stayed, setStayed] = useState<number | null>(null);
+  const asked = id !== null && client.getQueryState(snapshotKey(id)) !== undefined;
+  const due = id !== null && (delayMs === 0 || asked || stayed === id);
   useEffect(() => {
-    if (id === null || cache.get(id)?.url !== undefined) return;
-    let current = true;
-    const load = () => {
-      const entry = cachedSnapshot(id);
-      entry.loading.then(
-        (url) => current && setFetched({ id, value: { url } }),
-        () => current && setFetched({ id, value: 'failed' }),
-      );
-    };
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    if (delayMs === 0 || cache.has(id)) load();
-    else
-      timer = setTimeout(() => {
-        setFetched({ id, value: 'loading' });
-        load();
-      }, delayMs);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [id, delayMs]);
+    if (id === null || due) return;
+    const timer = setTimeout(() => setStayed(id), delayMs);
+    return () => clearTimeout(timer);
+  }, [id, due, delayMs]);
+  // A card still waiting asks nothing of the cache: in a burst, thousands pass without a trace.
+  const snapshot = useQuery({
+    queryKey: snapshotKey(due ? id : null),
+    queryFn: due ? () => readSnapshot(id) : skipToken,
+    staleTime: Infinity,
+    gcTime: snapshotKeptMs,
+    meta: holdsObjectUrl,
+  });
   if (id === null) return 'none';
-  const known = cache.get(id)?.url;
-  if (known !== undefined) return { url: known };
-  if (fetched?.id === id) return fetched.value;
-  return delayMs > 0 && !cache.has(id) ? 'waiting' : 'loading';
+  if (snapshot.data) return { url: snapshot.data.url };
+  if (!due) return 'waiting';
+  return snapshot.isError ? 'failed' : 'loading';
 }

@@ -20,7 +20,8 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { api, apiPath, call, useRead } from '../../../api';
+import { api, apiPath, call } from '../../../api';
+import { useRead } from '../../../api/use-read';
 import { formatDateTime, useLocale } from '../../../i18n';
 import { useScreenLocation, useScreenQueryNavigate } from '../../../session/screen-location';
 import { keepingFromAlert } from '../../../session/alert-return';
@@ -79,8 +80,6 @@ export default function PlaybackPage() {
   const cameras: Loaded<readonly LiveCamera[]> = camerasRead.data
     ? { kind: 'loaded', value: camerasRead.data.items }
     : { kind: camerasRead.failed ? 'failed' : 'loading' };
-  const [answer, setAnswer] = useState<{ key: string; recording: Loaded<DayRecording> } | null>(null);
-  const [loadCount, setLoadCount] = useState(0);
   const [current, setCurrent] = useState<number | null>(null);
   const [paused, setPaused] = useState(false);
   const [speed, setSpeed] = useState<Speed>(1);
@@ -101,28 +100,17 @@ export default function PlaybackPage() {
     () => ({ from: new Date(day.from).toISOString(), to: new Date(day.to).toISOString() }),
     [day],
   );
-  // The answer for another camera, day or load is no answer for this one: it shows as loading.
-  const recordingKey = `${place.cameraId} ${period.from} ${loadCount}`;
-  const recording: Loaded<DayRecording> =
-    answer?.key === recordingKey ? answer.recording : { kind: 'loading' };
-  useEffect(() => {
-    if (place.cameraId === null) return;
-    const stop = new AbortController();
-    const settle = (loaded: Loaded<DayRecording>) => setAnswer({ key: recordingKey, recording: loaded });
-    call(
-      api.GET('/recordings/cameras/{id}', {
-        params: { path: { id: place.cameraId }, query: period },
-        signal: stop.signal,
-      }),
-      { signal: stop.signal },
-    ).then(
-      (data) => settle({ kind: 'loaded', value: data }),
-      () => {
-        if (!stop.signal.aborted) settle({ kind: 'failed' });
-      },
-    );
-    return () => stop.abort();
-  }, [place.cameraId, period, recordingKey]);
+  const cameraId = place.cameraId;
+  const recordingRead = useRead<DayRecording>(
+    ['/recordings/cameras/{id}', cameraId, period],
+    cameraId === null
+      ? null
+      : () =>
+          call(api.GET('/recordings/cameras/{id}', { params: { path: { id: cameraId }, query: period } })),
+  );
+  const recording: Loaded<DayRecording> = recordingRead.data
+    ? { kind: 'loaded', value: recordingRead.data }
+    : { kind: recordingRead.failed ? 'failed' : 'loading' };
 
   // The moment asked for when the player starts; later seeks go to the running player.
   const startAt = useRef(place.at);
@@ -199,7 +187,7 @@ export default function PlaybackPage() {
         <Result
           status="warning"
           title={t(texts.loadFailed)}
-          extra={<Button onClick={() => setLoadCount((count) => count + 1)}>{t(texts.reload)}</Button>}
+          extra={<Button onClick={recordingRead.retry}>{t(texts.reload)}</Button>}
         />
       );
     }
@@ -259,11 +247,7 @@ export default function PlaybackPage() {
             </Tooltip>
           </Space.Compact>
           <Tooltip title={t(texts.reload)}>
-            <Button
-              icon={<ReloadOutlined />}
-              aria-label={t(texts.reload)}
-              onClick={() => setLoadCount((count) => count + 1)}
-            />
+            <Button icon={<ReloadOutlined />} aria-label={t(texts.reload)} onClick={recordingRead.retry} />
           </Tooltip>
         </Space>
       }
