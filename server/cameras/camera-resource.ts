@@ -5,8 +5,22 @@ import { countCameraTasks, taskModelReference } from './camera-tasks';
 import { fullServerProblems } from './server-channels';
 import { maskStreamPassword } from '../streams/stream-credentials';
 
-/** The camera resource: table cameras, item schema Camera; its analysis tasks live in camera_tasks. */
-export const cameraResourceOf = (camerasDeleting: CamerasDeleting): ResourceDefinition => ({
+const definitions = new WeakMap<CamerasDeleting, ResourceDefinition>();
+
+/**
+ * The camera resource: table cameras, item schema Camera; its analysis tasks live in camera_tasks.
+ * One definition per hook, so the cameras' and the ONVIF import's handlers bind the same resource.
+ */
+export function cameraResourceOf(camerasDeleting: CamerasDeleting): ResourceDefinition {
+  let definition = definitions.get(camerasDeleting);
+  if (!definition) {
+    definition = cameraResource(camerasDeleting);
+    definitions.set(camerasDeleting, definition);
+  }
+  return definition;
+}
+
+const cameraResource = (camerasDeleting: CamerasDeleting): ResourceDefinition => ({
   schema: 'Camera',
   fields: {
     area: { whenAbsent: '' },

@@ -317,6 +317,104 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cameras/onvif/interfaces': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 发现用网卡 / The server's IPv4 interfaces ONVIF discovery may probe on
+     * @description Every IPv4 address of the server's network interfaces except loopback, by interface name:
+     *     what the discover-devices drawer offers as `interfaceAddress`.
+     */
+    get: operations['listOnvifInterfaces'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cameras/onvif/discovery': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 发现 ONVIF 设备 / Discover ONVIF devices on a network (WS-Discovery)
+     * @description Sends one WS-Discovery Probe for network video transmitters to the multicast group
+     *     239.255.255.250:3702 from `interfaceAddress` (one of listOnvifInterfaces'; the system's
+     *     choice when absent) and answers the devices that reply within `seconds`, one per endpoint
+     *     address, in the order they answered (at most 256). An address that is not one of the
+     *     server's interfaces is a 400 naming `interfaceAddress`.
+     */
+    post: operations['discoverOnvifDevices'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cameras/onvif/device': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 读取 ONVIF 设备 / Read an ONVIF device's information, profiles and stream addresses
+     * @description Reads the device at `xaddr` with its credentials (WS-Security UsernameToken digest): its
+     *     information, its media profiles and each profile's RTSP stream address. The xaddr's host is
+     *     checked as a stream's (see StreamUrl: the server itself, link-local and the like only when
+     *     CFOP_CAMERA_ALLOW_HOSTS names them) and every request goes to that checked address, whatever
+     *     service addresses the device names. Credentials are never stored, logged nor answered; a
+     *     stream address carrying a password is answered with it masked. Code "400" naming `xaddr`
+     *     for an address refused, "400" naming `password` when the device refuses the credentials, "502" when it cannot
+     *     be reached or does not answer as ONVIF, "504" when it does not answer within the time-out.
+     */
+    post: operations['readOnvifDevice'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cameras/onvif/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 批量添加 ONVIF 摄像头 / Add found ONVIF devices as cameras
+     * @description Reads each device as readOnvifDevice does, then adds one camera per device in one
+     *     transaction: the main stream is the profile with the most pixels, the sub stream the one
+     *     with the fewest (none when the device has one profile), both with the device's credentials
+     *     in them; vendor from the manufacturer (other when not one of CameraVendor's), ip the
+     *     xaddr's address, code `code` or `ONVIF-<ip>-<port>` when absent. Each row is checked as
+     *     createCamera checks it; when any row is refused nothing is written and the 400 names each
+     *     refused row's fields (`devices.2.code`).
+     */
+    post: operations['importOnvifCameras'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/cameras/{id}': {
     parameters: {
       query?: never;
@@ -2440,10 +2538,87 @@ export interface components {
      * @example rtsp://192.168.1.64:554/Streaming/Channels/101
      */
     StreamUrl: string;
+    /** @description The operator's own unique code of the camera. */
+    CameraCode: string;
+    OnvifInterface: {
+      /** @description The interface's name (eth0). */
+      name: string;
+      /** Format: ipv4 */
+      address: string;
+    };
+    OnvifDiscoveryInput: {
+      /**
+       * Format: ipv4
+       * @description The IPv4 address of the server's interface to probe from; the system's choice when absent.
+       */
+      interfaceAddress?: string;
+      /** @description How long to wait for answers. */
+      seconds: number;
+    };
+    OnvifDeviceFound: {
+      /** @description The device's endpoint address (urn:uuid:…) */
+      address: string;
+      /** @description The device service address to read it at (the first of xaddrs). */
+      xaddr: string;
+      xaddrs: string[];
+      /** @description The onvif://www.onvif.org/name/ scope */
+      name: string;
+      /** @description The onvif://www.onvif.org/hardware/ scope */
+      hardware: string;
+      scopes: string[];
+    };
+    /** @description A device service address (http://192.168.1.64/onvif/device_service), without credentials. */
+    OnvifXaddr: string;
+    OnvifUsername: string;
+    /** @description Printable ASCII, as ONVIF's password digest reads it. */
+    OnvifPassword: string;
+    OnvifCredentials: {
+      xaddr: components['schemas']['OnvifXaddr'];
+      username: components['schemas']['OnvifUsername'];
+      password: components['schemas']['OnvifPassword'];
+    };
+    OnvifDeviceInput: components['schemas']['OnvifCredentials'];
+    OnvifProfile: {
+      token: string;
+      name: string;
+      /** @description H264 */
+      encoding: string;
+      width: number;
+      height: number;
+      /** @description The RTSP address the device gives */
+      streamUri: string;
+    };
+    OnvifDevice: {
+      xaddr: string;
+      manufacturer: string;
+      model: string;
+      firmwareVersion: string;
+      serialNumber: string;
+      hardwareId: string;
+      profiles: components['schemas']['OnvifProfile'][];
+    };
+    OnvifImportInput: {
+      devices: {
+        xaddr: components['schemas']['OnvifXaddr'];
+        username: components['schemas']['OnvifUsername'];
+        password: components['schemas']['OnvifPassword'];
+        name: string;
+        code?: components['schemas']['CameraCode'];
+        area?: string;
+        aiServerId?: number | null;
+      }[];
+    };
+    OnvifInterfaceListEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['OnvifInterface'][];
+    };
     CameraInput: {
       name: string;
-      /** @description The operator's own unique code of the camera. */
-      code: string;
+      code: components['schemas']['CameraCode'];
       area?: string;
       mainStreamUrl: components['schemas']['StreamUrl'];
       subStreamUrl?: components['schemas']['StreamUrl'];
@@ -3546,6 +3721,30 @@ export interface components {
       code: '0';
       msg: string;
       data: components['schemas']['Camera'];
+    };
+    OnvifDeviceFoundListEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['OnvifDeviceFound'][];
+    };
+    OnvifDeviceEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['OnvifDevice'];
+    };
+    CameraListEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['Camera'][];
     };
     ChoiceListEnvelope: {
       /** @constant */
@@ -4718,6 +4917,102 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DeletedCountEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listOnvifInterfaces: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The interfaces, by name. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OnvifInterfaceListEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  discoverOnvifDevices: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OnvifDiscoveryInput'];
+      };
+    };
+    responses: {
+      /** @description The devices that answered. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OnvifDeviceFoundListEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  readOnvifDevice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OnvifDeviceInput'];
+      };
+    };
+    responses: {
+      /** @description The device read. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OnvifDeviceEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  importOnvifCameras: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OnvifImportInput'];
+      };
+    };
+    responses: {
+      /** @description The cameras added, in the order of `devices`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CameraListEnvelope'];
         };
       };
       default: components['responses']['Failure'];

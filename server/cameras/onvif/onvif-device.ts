@@ -1,0 +1,128 @@
+import { Cam } from 'onvif';
+import type { StreamAddressPolicy } from '../../streams/stream-address';
+import { checkedAddress, StreamAddressError } from '../../streams/stream-address';
+
+export interface OnvifCredentials {
+  readonly xaddr: string;
+  readonly username: string;
+  readonly password: string;
+}
+
+export interface OnvifProfile {
+  readonly token: string;
+  readonly name: string;
+  readonly encoding: string;
+  readonly width: number;
+  readonly height: number;
+  /** As the device gives it: the caller masks a password in it before answering. */
+  readonly streamUri: string;
+}
+
+export interface OnvifDeviceRead {
+  readonly xaddr: string;
+  /** The checked address every request went to (an IP address). */
+  readonly address: string;
+  readonly port: number;
+  readonly manufacturer: string;
+  readonly model: string;
+  readonly firmwareVersion: string;
+  readonly serialNumber: string;
+  readonly hardwareId: string;
+  readonly profiles: OnvifProfile[];
+}
+
+export interface DeviceReadOptions {
+  readonly policy: StreamAddressPolicy;
+  /** Each request's time-out, connecting included. */
+  readonly requestTimeoutMs: number;
+}
+
+/** Why an xaddr is refused before any request: the policy's refusal, as the field's 400 reads it. */
+export class XaddrRefused extends Error {
+  override name = 'XaddrRefused';
+  constructor(readonly kind: 'refused-address' | 'unresolved') {
+    super(kind);
+  }
+}
+
+type Callback<T> = (error: Error | null, value?: T) => void;
+
+/** One of the library's callback calls as a promise. */
+function ask<T>(call: (callback: Callback<T>) => void): Promise<T | undefined> {
+  return new Promise((resolve, reject) => call((error, value) => (error ? reject(error) : resolve(value))));
+}
+
+const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+const whole = (value: unknown) => (Number.isFinite(Number(value)) ? Math.trunc(Number(value)) : 0);
+
+interface LibraryProfile {
+  $?: { token?: string };
+  name?: unknown;
+  videoEncoderConfiguration?: { encoding?: unknown; resolution?: { width?: unknown; height?: unknown } };
+}
+
+/**
+ * Reads a device through the onvif library: its clock first (WS-Security digests carry the
+ * device's time), its capabilities (the media service's address), information and profiles, and
+ * each profile's RTSP address. The xaddr's host is checked as a camera stream's and pinned: every
+ * request goes to that address and port, whatever service addresses the device names.
+ */
+export async function readOnvifDevice(
+  credentials: OnvifCredentials,
+  options: DeviceReadOptions,
+): Promise<OnvifDeviceRead> {
+  const url = new URL(credentials.xaddr);
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  let address: string;
+  try {
+    ({ address } = await checkedAddress(url.host.replace(/:\d+$/, ''), options.policy));
+  } catch (error) {
+    if (error instanceof StreamAddressError) throw new XaddrRefused(error.kind);
+    throw error;
+  }
+  const cam = new Cam({
+    hostname: address,
+    port,
+    path: `${url.pathname}${url.search}`,
+    username: credentials.username,
+    password: credentials.password,
+    timeout: options.requestTimeoutMs,
+    autoconnect: false,
+    preserveAddress: true,
+    useSecure: url.protocol === 'https:',
+  });
+  await ask((done) => cam.getSystemDateAndTime(done));
+  await ask((done) => cam.getCapabilities(done));
+  const information = ((await ask((done) => cam.getDeviceInformation(done))) ?? {}) as Record<
+    string,
+    unknown
+  >;
+  const libraryProfiles = ((await ask((done) => cam.getProfiles(done))) ?? []) as LibraryProfile[];
+  const profiles: OnvifProfile[] = [];
+  for (const profile of libraryProfiles) {
+    const token = text(profile.$?.token);
+    const stream = await ask<{ uri: string }>((done) =>
+      cam.getStreamUri({ protocol: 'RTSP', profileToken: token }, done),
+    );
+    const encoder = profile.videoEncoderConfiguration;
+    profiles.push({
+      token,
+      name: text(profile.name),
+      encoding: text(encoder?.encoding),
+      width: whole(encoder?.resolution?.width),
+      height: whole(encoder?.resolution?.height),
+      streamUri: text(stream?.uri),
+    });
+  }
+  return {
+    xaddr: credentials.xaddr,
+    address,
+    port,
+    manufacturer: text(information.manufacturer),
+    model: text(information.model),
+    firmwareVersion: text(information.firmwareVersion),
+    serialNumber: text(information.serialNumber),
+    hardwareId: text(information.hardwareId),
+    profiles,
+  };
+}

@@ -1,0 +1,13 @@
+import { multicastDiscovery, type DiscoveryTarget } from './onvif-discovery';
+
+export interface OnvifSettings {
+  /** Where a discovery Probe is sent: the WS-Discovery multicast group; tests aim it at loopback. */
+  readonly discoveryTarget: DiscoveryTarget;
+  /** Each request to a device, connecting included: a LAN camera answers well within it. */
+  readonly requestTimeoutMs: number;
+}
+
+export const defaultOnvifSettings: OnvifSettings = {
+  discoveryTarget: multicastDiscovery,
+  requestTimeoutMs: 5000,
+};
