@@ -2556,14 +2556,14 @@ export interface components {
       seconds: number;
     };
     OnvifDeviceFound: {
-      /** @description The device's endpoint address (urn:uuid:…) */
+      /** @description The device's endpoint address (urn:uuid:…), one per device. */
       address: string;
       /** @description The device service address to read it at (the first of xaddrs). */
       xaddr: string;
       xaddrs: string[];
-      /** @description The onvif://www.onvif.org/name/ scope */
+      /** @description The onvif://www.onvif.org/name/ scope, decoded (empty when none). */
       name: string;
-      /** @description The onvif://www.onvif.org/hardware/ scope */
+      /** @description The onvif://www.onvif.org/hardware/ scope, decoded (empty when none). */
       hardware: string;
       scopes: string[];
     };
@@ -2581,11 +2581,11 @@ export interface components {
     OnvifProfile: {
       token: string;
       name: string;
-      /** @description H264 */
+      /** @description H264, H265, JPEG…; empty when the profile has no video encoder. */
       encoding: string;
       width: number;
       height: number;
-      /** @description The RTSP address the device gives */
+      /** @description The RTSP address the device gives, a password in it masked. */
       streamUri: string;
     };
     OnvifDevice: {
