@@ -8,9 +8,12 @@ import type { Entity } from '../../resources/form-values';
 import { resourceOf } from '../../resources/descriptors';
 import { ResourcePage } from '../../resources/ResourcePage';
 import { taskTexts } from './task-texts';
+import { onvifTexts } from './onvif-texts';
 
 // The task editor (polygon over a frame, schedule grid) loads only when a camera's tasks are opened.
 const TaskDrawer = lazy(() => import('./TaskDrawer'));
+// Device discovery loads only when its drawer is opened.
+const OnvifDrawer = lazy(() => import('./OnvifDrawer'));
 const descriptor = resourceOf(camera);
 
 interface Opened {
@@ -24,6 +27,9 @@ interface Opened {
 export default function CameraPage() {
   const { t } = useLocale();
   const [opened, setOpened] = useState<Opened | null>(null);
+  const [discovery, setDiscovery] = useState<{ readonly open: boolean; readonly reload: () => void } | null>(
+    null,
+  );
 
   const open = (entity: Entity, reload: () => void) =>
     setOpened({
@@ -37,6 +43,9 @@ export default function CameraPage() {
     <>
       <ResourcePage
         descriptor={descriptor}
+        toolbarActions={(reload) => (
+          <Button onClick={() => setDiscovery({ open: true, reload })}>{t(onvifTexts.discover)}</Button>
+        )}
         rowActions={(entity, reload) => (
           <Button type="link" size="small" onClick={() => open(entity, reload)}>
             {t(taskTexts.tasks)}
@@ -51,6 +60,15 @@ export default function CameraPage() {
             open={opened.open}
             onClose={() => setOpened({ ...opened, open: false })}
             onChanged={opened.reload}
+          />
+        </Suspense>
+      )}
+      {discovery && (
+        <Suspense fallback={null}>
+          <OnvifDrawer
+            open={discovery.open}
+            onClose={() => setDiscovery({ ...discovery, open: false })}
+            onAdded={discovery.reload}
           />
         </Suspense>
       )}
