@@ -334,7 +334,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
         spawn: options.spawnFrameGrab,
       }),
       streamPolicy,
-      onvif: { ...defaultOnvifSettings, ...options.onvif },
+      onvif: { ...defaultOnvifSettings, ...options.onvif, log: app.log },
       live,
       liveSockets: createSocketQuota(options.live?.socketsPerUser ?? defaultLiveSocketsPerUser),
       recordings,

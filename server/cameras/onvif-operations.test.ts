@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { parseAllowedHosts } from '../streams/stream-address';
 import {
+  capturedLog,
   fieldMessages,
   operationLog,
   snapshotRows,
@@ -122,7 +123,8 @@ describe('ONVIF', () => {
 
   it('says plainly, in Chinese and English, when the device refuses the credentials', async () => {
     const camera = await device();
-    const { call } = await signedIn();
+    const log = capturedLog();
+    const { call } = await signedIn({ logger: log.logger });
     const wrong = { xaddr: camera.xaddr, username: 'admin', password: 'guess' };
     const zh = await call('readOnvifDevice', wrong);
     expect(zh.status).toBe(400);
@@ -130,6 +132,12 @@ describe('ONVIF', () => {
     const en = await call('readOnvifDevice', wrong, 'en-US');
     expect(en.body.msg).toContain('the device refused the user name or password');
     expect(camera.refused()).toBeGreaterThan(0);
+    // The device's own words go to the server log, never a password.
+    const logged = log.lines.map((line) => line.msg).filter((msg) => msg.startsWith('ONVIF device'));
+    expect(logged[0]).toMatch(
+      /^ONVIF device 127\.0\.0\.1:\d+ not read: ONVIF SOAP Fault: Sender not Authorized/,
+    );
+    expect(JSON.stringify(log.lines)).not.toContain('guess');
   });
 
   it('answers 502 for a device that cannot be reached, 400 for an address the server may not reach', async () => {

@@ -15,7 +15,7 @@ import type { LocalText } from '../kernel/locale';
 import { contractTyped, listedTargets, resourceBinding } from '../resources/resource-handlers';
 import { createItems } from '../resources/resource-service';
 import { forbiddenHostFor, joinStreamUrl, splitStreamUrl } from '../streams/stream-address';
-import { maskStreamPassword } from '../streams/stream-credentials';
+import { hideCredentials, maskStreamPassword } from '../streams/stream-credentials';
 import type { SomeOperationHandlers } from '../operations/operation-handler';
 
 type CameraInput = components['schemas']['CameraInput'];
@@ -42,6 +42,10 @@ async function readDevice(ctx: CamerasContext, credentials: OnvifCredentials): P
   } catch (error) {
     if (error instanceof XaddrRefused && error.kind === 'refused-address')
       throw badInput([{ field: 'xaddr', message: forbiddenHostFor('CFOP_CAMERA_ALLOW_HOSTS') }]);
+    const detail = error instanceof Error ? error.message : String(error);
+    ctx.onvif.log.warn(
+      `ONVIF device ${new URL(credentials.xaddr).host} not read: ${hideCredentials(detail)}`,
+    );
     throw onvifFailure(error);
   }
 }

@@ -45,6 +45,9 @@ export class XaddrRefused extends Error {
   }
 }
 
+/** A camera has a handful of profiles: a device naming more is read for its first ones only. */
+const profilesRead = 16;
+
 type Callback<T> = (error: Error | null, value?: T) => void;
 
 /** One of the library's callback calls as a promise. */
@@ -99,7 +102,7 @@ export async function readOnvifDevice(
   >;
   const libraryProfiles = ((await ask((done) => cam.getProfiles(done))) ?? []) as LibraryProfile[];
   const profiles: OnvifProfile[] = [];
-  for (const profile of libraryProfiles) {
+  for (const profile of libraryProfiles.slice(0, profilesRead)) {
     const token = text(profile.$?.token);
     const stream = await ask<{ uri: string }>((done) =>
       cam.getStreamUri({ protocol: 'RTSP', profileToken: token }, done),

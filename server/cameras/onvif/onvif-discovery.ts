@@ -67,11 +67,11 @@ function scopeValue(scopes: readonly string[], kind: string): string {
 
 /** The devices a ProbeMatches reply names; none when it is not one, or answers another probe. */
 async function devicesOfReply(xml: string, messageId: string): Promise<FoundDevice[]> {
-  const body = await readSoapBody(xml).catch(() => null);
-  const matches = (body?.probeMatches as { probeMatch?: unknown } | undefined)?.probeMatch;
   // The reply's RelatesTo is in its header, which the body reading drops: the message id is
   // checked on the raw text instead, so a reply to someone else's probe is not taken for ours.
   if (!xml.includes(messageId)) return [];
+  const body = await readSoapBody(xml).catch(() => null);
+  const matches = (body?.probeMatches as { probeMatch?: unknown } | undefined)?.probeMatch;
   return list(matches).flatMap((match) => {
     const { endpointReference, XAddrs, scopes } = (match ?? {}) as Record<string, unknown>;
     const address = (endpointReference as { address?: unknown } | undefined)?.address;

@@ -1,5 +1,6 @@
 import { ApiError, badInput } from '../../kernel/api-error';
 import type { LocalText } from '../../kernel/locale';
+import { XaddrRefused } from './onvif-device';
 
 /**
  * What an operator is told when an ONVIF device cannot be read: fixed texts, so the device's and
@@ -42,7 +43,8 @@ const networkCodes = new Set([
 export function onvifFailure(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   const { message = '', code = '' } = (error ?? {}) as { message?: string; code?: string };
-  if (/not ?authori[sz]ed|authentication failed|\b401\b/i.test(message))
+  if (error instanceof XaddrRefused) return new ApiError('502', onvifFailureReasons.unreachable);
+  if (/not ?authori[sz]ed|authentication failed/i.test(message))
     return badInput([{ field: 'password', message: onvifFailureReasons.credentials }]);
   if (message === 'Network timeout' || code === 'ETIMEDOUT')
     return new ApiError('504', onvifFailureReasons.timedOut);

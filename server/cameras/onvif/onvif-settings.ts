@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { multicastDiscovery, type DiscoveryTarget } from './onvif-discovery';
 
 export interface OnvifSettings {
@@ -5,6 +6,11 @@ export interface OnvifSettings {
   readonly discoveryTarget: DiscoveryTarget;
   /** Each request to a device, connecting included: a LAN camera answers well within it. */
   readonly requestTimeoutMs: number;
+}
+
+/** What the cameras' ONVIF handlers are given: the settings, and where a failure's details go. */
+export interface OnvifContext extends OnvifSettings {
+  readonly log: FastifyBaseLogger;
 }
 
 export const defaultOnvifSettings: OnvifSettings = {
