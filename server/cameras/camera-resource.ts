@@ -24,6 +24,7 @@ const cameraResource = (camerasDeleting: CamerasDeleting): ResourceDefinition =>
   schema: 'Camera',
   fields: {
     area: { whenAbsent: '' },
+    model: { whenAbsent: '' },
     // Kept whole for ffmpeg; every answer (CSV and log included) shows the password masked.
     mainStreamUrl: { shown: maskStreamPassword },
     subStreamUrl: { whenAbsent: '', shown: maskStreamPassword },

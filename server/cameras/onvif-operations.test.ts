@@ -175,6 +175,7 @@ describe('ONVIF', () => {
       area: '一号园区',
       code: `ONVIF-127-0-0-1-${new URL(first.xaddr).port}`,
       vendor: 'hikvision',
+      model: 'DS-2CD2T47G2-L',
       ip: '127.0.0.1',
       mainStreamUrl: 'rtsp://admin:******@127.0.0.1:8554/cam1/main',
       // The sub stream's own credentials are kept.

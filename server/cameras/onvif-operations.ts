@@ -89,6 +89,7 @@ function cameraOf(row: ImportRow, device: OnvifDeviceRead): CameraInput | FieldP
     mainStreamUrl: stream(main.streamUri),
     ...(sub && { subStreamUrl: stream(sub.streamUri) }),
     vendor: vendorOf(device.manufacturer),
+    model: device.model.slice(0, modelLength),
     ip: device.address,
     aiServerId: row.aiServerId ?? null,
   };
@@ -106,6 +107,9 @@ async function importedCamera(ctx: CamerasContext, row: ImportRow): Promise<Came
       : [{ field: 'xaddr', message: error.text }];
   }
 }
+
+/** CameraInput.model's length: a longer model is cut rather than refusing the camera. */
+const modelLength = 64;
 
 /** Devices read at once during an import: a few, so a site's worth is read quickly without a burst. */
 const readsAtOnce = 4;

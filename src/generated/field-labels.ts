@@ -173,6 +173,7 @@ export const fieldLabels = {
         other: { zh: '其他', en: 'Other' },
       },
     },
+    { name: 'model', label: { zh: '型号', en: 'Model' }, widget: 'text' },
     { name: 'ip', label: { zh: 'IP地址', en: 'IP address' }, widget: 'ip' },
     { name: 'mainStreamUrl', label: { zh: '主码流地址', en: 'Main stream URL' }, widget: 'text' },
     { name: 'subStreamUrl', label: { zh: '子码流地址', en: 'Sub stream URL' }, widget: 'text' },

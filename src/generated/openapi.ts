@@ -2623,6 +2623,8 @@ export interface components {
       mainStreamUrl: components['schemas']['StreamUrl'];
       subStreamUrl?: components['schemas']['StreamUrl'];
       vendor: components['schemas']['CameraVendor'];
+      /** @description The device's model (read by ONVIF import); empty when absent. */
+      model?: string;
       /** Format: ipv4 */
       ip: string;
       /** @description The AI server analysing this camera (it must have a free channel), or null. */
@@ -2699,6 +2701,8 @@ export interface components {
       /** @description As mainStreamUrl; '' when the camera has none. */
       subStreamUrl: string;
       vendor: components['schemas']['CameraVendor'];
+      /** @description The device's model; empty when unknown. */
+      model: string;
       ip: string;
       aiServerId: number | null;
       /** @description The bound AI server's name. */

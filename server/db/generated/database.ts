@@ -95,6 +95,7 @@ export interface Cameras {
   id: Generated<number>;
   ip: string;
   main_stream_url: string;
+  model: Generated<string>;
   name: string;
   read_by: string | null;
   read_ok: number | null;

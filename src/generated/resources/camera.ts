@@ -88,6 +88,15 @@ export default {
       filter: 'equals',
     },
     {
+      name: 'model',
+      label: { zh: '型号', en: 'Model' },
+      widget: 'text',
+      form: true,
+      detail: true,
+      maxLength: 64,
+      description: "The device's model (read by ONVIF import); empty when absent.",
+    },
+    {
       name: 'ip',
       label: { zh: 'IP地址', en: 'IP address' },
       widget: 'ip',
