@@ -109,7 +109,7 @@ export function discoverDevices(options: DiscoveryOptions): Promise<FoundDevice[
   const reading: Promise<void>[] = [];
   const socket = createSocket({ type: 'udp4' });
   return new Promise<void>((resolve, reject) => {
-    socket.once('error', reject);
+    socket.on('error', reject);
     socket.on('message', (message) => {
       reading.push(
         devicesOfReply(message.toString('utf8'), messageId).then((devices) => {

@@ -52,6 +52,7 @@ function probeMatches(relatesTo: string, device: DiscoverableDevice): string {
  */
 export async function startDiscoveryResponder(
   devices: readonly DiscoverableDevice[],
+  options: { readonly strayFirst?: boolean } = {},
 ): Promise<TestDiscoveryResponder> {
   const socket = createSocket('udp4');
   let probes = 0;
@@ -60,6 +61,13 @@ export async function startDiscoveryResponder(
     const messageId = elementText(xml, 'MessageID');
     if (!xml.includes('Probe>') || messageId === null) return;
     probes += 1;
+    // What else a LAN carries to the prober's port: a datagram that is no SOAP, and another
+    // device's answer to another prober.
+    if (options.strayFirst) {
+      socket.send('<not-soap/>', sender.port, sender.address);
+      const other = { ...devices[0], endpoint: `urn:uuid:${randomUUID()}` } as DiscoverableDevice;
+      socket.send(probeMatches(`urn:uuid:${randomUUID()}`, other), sender.port, sender.address);
+    }
     for (const device of devices) socket.send(probeMatches(messageId, device), sender.port, sender.address);
   });
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
