@@ -140,7 +140,7 @@ describe('ONVIF', () => {
     // The device's own words go to the server log, never a password.
     const logged = log.lines.map((line) => line.msg).filter((msg) => msg.startsWith('ONVIF device'));
     expect(logged[0]).toMatch(
-      /^ONVIF device 127\.0\.0\.1:\d+ not read: ONVIF SOAP Fault: Sender not Authorized/,
+      /^ONVIF device http:\/\/127\.0\.0\.1:\d+\/onvif\/device_service not read: ONVIF SOAP Fault: Sender not Authorized/,
     );
     expect(JSON.stringify(log.lines)).not.toContain('guess');
   });
@@ -230,11 +230,14 @@ describe('ONVIF', () => {
     const { call } = await signedIn();
     const bad = [
       ['readOnvifDevice', { xaddr: 'file:///etc/passwd', ...credentials }],
+      ['readOnvifDevice', { xaddr: 'http://[zz]/onvif/device_service', ...credentials }],
+      ['readOnvifDevice', { xaddr: 'http://127.0.0.1:99999/onvif/device_service', ...credentials }],
       ['readOnvifDevice', { xaddr: 'http://user:pw@10.0.0.5/onvif/device_service', ...credentials }],
       ['readOnvifDevice', { xaddr: 'http://10.0.0.5/onvif', username: '<x/>', password: 'p' }],
       ['readOnvifDevice', { xaddr: 'http://10.0.0.5/onvif', username: 'a', password: '密码' }],
       ['readOnvifDevice', { xaddr: 'http://10.0.0.5/onvif', ...credentials, extra: 1 }],
       ['importOnvifCameras', { devices: [] }],
+      ['importOnvifCameras', { devices: [{ xaddr: 'http://[zz]/', ...credentials, name: 'a' }] }],
       ['importOnvifCameras', { devices: [{ xaddr: 'http://10.0.0.5/', ...credentials, name: '' }] }],
       [
         'importOnvifCameras',

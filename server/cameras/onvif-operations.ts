@@ -14,7 +14,7 @@ import { ApiError, badInput, type FieldProblem } from '../kernel/api-error';
 import type { LocalText } from '../kernel/locale';
 import { contractTyped, listedTargets, resourceBinding } from '../resources/resource-handlers';
 import { createItems } from '../resources/resource-service';
-import { forbiddenHostFor, joinStreamUrl, splitStreamUrl } from '../streams/stream-address';
+import { badHost, forbiddenHostFor, joinStreamUrl, splitStreamUrl } from '../streams/stream-address';
 import { hideCredentials, maskStreamPassword } from '../streams/stream-credentials';
 import type { SomeOperationHandlers } from '../operations/operation-handler';
 
@@ -40,12 +40,12 @@ async function readDevice(ctx: CamerasContext, credentials: OnvifCredentials): P
       requestTimeoutMs: ctx.onvif.requestTimeoutMs,
     });
   } catch (error) {
+    if (error instanceof XaddrRefused && error.kind === 'not-a-url')
+      throw badInput([{ field: 'xaddr', message: badHost }]);
     if (error instanceof XaddrRefused && error.kind === 'refused-address')
       throw badInput([{ field: 'xaddr', message: forbiddenHostFor('CFOP_CAMERA_ALLOW_HOSTS') }]);
     const detail = error instanceof Error ? error.message : String(error);
-    ctx.onvif.log.warn(
-      `ONVIF device ${new URL(credentials.xaddr).host} not read: ${hideCredentials(detail)}`,
-    );
+    ctx.onvif.log.warn(`ONVIF device ${credentials.xaddr} not read: ${hideCredentials(detail)}`);
     throw onvifFailure(error);
   }
 }
@@ -134,7 +134,7 @@ export function onvifOperations({ camerasDeleting }: { readonly camerasDeleting:
     },
 
     async readOnvifDevice(input, ctx) {
-      input.audit.target = new URL(input.body.xaddr).host;
+      input.audit.target = input.body.xaddr;
       const device = await readDevice(ctx, input.body);
       return {
         xaddr: device.xaddr,

@@ -37,10 +37,13 @@ export interface DeviceReadOptions {
   readonly requestTimeoutMs: number;
 }
 
-/** Why an xaddr is refused before any request: the policy's refusal, as the field's 400 reads it. */
+/**
+ * Why an xaddr is refused before any request: not a URL (`http://[zz]/`), an address the policy
+ * refuses, or a name that does not resolve.
+ */
 export class XaddrRefused extends Error {
   override name = 'XaddrRefused';
-  constructor(readonly kind: 'refused-address' | 'unresolved') {
+  constructor(readonly kind: 'not-a-url' | 'refused-address' | 'unresolved') {
     super(kind);
   }
 }
@@ -74,6 +77,7 @@ export async function readOnvifDevice(
   credentials: OnvifCredentials,
   options: DeviceReadOptions,
 ): Promise<OnvifDeviceRead> {
+  if (!URL.canParse(credentials.xaddr)) throw new XaddrRefused('not-a-url');
   const url = new URL(credentials.xaddr);
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
   let address: string;
