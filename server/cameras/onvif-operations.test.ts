@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { parseAllowedHosts } from '../streams/stream-address';
 import {
@@ -143,6 +143,25 @@ describe('ONVIF', () => {
       /^ONVIF device http:\/\/127\.0\.0\.1:\d+\/onvif\/device_service not read: ONVIF SOAP Fault: Sender not Authorized/,
     );
     expect(JSON.stringify(log.lines)).not.toContain('guess');
+  });
+
+  it('answers 504 when a device never finishes answering, however long each request may take', async () => {
+    // Accepts connections and never answers: only the whole reading's bound ends the wait.
+    const held = new Set<Socket>();
+    const silent = createServer((socket) => void held.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    onTestFinished(() => {
+      for (const socket of held) socket.destroy();
+      silent.close();
+    });
+    const { port } = silent.address() as AddressInfo;
+    const { call } = await signedIn({ onvif: { requestTimeoutMs: 600_000, readTimeoutMs: 200 } });
+    const answer = await call('readOnvifDevice', {
+      xaddr: `http://127.0.0.1:${port}/onvif/device_service`,
+      ...credentials,
+    });
+    expect(answer.status).toBe(504);
+    expect(answer.body.msg).toBe('ONVIF 设备在时限内没有应答');
   });
 
   it('answers 502 for a device that cannot be reached, 400 for an address the server may not reach', async () => {

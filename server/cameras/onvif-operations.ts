@@ -38,6 +38,7 @@ async function readDevice(ctx: CamerasContext, credentials: OnvifCredentials): P
     return await readOnvifDevice(credentials, {
       policy: ctx.streamPolicy,
       requestTimeoutMs: ctx.onvif.requestTimeoutMs,
+      readTimeoutMs: ctx.onvif.readTimeoutMs,
     });
   } catch (error) {
     if (error instanceof XaddrRefused && error.kind === 'not-a-url')

@@ -35,6 +35,8 @@ export interface DeviceReadOptions {
   readonly policy: StreamAddressPolicy;
   /** Each request's time-out, connecting included. */
   readonly requestTimeoutMs: number;
+  /** The whole reading's bound: a request's time-out restarts with every byte a slow device drips. */
+  readonly readTimeoutMs: number;
 }
 
 /**
@@ -53,9 +55,19 @@ const profilesRead = 16;
 
 type Callback<T> = (error: Error | null, value?: T) => void;
 
-/** One of the library's callback calls as a promise. */
-function ask<T>(call: (callback: Callback<T>) => void): Promise<T | undefined> {
-  return new Promise((resolve, reject) => call((error, value) => (error ? reject(error) : resolve(value))));
+/** The library's callback calls as promises, each given up, as a time-out, once `deadline` passes. */
+function askerUntil(deadline: AbortSignal) {
+  return <T>(call: (callback: Callback<T>) => void): Promise<T | undefined> =>
+    new Promise((resolve, reject) => {
+      const timedOut = () => reject(new Error('Network timeout'));
+      if (deadline.aborted) return timedOut();
+      deadline.addEventListener('abort', timedOut, { once: true });
+      call((error, value) => {
+        deadline.removeEventListener('abort', timedOut);
+        if (error) reject(error);
+        else resolve(value);
+      });
+    });
 }
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
@@ -98,6 +110,8 @@ export async function readOnvifDevice(
     preserveAddress: true,
     useSecure: url.protocol === 'https:',
   });
+  // The library cannot cancel a request: past the deadline its answer is left unread, and no further one is sent.
+  const ask = askerUntil(AbortSignal.timeout(options.readTimeoutMs));
   await ask((done) => cam.getSystemDateAndTime(done));
   await ask((done) => cam.getCapabilities(done));
   const information = ((await ask((done) => cam.getDeviceInformation(done))) ?? {}) as Record<

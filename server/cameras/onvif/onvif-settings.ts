@@ -6,6 +6,8 @@ export interface OnvifSettings {
   readonly discoveryTarget: DiscoveryTarget;
   /** Each request to a device, connecting included: a LAN camera answers well within it. */
   readonly requestTimeoutMs: number;
+  /** One device's whole reading, a few requests per profile: a device dripping its answers is given up. */
+  readonly readTimeoutMs: number;
 }
 
 /** What the cameras' ONVIF handlers are given: the settings, and where a failure's details go. */
@@ -16,4 +18,5 @@ export interface OnvifContext extends OnvifSettings {
 export const defaultOnvifSettings: OnvifSettings = {
   discoveryTarget: multicastDiscovery,
   requestTimeoutMs: 5000,
+  readTimeoutMs: 30_000,
 };
