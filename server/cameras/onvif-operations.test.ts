@@ -164,6 +164,29 @@ describe('ONVIF', () => {
     expect(answer.body.msg).toBe('ONVIF 设备在时限内没有应答');
   });
 
+  it('ends a connection whose answer grows past what a camera sends, as a 502', async () => {
+    // Answers every request with a body that never ends, as fast as the reader takes it.
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    const endless = createServer((socket) => {
+      socket.on('error', () => undefined);
+      socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/soap+xml\r\n\r\n<s:Envelope>');
+      const more = () => {
+        while (!socket.destroyed && socket.write(chunk));
+      };
+      socket.on('drain', more);
+      more();
+    });
+    await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
+    onTestFinished(() => void endless.close());
+    const { port } = endless.address() as AddressInfo;
+    const { call } = await signedIn({ onvif: { readTimeoutMs: 600_000 } });
+    const answer = await call('readOnvifDevice', {
+      xaddr: `http://127.0.0.1:${port}/onvif/device_service`,
+      ...credentials,
+    });
+    expect(answer.status).toBe(502);
+  });
+
   it('answers 502 for a device that cannot be reached, 400 for an address the server may not reach', async () => {
     const { call } = await signedIn();
     const port = await closedPort();

@@ -1,3 +1,6 @@
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import type { Duplex } from 'node:stream';
 import { Cam } from 'onvif';
 import type { StreamAddressPolicy } from '../../streams/stream-address';
 import { checkedAddress, StreamAddressError } from '../../streams/stream-address';
@@ -47,6 +50,34 @@ export class XaddrRefused extends Error {
   override name = 'XaddrRefused';
   constructor(readonly kind: 'not-a-url' | 'refused-address' | 'unresolved') {
     super(kind);
+  }
+}
+
+/**
+ * What one connection to a device may bring: the library reads a whole answer into memory, and a
+ * camera's largest (GetProfiles) is tens of kilobytes.
+ */
+const answerBytes = 2 * 1024 * 1024;
+
+/** Ends a connection once it has brought more than `answerBytes`. */
+function capped(socket: Duplex): Duplex {
+  let received = 0;
+  socket.on('data', (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > answerBytes) socket.destroy(new Error('answer too large'));
+  });
+  return socket;
+}
+
+class CappedHttpAgent extends HttpAgent {
+  override createConnection(...args: Parameters<HttpAgent['createConnection']>) {
+    return capped(super.createConnection(...args) as Duplex) as ReturnType<HttpAgent['createConnection']>;
+  }
+}
+
+class CappedHttpsAgent extends HttpsAgent {
+  override createConnection(...args: Parameters<HttpsAgent['createConnection']>) {
+    return capped(super.createConnection(...args) as Duplex) as ReturnType<HttpsAgent['createConnection']>;
   }
 }
 
@@ -109,6 +140,7 @@ export async function readOnvifDevice(
     autoconnect: false,
     preserveAddress: true,
     useSecure: url.protocol === 'https:',
+    agent: url.protocol === 'https:' ? new CappedHttpsAgent() : new CappedHttpAgent(),
   });
   // The library cannot cancel a request: past the deadline its answer is left unread, and no further one is sent.
   const ask = askerUntil(AbortSignal.timeout(options.readTimeoutMs));
