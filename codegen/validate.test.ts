@@ -14,7 +14,7 @@ import {
   routePointer,
   type Json,
 } from './test-support';
-import { closeParkingLot, parkingLotClosePath } from '../server/test-support/parking-lot-operation';
+import { reopenParkingLot, parkingLotReopenPath } from '../server/test-support/parking-lot-operation';
 
 const temp = tempRepoForFile();
 
@@ -209,15 +209,15 @@ describe('validate', () => {
     });
 
     describe('access declarations', () => {
-      const at = 'openapi.yaml#/paths/~1parking-lots~1{id}~1close/post';
-      const named = 'closeParkingLot (POST /parking-lots/{id}/close)';
+      const at = 'openapi.yaml#/paths/~1parking-lots~1{id}~1reopen/post';
+      const named = 'reopenParkingLot (POST /parking-lots/{id}/reopen)';
 
       it('refuses an operation declaring none, naming it (read from a temp openapi.yaml)', () => {
         const file = join(temp.repo.rootDir, inputFiles.openapi);
         const original = readFileSync(file, 'utf8');
         try {
           const openapi = parseYaml(original) as Json;
-          openapi.paths[parkingLotClosePath] = closeParkingLot({});
+          openapi.paths[parkingLotReopenPath] = reopenParkingLot({});
           writeFileSync(file, stringifyYaml(openapi));
           expect(messages(loadInputs(temp.repo.rootDir))).toEqual([
             `${at}: ${named} declares no access; it needs exactly one of x-access: <KEY>, a machine scheme in security (ingestKey), x-open: anyone or x-open: signed-in`,
@@ -244,7 +244,7 @@ describe('validate', () => {
         [{ 'x-open': 'everyone' }, 'has x-open "everyone"; it must be anyone or signed-in'],
       ])('refuses the declaration %j, naming the operation', (declaration, problem) => {
         const messagesFound = messagesAfter(temp.good, {
-          openapi: (openapi) => (openapi.paths[parkingLotClosePath] = closeParkingLot(declaration)),
+          openapi: (openapi) => (openapi.paths[parkingLotReopenPath] = reopenParkingLot(declaration)),
         });
         expect(messagesFound).toEqual([`${at}: ${named} ${problem}`]);
       });
@@ -252,7 +252,7 @@ describe('validate', () => {
       it('accepts the operation once it declares exactly one', () => {
         const messagesFound = messagesAfter(temp.good, {
           openapi: (openapi) =>
-            (openapi.paths[parkingLotClosePath] = closeParkingLot({ 'x-access': 'KEY.ACCESS.CAR' })),
+            (openapi.paths[parkingLotReopenPath] = reopenParkingLot({ 'x-access': 'KEY.ACCESS.CAR' })),
         });
         expect(messagesFound).toEqual([]);
       });

@@ -35,7 +35,9 @@ function startMain(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-describe('server/main.ts', () => {
+// Each case starts the server as a process (tsx compiling it, scrypt at the production cost): on a
+// busy machine that alone takes seconds, and one case starts three.
+describe('server/main.ts', { timeout: scaled(60_000) }, () => {
   it('listens on PORT and closes cleanly on SIGTERM', async () => {
     const port = await freePort();
     const dataDir = tempDir();

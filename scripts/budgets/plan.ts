@@ -8,10 +8,10 @@ import type { BudgetPlan } from './route-costs';
  * each with a cumulative budget of its own; the per-screen increment is for CRUD screens.
  */
 const MONITORING_BUDGETS: Readonly<Record<string, number>> = {
-  '/monitor/video': 360 * 1024,
+  '/monitor/video': 364 * 1024,
   '/monitor/ai': 430 * 1024,
-  '/monitor/playback': 490 * 1024,
-  '/data/operations': 490 * 1024,
+  '/monitor/playback': 492 * 1024,
+  '/data/operations': 502 * 1024,
 };
 
 export function budgetPlanFromManifest(manifest: Pick<Manifest, 'routes'>): BudgetPlan {
@@ -41,6 +41,8 @@ export function budgetPlanFromManifest(manifest: Pick<Manifest, 'routes'>): Budg
     ],
     // The first screen's budget keeps antd's date picker out: it loads with the first date field
     // shown (src/resources/DateInput.tsx), counted under "with on-demand parts".
-    limits: { login: 200 * 1024, home: 300 * 1024, firstScreen: 440 * 1024, furtherScreen: 30 * 1024 },
+    // The read cache (TanStack Query, about 5 KB) is in every journey's first chunks, login's too:
+    // the providers and the session that clears it at sign-out load there.
+    limits: { login: 206 * 1024, home: 306 * 1024, firstScreen: 446 * 1024, furtherScreen: 30 * 1024 },
   };
 }

@@ -18,6 +18,7 @@ import {
 import { parseAllowedHosts } from '../streams/stream-address';
 import { recordStreamRead } from './camera-status';
 import { createStatusFeed } from '../cluster/status-feed';
+import { scaled } from '../../test-support/test-timeouts';
 
 let source: TestStream;
 beforeAll(async () => {
@@ -60,7 +61,8 @@ async function statusBecomes(stream: OpenStream, status: string): Promise<Record
   }
 }
 
-describe("a camera's status from its stream", () => {
+// Each case follows a real stream through ffmpeg's probes and relays, a process per read.
+describe("a camera's status from its stream", { timeout: scaled(60_000) }, () => {
   it('goes offline when its stream goes away and online when it returns, by the probe, pushed to a camera operator', async () => {
     const t = await startTestApp({
       cameraAllowedHosts: parseAllowedHosts('127.0.0.1').allowed,

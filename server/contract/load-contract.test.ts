@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { readBilingual } from '../kernel/locale';
 import { tempDir } from '../test-support/test-app';
-import { closeParkingLot, parkingLotClosePath } from '../test-support/parking-lot-operation';
+import { reopenParkingLot, parkingLotReopenPath } from '../test-support/parking-lot-operation';
 import { ContractError } from '../../contract/contract-error';
 import { defaultOpenApiPath, loadContract } from './load-contract';
 import type { OpenApiDocument, OperationObject } from '../../contract/openapi-types';
@@ -70,14 +70,14 @@ describe('openapi.yaml operation summaries', () => {
 // Without a declaration an operation would be open to every signed-in user: a new one that forgot
 // its x-access must stop the server, naming it.
 describe('openapi.yaml access declarations', () => {
-  const where = 'closeParkingLot \\(POST /parking-lots/\\{id\\}/close\\)';
+  const where = 'reopenParkingLot \\(POST /parking-lots/\\{id\\}/reopen\\)';
   const session = [{ clientType: [], clientHost: [], sessionToken: [] }];
   const noSession = [{ clientType: [], clientHost: [] }];
 
   /** The repo's contract plus one operation declared as `declaration` says, in a temp file. */
   function contractWith(declaration: Record<string, unknown>): string {
     const document = readDocument();
-    (document.paths as Record<string, unknown>)[parkingLotClosePath] = closeParkingLot(declaration);
+    (document.paths as Record<string, unknown>)[parkingLotReopenPath] = reopenParkingLot(declaration);
     const file = join(tempDir(), 'openapi.yaml');
     writeFileSync(file, stringify(document));
     return file;
@@ -96,7 +96,7 @@ describe('openapi.yaml access declarations', () => {
   it('accepts the fixture operation once it declares a key', () => {
     const loaded = loadContract(contractWith({ 'x-access': 'KEY.ACCESS.CAR' }));
     expect(
-      loaded.operations.find((operation) => operation.operationId === 'closeParkingLot')?.access,
+      loaded.operations.find((operation) => operation.operationId === 'reopenParkingLot')?.access,
     ).toEqual({
       kind: 'key',
       key: 'KEY.ACCESS.CAR',

@@ -14,6 +14,7 @@ import { recordingWorld } from '../test-support/recording-test-kit';
 import { defaultRecordingSettings, type RecordingSettings } from './recording-settings';
 import { createRecordings } from './recordings';
 import { everyCamera, type CameraClaims } from './camera-claims';
+import { scaled } from '../../test-support/test-timeouts';
 
 let stream: TestStream;
 beforeAll(async () => {
@@ -83,7 +84,8 @@ const ffprobe = async (path: string) =>
     ])
   ).stdout.split('\n')[0];
 
-describe('recorders', () => {
+// Each case runs ffmpeg recorders against a real test stream.
+describe('recorders', { timeout: scaled(60_000) }, () => {
   it('write copied segments, indexed as stored, until the mode is set to off', async () => {
     const world = await recordingsOf();
     const camera = await world.addCamera(stream.liveUrl, 'continuous');
