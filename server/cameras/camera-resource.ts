@@ -3,7 +3,7 @@ import type { ResourceDefinition } from '../resources/resource-definition';
 import type { CamerasDeleting } from './cameras-context';
 import { countCameraTasks, taskModelReference } from './camera-tasks';
 import { fullServerProblems } from './server-channels';
-import { maskStreamPassword } from '../streams/stream-credentials';
+import { maskSecret, maskStreamPassword } from '../streams/stream-credentials';
 
 const definitions = new WeakMap<CamerasDeleting, ResourceDefinition>();
 
@@ -29,6 +29,10 @@ const cameraResource = (camerasDeleting: CamerasDeleting): ResourceDefinition =>
     mainStreamUrl: { shown: maskStreamPassword },
     subStreamUrl: { whenAbsent: '', shown: maskStreamPassword },
     recordingMode: { whenAbsent: 'off' },
+    onvifXaddr: { whenAbsent: '' },
+    onvifUsername: { whenAbsent: '' },
+    // Kept for the device; never answered, exported nor logged: the mask says one is set.
+    onvifPassword: { whenAbsent: '', shown: maskSecret },
   },
   references: {
     aiServerId: {

@@ -10,6 +10,7 @@ import {
   type OnvifDeviceRead,
 } from './onvif/onvif-device';
 import { onvifFailure } from './onvif/onvif-failures';
+import { deviceOptionsOf } from './onvif/onvif-settings';
 import { ApiError, badInput, type FieldProblem } from '../kernel/api-error';
 import type { LocalText } from '../kernel/locale';
 import { contractTyped, listedTargets, resourceBinding } from '../resources/resource-handlers';
@@ -35,11 +36,7 @@ const notIpv4: LocalText = {
 /** Reads a device, its failures the house's: a refused xaddr a 400 naming `xaddr`. */
 async function readDevice(ctx: CamerasContext, credentials: OnvifCredentials): Promise<OnvifDeviceRead> {
   try {
-    return await readOnvifDevice(credentials, {
-      policy: ctx.streamPolicy,
-      requestTimeoutMs: ctx.onvif.requestTimeoutMs,
-      readTimeoutMs: ctx.onvif.readTimeoutMs,
-    });
+    return await readOnvifDevice(credentials, deviceOptionsOf(ctx));
   } catch (error) {
     if (error instanceof XaddrRefused && error.kind === 'not-a-url')
       throw badInput([{ field: 'xaddr', message: badHost }]);
@@ -93,6 +90,10 @@ function cameraOf(row: ImportRow, device: OnvifDeviceRead): CameraInput | FieldP
     model: device.model.slice(0, modelLength),
     ip: device.address,
     aiServerId: row.aiServerId ?? null,
+    // Where the server steers it (PTZ) later.
+    onvifXaddr: row.xaddr,
+    onvifUsername: row.username,
+    onvifPassword: row.password,
   };
 }
 

@@ -13,6 +13,7 @@ import { analysisOperations } from '../analysis/analysis-operations';
 import { signInOperations } from '../auth/sign-in-operations';
 import { cameraOperations } from '../cameras/camera-operations';
 import { onvifOperations } from '../cameras/onvif-operations';
+import { ptzOperations } from '../cameras/ptz-operations';
 import { doorOperations } from '../door/door-operations';
 import { eventOperations } from '../events/event-operations';
 import { fileOperations } from '../files/file-operations';
@@ -33,6 +34,7 @@ const handWritten = oneHandlerEach({
   'server/auth/sign-in-operations.ts': handlersOf(operationHooks, signInOperations),
   'server/cameras/camera-operations.ts': handlersOf(operationHooks, cameraOperations),
   'server/cameras/onvif-operations.ts': handlersOf(operationHooks, onvifOperations),
+  'server/cameras/ptz-operations.ts': handlersOf(operationHooks, ptzOperations),
   'server/door/door-operations.ts': handlersOf(operationHooks, doorOperations),
   'server/events/event-operations.ts': handlersOf(operationHooks, eventOperations),
   'server/files/file-operations.ts': handlersOf(operationHooks, fileOperations),

@@ -465,6 +465,147 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cameras/{id}/ptz/move': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * PTZ 控制 / PTZ control
+     * @description Starts the camera turning and zooming at the velocities sent (ONVIF ContinuousMove, each
+     *     −1..1; 0 holds that axis still), for at most 5 seconds (the ONVIF Timeout sent): the
+     *     device stops by itself then, so a lost stop never leaves it turning. A console holding a
+     *     control sends the move again before that lapses, and stopCameraPtz on release. The device
+     *     is reached only at the camera's stored onvifXaddr, checked as readOnvifDevice checks an
+     *     xaddr (every request to that checked address), with its stored credentials. The operation
+     *     log holds one entry per session of control: a user's first move on a camera, or one more
+     *     than 60 seconds after their last move there, writes it; moves in between write none. A
+     *     camera without onvifXaddr is a 400 naming `id`; a device failure as readOnvifDevice's
+     *     (400 naming `password` for refused credentials, 502, 504).
+     */
+    post: operations['moveCameraPtz'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cameras/{id}/ptz/stop': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * PTZ 停止 / Stop PTZ movement
+     * @description Stops the camera's pan, tilt and zoom (ONVIF Stop). Part of the session of control its
+     *     moves opened: never logged on its own.
+     */
+    post: operations['stopCameraPtz'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cameras/{id}/ptz/home': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** PTZ 回到原点 / Send the camera to its home position */
+    post: operations['gotoCameraPtzHome'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cameras/{id}/ptz/presets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /**
+     * PTZ 预置位列表 / The camera's PTZ presets
+     * @description The presets the device keeps (ONVIF GetPresets), in its order (at most 256).
+     */
+    get: operations['listCameraPtzPresets'];
+    put?: never;
+    /**
+     * 保存 PTZ 预置位 / Save the camera's position as a preset
+     * @description The device saves its current position as a new preset (ONVIF SetPreset) and names its token.
+     */
+    post: operations['saveCameraPtzPreset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cameras/{id}/ptz/presets/{presetToken}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+        /** @description A preset's token as listCameraPtzPresets answers it. */
+        presetToken: components['parameters']['PtzPresetToken'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** 删除 PTZ 预置位 / Remove a PTZ preset */
+    delete: operations['removeCameraPtzPreset'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cameras/{id}/ptz/presets/{presetToken}/go': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+        /** @description A preset's token as listCameraPtzPresets answers it. */
+        presetToken: components['parameters']['PtzPresetToken'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** PTZ 转到预置位 / Send the camera to a preset */
+    post: operations['gotoCameraPtzPreset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/cameras/{id}/tasks': {
     parameters: {
       query?: never;
@@ -2360,6 +2501,7 @@ export interface components {
       | 'KEY.DEVICE'
       | 'KEY.DEVICE.AISERVER'
       | 'KEY.DEVICE.CAMERA'
+      | 'KEY.DEVICE.CAMERA.PTZ'
       | 'KEY.MODEL'
       | 'KEY.ACCESS'
       | 'KEY.ACCESS.EMPLOYEE'
@@ -2608,6 +2750,36 @@ export interface components {
         aiServerId?: number | null;
       }[];
     };
+    PtzVelocity: number;
+    /** @description Velocities, each −1..1; pan positive turns right, tilt positive up, zoom positive in. */
+    PtzMoveInput: {
+      pan: components['schemas']['PtzVelocity'];
+      tilt: components['schemas']['PtzVelocity'];
+      zoom: components['schemas']['PtzVelocity'];
+    };
+    PtzPresetInput: {
+      name: string;
+    };
+    PtzPreset: {
+      token: string;
+      name: string;
+    };
+    PtzPresetEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['PtzPreset'];
+    };
+    PtzPresetListEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['PtzPreset'][];
+    };
     OnvifInterfaceListEnvelope: {
       /** @constant */
       success: true;
@@ -2630,6 +2802,19 @@ export interface components {
       /** @description The AI server analysing this camera (it must have a free channel), or null. */
       aiServerId?: number | null;
       recordingMode?: components['schemas']['RecordingMode'];
+      /**
+       * @description The camera's ONVIF device service address (http://192.168.1.64/onvif/device_service),
+       *     through which the server steers it (PTZ); '' (default) for none. Its host is checked as
+       *     a stream's (see StreamUrl) when saved and again before each use.
+       */
+      onvifXaddr?: string;
+      onvifUsername?: components['schemas']['OnvifUsername'];
+      /**
+       * @description The ONVIF password; '' for none. Never answered: answers show ****** when one is set.
+       *     Sending the mask back keeps the stored password while onvifXaddr and onvifUsername stay
+       *     the same, and is a 400 naming the field otherwise.
+       */
+      onvifPassword?: string;
     };
     /**
      * @description How the server records the camera's main stream: `off` (default when absent), `continuous`,
@@ -2716,6 +2901,11 @@ export interface components {
       recordingMb: number;
       /** @description Analysis tasks of this camera. */
       taskCount: number;
+      /** @description The ONVIF device service address; '' when none (no PTZ control). */
+      onvifXaddr: string;
+      onvifUsername: string;
+      /** @description ****** when set, '' when not: never the password. */
+      onvifPassword: string;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -4273,6 +4463,8 @@ export interface components {
     Page: number;
     PageSize: number;
     TaskId: number;
+    /** @description A preset's token as listCameraPtzPresets answers it. */
+    PtzPresetToken: string;
     /** @description A field to sort by, '-' first for descending. */
     CameraSort:
       | 'name'
@@ -5113,6 +5305,179 @@ export interface operations {
         };
         content: {
           'image/jpeg': string;
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  moveCameraPtz: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PtzMoveInput'];
+      };
+    };
+    responses: {
+      /** @description The device took the move. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  stopCameraPtz: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The device stopped. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  gotoCameraPtzHome: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The device took the command. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listCameraPtzPresets: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The presets. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PtzPresetListEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  saveCameraPtzPreset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PtzPresetInput'];
+      };
+    };
+    responses: {
+      /** @description The preset saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PtzPresetEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  removeCameraPtzPreset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+        /** @description A preset's token as listCameraPtzPresets answers it. */
+        presetToken: components['parameters']['PtzPresetToken'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The device removed it. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  gotoCameraPtzPreset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+        /** @description A preset's token as listCameraPtzPresets answers it. */
+        presetToken: components['parameters']['PtzPresetToken'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The device took the command. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
         };
       };
       default: components['responses']['Failure'];

@@ -101,25 +101,35 @@ function askerUntil(deadline: AbortSignal) {
     });
 }
 
-const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+export const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 const whole = (value: unknown) => (Number.isFinite(Number(value)) ? Math.trunc(Number(value)) : 0);
 
-interface LibraryProfile {
+export interface LibraryProfile {
   $?: { token?: string };
   name?: unknown;
   videoEncoderConfiguration?: { encoding?: unknown; resolution?: { width?: unknown; height?: unknown } };
+  PTZConfiguration?: unknown;
+}
+
+/** A device reached at its checked address: the library's client and how to ask it, within the deadline. */
+export interface OnvifConnection {
+  readonly cam: Cam;
+  /** The checked address every request goes to (an IP address). */
+  readonly address: string;
+  readonly port: number;
+  readonly ask: ReturnType<typeof askerUntil>;
 }
 
 /**
- * Reads a device through the onvif library: its clock first (WS-Security digests carry the
- * device's time), its capabilities (the media service's address), information and profiles, and
- * each profile's RTSP address. The xaddr's host is checked as a camera stream's and pinned: every
- * request goes to that address and port, whatever service addresses the device names.
+ * Opens a device's client: the xaddr's host is checked as a camera stream's and pinned, so every
+ * request goes to that address and port, whatever service addresses the device names; the
+ * device's clock is read first (WS-Security digests carry the device's time), then its
+ * capabilities (its services' paths).
  */
-export async function readOnvifDevice(
+export async function connectOnvif(
   credentials: OnvifCredentials,
   options: DeviceReadOptions,
-): Promise<OnvifDeviceRead> {
+): Promise<OnvifConnection> {
   if (!URL.canParse(credentials.xaddr)) throw new XaddrRefused('not-a-url');
   const url = new URL(credentials.xaddr);
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
@@ -146,6 +156,15 @@ export async function readOnvifDevice(
   const ask = askerUntil(AbortSignal.timeout(options.readTimeoutMs));
   await ask((done) => cam.getSystemDateAndTime(done));
   await ask((done) => cam.getCapabilities(done));
+  return { cam, address, port, ask };
+}
+
+/** Reads a device's information and profiles, and each profile's RTSP address (see connectOnvif). */
+export async function readOnvifDevice(
+  credentials: OnvifCredentials,
+  options: DeviceReadOptions,
+): Promise<OnvifDeviceRead> {
+  const { cam, address, port, ask } = await connectOnvif(credentials, options);
   const information = ((await ask((done) => cam.getDeviceInformation(done))) ?? {}) as Record<
     string,
     unknown

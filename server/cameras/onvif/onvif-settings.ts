@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { StreamAddressPolicy } from '../../streams/stream-address';
+import type { DeviceReadOptions } from './onvif-device';
 import { multicastDiscovery, type DiscoveryTarget } from './onvif-discovery';
 
 export interface OnvifSettings {
@@ -20,3 +22,15 @@ export const defaultOnvifSettings: OnvifSettings = {
   requestTimeoutMs: 5000,
   readTimeoutMs: 30_000,
 };
+
+/** How a device is reached: at an address the stream policy allows, within the ONVIF time bounds. */
+export function deviceOptionsOf(ctx: {
+  readonly streamPolicy: StreamAddressPolicy;
+  readonly onvif: OnvifSettings;
+}): DeviceReadOptions {
+  return {
+    policy: ctx.streamPolicy,
+    requestTimeoutMs: ctx.onvif.requestTimeoutMs,
+    readTimeoutMs: ctx.onvif.readTimeoutMs,
+  };
+}

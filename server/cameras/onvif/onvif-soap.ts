@@ -28,3 +28,8 @@ export function readSoapBody(xml: string): Promise<Record<string, unknown>> {
     );
   });
 }
+
+/** A body the library's own calls answer (xml2js arrays) as plain values, as its readers linerase them. */
+export function plainSoapValues(body: unknown): unknown {
+  return utils.linerase(body);
+}

@@ -42,12 +42,12 @@ describe('test ONVIF device', () => {
       'Yard',
     ]);
     expect(device.ptzCommands).toEqual([
-      { action: 'ContinuousMove', profileToken, presetToken: null },
-      { action: 'Stop', profileToken, presetToken: null },
-      { action: 'SetPreset', profileToken, presetToken: '2' },
-      { action: 'GotoPreset', profileToken, presetToken: '2' },
-      { action: 'RemovePreset', profileToken, presetToken: '1' },
-      { action: 'GotoHomePosition', profileToken, presetToken: null },
+      { action: 'ContinuousMove', profileToken, presetToken: null, timeout: null },
+      { action: 'Stop', profileToken, presetToken: null, timeout: null },
+      { action: 'SetPreset', profileToken, presetToken: '2', timeout: null },
+      { action: 'GotoPreset', profileToken, presetToken: '2', timeout: null },
+      { action: 'RemovePreset', profileToken, presetToken: '1', timeout: null },
+      { action: 'GotoHomePosition', profileToken, presetToken: null, timeout: null },
     ]);
   });
 

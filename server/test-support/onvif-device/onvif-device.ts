@@ -23,6 +23,8 @@ export interface PtzCommand {
   readonly action: string;
   readonly profileToken: string | null;
   readonly presetToken: string | null;
+  /** A continuous move's ONVIF Timeout (PT5S), after which the device stops by itself. */
+  readonly timeout: string | null;
 }
 
 export interface TestOnvifDeviceOptions {
@@ -105,7 +107,12 @@ export async function startTestOnvifDevice(options: TestOnvifDeviceOptions): Pro
       case 'SetPreset': {
         const token = elementText(xml, 'PresetToken') ?? String(presetNames.size + 1);
         presetNames.set(token, elementText(xml, 'PresetName') ?? token);
-        ptzCommands.push({ action, profileToken: elementText(xml, 'ProfileToken'), presetToken: token });
+        ptzCommands.push({
+          action,
+          profileToken: elementText(xml, 'ProfileToken'),
+          presetToken: token,
+          timeout: null,
+        });
         return setPreset(token);
       }
       default:
@@ -115,6 +122,7 @@ export async function startTestOnvifDevice(options: TestOnvifDeviceOptions): Pro
           action,
           profileToken: elementText(xml, 'ProfileToken'),
           presetToken: elementText(xml, 'PresetToken'),
+          timeout: elementText(xml, 'Timeout'),
         });
         return emptyResponse('tptz', action);
     }
