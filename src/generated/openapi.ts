@@ -377,8 +377,9 @@ export interface paths {
      *     information, its media profiles and each profile's RTSP stream address. The xaddr's host is
      *     checked as a stream's (see StreamUrl: the server itself, link-local and the like only when
      *     CFOP_CAMERA_ALLOW_HOSTS names them) and every request goes to that checked address, whatever
-     *     service addresses the device names. Credentials are never stored, logged nor answered; a
-     *     stream address carrying a password is answered with it masked. Code "400" naming `xaddr`
+     *     service addresses the device names. Credentials are not stored (importOnvifCameras stores
+     *     them with the camera), never logged nor answered; a stream address carrying a password is
+     *     answered with it masked. Code "400" naming `xaddr`
      *     for an address refused, "400" naming `password` when the device refuses the credentials, "502" when it cannot
      *     be reached or does not answer as ONVIF, "504" when it does not answer within the time-out.
      */
@@ -404,7 +405,8 @@ export interface paths {
      *     transaction: the main stream is the profile with the most pixels, the sub stream the one
      *     with the fewest (none when the device has one profile), both with the device's credentials
      *     in them; vendor from the manufacturer (other when not one of CameraVendor's), ip the
-     *     xaddr's address, code `code` or `ONVIF-<ip>-<port>` when absent. Each row is checked as
+     *     xaddr's address, code `code` or `ONVIF-<ip>-<port>` when absent, and onvifXaddr,
+     *     onvifUsername and onvifPassword the row's (for PTZ control). Each row is checked as
      *     createCamera checks it; when any row is refused nothing is written and the 400 names each
      *     refused row's fields (`devices.2.code`).
      */
