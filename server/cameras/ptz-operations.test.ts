@@ -235,6 +235,23 @@ describe('PTZ control', () => {
     expect((await call('gotoCameraPtzHome', { params: { id: id + 100 } })).status).toBe(404);
   });
 
+  it('refuses an ONVIF address the server may not reach, and the mask with no password stored', async () => {
+    const { call } = await ptzWorld();
+    const body = {
+      name: '枪机',
+      code: 'PLAIN-2',
+      mainStreamUrl: 'rtsp://10.0.0.9/main',
+      vendor: 'dahua',
+      ip: '10.0.0.9',
+      onvifXaddr: 'http://169.254.169.254/onvif/device_service',
+      onvifUsername: 'admin',
+      onvifPassword: '******',
+    };
+    const refused = await call('createCamera', { body });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(fieldMessages(refused.body)).sort()).toEqual(['onvifPassword', 'onvifXaddr']);
+  });
+
   it('names the camera when the device refuses its stored credentials, never the password', async () => {
     const { t, camera, id, call } = await ptzWorld();
     withSqlite(t.dataDir, (db) =>
