@@ -26,6 +26,7 @@ import { recordStreamRead } from './cameras/camera-status';
 import { createFrameGrabber } from './streams/frame-grab';
 import { defaultCameraProbeSeconds } from './cameras/stream-probe';
 import { noAllowedHosts, systemLookup, type AllowedHosts, type HostLookup } from './streams/stream-address';
+import { defaultOnvifSettings, type OnvifSettings } from './cameras/onvif/onvif-settings';
 import type { StreamSpawn } from './streams/stream-process';
 import { systemClock, type Clock } from './kernel/clock';
 import { lockDataFolder, shareDataFolder } from './data-folder/data-folder-lock';
@@ -134,6 +135,8 @@ export interface AppOptions {
   readonly ipv6PrefixBits?: number;
   /** Who may read /metrics without a session (CFOP_METRICS_ALLOW); default the loopback addresses. */
   readonly metricsAllowed?: BlockList;
+  /** Where ONVIF discovery probes (the multicast group unless a test aims it at loopback) and its devices' time-out. */
+  readonly onvif?: Partial<OnvifSettings>;
   /** Name resolution for camera stream hosts; tests pass a table. */
   readonly cameraLookup?: HostLookup;
   /** Starts a frame grab's ffmpeg; tests count them. */
@@ -331,6 +334,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
         spawn: options.spawnFrameGrab,
       }),
       streamPolicy,
+      onvif: { ...defaultOnvifSettings, ...options.onvif, log: app.log },
       live,
       liveSockets: createSocketQuota(options.live?.socketsPerUser ?? defaultLiveSocketsPerUser),
       recordings,

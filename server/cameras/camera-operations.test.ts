@@ -239,12 +239,12 @@ describe('cameras', () => {
     );
     const lines = response.rawPayload.toString('utf8').slice(1).split('\r\n');
     expect(lines[0]).toBe(
-      '编号,名称,编码,区域,厂商,IP地址,主码流地址,子码流地址,AI服务器,状态,状态来源,状态变化时间 (UTC),录像,录像占用（MB）,分析任务,创建时间 (UTC),更新时间 (UTC)',
+      '编号,名称,编码,区域,厂商,型号,IP地址,主码流地址,子码流地址,ONVIF 地址,ONVIF 用户名,ONVIF 密码,AI服务器,状态,状态来源,状态变化时间 (UTC),录像,录像占用（MB）,分析任务,创建时间 (UTC),更新时间 (UTC)',
     );
     expect(lines.slice(1, -1)).toHaveLength(1);
     // The AI server by its name, not its id; the vendor and status by their labels.
     expect(lines[1]).toMatch(
-      /^1,北门-01,CAM-001,一号园区,海康威视,10\.1\.0\.1,rtsp:\/\/10\.1\.0\.1:554\/main,rtsp:\/\/10\.1\.0\.1:554\/sub,边缘盒子-1,离线,[^,]*,[^,]*,不录像,0,0,/,
+      /^1,北门-01,CAM-001,一号园区,海康威视,,10\.1\.0\.1,rtsp:\/\/10\.1\.0\.1:554\/main,rtsp:\/\/10\.1\.0\.1:554\/sub,,,,边缘盒子-1,离线,[^,]*,[^,]*,不录像,0,0,/,
     );
   });
 });

@@ -3,17 +3,36 @@ import type { ResourceDefinition } from '../resources/resource-definition';
 import type { CamerasDeleting } from './cameras-context';
 import { countCameraTasks, taskModelReference } from './camera-tasks';
 import { fullServerProblems } from './server-channels';
-import { maskStreamPassword } from '../streams/stream-credentials';
+import { maskSecret, maskStreamPassword } from '../streams/stream-credentials';
 
-/** The camera resource: table cameras, item schema Camera; its analysis tasks live in camera_tasks. */
-export const cameraResourceOf = (camerasDeleting: CamerasDeleting): ResourceDefinition => ({
+const definitions = new WeakMap<CamerasDeleting, ResourceDefinition>();
+
+/**
+ * The camera resource: table cameras, item schema Camera; its analysis tasks live in camera_tasks.
+ * One definition per hook, so the cameras' and the ONVIF import's handlers bind the same resource.
+ */
+export function cameraResourceOf(camerasDeleting: CamerasDeleting): ResourceDefinition {
+  let definition = definitions.get(camerasDeleting);
+  if (!definition) {
+    definition = cameraResource(camerasDeleting);
+    definitions.set(camerasDeleting, definition);
+  }
+  return definition;
+}
+
+const cameraResource = (camerasDeleting: CamerasDeleting): ResourceDefinition => ({
   schema: 'Camera',
   fields: {
     area: { whenAbsent: '' },
+    model: { whenAbsent: '' },
     // Kept whole for ffmpeg; every answer (CSV and log included) shows the password masked.
     mainStreamUrl: { shown: maskStreamPassword },
     subStreamUrl: { whenAbsent: '', shown: maskStreamPassword },
     recordingMode: { whenAbsent: 'off' },
+    onvifXaddr: { whenAbsent: '' },
+    onvifUsername: { whenAbsent: '' },
+    // Kept for the device; never answered, exported nor logged: the mask says one is set.
+    onvifPassword: { whenAbsent: '', shown: maskSecret },
   },
   references: {
     aiServerId: {

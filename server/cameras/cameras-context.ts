@@ -3,6 +3,7 @@ import type { StatusFeed } from '../cluster/status-feed';
 import type { PlatformContext } from '../operations/platform-context';
 import type { FrameGrabber } from '../streams/frame-grab';
 import type { StreamAddressPolicy } from '../streams/stream-address';
+import type { OnvifContext } from './onvif/onvif-settings';
 
 /** Where a camera's stream alert points: the camera, and its AI server (none for a camera without one). */
 export interface CameraRef {
@@ -42,6 +43,8 @@ export interface CamerasContext extends PlatformContext {
   readonly frameGrabs: FrameGrabber;
   /** Where camera stream URLs may point (CFOP_CAMERA_ALLOW_HOSTS), checked when they are saved. */
   readonly streamPolicy: StreamAddressPolicy;
+  /** Where ONVIF discovery probes, how long a device may take to answer, and the log of failures. */
+  readonly onvif: OnvifContext;
   /** The live views running on this server, keyed `cameraId-stream`: a probe leaves them be. */
   readonly live: { running(): readonly string[] };
   /** The recorders, told to start and stop as cameras' recording modes change. */

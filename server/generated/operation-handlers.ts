@@ -12,6 +12,8 @@ import { alertOperations } from '../alerts/alert-operations';
 import { analysisOperations } from '../analysis/analysis-operations';
 import { signInOperations } from '../auth/sign-in-operations';
 import { cameraOperations } from '../cameras/camera-operations';
+import { onvifOperations } from '../cameras/onvif-operations';
+import { ptzOperations } from '../cameras/ptz-operations';
 import { doorOperations } from '../door/door-operations';
 import { eventOperations } from '../events/event-operations';
 import { fileOperations } from '../files/file-operations';
@@ -31,6 +33,8 @@ const handWritten = oneHandlerEach({
   'server/analysis/analysis-operations.ts': handlersOf(operationHooks, analysisOperations),
   'server/auth/sign-in-operations.ts': handlersOf(operationHooks, signInOperations),
   'server/cameras/camera-operations.ts': handlersOf(operationHooks, cameraOperations),
+  'server/cameras/onvif-operations.ts': handlersOf(operationHooks, onvifOperations),
+  'server/cameras/ptz-operations.ts': handlersOf(operationHooks, ptzOperations),
   'server/door/door-operations.ts': handlersOf(operationHooks, doorOperations),
   'server/events/event-operations.ts': handlersOf(operationHooks, eventOperations),
   'server/files/file-operations.ts': handlersOf(operationHooks, fileOperations),

@@ -2,7 +2,7 @@ import type { FieldProblem } from '../kernel/api-error';
 import { defineResource } from '../resources/declared-handlers';
 import { jsonListField as jsonList } from '../resources/stored-fields';
 import type { StoredField } from '../resources/resource-definition';
-import { maskSecret } from './rule-body';
+import { maskSecret } from '../streams/stream-credentials';
 
 const flag: StoredField = { fromRow: (value) => value === 1, toRow: (value) => (value === true ? 1 : 0) };
 

@@ -6,10 +6,6 @@ import { webhookUrlProblem } from './webhook-address';
 
 type RuleInput = components['schemas']['NotifyRuleInput'];
 
-/** A set secret as every answer shows it: the mask; none as ''. */
-export const maskSecret = (value: unknown) =>
-  typeof value === 'string' && value !== '' ? passwordMask : value;
-
 /**
  * The rule body to store: a secret sent back as the mask replaced by the stored one, which is kept
  * only while the webhook's kind and URL stay the same (an administrator who cannot read the secret

@@ -17,8 +17,14 @@ export interface AuditNote {
    * otherwise write a row each; see operation-log-tally.ts.
    */
   tallied: boolean;
+  /**
+   * The call continues a session of control the log already holds (a PTZ move shortly after the
+   * caller's last on that camera): it writes no entry of its own, so a held control that sends a
+   * move every second or two logs once.
+   */
+  continuing: boolean;
 }
 
 export function newAuditNote(): AuditNote {
-  return { actor: null, target: '', detail: null, tallied: false };
+  return { actor: null, target: '', detail: null, tallied: false, continuing: false };
 }

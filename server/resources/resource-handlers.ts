@@ -245,7 +245,7 @@ export function bindToContract(
 const targetsListed = 20;
 
 /** The first few of many targets, so one bulk call keeps a readable log line. */
-function listedTargets(labels: readonly string[]): string {
+export function listedTargets(labels: readonly string[]): string {
   const shown = labels.slice(0, targetsListed).join('，');
   return labels.length > targetsListed ? `${shown} …(+${labels.length - targetsListed})` : shown;
 }

@@ -9,7 +9,7 @@ import type { ListShape } from '../../contract/list-facts';
 import { csvRecord, utf8Bom } from './csv';
 import { exportColumns, type Reader } from './export-columns';
 import type { BoundResource, StoredColumn } from './bound-resource';
-import type { Item, ItemChange, ReferenceRule, Row, WriteScope } from './resource-definition';
+import type { CreatedColumns, Item, ItemChange, ReferenceRule, Row, WriteScope } from './resource-definition';
 import { linkedValues, linksOf, missingLinkedReferences, replaceLinks } from './resource-links';
 import {
   columnByIds,
@@ -127,25 +127,69 @@ export async function createItem(
   input: Record<string, unknown>,
   actorId: number | null = null,
 ): Promise<{ item: Item; answer: unknown }> {
-  const { definition } = resource;
   const now = ctx.clock.now().toISOString();
-  const created = await definition.onCreate?.(input);
+  const created = await resource.definition.onCreate?.(input);
+  const item = await ctx.db
+    .transaction()
+    .execute((trx) => insertItem({ db: trx, now, actorId }, resource, input, created?.columns));
+  return { item, answer: created ? created.answer(item) : item };
+}
+
+/**
+ * Creates the items in one transaction, all or none: each input is checked as createItem checks it
+ * (seeing the ones before it), and when any is refused nothing is written and one 400 names every
+ * refused input's fields through `fieldOf` (`devices.2.code`). Answers the items in input order.
+ */
+export async function createItems(
+  ctx: Store,
+  resource: BoundResource,
+  inputs: readonly Record<string, unknown>[],
+  fieldOf: (index: number, field: string) => string,
+  actorId: number | null = null,
+): Promise<Item[]> {
+  const now = ctx.clock.now().toISOString();
+  const created: (CreatedColumns | undefined)[] = [];
+  for (const input of inputs) created.push(await resource.definition.onCreate?.(input));
+  return ctx.db.transaction().execute(async (trx) => {
+    const items: Item[] = [];
+    const problems: FieldProblem[] = [];
+    for (const [index, input] of inputs.entries()) {
+      try {
+        items.push(await insertItem({ db: trx, now, actorId }, resource, input, created[index]?.columns));
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.code !== '400') throw error;
+        const refused =
+          error.fieldProblems.length > 0 ? error.fieldProblems : [{ field: '', message: error.text }];
+        for (const problem of refused)
+          problems.push({ field: fieldOf(index, problem.field), message: problem.message });
+      }
+    }
+    // Checks only read: the transaction is still good, and throwing rolls back what was inserted.
+    if (problems.length > 0) throw badInput(problems);
+    return items;
+  });
+}
+
+/** Checks and inserts one item in the caller's transaction; answers it as get does. */
+async function insertItem(
+  scope: WriteScope,
+  resource: BoundResource,
+  input: Record<string, unknown>,
+  createdColumns: Row | undefined,
+): Promise<Item> {
+  const { definition } = resource;
   const values: Row = {
     ...inputColumns(resource, input),
-    ...timestampColumns(resource, now, now),
-    ...created?.columns,
+    ...timestampColumns(resource, scope.now, scope.now),
+    ...createdColumns,
   };
-  const item = await ctx.db.transaction().execute(async (trx) => {
-    const scope: WriteScope = { db: trx, now, actorId };
-    const change: ItemChange = { id: null, before: null, input };
-    await refuseBadWrites(scope, resource, change);
-    const id = await insertRow(trx, resource.table, values);
-    await replaceLinks(trx, linksOf(definition), id, input);
-    const written = await getItem(trx, resource, id);
-    await definition.afterWrite?.(scope, { ...change, item: written });
-    return written;
-  });
-  return { item, answer: created ? created.answer(item) : item };
+  const change: ItemChange = { id: null, before: null, input };
+  await refuseBadWrites(scope, resource, change);
+  const id = await insertRow(scope.db, resource.table, values);
+  await replaceLinks(scope.db, linksOf(definition), id, input);
+  const written = await getItem(scope.db, resource, id);
+  await definition.afterWrite?.(scope, { ...change, item: written });
+  return written;
 }
 
 /**

@@ -4,6 +4,10 @@ import { joinStreamUrl, splitStreamUrl } from './stream-address';
 /** What every answer shows in place of a stream URL's password. */
 export const passwordMask = '******';
 
+/** A set secret (a signing secret, a device password) as every answer shows it: the mask; none as ''. */
+export const maskSecret = (value: unknown) =>
+  typeof value === 'string' && value !== '' ? passwordMask : value;
+
 /** Credentials in a stream address never reach a log line: `rtsp://user:pass@host` → `rtsp://***@host`. */
 export function hideCredentials(text: string): string {
   return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^\s/@]*@/gi, '$1***@');

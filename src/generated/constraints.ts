@@ -30,6 +30,21 @@ export const stringRules = {
     description:
       "An RTSP(S) or HTTP(S) stream address; credentials may be part of it\n(`rtsp://user:password@host/...`). Its host may not be the server itself (127.0.0.0/8,\n::1, 0.0.0.0/8, ::, any address of the server's own interfaces, such as its LAN address), a\nlink-local address, a cloud metadata service, multicast, broadcast, 240.0.0.0/4 or the\nbenchmark range 198.18.0.0/15 (with their IPv4-mapped and NAT64 forms; `localhost`,\n`metadata.google.internal` and any name resolving to one of them), checked again before\neach use, unless the server's CFOP_CAMERA_ALLOW_HOSTS names it: a 400 naming the field.\nPrivate LAN addresses (and 100.64.0.0/10, where VPN overlays put cameras) are allowed. On update, a password exactly `******` (as answers\nshow it) keeps the stored password when scheme, user, host and port are unchanged, and is\na 400 otherwise; any other password replaces it.",
   },
+  CameraCode: {
+    pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{1,31}$',
+    description: "The operator's own unique code of the camera.",
+  },
+  OnvifXaddr: {
+    maxLength: 512,
+    pattern: '^https?://[^\\s/?#@]+(/[^\\s]*)?$',
+    description: 'A device service address (http://192.168.1.64/onvif/device_service), without credentials.',
+  },
+  OnvifUsername: { maxLength: 64, pattern: '^[^<>&]*$' },
+  OnvifPassword: {
+    maxLength: 128,
+    pattern: '^[ -~]*$',
+    description: "Printable ASCII, as ONVIF's password digest reads it.",
+  },
   TaskName: { minLength: 1, maxLength: 64 },
   IdNumber: {
     pattern: '^[1-9][0-9]{5}(18|19|20)[0-9]{2}(0[1-9]|1[0-2])(0[1-9]|[12][0-9]|3[01])[0-9]{3}[0-9Xx]$',

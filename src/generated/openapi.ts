@@ -317,6 +317,106 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cameras/onvif/interfaces': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 发现用网卡 / The server's IPv4 interfaces ONVIF discovery may probe on
+     * @description Every IPv4 address of the server's network interfaces except loopback, by interface name:
+     *     what the discover-devices drawer offers as `interfaceAddress`.
+     */
+    get: operations['listOnvifInterfaces'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cameras/onvif/discovery': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 发现 ONVIF 设备 / Discover ONVIF devices on a network (WS-Discovery)
+     * @description Sends one WS-Discovery Probe for network video transmitters to the multicast group
+     *     239.255.255.250:3702 from `interfaceAddress` (one of listOnvifInterfaces'; the system's
+     *     choice when absent) and answers the devices that reply within `seconds`, one per endpoint
+     *     address, in the order they answered (at most 256). An address that is not one of the
+     *     server's interfaces is a 400 naming `interfaceAddress`.
+     */
+    post: operations['discoverOnvifDevices'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cameras/onvif/device': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 读取 ONVIF 设备 / Read an ONVIF device's information, profiles and stream addresses
+     * @description Reads the device at `xaddr` with its credentials (WS-Security UsernameToken digest): its
+     *     information, its media profiles and each profile's RTSP stream address. The xaddr's host is
+     *     checked as a stream's (see StreamUrl: the server itself, link-local and the like only when
+     *     CFOP_CAMERA_ALLOW_HOSTS names them) and every request goes to that checked address, whatever
+     *     service addresses the device names. Credentials are not stored (importOnvifCameras stores
+     *     them with the camera), never logged nor answered; a stream address carrying a password is
+     *     answered with it masked. Code "400" naming `xaddr`
+     *     for an address refused, "400" naming `password` when the device refuses the credentials, "502" when it cannot
+     *     be reached or does not answer as ONVIF, "504" when it does not answer within the time-out.
+     */
+    post: operations['readOnvifDevice'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cameras/onvif/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 批量添加 ONVIF 摄像头 / Add found ONVIF devices as cameras
+     * @description Reads each device as readOnvifDevice does, then adds one camera per device in one
+     *     transaction: the main stream is the profile with the most pixels, the sub stream the one
+     *     with the fewest (none when the device has one profile), both with the device's credentials
+     *     in them; vendor from the manufacturer (other when not one of CameraVendor's), ip the
+     *     xaddr's address, code `code` or `ONVIF-<ip>-<port>` when absent, and onvifXaddr,
+     *     onvifUsername and onvifPassword the row's (for PTZ control). Each row is checked as
+     *     createCamera checks it; when any row is refused nothing is written and the 400 names each
+     *     refused row's fields (`devices.2.code`).
+     */
+    post: operations['importOnvifCameras'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/cameras/{id}': {
     parameters: {
       query?: never;
@@ -361,6 +461,147 @@ export interface paths {
     get: operations['getCameraSnapshot'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cameras/{id}/ptz/move': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * PTZ 控制 / PTZ control
+     * @description Starts the camera turning and zooming at the velocities sent (ONVIF ContinuousMove, each
+     *     −1..1; 0 holds that axis still), for at most 5 seconds (the ONVIF Timeout sent): the
+     *     device stops by itself then, so a lost stop never leaves it turning. A console holding a
+     *     control sends the move again before that lapses, and stopCameraPtz on release. The device
+     *     is reached only at the camera's stored onvifXaddr, checked as readOnvifDevice checks an
+     *     xaddr (every request to that checked address), with its stored credentials. The operation
+     *     log holds one entry per session of control: a user's first move on a camera, or one more
+     *     than 60 seconds after their last move there, writes it; moves in between write none. A
+     *     camera without onvifXaddr is a 400 naming `id`; a device failure as readOnvifDevice's
+     *     (400 naming `password` for refused credentials, 502, 504).
+     */
+    post: operations['moveCameraPtz'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cameras/{id}/ptz/stop': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * PTZ 停止 / Stop PTZ movement
+     * @description Stops the camera's pan, tilt and zoom (ONVIF Stop). Part of the session of control its
+     *     moves opened: never logged on its own.
+     */
+    post: operations['stopCameraPtz'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cameras/{id}/ptz/home': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** PTZ 回到原点 / Send the camera to its home position */
+    post: operations['gotoCameraPtzHome'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cameras/{id}/ptz/presets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /**
+     * PTZ 预置位列表 / The camera's PTZ presets
+     * @description The presets the device keeps (ONVIF GetPresets), in its order (at most 256).
+     */
+    get: operations['listCameraPtzPresets'];
+    put?: never;
+    /**
+     * 保存 PTZ 预置位 / Save the camera's position as a preset
+     * @description The device saves its current position as a new preset (ONVIF SetPreset) and names its token.
+     */
+    post: operations['saveCameraPtzPreset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cameras/{id}/ptz/presets/{presetToken}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+        /** @description A preset's token as listCameraPtzPresets answers it. */
+        presetToken: components['parameters']['PtzPresetToken'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** 删除 PTZ 预置位 / Remove a PTZ preset */
+    delete: operations['removeCameraPtzPreset'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cameras/{id}/ptz/presets/{presetToken}/go': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+        /** @description A preset's token as listCameraPtzPresets answers it. */
+        presetToken: components['parameters']['PtzPresetToken'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** PTZ 转到预置位 / Send the camera to a preset */
+    post: operations['gotoCameraPtzPreset'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2262,6 +2503,7 @@ export interface components {
       | 'KEY.DEVICE'
       | 'KEY.DEVICE.AISERVER'
       | 'KEY.DEVICE.CAMERA'
+      | 'KEY.DEVICE.CAMERA.PTZ'
       | 'KEY.MODEL'
       | 'KEY.ACCESS'
       | 'KEY.ACCESS.EMPLOYEE'
@@ -2440,19 +2682,141 @@ export interface components {
      * @example rtsp://192.168.1.64:554/Streaming/Channels/101
      */
     StreamUrl: string;
+    /** @description The operator's own unique code of the camera. */
+    CameraCode: string;
+    OnvifInterface: {
+      /** @description The interface's name (eth0). */
+      name: string;
+      /** Format: ipv4 */
+      address: string;
+    };
+    OnvifDiscoveryInput: {
+      /**
+       * Format: ipv4
+       * @description The IPv4 address of the server's interface to probe from; the system's choice when absent.
+       */
+      interfaceAddress?: string;
+      /** @description How long to wait for answers. */
+      seconds: number;
+    };
+    OnvifDeviceFound: {
+      /** @description The device's endpoint address (urn:uuid:…), one per device. */
+      address: string;
+      /** @description The device service address to read it at (the first of xaddrs). */
+      xaddr: string;
+      xaddrs: string[];
+      /** @description The onvif://www.onvif.org/name/ scope, decoded (empty when none). */
+      name: string;
+      /** @description The onvif://www.onvif.org/hardware/ scope, decoded (empty when none). */
+      hardware: string;
+      scopes: string[];
+    };
+    /** @description A device service address (http://192.168.1.64/onvif/device_service), without credentials. */
+    OnvifXaddr: string;
+    OnvifUsername: string;
+    /** @description Printable ASCII, as ONVIF's password digest reads it. */
+    OnvifPassword: string;
+    OnvifCredentials: {
+      xaddr: components['schemas']['OnvifXaddr'];
+      username: components['schemas']['OnvifUsername'];
+      password: components['schemas']['OnvifPassword'];
+    };
+    OnvifDeviceInput: components['schemas']['OnvifCredentials'];
+    OnvifProfile: {
+      token: string;
+      name: string;
+      /** @description H264, H265, JPEG…; empty when the profile has no video encoder. */
+      encoding: string;
+      width: number;
+      height: number;
+      /** @description The RTSP address the device gives, a password in it masked. */
+      streamUri: string;
+    };
+    OnvifDevice: {
+      xaddr: string;
+      manufacturer: string;
+      model: string;
+      firmwareVersion: string;
+      serialNumber: string;
+      hardwareId: string;
+      profiles: components['schemas']['OnvifProfile'][];
+    };
+    OnvifImportInput: {
+      devices: {
+        xaddr: components['schemas']['OnvifXaddr'];
+        username: components['schemas']['OnvifUsername'];
+        password: components['schemas']['OnvifPassword'];
+        name: string;
+        code?: components['schemas']['CameraCode'];
+        area?: string;
+        aiServerId?: number | null;
+      }[];
+    };
+    PtzVelocity: number;
+    /** @description Velocities, each −1..1; pan positive turns right, tilt positive up, zoom positive in. */
+    PtzMoveInput: {
+      pan: components['schemas']['PtzVelocity'];
+      tilt: components['schemas']['PtzVelocity'];
+      zoom: components['schemas']['PtzVelocity'];
+    };
+    PtzPresetInput: {
+      name: string;
+    };
+    PtzPreset: {
+      token: string;
+      name: string;
+    };
+    PtzPresetEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['PtzPreset'];
+    };
+    PtzPresetListEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['PtzPreset'][];
+    };
+    OnvifInterfaceListEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['OnvifInterface'][];
+    };
     CameraInput: {
       name: string;
-      /** @description The operator's own unique code of the camera. */
-      code: string;
+      code: components['schemas']['CameraCode'];
       area?: string;
       mainStreamUrl: components['schemas']['StreamUrl'];
       subStreamUrl?: components['schemas']['StreamUrl'];
       vendor: components['schemas']['CameraVendor'];
+      /** @description The device's model (read by ONVIF import); empty when absent. */
+      model?: string;
       /** Format: ipv4 */
       ip: string;
       /** @description The AI server analysing this camera (it must have a free channel), or null. */
       aiServerId?: number | null;
       recordingMode?: components['schemas']['RecordingMode'];
+      /**
+       * @description The camera's ONVIF device service address (http://192.168.1.64/onvif/device_service),
+       *     through which the server steers it (PTZ); '' (default) for none. Its host is checked as
+       *     a stream's (see StreamUrl) when saved and again before each use.
+       */
+      onvifXaddr?: string;
+      onvifUsername?: components['schemas']['OnvifUsername'];
+      /**
+       * @description The ONVIF password; '' for none. Never answered: answers show ****** when one is set.
+       *     Sending the mask back keeps the stored password while onvifXaddr and onvifUsername stay
+       *     the same, and is a 400 naming the field otherwise.
+       */
+      onvifPassword?: string;
     };
     /**
      * @description How the server records the camera's main stream: `off` (default when absent), `continuous`,
@@ -2524,6 +2888,8 @@ export interface components {
       /** @description As mainStreamUrl; '' when the camera has none. */
       subStreamUrl: string;
       vendor: components['schemas']['CameraVendor'];
+      /** @description The device's model; empty when unknown. */
+      model: string;
       ip: string;
       aiServerId: number | null;
       /** @description The bound AI server's name. */
@@ -2537,6 +2903,11 @@ export interface components {
       recordingMb: number;
       /** @description Analysis tasks of this camera. */
       taskCount: number;
+      /** @description The ONVIF device service address; '' when none (no PTZ control). */
+      onvifXaddr: string;
+      onvifUsername: string;
+      /** @description ****** when set, '' when not: never the password. */
+      onvifPassword: string;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -3547,6 +3918,30 @@ export interface components {
       msg: string;
       data: components['schemas']['Camera'];
     };
+    OnvifDeviceFoundListEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['OnvifDeviceFound'][];
+    };
+    OnvifDeviceEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['OnvifDevice'];
+    };
+    CameraListEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['Camera'][];
+    };
     ChoiceListEnvelope: {
       /** @constant */
       success: true;
@@ -4070,6 +4465,8 @@ export interface components {
     Page: number;
     PageSize: number;
     TaskId: number;
+    /** @description A preset's token as listCameraPtzPresets answers it. */
+    PtzPresetToken: string;
     /** @description A field to sort by, '-' first for descending. */
     CameraSort:
       | 'name'
@@ -4723,6 +5120,102 @@ export interface operations {
       default: components['responses']['Failure'];
     };
   };
+  listOnvifInterfaces: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The interfaces, by name. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OnvifInterfaceListEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  discoverOnvifDevices: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OnvifDiscoveryInput'];
+      };
+    };
+    responses: {
+      /** @description The devices that answered. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OnvifDeviceFoundListEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  readOnvifDevice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OnvifDeviceInput'];
+      };
+    };
+    responses: {
+      /** @description The device read. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OnvifDeviceEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  importOnvifCameras: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OnvifImportInput'];
+      };
+    };
+    responses: {
+      /** @description The cameras added, in the order of `devices`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CameraListEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
   getCamera: {
     parameters: {
       query?: never;
@@ -4814,6 +5307,179 @@ export interface operations {
         };
         content: {
           'image/jpeg': string;
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  moveCameraPtz: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PtzMoveInput'];
+      };
+    };
+    responses: {
+      /** @description The device took the move. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  stopCameraPtz: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The device stopped. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  gotoCameraPtzHome: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The device took the command. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listCameraPtzPresets: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The presets. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PtzPresetListEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  saveCameraPtzPreset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PtzPresetInput'];
+      };
+    };
+    responses: {
+      /** @description The preset saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PtzPresetEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  removeCameraPtzPreset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+        /** @description A preset's token as listCameraPtzPresets answers it. */
+        presetToken: components['parameters']['PtzPresetToken'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The device removed it. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  gotoCameraPtzPreset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+        /** @description A preset's token as listCameraPtzPresets answers it. */
+        presetToken: components['parameters']['PtzPresetToken'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The device took the command. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
         };
       };
       default: components['responses']['Failure'];

@@ -65,10 +65,18 @@ export interface ResourcePageProps {
   readonly rowActions?: (entity: Entity, reload: () => void) => ReactNode;
   /** A page's own content at the foot of an item's detail drawer, by the item's id. */
   readonly detailMore?: (id: number) => ReactNode;
+  /** A page's own toolbar buttons (the cameras' device discovery), shown beside create to its writers. */
+  readonly toolbarActions?: (reload: () => void) => ReactNode;
 }
 
 /** The generic list screen of one resource: search, toolbar, table, drawers and dialogs. */
-export function ResourcePage({ descriptor, inputs, rowActions, detailMore }: ResourcePageProps) {
+export function ResourcePage({
+  descriptor,
+  inputs,
+  rowActions,
+  detailMore,
+  toolbarActions,
+}: ResourcePageProps) {
   const { t } = useLocale();
   const { access } = useSession();
   const allowed = access[descriptor.access];
@@ -286,6 +294,7 @@ export function ResourcePage({ descriptor, inputs, rowActions, detailMore }: Res
           {t(texts.export)}
         </Button>
       )}
+      {allowed && toolbarActions?.(reload)}
       {canCreate && (
         <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm({ mode: 'create' })}>
           {t(texts.create)}

@@ -95,7 +95,11 @@ export interface Cameras {
   id: Generated<number>;
   ip: string;
   main_stream_url: string;
+  model: Generated<string>;
   name: string;
+  onvif_password: Generated<string>;
+  onvif_username: Generated<string>;
+  onvif_xaddr: Generated<string>;
   read_by: string | null;
   read_ok: number | null;
   recording_mode: Generated<'off' | 'continuous' | 'alerts'>;
@@ -298,6 +302,13 @@ export interface Passages {
   visitor_id: number | null;
 }
 
+export interface PtzControlSessions {
+  camera_id: number;
+  last_move_at: string;
+  session: string;
+  user_id: number;
+}
+
 export interface RecordingSegments {
   awaiting_alert: Generated<number>;
   bytes: number;
@@ -461,6 +472,7 @@ export interface DB {
   operation_log_tallies: OperationLogTallies;
   operation_logs: OperationLogs;
   passages: Passages;
+  ptz_control_sessions: PtzControlSessions;
   recording_segments: RecordingSegments;
   role_access_keys: RoleAccessKeys;
   roles: Roles;

@@ -19,12 +19,13 @@ export async function noteFailure(
 
 /**
  * onSend of an operation the log keeps (isLoggedOperation): the call's entry, whatever its outcome
- * (anonymous floods as a tally). Written before the answer leaves, so a caller reading the log
- * next finds its call there.
+ * (anonymous floods as a tally; none for a call continuing a session of control already logged).
+ * Written before the answer leaves, so a caller reading the log next finds its call there.
  */
 export function logOperation(ctx: HttpContext, operation: OperationSpec) {
   return async (request: FastifyRequest, _reply: FastifyReply, payload: unknown): Promise<unknown> => {
     const { audit: note, failure } = callOf(request);
+    if (note.continuing) return payload;
     // A caller authenticate did not name (of an open operation, a machine's, a refused one) is
     // still known by a good session token it sends.
     if (!note.actor) {

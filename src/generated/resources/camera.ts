@@ -88,6 +88,15 @@ export default {
       filter: 'equals',
     },
     {
+      name: 'model',
+      label: { zh: '型号', en: 'Model' },
+      widget: 'text',
+      form: true,
+      detail: true,
+      maxLength: 64,
+      description: "The device's model (read by ONVIF import); empty when absent.",
+    },
+    {
       name: 'ip',
       label: { zh: 'IP地址', en: 'IP address' },
       widget: 'ip',
@@ -119,6 +128,36 @@ export default {
       pattern: '^(rtsp|rtsps|http|https)://[^\\s/?#]+[^\\s]*$',
       description:
         "An RTSP(S) or HTTP(S) stream address; credentials may be part of it\n(`rtsp://user:password@host/...`). Its host may not be the server itself (127.0.0.0/8,\n::1, 0.0.0.0/8, ::, any address of the server's own interfaces, such as its LAN address), a\nlink-local address, a cloud metadata service, multicast, broadcast, 240.0.0.0/4 or the\nbenchmark range 198.18.0.0/15 (with their IPv4-mapped and NAT64 forms; `localhost`,\n`metadata.google.internal` and any name resolving to one of them), checked again before\neach use, unless the server's CFOP_CAMERA_ALLOW_HOSTS names it: a 400 naming the field.\nPrivate LAN addresses (and 100.64.0.0/10, where VPN overlays put cameras) are allowed. On update, a password exactly `******` (as answers\nshow it) keeps the stored password when scheme, user, host and port are unchanged, and is\na 400 otherwise; any other password replaces it.",
+    },
+    {
+      name: 'onvifXaddr',
+      label: { zh: 'ONVIF 地址', en: 'ONVIF address' },
+      widget: 'text',
+      form: true,
+      detail: true,
+      maxLength: 512,
+      pattern: '^(https?://[^\\s/?#@]+(/[^\\s]*)?)?$',
+      description:
+        "The camera's ONVIF device service address (http://192.168.1.64/onvif/device_service),\nthrough which the server steers it (PTZ); '' (default) for none. Its host is checked as\na stream's (see StreamUrl) when saved and again before each use.",
+    },
+    {
+      name: 'onvifUsername',
+      label: { zh: 'ONVIF 用户名', en: 'ONVIF user name' },
+      widget: 'text',
+      form: true,
+      detail: true,
+      maxLength: 64,
+      pattern: '^[^<>&]*$',
+    },
+    {
+      name: 'onvifPassword',
+      label: { zh: 'ONVIF 密码', en: 'ONVIF password' },
+      widget: 'password',
+      form: true,
+      maxLength: 128,
+      pattern: '^[ -~]*$',
+      description:
+        "The ONVIF password; '' for none. Never answered: answers show ****** when one is set.\nSending the mask back keeps the stored password while onvifXaddr and onvifUsername stay\nthe same, and is a 400 naming the field otherwise.",
     },
     {
       name: 'aiServerId',

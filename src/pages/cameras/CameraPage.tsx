@@ -1,4 +1,4 @@
-import { Button } from 'antd';
+import { Button, Space } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import camera from '../../generated/resources/camera';
 import { useLocale } from '../../i18n';
@@ -8,9 +8,16 @@ import type { Entity } from '../../resources/form-values';
 import { resourceOf } from '../../resources/descriptors';
 import { ResourcePage } from '../../resources/ResourcePage';
 import { taskTexts } from './task-texts';
+import { onvifTexts } from './onvif-texts';
+import { ptzTexts } from './ptz-texts';
+import { useSession } from '../../session';
 
 // The task editor (polygon over a frame, schedule grid) loads only when a camera's tasks are opened.
 const TaskDrawer = lazy(() => import('./TaskDrawer'));
+// Device discovery loads only when its drawer is opened.
+const OnvifDrawer = lazy(() => import('./OnvifDrawer'));
+// So does the PTZ pad.
+const PtzDrawer = lazy(() => import('./PtzDrawer'));
 const descriptor = resourceOf(camera);
 
 interface Opened {
@@ -23,7 +30,15 @@ interface Opened {
 /** The generic camera screen, with each row's analysis tasks a click away. */
 export default function CameraPage() {
   const { t } = useLocale();
+  const { access } = useSession();
   const [opened, setOpened] = useState<Opened | null>(null);
+  const [steered, setSteered] = useState<{
+    readonly camera: Opened['camera'];
+    readonly open: boolean;
+  } | null>(null);
+  const [discovery, setDiscovery] = useState<{ readonly open: boolean; readonly reload: () => void } | null>(
+    null,
+  );
 
   const open = (entity: Entity, reload: () => void) =>
     setOpened({
@@ -37,10 +52,27 @@ export default function CameraPage() {
     <>
       <ResourcePage
         descriptor={descriptor}
+        toolbarActions={(reload) => (
+          <Button onClick={() => setDiscovery({ open: true, reload })}>{t(onvifTexts.discover)}</Button>
+        )}
         rowActions={(entity, reload) => (
-          <Button type="link" size="small" onClick={() => open(entity, reload)}>
-            {t(taskTexts.tasks)}
-          </Button>
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => open(entity, reload)}>
+              {t(taskTexts.tasks)}
+            </Button>
+            {/* Only a camera with an ONVIF address can be steered, and only with the PTZ key. */}
+            {access['KEY.DEVICE.CAMERA.PTZ'] && entity.onvifXaddr ? (
+              <Button
+                type="link"
+                size="small"
+                onClick={() =>
+                  setSteered({ camera: { id: Number(entity.id), name: String(entity.name) }, open: true })
+                }
+              >
+                {t(ptzTexts.ptz)}
+              </Button>
+            ) : null}
+          </Space>
         )}
       />
       {opened && (
@@ -51,6 +83,25 @@ export default function CameraPage() {
             open={opened.open}
             onClose={() => setOpened({ ...opened, open: false })}
             onChanged={opened.reload}
+          />
+        </Suspense>
+      )}
+      {steered && (
+        <Suspense fallback={null}>
+          <PtzDrawer
+            key={steered.camera.id}
+            camera={steered.camera}
+            open={steered.open}
+            onClose={() => setSteered({ ...steered, open: false })}
+          />
+        </Suspense>
+      )}
+      {discovery && (
+        <Suspense fallback={null}>
+          <OnvifDrawer
+            open={discovery.open}
+            onClose={() => setDiscovery({ ...discovery, open: false })}
+            onAdded={discovery.reload}
           />
         </Suspense>
       )}
