@@ -9,7 +9,8 @@ import {
 } from '@ant-design/icons';
 import { Alert, Button, Input, List, Space, Typography } from 'antd';
 import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { api, call, toast, useRead } from '../../api';
+import { api, call, toast } from '../../api';
+import { useRead } from '../../api/use-read';
 import { useLocale } from '../../i18n';
 import { ConfirmPopover } from '../../resources/ConfirmPopover';
 import { ScreenDrawer } from '../../resources/screen-overlays';
