@@ -1,6 +1,7 @@
 import { Alert, Button, Form, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { api, call, getFieldErrors, toast, useRead } from '../../api';
+import { api, call, getFieldErrors, toast } from '../../api';
+import { useRead } from '../../api/use-read';
 import { useLocale } from '../../i18n';
 import { ScreenDrawer } from '../../resources/screen-overlays';
 import { addedText, foundText, onvifTexts } from './onvif-texts';
