@@ -80,6 +80,29 @@ describe('the contract answer check', () => {
     );
   });
 
+  it('refuses a field an envelope does not declare, declared or made from x-resource', () => {
+    const page = { items: [], total: 0, totalCapped: false, page: 1, pageSize: 20 };
+    for (const operationId of ['listRoles', 'listStaff']) {
+      const stray = { success: true, code: '0', msg: '', data: page, requestId: 'r-1' };
+      expect(check(json(operationId, 'GET', '/cfop/any', 200, stray))).toContain(
+        'must NOT have additional properties',
+      );
+      expect(
+        check(json(operationId, 'GET', '/cfop/any', 200, { ...stray, requestId: undefined })),
+      ).toBeNull();
+    }
+  });
+
+  it('refuses a field the error envelope does not declare, in the envelope or its data', () => {
+    const bad = { success: false, code: '400', msg: '参数错误 / Bad input', data: null };
+    const problemOf = (body: unknown) => check(json('getCamera', 'GET', '/cfop/cameras/3', 400, body));
+    expect(problemOf(bad)).toBeNull();
+    expect(problemOf({ ...bad, stack: 'Error: at …' })).toContain('must NOT have additional properties');
+    const errors = [{ field: 'name', message: '必填 / required' }];
+    expect(problemOf({ ...bad, data: { errors } })).toBeNull();
+    expect(problemOf({ ...bad, data: { errors, cause: 'x' } })).toContain('/data');
+  });
+
   it('refuses a status the operation does not declare, and a body where it declares none', () => {
     const onlyOk: Contract = {
       ...contract,
