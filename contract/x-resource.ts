@@ -229,6 +229,7 @@ const json = (schema: JsonObject) => ({ content: { 'application/json': { schema 
 function envelopeOf(data: JsonObject): JsonObject {
   return {
     type: 'object',
+    additionalProperties: false,
     required: ['success', 'code', 'msg', 'data'],
     properties: { success: { const: true }, code: { const: '0' }, msg: { type: 'string' }, data },
   };

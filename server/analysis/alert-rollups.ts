@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type OperationNodeSource } from 'kysely';
+import { sql, type Insertable, type OperationNodeSource } from 'kysely';
 import { countedColumns, type AlertChange, type CountedAlert } from '../alerts/alert-hooks';
 import { dialectOf } from '../db/dialect';
 import type { Db } from '../db/open-database';
@@ -162,8 +162,16 @@ export class RollupChange {
         .where('alert_count', '=', 0)
         .where('slot_start', 'in', some)
         .execute();
-    await removeEmptied(db, 'alert_day_rollups', days);
-    await removeEmptied(db, 'alert_hour_rollups', hours);
+    await removeEmptied(
+      db,
+      'alert_day_rollups',
+      days.map((row) => row.day_start),
+    );
+    await removeEmptied(
+      db,
+      'alert_hour_rollups',
+      hours.map((row) => row.hour_start),
+    );
   }
 }
 
@@ -191,12 +199,17 @@ const quarterUpsert = (db: Db, rows: readonly QuarterRow[]) =>
 
 /** The ranking tiers: a count per key, the key led by the tier's time column. */
 type CountTable = 'alert_day_rollups' | 'alert_hour_rollups';
-type CountedRow = Record<string, unknown> & { alert_count: number };
-const looseDb = (db: Db) => db as unknown as Kysely<Record<CountTable, CountedRow>>;
+/** A ranking tier's row, as typed by the columns the tiers have in common (all but the time column). */
+type CountedRow = Insertable<Table<CountTable>>;
 
 /** Adds a ranking tier's rows' counts to those stored. */
-const countUpsert = (db: Db, table: CountTable, key: readonly string[], rows: readonly CountedRow[]) =>
-  looseDb(db)
+const countUpsert = (
+  db: Db,
+  table: CountTable,
+  key: typeof dayKey | typeof hourKey,
+  rows: readonly CountedRow[],
+) =>
+  db
     .insertInto(table)
     .values(rows)
     .onConflict((conflict) =>
@@ -220,11 +233,10 @@ async function inOneStatement(db: Db, upserts: readonly OperationNodeSource[]): 
 }
 
 /** Deletes the tier's rows a write left at zero, among the time slots it touched. */
-async function removeEmptied(db: Db, table: CountTable, written: readonly CountedRow[]): Promise<void> {
+async function removeEmptied(db: Db, table: CountTable, touched: readonly string[]): Promise<void> {
   const timeColumn = table === 'alert_day_rollups' ? dayKey[0] : hourKey[0];
-  const touched = [...new Set(written.map((row) => row[timeColumn]))];
-  for (const some of chunks(touched))
-    await looseDb(db).deleteFrom(table).where('alert_count', '=', 0).where(timeColumn, 'in', some).execute();
+  for (const some of chunks([...new Set(touched)]))
+    await db.deleteFrom(table).where('alert_count', '=', 0).where(timeColumn, 'in', some).execute();
 }
 
 /** Alerts read at once by a rebuild. */

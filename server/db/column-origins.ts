@@ -19,10 +19,14 @@ interface OriginRow {
   nullable: number;
 }
 
-type OriginDb = Kysely<{ [originTable]: OriginRow }>;
+type OriginTables = { [originTable]: OriginRow };
+type OriginDb = Kysely<OriginTables>;
 
-/** The record's table, which the database's own schema type does not list. */
-const originsIn = <DB>(db: Kysely<DB>) => db as unknown as OriginDb;
+/**
+ * The record's table, which the database's own schema type does not list, added as Kysely adds a
+ * table: for a migration's handle, which has no schema type of its own.
+ */
+const originsIn = (db: Kysely<unknown>): OriginDb => db.withTables<OriginTables>();
 
 /** The migration that last declared a column, and what it declared. */
 export interface ColumnOrigin extends CatalogColumn {
@@ -123,7 +127,8 @@ export async function readColumnOrigins<DB>(
   catalog: ColumnCatalog,
 ): Promise<ReadonlyMap<string, ColumnOrigin>> {
   if (!catalog.has(columnKey(originTable, 'migration'))) return new Map();
-  const rows = await originsIn(db).selectFrom(originTable).selectAll().execute();
+  // Raw, as kysely_migration is read below: a handle of any schema type reads the record.
+  const { rows } = await sql<OriginRow>`select * from ${sql.table(originTable)}`.execute(db);
   return new Map(
     rows.map((row) => [
       columnKey(row.table_name, row.column_name),

@@ -52,7 +52,16 @@ describe('binding a resource definition by convention', () => {
     });
     expect(bound.stored.openedOn?.whenAbsent).toBeNull();
     expect(bound).toMatchObject({ table: 'parking_lots', plural: 'parking-lots', labelField: 'name' });
-    expect(bound.unique).toEqual([['lotCode'], ['name', 'ownerId']]);
+    expect(bound.unique.map((group) => group.map(({ field }) => field))).toEqual([
+      ['lotCode'],
+      ['name', 'ownerId'],
+    ]);
+    expect(bound.written.map(({ field, column }) => [field, column])).toEqual([
+      ['name', 'name'],
+      ['lotCode', 'lot_code'],
+      ['ownerId', 'owner_id'],
+      ['openedOn', 'opened_date'],
+    ]);
   });
 
   it('keeps what the definition says over the defaults', () => {

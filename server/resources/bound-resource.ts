@@ -5,6 +5,9 @@ import { snakeCase, tableOfSchema } from './naming';
 /** A stored field with its column named, by the convention or by the definition. */
 export type StoredColumn = StoredField & { readonly column: string };
 
+/** A stored input field, named: what a write puts in its column. */
+export type WrittenColumn = StoredColumn & { readonly field: string };
+
 /** What openapi.yaml says of a resource (see bindToContract). */
 export interface ContractFacts {
   /** The item schema's properties, in contract order: answer fields and CSV columns. */
@@ -28,9 +31,11 @@ export interface BoundResource extends Omit<ContractFacts, 'uniqueFields'> {
   /** Every stored field (item fields and the definition's exceptions) with its column. */
   readonly stored: Readonly<Record<string, StoredColumn>>;
   /** Groups of input fields whose values together must be unique: `x-unique` fields, then the definition's. */
-  readonly unique: readonly (readonly string[])[];
+  readonly unique: readonly (readonly WrittenColumn[])[];
   /** The create/update body's properties stored as columns or links (not the definition's inputOnly). */
   readonly inputFields: readonly string[];
+  /** The input fields stored as columns (not links), in input order. */
+  readonly written: readonly WrittenColumn[];
 }
 
 /**
@@ -78,11 +83,18 @@ export function bindResource(definition: ResourceDefinition, facts: ContractFact
   const inputFields = facts.inputFields.filter((field) => !definition.inputOnly?.includes(field));
   const unstored = inputFields.filter((field) => !stored[field] && !links[field]);
   if (unstored.length > 0) fail(`input fields without a column: ${unstored.join(', ')}`);
-  const unique = [...facts.uniqueFields.map((field) => [field]), ...(definition.unique ?? [])];
-  const unwritten = [...new Set(unique.flat())].filter(
-    (field) => !stored[field] || !inputFields.includes(field),
+  const written = inputFields.flatMap((field) => {
+    const column = stored[field];
+    return column ? [{ ...column, field }] : [];
+  });
+  const uniqueFields = [...facts.uniqueFields.map((field) => [field]), ...(definition.unique ?? [])];
+  const unwritten = [...new Set(uniqueFields.flat())].filter(
+    (field) => !written.some((column) => column.field === field),
   );
   if (unwritten.length > 0) fail(`unique fields that are not stored input fields: ${unwritten.join(', ')}`);
+  const unique = uniqueFields.map((group) =>
+    group.flatMap((field) => written.filter((column) => column.field === field)),
+  );
   const labelField =
     definition.labelField ??
     (facts.itemFields.includes('name') ? 'name' : fail('has no field `name`; say its labelField'));
@@ -96,6 +108,7 @@ export function bindResource(definition: ResourceDefinition, facts: ContractFact
     unique,
     itemFields: facts.itemFields,
     inputFields,
+    written,
     fileFields: facts.fileFields,
     linkOrders: facts.linkOrders,
   };

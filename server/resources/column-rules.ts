@@ -23,9 +23,10 @@ type Kind = ValueKind | 'null' | 'any';
  */
 export function wantedColumn(document: unknown, schema: JsonObject): WantedColumn {
   const kinds = kindsOf(document, schema);
-  const values = [...kinds].filter((kind) => kind !== 'null');
+  const values = [...kinds].filter((kind): kind is Exclude<Kind, 'null'> => kind !== 'null');
   const nullable = kinds.has('null');
-  if (values.length === 1 && values[0] !== 'any') return { kind: values[0] as ValueKind, nullable };
+  const [only] = values;
+  if (values.length === 1 && only !== undefined && only !== 'any') return { kind: only, nullable };
   const numeric = values.length === 2 && values.includes('integer') && values.includes('number');
   return { kind: numeric ? 'number' : null, nullable };
 }
@@ -38,8 +39,8 @@ function kindsOf(document: unknown, schema: JsonObject, depth = 0): Set<Kind> {
   if (members.length > 0 && depth < 8) {
     return new Set(members.flatMap((member) => [...kindsOf(document, member, depth + 1)]));
   }
-  const types = Array.isArray(resolved.type)
-    ? (resolved.type as unknown[])
+  const types: readonly unknown[] = Array.isArray(resolved.type)
+    ? resolved.type
     : resolved.type !== undefined
       ? [resolved.type]
       : Array.isArray(resolved.enum)

@@ -1,11 +1,19 @@
 import type { Contract, OperationSpec } from '../contract/load-contract';
-import { schemaAt } from '../../contract/document';
+import { isObject, schemaAt, type JsonObject } from '../../contract/document';
 import type { JsonSchema } from '../../contract/openapi-types';
 
 /** Property names of an object schema, in the order the contract writes them. */
 export function propertyNames(contract: Contract, schema: JsonSchema | string): string[] {
   const properties = schemaAt(contract.document, schema).properties;
   return properties && typeof properties === 'object' ? Object.keys(properties) : [];
+}
+
+/** An object schema's properties, each with its own schema, in the order the contract writes them. */
+export function propertySchemas(contract: Contract, schema: JsonSchema | string): [string, JsonObject][] {
+  const properties = schemaAt(contract.document, schema).properties;
+  return isObject(properties)
+    ? Object.entries(properties).filter((entry): entry is [string, JsonObject] => isObject(entry[1]))
+    : [];
 }
 
 /** The fields a write operation's body may hold. */
@@ -20,18 +28,19 @@ export function inputFieldNames(contract: Contract, operation: OperationSpec): s
  */
 export function uploadFieldKinds(contract: Contract, operation: OperationSpec): Record<string, string> {
   if (!operation.requestBody) return {};
-  const properties = schemaAt(contract.document, operation.requestBody.schema).properties as
-    Record<string, JsonSchema> | undefined;
   return Object.fromEntries(
-    Object.entries(properties ?? {}).flatMap(([field, schema]) => {
+    propertySchemas(contract, operation.requestBody.schema).flatMap(([field, schema]) => {
       const kind = schema['x-upload'];
       if (kind === undefined) return [];
-      if (!contract.operations.some((op) => op.operationId === kind && op.upload !== null)) {
+      if (
+        typeof kind !== 'string' ||
+        !contract.operations.some((op) => op.operationId === kind && op.upload !== null)
+      ) {
         throw new Error(
           `openapi.yaml: ${operation.operationId} ${field} has x-upload ${String(kind)}, not an upload operation`,
         );
       }
-      return [[field, kind as string]];
+      return [[field, kind]];
     }),
   );
 }

@@ -94,8 +94,11 @@ export type QueryFilter = (value: unknown, scope: FilterScope) => RawBuilder<boo
 /** API item as answered: field name → value, in the order of the contract's item schema. */
 export type Item = Record<string, unknown>;
 
-/** A table row as Kysely returns it. */
-export type Row = Record<string, unknown>;
+/** A row of a resource's table as read: every such table is keyed by the integer column `id`. */
+export type Row = { readonly id: number } & Readonly<Record<string, unknown>>;
+
+/** Column values to write to a resource's table, by column name. */
+export type Columns = Record<string, unknown>;
 
 /**
  * Everything the generic CRUD layer needs to know about a resource that openapi.yaml does not say.
@@ -173,6 +176,6 @@ export interface ComputedFields {
 }
 
 export interface CreatedColumns {
-  readonly columns: Row;
+  readonly columns: Columns;
   readonly answer: (item: Item) => unknown;
 }

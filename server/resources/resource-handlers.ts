@@ -4,11 +4,10 @@ import type { Contract, OperationSpec } from '../contract/load-contract';
 import { FileAnswer } from '../operations/file-answer';
 import { DataFolderError } from '../kernel/data-folder-error';
 import { requestTimeZone } from '../kernel/time-zone';
-import { schemaAt } from '../../contract/document';
+import { isObject, schemaAt } from '../../contract/document';
 import { listFacts, type ListShape } from '../../contract/list-facts';
-import type { JsonSchema } from '../../contract/openapi-types';
 import type { OperationHandler, OperationId, OperationInput } from '../operations/operation-handler';
-import { inputFieldNames, propertyNames, uploadFieldKinds } from './contract-shapes';
+import { inputFieldNames, propertyNames, propertySchemas, uploadFieldKinds } from './contract-shapes';
 import { bindResource, type BoundResource } from './bound-resource';
 import { exportFileName } from './export-name';
 import { changedFieldsText } from './field-labels';
@@ -224,19 +223,18 @@ export function bindToContract(
   const writeOperation = writer ? operationIn(contract, writer) : null;
   const inputFields = writeOperation ? inputFieldNames(contract, writeOperation) : [];
   const fileFields = writeOperation ? uploadFieldKinds(contract, writeOperation) : {};
-  const properties = schemaAt(contract.document, definition.schema).properties as
-    Record<string, JsonSchema> | undefined;
+  const properties = new Map(propertySchemas(contract, definition.schema));
   const linkOrders = Object.fromEntries(
     Object.keys(definition.links ?? {}).flatMap((field) => {
-      const items = properties?.[field]?.items as JsonSchema | undefined;
-      const values = items === undefined ? undefined : schemaAt(contract.document, items).enum;
+      const items = properties.get(field)?.items;
+      const values = isObject(items) ? schemaAt(contract.document, items).enum : undefined;
       return Array.isArray(values) ? [[field, values]] : [];
     }),
   );
   return bindResource(definition, {
     itemFields: propertyNames(contract, definition.schema),
     inputFields,
-    uniqueFields: Object.keys(properties ?? {}).filter((field) => properties?.[field]?.['x-unique'] === true),
+    uniqueFields: [...properties].flatMap(([field, schema]) => (schema['x-unique'] === true ? [field] : [])),
     fileFields,
     linkOrders,
   });

@@ -31,8 +31,8 @@ export async function linkedValues(
       .orderBy(link.ownerColumn)
       .orderBy(link.valueColumn)
       .execute();
-    const byOwner = new Map<number, unknown[]>(ids.map((id) => [id, []]));
-    for (const row of rows) byOwner.get(row.owner as number)?.push(row.value);
+    const byOwner = new Map<unknown, unknown[]>(ids.map((id) => [id, []]));
+    for (const row of rows) byOwner.get(row.owner)?.push(row.value);
     const order = orders[field];
     if (order) {
       for (const values of byOwner.values()) values.sort((a, b) => order.indexOf(a) - order.indexOf(b));
@@ -44,11 +44,11 @@ export async function linkedValues(
           rows.map((row) => row.value),
         )
       : null;
-    for (const [id, values] of byOwner) {
-      const item = answer.get(id) as Item;
+    for (const [id, item] of answer) {
+      const values = byOwner.get(id) ?? [];
       item[field] = values;
       if (link.references && labels) {
-        item[link.references.label] = values.map((value) => String(labels.get(value as number) ?? ''));
+        item[link.references.label] = values.map((value) => (isId(value) ? (labels.get(value) ?? '') : ''));
       }
     }
   }
@@ -60,8 +60,11 @@ async function labelsOf(
   rule: ReferenceRule,
   values: readonly unknown[],
 ): Promise<Map<number, string>> {
-  return labelsByIds(db, rule, [...new Set(values as number[])]);
+  return labelsByIds(db, rule, [...new Set(values.filter(isId))]);
 }
+
+/** Linked values referring to rows are their integer ids. */
+const isId = (value: unknown): value is number => typeof value === 'number';
 
 /** Problems naming each linked field whose input names a referenced row that does not exist. */
 export async function missingLinkedReferences(
@@ -71,10 +74,10 @@ export async function missingLinkedReferences(
 ): Promise<FieldProblem[]> {
   const problems: FieldProblem[] = [];
   for (const [field, link] of Object.entries(links)) {
-    const values = input[field];
-    if (!link.references || !Array.isArray(values) || values.length === 0) continue;
+    const values = valuesIn(input, field);
+    if (!link.references || values.length === 0) continue;
     const found = await labelsOf(db, link.references, values);
-    const missing = (values as number[]).filter((id) => !found.has(id));
+    const missing = values.filter((id) => !isId(id) || !found.has(id));
     if (missing.length > 0) {
       const { what } = link.references;
       problems.push({
@@ -97,7 +100,7 @@ export async function replaceLinks(
   input: Readonly<Record<string, unknown>>,
 ): Promise<void> {
   for (const [field, link] of Object.entries(links)) {
-    const values = Array.isArray(input[field]) ? (input[field] as unknown[]) : [];
+    const values = valuesIn(input, field);
     await loose(db).deleteFrom(link.table).where(link.ownerColumn, '=', id).execute();
     if (values.length > 0) {
       await loose(db)
@@ -106,6 +109,12 @@ export async function replaceLinks(
         .execute();
     }
   }
+}
+
+/** A linked field's values as sent: none when the field is absent. */
+function valuesIn(input: Readonly<Record<string, unknown>>, field: string): readonly unknown[] {
+  const sent = input[field];
+  return Array.isArray(sent) ? sent : [];
 }
 
 export function linksOf(definition: ResourceDefinition): Links {

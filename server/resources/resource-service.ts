@@ -9,7 +9,15 @@ import type { ListShape } from '../../contract/list-facts';
 import { csvRecord, utf8Bom } from './csv';
 import { exportColumns, type Reader } from './export-columns';
 import type { BoundResource, StoredColumn } from './bound-resource';
-import type { CreatedColumns, Item, ItemChange, ReferenceRule, Row, WriteScope } from './resource-definition';
+import type {
+  Columns,
+  CreatedColumns,
+  Item,
+  ItemChange,
+  ReferenceRule,
+  Row,
+  WriteScope,
+} from './resource-definition';
 import { linkedValues, linksOf, missingLinkedReferences, replaceLinks } from './resource-links';
 import {
   columnByIds,
@@ -97,14 +105,12 @@ export async function getItem(
 ): Promise<Item> {
   const row = await selectById(db, resource.table, id);
   if (!row) throw notFound(id);
-  const [item] = await toItems(db, resource, [row], lang, view);
-  return item as Item;
+  return (await itemsOfRows(db, resource, [row], lang, view))(row);
 }
 
 /** A row its caller just wrote, as get answers it, without reading it again. */
 export async function itemOfRow(db: Db, resource: BoundResource, row: Row, lang: Lang = 'zh'): Promise<Item> {
-  const [item] = await toItems(db, resource, [row], lang);
-  return item as Item;
+  return (await itemsOfRows(db, resource, [row], lang))(row);
 }
 
 /** The items of `ids` that exist, as get answers them, in the order of `ids`. */
@@ -117,7 +123,7 @@ export async function getItems(
   if (ids.length === 0) return [];
   const rows = await selectByIds(db, resource.table, ids);
   const order = new Map(ids.map((id, index) => [id, index]));
-  rows.sort((a, b) => (order.get(a.id as number) ?? 0) - (order.get(b.id as number) ?? 0));
+  rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
   return toItems(db, resource, rows, lang);
 }
 
@@ -175,10 +181,10 @@ async function insertItem(
   scope: WriteScope,
   resource: BoundResource,
   input: Record<string, unknown>,
-  createdColumns: Row | undefined,
+  createdColumns: Columns | undefined,
 ): Promise<Item> {
   const { definition } = resource;
-  const values: Row = {
+  const values: Columns = {
     ...inputColumns(resource, input),
     ...timestampColumns(resource, scope.now, scope.now),
     ...createdColumns,
@@ -205,7 +211,7 @@ export async function updateItem(
 ): Promise<{ item: Item; before: Item; changed: string[] }> {
   const { definition } = resource;
   const now = ctx.clock.now().toISOString();
-  const values: Row = {
+  const values: Columns = {
     ...inputColumns(resource, input),
     ...timestampColumns(resource, null, now),
   };
@@ -235,7 +241,7 @@ export async function deleteItems(
   const { definition } = resource;
   return ctx.db.transaction().execute(async (trx) => {
     const rows = await selectByIds(trx, resource.table, ids);
-    const found = rows.map((row) => row.id as number);
+    const found = rows.map((row) => row.id);
     const now = ctx.clock.now().toISOString();
     await definition.beforeDelete?.(trx, found, { db: trx, now, ...scope });
     await deleteRows(trx, resource.table, found);
@@ -335,15 +341,25 @@ async function toItems(
   lang: Lang,
   view: View = 'whole',
 ): Promise<Item[]> {
-  const ids = rows.map((row) => row.id as number);
+  return rows.map(await itemsOfRows(db, resource, rows, lang, view));
+}
+
+/** The item of each of the rows: what they need beyond their columns is read for all of them at once. */
+async function itemsOfRows(
+  db: Db,
+  resource: BoundResource,
+  rows: readonly Row[],
+  lang: Lang,
+  view: View = 'whole',
+): Promise<(row: Row) => Item> {
+  const ids = rows.map((row) => row.id);
   const computed = await resource.definition.computed?.load(db, ids);
   const labels = await referenceLabels(db, resource, rows);
   const linked = await linkedValues(db, linksOf(resource.definition), ids, resource.linkOrders);
-  return rows.map((row) => {
-    const id = row.id as number;
-    const extra = { ...computed?.get(id), ...labels(row), ...linked.get(id) };
+  return (row) => {
+    const extra = { ...computed?.get(row.id), ...labels(row), ...linked.get(row.id) };
     return itemOf(resource, row, extra, lang, view);
-  });
+  };
 }
 
 /** For each row, the label of every row it references: one query per reference for all the rows. */
@@ -364,7 +380,10 @@ async function referenceLabels(
   );
   return (row) =>
     Object.fromEntries(
-      looked.map(({ column, rule, labels }) => [rule.label, labels.get(row[column] as number) ?? null]),
+      looked.map(({ column, rule, labels }) => {
+        const id = row[column];
+        return [rule.label, typeof id === 'number' ? (labels.get(id) ?? null) : null];
+      }),
     );
 }
 
@@ -396,22 +415,18 @@ function shownItem(resource: BoundResource, item: Item): Item {
   );
 }
 
-function inputColumns(resource: BoundResource, input: Record<string, unknown>): Row {
-  const links = linksOf(resource.definition);
+function inputColumns(resource: BoundResource, input: Record<string, unknown>): Columns {
   return Object.fromEntries(
-    resource.inputFields
-      .filter((field) => !links[field])
-      .map((field) => {
-        const stored = resource.stored[field] as StoredColumn;
-        const value = input[field] === undefined ? (stored.whenAbsent ?? null) : input[field];
-        return [stored.column, stored.toRow ? stored.toRow(value) : value];
-      }),
+    resource.written.map((stored) => {
+      const value = input[stored.field] === undefined ? (stored.whenAbsent ?? null) : input[stored.field];
+      return [stored.column, stored.toRow ? stored.toRow(value) : value];
+    }),
   );
 }
 
-function timestampColumns(resource: BoundResource, createdAt: string | null, updatedAt: string): Row {
+function timestampColumns(resource: BoundResource, createdAt: string | null, updatedAt: string): Columns {
   const { createdAt: created, updatedAt: updated } = resource.stored;
-  const columns: Row = {};
+  const columns: Columns = {};
   if (created && createdAt !== null) columns[created.column] = createdAt;
   if (updated) columns[updated.column] = updatedAt;
   return columns;
@@ -471,14 +486,13 @@ async function clashes(
   const values = inputColumns(resource, input);
   const problems: FieldProblem[] = [];
   for (const group of resource.unique) {
-    const columns = group.map((field) => (resource.stored[field] as StoredColumn).column);
     const taken = await holdsValues(
       db,
       resource.table,
-      Object.fromEntries(columns.map((column) => [column, values[column]])),
+      Object.fromEntries(group.map(({ column }) => [column, values[column]])),
       exceptId,
     );
-    if (taken) problems.push(...clashProblems(group));
+    if (taken) problems.push(...clashProblems(group.map(({ field }) => field)));
   }
   return problems;
 }

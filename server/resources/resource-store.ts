@@ -1,18 +1,30 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/open-database';
 import { columnMayBeNull } from '../db/column-nullability';
-import { withNamedTables, type WithNamedTables } from '../db/named-tables';
+import { withKeyedTables, type KeyedColumns, type WithNamedTables } from '../db/named-tables';
 import type { Database } from '../db/schema';
 import { columnContains, trigramMatches, trigramRowId, trigramSearch } from '../db/contains-search';
 import { containsText, nullsLowest, sortedApart, unindexed } from '../db/portable-sql';
 import { reusedQuery, type ReusedQuery } from '../db/reused-query';
 import type { FilterMode } from '../../contract/list-facts';
-import type { LinkedField, ReferenceRule, Row } from './resource-definition';
+import type { Columns, LinkedField, ReferenceRule, Row } from './resource-definition';
 
-/** The generic layer addresses tables and columns by name; their types live in the definitions. */
-type LooseQuery = SelectQueryBuilder<WithNamedTables<Database>, string, Row>;
+/**
+ * The generic layer addresses tables and columns by name; their types live in the definitions. Every
+ * resource table is keyed by the integer column `id`, which its type keeps.
+ */
+type LooseDb = WithNamedTables<Database, KeyedColumns>;
+type LooseQuery<Selected = object> = SelectQueryBuilder<LooseDb, string, Selected>;
 
-const loose = (db: Db) => withNamedTables(db);
+const loose = (db: Db) => withKeyedTables(db);
+
+/**
+ * Every column of the selected rows. Kysely types a whole row of a table named at run time as an
+ * index of columns, which swallows the key: its integer `id` (which the start's column check holds to
+ * the contract, see resource-tables) is stated here, the one place.
+ */
+const wholeRows = (query: LooseQuery, table: string): LooseQuery<Row> =>
+  query.selectAll(table).$castTo<Row>();
 
 export interface RowFilter {
   readonly column: string;
@@ -78,14 +90,14 @@ export async function selectPage(
 ): Promise<Row[]> {
   const matches = filtered(db, selection, !page.fewMatches);
   if (!page.fewMatches && page.offset < deepPageOffset)
-    return (await ordered(db, matches.selectAll(selection.table), selection))
+    return (await ordered(db, wholeRows(matches, selection.table), selection))
       .limit(page.limit)
       .offset(page.offset)
       .execute();
   const ids = (await ordered(db, matches.select(`${selection.table}.id`), selection, page.fewMatches))
     .limit(page.limit)
     .offset(page.offset);
-  const rows = loose(db).selectFrom(selection.table).selectAll().where('id', 'in', ids);
+  const rows = wholeRows(loose(db).selectFrom(selection.table), selection.table).where('id', 'in', ids);
   // The page's rows, found by id, are sorted among themselves: no walk of the sort's index again.
   return (await ordered(db, rows, selection, true)).execute();
 }
@@ -136,7 +148,7 @@ async function* batchesOf(
   const beyond = descending ? '<' : '>';
   let last: Row | undefined;
   for (;;) {
-    let query = filtered(db, selection, true).selectAll();
+    let query = wholeRows(filtered(db, selection, true), selection.table);
     if (pass !== 'every') query = query.where(column, pass === 'nulls' ? 'is' : 'is not', null);
     if (last) {
       const { id } = last;
@@ -163,7 +175,7 @@ const byIdOf = new Map<string, ReusedQuery<{ id: number }, Row>>();
 export async function selectById(db: Db, table: string, id: number): Promise<Row | undefined> {
   let byId = byIdOf.get(table);
   if (!byId) {
-    byId = reusedQuery((db, { id }) => loose(db).selectFrom(table).selectAll().where('id', '=', id));
+    byId = reusedQuery((db, { id }) => wholeRows(loose(db).selectFrom(table), table).where('id', '=', id));
     byIdOf.set(table, byId);
   }
   return (await byId.execute(db, { id })).rows[0];
@@ -171,9 +183,7 @@ export async function selectById(db: Db, table: string, id: number): Promise<Row
 
 export async function selectByIds(db: Db, table: string, ids: readonly number[]): Promise<Row[]> {
   if (ids.length === 0) return [];
-  return loose(db)
-    .selectFrom(table)
-    .selectAll()
+  return wholeRows(loose(db).selectFrom(table), table)
     .where('id', 'in', [...ids])
     .orderBy('id')
     .execute();
@@ -189,10 +199,11 @@ export async function columnByIds(
   if (ids.length === 0) return new Map();
   const rows = await loose(db)
     .selectFrom(table)
-    .select(['id', column])
+    .select('id')
+    .select(column)
     .where('id', 'in', [...ids])
     .execute();
-  return new Map(rows.map((row) => [Number(row.id), row[column]]));
+  return new Map(rows.map((row) => [row.id, row[column]]));
 }
 
 /** A referenced row's label: its label column, then its qualifier column after a space where one is named. */
@@ -215,7 +226,7 @@ export async function labelsByIds(
     .select(['id', labelOf(rule).as('label')])
     .where('id', 'in', [...ids])
     .execute();
-  return new Map(rows.map((row) => [Number(row.id), String(row.label)]));
+  return new Map(rows.map((row) => [row.id, row.label]));
 }
 
 /** Referenced rows to pick from, by label: those whose label contains `text`, or those with `ids`. */
@@ -233,15 +244,15 @@ export async function pickLabels(
   }
   if (wanted.ids !== null) query = query.where('id', 'in', [...wanted.ids]);
   const rows = await query.orderBy(label).orderBy('id').limit(wanted.limit).execute();
-  return rows.map((row) => ({ id: Number(row.id), label: String(row.label) }));
+  return rows.map((row) => ({ id: row.id, label: row.label }));
 }
 
-export async function insertRow(db: Db, table: string, values: Row): Promise<number> {
+export async function insertRow(db: Db, table: string, values: Columns): Promise<number> {
   const { id } = await loose(db).insertInto(table).values(values).returning('id').executeTakeFirstOrThrow();
-  return Number(id);
+  return id;
 }
 
-export async function updateRow(db: Db, table: string, id: number, values: Row): Promise<boolean> {
+export async function updateRow(db: Db, table: string, id: number, values: Columns): Promise<boolean> {
   const { numUpdatedRows } = await loose(db)
     .updateTable(table)
     .set(values)
@@ -263,7 +274,7 @@ export async function deleteRows(db: Db, table: string, ids: readonly number[]):
 export async function holdsValues(
   db: Db,
   table: string,
-  values: Row,
+  values: Columns,
   exceptId: number | null,
 ): Promise<boolean> {
   let query = loose(db).selectFrom(table).select('id');
@@ -310,12 +321,12 @@ function filtered(db: Db, selection: RowSelection, bySortIndex = false): LooseQu
   );
 }
 
-async function ordered(
+async function ordered<Selected>(
   db: Db,
-  query: LooseQuery,
+  query: LooseQuery<Selected>,
   { table, order }: RowSelection,
   withoutIndex = false,
-): Promise<LooseQuery> {
+): Promise<LooseQuery<Selected>> {
   const direction = order.descending ? 'desc' : 'asc';
   const column = withoutIndex ? sortedApart(db, order.column) : sql.ref(order.column);
   const nulls = nullsLowest(db, direction, await columnMayBeNull(db, table, order.column));

@@ -3,9 +3,12 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { JsonSchema } from '../../contract/openapi-types';
 import type { Contract, OperationSpec, ResponseSpec } from '../contract/load-contract';
 import { createSchemaCompiler } from '../contract/schema-compiler';
+import type { OperationOf } from '../observability/operation-names';
 
 /** An answer as the check reads it: what was asked and what came back. */
 export interface Answer {
+  /** The contract's operation the server routed the request to; null for any other route, or none. */
+  readonly operation: OperationSpec | null;
   readonly method: string;
   /** The request's URL, query included. */
   readonly url: string;
@@ -19,20 +22,19 @@ export interface Answer {
 export type AnswerCheck = (answer: Answer) => string | null;
 
 /**
- * Checks answers against openapi.yaml. Checked are the answers of the contract's operations, found
- * by method and path as the router finds them; any other (an unknown route's 404, the console's
- * files, /metrics, a HEAD) is not the contract's to judge. Such an answer's status must be declared
+ * Checks answers against openapi.yaml. Checked are the answers of the contract's operations; any
+ * other (an unknown route's 404, the console's files, /metrics, a HEAD) is not the contract's to
+ * judge. Such an answer's status must be declared
  * (exactly, as `4XX`, or by `default`), its media type one the declared response lists, and a JSON
  * body must match that media type's schema, the error envelope included. A body-less 204 or 304 has
  * nothing to check.
  */
 export function contractAnswerCheck(contract: Contract): AnswerCheck {
-  const operationAt = operationFinder(contract);
   const validatorOf = schemaValidators(contract);
   return (answer) => {
-    const path = answer.url.split('?')[0] ?? '';
-    const operation = operationAt(answer.method, path);
+    const { operation } = answer;
     if (!operation) return null;
+    const path = answer.url.split('?')[0] ?? '';
     const problem = answerProblem(operation, answer, validatorOf);
     return (
       problem && `${operation.operationId} (${answer.method} ${path}) answered ${answer.status}: ${problem}`
@@ -103,31 +105,6 @@ function schemaValidators(contract: Contract): (schema: JsonSchema) => ValidateF
   };
 }
 
-/**
- * The operation a method and path reach, as the server's router picks it: a path of as many
- * segments whose fixed segments are equal, a fixed segment winning over a parameter where two fit
- * (`/cameras/export` before `/cameras/:id`).
- */
-function operationFinder(contract: Contract): (method: string, path: string) => OperationSpec | null {
-  const routes = contract.operations.map((operation) => ({ operation, segments: operation.url.split('/') }));
-  const isParameter = (segment: string) => segment.startsWith(':');
-  return (method, path) => {
-    const segments = path.split('/');
-    const fitting = routes.filter(
-      (route) =>
-        route.operation.method === method &&
-        route.segments.length === segments.length &&
-        route.segments.every((segment, at) =>
-          isParameter(segment) ? segments[at] !== '' : segment === segments[at],
-        ),
-    );
-    const fixedFirst = (route: (typeof routes)[number]) =>
-      route.segments.map((segment) => (isParameter(segment) ? '1' : '0')).join('');
-    fitting.sort((a, b) => fixedFirst(a).localeCompare(fixedFirst(b)));
-    return fitting[0]?.operation ?? null;
-  };
-}
-
 /** An answer that breaks openapi.yaml, thrown where the test asked for it. */
 export class ContractAnswerError extends Error {
   override name = 'ContractAnswerError';
@@ -137,13 +114,21 @@ export class ContractAnswerError extends Error {
  * Makes every `app.inject` of a test app check its answer: the tests' helpers (callOperation,
  * sendRequest) and the tests that inject directly (uploads, raw bodies) all go through it, so no
  * answer of an operation escapes. The instance's own method is replaced, as a test's app is built
- * by createApp and its callers hold the instance.
+ * by createApp and its callers hold the instance. The operation of each request is the one the
+ * server's router reached, found as the server's own metrics and log find it (`operationOf`): a
+ * hook records it, so it must be added before the app is ready.
  */
-export function checkAnswersOf(app: FastifyInstance, check: AnswerCheck): void {
+export function checkAnswersOf(app: FastifyInstance, operationOf: OperationOf, check: AnswerCheck): void {
+  const routed = new WeakMap<object, OperationSpec | null>();
+  app.addHook('onRequest', async (request) => {
+    routed.set(request.raw, operationOf(request));
+  });
   const inject = app.inject.bind(app);
   const checkedInject = async (options: InjectOptions | string) => {
     const response = await inject(options);
     const problem = check({
+      // A request refused before routing (a malformed URL) reached no operation.
+      operation: routed.get(response.raw.req) ?? null,
       method: response.raw.req.method ?? 'GET',
       url: response.raw.req.url ?? '/',
       status: response.statusCode,

@@ -21,6 +21,7 @@ import type { SmsMessage } from '../sms/sms-sender';
 import type { components } from '../../src/generated/openapi';
 
 type AccessKey = components['schemas']['AccessKey'];
+import { operationFinder } from '../observability/operation-names';
 import { checkAnswersOf, contractAnswerCheck } from './contract-answers';
 import { multipartFile } from './multipart';
 import { syncPostgres, type SyncDatabase } from './sync-postgres';
@@ -30,6 +31,7 @@ export const testAdminPassword = 'Admin12345';
 
 export const contract = loadContract();
 const answerCheck = contractAnswerCheck(contract);
+const operationOf = operationFinder(contract);
 
 const headerName = (scheme: string) => contract.headerSchemes[scheme] as string;
 
@@ -198,7 +200,7 @@ export async function startTestApp(
     databaseUrl,
   });
   cleanup(() => app.close());
-  checkAnswersOf(app, answerCheck);
+  checkAnswersOf(app, operationOf, answerCheck);
   const call = (operationId: string, callOptions?: CallOptions) =>
     callOperation(app, operationId, callOptions);
   return {

@@ -3811,7 +3811,7 @@ export interface components {
       code: string;
       msg: string;
       data: null | {
-        errors?: components['schemas']['FieldError'][];
+        errors: components['schemas']['FieldError'][];
       };
     };
     EmptyEnvelope: {
