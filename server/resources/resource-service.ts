@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import type { PlatformContext } from '../operations/platform-context';
 import type { Db } from '../db/open-database';
+import { exclusiveTransaction } from '../db/exclusive-transaction';
+import type { Database } from '../db/schema';
 import { fileReferenceProblems } from '../files/file-store';
 import { ApiError, badInput, type FieldProblem } from '../kernel/api-error';
 import type { Lang } from '../kernel/locale';
@@ -127,25 +129,95 @@ export async function createItem(
   input: Record<string, unknown>,
   actorId: number | null = null,
 ): Promise<{ item: Item; answer: unknown }> {
-  const { definition } = resource;
   const now = ctx.clock.now().toISOString();
-  const created = await definition.onCreate?.(input);
-  const values: Row = {
-    ...inputColumns(resource, input),
-    ...timestampColumns(resource, now, now),
-    ...created?.columns,
-  };
+  const created = await resource.definition.onCreate?.(input);
   const item = await ctx.db.transaction().execute(async (trx) => {
-    const scope: WriteScope = { db: trx, now, actorId };
-    const change: ItemChange = { id: null, before: null, input };
-    await refuseBadWrites(scope, resource, change);
-    const id = await insertRow(trx, resource.table, values);
-    await replaceLinks(trx, linksOf(definition), id, input);
-    const written = await getItem(trx, resource, id);
-    await definition.afterWrite?.(scope, { ...change, item: written });
+    const written = await insertChecked({ db: trx, now, actorId }, resource, input, created?.columns);
+    if (!isItem(written)) throw badInput(written);
     return written;
   });
   return { item, answer: created ? created.answer(item) : item };
+}
+
+/** Rows of a file to create, each with the line it starts on; `input` as a create body holds it. */
+export interface ImportedRow {
+  readonly line: number;
+  readonly input: Record<string, unknown>;
+}
+
+/** Each refused row's problems, by its line; `imported` is 0 when any row is refused or nothing is committed. */
+export interface ImportOutcome {
+  readonly imported: number;
+  readonly refused: ReadonlyMap<number, readonly FieldProblem[]>;
+}
+
+/**
+ * Creates every row in one transaction, each checked as createItem checks its input against the
+ * table and the rows before it, or none: when any row is refused, or `commit` is false (a dry run,
+ * rows refused before), the transaction is rolled back. Imports run one at a time (an exclusive transaction), so two of the same codes
+ * at once cannot both pass their checks: the second sees the first's rows.
+ */
+export async function importItems(
+  ctx: Store,
+  resource: BoundResource,
+  rows: readonly ImportedRow[],
+  { commit, actorId }: { readonly commit: boolean; readonly actorId: number | null },
+): Promise<ImportOutcome> {
+  if (resource.definition.onCreate) {
+    // What onCreate answers once (a generated secret) would be lost for every row.
+    throw new Error(`resource ${resource.definition.schema}: onCreate answers cannot be imported`);
+  }
+  const now = ctx.clock.now().toISOString();
+  const table = resource.table as keyof Database;
+  try {
+    return await exclusiveTransaction(ctx.db, [table], async (trx) => {
+      const refused = new Map<number, readonly FieldProblem[]>();
+      for (const { line, input } of rows) {
+        const written = await insertChecked({ db: trx, now, actorId }, resource, input);
+        if (!isItem(written)) refused.set(line, written);
+      }
+      if (refused.size > 0 || !commit) throw new RolledBack({ imported: 0, refused });
+      return { imported: rows.length, refused };
+    });
+  } catch (error) {
+    if (error instanceof RolledBack) return error.outcome;
+    throw error;
+  }
+}
+
+/** Thrown to roll an import's transaction back, carrying what it found. */
+class RolledBack extends Error {
+  constructor(readonly outcome: ImportOutcome) {
+    super('import rolled back');
+  }
+}
+
+const isItem = (written: Item | readonly FieldProblem[]): written is Item => !Array.isArray(written);
+
+/**
+ * Inserts one item in the scope's transaction once the checks of a write pass (see refuseBadWrites);
+ * answers the item as get does, or the problems that refuse it, having written nothing.
+ */
+async function insertChecked(
+  scope: WriteScope,
+  resource: BoundResource,
+  input: Record<string, unknown>,
+  createdColumns: Row = {},
+): Promise<Item | readonly FieldProblem[]> {
+  const { definition } = resource;
+  const change: ItemChange = { id: null, before: null, input };
+  const problems = await badWriteProblems(scope, resource, change);
+  if (problems.length > 0) return problems;
+  const values: Row = {
+    ...inputColumns(resource, input),
+    ...timestampColumns(resource, scope.now, scope.now),
+    ...createdColumns,
+  };
+  const id = await insertRow(scope.db, resource.table, values);
+  await replaceLinks(scope.db, linksOf(definition), id, input);
+  const written = await getItem(scope.db, resource, id);
+  await definition.afterWrite?.(scope, { ...change, item: written });
+  return written;
 }
 
 /**
@@ -382,16 +454,24 @@ async function refuseBadWrites(
   resource: BoundResource,
   change: ItemChange,
 ): Promise<void> {
+  const problems = await badWriteProblems(scope, resource, change);
+  if (problems.length > 0) throw badInput(problems);
+}
+
+async function badWriteProblems(
+  scope: WriteScope,
+  resource: BoundResource,
+  change: ItemChange,
+): Promise<FieldProblem[]> {
   const { db } = scope;
   const { input, id: exceptId } = change;
-  const problems = [
+  return [
     ...((await resource.definition.checkWrite?.(scope, change)) ?? []),
     ...(await clashes(db, resource, input, exceptId)),
     ...(await missingReferences(db, resource.definition.references ?? {}, input)),
     ...(await missingLinkedReferences(db, linksOf(resource.definition), input)),
     ...(await fileReferenceProblems(db, resource.fileFields, input)),
   ];
-  if (problems.length > 0) throw badInput(problems);
 }
 
 /**
