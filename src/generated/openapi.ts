@@ -310,7 +310,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * 导入摄像头 / Import cameras from CSV
+     * 导入摄像头 / Import cameras
      * @description A CSV file as the export writes it (headers in Chinese or English, UTF-8 with or without
      *     BOM): each row is checked as createCamera checks its body, references by name (an AI
      *     server's name), codes and names unique within the file and against the table. All or
