@@ -130,14 +130,16 @@ const orderIn = (fields: readonly string[], field: string) => {
   return at === -1 ? fields.length : at;
 };
 
+const notText = () => fileProblem({ zh: '不是 UTF-8 文本', en: 'is not UTF-8 text' });
+
 function csvRows(bytes: Buffer): CsvRow[] {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    text = '\0';
+    throw notText();
   }
-  if (text.includes('\0')) throw fileProblem({ zh: '不是 UTF-8 文本', en: 'is not UTF-8 text' });
+  if (text.includes('\0')) throw notText();
   const parsed = parseCsv(text);
   if ('unclosedQuoteAt' in parsed)
     throw fileProblem({

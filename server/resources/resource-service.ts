@@ -133,8 +133,8 @@ export async function createItem(
   const created = await resource.definition.onCreate?.(input);
   const item = await ctx.db.transaction().execute(async (trx) => {
     const written = await insertChecked({ db: trx, now, actorId }, resource, input, created?.columns);
-    if (!isItem(written)) throw badInput(written);
-    return written;
+    if (typeof written !== 'number') throw badInput(written);
+    return getItem(trx, resource, written);
   });
   return { item, answer: created ? created.answer(item) : item };
 }
@@ -174,7 +174,7 @@ export async function importItems(
       const refused = new Map<number, readonly FieldProblem[]>();
       for (const { line, input } of rows) {
         const written = await insertChecked({ db: trx, now, actorId }, resource, input);
-        if (!isItem(written)) refused.set(line, written);
+        if (typeof written !== 'number') refused.set(line, written);
       }
       if (refused.size > 0 || !commit) throw new RolledBack({ imported: 0, refused });
       return { imported: rows.length, refused };
@@ -192,18 +192,16 @@ class RolledBack extends Error {
   }
 }
 
-const isItem = (written: Item | readonly FieldProblem[]): written is Item => !Array.isArray(written);
-
 /**
  * Inserts one item in the scope's transaction once the checks of a write pass (see refuseBadWrites);
- * answers the item as get does, or the problems that refuse it, having written nothing.
+ * answers its id, or the problems that refuse it, having written nothing.
  */
 async function insertChecked(
   scope: WriteScope,
   resource: BoundResource,
   input: Record<string, unknown>,
   createdColumns: Row = {},
-): Promise<Item | readonly FieldProblem[]> {
+): Promise<number | readonly FieldProblem[]> {
   const { definition } = resource;
   const change: ItemChange = { id: null, before: null, input };
   const problems = await badWriteProblems(scope, resource, change);
@@ -215,9 +213,11 @@ async function insertChecked(
   };
   const id = await insertRow(scope.db, resource.table, values);
   await replaceLinks(scope.db, linksOf(definition), id, input);
-  const written = await getItem(scope.db, resource, id);
-  await definition.afterWrite?.(scope, { ...change, item: written });
-  return written;
+  // Read back only for a rule that needs the item: an import of thousands of rows reads none.
+  if (definition.afterWrite) {
+    await definition.afterWrite(scope, { ...change, item: await getItem(scope.db, resource, id) });
+  }
+  return id;
 }
 
 /**
