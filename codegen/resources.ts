@@ -129,7 +129,7 @@ export function resolveResource(entry: ResourceEntry, index: number, context: Re
         bulkDelete: operations.bulkDelete !== undefined,
         export: operations.export !== undefined,
         choices: operations.choices !== undefined,
-        import: operations.import !== undefined && operations.importTemplate !== undefined,
+        import: operations.import !== undefined,
       },
       defaultSort: listing.defaultSort,
       pageSizeMax: listing.pageSizeMax ?? 0,
@@ -175,6 +175,15 @@ function resolveOperations(
       ['operations'],
       `needs the ${unnamed.join(' and ')} operations: name them here, or declare x-resource on ${entry.schema} in openapi.yaml`,
     );
+  }
+  const pairs = [
+    ['import', 'importTemplate'],
+    ['importTemplate', 'import'],
+  ] as const;
+  for (const [role, partner] of pairs) {
+    if (named[role] !== undefined && named[partner] === undefined) {
+      report(['operations', role], `names ${role} without ${partner}: the import drawer offers both`);
+    }
   }
   const operations: Operations = {};
   for (const [role, id] of Object.entries(named) as [OperationRole, string][]) {
