@@ -608,7 +608,7 @@ describe('camera import from CSV', () => {
         row(1, { server: '边缘盒子-1' }),
         row(2, { ip: '10.1.0' }),
         row(3, { code: 'CAM-001' }),
-        row(4, { server: '不存在的盒子' }),
+        row(4, { server: '不存在的盒子', ip: 'x' }),
         row(5, { code: 'CAM-009', name: '' }),
         row(6, { code: 'CAM-009' }),
       ),
@@ -616,9 +616,10 @@ describe('camera import from CSV', () => {
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ dryRun: false, rows: 6, imported: 0 });
     expect(body.data.problems).toEqual([
-      { line: 3, column: 'IP地址', field: 'ip', message: expect.any(String) },
+      { line: 3, column: 'IP地址', field: 'ip', message: '格式不正确（ipv4）' },
       { line: 4, column: '编码', field: 'code', message: '与第 2 行重复' },
       { line: 5, column: 'AI服务器', field: 'aiServerId', message: 'AI服务器不存在（不存在的盒子）' },
+      { line: 5, column: 'IP地址', field: 'ip', message: '格式不正确（ipv4）' },
       { line: 6, column: '名称', field: 'name', message: '必填' },
       { line: 7, column: '编码', field: 'code', message: '已存在' },
     ]);
@@ -702,9 +703,10 @@ describe('camera import from CSV', () => {
     expect(snapshotRows(t.dataDir)).toEqual(before);
   });
 
-  it('reads a BOM, CRLF or LF, and quoted commas, quotes and line breaks; a formula is stored as typed', async () => {
+  it('reads a BOM, LF, and quoted commas, quotes and line breaks; a formula is stored as typed', async () => {
     const { ok, upload } = await importer();
-    const csv = `\uFEFF${header}\n"=HYPERLINK(""x""), 1",CAM-001,"A区,
+    // A spreadsheet's empty column after the last is no column.
+    const csv = `\uFEFF${header},\n"=HYPERLINK(""x""), 1",CAM-001,"A区,
 二层",大华,10.1.0.1,rtsp://10.1.0.1/main,,,\n@SUM(1),CAM-002,,dahua,10.1.0.2,rtsp://10.1.0.2/main,,,连续录像\n`;
     expect((await upload(csv)).body.data).toMatchObject({ imported: 2, problems: [] });
     const items = (await ok('GET', '/cameras?sort=code')).items as Record<string, unknown>[];

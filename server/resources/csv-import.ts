@@ -3,11 +3,10 @@ import type { JsonSchema } from '../../contract/openapi-types';
 import { ApiError, badInput, type FieldProblem } from '../kernel/api-error';
 import type { Lang, LocalText } from '../kernel/locale';
 import { describeAjvErrors } from '../kernel/validation-messages';
-import type { Store } from './resource-service';
-import { importItems, type ImportedRow } from './resource-service';
+import { importItems, type ImportedRow, type Store } from './resource-service';
 import type { BoundResource } from './bound-resource';
 import { parseCsv, type CsvRow } from './csv';
-import { labelledFields, type LabelledField } from './field-labels';
+import { fieldLabel, labelledFields, type LabelledField } from './field-labels';
 import { idsByLabels } from './resource-store';
 
 /** More rows than this is a 400: one transaction holds them all, and one answer lists their problems. */
@@ -82,8 +81,11 @@ export async function importCsv(
     const read = readRow(row, columns, readCell);
     let problems = read.problems;
     let input = read.input;
-    if (problems.length === 0 && !write.validate(input)) {
-      problems = describeAjvErrors(write.validate.errors ?? [], { prefix: '', rootName: '' });
+    if (!write.validate(input)) {
+      // A cell already refused (an unknown name) is left out of the body: the schema's word on it adds nothing.
+      const named = new Set(problems.map((problem) => problem.field));
+      const checked = describeAjvErrors(write.validate.errors ?? [], { prefix: '', rootName: '' });
+      problems = [...problems, ...checked.filter((problem) => !named.has(problem.field))];
     }
     if (problems.length === 0) {
       try {
@@ -104,7 +106,8 @@ export async function importCsv(
   });
   for (const [line, problems] of outcome.refused) refused.set(line, problems);
   const headerOf = (field: string) =>
-    columns.find((column) => column.field === field)?.header ?? labelOf(resource, field)[lang];
+    columns.find((column) => column.field === field)?.header ??
+    fieldLabel(resource.definition.schema, field)[lang];
   const problems = [...refused]
     .sort(([a], [b]) => a - b)
     .flatMap(([line, found]) =>
@@ -122,7 +125,7 @@ export async function importCsv(
 export function importTemplateHeaders(resource: BoundResource, lang: Lang): string[] {
   const labelled = labelledFields(resource.definition.schema).map((field) => field.name);
   const inputs = [...resource.inputFields].sort((a, b) => orderIn(labelled, a) - orderIn(labelled, b));
-  return inputs.map((field) => labelOf(resource, field)[lang]);
+  return inputs.map((field) => fieldLabel(resource.definition.schema, field)[lang]);
 }
 
 const orderIn = (fields: readonly string[], field: string) => {
@@ -155,15 +158,6 @@ interface Column {
   readonly field: string | null;
 }
 
-function labelOf(resource: BoundResource, field: string): LocalText {
-  return (
-    labelledFields(resource.definition.schema).find((labelled) => labelled.name === field)?.label ?? {
-      zh: field,
-      en: field,
-    }
-  );
-}
-
 /**
  * Each header's field, known by its label in either language or its API name; a time's header
  * carries the zone the export wrote it in (`创建时间 (Asia/Shanghai)`). Read-only fields (an id, a
@@ -186,6 +180,8 @@ function matchColumns(resource: BoundResource, schema: JsonSchema, headers: read
   const unknown: string[] = [];
   const twice: string[] = [];
   const columns = headers.map((header): Column => {
+    // A spreadsheet may save empty columns after the last: no header, nothing to read.
+    if (header.trim() === '') return { header: '', field: null };
     const field = fieldOf(header);
     if (field === undefined) unknown.push(header);
     else if (headers.filter((other) => fieldOf(other) === field).length > 1) twice.push(header);
@@ -194,7 +190,7 @@ function matchColumns(resource: BoundResource, schema: JsonSchema, headers: read
   });
   const missing = requiredFields(schema)
     .filter((field) => !columns.some((column) => column.field === field))
-    .map((field) => labelOf(resource, field));
+    .map((field) => fieldLabel(resource.definition.schema, field));
   const parts: LocalText[] = [];
   if (unknown.length > 0) {
     parts.push({ zh: `未知的列：${unknown.join('、')}`, en: `unknown columns: ${unknown.join(', ')}` });
