@@ -154,6 +154,7 @@ describe('generated modules', () => {
       bulkDelete: false,
       export: true,
       choices: false,
+      import: false,
     });
     expect(oplog.defaultSort).toBe('-time');
     expect(

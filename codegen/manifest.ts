@@ -79,6 +79,8 @@ export const operationRoles = [
   'bulkDelete',
   'export',
   'choices',
+  'import',
+  'importTemplate',
 ] as const;
 export type OperationRole = (typeof operationRoles)[number];
 

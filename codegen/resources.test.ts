@@ -112,6 +112,13 @@ describe('resource resolution', () => {
       ]);
     });
 
+    it('rejects an import without its template', () => {
+      const camera = resourceIndex('camera');
+      expect(afterManifestEdit((m) => delete m.resources[camera].operations.importTemplate)).toEqual([
+        `manifest/console.json#/resources/${camera}/operations/import: names import without importTemplate: the import drawer offers both`,
+      ]);
+    });
+
     it('rejects an operation whose method or path does not fit its role', () => {
       expect(afterManifestEdit((m) => (m.resources[0].operations.create = 'updateAiServer'))).toEqual([
         `${at}/operations/create: updateAiServer is PUT /aiservers/{id}; the create operation must be POST /aiservers`,

@@ -37,6 +37,8 @@ const roleRules: Record<OperationRole, { methods: readonly string[]; path: 'coll
   bulkDelete: { methods: ['post', 'delete'], path: null },
   export: { methods: ['get'], path: null },
   choices: { methods: ['get'], path: null },
+  import: { methods: ['post'], path: null },
+  importTemplate: { methods: ['get'], path: null },
 };
 const actionMethods = ['post', 'put', 'delete'] as const satisfies readonly ActionDescriptor['method'][];
 
@@ -115,6 +117,8 @@ export function resolveResource(entry: ResourceEntry, index: number, context: Re
         item: operations.get?.path ?? '',
         export: operations.export?.path ?? null,
         bulkDelete: operations.bulkDelete?.path ?? null,
+        import: operations.import?.path ?? null,
+        importTemplate: operations.importTemplate?.path ?? null,
       },
       operations: {
         list: operations.list !== undefined,
@@ -125,6 +129,7 @@ export function resolveResource(entry: ResourceEntry, index: number, context: Re
         bulkDelete: operations.bulkDelete !== undefined,
         export: operations.export !== undefined,
         choices: operations.choices !== undefined,
+        import: operations.import !== undefined,
       },
       defaultSort: listing.defaultSort,
       pageSizeMax: listing.pageSizeMax ?? 0,
@@ -170,6 +175,15 @@ function resolveOperations(
       ['operations'],
       `needs the ${unnamed.join(' and ')} operations: name them here, or declare x-resource on ${entry.schema} in openapi.yaml`,
     );
+  }
+  const pairs = [
+    ['import', 'importTemplate'],
+    ['importTemplate', 'import'],
+  ] as const;
+  for (const [role, partner] of pairs) {
+    if (named[role] !== undefined && named[partner] === undefined) {
+      report(['operations', role], `names ${role} without ${partner}: the import drawer offers both`);
+    }
   }
   const operations: Operations = {};
   for (const [role, id] of Object.entries(named) as [OperationRole, string][]) {

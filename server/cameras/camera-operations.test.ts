@@ -13,6 +13,7 @@ import {
   withSqlite,
   sendRequest,
 } from '../test-support/test-app';
+import { multipartFile } from '../test-support/multipart';
 
 const server = (n: number, channelCapacity = 16) => ({
   name: `边缘盒子-${n}`,
@@ -525,5 +526,222 @@ describe('getCameraSnapshot', () => {
   it('answers 404 for a camera that does not exist', async () => {
     const { json } = await signedIn();
     expect((await json('GET', '/cameras/7/snapshot')).status).toBe(404);
+  });
+});
+
+describe('camera import from CSV', () => {
+  async function importer(options: Partial<AppOptions> = {}) {
+    const signed = await signedIn(options);
+    const { t, token } = signed;
+    /** Uploads `csv` as the file part of an import; answers status and envelope. */
+    const upload = async (csv: string | Buffer, query = '', as = token) => {
+      const { payload, headers } = multipartFile(Buffer.isBuffer(csv) ? csv : Buffer.from(csv, 'utf8'), {
+        fileName: 'cameras.csv',
+        contentType: 'text/csv',
+      });
+      const response = await sendRequest(t.app, 'POST', `/cfop/cameras/import${query}`, {
+        token: as,
+        rawBody: payload,
+        headers,
+      });
+      return { status: response.statusCode, body: response.json() as Answer };
+    };
+    const names = async () =>
+      ((await signed.ok('GET', '/cameras?sort=code')).items as { name: string }[]).map((item) => item.name);
+    return { ...signed, upload, names };
+  }
+
+  const header = '名称,编码,区域,厂商,IP地址,主码流地址,子码流地址,AI服务器,录像';
+  const row = (n: number, change: Partial<Record<'name' | 'code' | 'ip' | 'server', string>> = {}) =>
+    [
+      change.name ?? `北门-0${n}`,
+      change.code ?? `CAM-00${n}`,
+      '一号园区',
+      '海康威视',
+      change.ip ?? `10.1.0.${n}`,
+      `rtsp://10.1.0.${n}:554/main`,
+      '',
+      change.server ?? '',
+      '不录像',
+    ].join(',');
+  const file = (...rows: string[]) => `${[header, ...rows].join('\r\n')}\r\n`;
+
+  it('imports back the cameras it exported, in Chinese and in English, unchanged', async () => {
+    const { ok, send, upload, t, token } = await importer();
+    await ok('POST', '/aiservers', server(1));
+    await ok('POST', '/cameras', camera(1, { aiServerId: 1, name: '=1+2', area: '东区, "A" 栋\n二层' }));
+    await ok('POST', '/cameras', camera(2, { vendor: 'dahua', recordingMode: 'continuous' }));
+    await ok('POST', '/cameras', camera(3, { subStreamUrl: undefined }));
+    const shown = async () =>
+      ((await ok('GET', '/cameras?sort=code')).items as Record<string, unknown>[]).map(
+        ({ id: _id, createdAt: _created, updatedAt: _updated, statusChangedAt: _since, ...kept }) => kept,
+      );
+    const before = await shown();
+    const exported = (await send('GET', '/cameras/export')).rawPayload;
+    const english = (await sendRequest(t.app, 'GET', '/cfop/cameras/export', { token, lang: 'en-US' }))
+      .rawPayload;
+    await ok('POST', '/cameras/bulk-delete', { ids: [1, 2, 3] });
+
+    const dry = await upload(english, '?dryRun=true');
+    expect(dry.body.data).toEqual({ dryRun: true, rows: 3, imported: 0, problems: [] });
+    const done = await upload(exported);
+    expect(done.body.data).toEqual({ dryRun: false, rows: 3, imported: 3, problems: [] });
+    expect(await shown()).toEqual(before);
+    // A formula is kept as the text typed, not run nor kept with the export's apostrophe.
+    expect(before[0]).toMatchObject({ name: '=1+2', area: '东区, "A" 栋\n二层', aiServerName: '边缘盒子-1' });
+    expect(operationLog(t.dataDir).at(-1)).toMatchObject({
+      action: 'importCameras',
+      result: 'success',
+      target: 'cameras.csv',
+      detail_zh: '导入 3 项',
+      area: 'KEY.DEVICE.CAMERA',
+    });
+  });
+
+  it('refuses the whole file when any row is refused, naming each row’s line and column', async () => {
+    const { t, ok, upload, names, token } = await importer();
+    await ok('POST', '/aiservers', server(1));
+    await ok('POST', '/cameras', camera(9, { code: 'CAM-009' }));
+    const before = snapshotRows(t.dataDir);
+    const { status, body } = await upload(
+      file(
+        row(1, { server: '边缘盒子-1' }),
+        row(2, { ip: '10.1.0' }),
+        row(3, { code: 'CAM-001' }),
+        row(4, { server: '不存在的盒子', ip: 'x' }),
+        row(5, { code: 'CAM-009', name: '' }),
+        row(6, { code: 'CAM-009' }),
+      ),
+    );
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ dryRun: false, rows: 6, imported: 0 });
+    expect(body.data.problems).toEqual([
+      { line: 3, column: 'IP地址', field: 'ip', message: '格式不正确（ipv4）' },
+      { line: 4, column: '编码', field: 'code', message: '与第 2 行重复' },
+      { line: 5, column: 'AI服务器', field: 'aiServerId', message: 'AI服务器不存在（不存在的盒子）' },
+      { line: 5, column: 'IP地址', field: 'ip', message: '格式不正确（ipv4）' },
+      { line: 6, column: '名称', field: 'name', message: '必填' },
+      { line: 7, column: '编码', field: 'code', message: '已存在' },
+    ]);
+    // The same messages as the form: the create operation's own check of the ip.
+    const single = await upload(file(row(2, { ip: '10.1.0' })), '?dryRun=true');
+    const created = await t.call('createCamera', { token: token, body: camera(2, { ip: '10.1.0' }) });
+    expect(single.body.data.problems[0].message).toBe(created.body.data.errors[0].message);
+    expect(snapshotRows(t.dataDir)).toEqual(before);
+    expect(await names()).toEqual(['北门-09']);
+    expect(
+      operationLog(t.dataDir)
+        .filter((entry) => entry.action === 'importCameras')
+        .map((entry) => entry.detail_zh),
+    ).toEqual(['未导入：共 6 行，5 行有误', '试导入：共 1 行，1 行有误，未写入']);
+  });
+
+  it('writes nothing on a dry run, and answers in English to an English reader', async () => {
+    const { t, upload, names, token } = await importer();
+    const before = snapshotRows(t.dataDir);
+    const english =
+      'Name,Code,Area,Vendor,IP address,Main stream URL\r\nGate,CAM-001,,Dahua,10.1.0.1,rtsp://10.1.0.1/x\r\nGate 2,c,,Dahua,10.1.0.2,rtsp://10.1.0.2/x\r\n';
+    const { payload, headers } = multipartFile(Buffer.from(english), {
+      fileName: 'c.csv',
+      contentType: 'text/csv',
+    });
+    const response = await sendRequest(t.app, 'POST', '/cfop/cameras/import?dryRun=true', {
+      token: token,
+      rawBody: payload,
+      headers,
+      lang: 'en-US',
+    });
+    expect(response.json().data).toEqual({
+      dryRun: true,
+      rows: 2,
+      imported: 0,
+      problems: [
+        { line: 3, column: 'Code', field: 'code', message: expect.stringMatching(/^has an invalid format/) },
+      ],
+    });
+    const clean = await upload(file(row(1), row(2)), '?dryRun=true');
+    expect(clean.body.data).toEqual({ dryRun: true, rows: 2, imported: 0, problems: [] });
+    expect(snapshotRows(t.dataDir)).toEqual(before);
+    expect(await names()).toEqual([]);
+    expect(operationLog(t.dataDir).at(-1)).toMatchObject({ detail_zh: '试导入：共 2 行，0 行有误，未写入' });
+  });
+
+  it.each([
+    [
+      'a body over 2 MB',
+      () => Buffer.from(file(...Array.from({ length: 40_000 }, (_, n) => row(n)))),
+      /^文件不能超过 2 MB/,
+    ],
+    [
+      'binary garbage',
+      () => Buffer.from([0x89, 0x00, 0xff, 0x10, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a]),
+      /^文件类型不允许/,
+    ],
+    [
+      'text that is not UTF-8',
+      () => Buffer.from([...Buffer.from(`${header}\r\n`), 0xc3, 0x28, 0x41, 0x0a]),
+      /^不是 UTF-8 文本/,
+    ],
+    ['a header only', () => Buffer.from(`\uFEFF${header}\r\n`), /^文件没有数据行/],
+    [
+      'over 5,000 rows',
+      () => Buffer.from(file(...Array.from({ length: 5_001 }, () => 'a'))),
+      /^不能超过 5000 行/,
+    ],
+    ['an unclosed quote', () => Buffer.from(file(row(1), '"北门,CAM-002')), /^第 3 行的引号没有闭合/],
+    [
+      'unknown and missing columns',
+      () => Buffer.from('名称,颜色\r\n北门,红\r\n'),
+      /^未知的列：颜色；缺少必填列：编码、主码流地址、厂商、IP地址/,
+    ],
+  ])('refuses %s as one 400 naming the file', async (_what, bytes, message) => {
+    const { t, upload } = await importer();
+    const before = snapshotRows(t.dataDir);
+    const { status, body } = await upload(bytes());
+    expect(status).toBe(400);
+    expect(body.data.errors).toEqual([{ field: 'file', message: expect.stringMatching(message) }]);
+    expect(snapshotRows(t.dataDir)).toEqual(before);
+  });
+
+  it('reads a BOM, LF, and quoted commas, quotes and line breaks; a formula is stored as typed', async () => {
+    const { ok, upload } = await importer();
+    // A spreadsheet's empty column after the last is no column.
+    const csv = `\uFEFF${header},\n"=HYPERLINK(""x""), 1",CAM-001,"A区,
+二层",大华,10.1.0.1,rtsp://10.1.0.1/main,,,\n@SUM(1),CAM-002,,dahua,10.1.0.2,rtsp://10.1.0.2/main,,,连续录像\n`;
+    expect((await upload(csv)).body.data).toMatchObject({ imported: 2, problems: [] });
+    const items = (await ok('GET', '/cameras?sort=code')).items as Record<string, unknown>[];
+    expect(
+      items.map(({ name, area, vendor, recordingMode }) => ({ name, area, vendor, recordingMode })),
+    ).toEqual([
+      { name: '=HYPERLINK("x"), 1', area: 'A区,\n二层', vendor: 'dahua', recordingMode: 'off' },
+      { name: '@SUM(1)', area: '', vendor: 'dahua', recordingMode: 'continuous' },
+    ]);
+  });
+
+  it('answers the template’s header row, and refuses both operations without the camera key', async () => {
+    const { t, send, upload } = await importer();
+    const template = await send('GET', '/cameras/import-template');
+    expect(template.headers['content-disposition']).toMatch(/filename="cameras-import-template\.csv"/);
+    expect(template.rawPayload.toString('utf8')).toBe(`\uFEFF${header}\r\n`);
+    await addRole(t.dataDir, 'viewer', ['KEY.DEVICE', 'KEY.DEVICE.AISERVER']);
+    await addUser(t.dataDir, { username: 'viewer', password: 'Viewer-2024', roles: ['viewer'] });
+    const viewer = await t.signIn('viewer', 'Viewer-2024');
+    expect((await upload(file(row(1)), '', viewer)).status).toBe(403);
+    expect((await t.call('getCameraImportTemplate', { token: viewer })).status).toBe(403);
+  });
+
+  it('lets one of two imports of the same codes at once win; the other is refused whole', async () => {
+    const { upload, names } = await importer();
+    const csv = file(row(1), row(2), row(3));
+    const answers = await Promise.all([upload(csv), upload(csv)]);
+    const imported = answers.map((answer) => answer.body.data.imported).sort();
+    expect(imported).toEqual([0, 3]);
+    const loser = answers.find((answer) => answer.body.data.imported === 0);
+    expect(loser?.body.data.problems.map((p: { line: number; field: string }) => [p.line, p.field])).toEqual([
+      [2, 'code'],
+      [3, 'code'],
+      [4, 'code'],
+    ]);
+    expect(await names()).toEqual(['北门-01', '北门-02', '北门-03']);
   });
 });

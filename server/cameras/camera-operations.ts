@@ -4,46 +4,38 @@ import { cameraResourceOf } from './camera-resource';
 import { createCameraTask, deleteCameraTask, listCameraTasks, updateCameraTask } from './camera-tasks';
 import { cameraBodyToStore } from './camera-streams';
 import { FileAnswer } from '../operations/file-answer';
-import { resourceOperations } from '../resources/resource-handlers';
+import type { components } from '../../src/generated/openapi';
+import { contractTyped, resourceOperations } from '../resources/resource-handlers';
 import { notFound } from '../resources/resource-service';
 import type { SomeOperationHandlers } from '../operations/operation-handler';
 
-/** Recorders follow a camera's write at once rather than at the next periodic check. */
-const thenSyncRecorders = async <T>(ctx: CamerasContext, written: Promise<T>): Promise<T> => {
-  const answer = await written;
-  ctx.background.run('starting and stopping recorders', () => ctx.recordings.sync());
-  return answer;
-};
+type CameraInput = components['schemas']['CameraInput'];
 
 /** The cameras' operations; `camerasDeleting` runs in the transaction that deletes cameras. */
 export function cameraOperations({ camerasDeleting }: { readonly camerasDeleting: CamerasDeleting }) {
-  const cameraCrud = resourceOperations(cameraResourceOf(camerasDeleting), {
-    list: 'listCameras',
-    get: 'getCamera',
-    create: 'createCamera',
-    update: 'updateCamera',
-    delete: 'deleteCamera',
-    bulkDelete: 'bulkDeleteCameras',
-    export: 'exportCameras',
-    choices: 'listCameraChoices',
-  });
+  const cameraCrud = resourceOperations(
+    cameraResourceOf(camerasDeleting),
+    {
+      list: 'listCameras',
+      get: 'getCamera',
+      create: 'createCamera',
+      update: 'updateCamera',
+      delete: 'deleteCamera',
+      bulkDelete: 'bulkDeleteCameras',
+      export: 'exportCameras',
+      choices: 'listCameraChoices',
+      import: 'importCameras',
+      importTemplate: 'getCameraImportTemplate',
+    },
+    {
+      toStore: (ctx: CamerasContext, body, id) =>
+        cameraBodyToStore(ctx, contractTyped<CameraInput>(body), id),
+      // Recorders follow a camera's write at once rather than at the next periodic check.
+      committed: (ctx) => ctx.background.run('starting and stopping recorders', () => ctx.recordings.sync()),
+    },
+  );
   return {
     ...cameraCrud,
-    createCamera: async (input, ctx) =>
-      thenSyncRecorders(
-        ctx,
-        cameraCrud.createCamera({ ...input, body: await cameraBodyToStore(ctx, input.body, null) }, ctx),
-      ),
-    updateCamera: async (input, ctx) =>
-      thenSyncRecorders(
-        ctx,
-        cameraCrud.updateCamera(
-          { ...input, body: await cameraBodyToStore(ctx, input.body, input.params.id) },
-          ctx,
-        ),
-      ),
-    deleteCamera: (input, ctx) => thenSyncRecorders(ctx, cameraCrud.deleteCamera(input, ctx)),
-    bulkDeleteCameras: (input, ctx) => thenSyncRecorders(ctx, cameraCrud.bulkDeleteCameras(input, ctx)),
 
     /** One frame of the main stream, grabbed now and not kept: the task editor draws over it. */
     async getCameraSnapshot(input, ctx) {

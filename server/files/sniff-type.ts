@@ -12,7 +12,12 @@ const signatures: readonly { readonly type: string; readonly matches: (head: Buf
     matches: (h) => h.toString('latin1', 0, 4) === 'RIFF' && h.toString('latin1', 8, 12) === 'WEBP',
   },
   { type: 'image/gif', matches: (h) => /^GIF8[79]a/.test(h.toString('latin1', 0, 6)) },
+  // Text has no signature: its first bytes hold no control character but tab and line ends.
+  { type: 'text/csv', matches: (h) => h.length > 0 && !h.some((byte) => isControl(byte)) },
 ];
+
+const isControl = (byte: number) =>
+  (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) || byte === 0x7f;
 
 const anyBytes = 'application/octet-stream';
 

@@ -1,4 +1,8 @@
+import { Readable } from 'node:stream';
 import type { components } from '../../src/generated/openapi';
+import { createSchemaCompiler } from '../contract/schema-compiler';
+import type { LocalText } from '../kernel/locale';
+import type { ReceivedFile } from '../operations/received-file';
 import type { PlatformContext } from '../operations/platform-context';
 import type { Contract, OperationSpec } from '../contract/load-contract';
 import { FileAnswer } from '../operations/file-answer';
@@ -10,6 +14,8 @@ import type { OperationHandler, OperationId, OperationInput } from '../operation
 import { inputFieldNames, propertyNames, propertySchemas, uploadFieldKinds } from './contract-shapes';
 import { bindResource, type BoundResource } from './bound-resource';
 import { exportFileName } from './export-name';
+import { csvRecord, utf8Bom } from './csv';
+import { importCsv, importTemplateHeaders, type ImportReport, type ImportWrite } from './csv-import';
 import { changedFieldsText } from './field-labels';
 import { choicesOperation } from './resource-choices';
 import type { ResourceDefinition } from './resource-definition';
@@ -36,6 +42,25 @@ export interface ResourceOperationIds {
   readonly export?: OperationId;
   /** Ids and labels for the resource's reference fields (see resource-choices). */
   readonly choices?: OperationId;
+  /** Creates items from a CSV file as the export writes it, all or none (see csv-import); needs `create`. */
+  readonly import?: OperationId;
+  /** The header row the import reads, as a CSV file. */
+  readonly importTemplate?: OperationId;
+}
+
+/**
+ * What a resource's handlers do around the generic writes, so that every way of writing (create,
+ * update, import, delete) runs it alike.
+ */
+export interface ResourceWriteHooks<Ctx extends PlatformContext = PlatformContext> {
+  /** A valid create (`id` null) or update body as it is stored; refuses with a 400 naming its fields. */
+  readonly toStore?: (
+    ctx: Ctx,
+    body: Readonly<Record<string, unknown>>,
+    id: number | null,
+  ) => Promise<Record<string, unknown>>;
+  /** After a write committed, for what follows the resource's rows outside the database. */
+  readonly committed?: (ctx: Ctx) => void;
 }
 
 /** The handlers of the operations `Ids` names, each typed by its operation. */
@@ -54,8 +79,9 @@ type ResourceInput<Parts> = Omit<OperationInput, 'body' | 'query' | 'params'> & 
 type WithId = { readonly params: { readonly id: number } };
 type WithQuery = { readonly query: Readonly<Record<string, unknown>> };
 type WithBody<Body> = { readonly body: Body };
+type WithFile = { readonly file: ReceivedFile | null };
 type IdList = components['schemas']['IdList'];
-type ResourceHandler = (input: never, ctx: PlatformContext) => Promise<unknown>;
+type ResourceHandler<Ctx> = (input: never, ctx: Ctx) => Promise<unknown>;
 
 /**
  * The generic layer's answers (and handlers) as the contract types them. The layer builds items at
@@ -117,10 +143,10 @@ const columnsAtOdds = {
  * is read from the operations in openapi.yaml (input fields, filters, sort, page size); the definition
  * says where the fields live.
  */
-export function resourceOperations<const Ids extends ResourceOperationIds>(
-  definition: ResourceDefinition,
-  ids: Ids,
-): ResourceHandlers<Ids> {
+export function resourceOperations<
+  const Ids extends ResourceOperationIds,
+  Ctx extends PlatformContext = PlatformContext,
+>(definition: ResourceDefinition, ids: Ids, hooks: ResourceWriteHooks<Ctx> = {}): ResourceHandlers<Ids> {
   const resourceIn = resourceBinding(definition, ids);
   const actorOf = (input: Pick<OperationInput, 'session'>) => input.session?.userId ?? null;
   const shapes = new WeakMap<OperationSpec, ListShape>();
@@ -131,7 +157,15 @@ export function resourceOperations<const Ids extends ResourceOperationIds>(
     return shape;
   };
 
-  const handlers: Record<string, ResourceHandler> = {};
+  const toStore = (ctx: Ctx, body: Readonly<Record<string, unknown>>, id: number | null) =>
+    hooks.toStore ? hooks.toStore(ctx, body, id) : Promise.resolve({ ...body });
+  const committed = async <T>(ctx: Ctx, written: Promise<T>): Promise<T> => {
+    const answer = await written;
+    hooks.committed?.(ctx);
+    return answer;
+  };
+
+  const handlers: Record<string, ResourceHandler<Ctx>> = {};
   const { list, get, create, update, bulkDelete } = ids;
   if (list) {
     handlers[list] = (input: ResourceInput<WithQuery>, ctx) =>
@@ -147,7 +181,8 @@ export function resourceOperations<const Ids extends ResourceOperationIds>(
   if (create) {
     handlers[create] = async (input: ResourceInput<WithBody<Readonly<Record<string, unknown>>>>, ctx) => {
       const resource = resourceIn(ctx);
-      const { item, answer } = await createItem(ctx, resource, input.body, actorOf(input));
+      const body = await toStore(ctx, input.body, null);
+      const { item, answer } = await committed(ctx, createItem(ctx, resource, body, actorOf(input)));
       input.audit.target = itemLabel(resource, item);
       return answer;
     };
@@ -160,7 +195,11 @@ export function resourceOperations<const Ids extends ResourceOperationIds>(
       const resource = resourceIn(ctx);
       const { id } = input.params;
       input.audit.target = `#${id}`;
-      const { item, before, changed } = await updateItem(ctx, resource, id, input.body, actorOf(input));
+      const body = await toStore(ctx, input.body, id);
+      const { item, before, changed } = await committed(
+        ctx,
+        updateItem(ctx, resource, id, body, actorOf(input)),
+      );
       input.audit.target = itemLabel(resource, before);
       input.audit.detail = changedFieldsText(definition.schema, changed);
       return item;
@@ -171,7 +210,10 @@ export function resourceOperations<const Ids extends ResourceOperationIds>(
       const resource = resourceIn(ctx);
       const { id } = input.params;
       input.audit.target = `#${id}`;
-      const [deleted] = await deleteItems(ctx, resource, [id], { actorId: actorOf(input), field: 'id' });
+      const [deleted] = await committed(
+        ctx,
+        deleteItems(ctx, resource, [id], { actorId: actorOf(input), field: 'id' }),
+      );
       if (!deleted) throw notFound(id);
       input.audit.target = itemLabel(resource, deleted);
       return null;
@@ -182,7 +224,10 @@ export function resourceOperations<const Ids extends ResourceOperationIds>(
       const resource = resourceIn(ctx);
       const requested = input.body.ids;
       input.audit.target = listedTargets(requested.map((id) => `#${id}`));
-      const deleted = await deleteItems(ctx, resource, requested, { actorId: actorOf(input), field: 'ids' });
+      const deleted = await committed(
+        ctx,
+        deleteItems(ctx, resource, requested, { actorId: actorOf(input), field: 'ids' }),
+      );
       input.audit.target = listedTargets(deleted.map((item) => itemLabel(resource, item)));
       input.audit.detail = {
         zh: `删除 ${deleted.length} 项（请求 ${requested.length} 项）`,
@@ -207,7 +252,87 @@ export function resourceOperations<const Ids extends ResourceOperationIds>(
       );
     };
   }
+  if (ids.import) {
+    const writer = ids.create;
+    if (!writer) throw new Error(`resource ${definition.schema}: import needs its create operation`);
+    handlers[ids.import] = async (input: ResourceInput<WithQuery & WithFile>, ctx) => {
+      const resource = resourceIn(ctx);
+      const { file } = input;
+      // The contract's x-max-bytes keeps an import's file in memory (receiveUpload).
+      if (!file || !('bytes' in file))
+        throw new Error(`${String(ids.import)}: the file was not kept in memory`);
+      const report = await importCsv(ctx, resource, importWrite(ctx, writer, toStore), {
+        bytes: file.bytes,
+        lang: input.lang,
+        dryRun: input.query.dryRun === true,
+        actorId: actorOf(input),
+      });
+      input.audit.target = file.name;
+      input.audit.detail = importDetail(report);
+      if (report.imported > 0) hooks.committed?.(ctx);
+      return report;
+    };
+  }
+  if (ids.importTemplate) {
+    handlers[ids.importTemplate] = async (input: ResourceInput<WithQuery>, ctx) => {
+      const resource = resourceIn(ctx);
+      const header = csvRecord(importTemplateHeaders(resource, input.lang));
+      return new FileAnswer(
+        `${resource.plural}-import-template.csv`,
+        'text/csv; charset=utf-8',
+        Readable.from([utf8Bom + header]),
+      );
+    };
+  }
   return contractTyped(handlers);
+}
+
+/** The create body's schema as an import checks each row by it: compiled as the request's body is. */
+function importWrite<Ctx extends PlatformContext>(
+  ctx: Ctx,
+  createId: string,
+  toStore: (
+    ctx: Ctx,
+    body: Readonly<Record<string, unknown>>,
+    id: number | null,
+  ) => Promise<Record<string, unknown>>,
+): ImportWrite {
+  const body = operationIn(ctx.contract, createId).requestBody;
+  if (!body) throw new Error(`${createId} has no JSON body to import rows as`);
+  const schema = schemaAt(ctx.contract.document, body.schema);
+  const numericFields = new Set(
+    propertySchemas(ctx.contract, schema)
+      .filter(([, property]) =>
+        [schemaAt(ctx.contract.document, property).type]
+          .flat()
+          .some((one) => one === 'integer' || one === 'number'),
+      )
+      .map(([field]) => field),
+  );
+  return {
+    schema,
+    numericFields,
+    validate: createSchemaCompiler(ctx.contract, { coerceTypes: false })(body.schema),
+    toStore: (row) => toStore(ctx, row, null),
+  };
+}
+
+/** The operation log's detail of an import: how many rows were written, or why none were. */
+function importDetail(report: ImportReport): LocalText {
+  const refused = new Set(report.problems.map((problem) => problem.line)).size;
+  if (report.dryRun) {
+    return {
+      zh: `试导入：共 ${report.rows} 行，${refused} 行有误，未写入`,
+      en: `dry run: ${report.rows} rows, ${refused} refused, nothing written`,
+    };
+  }
+  if (refused > 0) {
+    return {
+      zh: `未导入：共 ${report.rows} 行，${refused} 行有误`,
+      en: `nothing imported: ${refused} of ${report.rows} rows refused`,
+    };
+  }
+  return { zh: `导入 ${report.imported} 项`, en: `imported ${report.imported}` };
 }
 
 /**

@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import type { PlatformContext } from '../operations/platform-context';
 import type { Db } from '../db/open-database';
+import { exclusiveTransaction } from '../db/exclusive-transaction';
+import type { Database } from '../db/schema';
 import { fileReferenceProblems } from '../files/file-store';
 import { ApiError, badInput, type FieldProblem } from '../kernel/api-error';
 import type { Lang } from '../kernel/locale';
@@ -135,10 +137,93 @@ export async function createItem(
 ): Promise<{ item: Item; answer: unknown }> {
   const now = ctx.clock.now().toISOString();
   const created = await resource.definition.onCreate?.(input);
-  const item = await ctx.db
-    .transaction()
-    .execute((trx) => insertItem({ db: trx, now, actorId }, resource, input, created?.columns));
+  const item = await ctx.db.transaction().execute(async (trx) => {
+    const written = await insertChecked({ db: trx, now, actorId }, resource, input, created?.columns);
+    if (typeof written !== 'number') throw badInput(written);
+    return getItem(trx, resource, written);
+  });
   return { item, answer: created ? created.answer(item) : item };
+}
+
+/** Rows of a file to create, each with the line it starts on; `input` as a create body holds it. */
+export interface ImportedRow {
+  readonly line: number;
+  readonly input: Record<string, unknown>;
+}
+
+/** Each refused row's problems, by its line; `imported` is 0 when any row is refused or nothing is committed. */
+export interface ImportOutcome {
+  readonly imported: number;
+  readonly refused: ReadonlyMap<number, readonly FieldProblem[]>;
+}
+
+/**
+ * Creates every row in one transaction, each checked as createItem checks its input against the
+ * table and the rows before it, or none: when any row is refused, or `commit` is false (a dry run,
+ * rows refused before), the transaction is rolled back. Imports run one at a time (an exclusive transaction), so two of the same codes
+ * at once cannot both pass their checks: the second sees the first's rows.
+ */
+export async function importItems(
+  ctx: Store,
+  resource: BoundResource,
+  rows: readonly ImportedRow[],
+  { commit, actorId }: { readonly commit: boolean; readonly actorId: number | null },
+): Promise<ImportOutcome> {
+  if (resource.definition.onCreate) {
+    // What onCreate answers once (a generated secret) would be lost for every row.
+    throw new Error(`resource ${resource.definition.schema}: onCreate answers cannot be imported`);
+  }
+  const now = ctx.clock.now().toISOString();
+  const table = resource.table as keyof Database;
+  try {
+    return await exclusiveTransaction(ctx.db, [table], async (trx) => {
+      const refused = new Map<number, readonly FieldProblem[]>();
+      for (const { line, input } of rows) {
+        const written = await insertChecked({ db: trx, now, actorId }, resource, input);
+        if (typeof written !== 'number') refused.set(line, written);
+      }
+      if (refused.size > 0 || !commit) throw new RolledBack({ imported: 0, refused });
+      return { imported: rows.length, refused };
+    });
+  } catch (error) {
+    if (error instanceof RolledBack) return error.outcome;
+    throw error;
+  }
+}
+
+/** Thrown to roll an import's transaction back, carrying what it found. */
+class RolledBack extends Error {
+  constructor(readonly outcome: ImportOutcome) {
+    super('import rolled back');
+  }
+}
+
+/**
+ * Inserts one item in the scope's transaction once the checks of a write pass (see refuseBadWrites);
+ * answers its id, or the problems that refuse it, having written nothing.
+ */
+async function insertChecked(
+  scope: WriteScope,
+  resource: BoundResource,
+  input: Record<string, unknown>,
+  createdColumns: Columns = {},
+): Promise<number | readonly FieldProblem[]> {
+  const { definition } = resource;
+  const change: ItemChange = { id: null, before: null, input };
+  const problems = await badWriteProblems(scope, resource, change);
+  if (problems.length > 0) return problems;
+  const values: Columns = {
+    ...inputColumns(resource, input),
+    ...timestampColumns(resource, scope.now, scope.now),
+    ...createdColumns,
+  };
+  const id = await insertRow(scope.db, resource.table, values);
+  await replaceLinks(scope.db, linksOf(definition), id, input);
+  // Read back only for a rule that needs the item: an import of thousands of rows reads none.
+  if (definition.afterWrite) {
+    await definition.afterWrite(scope, { ...change, item: await getItem(scope.db, resource, id) });
+  }
+  return id;
 }
 
 /**
@@ -157,45 +242,24 @@ export async function createItems(
   const created: (CreatedColumns | undefined)[] = [];
   for (const input of inputs) created.push(await resource.definition.onCreate?.(input));
   return ctx.db.transaction().execute(async (trx) => {
-    const items: Item[] = [];
+    const ids: number[] = [];
     const problems: FieldProblem[] = [];
     for (const [index, input] of inputs.entries()) {
-      try {
-        items.push(await insertItem({ db: trx, now, actorId }, resource, input, created[index]?.columns));
-      } catch (error) {
-        if (!(error instanceof ApiError) || error.code !== '400') throw error;
-        const refused =
-          error.fieldProblems.length > 0 ? error.fieldProblems : [{ field: '', message: error.text }];
-        for (const problem of refused)
-          problems.push({ field: fieldOf(index, problem.field), message: problem.message });
-      }
+      const written = await insertChecked(
+        { db: trx, now, actorId },
+        resource,
+        input,
+        created[index]?.columns,
+      );
+      if (typeof written === 'number') ids.push(written);
+      else for (const problem of written) problems.push({ ...problem, field: fieldOf(index, problem.field) });
     }
     // Checks only read: the transaction is still good, and throwing rolls back what was inserted.
     if (problems.length > 0) throw badInput(problems);
+    const items: Item[] = [];
+    for (const id of ids) items.push(await getItem(trx, resource, id));
     return items;
   });
-}
-
-/** Checks and inserts one item in the caller's transaction; answers it as get does. */
-async function insertItem(
-  scope: WriteScope,
-  resource: BoundResource,
-  input: Record<string, unknown>,
-  createdColumns: Columns | undefined,
-): Promise<Item> {
-  const { definition } = resource;
-  const values: Columns = {
-    ...inputColumns(resource, input),
-    ...timestampColumns(resource, scope.now, scope.now),
-    ...createdColumns,
-  };
-  const change: ItemChange = { id: null, before: null, input };
-  await refuseBadWrites(scope, resource, change);
-  const id = await insertRow(scope.db, resource.table, values);
-  await replaceLinks(scope.db, linksOf(definition), id, input);
-  const written = await getItem(scope.db, resource, id);
-  await definition.afterWrite?.(scope, { ...change, item: written });
-  return written;
 }
 
 /**
@@ -441,16 +505,24 @@ async function refuseBadWrites(
   resource: BoundResource,
   change: ItemChange,
 ): Promise<void> {
+  const problems = await badWriteProblems(scope, resource, change);
+  if (problems.length > 0) throw badInput(problems);
+}
+
+async function badWriteProblems(
+  scope: WriteScope,
+  resource: BoundResource,
+  change: ItemChange,
+): Promise<FieldProblem[]> {
   const { db } = scope;
   const { input, id: exceptId } = change;
-  const problems = [
+  return [
     ...((await resource.definition.checkWrite?.(scope, change)) ?? []),
     ...(await clashes(db, resource, input, exceptId)),
     ...(await missingReferences(db, resource.definition.references ?? {}, input)),
     ...(await missingLinkedReferences(db, linksOf(resource.definition), input)),
     ...(await fileReferenceProblems(db, resource.fileFields, input)),
   ];
-  if (problems.length > 0) throw badInput(problems);
 }
 
 /**

@@ -229,6 +229,27 @@ export async function labelsByIds(
   return new Map(rows.map((row) => [row.id, row.label]));
 }
 
+/** The ids of the referenced rows bearing each of these labels (a label several rows bear lists them all). */
+export async function idsByLabels(
+  db: Db,
+  rule: ReferenceRule,
+  labels: readonly string[],
+): Promise<Map<string, number[]>> {
+  const found = new Map<string, number[]>();
+  if (labels.length === 0) return found;
+  const label = labelOf(rule);
+  const rows = await loose(db)
+    .selectFrom(rule.table)
+    .select(['id', label.as('label')])
+    .where(label, 'in', [...labels])
+    .execute();
+  for (const row of rows) {
+    const text = String(row.label);
+    found.set(text, [...(found.get(text) ?? []), Number(row.id)]);
+  }
+  return found;
+}
+
 /** Referenced rows to pick from, by label: those whose label contains `text`, or those with `ids`. */
 export async function pickLabels(
   db: Db,

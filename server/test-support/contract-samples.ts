@@ -21,6 +21,7 @@ const fileSamples: Readonly<Record<string, Buffer>> = {
   'image/png': pngBytes,
   'image/webp': webpBytes,
   'application/octet-stream': Buffer.from('sample model bytes'),
+  'text/csv': Buffer.from('name\r\nsample\r\n'),
 };
 
 /**

@@ -89,7 +89,7 @@ export function testClock(): TestClock {
 export interface CallOptions {
   readonly body?: unknown;
   /** Sent as is, for malformed bodies. */
-  readonly rawBody?: string;
+  readonly rawBody?: string | Buffer;
   readonly token?: string;
   readonly headers?: Record<string, string>;
   readonly lang?: 'zh-CN' | 'en-US';

@@ -300,6 +300,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cameras/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 导入摄像头 / Import cameras
+     * @description A CSV file as the export writes it (headers in Chinese or English, UTF-8 with or without
+     *     BOM): each row is checked as createCamera checks its body, references by name (an AI
+     *     server's name), codes and names unique within the file and against the table. All or
+     *     nothing: when any row is refused nothing is written and the answer names each refused row's
+     *     line, column and message; otherwise every row is inserted in one transaction. With
+     *     `dryRun=true` nothing is written and the answer says what would happen. At most 2 MB and
+     *     5,000 rows; a file over either, not UTF-8 text, or whose header names an unknown column or
+     *     lacks a required one is a 400 naming `file`.
+     */
+    post: operations['importCameras'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cameras/import-template': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 摄像头导入模板 / CSV template for importing cameras
+     * @description The header row importCameras reads, in the caller's language, and no example row (one left
+     *     in by mistake would be imported as a camera).
+     */
+    get: operations['getCameraImportTemplate'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/cameras/bulk-delete': {
     parameters: {
       query?: never;
@@ -3440,6 +3488,25 @@ export interface components {
     IdList: {
       ids: number[];
     };
+    ImportReport: {
+      dryRun: boolean;
+      /** @description The data rows the file holds. */
+      rows: number;
+      /** @description Rows written; 0 on a dry run and whenever any row is refused (all or nothing). */
+      imported: number;
+      /** @description One entry per refused cell, by line (the header is line 1), then column. */
+      problems: components['schemas']['ImportProblem'][];
+    };
+    ImportProblem: {
+      /** @description The line of the file the row starts on. */
+      line: number;
+      /** @description The column as the file heads it (its label). */
+      column: string;
+      /** @description The input field it fills. */
+      field: string;
+      /** @description In the caller's language, as the form's check says it. */
+      message: string;
+    };
     DeletedCount: {
       deleted: number;
     };
@@ -3869,6 +3936,14 @@ export interface components {
       code: '0';
       msg: string;
       data: components['schemas']['AiServerWithKey'];
+    };
+    ImportReportEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['ImportReport'];
     };
     DeletedCountEnvelope: {
       /** @constant */
@@ -4457,6 +4532,8 @@ export interface components {
     /** @description main (the camera's full picture) or sub (its smaller stream, for a wall of panes). */
     LiveStreamName: 'main' | 'sub';
     Id: number;
+    /** @description Check every row and answer what an import would do, writing nothing. */
+    ImportDryRun: boolean;
     /** @description Keeps the choices whose label contains it. */
     ChoiceText: string;
     /** @description Comma-separated ids whose labels are wanted (up to 50). */
@@ -5078,6 +5155,55 @@ export interface operations {
          */
         'X-Time-Zone'?: components['parameters']['TimeZone'];
       };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file (content-disposition attachment). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  importCameras: {
+    parameters: {
+      query?: {
+        /** @description Check every row and answer what an import would do, writing nothing. */
+        dryRun?: components['parameters']['ImportDryRun'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['FileUpload'];
+      };
+    };
+    responses: {
+      /** @description What was (or, on a dry run, would be) imported, and every refused row. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportReportEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  getCameraImportTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
       path?: never;
       cookie?: never;
     };

@@ -2,6 +2,7 @@ import './resources.css';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import { Button, Card, Empty, Space, Table, Tag } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -28,7 +29,14 @@ import { resourceApi } from './resource-api';
 import { RowActions } from './RowActions';
 import { SearchCard } from './SearchForm';
 import { TableCell } from './TableCell';
-import { ActionModal, DetailDrawer, FormDrawer, prefetchScreenParts, SecretModal } from './screen-parts';
+import {
+  ActionModal,
+  DetailDrawer,
+  FormDrawer,
+  ImportDrawer,
+  prefetchScreenParts,
+  SecretModal,
+} from './screen-parts';
 import {
   bulkDeleteTitle,
   cannotUndoText,
@@ -95,6 +103,7 @@ export function ResourcePage({
   }> | null>(null);
   const [secrets, setSecrets] = useState<readonly Secret[]>([]);
   const [exporting, setExporting] = useState(false);
+  const [importDrawer, setImportDrawer] = useState<Opened<null> | null>(null);
   const sessions = useRef(0);
 
   const { reload } = list;
@@ -294,6 +303,17 @@ export function ResourcePage({
           {t(texts.export)}
         </Button>
       )}
+      {allowed && operations.import && (
+        <Button
+          icon={<UploadOutlined />}
+          onClick={() => {
+            sessions.current += 1;
+            setImportDrawer({ subject: null, open: true, session: sessions.current });
+          }}
+        >
+          {t(texts.import)}
+        </Button>
+      )}
       {allowed && toolbarActions?.(reload)}
       {canCreate && (
         <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm({ mode: 'create' })}>
@@ -386,6 +406,18 @@ export function ResourcePage({
             onDone={(answer) => {
               setActionModal({ ...actionModal, open: false });
               afterAction(actionModal.subject.action, answer);
+            }}
+          />
+        )}
+        {importDrawer && (
+          <ImportDrawer
+            key={importDrawer.session}
+            descriptor={descriptor}
+            open={importDrawer.open}
+            onClose={() => setImportDrawer({ ...importDrawer, open: false })}
+            onImported={() => {
+              setImportDrawer({ ...importDrawer, open: false });
+              reload();
             }}
           />
         )}

@@ -128,6 +128,9 @@ export interface ResourceDescriptor {
     readonly item: string;
     readonly export: string | null;
     readonly bulkDelete: string | null;
+    /** The CSV import and its template (both or neither). */
+    readonly import: string | null;
+    readonly importTemplate: string | null;
   };
   /** Which operations of the manifest's `operations` the resource has. */
   readonly operations: {
@@ -139,6 +142,8 @@ export interface ResourceDescriptor {
     readonly bulkDelete: boolean;
     readonly export: boolean;
     readonly choices: boolean;
+    /** Importing from CSV: the import and its template operations. */
+    readonly import: boolean;
   };
   /** The sort parameter's default. */
   readonly defaultSort: string | null;
@@ -200,7 +205,7 @@ export const actionDefaults = {
  */
 export const resourceDefaults = {
   exportAccess: null,
-  paths: { export: null, bulkDelete: null },
+  paths: { export: null, bulkDelete: null, import: null, importTemplate: null },
   operations: {
     list: false,
     get: false,
@@ -210,6 +215,7 @@ export const resourceDefaults = {
     bulkDelete: false,
     export: false,
     choices: false,
+    import: false,
   },
   defaultSort: null,
   filters: [],

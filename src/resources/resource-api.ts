@@ -10,6 +10,7 @@ import {
 import type { ActionDescriptor, FieldReference, FieldUpload, ResourceDescriptor } from './descriptors';
 import type { components } from '../generated/openapi';
 import type { Entity } from './form-values';
+import type { ImportReport } from './import-check';
 import { filterQuery, listQuery, type ListState } from './list-query';
 
 export interface ListPage {
@@ -64,6 +65,20 @@ export const resourceApi = {
   /** The file downloads through the client's middleware; resolving means it was saved. */
   export: (d: ResourceDescriptor, state: ListState) =>
     request<unknown>('GET', requirePath(d.paths.export, 'export'), { params: { query: filterQuery(state) } }),
+  /**
+   * Sends a CSV file to the resource's import, checking only on a dry run; a refusal of the file as a
+   * whole names `file`, which the import drawer shows in place of a toast.
+   */
+  importCsv: (d: ResourceDescriptor, file: File, dryRun: boolean) =>
+    upload<ImportReport>(
+      `${requirePath(d.paths.import, 'import')}${dryRun ? '?dryRun=true' : ''}`,
+      'file',
+      file,
+      { formFields: ['file'] },
+    ),
+  /** The import's header row, downloaded as a CSV file. */
+  importTemplate: (d: ResourceDescriptor) =>
+    request<unknown>('GET', requirePath(d.paths.importTemplate, 'import template')),
   /** `body`: the action form's values, for an action whose operation takes one. */
   action: (action: ActionDescriptor, id: number, body?: Record<string, unknown>) =>
     request<unknown>(action.method.toUpperCase() as Method, action.path, {

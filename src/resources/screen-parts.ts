@@ -8,11 +8,13 @@ const loaders = {
   detail: () => import('./DetailDrawer'),
   action: () => import('./ActionModal'),
   secret: () => import('./SecretModal'),
+  import: () => import('./ImportDrawer'),
 };
 
 export const FormDrawer = lazy(() => loaders.form().then((module) => ({ default: module.FormDrawer })));
 export const DetailDrawer = lazy(() => loaders.detail().then((module) => ({ default: module.DetailDrawer })));
 export const ActionModal = lazy(() => loaders.action().then((module) => ({ default: module.ActionModal })));
+export const ImportDrawer = lazy(() => loaders.import().then((module) => ({ default: module.ImportDrawer })));
 export const SecretModal = lazy(() => loaders.secret().then((module) => ({ default: module.SecretModal })));
 
 /** Fetches every part ahead of use; a failure here is retried when the part is opened. */

@@ -24,7 +24,14 @@ export const device: ResourceDescriptor = {
   access: 'KEY.DEVICE.AISERVER',
   exportAccess: null,
   route: '/equipment/device',
-  paths: { collection: '/devices', item: '/devices/{id}', export: '/devices/export', bulkDelete: null },
+  paths: {
+    collection: '/devices',
+    item: '/devices/{id}',
+    export: '/devices/export',
+    bulkDelete: null,
+    import: null,
+    importTemplate: null,
+  },
   operations: {
     list: true,
     get: true,
@@ -34,6 +41,7 @@ export const device: ResourceDescriptor = {
     bulkDelete: false,
     export: true,
     choices: false,
+    import: false,
   },
   defaultSort: '-createdAt',
   pageSizeMax: 50,

@@ -11,6 +11,17 @@ export const texts = {
   export: { zh: '导出', en: 'Export' },
   exported: { zh: '导出完成，文件已开始下载', en: 'Export ready: the file is downloading' },
   bulkDelete: { zh: '批量删除', en: 'Delete selected' },
+  import: { zh: '导入', en: 'Import' },
+  importTemplate: { zh: '下载模板', en: 'Download template' },
+  importChoose: { zh: '选择 CSV 文件', en: 'Choose a CSV file' },
+  importHint: {
+    zh: '按模板或导出的文件填写，中文或英文表头均可；先检查每一行，全部无误才能导入。',
+    en: 'Fill in the template or an exported file, headed in Chinese or English. Every row is checked first; only a file without errors can be imported.',
+  },
+  importConfirm: { zh: '确认导入', en: 'Import' },
+  importLine: { zh: '行号', en: 'Line' },
+  importColumn: { zh: '列', en: 'Column' },
+  importProblem: { zh: '问题', en: 'Problem' },
   refresh: { zh: '刷新', en: 'Refresh' },
   columns: { zh: '列设置', en: 'Columns' },
   columnsReset: { zh: '恢复默认', en: 'Reset' },
@@ -142,3 +153,8 @@ export function secretLabel(name: string): LocalText {
 function singular(plural: string): string {
   return plural.replace(/ies$/, 'y').replace(/s$/, '');
 }
+
+export const importTitle = (title: LocalText): LocalText => ({
+  zh: `导入${title.zh}`,
+  en: `Import ${title.en.toLowerCase()}`,
+});

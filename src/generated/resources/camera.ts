@@ -11,6 +11,8 @@ export default {
     item: '/cameras/{id}',
     export: '/cameras/export',
     bulkDelete: '/cameras/bulk-delete',
+    import: '/cameras/import',
+    importTemplate: '/cameras/import-template',
   },
   operations: {
     list: true,
@@ -21,6 +23,7 @@ export default {
     bulkDelete: true,
     export: true,
     choices: true,
+    import: true,
   },
   defaultSort: '-createdAt',
   pageSizeMax: 100,

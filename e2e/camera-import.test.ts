@@ -1,0 +1,69 @@
+import { readFile } from 'node:fs/promises';
+import { expect } from 'vitest';
+import { admin } from './accounts';
+import { test } from './fixtures';
+import { drawerTitled, openScreen, rowOf, unique } from './resource-screen';
+import { screenshot, signIn } from './screen';
+
+const screenPath = '/equipment/camera';
+const octet = () => Math.floor(Math.random() * 250) + 1;
+
+test('an operator imports cameras from the template, fixing the one row the check refuses', async ({
+  page,
+}) => {
+  await signIn(page, admin);
+  await openScreen(page, screenPath);
+  await page.getByRole('button', { name: '导入' }).click();
+  const drawer = drawerTitled(page, '导入摄像头');
+
+  const download = page.waitForEvent('download');
+  await drawer.getByRole('button', { name: '下载模板' }).click();
+  const template = await readFile((await (await download).path()) ?? '', 'utf8');
+  expect(template).toBe('\uFEFF名称,编码,区域,厂商,IP地址,主码流地址,子码流地址,AI服务器,录像\r\n');
+
+  const cameras = Array.from({ length: 4 }, (_, n) => ({
+    name: unique(`导入-${n + 1}-`),
+    code: unique('IMP'),
+    ip: `10.${octet()}.${octet()}.${octet()}`,
+  }));
+  const fileOf = (badIpOnThird: boolean) => ({
+    name: 'cameras.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      template +
+        cameras
+          .map(({ name, code, ip }, n) =>
+            [
+              name,
+              code,
+              '三号园区',
+              '大华',
+              badIpOnThird && n === 2 ? '10.1.0' : ip,
+              `rtsp://${ip}/main`,
+              '',
+              '',
+              '',
+            ].join(','),
+          )
+          .join('\r\n'),
+    ),
+  });
+  const chooser = drawer.locator('input[type="file"]');
+  const importButton = drawer.getByRole('button', { name: '确认导入' });
+
+  await chooser.setInputFiles(fileOf(true));
+  await drawer.getByText('共 4 行，其中 1 行有误：请修正后重新选择文件，未导入任何数据').waitFor();
+  const problem = rowOf(drawer, 'IP地址');
+  await expect
+    .poll(() => problem.locator('td').allInnerTexts())
+    .toEqual(['4', 'IP地址', '格式不正确（ipv4）']);
+  expect(await importButton.isDisabled()).toBe(true);
+  await screenshot(page, 'camera-import-refused-row');
+
+  await chooser.setInputFiles(fileOf(false));
+  await drawer.getByText('共 4 行，均可导入').waitFor();
+  await importButton.click();
+  await drawer.waitFor({ state: 'hidden' });
+  await page.getByText('已导入 4 条').waitFor();
+  for (const { code } of cameras) await rowOf(page, code).waitFor();
+});
