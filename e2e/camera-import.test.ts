@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { downloadedBytes } from './downloads';
 import { expect } from 'vitest';
 import { admin } from './accounts';
 import { test } from './fixtures';
@@ -18,7 +18,7 @@ test('an operator imports cameras from the template, fixing the one row the chec
 
   const download = page.waitForEvent('download');
   await drawer.getByRole('button', { name: '下载模板' }).click();
-  const template = await readFile((await (await download).path()) ?? '', 'utf8');
+  const template = (await downloadedBytes(await download)).toString('utf8');
   expect(template).toBe('\uFEFF名称,编码,区域,厂商,IP地址,主码流地址,子码流地址,AI服务器,录像\r\n');
 
   const cameras = Array.from({ length: 4 }, (_, n) => ({

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { downloadedBytes } from './downloads';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { apiHeaders, signedInToken } from './api';
@@ -146,7 +146,7 @@ export async function exportCsv(page: Page): Promise<{ name: string; text: strin
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: '导出' }).click();
   const file = await download;
-  const text = await readFile((await file.path()) ?? '', 'utf8');
+  const text = (await downloadedBytes(file)).toString('utf8');
   expect(text.charCodeAt(0)).toBe(0xfeff);
   return { name: file.suggestedFilename(), text };
 }

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { downloadedBytes } from './downloads';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { startTestStream, type TestStream } from '../test-support/test-stream';
@@ -173,7 +173,7 @@ describe('the video wall', () => {
       const fileName = snapshot.suggestedFilename();
       expect(fileName).toMatch(new RegExp(`^${live}-\\d{8}-\\d{6}\\.jpg$`));
       expect(Math.abs(nameTime(fileName) - taken)).toBeLessThan(60_000);
-      expect(jpegSize(await readFile((await snapshot.path()) ?? ''))).toEqual({ width: 640, height: 360 });
+      expect(jpegSize(await downloadedBytes(snapshot))).toEqual({ width: 640, height: 360 });
       expect(wallQuery(page)).toEqual({
         layout: '4',
         cams: `${liveCamera.id},${brokenCamera.id}`,
