@@ -96,9 +96,12 @@ export interface Cameras {
   ip: string;
   main_stream_url: string;
   name: string;
+  read_at: string | null;
   read_by: string | null;
+  read_live: number | null;
   read_ok: number | null;
   recording_mode: Generated<'off' | 'continuous' | 'alerts'>;
+  reported_at: string | null;
   status: Generated<'online' | 'offline'>;
   status_changed_at: string | null;
   status_source: string | null;
