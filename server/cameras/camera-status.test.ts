@@ -307,6 +307,40 @@ describe("the newest evidence of a camera's stream decides its status", () => {
     }
   });
 
+  it('of reads recorded at once, the newer wins whichever commits last', async () => {
+    const world = await alertWorld();
+    const { t } = world;
+    const id = world.cameras[0]?.id as number;
+    const db = await openTestDatabase(t.dataDir);
+    try {
+      const at = (ms: number) => ({
+        db,
+        clock: { now: () => new Date(t.clock.now().getTime() + ms) },
+        streamAlerts: streamAlertsOf(defaultHealthSettings, testAlertHooks),
+        statusFeed: createStatusFeed(),
+      });
+      for (const [newer, older] of [
+        [false, true],
+        [true, false],
+      ] as const) {
+        t.clock.advance(10_000);
+        await Promise.all([
+          recordStreamRead(at(1000), id, 'probe', { ok: older, live: false }),
+          recordStreamRead(at(2000), id, 'probe', { ok: newer, live: false }),
+          recordStreamRead(at(0), id, 'probe', { ok: older, live: false }),
+        ]);
+        const row = await db
+          .selectFrom('cameras')
+          .select('status')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        expect(row.status).toBe(newer ? 'online' : 'offline');
+      }
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('a relay playing the stream outweighs a later report of it lost; stopped for want of viewers, it no longer does', async () => {
     const world = await alertWorld();
     const { t } = world;
