@@ -275,12 +275,16 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       log: app.log,
       spawn: options.live?.spawn,
       onStreamState(cameraId, state) {
-        // A relay stopped for want of viewers says nothing of the stream; without probes, though,
-        // nothing would read it again, so its last read no longer counts.
-        if (state === 'idle' && probeSeconds > 0) return;
-        const ok = state === 'idle' ? null : state === 'up';
+        // A relay stopped for want of viewers read the stream until now, and reads it no longer;
+        // without probes, though, nothing would read it again, so its last read no longer counts.
+        const read =
+          state === 'idle'
+            ? probeSeconds > 0
+              ? { ok: true, live: false }
+              : null
+            : { ok: state === 'up', live: state === 'up' };
         background.run(`recording camera ${cameraId}'s stream`, () =>
-          recordStreamRead(ctx, cameraId, 'relay', ok),
+          recordStreamRead(ctx, cameraId, 'relay', read),
         );
       },
     });

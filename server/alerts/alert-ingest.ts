@@ -71,7 +71,8 @@ async function boundCameraIds(db: Db, serverId: number, ids: readonly number[]):
 }
 
 /**
- * Records the heartbeat: the server online with its loads, and the status of each camera it lists.
+ * Records the heartbeat: the server online with its loads, and the status of each camera it lists
+ * as of its arrival (a camera left out is not vouched for again: its last report ages).
  * Raises a device alert when the server comes back from offline (not on its first heartbeat: it was
  * never online) and for each camera whose stream is lost or back.
  */
@@ -121,11 +122,13 @@ export async function recordHeartbeat(ctx: AlertsContext, server: IngestCaller, 
       if (ids.length === 0) continue;
       await trx
         .updateTable('cameras')
-        .set({ stream_ok: status === 'online' ? 1 : 0 })
+        .set({ stream_ok: status === 'online' ? 1 : 0, reported_at: receivedAt })
         .where('id', 'in', ids)
+        .where((eb) => eb.or([eb('reported_at', 'is', null), eb('reported_at', '<=', receivedAt)]))
         .execute();
     }
-    // The report counts beside the console's own reads of the streams, and alerts as they would.
+    // The report counts beside the console's own reads of the streams, the newest deciding, and
+    // alerts as they would; the cameras it leaves out keep their last report, as of its time.
     const cameras = await settleCameraStatus(
       trx,
       now,

@@ -156,6 +156,55 @@ describe("a camera's status from its stream", { timeout: scaled(60_000) }, () =>
     stream.close();
   });
 
+  it('goes offline with a stream-lost alert by the probe when a camera its AI server once listed loses its stream', async () => {
+    const world = await alertWorld({
+      cameraAllowedHosts: parseAllowedHosts('127.0.0.1').allowed,
+      cameraProbe: { everySeconds: 0.3 },
+      live: { readTimeoutMs: 1000 },
+    });
+    const { t } = world;
+    const stream = await watcher(t, 'cameras', ['KEY.DEVICE', 'KEY.DEVICE.CAMERA']);
+    const camera = await world.ok('createCamera', {
+      body: {
+        name: '盒子看过',
+        code: 'LISTED-1',
+        mainStreamUrl: source.liveUrl,
+        vendor: 'other',
+        ip: '10.9.0.3',
+        aiServerId: world.serverId,
+      },
+    });
+    const id = camera.id as number;
+    const heartbeat = (cameras: { id: number; status: string }[]) =>
+      world.ingest('ingestHeartbeat', { body: { cpuLoad: 10, memoryLoad: 20, cameras } });
+    await heartbeat([{ id, status: 'online' }]);
+    const ofCamera = async (status: string) => {
+      for (;;) {
+        const event = await statusBecomes(stream, status);
+        if (event.id === id) return event;
+      }
+    };
+    expect(await ofCamera('online')).toMatchObject({ statusSource: 'aiServer' });
+    source.cut();
+    try {
+      // The AI server no longer lists it; the console's probe, newer than its last report, decides.
+      t.clock.advance(1000);
+      await heartbeat([]);
+      expect(await ofCamera('offline')).toMatchObject({ statusSource: 'probe' });
+      const { body } = await t.call('listAlerts', {
+        token: world.token,
+        query: { source: 'device', pageSize: 100 },
+      });
+      const alerts = body.data.items as { type: string; cameraId: number | null }[];
+      expect(alerts.filter((alert) => alert.cameraId === id).map((alert) => alert.type)).toEqual([
+        'cameraStreamLost',
+      ]);
+    } finally {
+      source.restore();
+    }
+    stream.close();
+  });
+
   it('stays online while the console reads it though its AI server goes silent; an unread one goes offline', async () => {
     const world = await alertWorld();
     const { t } = world;
@@ -179,7 +228,7 @@ describe("a camera's status from its stream", { timeout: scaled(60_000) }, () =>
         statusFeed: createStatusFeed(),
       };
       // The probe found the first camera's stream readable.
-      await recordStreamRead(ctx, read as number, 'probe', true);
+      await recordStreamRead(ctx, read as number, 'probe', { ok: true, live: false });
       t.clock.advance((defaultHealthSettings.offlineAfterSeconds + 1) * 1000);
       const silent = await markSilentServersOffline(ctx);
       expect(silent).toBe(1);
@@ -199,6 +248,131 @@ describe("a camera's status from its stream", { timeout: scaled(60_000) }, () =>
       await db.destroy();
     }
     cameraWatcher.close();
+  });
+});
+
+describe("the newest evidence of a camera's stream decides its status", () => {
+  it('a failed read newer than the last heartbeat sets it offline with an alert; an older heartbeat does not bring it back, a newer one does', async () => {
+    const world = await alertWorld();
+    const { t } = world;
+    const [id, other] = world.cameras.map((camera) => camera.id as number);
+    const heartbeat = (cameras: { id: number | undefined; status: string }[]) =>
+      world.ingest('ingestHeartbeat', { body: { cpuLoad: 10, memoryLoad: 20, cameras } });
+    await heartbeat([
+      { id, status: 'online' },
+      { id: other, status: 'online' },
+    ]);
+    const db = await openTestDatabase(t.dataDir);
+    try {
+      const ctx = {
+        db,
+        clock: t.clock,
+        streamAlerts: streamAlertsOf(defaultHealthSettings, testAlertHooks),
+        statusFeed: createStatusFeed(),
+      };
+      const statusOf = async () =>
+        db
+          .selectFrom('cameras')
+          .select(['status', 'status_source'])
+          .where('id', '=', id as number)
+          .executeTakeFirstOrThrow();
+      const streamAlerts = async () =>
+        (
+          await db
+            .selectFrom('alerts')
+            .select('type')
+            .where('source', '=', 'device')
+            .where('camera_id', '=', id as number)
+            .orderBy('id')
+            .execute()
+        ).map((alert) => alert.type);
+      t.clock.advance(1000);
+      await heartbeat([{ id: other, status: 'online' }]);
+      t.clock.advance(1000);
+      await recordStreamRead(ctx, id as number, 'probe', { ok: false, live: false });
+      expect(await statusOf()).toEqual({ status: 'offline', status_source: 'probe' });
+      expect(await streamAlerts()).toEqual(['cameraStreamLost']);
+      // A heartbeat stamped before the read (it came as the probe ran) says nothing newer.
+      const probeAhead = { ...ctx, clock: { now: () => new Date(t.clock.now().getTime() + 5000) } };
+      await recordStreamRead(probeAhead, id as number, 'probe', { ok: false, live: false });
+      await heartbeat([{ id, status: 'online' }]);
+      expect(await statusOf()).toEqual({ status: 'offline', status_source: 'probe' });
+      expect(await streamAlerts()).toEqual(['cameraStreamLost']);
+      t.clock.advance(10_000);
+      await heartbeat([{ id, status: 'online' }]);
+      expect(await statusOf()).toEqual({ status: 'online', status_source: 'aiServer' });
+      expect(await streamAlerts()).toEqual(['cameraStreamLost', 'cameraStreamBack']);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('of reads recorded at once, the newer wins whichever commits last', async () => {
+    const world = await alertWorld();
+    const { t } = world;
+    const id = world.cameras[0]?.id as number;
+    const db = await openTestDatabase(t.dataDir);
+    try {
+      const at = (ms: number) => ({
+        db,
+        clock: { now: () => new Date(t.clock.now().getTime() + ms) },
+        streamAlerts: streamAlertsOf(defaultHealthSettings, testAlertHooks),
+        statusFeed: createStatusFeed(),
+      });
+      for (const [newer, older] of [
+        [false, true],
+        [true, false],
+      ] as const) {
+        t.clock.advance(10_000);
+        await Promise.all([
+          recordStreamRead(at(1000), id, 'probe', { ok: older, live: false }),
+          recordStreamRead(at(2000), id, 'probe', { ok: newer, live: false }),
+          recordStreamRead(at(0), id, 'probe', { ok: older, live: false }),
+        ]);
+        const row = await db
+          .selectFrom('cameras')
+          .select('status')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        expect(row.status).toBe(newer ? 'online' : 'offline');
+      }
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('a relay playing the stream outweighs a later report of it lost; stopped for want of viewers, it no longer does', async () => {
+    const world = await alertWorld();
+    const { t } = world;
+    const id = world.cameras[0]?.id as number;
+    const heartbeat = (status: string) =>
+      world.ingest('ingestHeartbeat', { body: { cpuLoad: 10, memoryLoad: 20, cameras: [{ id, status }] } });
+    const db = await openTestDatabase(t.dataDir);
+    try {
+      const ctx = {
+        db,
+        clock: t.clock,
+        streamAlerts: streamAlertsOf(defaultHealthSettings, testAlertHooks),
+        statusFeed: createStatusFeed(),
+      };
+      const statusOf = async () =>
+        db
+          .selectFrom('cameras')
+          .select(['status', 'status_source'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+      await recordStreamRead(ctx, id, 'relay', { ok: true, live: true });
+      t.clock.advance(1000);
+      await heartbeat('offline');
+      expect(await statusOf()).toEqual({ status: 'online', status_source: 'relay' });
+      t.clock.advance(1000);
+      await recordStreamRead(ctx, id, 'relay', { ok: true, live: false });
+      t.clock.advance(1000);
+      await heartbeat('offline');
+      expect(await statusOf()).toEqual({ status: 'offline', status_source: 'aiServer' });
+    } finally {
+      await db.destroy();
+    }
   });
 });
 

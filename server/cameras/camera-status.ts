@@ -2,6 +2,7 @@ import type { components } from '../../src/generated/openapi';
 import type { CameraRef, CamerasContext, StreamAlerts } from './cameras-context';
 import type { Db } from '../db/open-database';
 import type { StatusEvent } from '../cluster/status-event';
+import { dialectOf } from '../db/dialect';
 
 type Schemas = components['schemas'];
 type CameraStatusSource = Schemas['CameraStatusSource'];
@@ -10,40 +11,47 @@ type CameraStatusEvent = Schemas['CameraStatusEvent'];
 /** What read a camera's stream on the console's side. */
 export type StreamReader = Exclude<CameraStatusSource, 'aiServer'>;
 
-/** What a camera's status is decided from: the console's last read and its AI server's last report. */
+/** What a camera's status is decided from: the console's last read and its AI server's last report, each with its time. */
 export interface StatusEvidence {
   /** The console's last read: 1 readable, 0 not, null not read since the server started. */
   readonly readOk: number | null;
   readonly readBy: StreamReader | null;
+  /** When the console read it (ISO time); null: before times were kept, older than any evidence. */
+  readonly readAt: string | null;
+  /** A live relay reads it now: its read is renewed with every frame, newer than any report. */
+  readonly readLive: boolean;
   /** The AI server's last report of the stream: 1 working, 0 lost, null never reported. */
   readonly reportedOk: number | null;
+  /** When the heartbeat that listed the camera came; null as for `readAt`. */
+  readonly reportedAt: string | null;
   /** null: the camera has no AI server. */
   readonly aiServerOnline: boolean | null;
 }
 
 /**
- * A camera is online when the console reads its stream (the live relay or the probe), or else when
- * its AI server, itself online, reports it online: either is proof the stream plays, so an AI server
- * that cannot reach a camera the console plays (or the reverse) does not mark it offline, and a
- * silent AI server's cameras stay online while their streams are read. Offline, the source says who
- * last failed to read it (the console first, as the more direct), or the silent AI server.
- * `streamOk` is what the evidence proves of the stream: playing, lost (a read failed, or a server
- * that is online reports it lost), or nothing (null: nobody reads it, or only a silent server did).
+ * The newest evidence of the stream decides the status: the console's read (the live relay or the
+ * probe) or its AI server's report (a heartbeat listing the camera; only while the server is
+ * online), whichever came last, playing or lost. A relay that plays the stream now is the newest;
+ * at equal times the console's read wins, as the more direct. A heartbeat that leaves a camera out
+ * says nothing new of it: its last report keeps its time and ages, and the console's next read
+ * decides. With neither, it is offline: the source is the silent AI server, or none.
+ * `streamOk` is what the evidence proves of the stream: playing, lost, or nothing (null).
  */
 export function cameraStatusOf(evidence: StatusEvidence): {
   status: Schemas['CameraStatus'];
   source: CameraStatusSource | null;
   streamOk: boolean | null;
 } {
-  const { readOk, readBy, reportedOk, aiServerOnline } = evidence;
-  const reader = readBy ?? 'probe';
-  if (readOk === 1) return { status: 'online', source: reader, streamOk: true };
-  if (aiServerOnline === true && reportedOk === 1) {
-    return { status: 'online', source: 'aiServer', streamOk: true };
-  }
-  if (readOk === 0) return { status: 'offline', source: reader, streamOk: false };
-  const source = aiServerOnline === null ? null : 'aiServer';
-  return { status: 'offline', source, streamOk: aiServerOnline === true && reportedOk === 0 ? false : null };
+  const { readOk, readBy, readAt, readLive, reportedOk, reportedAt, aiServerOnline } = evidence;
+  const read = readOk === null ? null : { ok: readOk === 1, source: readBy ?? 'probe' };
+  const report =
+    aiServerOnline === true && reportedOk !== null
+      ? { ok: reportedOk === 1, source: 'aiServer' as const }
+      : null;
+  const readIsNewer = readLive || (readAt ?? '') >= (reportedAt ?? '');
+  const newest = read && (!report || readIsNewer) ? read : report;
+  if (newest) return { status: newest.ok ? 'online' : 'offline', source: newest.source, streamOk: newest.ok };
+  return { status: 'offline', source: aiServerOnline === null ? null : 'aiServer', streamOk: null };
 }
 
 /** The events for the consoles, and how many device alerts were raised (the alert feed is told after the commit). */
@@ -75,7 +83,7 @@ export async function settleCameraStatus(
       ? (['cameras.id', selection.cameraIds] as const)
       : (['cameras.ai_server_id', selection.aiServerIds] as const);
   if (ids.length === 0) return { events: [], alerts: 0 };
-  const rows = await db
+  const query = db
     .selectFrom('cameras')
     .leftJoin('ai_servers', 'ai_servers.id', 'cameras.ai_server_id')
     .select([
@@ -85,13 +93,19 @@ export async function settleCameraStatus(
       'cameras.status_changed_at',
       'cameras.read_ok',
       'cameras.read_by',
+      'cameras.read_at',
+      'cameras.read_live',
       'cameras.stream_ok',
+      'cameras.reported_at',
       'cameras.stream_known_ok',
       'cameras.ai_server_id',
       'ai_servers.status as aiServerStatus',
     ])
     .where(column, 'in', [...ids])
-    .execute();
+    .orderBy('cameras.id');
+  // Evidence recorded at once by another transaction waits for this one to settle (PostgreSQL locks
+  // the rows; SQLite runs one writer at a time), so no status is stored from evidence since replaced.
+  const rows = await (dialectOf(db) === 'postgres' ? query.forUpdate('cameras') : query).execute();
   const events: StatusEvent[] = [];
   const lost: CameraRef[] = [];
   const back: CameraRef[] = [];
@@ -99,7 +113,10 @@ export async function settleCameraStatus(
     const { status, source, streamOk } = cameraStatusOf({
       readOk: row.read_ok,
       readBy: row.read_by === 'aiServer' ? null : row.read_by,
+      readAt: row.read_at,
+      readLive: row.read_live === 1,
       reportedOk: row.stream_ok,
+      reportedAt: row.reported_at,
       aiServerOnline: row.aiServerStatus === null ? null : row.aiServerStatus === 'online',
     });
     const known = streamOk === null ? row.stream_known_ok : Number(streamOk);
@@ -131,22 +148,37 @@ const cameraRef = (row: { id: number; ai_server_id: number | null }): CameraRef 
 export type StreamReadContext = Pick<CamerasContext, 'db' | 'clock' | 'streamAlerts' | 'statusFeed'>;
 
 /**
- * Records what the console's read of a camera's stream found (`null`: it no longer reads it),
- * settles its status and tells the consoles (its status, and any alert it raised).
+ * What the console's read of a camera's stream found: playing or not, and whether a live relay
+ * goes on reading it (its read renewed with every frame); `null`: it no longer reads it.
+ */
+export type StreamRead = { readonly ok: boolean; readonly live: boolean } | null;
+
+/**
+ * Records what the console's read of a camera's stream found, unless newer evidence is stored
+ * already (a read is as of the clock's now), settles its status and tells the consoles (its
+ * status, and any alert it raised).
  */
 export async function recordStreamRead(
   ctx: StreamReadContext,
   cameraId: number,
   reader: StreamReader,
-  ok: boolean | null,
+  read: StreamRead,
 ): Promise<void> {
+  const now = ctx.clock.now();
+  const at = now.toISOString();
   const settled = await ctx.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('cameras')
-      .set({ read_ok: ok === null ? null : Number(ok), read_by: ok === null ? null : reader })
+      .set({
+        read_ok: read === null ? null : Number(read.ok),
+        read_by: read === null ? null : reader,
+        read_at: read === null ? null : at,
+        read_live: read === null ? null : Number(read.live),
+      })
       .where('id', '=', cameraId)
+      .where((eb) => eb.or([eb('read_at', 'is', null), eb('read_at', '<=', at)]))
       .execute();
-    return settleCameraStatus(trx, ctx.clock.now(), { cameraIds: [cameraId] }, ctx.streamAlerts);
+    return settleCameraStatus(trx, now, { cameraIds: [cameraId] }, ctx.streamAlerts);
   });
   ctx.statusFeed.publish(settled.events);
   if (settled.alerts > 0) ctx.streamAlerts.committed();
@@ -167,7 +199,7 @@ export async function forgetStreamReads(
   await ctx.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('cameras')
-      .set({ read_ok: null, read_by: null })
+      .set({ read_ok: null, read_by: null, read_at: null, read_live: null })
       .where((eb) => eb.or([eb('read_ok', 'is not', null), eb('read_by', 'is not', null)]))
       .execute();
     const ids = (await trx.selectFrom('cameras').select('id').execute()).map((row) => row.id);

@@ -33,7 +33,7 @@ it('forgets the reads of an earlier run, writing only the cameras that hold one'
       streamAlerts: streamAlertsOf(defaultHealthSettings, testAlertHooks),
       statusFeed: createStatusFeed(),
     };
-    await recordStreamRead(ctx, read as number, 'probe', true);
+    await recordStreamRead(ctx, read as number, 'probe', { ok: true, live: false });
     await forgetStreamReads(ctx);
     const reads = await db.selectFrom('cameras').select(['read_ok', 'read_by']).execute();
     expect(reads.every((camera) => camera.read_ok === null && camera.read_by === null)).toBe(true);

@@ -142,7 +142,7 @@ export function startStreamProbes(
           const ok = await probeStream(camera.main_stream_url, options, closing.signal, log);
           // A relay started meanwhile tells its own, fresher, read.
           if (ok === null || closing.signal.aborted || relayed().has(id)) continue;
-          await recordStreamRead(ctx, id, 'probe', ok);
+          await recordStreamRead(ctx, id, 'probe', { ok, live: false });
         }
       };
       await Promise.all(Array.from({ length: probesAtOnce }, worker));

@@ -2690,9 +2690,10 @@ export interface components {
     CameraStatus: 'online' | 'offline';
     /**
      * @description What decided a camera's status: `relay` (its live view reads the stream), `probe` (the
-     *     server's periodic short read of the stream) or `aiServer` (its AI server's heartbeat). A
-     *     camera is online when the console reads its stream, or else when its AI server (itself
-     *     online) reports it online.
+     *     server's periodic short read of the stream) or `aiServer` (its AI server's heartbeat). The
+     *     newest of these decides, playing or not (a live view playing now is the newest; an AI
+     *     server's report counts while the server is online): the camera is online when it found
+     *     the stream playing.
      * @enum {string}
      */
     CameraStatusSource: 'relay' | 'probe' | 'aiServer';
@@ -4325,9 +4326,11 @@ export interface components {
       /** @description Null without one. */
       acceleratorLoad?: number | null;
       /**
-       * @description The status of cameras bound to the caller; a camera left out keeps its status. offline
-       *     says the server gets no stream from the camera: a camera reported online and then
-       *     offline raises a cameraStreamLost alert, and online again a cameraStreamBack alert.
+       * @description The status of cameras bound to the caller, as of the heartbeat's arrival. A camera left
+       *     out keeps its last report, as of the heartbeat that carried it: the console's own newer
+       *     read of its stream (its probe or live view) decides over it. offline says the server
+       *     gets no stream from the camera: a camera known to play and then reported offline raises
+       *     a cameraStreamLost alert, and online again a cameraStreamBack alert.
        */
       cameras: {
         id: number;

@@ -100,9 +100,12 @@ export interface Cameras {
   onvif_password: Generated<string>;
   onvif_username: Generated<string>;
   onvif_xaddr: Generated<string>;
+  read_at: string | null;
   read_by: string | null;
+  read_live: number | null;
   read_ok: number | null;
   recording_mode: Generated<'off' | 'continuous' | 'alerts'>;
+  reported_at: string | null;
   status: Generated<'online' | 'offline'>;
   status_changed_at: string | null;
   status_source: string | null;

@@ -203,7 +203,7 @@ export default {
         { value: 'aiServer', label: { zh: 'AI服务器', en: 'AI server' } },
       ],
       description:
-        "What decided a camera's status: `relay` (its live view reads the stream), `probe` (the\nserver's periodic short read of the stream) or `aiServer` (its AI server's heartbeat). A\ncamera is online when the console reads its stream, or else when its AI server (itself\nonline) reports it online.",
+        "What decided a camera's status: `relay` (its live view reads the stream), `probe` (the\nserver's periodic short read of the stream) or `aiServer` (its AI server's heartbeat). The\nnewest of these decides, playing or not (a live view playing now is the newest; an AI\nserver's report counts while the server is online): the camera is online when it found\nthe stream playing.",
     },
     {
       name: 'statusChangedAt',

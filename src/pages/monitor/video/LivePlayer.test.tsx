@@ -95,6 +95,9 @@ describe('a live pane', () => {
     expect(players.started).toHaveLength(2);
     expect(players.stopped).toBe(1);
     expect(statusText()).toBe('信号中断 · 7 秒正在重新连接…重试');
+    // The fresh player is refused: a stream that played and stopped is no password problem.
+    failLatest('无法打开实时视频：摄像头拒绝了连接或取流请求，请检查端口、用户名与密码');
+    expect(statusText()).toMatch(/^信号中断 · 7 秒\d 秒后重新连接重试$/);
     // Each try opens the camera stream's live socket afresh.
     expect(players.paths).toEqual(['/live/cameras/7/sub/socket', '/live/cameras/7/sub/socket']);
 

@@ -48,12 +48,13 @@ export const LivePlayer = memo(function LivePlayer(props: {
     let playing = false;
     const current = watchStalls({
       position: () => (element.readyState >= haveCurrentData ? element.currentTime : 0),
-      restart: (fail) => {
+      restart: (fail, frame) => {
         stop?.();
         stop = playLive(
           element,
           apiPath('/live/cameras/{id}/{stream}/socket', { id: cameraId, stream }),
           fail,
+          frame,
         );
       },
       onChange: (next) => {
@@ -94,7 +95,7 @@ export const LivePlayer = memo(function LivePlayer(props: {
       ) : (
         <div className={`cfop-live-status cfop-live-${view.kind}`} role="alert">
           <strong>{t(view.kind === 'lost' ? signalLostText(view.lostSeconds) : texts.offline)}</strong>
-          {view.reason !== null && (
+          {view.kind === 'offline' && view.reason !== null && (
             <span className="cfop-live-reason">
               {typeof view.reason === 'string' ? view.reason : t(view.reason)}
             </span>

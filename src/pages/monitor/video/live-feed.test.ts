@@ -138,6 +138,22 @@ function start(first: Span = [1234, 1234.05]) {
 }
 
 describe('a live feed', () => {
+  it('tells each frame with its interval, from the stream’s timestamps (the buffered end it moves on)', () => {
+    const intervals: number[] = [];
+    feed = feedLive(
+      video,
+      source,
+      (reason) => failures.push(reason),
+      (ms) => intervals.push(ms),
+    );
+    start([1234, 1234.04]);
+    feed.receive(bytes(2));
+    buffer().done([[1234, 1234.08]]);
+    feed.receive(bytes(3));
+    buffer().done([[1234, 1234.28]]);
+    expect(intervals.map((ms) => Math.round(ms))).toEqual([40, 200]);
+  });
+
   it('appends in order, one at a time, and plays from the first fragment, which is not at 0', () => {
     // The MIME may come before the media source opens: the buffer waits for it.
     feed.receive(media);

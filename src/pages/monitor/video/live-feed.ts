@@ -61,6 +61,7 @@ export function feedLive(
   video: FeedVideo,
   mediaSource: FeedMediaSource,
   onFailure: (reason: FailureReason) => void,
+  onFrame: (intervalMs: number) => void = () => undefined,
 ): LiveFeed {
   const queue: ArrayBuffer[] = [];
   let mime: string | null = null;
@@ -70,6 +71,8 @@ export function feedLive(
   let quotaRetried = false;
   let playing = false;
   let done = false;
+  /** Where the buffered video ended after the last append: each fragment, one frame, moves it on. */
+  let bufferedEnd: number | null = null;
 
   const finish = () => {
     done = true;
@@ -138,6 +141,10 @@ export function feedLive(
     const ranges = buffer.buffered;
     if (ranges.length > 0) {
       const newest = ranges.length - 1;
+      const end = ranges.end(newest);
+      // The frame's duration, from the stream's timestamps: the interval the next one is due in.
+      if (!removed && bufferedEnd !== null && end > bufferedEnd) onFrame((end - bufferedEnd) * 1000);
+      bufferedEnd = end;
       const chase = chaseLiveEdge(
         video.currentTime,
         video.playbackRate,

@@ -17,7 +17,7 @@ export const canPlayLive = (): boolean =>
  * the server's relay, which sends the MIME, the init segment, then a fragment per frame from the
  * current key frame on (live-feed.ts appends them). A refusal (camera unreachable, too many live
  * views) or a closed socket is not retried here and comes back once through `onFailure`, with the
- * server's message when it sent one; a refused upgrade (no session, no right) shows only as a
+ * server's message when it sent one; each frame received is told to `onFrame`, with its duration; a refused upgrade (no session, no right) shows only as a
  * closed socket. Whether frames show is the caller's to watch (stall-watch.ts), which retries with
  * back-off, since a live view that went silent raises no error.
  */
@@ -25,6 +25,7 @@ export function playLive(
   video: HTMLVideoElement,
   path: string,
   onFailure: (reason: FailureReason) => void,
+  onFrame?: (intervalMs: number) => void,
 ): () => void {
   const mediaSource = new MediaSource();
   const objectUrl = URL.createObjectURL(mediaSource);
@@ -38,10 +39,15 @@ export function playLive(
     socket = null;
   };
   // Left attached on failure: the last frame stays on screen until the caller starts afresh.
-  const feed = feedLive(video, mediaSource, (reason) => {
-    closeSocket();
-    onFailure(reason);
-  });
+  const feed = feedLive(
+    video,
+    mediaSource,
+    (reason) => {
+      closeSocket();
+      onFailure(reason);
+    },
+    onFrame,
+  );
   const stop = () => {
     feed.stop();
     closeSocket();

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  assumedFrameIntervalMs,
+  frameGraceMs,
+  restartAfterMs,
   retryDelayMs,
-  stallAfterMs,
   startLimitMs,
   tickMs,
   watchStalls,
@@ -17,6 +19,8 @@ function fakePane(random = () => 0) {
     position: 0,
     frames: false,
     starts: [] as ((reason: FailureReason) => void)[],
+    /** The latest player's report of a frame, with the stream's interval before it. */
+    frame: (_intervalMs: number): void => undefined,
     views: [] as LiveView[],
     get view(): LiveView | undefined {
       return pane.views[pane.views.length - 1];
@@ -28,10 +32,11 @@ function fakePane(random = () => 0) {
   }, 100);
   pane.watch = watchStalls({
     position: () => pane.position,
-    restart: (fail) => {
+    restart: (fail, frame) => {
       // A fresh player has shown nothing yet.
       pane.position = 0;
       pane.starts.push(fail);
+      pane.frame = frame;
     },
     onChange: (view) => pane.views.push(view),
     random,
@@ -65,22 +70,20 @@ describe('watchStalls', () => {
     await vi.advanceTimersByTimeAsync(tickMs * 2);
     expect(pane.view).toEqual({ kind: 'playing' });
 
-    // The source goes silent: the picture stops moving, no error.
+    // The source goes silent: the picture stops moving, no error. Its frame interval unknown, the
+    // pane assumes a frame a second, and says 信号中断 once one is missed.
     pane.frames = false;
-    await vi.advanceTimersByTimeAsync(stallAfterMs - tickMs);
+    const missedAfterMs = assumedFrameIntervalMs + frameGraceMs;
+    await vi.advanceTimersByTimeAsync(missedAfterMs - tickMs);
     expect(pane.view).toEqual({ kind: 'playing' });
     await vi.advanceTimersByTimeAsync(tickMs);
-    expect(pane.view).toEqual({
-      kind: 'lost',
-      lostSeconds: 4,
-      reason: null,
-      retry: { attempt: 0, inSeconds: 2 },
-    });
-    await vi.advanceTimersByTimeAsync(1000);
+    // A fresh player only after 4 s of silence and the back-off (2 s): 4.5 s from now.
+    expect(pane.view).toEqual({ kind: 'lost', lostSeconds: 1, retry: { attempt: 0, inSeconds: 5 } });
+    await vi.advanceTimersByTimeAsync(restartAfterMs);
     expect(pane.view).toMatchObject({ kind: 'lost', lostSeconds: 5, retry: { inSeconds: 1 } });
     expect(pane.starts).toHaveLength(1);
 
-    // The first retry, 2 s after the stall: a fresh player, still lost while it starts.
+    // The first retry, 6 s after the last frame: a fresh player, still lost while it starts.
     await vi.advanceTimersByTimeAsync(1000);
     expect(pane.starts).toHaveLength(2);
     expect(pane.view).toMatchObject({ kind: 'lost', lostSeconds: 6, retry: { attempt: 1, inSeconds: null } });
@@ -95,24 +98,41 @@ describe('watchStalls', () => {
       waits.push(Date.now() - failedAt);
     }
     expect(waits).toEqual([4000, 8000, 10_000, 10_000]);
-    expect(pane.view).toMatchObject({
+    // A stream that played and stopped is not the start's failure (a setting to check): no reason.
+    expect(pane.view).toEqual({
       kind: 'lost',
-      reason: '无法打开实时视频：源超时',
+      lostSeconds: 4 + 2 + 4 + 8 + 10 + 10,
       retry: { attempt: 5, inSeconds: null },
     });
-    expect((pane.view as { lostSeconds: number }).lostSeconds).toBe(4 + 2 + 4 + 8 + 10 + 10);
 
     // The source is back: the fresh player's frames make it play again, the count starts over.
     pane.frames = true;
     await vi.advanceTimersByTimeAsync(tickMs * 2);
     expect(pane.view).toEqual({ kind: 'playing' });
     pane.frames = false;
-    await vi.advanceTimersByTimeAsync(stallAfterMs + tickMs);
-    expect(pane.view).toMatchObject({ kind: 'lost', retry: { attempt: 0, inSeconds: 2 } });
+    await vi.advanceTimersByTimeAsync(missedAfterMs + tickMs);
+    expect(pane.view).toMatchObject({ kind: 'lost', retry: { attempt: 0 } });
 
     pane.watch?.dispose();
     stopMoving();
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('leaves 播放中 within a second of a missed frame, the interval the stream’s own (25 a second)', async () => {
+    const { pane, stopMoving } = fakePane();
+    pane.frames = true;
+    pane.frame(40);
+    await vi.advanceTimersByTimeAsync(tickMs * 2);
+    expect(pane.view).toEqual({ kind: 'playing' });
+    pane.frames = false;
+    const lastFrameAt = Date.now();
+    while (pane.view?.kind === 'playing') await vi.advanceTimersByTimeAsync(50);
+    expect(Date.now() - lastFrameAt).toBeLessThanOrEqual(40 + 1000);
+    expect(pane.view).toMatchObject({ kind: 'lost', lostSeconds: 0 });
+    // Still the same player: a fresh one waits for 4 s of silence.
+    expect(pane.starts).toHaveLength(1);
+    pane.watch?.dispose();
+    stopMoving();
   });
 
   it('says offline with the reason when the player fails before any frame, and retries', async () => {
@@ -166,7 +186,7 @@ describe('watchStalls', () => {
     pane.frames = true;
     await vi.advanceTimersByTimeAsync(tickMs * 2);
     pane.frames = false;
-    await vi.advanceTimersByTimeAsync(stallAfterMs);
+    await vi.advanceTimersByTimeAsync(restartAfterMs);
     expect(pane.view).toMatchObject({ kind: 'lost' });
     pane.frames = true;
     await vi.advanceTimersByTimeAsync(tickMs * 2);

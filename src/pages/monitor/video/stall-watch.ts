@@ -10,13 +10,12 @@ export type LiveView =
   | { readonly kind: 'playing' }
   /** It never showed a frame since it started: the camera is unreachable or refused. */
   | { readonly kind: 'offline'; readonly reason: FailureReason | null; readonly retry: RetryView }
-  /** It showed frames and then none for a while: 信号中断 with the time since the last one. */
-  | {
-      readonly kind: 'lost';
-      readonly lostSeconds: number;
-      readonly reason: FailureReason | null;
-      readonly retry: RetryView;
-    };
+  /**
+   * It showed frames and then none past the next one's due time: 信号中断 with the time since the
+   * last one. No reason: a fresh player's failure to start (a refused connection, say) is the
+   * stream that stopped, not a setting to check.
+   */
+  | { readonly kind: 'lost'; readonly lostSeconds: number; readonly retry: RetryView };
 
 /** The next retry: `inSeconds` while waiting for it, null while a fresh player is starting. */
 export interface RetryView {
@@ -33,9 +32,10 @@ export interface StallWatchOptions {
   position(): number;
   /**
    * Tears down the running player (if any) and starts a fresh one, whose socket makes the
-   * server start a fresh relay if its last one ended. `fail` reports its failure.
+   * server start a fresh relay if its last one ended. `fail` reports its failure; `frame` each
+   * frame it receives, with the stream's interval before it (from the frames' timestamps).
    */
-  restart(fail: (reason: FailureReason) => void): void;
+  restart(fail: (reason: FailureReason) => void, frame: (intervalMs: number) => void): void;
   /** The view changed; called at most once a tick. */
   onChange(view: LiveView): void;
   /** Jitter of the retry delays (tests fix it); Math.random by default. */
@@ -50,9 +50,19 @@ export interface StallWatch {
 }
 
 /** How often the position is sampled. */
-export const tickMs = 500;
-/** No new frame for this long while playing is a stall (a healthy live view gets 15-25 a second). */
-export const stallAfterMs = 4000;
+export const tickMs = 250;
+/**
+ * A frame this late is missed: the pane leaves 播放中 within a second of its due time (this, and a
+ * sample's delay on each side). Less would flap on a network's ordinary jitter.
+ */
+export const frameGraceMs = 500;
+/** The frame interval until the stream tells its own: the slowest cameras send one a second. */
+export const assumedFrameIntervalMs = 1000;
+/**
+ * No new frame for this long is worth a fresh player; a shorter gap says 信号中断 and waits for the
+ * frames to come back, so a hiccup does not cost a relay start.
+ */
+export const restartAfterMs = 4000;
 /** A fresh player with no frame after this long has failed (the server gives up on a start at 20 s). */
 export const startLimitMs = 25_000;
 const firstRetryMs = 2000;
@@ -80,8 +90,8 @@ type Phase =
   | { readonly kind: 'retrying'; readonly startedAt: number };
 
 /**
- * Watches one pane's live view: playing → stalled (no new frame for `stallAfterMs`, or the player
- * failed) → retrying (a fresh player after a back-off) → playing again at its first frame. Starts
+ * Watches one pane's live view: playing → stalled (a frame missed: none for the stream's frame
+ * interval and `frameGraceMs`; or the player failed) → retrying (a fresh player after a back-off) → playing again at its first frame. Starts
  * the first player at once. At most one retry timer runs, and none after `dispose`.
  */
 export function watchStalls(options: StallWatchOptions): StallWatch {
@@ -91,6 +101,7 @@ export function watchStalls(options: StallWatchOptions): StallWatch {
   let reason: FailureReason | null = null;
   let lastFrameAt: number | null = null;
   let lastPosition = 0;
+  let frameIntervalMs = assumedFrameIntervalMs;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let lastView = '';
   let disposed = false;
@@ -111,18 +122,23 @@ export function watchStalls(options: StallWatchOptions): StallWatch {
     };
     return lastFrameAt === null
       ? { kind: 'offline', reason, retry }
-      : { kind: 'lost', lostSeconds: Math.floor((now - lastFrameAt) / 1000), reason, retry };
+      : { kind: 'lost', lostSeconds: Math.floor((now - lastFrameAt) / 1000), retry };
   };
 
   let starts = 0;
   const start = () => {
     const started = ++starts;
-    options.restart((why) => {
-      // A torn-down player's late failure is not the fresh one's.
-      if (disposed || started !== starts) return;
-      stall(why);
-      emit();
-    });
+    options.restart(
+      (why) => {
+        // A torn-down player's late failure is not the fresh one's.
+        if (disposed || started !== starts) return;
+        stall(why);
+        emit();
+      },
+      (intervalMs) => {
+        if (started === starts && intervalMs > 0) frameIntervalMs = intervalMs;
+      },
+    );
     // The torn-down player's position is gone; the fresh one's first frame moves it.
     lastPosition = options.position();
   };
@@ -136,12 +152,13 @@ export function watchStalls(options: StallWatchOptions): StallWatch {
     emit();
   };
 
-  const stall = (why: FailureReason | null) => {
+  /** Stalls now; the retry comes after the back-off, and not before `restartAt`. */
+  const stall = (why: FailureReason | null, restartAt = Date.now()) => {
     if (why !== null) reason = why;
     if (phase.kind === 'stalled') return;
-    const delay = retryDelayMs(attempt, random);
-    phase = { kind: 'stalled', retryAt: Date.now() + delay };
-    retryTimer = setTimeout(retry, delay);
+    const retryAt = Math.max(Date.now(), restartAt) + retryDelayMs(attempt, random);
+    phase = { kind: 'stalled', retryAt };
+    retryTimer = setTimeout(retry, retryAt - Date.now());
   };
 
   const tick = () => {
@@ -157,7 +174,9 @@ export function watchStalls(options: StallWatchOptions): StallWatch {
         reason = null;
       }
     } else if (phase.kind === 'playing') {
-      if (lastFrameAt !== null && now - lastFrameAt >= stallAfterMs) stall(null);
+      if (lastFrameAt !== null && now - lastFrameAt >= frameIntervalMs + frameGraceMs) {
+        stall(null, lastFrameAt + restartAfterMs);
+      }
     } else if (phase.kind !== 'stalled' && now - phase.startedAt >= startLimitMs) {
       stall(videoTexts.noPicture);
     }
