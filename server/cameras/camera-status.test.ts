@@ -20,6 +20,29 @@ import { recordStreamRead } from './camera-status';
 import { createStatusFeed } from '../cluster/status-feed';
 import { scaled } from '../../test-support/test-timeouts';
 
+type Db = Awaited<ReturnType<typeof openTestDatabase>>;
+
+/** What recording a read of a camera's stream needs, on the test app's database and `clock`. */
+function readContext<Clock extends { now(): Date }>(db: Db, clock: Clock) {
+  return {
+    db,
+    clock,
+    health: defaultHealthSettings,
+    alertHooks: testAlertHooks,
+    streamAlerts: streamAlertsOf(defaultHealthSettings, testAlertHooks),
+    statusFeed: createStatusFeed(),
+  };
+}
+
+/** A camera's stored status and what said it. */
+function storedStatus(db: Db, id: number) {
+  return db
+    .selectFrom('cameras')
+    .select(['status', 'status_source'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
 let source: TestStream;
 beforeAll(async () => {
   source = await startTestStream();
@@ -219,14 +242,7 @@ describe("a camera's status from its stream", { timeout: scaled(60_000) }, () =>
     expect(await nextStatus(cameraWatcher, 'cameraStatus')).toMatchObject({ id: unread, status: 'online' });
     const db = await openTestDatabase(t.dataDir);
     try {
-      const ctx = {
-        db,
-        clock: t.clock,
-        health: defaultHealthSettings,
-        alertHooks: testAlertHooks,
-        streamAlerts: streamAlertsOf(defaultHealthSettings, testAlertHooks),
-        statusFeed: createStatusFeed(),
-      };
+      const ctx = readContext(db, t.clock);
       // The probe found the first camera's stream readable.
       await recordStreamRead(ctx, read as number, 'probe', { ok: true, live: false });
       t.clock.advance((defaultHealthSettings.offlineAfterSeconds + 1) * 1000);
@@ -264,18 +280,8 @@ describe("the newest evidence of a camera's stream decides its status", () => {
     ]);
     const db = await openTestDatabase(t.dataDir);
     try {
-      const ctx = {
-        db,
-        clock: t.clock,
-        streamAlerts: streamAlertsOf(defaultHealthSettings, testAlertHooks),
-        statusFeed: createStatusFeed(),
-      };
-      const statusOf = async () =>
-        db
-          .selectFrom('cameras')
-          .select(['status', 'status_source'])
-          .where('id', '=', id as number)
-          .executeTakeFirstOrThrow();
+      const ctx = readContext(db, t.clock);
+      const statusOf = () => storedStatus(db, id as number);
       const streamAlerts = async () =>
         (
           await db
@@ -313,12 +319,7 @@ describe("the newest evidence of a camera's stream decides its status", () => {
     const id = world.cameras[0]?.id as number;
     const db = await openTestDatabase(t.dataDir);
     try {
-      const at = (ms: number) => ({
-        db,
-        clock: { now: () => new Date(t.clock.now().getTime() + ms) },
-        streamAlerts: streamAlertsOf(defaultHealthSettings, testAlertHooks),
-        statusFeed: createStatusFeed(),
-      });
+      const at = (ms: number) => readContext(db, { now: () => new Date(t.clock.now().getTime() + ms) });
       for (const [newer, older] of [
         [false, true],
         [true, false],
@@ -349,18 +350,8 @@ describe("the newest evidence of a camera's stream decides its status", () => {
       world.ingest('ingestHeartbeat', { body: { cpuLoad: 10, memoryLoad: 20, cameras: [{ id, status }] } });
     const db = await openTestDatabase(t.dataDir);
     try {
-      const ctx = {
-        db,
-        clock: t.clock,
-        streamAlerts: streamAlertsOf(defaultHealthSettings, testAlertHooks),
-        statusFeed: createStatusFeed(),
-      };
-      const statusOf = async () =>
-        db
-          .selectFrom('cameras')
-          .select(['status', 'status_source'])
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow();
+      const ctx = readContext(db, t.clock);
+      const statusOf = () => storedStatus(db, id);
       await recordStreamRead(ctx, id, 'relay', { ok: true, live: true });
       t.clock.advance(1000);
       await heartbeat('offline');
