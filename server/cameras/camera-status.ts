@@ -119,7 +119,10 @@ export async function settleCameraStatus(
       reportedAt: row.reported_at,
       aiServerOnline: row.aiServerStatus === null ? null : row.aiServerStatus === 'online',
     });
-    const known = streamOk === null ? row.stream_known_ok : Number(streamOk);
+    // A failed read of a stream never seen playing proves nothing lost, and so nothing comes back
+    // when it first plays: a probe timing out before a new camera's first picture raised "back" alone.
+    const unproven = streamOk === null || (!streamOk && row.stream_known_ok === null);
+    const known = unproven ? row.stream_known_ok : Number(streamOk);
     if (row.stream_known_ok === 1 && known === 0) lost.push(cameraRef(row));
     if (row.stream_known_ok === 0 && known === 1) back.push(cameraRef(row));
     const changed = status !== row.status || source !== row.status_source;
