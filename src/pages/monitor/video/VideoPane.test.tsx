@@ -58,6 +58,7 @@ async function showPane(locale: 'zh-CN' | 'en-US' = 'zh-CN') {
           hasSubStream={false}
           selected={false}
           single={false}
+          steerable={false}
           actions={actions}
         />
       </LocaleProvider>,
