@@ -20,7 +20,7 @@ export function PanePtz(props: { cameraId: number; pad: PtzHold }) {
       onClick={(event) => event.stopPropagation()}
     >
       <PtzPad cameraId={props.cameraId} pad={props.pad} compact />
-      <div className="cfop-pane-ptz-presets" aria-label={t(ptzTexts.presets)} role="list">
+      <div className="cfop-pane-ptz-presets" role="group" aria-label={t(ptzTexts.presets)}>
         {presets.failed ? (
           <Button size="small" type="link" onClick={presets.retry}>
             {t(ptzTexts.retry)}
@@ -31,7 +31,6 @@ export function PanePtz(props: { cameraId: number; pad: PtzHold }) {
           presets.data?.map((preset) => (
             <Button
               key={preset.token}
-              role="listitem"
               size="small"
               type="text"
               title={t(ptzTexts.go)}
