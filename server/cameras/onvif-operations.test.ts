@@ -11,8 +11,8 @@ import {
   testAdminPassword,
   withSqlite,
 } from '../test-support/test-app';
-import { startTestOnvifDevice, type TestOnvifDevice } from '../test-support/onvif-device/onvif-device';
-import { startDiscoveryResponder } from '../test-support/onvif-device/discovery-responder';
+import { startTestOnvifDevice, type TestOnvifDevice } from '../../test-support/onvif-device/onvif-device';
+import { startDiscoveryResponder } from '../../test-support/onvif-device/discovery-responder';
 
 /** The test devices listen on loopback, which the server may only reach when the allow-list names it. */
 const loopbackAllowed = parseAllowedHosts('127.0.0.1').allowed;

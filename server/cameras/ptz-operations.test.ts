@@ -11,7 +11,7 @@ import {
   withSqlite,
   type CallOptions,
 } from '../test-support/test-app';
-import { startTestOnvifDevice, type TestOnvifDevice } from '../test-support/onvif-device/onvif-device';
+import { startTestOnvifDevice, type TestOnvifDevice } from '../../test-support/onvif-device/onvif-device';
 
 /** The test devices listen on loopback, which the server may only reach when the allow-list names it. */
 const loopbackAllowed = parseAllowedHosts('127.0.0.1').allowed;

@@ -16,12 +16,18 @@ export async function listLiveCameras(db: Db) {
       'ai_servers.name as aiServerName',
       // Its address may hold credentials: only whether there is one leaves the server.
       'cameras.sub_stream_url',
+      // Likewise only whether it can be steered: never the device's address or credentials.
+      'cameras.onvif_xaddr',
     ])
     .orderBy('cameras.area')
     .orderBy('cameras.name')
     .orderBy('cameras.id')
     .execute();
-  return cameras.map(({ sub_stream_url, ...camera }) => ({ ...camera, hasSubStream: sub_stream_url !== '' }));
+  return cameras.map(({ sub_stream_url, onvif_xaddr, ...camera }) => ({
+    ...camera,
+    hasSubStream: sub_stream_url !== '',
+    ptz: onvif_xaddr !== '',
+  }));
 }
 
 /** The stream a live view of the camera reads: its sub stream falls back to the main one when it has none. */

@@ -182,7 +182,12 @@ describe('the camera list for the video wall', () => {
     });
     for (const body of [
       camera(1, 'rtsp://10.2.0.1/main', { aiServerId: 1 }),
-      camera(2, 'rtsp://10.2.0.2/main', { subStreamUrl: 'rtsp://operator:s3cret@10.2.0.2/sub' }),
+      camera(2, 'rtsp://10.2.0.2/main', {
+        subStreamUrl: 'rtsp://operator:s3cret@10.2.0.2/sub',
+        onvifXaddr: 'http://10.2.0.2/onvif/device_service',
+        onvifUsername: 'operator',
+        onvifPassword: 's3cret',
+      }),
       camera(3, 'rtsp://10.2.0.3/main'),
     ]) {
       await t.call('createCamera', { token: admin, body });
@@ -193,9 +198,9 @@ describe('the camera list for the video wall', () => {
 
     const { status, body } = await t.call('listLiveCameras', { token });
     expect(status).toBe(200);
-    // By area, then name; no stream address (it may hold credentials) reaches the tree, only
-    // whether a camera has a sub stream of its own.
-    const common = { status: 'offline', hasSubStream: false };
+    // By area, then name; no stream or ONVIF address (they may hold credentials) reaches the tree,
+    // only whether a camera has a sub stream of its own and whether it can be steered.
+    const common = { status: 'offline', hasSubStream: false, ptz: false };
     expect(body.data.items).toEqual([
       { id: 1, name: '北门-1', code: 'LIVE-1', area: '一号园区', aiServerName: '盒子-1', ...common },
       { id: 3, name: '北门-3', code: 'LIVE-3', area: '一号园区', aiServerName: null, ...common },
@@ -207,6 +212,7 @@ describe('the camera list for the video wall', () => {
         aiServerName: null,
         ...common,
         hasSubStream: true,
+        ptz: true,
       },
     ]);
     const cameraScreen = await t.call('listCameras', { token });

@@ -4151,6 +4151,11 @@ export interface components {
        *     one, so a pane shown full screen switches to `main` only when this is true.
        */
       hasSubStream: boolean;
+      /**
+       * @description The camera has an ONVIF address (onvifXaddr), so it can be steered through the PTZ
+       *     operations; the address and its credentials are never answered here.
+       */
+      ptz: boolean;
     };
     RecordingUsage: {
       bytes: number;

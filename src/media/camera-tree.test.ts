@@ -9,6 +9,7 @@ const camera = (id: number, change: Partial<LiveCamera> = {}): LiveCamera => ({
   status: 'offline',
   aiServerName: null,
   hasSubStream: false,
+  ptz: false,
   ...change,
 });
 

@@ -9,7 +9,7 @@ import { resourceOf } from '../../resources/descriptors';
 import { ResourcePage } from '../../resources/ResourcePage';
 import { taskTexts } from './task-texts';
 import { onvifTexts } from './onvif-texts';
-import { ptzTexts } from './ptz-texts';
+import { ptzTexts } from '../shared/ptz-texts';
 import { useSession } from '../../session';
 
 // The task editor (polygon over a frame, schedule grid) loads only when a camera's tasks are opened.

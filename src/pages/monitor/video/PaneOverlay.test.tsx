@@ -73,6 +73,7 @@ async function showPane(cameraId: number) {
           hasSubStream={false}
           selected
           single={false}
+          steerable={false}
           actions={actions}
         />
       </LocaleProvider>,

@@ -9,10 +9,12 @@ import { useLocale } from '../../../i18n';
 import { useScreenLocation, useScreenQueryNavigate } from '../../../session/screen-location';
 import { useWhenScreenShownAgain } from '../../../session/screen-visibility';
 import { useCurrentRoute } from '../../../session/use-current-route';
+import { useSession } from '../../../session';
 import { BackToAlertButton } from '../../../resources/BackToAlertButton';
 import { patchRows, useLiveRows } from '../../../resources/live-rows';
 import type { LiveCamera } from '../../../media/camera-tree';
 import { CameraTree } from './CameraTree';
+import { paneCanSteer } from './pane-ptz';
 import { VideoPane, type PaneActions } from './VideoPane';
 import { panesText, unknownCameraText, videoTexts as texts } from './video-texts';
 import {
@@ -43,6 +45,7 @@ type LiveCameraList = { readonly items: readonly LiveCamera[] };
 export default function VideoPage() {
   const { t } = useLocale();
   const route = useCurrentRoute();
+  const { access } = useSession();
   const { search } = useScreenLocation();
   const navigateQuery = useScreenQueryNavigate();
   const wall = useMemo(() => readWall(search), [search]);
@@ -173,6 +176,7 @@ export default function VideoPage() {
                       hasSubStream={id !== null && byId.get(id)?.hasSubStream === true}
                       selected={pane === selected}
                       single={wall.layout === 1}
+                      steerable={id !== null && paneCanSteer(access, byId.get(id))}
                       actions={actions}
                     />
                   );

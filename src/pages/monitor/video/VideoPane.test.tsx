@@ -10,6 +10,7 @@ import { VideoPane, type PaneActions } from './VideoPane';
 const seen = vi.hoisted(() => ({
   report: null as ((status: PlayerStatus, video: HTMLVideoElement) => void) | null,
   snapshots: [] as [HTMLVideoElement, string][],
+  ptzCalls: [] as [string, unknown][],
 }));
 vi.mock('./LivePlayer', () => ({
   LivePlayer: (props: { onStatus: (status: PlayerStatus, video: HTMLVideoElement) => void }) => {
@@ -18,6 +19,17 @@ vi.mock('./LivePlayer', () => ({
   },
 }));
 vi.mock('./PaneOverlay', () => ({ PaneOverlay: () => null }));
+vi.mock('./PanePtz', () => ({ PanePtz: () => <div className="pane-ptz-shown" /> }));
+// The pad's moves and stops, as the pane sends them.
+vi.mock('../../../api', () => ({
+  api: {
+    POST: (path: string, options: { body?: unknown }) => {
+      seen.ptzCalls.push([path, options.body]);
+      return Promise.resolve();
+    },
+  },
+  call: (sent: Promise<unknown>) => sent,
+}));
 vi.mock('../../../media/snapshot', () => ({
   downloadSnapshot: (video: HTMLVideoElement, name: string) => void seen.snapshots.push([video, name]),
 }));
@@ -34,6 +46,7 @@ beforeEach(() => {
   vi.useFakeTimers();
   seen.report = null;
   seen.snapshots = [];
+  seen.ptzCalls = [];
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
@@ -45,7 +58,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function showPane(locale: 'zh-CN' | 'en-US' = 'zh-CN') {
+async function showPane(locale: 'zh-CN' | 'en-US' = 'zh-CN', steerable = false) {
   localeStore.set(locale);
   await act(async () =>
     root.render(
@@ -58,6 +71,7 @@ async function showPane(locale: 'zh-CN' | 'en-US' = 'zh-CN') {
           hasSubStream={false}
           selected={false}
           single={false}
+          steerable={steerable}
           actions={actions}
         />
       </LocaleProvider>,
@@ -109,5 +123,50 @@ describe('a pane’s snapshot', () => {
     const button = snapshotButton('Snapshot');
     expect(button.disabled).toBe(true);
     await expect(tooltipOf(button)).resolves.toBe('Offline: there is no picture to take');
+  });
+});
+
+describe('a pane’s PTZ pad', () => {
+  const ptzButton = () => container.querySelector<HTMLButtonElement>('button[aria-label="云台"]');
+  const padShown = () => container.querySelector('.pane-ptz-shown') !== null;
+  /** A key pressed on the pane: whether it went on to the wall (which moves the selection). */
+  async function press(type: 'keydown' | 'keyup', key: string): Promise<boolean> {
+    let reachedWall = false;
+    const wall = (event: Event) => (reachedWall = !event.defaultPrevented);
+    document.body.addEventListener(type, wall);
+    const frame = container.querySelector('[data-pane]') as HTMLElement;
+    await act(async () => frame.dispatchEvent(new KeyboardEvent(type, { key, bubbles: true })));
+    document.body.removeEventListener(type, wall);
+    return reachedWall;
+  }
+
+  it('is not offered on a pane its user may not steer', async () => {
+    await showPane();
+    expect(ptzButton()).toBe(null);
+  });
+
+  it('opens on the pane, where the arrow keys then steer the camera until closed', async () => {
+    await showPane('zh-CN', true);
+    await act(async () => ptzButton()?.click());
+    expect(padShown()).toBe(true);
+    expect(ptzButton()?.getAttribute('aria-pressed')).toBe('true');
+
+    await expect(press('keydown', 'ArrowLeft')).resolves.toBe(false);
+    await expect(press('keyup', 'ArrowLeft')).resolves.toBe(false);
+    expect(seen.ptzCalls).toEqual([
+      ['/cameras/{id}/ptz/move', { pan: -0.5, tilt: 0, zoom: 0 }],
+      ['/cameras/{id}/ptz/stop', undefined],
+    ]);
+
+    // Held when the pad closes: the hold ends with a stop, and the keys are the wall's again.
+    await press('keydown', '+');
+    await act(async () => ptzButton()?.click());
+    expect(padShown()).toBe(false);
+    expect(seen.ptzCalls.slice(2)).toEqual([
+      ['/cameras/{id}/ptz/move', { pan: 0, tilt: 0, zoom: 0.5 }],
+      ['/cameras/{id}/ptz/stop', undefined],
+    ]);
+    await expect(press('keydown', 'ArrowLeft')).resolves.toBe(true);
+    expect(seen.ptzCalls).toHaveLength(4);
   });
 });

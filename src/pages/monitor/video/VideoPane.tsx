@@ -1,5 +1,6 @@
 import CameraOutlined from '@ant-design/icons/CameraOutlined';
 import CloseOutlined from '@ant-design/icons/CloseOutlined';
+import DragOutlined from '@ant-design/icons/DragOutlined';
 import FullscreenExitOutlined from '@ant-design/icons/FullscreenExitOutlined';
 import FullscreenOutlined from '@ant-design/icons/FullscreenOutlined';
 import { Button, Segmented, Tooltip } from 'antd';
@@ -7,6 +8,9 @@ import { memo, useCallback, useEffect, useRef, useState, type DragEvent } from '
 import { useLocale } from '../../../i18n';
 import { LivePlayer, type PlayerStatus } from './LivePlayer';
 import { PaneOverlay } from './PaneOverlay';
+import { PanePtz } from './PanePtz';
+import { ptzKeyDown, ptzKeyUp, usePtzHold } from '../../shared/PtzPad';
+import { ptzTexts } from '../../shared/ptz-texts';
 import { downloadSnapshot } from '../../../media/snapshot';
 import { snapshotBlockedText, videoTexts as texts } from './video-texts';
 import { shownStream, type StreamName } from '../../../media/wall-state';
@@ -34,6 +38,8 @@ interface VideoPaneProps {
   readonly selected: boolean;
   /** The single-pane layout: the stream switch shows. */
   readonly single: boolean;
+  /** The user may steer its camera (paneCanSteer): the PTZ pad is offered. */
+  readonly steerable: boolean;
   /** Stable for the life of the wall, so a pane renders only when its own props change. */
   readonly actions: PaneActions;
 }
@@ -43,7 +49,7 @@ interface VideoPaneProps {
  * overlay. Selecting it renders the frame again; the player inside keeps playing untouched.
  */
 export const VideoPane = memo(function VideoPane(props: VideoPaneProps) {
-  const { pane, cameraId, cameraName, stream, hasSubStream, selected, single, actions } = props;
+  const { pane, cameraId, cameraName, stream, hasSubStream, selected, single, steerable, actions } = props;
   const { t } = useLocale();
   const frame = useRef<HTMLDivElement>(null);
   const fullScreen = useFullScreen(frame);
@@ -56,6 +62,10 @@ export const VideoPane = memo(function VideoPane(props: VideoPaneProps) {
   const status = player?.status ?? 'connecting';
   const playingVideo = player?.status === 'playing' ? player.video : null;
   const snapshotTip = status === 'playing' ? texts.snapshot : snapshotBlockedText(status);
+  // The pad is open for the camera it was opened on: another camera in the pane closes it.
+  const [ptzFor, setPtzFor] = useState<number | null>(null);
+  const ptzOpen = steerable && cameraId !== null && ptzFor === cameraId;
+  const pad = usePtzHold(ptzOpen ? cameraId : null);
 
   const onDragOver = (event: DragEvent) => {
     if (!event.dataTransfer.types.includes(cameraDragType)) return;
@@ -81,6 +91,13 @@ export const VideoPane = memo(function VideoPane(props: VideoPaneProps) {
       role="gridcell"
       tabIndex={selected ? 0 : -1}
       onClick={() => actions.select(pane)}
+      // While the pad is open the arrow keys, + and − steer the pane's camera (not the selection),
+      // and the focus leaving the pane ends a hold.
+      onKeyDown={(event) => pad && ptzKeyDown(pad, event) && event.stopPropagation()}
+      onKeyUp={(event) => pad && ptzKeyUp(pad, event) && event.stopPropagation()}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) pad?.release();
+      }}
       onDragOver={onDragOver}
       onDragLeave={() => setDropping(false)}
       onDrop={onDrop}
@@ -93,6 +110,7 @@ export const VideoPane = memo(function VideoPane(props: VideoPaneProps) {
             onStatus={onStatus}
           />
           <PaneOverlay cameraId={cameraId} name={cameraName} />
+          {pad && <PanePtz cameraId={cameraId} pad={pad} />}
           <div className="cfop-pane-tools" onClick={(event) => event.stopPropagation()}>
             {single && (
               <Segmented<StreamName>
@@ -104,6 +122,19 @@ export const VideoPane = memo(function VideoPane(props: VideoPaneProps) {
                   { value: 'sub', label: t(texts.subStream) },
                 ]}
               />
+            )}
+            {steerable && (
+              <Tooltip title={t(ptzTexts.ptz)}>
+                <Button
+                  size="small"
+                  type="text"
+                  aria-label={t(ptzTexts.ptz)}
+                  aria-pressed={ptzOpen}
+                  className={ptzOpen ? 'cfop-pane-tool-on' : undefined}
+                  icon={<DragOutlined />}
+                  onClick={() => setPtzFor(ptzOpen ? null : cameraId)}
+                />
+              </Tooltip>
             )}
             <Tooltip title={t(snapshotTip)}>
               {/* React gives a disabled button no hover: its holder takes it, so the reason shows. */}

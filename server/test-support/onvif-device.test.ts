@@ -1,6 +1,6 @@
 import { Cam, type RequestCallback } from 'onvif';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { startTestOnvifDevice } from './onvif-device';
+import { startTestOnvifDevice } from '../../test-support/onvif-device/onvif-device';
 
 /** The test device as a real client drives it: the onvif library, which the server uses too. */
 async function driven(password = 'secret') {
