@@ -227,7 +227,11 @@ describe('live views', { timeout: scaled(60_000) }, () => {
     const [media] = first.texts;
     const init = first.binaries[0] as Buffer;
     expect(init.toString('latin1', 4, 8)).toBe('ftyp');
-    expect(media).toEqual({ type: 'media', mime: `video/mp4; codecs="${h264Codec(init) as string}"` });
+    expect(media).toEqual({
+      type: 'media',
+      mime: `video/mp4; codecs="${h264Codec(init) as string}"`,
+      stream: 'main',
+    });
     expect(media?.mime).toMatch(/^video\/mp4; codecs="avc1\.[0-9a-f]{6}"$/);
     const fragments = first.binaries.slice(1);
     expect(fragments.every((bytes) => bytes.toString('latin1', 4, 8) === 'moof')).toBe(true);
@@ -278,6 +282,28 @@ describe('live views', { timeout: scaled(60_000) }, () => {
     expect(copying?.join(' ')).toContain(stream.liveMpeg4Url);
     expect(encoding).toContain('libx264');
     expect(others).toEqual([]);
+  });
+
+  it("plays a camera's own sub stream when asked, and shares the main stream's relay for a camera without one, saying which it plays", async () => {
+    const spawns = recordedSpawns();
+    const { watch } = await withCameras(
+      [camera(1, stream.liveMpeg4Url, { subStreamUrl: stream.liveUrl }), camera(2, stream.liveUrl)],
+      { spawn: spawns.spawn },
+    );
+    const sub = watch(1, 'sub');
+    await binariesOf(sub, 2);
+    expect(sub.texts[0]).toMatchObject({ type: 'media', stream: 'sub' });
+    expect(spawns.relays()).toHaveLength(1);
+    expect(spawns.relays()[0]).toContain(stream.liveUrl);
+
+    const main = watch(2, 'main');
+    await binariesOf(main, 2);
+    expect(main.texts[0]).toMatchObject({ type: 'media', stream: 'main' });
+    // Without a sub stream the sub view is the main one: it joins the running relay.
+    const fallback = watch(2, 'sub');
+    await binariesOf(fallback, 2);
+    expect(fallback.texts[0]).toMatchObject({ type: 'media', stream: 'main' });
+    expect(spawns.relays()).toHaveLength(2);
   });
 
   it('ends a relay whose source goes silent within the read time-out, tells its viewers why, and starts afresh after the source returns', async () => {
