@@ -7,6 +7,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { WebSocket } from 'ws';
 import { startRtspServer } from '../../test-support/rtsp-server';
+import { startTestCameras, type TestCamera } from '../../test-support/test-cameras';
 import { startTestStream, type TestStream } from '../../test-support/test-stream';
 import type { AppOptions } from '../app';
 import { parseAllowedHosts, systemLookup } from '../streams/stream-address';
@@ -285,16 +286,19 @@ describe('live views', { timeout: scaled(60_000) }, () => {
   });
 
   it("plays a camera's own sub stream when asked, and shares the main stream's relay for a camera without one, saying which it plays", async () => {
+    const testCameras = await startTestCameras({ rtsp: 1, http: 0, clockedPerKind: 0, subStreamsPerKind: 1 });
+    onTestFinished(() => testCameras.stop());
+    const [{ url, subUrl }] = testCameras.cameras as [TestCamera];
     const spawns = recordedSpawns();
     const { watch } = await withCameras(
-      [camera(1, stream.liveMpeg4Url, { subStreamUrl: stream.liveUrl }), camera(2, stream.liveUrl)],
+      [camera(1, url, { subStreamUrl: subUrl }), camera(2, stream.liveUrl)],
       { spawn: spawns.spawn },
     );
     const sub = watch(1, 'sub');
     await binariesOf(sub, 2);
     expect(sub.texts[0]).toMatchObject({ type: 'media', stream: 'sub' });
     expect(spawns.relays()).toHaveLength(1);
-    expect(spawns.relays()[0]).toContain(stream.liveUrl);
+    expect(spawns.relays()[0]).toContain(subUrl);
 
     const main = watch(2, 'main');
     await binariesOf(main, 2);
