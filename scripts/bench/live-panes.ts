@@ -24,7 +24,7 @@ export async function addTestCameras(
       server,
       '/cameras',
       {
-        name: camera.name,
+        name: subStreams ? `${camera.name} sub` : camera.name,
         code: `BENCH-${subStreams ? 'SUB-' : ''}${index + 1}`,
         area: 'Bench',
         mainStreamUrl: camera.url,
