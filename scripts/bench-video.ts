@@ -8,7 +8,10 @@
  * - a cold 9-pane wall opened from a link: from the navigation to each pane's first frame, and the
  *   last of them;
  * - glass-to-glass: on the wall, how old the picture of the clocked cameras is when shown (the time
- *   read from the frame's blocks, compared with the clock of the same machine).
+ *   read from the frame's blocks, compared with the clock of the same machine);
+ * - a 16-pane wall's frames drawn per second per pane (the browser's decoding cost), its cameras
+ *   without sub streams (each pane decodes the 640×360 main stream, as every pane did before the
+ *   wall chose sub streams) and then the same cameras with their 320×180 sub streams.
  * Between measurements every live view is left to stop (idle), so each open is cold. Figures are
  * printed with the machine they come from, never asserted. `--no-build` measures dist/ as it is.
  */
@@ -38,6 +41,10 @@ const wallRuns = 3;
 const wallPanes = 9;
 const glassSamplingMs = 6_000;
 const glassEveryMs = 200;
+const bigWallPanes = 16;
+/** After every pane's first frame: the wall settles (joins, first key frames) before it is counted. */
+const frameRateSettleMs = 3_000;
+const frameRateSamplingMs = 10_000;
 /** A live view nobody fetches from stops after this: short, so that the next open is cold soon. */
 const idleMs = 4_000;
 const deadlineMs = 15 * 60_000;
@@ -78,6 +85,33 @@ function wall(
   });
 }
 
+/**
+ * A cold 16-pane wall of `ids` (repeated to fill it): each pane's frames drawn per second, counted by
+ * its `<video>` over `frameRateSamplingMs` once every pane shows a frame.
+ */
+function bigWallFrameRates(browser: Browser, base: string, token: string, ids: readonly number[]) {
+  return withVideoPage(browser, base, token, async (page): Promise<number[]> => {
+    const cams = Array.from({ length: bigWallPanes }, (_, pane) => ids[pane % ids.length]);
+    await page.goto(`/monitor/video?layout=${bigWallPanes}&cams=${cams.join(',')}`);
+    await untilFirstFrames(page, bigWallPanes);
+    await page.waitForTimeout(frameRateSettleMs);
+    const drawn = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLVideoElement>('[data-pane] video')].map(
+          (video) => video.getVideoPlaybackQuality().totalVideoFrames,
+        ),
+      );
+    const before = await drawn();
+    await page.waitForTimeout(frameRateSamplingMs);
+    const after = await drawn();
+    return after.map((frames, pane) => ((frames - (before[pane] ?? 0)) * 1000) / frameRateSamplingMs);
+  });
+}
+
+const frameRateLine = (label: string, rates: readonly number[]) =>
+  `${label}: median ${percentile(rates, 50).toFixed(1)}, min ${Math.min(...rates).toFixed(1)}, ` +
+  `max ${Math.max(...rates).toFixed(1)} frames/s per pane (the source sends 15)`;
+
 const row = (label: string, values: readonly number[], target: number | null): Metric => ({
   label,
   unit: 'ms',
@@ -88,7 +122,7 @@ const row = (label: string, values: readonly number[], target: number | null): M
 async function main(): Promise<void> {
   if (process.argv.includes('--no-build')) console.log('--no-build: measuring dist/ as it is');
   else await buildConsole();
-  const testCameras = await startTestCameras();
+  const testCameras = await startTestCameras({ rtsp: 6, http: 4, clockedPerKind: 1, subStreamsPerKind: 6 });
   const settings = {
     name: 'bench:video',
     deadlineMs,
@@ -103,6 +137,7 @@ async function main(): Promise<void> {
     await withSeededApp(settings, async ({ base, onCleanUp }) => {
       const token = await signInForBench(base, benchAdmin);
       const ids = await addTestCameras(base, token, testCameras.cameras);
+      const subIds = await addTestCameras(base, token, testCameras.cameras, true);
       const browser = await launchChromium();
       onCleanUp(() => browser.close());
       console.log(
@@ -120,6 +155,10 @@ async function main(): Promise<void> {
         walls.push(await wall(browser, base, token, ids, clockedPanes));
         await untilCold();
       }
+      const mainRates = await bigWallFrameRates(browser, base, token, ids);
+      await untilCold();
+      const subRates = await bigWallFrameRates(browser, base, token, subIds);
+      await untilCold();
 
       console.log(`One pane, a camera clicked in the tree (cold, each of the ${single.length} cameras once)`);
       console.log(
@@ -147,6 +186,9 @@ async function main(): Promise<void> {
           `${glass.length} readings): median ${Math.round(percentile(glass, 50))} ms, ` +
           `p95 ${Math.round(percentile(glass, 95))} ms, max ${Math.round(Math.max(...glass))} ms (target < ${targets.glass} ms)`,
       );
+      console.log(`\nA ${bigWallPanes}-pane wall, frames drawn over ${frameRateSamplingMs / 1000} s`);
+      console.log(frameRateLine('main streams (640×360)', mainRates));
+      console.log(frameRateLine('sub streams (320×180)', subRates));
       console.log(`\n${loadLine('after')}`);
       const busy = busyWarning();
       if (busy) console.log(busy);

@@ -11,6 +11,8 @@ import { startRtspServer, type RtpFeed } from './rtsp-server';
 
 const loopback = '127.0.0.1';
 const size = '640x360';
+/** A sub stream's picture: a quarter of the main one, as cameras' sub streams commonly are. */
+const subSize = '320x180';
 const frameRate = 15;
 /** A key frame every two seconds, as a site's cameras commonly send. */
 const keyFrameSeconds = 2;
@@ -21,6 +23,8 @@ export interface TestCamera {
   readonly name: string;
   readonly kind: 'rtsp' | 'http';
   readonly url: string;
+  /** Its sub stream (the same pattern, smaller, copied from a clip), or null when it has none. */
+  readonly subUrl: string | null;
   /** Its picture carries the time it was made (clock-picture.ts). */
   readonly clock: boolean;
 }
@@ -35,6 +39,8 @@ export interface TestCameraPlan {
   readonly http: number;
   /** How many cameras of each kind carry the time (the first ones); each is encoded live. */
   readonly clockedPerKind: number;
+  /** How many cameras of each kind also send a sub stream (the first ones); none unless told. */
+  readonly subStreamsPerKind?: number;
 }
 
 /**
@@ -43,17 +49,24 @@ export interface TestCameraPlan {
  * a second, a key frame every 2 s. RTSP cameras hand their RTP to a small RTSP server
  * (rtsp-server.ts), HTTP ones serve an endless MPEG-TS. A clocked camera encodes a test pattern
  * stamped with the time live (libx264, some CPU); the others loop one clip copied (almost none).
+ * A camera with a sub stream runs a second ffmpeg looping a 320×180 clip copied.
  */
 export async function startTestCameras(
   plan: TestCameraPlan = { rtsp: 6, http: 4, clockedPerKind: 1 },
 ): Promise<TestCameras> {
   const dir = await mkdtemp(join(tmpdir(), 'cfop-cameras-'));
-  const clip = join(dir, 'clip.ts');
-  await promisify(execFile)('ffmpeg', [
-    ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=${frameRate}`],
-    ...['-t', '10', ...encoding()],
-    clip,
-  ]);
+  const makeClip = async (name: string, pictureSize: string) => {
+    const path = join(dir, name);
+    await promisify(execFile)('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi'],
+      ...['-i', `testsrc2=size=${pictureSize}:rate=${frameRate}`, '-t', '10', ...encoding()],
+      path,
+    ]);
+    return path;
+  };
+  const clip = await makeClip('clip.ts', size);
+  const subStreams = plan.subStreamsPerKind ?? 0;
+  const subClip = subStreams > 0 ? await makeClip('clip-sub.ts', subSize) : null;
   const sources: ChildProcess[] = [];
   const sockets: UdpSocket[] = [];
   const viewers = new Set<ServerResponse>();
@@ -74,13 +87,14 @@ export async function startTestCameras(
   const address = http.address();
   if (address === null || typeof address === 'string') throw new Error('no loopback port');
 
+  const looped = (path: string) => ['-re', '-stream_loop', '-1', '-i', path, '-map', '0:v:0', '-c:v', 'copy'];
   const input = (name: string, clocked: boolean) =>
     clocked
       ? [
           ...['-re', '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=${frameRate}`],
           ...['-filter_complex', clockFilter(name, frameRate), ...encoding(), '-tune', 'zerolatency'],
         ]
-      : ['-re', '-stream_loop', '-1', '-i', clip, '-map', '0:v:0', '-c:v', 'copy'];
+      : looped(clip);
   const run = (args: string[], stdout: 'pipe' | 'ignore') => {
     const child = spawnDyingWithParent(
       'ffmpeg',
@@ -93,26 +107,38 @@ export async function startTestCameras(
     return child;
   };
 
+  /** An RTSP stream at `path` sending what `args` read. */
+  const rtspStream = async (path: string, args: string[]) => {
+    const { feed, rtpUrl, udp } = await rtpFeed(join(dir, `${path}.sdp`));
+    sockets.push(...udp);
+    run([...args, '-f', 'rtp', '-sdp_file', join(dir, `${path}.sdp`), rtpUrl], 'ignore');
+    rtsp.offer(path, feed);
+    return `rtsp://${loopback}:${rtsp.port}/${path}`;
+  };
+  /** An endless MPEG-TS over HTTP at `path` of what `args` read. */
+  const httpStream = (path: string, args: string[]) => {
+    const feed = new Set<ServerResponse>();
+    httpFeeds.set(path, feed);
+    fanOutTs(run([...args, '-f', 'mpegts', '-flush_packets', '1', 'pipe:1'], 'pipe'), feed);
+    return `http://${loopback}:${address.port}${path}`;
+  };
+
   const cameras: TestCamera[] = [];
   for (let index = 1; index <= plan.rtsp; index += 1) {
     const name = `RTSP ${index}`;
     const clocked = index <= plan.clockedPerKind;
-    const path = `camera-${index}`;
-    const { feed, rtpUrl, udp } = await rtpFeed(join(dir, `${path}.sdp`));
-    sockets.push(...udp);
-    run([...input(name, clocked), '-f', 'rtp', '-sdp_file', join(dir, `${path}.sdp`), rtpUrl], 'ignore');
-    rtsp.offer(path, feed);
-    cameras.push({ name, kind: 'rtsp', url: `rtsp://${loopback}:${rtsp.port}/${path}`, clock: clocked });
+    const url = await rtspStream(`camera-${index}`, input(name, clocked));
+    const subUrl =
+      subClip && index <= subStreams ? await rtspStream(`camera-${index}-sub`, looped(subClip)) : null;
+    cameras.push({ name, kind: 'rtsp', url, subUrl, clock: clocked });
   }
   for (let index = 1; index <= plan.http; index += 1) {
     const name = `HTTP ${index}`;
     const clocked = index <= plan.clockedPerKind;
-    const path = `/camera-${index}.ts`;
-    const feed = new Set<ServerResponse>();
-    httpFeeds.set(path, feed);
-    const child = run([...input(name, clocked), '-f', 'mpegts', '-flush_packets', '1', 'pipe:1'], 'pipe');
-    fanOutTs(child, feed);
-    cameras.push({ name, kind: 'http', url: `http://${loopback}:${address.port}${path}`, clock: clocked });
+    const url = httpStream(`/camera-${index}.ts`, input(name, clocked));
+    const subUrl =
+      subClip && index <= subStreams ? httpStream(`/camera-${index}-sub.ts`, looped(subClip)) : null;
+    cameras.push({ name, kind: 'http', url, subUrl, clock: clocked });
   }
   return {
     cameras,

@@ -7,20 +7,30 @@ import { videoProbe, type VideoMarks } from './video-probe';
 /** How long a pane may take to play before the benchmark gives up on it. */
 export const firstFrameTimeoutMs = 60_000;
 
-/** Adds the test cameras to the console (no AI server); answers their ids in order. */
-export async function addTestCameras(server: string, token: string, cameras: readonly TestCamera[]) {
+/**
+ * Adds the test cameras to the console (no AI server); answers their ids in order. With `subStreams`
+ * they are added again, as other cameras, with their sub streams: the wall can then be measured on
+ * either.
+ */
+export async function addTestCameras(
+  server: string,
+  token: string,
+  cameras: readonly TestCamera[],
+  subStreams = false,
+) {
   const ids: number[] = [];
   for (const [index, camera] of cameras.entries()) {
     const created = await consoleCall<{ id: number }>(
       server,
       '/cameras',
       {
-        name: camera.name,
-        code: `BENCH-${index + 1}`,
+        name: subStreams ? `${camera.name} sub` : camera.name,
+        code: `BENCH-${subStreams ? 'SUB-' : ''}${index + 1}`,
         area: 'Bench',
         mainStreamUrl: camera.url,
+        ...(subStreams && camera.subUrl ? { subStreamUrl: camera.subUrl } : {}),
         vendor: 'hikvision',
-        ip: `10.70.0.${index + 1}`,
+        ip: `10.${subStreams ? 71 : 70}.0.${index + 1}`,
         aiServerId: null,
       },
       token,

@@ -30,15 +30,18 @@ export async function listLiveCameras(db: Db) {
   }));
 }
 
-/** The stream a live view of the camera reads: its sub stream falls back to the main one when it has none. */
-export async function liveView(db: Db, cameraId: number, stream: LiveStreamName): Promise<LiveView> {
+/**
+ * The stream a live view of the camera reads: its sub stream falls back to the main one when it has
+ * none, and the view is then the main one's, so both askers share one relay.
+ */
+export async function liveView(db: Db, cameraId: number, asked: LiveStreamName): Promise<LiveView> {
   const camera = await db
     .selectFrom('cameras')
     .select(['main_stream_url', 'sub_stream_url'])
     .where('id', '=', cameraId)
     .executeTakeFirst();
   if (!camera) throw notFound(cameraId);
-  const url =
-    stream === 'sub' && camera.sub_stream_url !== '' ? camera.sub_stream_url : camera.main_stream_url;
-  return { cameraId, stream, url };
+  return asked === 'sub' && camera.sub_stream_url !== ''
+    ? { cameraId, stream: 'sub', url: camera.sub_stream_url }
+    : { cameraId, stream: 'main', url: camera.main_stream_url };
 }

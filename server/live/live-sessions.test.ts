@@ -7,6 +7,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { WebSocket } from 'ws';
 import { startRtspServer } from '../../test-support/rtsp-server';
+import { startTestCameras, type TestCamera } from '../../test-support/test-cameras';
 import { startTestStream, type TestStream } from '../../test-support/test-stream';
 import type { AppOptions } from '../app';
 import { parseAllowedHosts, systemLookup } from '../streams/stream-address';
@@ -233,7 +234,11 @@ describe('live views', { timeout: scaled(60_000) }, () => {
     const [media] = first.texts;
     const init = first.binaries[0] as Buffer;
     expect(init.toString('latin1', 4, 8)).toBe('ftyp');
-    expect(media).toEqual({ type: 'media', mime: `video/mp4; codecs="${h264Codec(init) as string}"` });
+    expect(media).toEqual({
+      type: 'media',
+      mime: `video/mp4; codecs="${h264Codec(init) as string}"`,
+      stream: 'main',
+    });
     expect(media?.mime).toMatch(/^video\/mp4; codecs="avc1\.[0-9a-f]{6}"$/);
     const fragments = first.binaries.slice(1);
     expect(fragments.every((bytes) => bytes.toString('latin1', 4, 8) === 'moof')).toBe(true);
@@ -284,6 +289,31 @@ describe('live views', { timeout: scaled(60_000) }, () => {
     expect(copying?.join(' ')).toContain(stream.liveMpeg4Url);
     expect(encoding).toContain('libx264');
     expect(others).toEqual([]);
+  });
+
+  it("plays a camera's own sub stream when asked, and shares the main stream's relay for a camera without one, saying which it plays", async () => {
+    const testCameras = await startTestCameras({ rtsp: 1, http: 0, clockedPerKind: 0, subStreamsPerKind: 1 });
+    onTestFinished(() => testCameras.stop());
+    const [{ url, subUrl }] = testCameras.cameras as [TestCamera];
+    const spawns = recordedSpawns();
+    const { watch } = await withCameras(
+      [camera(1, url, { subStreamUrl: subUrl }), camera(2, stream.liveUrl)],
+      { spawn: spawns.spawn },
+    );
+    const sub = watch(1, 'sub');
+    await binariesOf(sub, 2);
+    expect(sub.texts[0]).toMatchObject({ type: 'media', stream: 'sub' });
+    expect(spawns.relays()).toHaveLength(1);
+    expect(spawns.relays()[0]).toContain(subUrl);
+
+    const main = watch(2, 'main');
+    await binariesOf(main, 2);
+    expect(main.texts[0]).toMatchObject({ type: 'media', stream: 'main' });
+    // Without a sub stream the sub view is the main one: it joins the running relay.
+    const fallback = watch(2, 'sub');
+    await binariesOf(fallback, 2);
+    expect(fallback.texts[0]).toMatchObject({ type: 'media', stream: 'main' });
+    expect(spawns.relays()).toHaveLength(2);
   });
 
   it('ends a relay whose source goes silent within the read time-out, tells its viewers why, and starts afresh after the source returns', async () => {

@@ -66,6 +66,17 @@ describe('recording a camera', () => {
     await waitUntil(() => running().length === 0, 'the recorder to stop');
   });
 
+  it('records the main stream of a camera that has a sub stream too', async () => {
+    const { t, admin, running } = await recordingApp();
+    const body = camera({ recordingMode: 'continuous', subStreamUrl: stream.liveMpeg4Url });
+    const created = await t.call('createCamera', { token: admin, body });
+    expect(created.body.success).toBe(true);
+    await waitUntil(() => running().length === 1, 'the recorder');
+    const [recorder] = running();
+    expect(recorder?.spawnargs).toContain(stream.liveUrl);
+    expect(recorder?.spawnargs.join(' ')).not.toContain(stream.liveMpeg4Url);
+  });
+
   it("shows each camera's recorded megabytes, and off for a camera saved without a mode", async () => {
     const { t, admin } = await recordingApp();
     const created = await t.call('createCamera', { token: admin, body: camera() });

@@ -740,14 +740,16 @@ export interface paths {
      * @description A WebSocket carrying the camera stream's live video as fragmented MP4 for Media Source
      *     Extensions: one ffmpeg per camera and stream, shared by every viewer, the video copied when
      *     it is H.264 (else encoded to H.264), each frame sent as it is read. `sub` falls back to the
-     *     main stream when the camera has no sub stream. A browser's WebSocket cannot send headers:
+     *     main stream when the camera has no sub stream; recording always reads the main one. A browser's WebSocket cannot send headers:
      *     the session token travels as an offered subprotocol, `cfop-session.<token>` (the prefix is
      *     the sessionToken scheme's `x-session-subprotocol-prefix`), beside the one `x-websocket`
      *     names, which the server selects; the token is never in a URL. Sockets are outside the browser's six connections per host, so a wall of 16
      *     panes opens them all at once.
      *
      *     After the upgrade the server sends one text message `{"type":"media","mime":"video/mp4;
-     *     codecs=\"avc1.PPCCLL\""}`, then binary messages: the init segment (ftyp, moov), then one
+     *     codecs=\"avc1.PPCCLL\"","stream":"sub"}` (`stream` the one it plays: `main` for a sub
+     *     stream asked of a camera without one, which then shares the main stream's relay), then
+     *     binary messages: the init segment (ftyp, moov), then one
      *     fragment (moof, mdat) per message, the first at a key frame: a viewer joining a running view
      *     starts at its newest key frame at once. A viewer whose socket falls 2 MB behind skips to a
      *     later key frame. At any point the server may instead send the failure envelope as a text

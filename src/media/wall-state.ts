@@ -47,9 +47,18 @@ export function wallSearch(wall: WallState, search: string): URLSearchParams {
   return query;
 }
 
+/**
+ * The fewest panes of a wall that play sub streams. A pane of a 4-pane wall beside the tree on a
+ * 1920×1080 screen is about 800×450 CSS px: a camera's sub stream (commonly 640×360 to 704×576)
+ * fills it nearly as sharply, while its main stream (1080p to 4K) costs the browser four to twenty
+ * times the decoding per pane; 16 main streams drew under 3 frames a second per pane in Chromium.
+ * A pane made full screen plays the main stream again (shownStream).
+ */
+export const subStreamFromPanes = 4;
+
 /** The stream a pane plays: a full picture alone, the lighter sub stream in a wall of panes. */
 export function paneStream(wall: WallState): StreamName {
-  return wall.layout === 1 ? wall.singleStream : 'sub';
+  return wall.layout >= subStreamFromPanes ? 'sub' : wall.singleStream;
 }
 
 /**

@@ -66,6 +66,16 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** Renders the pane's player again on `stream`, as the wall does when its pane grows or shrinks. */
+const playStream = (stream: 'main' | 'sub') =>
+  act(() =>
+    root.render(
+      <LocaleProvider>
+        <LivePlayer cameraId={7} stream={stream} />
+      </LocaleProvider>,
+    ),
+  );
+const videos = () => [...container.querySelectorAll('video')];
 const statusText = () => container.querySelector('.cfop-live-player')?.textContent?.trim() ?? '';
 const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const failLatest = (reason: FailureReason) =>
@@ -143,5 +153,42 @@ describe('a live pane', () => {
     expect(players.stopped).toBe(2);
     expect(vi.getTimerCount()).toBe(0);
     root = createRoot(container);
+  });
+
+  it('switches stream without a black frame: the new player starts beneath, and the old one stops at its first frame', async () => {
+    const [sub] = videos() as [HTMLVideoElement];
+    const freezeSub = playFrames(sub);
+    await wait(1000);
+    playStream('main');
+    // Both play now; the sub stream's picture stays on screen, no 连接中 over it.
+    expect(players.paths).toEqual(['/live/cameras/7/sub/socket', '/live/cameras/7/main/socket']);
+    expect(players.stopped).toBe(0);
+    expect(videos()).toHaveLength(2);
+    expect(statusText()).toBe('播放中');
+    expect(container.querySelector('.cfop-live-player')?.getAttribute('data-stream')).toBe('sub');
+    await wait(10_000);
+    expect(players.stopped).toBe(0);
+
+    const main = videos()[0] as HTMLVideoElement;
+    const freezeMain = playFrames(main);
+    await wait(1000);
+    // Its first frame shown, the main player comes to the front and the sub one stops.
+    expect(players.stopped).toBe(1);
+    expect(videos()).toEqual([main]);
+    expect(container.querySelector('.cfop-live-player')?.getAttribute('data-stream')).toBe('main');
+    expect(statusText()).toBe('播放中');
+    freezeSub();
+    freezeMain();
+  });
+
+  it('drops a standby that has not shown a frame when the stream on screen is asked for again', async () => {
+    const freeze = playFrames(videos()[0] as HTMLVideoElement);
+    await wait(1000);
+    playStream('main');
+    playStream('sub');
+    expect(players.stopped).toBe(1);
+    expect(videos()).toHaveLength(1);
+    expect(players.paths).toEqual(['/live/cameras/7/sub/socket', '/live/cameras/7/main/socket']);
+    freeze();
   });
 });

@@ -1,6 +1,6 @@
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import { Button, Spin } from 'antd';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { apiPath } from '../../../api';
 import { useLocale } from '../../../i18n';
 import { canPlayLive, playLive } from './play-live';
@@ -9,6 +9,7 @@ import { watchStalls, type LiveView, type StallWatch } from './stall-watch';
 import { retryInText, signalLostText, videoTexts as texts } from './video-texts';
 import type { StreamName } from '../../../media/wall-state';
 import { useShown } from './use-shown';
+import { askStream, firstFrameOf, layersOf, startSwap, type StreamLayer } from './stream-swap';
 
 /** What a pane shows of its live view; `offline` too when the browser cannot play it. */
 export type PlayerStatus = LiveView['kind'];
@@ -24,7 +25,8 @@ const haveCurrentData = 2;
  * so the `<video>` and its live socket stay attached. It plays while on screen, and stops when scrolled
  * away, in a hidden tab, unmounted (pane closed) or hidden with its screen by the shell; a stopped
  * pane neither counts a stall nor retries. `onStatus` (a stable function, or the memo is lost) hears
- * each change of status with the `<video>`, for the pane's tools.
+ * each change of status with the `<video>`, for the pane's tools. Another stream starts in a second
+ * player beneath the first, which stays on screen until the new one's first frame (stream-swap.ts).
  */
 export const LivePlayer = memo(function LivePlayer(props: {
   cameraId: number;
@@ -32,15 +34,51 @@ export const LivePlayer = memo(function LivePlayer(props: {
   onStatus?: (status: PlayerStatus, video: HTMLVideoElement) => void;
 }) {
   const { cameraId, stream, onStatus } = props;
-  const { t } = useLocale();
   const holder = useRef<HTMLDivElement>(null);
+  const shown = useShown(holder);
+  const [swap, setSwap] = useState(() => startSwap(stream));
+  // Adjusted while rendering (not in an effect): the standby starts in this very render.
+  const asked = askStream(swap, stream);
+  if (asked !== swap) setSwap(asked);
+  const onFirstFrame = useCallback((id: number) => setSwap((current) => firstFrameOf(current, id)), []);
+
+  return (
+    <div ref={holder} className="cfop-live-player" data-stream={asked.front.stream}>
+      {layersOf(asked).map((layer) => (
+        <LiveLayer
+          key={layer.id}
+          cameraId={cameraId}
+          layer={layer}
+          front={layer.id === asked.front.id}
+          shown={shown}
+          onStatus={onStatus}
+          onFirstFrame={onFirstFrame}
+        />
+      ))}
+    </div>
+  );
+});
+
+/**
+ * One player of a pane: its `<video>`, its stall watch, and, when it is the one on screen, its
+ * status. A standby one lies beneath the front one, plays unseen and says only when it has a frame.
+ */
+const LiveLayer = memo(function LiveLayer(props: {
+  cameraId: number;
+  layer: StreamLayer;
+  front: boolean;
+  shown: boolean;
+  onStatus?: (status: PlayerStatus, video: HTMLVideoElement) => void;
+  onFirstFrame: (id: number) => void;
+}) {
+  const { cameraId, layer, front, shown, onStatus, onFirstFrame } = props;
+  const { stream } = layer;
+  const { t } = useLocale();
   const video = useRef<HTMLVideoElement>(null);
   const still = useRef<HTMLCanvasElement>(null);
   const watch = useRef<StallWatch | null>(null);
-  const shown = useShown(holder);
   const [view, setView] = useState<LiveView>({ kind: 'connecting' });
   const supported = canPlayLive();
-
   useEffect(() => {
     const element = video.current;
     if (!shown || !element || !supported) return;
@@ -74,14 +112,17 @@ export const LivePlayer = memo(function LivePlayer(props: {
 
   const status: PlayerStatus = supported ? view.kind : 'offline';
   useEffect(() => {
-    if (video.current) onStatus?.(status, video.current);
-  }, [status, onStatus]);
+    if (front && video.current) onStatus?.(status, video.current);
+  }, [front, status, onStatus]);
+  useEffect(() => {
+    if (status === 'playing') onFirstFrame(layer.id);
+  }, [status, layer.id, onFirstFrame]);
 
   return (
-    <div ref={holder} className="cfop-live-player" data-status={status}>
+    <div className="cfop-live-layer" data-status={status} data-stream={stream} aria-hidden={!front}>
       <video ref={video} className="cfop-live-video" muted autoPlay playsInline />
       <canvas ref={still} className="cfop-live-still" hidden={view.kind !== 'lost'} />
-      {!supported ? (
+      {!front ? null : !supported ? (
         <div className="cfop-live-status cfop-live-offline" role="alert">
           <strong>{t(texts.offline)}</strong>
           <span className="cfop-live-reason">{t(texts.unsupported)}</span>
