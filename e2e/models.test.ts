@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { downloadedBytes } from './downloads';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { admin } from './accounts';
@@ -107,7 +107,7 @@ describe('the model screen', () => {
       await detail.getByRole('button', { name: '下载' }).click();
       const downloaded = await fileDownload;
       expect(downloaded.suggestedFilename()).toBe('yolov8n-helmet.onnx');
-      const again = await readFile((await downloaded.path()) ?? '');
+      const again = await downloadedBytes(downloaded);
       expect(createHash('sha256').update(again).digest('hex')).toBe(digest);
       await screenshot(page, 'model-detail');
       await detail.getByRole('button', { name: '关闭' }).click();
@@ -117,7 +117,7 @@ describe('the model screen', () => {
       await page.getByRole('button', { name: '导出' }).click();
       const file = await exported;
       expect(file.suggestedFilename()).toMatch(/^models-\d{8}-\d{4}\.csv$/);
-      const csv = await readFile((await file.path()) ?? '', 'utf8');
+      const csv = (await downloadedBytes(file)).toString('utf8');
       expect(csv).toContain(name);
       expect(csv).toContain(digest);
       expect(csv.split('\n').filter((line) => line.trim() !== '').length).toBe(2);

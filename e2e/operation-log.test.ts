@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { downloadedBytes } from './downloads';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { admin } from './accounts';
@@ -114,7 +114,7 @@ describe('the operation log screen', () => {
     expect(file.suggestedFilename()).toMatch(
       /^operation-logs-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}-\d{8}-\d{4}\.csv$/,
     );
-    const csv = await readFile((await file.path()) ?? '', 'utf8');
+    const csv = (await downloadedBytes(file)).toString('utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     const lines = csv.split('\r\n').filter((line) => line.trim() !== '');
     // The manifest's labels, the time column naming the browser's zone.
