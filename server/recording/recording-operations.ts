@@ -36,7 +36,7 @@ async function segmentAnswer(ctx: RecordingContext, name: string, key: string): 
 export const recordingOperations = {
   listRecordingCameras: async (_input, ctx) => ({ items: await listLiveCameras(ctx.db) }),
 
-  getRecordingUsage: (_input, ctx) => recordingUsage(ctx.db, ctx.recordings),
+  getRecordingUsage: (_input, ctx) => recordingUsage(ctx.db, ctx.recordings, ctx.clock.now()),
 
   getRecordingTimeline: async (input, ctx) =>
     recordingTimeline(ctx.db, input.params.id, checkedPeriod(input.query), input.lang),

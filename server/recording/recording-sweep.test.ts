@@ -3,6 +3,7 @@ import { capturedLog, testClock } from '../test-support/test-app';
 import { addAlert, recordingWorld } from '../test-support/recording-test-kit';
 import { alertArrivalMs, defaultRecordingSettings, type RecordingSettings } from './recording-settings';
 import { sweepRecordings } from './recording-sweep';
+import { recordingUsage } from './recording-usage';
 import Fastify from 'fastify';
 
 const log = Fastify({ logger: capturedLog().logger }).log;
@@ -89,6 +90,20 @@ describe('the recording sweep', () => {
         segments: 3,
         bytes: 3000,
         durationMs: 30 * second,
+        oldestAt: iso(starts[1] as number),
+        newestAt: iso((starts[3] as number) + 10 * second),
+      },
+    ]);
+
+    // The home page's storage block reads what went.
+    const usage = await recordingUsage(world.db, { ...world, settings: settings() }, clock.now());
+    expect(usage.removals).toEqual([
+      {
+        reason: 'quota',
+        kind: 'continuous',
+        segments: 3,
+        bytes: 3000,
+        seconds: 30,
         oldestAt: iso(starts[1] as number),
         newestAt: iso((starts[3] as number) + 10 * second),
       },

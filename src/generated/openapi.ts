@@ -806,7 +806,10 @@ export interface paths {
      *     the quota (CFOP_RECORDING_QUOTA_GB, null without one), the retention in days, the disk's
      *     free bytes for the storage (null when the storage cannot tell) and the floor kept free
      *     (CFOP_RECORDING_MIN_FREE_GB). `paused` says recording stopped because the disk is below
-     *     that floor. Read by the home page's storage block.
+     *     that floor. `removals` says what the sweep removed in the last 24 hours, by reason and kind
+     *     of footage (an alert's footage, the segments its clip window covers, is kept
+     *     `alertRetentionDays` and removed last under the quota and the floor). Read by the home
+     *     page's storage block.
      */
     get: operations['getRecordingUsage'];
     put?: never;
@@ -4166,9 +4169,40 @@ export interface components {
       oldestAt: string | null;
       quotaBytes: number | null;
       retentionDays: number;
+      /** @description Days an alert's footage is kept (CFOP_RECORDING_ALERT_RETENTION_DAYS). */
+      alertRetentionDays: number;
       freeBytes: number | null;
       minFreeBytes: number;
       paused: boolean;
+      /** @description What the sweep removed in the last 24 hours, one item per reason and kind. */
+      removals: components['schemas']['RecordingRemoval'][];
+    };
+    RecordingRemoval: {
+      /**
+       * @description Why: the camera was deleted, recorded around alerts only with no alert near, past its
+       *     kind's retention, beyond CFOP_RECORDING_QUOTA_GB, or below CFOP_RECORDING_MIN_FREE_GB.
+       * @enum {string}
+       */
+      reason: 'deletedCamera' | 'noAlert' | 'retention' | 'quota' | 'disk';
+      /**
+       * @description An alert's footage (a segment its clip window covers) or any other.
+       * @enum {string}
+       */
+      kind: 'continuous' | 'alert';
+      segments: number;
+      bytes: number;
+      /** @description The removed footage's length. */
+      seconds: number;
+      /**
+       * Format: date-time
+       * @description The earliest removed footage's start.
+       */
+      oldestAt: string;
+      /**
+       * Format: date-time
+       * @description The latest removed footage's end.
+       */
+      newestAt: string;
     };
     RecordingUsageEnvelope: {
       /** @constant */
