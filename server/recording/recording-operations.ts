@@ -6,6 +6,7 @@ import { recordingUsage } from './recording-usage';
 import type { SomeOperationHandlers } from '../operations/operation-handler';
 import { alertClip, clipSegmentKey, recordedClip } from './alert-clip';
 import { alertClipMp4 } from './clip-mp4';
+import { recordingMp4 } from './recording-export';
 import {
   checkedPeriod,
   recordedSegmentKey,
@@ -73,5 +74,7 @@ export const recordingOperations = {
     return segmentAnswer(ctx, segment, await clipSegmentKey(ctx, id, segment));
   },
 
-  downloadAlertClip: async (input, ctx) => alertClipMp4(ctx, input.params.id),
+  downloadAlertClip: async (input, ctx) => alertClipMp4(ctx, input.params.id, input.audit),
+
+  exportRecording: async (input, ctx) => recordingMp4(ctx, input.params.id, input.query, input.audit),
 } satisfies SomeOperationHandlers<RecordingContext>;

@@ -895,6 +895,36 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/recordings/cameras/{id}/export.mp4': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /**
+     * 导出录像片段 / A camera's recording in a period as an MP4 file
+     * @description The recorded segments overlapping `from` to `to` (at most 30 minutes apart) joined into one
+     *     MP4 as an alert's clip is (downloadAlertClip: the video copied, never encoded again; whole
+     *     segments, so it may start and end a few seconds wider), named after the camera and `from` in
+     *     the site's time zone. `X-Content-SHA256` answers the file's SHA-256 (hex), and the operation
+     *     log's entry (a read logged: `x-oplog: true`) names the caller, the camera, the period, the
+     *     footage the file holds and that digest, so a copy handed on can be checked against the log.
+     *     A 400 names `query.to` when the range is empty, reversed or too long; code "404" when the
+     *     camera is unknown or nothing was recorded then; "503" (with Retry-After) beyond
+     *     CFOP_RECORDING_MAX_CLIP_EXPORTS at once.
+     */
+    get: operations['exportRecording'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/operation-logs': {
     parameters: {
       query?: never;
@@ -1622,6 +1652,8 @@ export interface paths {
      *     `creation_time` is the first frame's wall-clock time), named after the camera and the alert's
      *     time in the site's time zone. At most CFOP_RECORDING_MAX_CLIP_EXPORTS are made at once: code
      *     "503" (with Retry-After) beyond. Code "404" when no recording covers the alert.
+     *     `X-Content-SHA256` answers the file's SHA-256 (hex); the operation log's entry (a read
+     *     logged: `x-oplog: true`) names the caller, the alert and that digest.
      */
     get: operations['downloadAlertClip'];
     put?: never;
@@ -4704,7 +4736,10 @@ export interface components {
       | '-updatedAt';
   };
   requestBodies: never;
-  headers: never;
+  headers: {
+    /** @description The SHA-256 of the answered file's bytes, 64 hex digits. */
+    ContentSha256: string;
+  };
   pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -5923,6 +5958,35 @@ export interface operations {
       default: components['responses']['Failure'];
     };
   };
+  exportRecording: {
+    parameters: {
+      query: {
+        /** @description Inclusive. */
+        from: components['parameters']['RecordingFrom'];
+        /** @description Exclusive. */
+        to: components['parameters']['RecordingTo'];
+      };
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The MP4 file. */
+      200: {
+        headers: {
+          'X-Content-SHA256': components['headers']['ContentSha256'];
+          [name: string]: unknown;
+        };
+        content: {
+          'video/mp4': string;
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
   listOperationLogs: {
     parameters: {
       query?: {
@@ -6872,6 +6936,7 @@ export interface operations {
       /** @description The MP4 file. */
       200: {
         headers: {
+          'X-Content-SHA256': components['headers']['ContentSha256'];
           [name: string]: unknown;
         };
         content: {
