@@ -1,106 +1,14 @@
-import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
-import { Alert, Button, Modal, Space, TimePicker, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
-import { apiPath, fetchFile } from '../../../api';
-import { saveBlob } from '../../../api/download';
-import { useLocale } from '../../../i18n';
-import { cameraFileName } from '../../../media/snapshot';
-import { playbackTexts as texts } from './playback-texts';
-import { exportQuery, exportRangeProblem, firstExportRange, type ExportRange } from './export-range';
+import { lazy, Suspense } from 'react';
 
-/**
- * 导出片段: a range of the shown day's recording, a minute from the picture's time at first, saved
- * as an MP4; the SHA-256 the server answers with it (and keeps in the operation log) is shown, so
- * the operator can note it with the file they hand on.
- */
-export function ExportRangeButton(props: {
-  cameraId: number;
-  cameraName: string;
-  day: ExportRange;
-  /** Where the range starts at first: the picture's time. */
-  at: number;
-  disabled: boolean;
-}) {
-  const { t } = useLocale();
-  const [range, setRange] = useState<ExportRange | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [digest, setDigest] = useState<string | null>(null);
-  const problem = range && exportRangeProblem(range, props.day);
+// The panel's time pickers load when it first opens: most who play back never export, and the
+// playback screen's chunk stays within its budget.
+const ExportRangeDialog = lazy(() => import('./ExportRangeDialog'));
 
-  const open = () => {
-    setRange(firstExportRange(props.at, props.day));
-    setDigest(null);
-  };
-  // The pickers give times of day: they are the shown day's.
-  const onDay = (time: Dayjs) =>
-    dayjs(props.day.from).hour(time.hour()).minute(time.minute()).second(time.second()).valueOf();
-  const pick = (picked: [Dayjs | null, Dayjs | null] | null) => {
-    const [from, to] = picked ?? [null, null];
-    if (!from || !to) return;
-    setRange({ from: onDay(from), to: onDay(to) });
-    setDigest(null);
-  };
-  const download = async () => {
-    if (!range || problem) return;
-    setBusy(true);
-    try {
-      const path = `${apiPath('/recordings/cameras/{id}/export.mp4', { id: props.cameraId })}?${exportQuery(range)}`;
-      const file = await fetchFile(path);
-      saveBlob(file.blob, cameraFileName(props.cameraName, new Date(range.from), 'mp4'));
-      setDigest(file.headers.get('X-Content-SHA256'));
-    } catch {
-      // The failure was shown as every call's is (a toast saying why).
-    } finally {
-      setBusy(false);
-    }
-  };
-
+/** 导出片段's panel (ExportRangeDialog), loaded on demand. */
+export function ExportRangePanel(props: Parameters<typeof ExportRangeDialog>[0]) {
   return (
-    <>
-      <Button icon={<DownloadOutlined />} disabled={props.disabled} onClick={open}>
-        {t(texts.exportRange)}
-      </Button>
-      <Modal
-        open={range !== null}
-        title={t(texts.exportRange)}
-        onCancel={() => setRange(null)}
-        footer={null}
-        destroyOnHidden
-      >
-        {range && (
-          <Space direction="vertical" className="cfop-playback-export">
-            <TimePicker.RangePicker
-              aria-label={t(texts.exportPeriod)}
-              placeholder={[t(texts.exportStart), t(texts.exportEnd)]}
-              format="HH:mm:ss"
-              allowClear={false}
-              order={false}
-              value={[dayjs(range.from), dayjs(range.to)]}
-              onChange={pick}
-            />
-            {problem && <Alert type="warning" showIcon title={t(problem)} />}
-            <Typography.Text type="secondary">{t(texts.exportHint)}</Typography.Text>
-            <Button
-              type="primary"
-              icon={<DownloadOutlined />}
-              loading={busy}
-              disabled={problem !== null}
-              onClick={() => void download()}
-            >
-              {t(texts.exportDownload)}
-            </Button>
-            {digest && (
-              <div>
-                <div>{t(texts.exportDigest)}</div>
-                <Typography.Text code copyable data-testid="export-sha256">
-                  {digest}
-                </Typography.Text>
-              </div>
-            )}
-          </Space>
-        )}
-      </Modal>
-    </>
+    <Suspense fallback={null}>
+      <ExportRangeDialog {...props} />
+    </Suspense>
   );
 }

@@ -32,7 +32,7 @@ import { playbackLeadMs } from '../../../media/live-link';
 import { canPlayRecording, playRecording, type RecordingPlayback } from '../../../media/play-recording';
 import { mediaTexts } from '../../../media/media-texts';
 import { Timeline } from './Timeline';
-import { ExportRangeButton } from './ExportRange';
+import { ExportRangePanel } from './ExportRange';
 import { useSession } from '../../../session';
 import type { AccessKey } from '../../../generated/access';
 import { alertCountText, playbackTexts as texts, zoomText } from './playback-texts';
@@ -94,6 +94,8 @@ export default function PlaybackPage() {
   const [zoom, setZoom] = useState<ZoomLength>(() => (place.at === null ? zoomLengths[0] : zoomLengths[2]));
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // Where the export panel's range starts, while it is open.
+  const [exportFrom, setExportFrom] = useState<number | null>(null);
   const video = useRef<HTMLVideoElement>(null);
   const player = useRef<RecordingPlayback | null>(null);
 
@@ -329,14 +331,15 @@ export default function PlaybackPage() {
             onChange={setZoom}
             options={zoomLengths.map((value) => ({ value, label: t(zoomText(value)) }))}
           />
-          {access[exportKey] && place.cameraId !== null && (
-            <ExportRangeButton
-              cameraId={place.cameraId}
-              cameraName={cameraName ?? ''}
-              day={day}
-              at={current ?? place.at ?? (spans?.[0] ? Date.parse(spans[0].start) : day.from)}
+          {access[exportKey] && (
+            <Button
               disabled={!hasRecording}
-            />
+              onClick={() =>
+                setExportFrom(current ?? place.at ?? (spans?.[0] ? Date.parse(spans[0].start) : day.from))
+              }
+            >
+              {t(texts.exportRange)}
+            </Button>
           )}
         </Space>
         <span className="cfop-playback-now" aria-live="off">
@@ -349,6 +352,16 @@ export default function PlaybackPage() {
           </time>
         </span>
       </div>
+      {exportFrom !== null && place.cameraId !== null && (
+        <ExportRangePanel
+          key={`${place.cameraId} ${place.day} ${exportFrom}`}
+          cameraId={place.cameraId}
+          cameraName={cameraName ?? ''}
+          day={day}
+          at={exportFrom}
+          onClose={() => setExportFrom(null)}
+        />
+      )}
       {notice && <Alert className="cfop-playback-notice" type="info" showIcon title={notice} />}
       <Timeline
         day={day}
