@@ -69,14 +69,14 @@ describe("exporting a range of a camera's recording", () => {
       // Held where it opened, the export offers the minute from the picture's time.
       await video.evaluate((v: HTMLVideoElement) => v.pause());
       await page.getByRole('button', { name: '导出片段' }).click();
-      const dialog = page.getByRole('dialog').filter({ hasText: '导出片段' });
-      await dialog.getByText('最长 30 分钟').waitFor();
+      const panel = page.locator('.cfop-playback-export');
+      await panel.getByText('最长 30 分钟').waitFor();
 
       const downloaded = page.waitForEvent('download');
-      await dialog.getByRole('button', { name: '下载 MP4' }).click();
+      await panel.getByRole('button', { name: '下载 MP4' }).click();
       const bytes = await downloadedBytes(await downloaded);
       const digest = createHash('sha256').update(bytes).digest('hex');
-      const shown = dialog.getByTestId('export-sha256');
+      const shown = panel.getByTestId('export-sha256');
       await expect.poll(async () => (await shown.innerText()).trim(), slow).toBe(digest);
       await screenshot(page, 'playback page exporting a minute with its digest');
 
