@@ -70,6 +70,7 @@ describe('server settings from the environment', () => {
     const { recording } = readServerConfig({
       CFOP_RECORDING_SEGMENT_SECONDS: '6',
       CFOP_RECORDING_RETENTION_DAYS: '7',
+      CFOP_RECORDING_ALERT_RETENTION_DAYS: '120',
       CFOP_RECORDING_QUOTA_GB: '0.5',
       CFOP_RECORDING_MIN_FREE_GB: '0',
       CFOP_RECORDING_ALERT_PRE_SECONDS: '0',
@@ -80,6 +81,7 @@ describe('server settings from the environment', () => {
     expect(recording).toEqual({
       segmentSeconds: 6,
       retentionDays: 7,
+      alertRetentionDays: 120,
       quotaBytes: 500_000_000,
       minFreeBytes: 0,
       alertPreSeconds: 0,
@@ -95,12 +97,14 @@ describe('server settings from the environment', () => {
         CFOP_RECORDING_QUOTA_GB: '-1',
         CFOP_RECORDING_ALERT_POST_SECONDS: '2.5',
         CFOP_RECORDING_RETENTION_DAYS: '0',
+        CFOP_RECORDING_ALERT_RETENTION_DAYS: '3651',
         CFOP_RECORDING_MAX_CLIP_EXPORTS: '0',
       }),
     ).toEqual([
       'CFOP_RECORDING_QUOTA_GB',
       'CFOP_RECORDING_SEGMENT_SECONDS',
       'CFOP_RECORDING_RETENTION_DAYS',
+      'CFOP_RECORDING_ALERT_RETENTION_DAYS',
       'CFOP_RECORDING_ALERT_POST_SECONDS',
       'CFOP_RECORDING_MAX_CLIP_EXPORTS',
     ]);

@@ -10,7 +10,7 @@ import type { BudgetPlan } from './route-costs';
 const MONITORING_BUDGETS: Readonly<Record<string, number>> = {
   '/monitor/video': 370 * 1024,
   '/monitor/ai': 430 * 1024,
-  '/monitor/playback': 492 * 1024,
+  '/monitor/playback': 494 * 1024,
   '/data/operations': 502 * 1024,
 };
 

@@ -45,8 +45,12 @@ export interface OperationSpec {
   readonly securitySchemes: readonly string[];
   /** Who may call it: exactly one declaration per operation, or the contract does not load. */
   readonly access: OperationAccess;
-  /** `x-oplog: false` keeps the operation's calls out of the operation log (see isLoggedOperation). */
-  readonly oplog: boolean;
+  /**
+   * `x-oplog: false` keeps the operation's calls out of the operation log, `x-oplog: true` logs a
+   * read as well (an export of evidence); by default every call but a read is logged (see
+   * isLoggedOperation).
+   */
+  readonly oplog: 'never' | 'changes' | 'always';
   readonly parameters: readonly ParameterObject[];
   /** A JSON body; null for an operation without one and for an upload (see `upload`). */
   readonly requestBody: { readonly schema: JsonSchema; readonly required: boolean } | null;
@@ -171,7 +175,7 @@ function readOperation(document: OpenApiDocument, at: ServedOperation): Operatio
     url: (document.servers?.[0]?.url ?? '') + path.replace(/\{([^}]+)\}/g, ':$1'),
     securitySchemes,
     access: readAccess(operation, securitySchemes, where),
-    oplog: operation['x-oplog'] !== false,
+    oplog: operation['x-oplog'] === undefined ? 'changes' : operation['x-oplog'] ? 'always' : 'never',
     parameters: readParameters(document, at, where),
     requestBody: readRequestBody(operation, where),
     upload: readUpload(document, operation, where),

@@ -55,8 +55,9 @@ export function handlerInput(ctx: HttpContext, request: FastifyRequest): Validat
 }
 
 function sendFile(reply: FastifyReply, file: FileAnswer): FastifyReply {
-  const { size, cacheControl, referrerPolicy } = file.options;
+  const { size, cacheControl, referrerPolicy, headers } = file.options;
   if (size !== undefined) reply.header('content-length', size);
+  if (headers !== undefined) reply.headers(headers);
   if (referrerPolicy !== undefined) reply.header('referrer-policy', referrerPolicy);
   return reply
     .header('content-type', file.contentType)

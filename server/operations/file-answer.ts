@@ -9,6 +9,8 @@ export interface FileAnswerOptions {
   readonly cacheControl?: string;
   /** Where the file is opened from a link that must not leak on through the Referer header. */
   readonly referrerPolicy?: 'no-referrer';
+  /** Further headers the contract names for this answer (a digest of the file). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /**

@@ -11,10 +11,12 @@ import type { AuditNote } from '../operations/audit-note';
  * under an x-access key and the sign-in, sign-out and password operations, and any operation the
  * contract gains later, with no list to keep up to date. Only an operation marked `x-oplog: false`
  * is left out: an AI server's heartbeats and alerts, which come every few seconds from every server
- * and are records of their own, would bury the operators' actions.
+ * and are records of their own, would bury the operators' actions. A read marked `x-oplog: true` is
+ * logged too: an export of recorded video, whose log entry says who took which footage, with its digest.
  */
 export function isLoggedOperation(operation: OperationSpec): boolean {
-  return operation.oplog && operation.method !== 'GET' && operation.method !== 'HEAD';
+  if (operation.oplog !== 'changes') return operation.oplog === 'always';
+  return operation.method !== 'GET' && operation.method !== 'HEAD';
 }
 
 export interface LoggedCall {

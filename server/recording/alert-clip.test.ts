@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -167,6 +168,16 @@ describe("an alert's clip", () => {
     expect(String(mp4.headers['content-disposition'])).toContain(
       encodeURIComponent(clipFileName('北门', alert.occurredAt, 'Asia/Shanghai')),
     );
+    // The file's SHA-256 comes with it and stays in the operation log with who took it.
+    const digest = createHash('sha256').update(mp4.rawPayload).digest('hex');
+    expect(mp4.headers['x-content-sha256']).toBe(digest);
+    const log = await t.call('listOperationLogs', { token: admin });
+    const entry = log.body.data.items.find((item: { action: string }) => item.action === 'downloadAlertClip');
+    expect(entry).toMatchObject({
+      username: 'admin',
+      target: `#${alert.id} 北门`,
+      detail: `SHA-256 ${digest}`,
+    });
     const file = join(tempDir(), 'clip.mp4');
     writeFileSync(file, mp4.rawPayload);
     const probed = await probeMp4(file);

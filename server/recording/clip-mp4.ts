@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { privateDirMode } from '../kernel/private-files';
 import { retryLater } from '../kernel/api-error';
 import { FileAnswer } from '../operations/file-answer';
 import { siteTime } from '../kernel/zoned-time';
+import type { AuditNote } from '../operations/audit-note';
 import { recordedClip } from './alert-clip';
 import { segmentGone } from './playback';
 import type { SegmentRow } from './segment-index';
@@ -23,22 +24,53 @@ const stderrKept = 2048;
 // eslint-disable-next-line no-control-regex
 const unsafeInFileName = /[/\\:*?"<>|\u0000-\u001f\u007f]/g;
 
-/** `北门-20261126-223015.mp4`: the camera and the alert's time in the site's time zone. */
-export function clipFileName(cameraName: string, occurredAt: string, timeZone: string): string {
+/** `北门-20261126-223015.mp4`: the camera and a time (the alert's, the export's start) in the site's time zone. */
+export function clipFileName(cameraName: string, at: string, timeZone: string): string {
   const camera = cameraName.replace(unsafeInFileName, '').trim().slice(0, 60) || 'clip';
-  const time = siteTime(occurredAt, timeZone).replace(/-/g, '').replace(' ', '-').replace(/:/g, '');
+  const time = siteTime(at, timeZone).replace(/-/g, '').replace(' ', '-').replace(/:/g, '');
   return `${camera}-${time}.mp4`;
 }
 
+/** The header an exported MP4's SHA-256 (hex) is answered in, before its bytes. */
+export const digestHeader = 'x-content-sha256';
+
+/** An MP4 made of recorded segments, and its SHA-256 (hex). */
+export interface Mp4Export {
+  readonly answer: FileAnswer;
+  readonly sha256: string;
+}
+
 /**
- * The alert's clip as one MP4: the recorded MPEG-TS segments, read from the store, are fed one after
- * the other to an ffmpeg that copies the video (never encodes it) into a file with its index at the
- * front (`+faststart`, so a player starts before the whole file is there), then that file is sent
- * and removed. The index is written after the video, hence a file rather than a pipe. At most
- * CFOP_RECORDING_MAX_CLIP_EXPORTS run at once; code "503" beyond.
+ * The alert's clip as one MP4 (see segmentsMp4); the operation log's entry names the alert and the
+ * file's SHA-256.
  */
-export async function alertClipMp4(ctx: RecordingContext, alertId: number): Promise<FileAnswer> {
+export async function alertClipMp4(
+  ctx: RecordingContext,
+  alertId: number,
+  audit: AuditNote,
+): Promise<FileAnswer> {
+  audit.target = `#${alertId}`;
   const clip = await recordedClip(ctx, alertId);
+  audit.target = `#${alertId} ${clip.cameraName}`;
+  const name = clipFileName(clip.cameraName, clip.occurredAt, ctx.notify.timeZone);
+  const { answer, sha256 } = await segmentsMp4(ctx, clip.segments, name);
+  audit.detail = { zh: `SHA-256 ${sha256}`, en: `SHA-256 ${sha256}` };
+  return answer;
+}
+
+/**
+ * Recorded segments (time order, at least one) as one MP4 named `fileName`: the MPEG-TS segments,
+ * read from the store, are fed one after the other to an ffmpeg that copies the video (never
+ * encodes it) into a file with its index at the front (`+faststart`, so a player starts before the
+ * whole file is there); the file's SHA-256 is taken, then the file is sent with it in
+ * X-Content-SHA256 and removed. The index is written after the video, hence a file rather than a
+ * pipe. At most CFOP_RECORDING_MAX_CLIP_EXPORTS run at once; code "503" beyond.
+ */
+export async function segmentsMp4(
+  ctx: RecordingContext,
+  segments: readonly SegmentRow[],
+  fileName: string,
+): Promise<Mp4Export> {
   const slot = ctx.recordings.clipExports.tryTake();
   if (!slot) {
     throw retryLater('503', busyRetryMs, (seconds) => ({
@@ -49,18 +81,25 @@ export async function alertClipMp4(ctx: RecordingContext, alertId: number): Prom
   const file = join(ctx.recordings.clipDir, `${randomUUID()}.mp4`);
   try {
     await mkdir(ctx.recordings.clipDir, { recursive: true, mode: privateDirMode });
-    await joinSegments(ctx.recordings.store, clip.segments, file);
+    await joinSegments(ctx.recordings.store, segments, file);
     const size = (await stat(file)).size;
+    const sha256 = await fileSha256(file);
     const body = createReadStream(file);
     body.once('close', () => void rm(file, { force: true }));
-    const name = clipFileName(clip.cameraName, clip.occurredAt, ctx.notify.timeZone);
-    return new FileAnswer(name, 'video/mp4', body, { size });
+    const answer = new FileAnswer(fileName, 'video/mp4', body, { size, headers: { [digestHeader]: sha256 } });
+    return { answer, sha256 };
   } catch (error) {
     await rm(file, { force: true });
     throw error;
   } finally {
     slot.release();
   }
+}
+
+async function fileSha256(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 async function joinSegments(

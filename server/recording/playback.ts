@@ -4,8 +4,15 @@ import type { Lang } from '../kernel/locale';
 import { notFound } from '../resources/resource-service';
 import { segmentsBetween, type SegmentRow } from './segment-index';
 
+/** The longest period a call may ask for, and how its 400 names it. */
+export interface Longest {
+  readonly ms: number;
+  readonly zh: string;
+  readonly en: string;
+}
+
 /** A playback period: a day's timeline with room for a day-long clip across midnight. */
-const maxPeriodHours = 48;
+const playbackLongest: Longest = { ms: 48 * 3_600_000, zh: '48 小时', en: '48 hours' };
 /** Segments closer than this are one span, and play on without a discontinuity. */
 const joinMs = 1000;
 const maxAlertMarkers = 1000;
@@ -16,28 +23,28 @@ export interface Period {
 }
 
 /** The period asked for, as ISO times; a 400 naming `query.to` when it is empty, reversed or too long. */
-export function checkedPeriod(query: { readonly from: string; readonly to: string }): Period {
+export function checkedPeriod(
+  query: { readonly from: string; readonly to: string },
+  longest: Longest = playbackLongest,
+): Period {
   const from = Date.parse(query.from);
   const to = Date.parse(query.to);
   const span = to - from;
   if (span <= 0) {
     throw badInput([{ field: 'query.to', message: { zh: '必须晚于 from', en: 'must be later than from' } }]);
   }
-  if (span > maxPeriodHours * 3_600_000) {
+  if (span > longest.ms) {
     throw badInput([
       {
         field: 'query.to',
-        message: {
-          zh: `时间范围不能超过 ${maxPeriodHours} 小时`,
-          en: `must be at most ${maxPeriodHours} hours after from`,
-        },
+        message: { zh: `时间范围不能超过 ${longest.zh}`, en: `must be at most ${longest.en} after from` },
       },
     ]);
   }
   return { from: new Date(from).toISOString(), to: new Date(to).toISOString() };
 }
 
-async function cameraSegments(db: Db, cameraId: number, period: Period): Promise<SegmentRow[]> {
+export async function cameraSegments(db: Db, cameraId: number, period: Period): Promise<SegmentRow[]> {
   const camera = await db.selectFrom('cameras').select('id').where('id', '=', cameraId).executeTakeFirst();
   if (!camera) throw notFound(cameraId);
   return segmentsBetween(db, cameraId, period.from, period.to);
@@ -83,7 +90,7 @@ export async function recordingTimeline(db: Db, cameraId: number, period: Period
   };
 }
 
-const nothingRecorded = () =>
+export const nothingRecorded = () =>
   new ApiError('404', { zh: '该时段没有录像', en: 'Nothing was recorded in that period' });
 
 /**

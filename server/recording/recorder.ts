@@ -111,21 +111,14 @@ export function startRecorder(options: RecorderOptions): Recorder {
     child = ffmpeg;
     const watch = watchStreamProcess(ffmpeg, failure, log);
     let stored = 0;
-    let previousEnd: number | null = null;
+    const place = runTimeline();
     // Segments are stored one after another, in the order ffmpeg finished them.
     let storing = Promise.resolve();
     const lines = createInterface({ input: ffmpeg.stdout as NodeJS.ReadableStream });
     lines.on('line', (line) => {
       const entry = parseListEntry(line);
       if (!entry) return;
-      // ffmpeg lists a segment as it finishes it: it ends now, and lasted what its timestamps say.
-      const endedAt = options.clock.now().getTime();
-      const computedStart = endedAt - entry.seconds * 1000;
-      // Within a run segments follow each other: kept joined unless the clock drifted off.
-      const startedAt =
-        previousEnd !== null && Math.abs(computedStart - previousEnd) < 1000 ? previousEnd : computedStart;
-      const ended = Math.max(endedAt, startedAt);
-      previousEnd = ended;
+      const { startedAt, endedAt: ended } = place(entry, options.clock.now().getTime());
       storing = storing.then(async () => {
         try {
           await storeSegment(options, run, entry.file, startedAt, ended);
@@ -216,12 +209,55 @@ function segmentArgs(
   ];
 }
 
-/** `run-000001.ts,12.000000,22.040000`: the file and its length in seconds, or null for anything else. */
-export function parseListEntry(line: string): { file: string; seconds: number } | null {
+/** `run-000001.ts,12.000000,22.040000`: the file and its start and end by the stream's timestamps (s), or null for anything else. */
+export function parseListEntry(line: string): ListEntry | null {
   const match = /^([A-Za-z0-9-]+\.ts),(\d+(?:\.\d+)?),(\d+(?:\.\d+)?)$/.exec(line.trim());
   if (!match) return null;
-  const seconds = Number(match[3]) - Number(match[2]);
-  return seconds >= 0 ? { file: match[1] as string, seconds } : null;
+  const [start, end] = [Number(match[2]), Number(match[3])];
+  return end >= start ? { file: match[1] as string, start, end } : null;
+}
+
+export interface ListEntry {
+  readonly file: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * Past this, a segment's end by the stream's timestamps is taken for a jump in them (a camera that
+ * restarted its clock), not for the server noticing late: the run's anchor is set afresh.
+ */
+const longestNoticeMs = 30_000;
+
+/**
+ * Places one run's segments on the wall clock by the stream's own timestamps. The wall-clock time
+ * at timestamp 0 (the anchor) is the earliest of (noticed - end) over the run's segments so far: a
+ * segment is only ever noticed late (a busy server reads ffmpeg's list seconds after), never early,
+ * so the least late one tells the anchor best. Each segment then spans its timestamps from that
+ * anchor, starting where the previous one ended when its timestamps say so (within a second): a
+ * busy server no longer shows false gaps and overlaps of seconds between segments, and the picture's
+ * time is off by the least delay seen, not by each one. Only when that least delay shrinks by more
+ * than a second does a segment overlap the one before: the earlier ones were placed that much late.
+ */
+export function runTimeline(): (
+  entry: Pick<ListEntry, 'start' | 'end'>,
+  noticedAt: number,
+) => {
+  startedAt: number;
+  endedAt: number;
+} {
+  let anchor: number | null = null;
+  let previousEnd: number | null = null;
+  return (entry, noticedAt) => {
+    const seen = noticedAt - entry.end * 1000;
+    if (anchor === null || seen < anchor || seen - anchor > longestNoticeMs) anchor = seen;
+    const byTimestamps = Math.round(anchor + entry.start * 1000);
+    const startedAt =
+      previousEnd !== null && Math.abs(byTimestamps - previousEnd) < 1000 ? previousEnd : byTimestamps;
+    const endedAt = Math.max(Math.round(anchor + entry.end * 1000), startedAt);
+    previousEnd = endedAt;
+    return { startedAt, endedAt };
+  };
 }
 
 /** The segment's key in the store: by camera and day (UTC), named by its start and run. */

@@ -6,6 +6,7 @@ import { recordingUsage } from './recording-usage';
 import type { SomeOperationHandlers } from '../operations/operation-handler';
 import { alertClip, clipSegmentKey, recordedClip } from './alert-clip';
 import { alertClipMp4 } from './clip-mp4';
+import { recordingMp4 } from './recording-export';
 import {
   checkedPeriod,
   recordedSegmentKey,
@@ -36,7 +37,7 @@ async function segmentAnswer(ctx: RecordingContext, name: string, key: string): 
 export const recordingOperations = {
   listRecordingCameras: async (_input, ctx) => ({ items: await listLiveCameras(ctx.db) }),
 
-  getRecordingUsage: (_input, ctx) => recordingUsage(ctx.db, ctx.recordings),
+  getRecordingUsage: (_input, ctx) => recordingUsage(ctx.db, ctx.recordings, ctx.clock.now()),
 
   getRecordingTimeline: async (input, ctx) =>
     recordingTimeline(ctx.db, input.params.id, checkedPeriod(input.query), input.lang),
@@ -73,5 +74,7 @@ export const recordingOperations = {
     return segmentAnswer(ctx, segment, await clipSegmentKey(ctx, id, segment));
   },
 
-  downloadAlertClip: async (input, ctx) => alertClipMp4(ctx, input.params.id),
+  downloadAlertClip: async (input, ctx) => alertClipMp4(ctx, input.params.id, input.audit),
+
+  exportRecording: async (input, ctx) => recordingMp4(ctx, input.params.id, input.query, input.audit),
 } satisfies SomeOperationHandlers<RecordingContext>;

@@ -6,6 +6,11 @@ export interface RecordingSettings {
   readonly segmentSeconds: number;
   /** Segments older than this many days are removed (CFOP_RECORDING_RETENTION_DAYS). */
   readonly retentionDays: number;
+  /**
+   * Footage of an alert (a segment an alert's clip window covers) is kept this many days instead,
+   * and removed last under the quota and the disk's floor (CFOP_RECORDING_ALERT_RETENTION_DAYS).
+   */
+  readonly alertRetentionDays: number;
   /** All recordings together stay within this many bytes; null: no quota (CFOP_RECORDING_QUOTA_GB, 0). */
   readonly quotaBytes: number | null;
   /** The data folder's disk keeps at least this much free, oldest segments removed to keep it (CFOP_RECORDING_MIN_FREE_GB). */
@@ -25,6 +30,7 @@ export const gigabyte = 1e9;
 export const defaultRecordingSettings: RecordingSettings = {
   segmentSeconds: 10,
   retentionDays: 30,
+  alertRetentionDays: 90,
   quotaBytes: null,
   minFreeBytes: 2 * gigabyte,
   alertPreSeconds: 30,
@@ -47,6 +53,7 @@ export function recordingSettings(given: Partial<RecordingSettings> = {}): Recor
   return {
     segmentSeconds: pick('segmentSeconds'),
     retentionDays: pick('retentionDays'),
+    alertRetentionDays: pick('alertRetentionDays'),
     quotaBytes: pick('quotaBytes'),
     minFreeBytes: pick('minFreeBytes'),
     alertPreSeconds: pick('alertPreSeconds'),
@@ -74,6 +81,10 @@ export function readRecordingSettings(settings: SettingsReader): { readonly reco
       retentionDays: number('CFOP_RECORDING_RETENTION_DAYS', {
         ...keptDays,
         fallback: fallback.retentionDays,
+      }),
+      alertRetentionDays: number('CFOP_RECORDING_ALERT_RETENTION_DAYS', {
+        ...keptDays,
+        fallback: fallback.alertRetentionDays,
       }),
       quotaBytes: quotaGb === 0 ? null : Math.round(quotaGb * gigabyte),
       minFreeBytes: Math.round(

@@ -3,6 +3,7 @@ import { capturedLog, testClock } from '../test-support/test-app';
 import { addAlert, recordingWorld } from '../test-support/recording-test-kit';
 import { alertArrivalMs, defaultRecordingSettings, type RecordingSettings } from './recording-settings';
 import { sweepRecordings } from './recording-sweep';
+import { recordingUsage } from './recording-usage';
 import Fastify from 'fastify';
 
 const log = Fastify({ logger: capturedLog().logger }).log;
@@ -57,6 +58,106 @@ describe('the recording sweep', () => {
     expect(result.removed.quota).toBe(4);
     expect(await world.segmentKeys()).toEqual(before.slice(4));
     expect((await world.store.list()).length).toBe(6);
+  });
+
+  it("removes an alert's footage last under the quota, and records what went and why", async () => {
+    const clock = testClock();
+    const world = await recordingWorld(clock);
+    const camera = await world.addCamera('rtsp://10.9.0.1/stream', 'continuous');
+    const now = clock.now().getTime();
+    // Six segments of 1,000 bytes; an alert 3 s into the oldest makes it (alone) an alert's footage.
+    const starts = Array.from({ length: 6 }, (_, n) => now - (6 - n) * 10 * second);
+    const keys = [];
+    for (const start of starts) {
+      keys.push(await world.addStoredSegment(camera, iso(start), iso(start + 10 * second), 1000));
+    }
+    await addAlert(world.db, camera, iso((starts[0] as number) + 3 * second));
+    const windows = { alertPreSeconds: 5, alertPostSeconds: 5 };
+
+    // 6,000 bytes over a 3,500-byte quota: three go, the oldest others, not the alert's.
+    const first = await sweepRecordings({
+      ...world,
+      clock,
+      log,
+      settings: settings({ ...windows, quotaBytes: 3500 }),
+    });
+    expect(first.removed.quota).toBe(3);
+    expect(await world.segmentKeys()).toEqual([keys[0], keys[4], keys[5]]);
+    expect(first.removals).toEqual([
+      {
+        reason: 'quota',
+        kind: 'continuous',
+        segments: 3,
+        bytes: 3000,
+        durationMs: 30 * second,
+        oldestAt: iso(starts[1] as number),
+        newestAt: iso((starts[3] as number) + 10 * second),
+      },
+    ]);
+
+    // The home page's storage block reads what went.
+    const usage = await recordingUsage(world.db, { ...world, settings: settings() }, clock.now());
+    expect(usage.removals).toEqual([
+      {
+        reason: 'quota',
+        kind: 'continuous',
+        segments: 3,
+        bytes: 3000,
+        seconds: 30,
+        oldestAt: iso(starts[1] as number),
+        newestAt: iso((starts[3] as number) + 10 * second),
+      },
+    ]);
+
+    // Only when nothing else is left does the alert's footage go; the hour's record adds up.
+    await sweepRecordings({ ...world, clock, log, settings: settings({ ...windows, quotaBytes: 500 }) });
+    expect(await world.segmentKeys()).toEqual([]);
+    const recorded = await world.db
+      .selectFrom('recording_removals')
+      .select(['reason', 'kind', 'segments', 'bytes', 'oldest_at', 'newest_at'])
+      .orderBy('kind')
+      .execute();
+    expect(recorded.map((row) => ({ ...row, bytes: Number(row.bytes) }))).toEqual([
+      {
+        reason: 'quota',
+        kind: 'alert',
+        segments: 1,
+        bytes: 1000,
+        oldest_at: iso(starts[0] as number),
+        newest_at: iso((starts[0] as number) + 10 * second),
+      },
+      {
+        reason: 'quota',
+        kind: 'continuous',
+        segments: 5,
+        bytes: 5000,
+        oldest_at: iso(starts[1] as number),
+        newest_at: iso((starts[5] as number) + 10 * second),
+      },
+    ]);
+  });
+
+  it("keeps an alert's footage for its own retention", async () => {
+    const clock = testClock();
+    const world = await recordingWorld(clock);
+    const camera = await world.addCamera('rtsp://10.9.0.1/stream', 'continuous');
+    const other = await world.addCamera('rtsp://10.9.0.2/stream', 'continuous');
+    const start = clock.now().getTime() - 3 * 86_400_000;
+    const alertFootage = await world.addStoredSegment(camera, iso(start), iso(start + 10 * second), 1000);
+    await world.addStoredSegment(other, iso(start), iso(start + 10 * second), 1000);
+    await addAlert(world.db, camera, iso(start + 5 * second));
+
+    const result = await sweepRecordings({
+      ...world,
+      clock,
+      log,
+      settings: settings({ retentionDays: 2, alertRetentionDays: 5 }),
+    });
+
+    expect(result.removals.map(({ reason, kind, segments }) => ({ reason, kind, segments }))).toEqual([
+      { reason: 'retention', kind: 'continuous', segments: 1 },
+    ]);
+    expect(await world.segmentKeys()).toEqual([alertFootage]);
   });
 
   it('removes the oldest while the disk has less free than its floor, and says when none is left', async () => {

@@ -86,6 +86,30 @@ const ffprobe = async (path: string) =>
 
 // Each case runs ffmpeg recorders against a real test stream.
 describe('recorders', { timeout: scaled(60_000) }, () => {
+  it("place a run's segments by the stream's timestamps: they meet though noticed seconds late", async () => {
+    // From the second segment on, every other look at the clock is 3 s later than the truth, as a
+    // busy server reads ffmpeg's segment list seconds after it was written (the first look names the run).
+    let looks = 0;
+    const lateClock: Clock = { now: () => new Date(Date.now() + (looks++ % 2 === 0 ? 3000 : 0)) };
+    const world = await recordingWorld(lateClock);
+    const { recordings } = await startRecordings(world, lateClock);
+    const camera = await world.addCamera(stream.liveUrl, 'continuous');
+    await recordings.sync();
+    const rows = () =>
+      world.db.selectFrom('recording_segments').selectAll().orderBy('started_at').orderBy('id').execute();
+    await waitUntil(async () => (await rows()).length >= 5, 'five segments');
+
+    const recorded = (await rows()).filter((row) => row.camera_id === camera).slice(0, 5);
+    recorded.slice(1).forEach((row, n) => {
+      // Two-second segments of a stream with a key frame each second (the first may be longer),
+      // each starting where the one before ended.
+      const seconds = (Date.parse(row.ended_at) - Date.parse(row.started_at)) / 1000;
+      expect(seconds).toBeGreaterThan(1.5);
+      expect(seconds).toBeLessThan(2.6);
+      expect(row.started_at).toBe(recorded[n]?.ended_at);
+    });
+  });
+
   it('write copied segments, indexed as stored, until the mode is set to off', async () => {
     const world = await recordingsOf();
     const camera = await world.addCamera(stream.liveUrl, 'continuous');

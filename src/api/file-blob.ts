@@ -16,6 +16,17 @@ export interface FileBlobOptions extends CallOptions {
  * time-out is kept as a stall time-out: a model file of a gigabyte or two may take longer in all.
  */
 export async function fetchFileBlob(path: string, options: FileBlobOptions = {}): Promise<Blob> {
+  return (await fetchFile(path, options)).blob;
+}
+
+/** A fetched file and the headers it came with (an export's X-Content-SHA256). */
+export interface FetchedFile {
+  readonly blob: Blob;
+  readonly headers: Headers;
+}
+
+/** As fetchFileBlob, with the answer's headers. */
+export async function fetchFile(path: string, options: FileBlobOptions = {}): Promise<FetchedFile> {
   const stallMs = options.stallTimeoutMs ?? appSettings.requestTimeoutMs;
   const stalled = new AbortController();
   let stall: ReturnType<typeof setTimeout> | undefined;
@@ -25,19 +36,24 @@ export async function fetchFileBlob(path: string, options: FileBlobOptions = {})
   };
   const signal = AbortSignal.any([stalled.signal, ...(options.signal ? [options.signal] : [])]);
   watch();
-  const answer: ApiAnswer<Blob> = fetch(`${appSettings.apiBasePath}${path}`, {
+  const answer: ApiAnswer<FetchedFile> = fetch(`${appSettings.apiBasePath}${path}`, {
     headers: requestHeaders(),
     signal,
   })
     .then(async (response) => {
       if (response.ok && !/[/+]json\b/i.test(response.headers.get('Content-Type') ?? '')) {
         const blob = await readWatched(response, watch, signal);
-        const data: SuccessEnvelope<Blob> = { success: true, code: '0', msg: '', data: blob };
+        const data: SuccessEnvelope<FetchedFile> = {
+          success: true,
+          code: '0',
+          msg: '',
+          data: { blob, headers: response.headers },
+        };
         return { data, response };
       }
       const body: unknown = await response.json().catch(() => undefined);
       return response.ok
-        ? { data: body as Awaited<ApiAnswer<Blob>>['data'], response }
+        ? { data: body as Awaited<ApiAnswer<FetchedFile>>['data'], response }
         : { error: body, response };
     })
     .catch((error: unknown) => {

@@ -13,7 +13,7 @@ export { connection } from './connection';
 export type { ConnectionStore } from './connection';
 export { upload } from './upload';
 export type { UploadOptions, UploadProgress } from './upload';
-export { fetchFileBlob } from './file-blob';
+export { fetchFile, fetchFileBlob, type FetchedFile } from './file-blob';
 export { apiPath } from './api-path';
 export { apiUrl, openWithApiHeaders } from './media-source';
 export { subscribeEvents } from './event-stream';

@@ -806,7 +806,10 @@ export interface paths {
      *     the quota (CFOP_RECORDING_QUOTA_GB, null without one), the retention in days, the disk's
      *     free bytes for the storage (null when the storage cannot tell) and the floor kept free
      *     (CFOP_RECORDING_MIN_FREE_GB). `paused` says recording stopped because the disk is below
-     *     that floor. Read by the home page's storage block.
+     *     that floor. `removals` says what the sweep removed in the last 24 hours, by reason and kind
+     *     of footage (an alert's footage, the segments its clip window covers, is kept
+     *     `alertRetentionDays` and removed last under the quota and the floor). Read by the home
+     *     page's storage block.
      */
     get: operations['getRecordingUsage'];
     put?: never;
@@ -884,6 +887,36 @@ export interface paths {
      *     when it is not the camera's, or the retention, the quota or the sweep removed it meanwhile.
      */
     get: operations['getRecordingSegment'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/recordings/cameras/{id}/export.mp4': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /**
+     * 导出录像片段 / A camera's recording in a period as an MP4 file
+     * @description The recorded segments overlapping `from` to `to` (at most 30 minutes apart) joined into one
+     *     MP4 as an alert's clip is (downloadAlertClip: the video copied, never encoded again; whole
+     *     segments, so it may start and end a few seconds wider), named after the camera and `from` in
+     *     the site's time zone. `X-Content-SHA256` answers the file's SHA-256 (hex), and the operation
+     *     log's entry (a read logged: `x-oplog: true`) names the caller, the camera, the period, the
+     *     footage the file holds and that digest, so a copy handed on can be checked against the log.
+     *     A 400 names `query.to` when the range is empty, reversed or too long; code "404" when the
+     *     camera is unknown or nothing was recorded then; "503" (with Retry-After) beyond
+     *     CFOP_RECORDING_MAX_CLIP_EXPORTS at once.
+     */
+    get: operations['exportRecording'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1619,6 +1652,8 @@ export interface paths {
      *     `creation_time` is the first frame's wall-clock time), named after the camera and the alert's
      *     time in the site's time zone. At most CFOP_RECORDING_MAX_CLIP_EXPORTS are made at once: code
      *     "503" (with Retry-After) beyond. Code "404" when no recording covers the alert.
+     *     `X-Content-SHA256` answers the file's SHA-256 (hex); the operation log's entry (a read
+     *     logged: `x-oplog: true`) names the caller, the alert and that digest.
      */
     get: operations['downloadAlertClip'];
     put?: never;
@@ -4166,9 +4201,40 @@ export interface components {
       oldestAt: string | null;
       quotaBytes: number | null;
       retentionDays: number;
+      /** @description Days an alert's footage is kept (CFOP_RECORDING_ALERT_RETENTION_DAYS). */
+      alertRetentionDays: number;
       freeBytes: number | null;
       minFreeBytes: number;
       paused: boolean;
+      /** @description What the sweep removed in the last 24 hours, one item per reason and kind. */
+      removals: components['schemas']['RecordingRemoval'][];
+    };
+    RecordingRemoval: {
+      /**
+       * @description Why: the camera was deleted, recorded around alerts only with no alert near, past its
+       *     kind's retention, beyond CFOP_RECORDING_QUOTA_GB, or below CFOP_RECORDING_MIN_FREE_GB.
+       * @enum {string}
+       */
+      reason: 'deletedCamera' | 'noAlert' | 'retention' | 'quota' | 'disk';
+      /**
+       * @description An alert's footage (a segment its clip window covers) or any other.
+       * @enum {string}
+       */
+      kind: 'continuous' | 'alert';
+      segments: number;
+      bytes: number;
+      /** @description The removed footage's length. */
+      seconds: number;
+      /**
+       * Format: date-time
+       * @description The earliest removed footage's start.
+       */
+      oldestAt: string;
+      /**
+       * Format: date-time
+       * @description The latest removed footage's end.
+       */
+      newestAt: string;
     };
     RecordingUsageEnvelope: {
       /** @constant */
@@ -4670,7 +4736,10 @@ export interface components {
       | '-updatedAt';
   };
   requestBodies: never;
-  headers: never;
+  headers: {
+    /** @description The SHA-256 of the answered file's bytes, 64 hex digits. */
+    ContentSha256: string;
+  };
   pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -5889,6 +5958,35 @@ export interface operations {
       default: components['responses']['Failure'];
     };
   };
+  exportRecording: {
+    parameters: {
+      query: {
+        /** @description Inclusive. */
+        from: components['parameters']['RecordingFrom'];
+        /** @description Exclusive. */
+        to: components['parameters']['RecordingTo'];
+      };
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The MP4 file. */
+      200: {
+        headers: {
+          'X-Content-SHA256': components['headers']['ContentSha256'];
+          [name: string]: unknown;
+        };
+        content: {
+          'video/mp4': string;
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
   listOperationLogs: {
     parameters: {
       query?: {
@@ -6838,6 +6936,7 @@ export interface operations {
       /** @description The MP4 file. */
       200: {
         headers: {
+          'X-Content-SHA256': components['headers']['ContentSha256'];
           [name: string]: unknown;
         };
         content: {

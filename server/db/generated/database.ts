@@ -312,6 +312,18 @@ export interface PtzControlSessions {
   user_id: number;
 }
 
+export interface RecordingRemovals {
+  bytes: number;
+  duration_ms: number;
+  hour: string;
+  id: Generated<number>;
+  kind: 'continuous' | 'alert';
+  newest_at: string;
+  oldest_at: string;
+  reason: 'deletedCamera' | 'noAlert' | 'retention' | 'quota' | 'disk';
+  segments: number;
+}
+
 export interface RecordingSegments {
   awaiting_alert: Generated<number>;
   bytes: number;
@@ -476,6 +488,7 @@ export interface DB {
   operation_logs: OperationLogs;
   passages: Passages;
   ptz_control_sessions: PtzControlSessions;
+  recording_removals: RecordingRemovals;
   recording_segments: RecordingSegments;
   role_access_keys: RoleAccessKeys;
   roles: Roles;

@@ -8,10 +8,21 @@ import { alertLinkPath } from '../../alerts-live/alert-link';
 import { formatBytes } from '../../resources/upload/upload-texts';
 import { useSession } from '../../session';
 import { playbackPathOf } from '../../media/live-link';
-import { freeText, homeTexts, keptText, moreText, recordingGapText, storedText } from './home-texts';
+import {
+  freeText,
+  homeTexts,
+  keptDaysText,
+  keptText,
+  moreText,
+  recordingGapText,
+  removalText,
+  storedText,
+} from './home-texts';
 import {
   quotaUsed,
   quotaWarnPercent,
+  removalAlarms,
+  shownRemovals,
   statusLinks,
   type DeviceStatus,
   type OfflineDevices,
@@ -119,8 +130,17 @@ function Storage({ usage }: { usage: RecordingUsage | undefined }) {
       <p className="cfop-home-names">
         {usage.oldestAt === null
           ? t(homeTexts.noRecordings)
-          : t(keptText(formatDateTime(usage.oldestAt), usage.retentionDays))}
+          : `${t(keptText(formatDateTime(usage.oldestAt)))} · ${t(keptDaysText(usage.retentionDays, usage.alertRetentionDays))}`}
       </p>
+      {shownRemovals(usage).map((removal) => (
+        <p
+          key={`${removal.reason} ${removal.kind}`}
+          className="cfop-home-names cfop-home-removal"
+          data-alarm={removalAlarms(removal)}
+        >
+          {t(removalText(removal, formatDateTime(removal.oldestAt)))}
+        </p>
+      ))}
     </div>
   );
 }

@@ -56,6 +56,21 @@ export interface DeviceStatus {
 }
 
 /** How full the recordings' quota is, in percent (0–100), or null without a quota. */
+/**
+ * The sweep's removals the storage block tells of: all but those of footage recorded around alerts
+ * only with no alert near, which that mode removes by design. An alert's footage first: its loss is
+ * the one to notice.
+ */
+export function shownRemovals(usage: RecordingUsage): RecordingUsage['removals'] {
+  return usage.removals
+    .filter((removal) => removal.reason !== 'noAlert')
+    .sort((a, b) => Number(b.kind === 'alert') - Number(a.kind === 'alert'));
+}
+
+/** An alert's footage went for room (the quota, the disk), not its age: the site keeps too little. */
+export const removalAlarms = (removal: RecordingUsage['removals'][number]) =>
+  removal.kind === 'alert' && (removal.reason === 'quota' || removal.reason === 'disk');
+
 export function quotaUsed(usage: RecordingUsage): number | null {
   if (usage.quotaBytes === null || usage.quotaBytes === 0) return null;
   return Math.min(100, Math.round((usage.bytes / usage.quotaBytes) * 100));

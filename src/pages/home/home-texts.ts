@@ -1,4 +1,7 @@
 import type { LocalText } from '../../generated/settings';
+import type { components } from '../../generated/openapi';
+
+type RecordingRemoval = components['schemas']['RecordingRemoval'];
 
 export const homeTexts = {
   shortcuts: { zh: '快捷入口', en: 'Shortcuts' },
@@ -61,8 +64,53 @@ export const storedText = (stored: string, quota: string | null, percent: number
 /** The disk's free room for recordings. */
 export const freeText = (free: string): LocalText => ({ zh: `磁盘剩余 ${free}`, en: `${free} free on disk` });
 
-/** The oldest footage kept and how long footage is kept. */
-export const keptText = (oldest: string, days: number): LocalText => ({
-  zh: `最早录像 ${oldest} · 保留 ${days} 天`,
-  en: `Oldest footage ${oldest} · kept ${days} day${days === 1 ? '' : 's'}`,
+/** The oldest footage kept. */
+export const keptText = (oldest: string): LocalText => ({
+  zh: `最早录像 ${oldest}`,
+  en: `Oldest footage ${oldest}`,
 });
+
+/** Days of footage kept, an alert's footage's own figure beside when it differs. */
+export const keptDaysText = (days: number, alertDays: number): LocalText =>
+  days === alertDays
+    ? { zh: `保留 ${days} 天`, en: `kept ${days} day${days === 1 ? '' : 's'}` }
+    : {
+        zh: `保留 ${days} 天（告警录像 ${alertDays} 天）`,
+        en: `kept ${days} day${days === 1 ? '' : 's'} (alerts' footage ${alertDays})`,
+      };
+
+/** A length of footage in the largest unit that fits: 3 小时, 2.5 小时, 25 分钟, 40 秒. */
+export function footageLengthText(seconds: number): LocalText {
+  if (seconds >= 3600) {
+    const hours = Math.round(seconds / 360) / 10;
+    return { zh: `${hours} 小时`, en: `${hours} h` };
+  }
+  if (seconds >= 60) {
+    const minutes = Math.round(seconds / 60);
+    return { zh: `${minutes} 分钟`, en: `${minutes} min` };
+  }
+  return { zh: `${seconds} 秒`, en: `${seconds} s` };
+}
+
+const removalReasons: Record<RecordingRemoval['reason'], LocalText> = {
+  quota: { zh: '按容量', en: 'for the quota' },
+  disk: { zh: '因磁盘空间不足', en: 'for free disk space' },
+  retention: { zh: '按保留期限', en: 'past their retention' },
+  noAlert: { zh: '因附近无告警', en: 'with no alert near' },
+  deletedCamera: { zh: '因摄像头已删除', en: 'of deleted cameras' },
+};
+
+const footageKinds: Record<RecordingRemoval['kind'], LocalText> = {
+  continuous: { zh: '连续录像', en: 'continuous footage' },
+  alert: { zh: '告警录像', en: "alerts' footage" },
+};
+
+/** What the sweep removed in the last day: 24 小时内已按容量清理 3 小时连续录像（最早 …）. */
+export function removalText(removal: RecordingRemoval, oldest: string): LocalText {
+  const length = footageLengthText(removal.seconds);
+  const [reason, kind] = [removalReasons[removal.reason], footageKinds[removal.kind]];
+  return {
+    zh: `24 小时内已${reason.zh}清理 ${length.zh}${kind.zh}（最早 ${oldest}）`,
+    en: `Removed ${length.en} of ${kind.en} ${reason.en} in 24 h (oldest ${oldest})`,
+  };
+}

@@ -32,6 +32,9 @@ import { playbackLeadMs } from '../../../media/live-link';
 import { canPlayRecording, playRecording, type RecordingPlayback } from '../../../media/play-recording';
 import { mediaTexts } from '../../../media/media-texts';
 import { Timeline } from './Timeline';
+import { ExportRangePanel } from './ExportRange';
+import { useSession } from '../../../session';
+import type { AccessKey } from '../../../generated/access';
 import { alertCountText, playbackTexts as texts, zoomText } from './playback-texts';
 import {
   dayBounds,
@@ -49,6 +52,9 @@ import {
   type ZoomLength,
 } from '../../../media/timeline';
 import './playback.css';
+
+/** exportRecording's x-access: exporting video, beyond playing it back. */
+const exportKey: AccessKey = 'KEY.CENTER.VIDEO.EXPORT';
 
 type Loaded<T> =
   { readonly kind: 'loading' } | { readonly kind: 'failed' } | { readonly kind: 'loaded'; readonly value: T };
@@ -70,6 +76,7 @@ type Speed = (typeof speeds)[number];
 export default function PlaybackPage() {
   const { t } = useLocale();
   const route = useCurrentRoute();
+  const { access } = useSession();
   const { search } = useScreenLocation();
   const navigateQuery = useScreenQueryNavigate();
   // "Today" is the day the screen was opened: a date picker's last day, the day a bare link shows.
@@ -87,6 +94,8 @@ export default function PlaybackPage() {
   const [zoom, setZoom] = useState<ZoomLength>(() => (place.at === null ? zoomLengths[0] : zoomLengths[2]));
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // Where the export panel's range starts, while it is open.
+  const [exportFrom, setExportFrom] = useState<number | null>(null);
   const video = useRef<HTMLVideoElement>(null);
   const player = useRef<RecordingPlayback | null>(null);
 
@@ -178,6 +187,10 @@ export default function PlaybackPage() {
   };
   const changeDay = (next: string) => go({ cameraId: place.cameraId, at: null, day: next });
   const today = dayOf(openedAt);
+  const cameraName =
+    cameras.kind === 'loaded'
+      ? cameras.value.find((camera) => camera.id === place.cameraId)?.name
+      : undefined;
 
   const body = () => {
     if (place.cameraId === null) return <Empty description={t(texts.chooseCamera)} />;
@@ -318,6 +331,16 @@ export default function PlaybackPage() {
             onChange={setZoom}
             options={zoomLengths.map((value) => ({ value, label: t(zoomText(value)) }))}
           />
+          {access[exportKey] && (
+            <Button
+              disabled={!hasRecording}
+              onClick={() =>
+                setExportFrom(current ?? place.at ?? (spans?.[0] ? Date.parse(spans[0].start) : day.from))
+              }
+            >
+              {t(texts.exportRange)}
+            </Button>
+          )}
         </Space>
         <span className="cfop-playback-now" aria-live="off">
           {t(texts.playingAt)}{' '}
@@ -329,6 +352,16 @@ export default function PlaybackPage() {
           </time>
         </span>
       </div>
+      {exportFrom !== null && place.cameraId !== null && (
+        <ExportRangePanel
+          key={`${place.cameraId} ${place.day} ${exportFrom}`}
+          cameraId={place.cameraId}
+          cameraName={cameraName ?? ''}
+          day={day}
+          at={exportFrom}
+          onClose={() => setExportFrom(null)}
+        />
+      )}
       {notice && <Alert className="cfop-playback-notice" type="info" showIcon title={notice} />}
       <Timeline
         day={day}

@@ -23,6 +23,7 @@ export const playbackTexts = {
   playingAt: { zh: '画面时间', en: 'Picture time' },
   alerts: { zh: '告警', en: 'Alerts' },
   zoom: { zh: '时间轴范围', en: 'Timeline span' },
+  exportRange: { zh: '导出片段', en: 'Export range' },
 } as const;
 
 /** How many alerts the day's timeline marks. */

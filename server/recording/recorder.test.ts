@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { parseListEntry, runTimeline } from './recorder';
+
+const second = 1000;
+
+describe("a run's segments on the wall clock", () => {
+  it('reads the file and its timestamps from ffmpeg’s segment list', () => {
+    expect(parseListEntry('abc-000001.ts,12.000000,14.040000')).toEqual({
+      file: 'abc-000001.ts',
+      start: 12,
+      end: 14.04,
+    });
+    expect(parseListEntry('abc-000001.ts,14.0,12.0')).toBeNull();
+    expect(parseListEntry('not a segment')).toBeNull();
+  });
+
+  it('places them by the stream’s timestamps, meeting however late each is noticed', () => {
+    const place = runTimeline();
+    // Two-second segments from timestamp 100 s, truly ending at T + 2 s, T + 4 s...; the server
+    // notices each 0.5 to 5 s late, as a busy one does.
+    const t = Date.UTC(2026, 10, 28, 2);
+    const lateness = [500, 3000, 5000, 1200, 4000, 2500];
+    const placed = lateness.map((late, n) =>
+      place({ start: 100 + 2 * n, end: 102 + 2 * n }, t + (n + 1) * 2 * second + late),
+    );
+    placed.forEach((segment, n) => {
+      expect(segment.endedAt - segment.startedAt).toBe(2 * second);
+      if (n > 0) expect(segment.startedAt).toBe(placed[n - 1]?.endedAt);
+    });
+    // Off by the least lateness seen (the first's), not by each segment's.
+    expect(placed[0]?.startedAt).toBe(t + 500);
+  });
+
+  it('moves to the least lateness seen, and starts afresh when the timestamps jump', () => {
+    const place = runTimeline();
+    const t = Date.UTC(2026, 10, 28, 2);
+    place({ start: 0, end: 2 }, t + 2 * second + 4000);
+    // Noticed only 0.2 s late: the anchor is 3.8 s earlier, and so is this segment.
+    expect(place({ start: 2, end: 4 }, t + 4 * second + 200)).toEqual({
+      startedAt: t + 2 * second + 200,
+      endedAt: t + 4 * second + 200,
+    });
+    // The camera restarted its timestamps: placed by when it was noticed, not an hour back.
+    expect(place({ start: 0, end: 2 }, t + 3_600_000)).toEqual({
+      startedAt: t + 3_600_000 - 2 * second,
+      endedAt: t + 3_600_000,
+    });
+  });
+});
