@@ -89,6 +89,10 @@ describe('saved video walls', () => {
     await t.call('setDefaultVideoWall', { token: wang, params: { id: shared.id } });
     await t.call('updateVideoWall', { token: li, params: { id: shared.id }, body: wall('B 值班大屏') });
     expect(await names(t, wang)).toEqual([]);
+    const again = { token: li, params: { id: shared.id }, body: wall('B 值班大屏', { shared: true }) };
+    await t.call('updateVideoWall', again);
+    const back = (await t.call('listVideoWalls', { token: wang })).body.data.items;
+    expect(back).toMatchObject([{ id: shared.id, isDefault: false }]);
   });
 
   it('marks one default per user, the last marked, even when several are marked at once', async () => {

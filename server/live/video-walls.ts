@@ -101,6 +101,14 @@ export async function saveWall(
               .executeTakeFirstOrThrow()
           ).id
         : (await trx.updateTable('video_walls').set(row).where('id', '=', id).execute(), id);
+    // Private again, it is no one else's default: shared later, it does not come back as one.
+    if (!input.shared) {
+      await trx
+        .deleteFrom('video_wall_defaults')
+        .where('wall_id', '=', savedId)
+        .where('user_id', '!=', userId)
+        .execute();
+    }
     if (input.isDefault === true) await markDefault(trx, userId, savedId);
     return savedId;
   });
