@@ -142,17 +142,18 @@ export default function VideoPage() {
   const openWall = (saved: VideoWall) => {
     show({ layout: saved.layout as Layout, cameras: saved.cameras, singleStream: wall.singleStream });
     setSelected(0);
-    setDialog(null);
+    setDialogOpen(false);
   };
   const startTour = (groupId: number, seconds: number) => {
     navigateQuery(tourSearch({ groupId, seconds, page: 0 }, search), { replace: true });
-    setDialog(null);
+    setDialogOpen(false);
   };
+  const [dialogOpen, setDialogOpen] = useState(false);
+  // The last dialog opened stays mounted, closed: its chunk loads once and it closes with its motion.
   const [dialog, setDialog] = useState<WallDialogKind | null>(null);
-  const [dialogLoaded, setDialogLoaded] = useState<WallDialogKind | null>(null);
   const openDialog = (kind: WallDialogKind) => {
     setDialog(kind);
-    setDialogLoaded(kind);
+    setDialogOpen(true);
   };
   useDefaultWall(search, openWall);
 
@@ -217,7 +218,7 @@ export default function VideoPage() {
       extra={
         <span className="cfop-video-layouts">
           <BackToAlertButton />
-          {touring && tourGroup && tour && (
+          {touring && (
             <Tag color={tourPaused ? 'warning' : 'processing'} className="cfop-tour-status">
               {t(tourPaused ? wallTexts.tourPaused : touringText(tourGroup.name, tour.seconds))}
             </Tag>
@@ -296,16 +297,16 @@ export default function VideoPage() {
           </div>
         </section>
       </div>
-      {dialogLoaded && (
+      {dialog && (
         <Suspense fallback={null}>
           <WallDialog
-            kind={dialogLoaded}
-            open={dialog !== null}
+            kind={dialog}
+            open={dialogOpen}
             wall={wall}
             groups={groups}
             onOpenWall={openWall}
             onTour={startTour}
-            onClose={() => setDialog(null)}
+            onClose={() => setDialogOpen(false)}
           />
         </Suspense>
       )}
