@@ -23,8 +23,11 @@ const notOwner = () =>
     en: 'Only the owner of a saved wall may change or delete it',
   });
 
-/** The walls `userId` may open (their own and the shared ones), by name, each told from their side. */
-export async function visibleWalls(db: Db, userId: number, ids?: readonly number[]): Promise<VideoWall[]> {
+/**
+ * The walls `userId` may open (their own and the shared ones), by name, each told from their side;
+ * only wall `id` when given.
+ */
+export async function visibleWalls(db: Db, userId: number, id?: number): Promise<VideoWall[]> {
   let query = db
     .selectFrom('video_walls')
     .innerJoin('users', 'users.id', 'video_walls.owner_id')
@@ -47,7 +50,7 @@ export async function visibleWalls(db: Db, userId: number, ids?: readonly number
     .where((eb) => eb.or([eb('video_walls.owner_id', '=', userId), eb('video_walls.shared', '=', 1)]))
     .orderBy('video_walls.name')
     .orderBy('video_walls.id');
-  if (ids) query = query.where('video_walls.id', 'in', ids.length > 0 ? [...ids] : [0]);
+  if (id !== undefined) query = query.where('video_walls.id', '=', id);
   const rows = await query.execute();
   return rows.map((row) => ({
     id: row.id,
@@ -64,7 +67,7 @@ export async function visibleWalls(db: Db, userId: number, ids?: readonly number
 
 /** The wall as `userId` sees it; 404 when it is another user's private one or none. */
 export async function visibleWall(db: Db, userId: number, id: number): Promise<VideoWall> {
-  const [wall] = await visibleWalls(db, userId, [id]);
+  const [wall] = await visibleWalls(db, userId, id);
   if (!wall) throw notFound(id);
   return wall;
 }
