@@ -114,7 +114,7 @@ describe('accessibility (axe, WCAG 2.1 A and AA)', () => {
       await page.locator('[data-pane="0"] .cfop-pane-name').getByText(camera.name, { exact: true }).waitFor();
       await expectAccessible(page, 'video wall');
       await page.getByRole('button', { name: '保存画面' }).click();
-      await page.getByRole('dialog', { name: '保存画面' }).getByLabel('名称').waitFor();
+      await drawerTitled(page, '保存画面').getByLabel('名称').waitFor();
       await expectAccessible(page, 'video wall save dialog');
       await page.keyboard.press('Escape');
 

@@ -4,7 +4,7 @@ import { startTestStream, type TestStream } from '../test-support/test-stream';
 import { scaled } from '../test-support/test-timeouts';
 import { admin, videoOperator } from './accounts';
 import { test } from './fixtures';
-import { createThroughApi, unique } from './resource-screen';
+import { createThroughApi, drawerTitled, unique } from './resource-screen';
 import { openMenuEntry, screenshot, signIn } from './screen';
 
 const screenPath = '/monitor/video';
@@ -72,7 +72,7 @@ describe('saved walls and tours', () => {
       // Saved, then reopened from 我的画面 after the wall was changed.
       const wallName = unique('四画面-');
       await page.getByRole('button', { name: '保存画面' }).click();
-      const saveDialog = page.getByRole('dialog', { name: '保存画面' });
+      const saveDialog = drawerTitled(page, '保存画面');
       await saveDialog.getByLabel('名称').fill(wallName);
       await saveDialog.getByRole('button', { name: '保存画面' }).click();
       await page.getByText('画面已保存').waitFor();
@@ -82,9 +82,9 @@ describe('saved walls and tours', () => {
       await page.locator('.cfop-video-layouts').getByText('9 画面').click();
       await expect.poll(() => query(page).get('layout')).toBe('9');
       await page.getByRole('button', { name: '我的画面' }).click();
-      const listDialog = page.getByRole('dialog', { name: '我的画面' });
+      const listDialog = drawerTitled(page, '我的画面');
       await listDialog
-        .locator('.ant-list-item', { hasText: wallName })
+        .locator('.cfop-wall-item', { hasText: wallName })
         .getByRole('button', { name: '打开' })
         .click();
       await expect.poll(() => query(page).get('layout')).toBe('4');
@@ -93,10 +93,11 @@ describe('saved walls and tours', () => {
 
       // The tour: 1–4, then 5, 6, 1, 2.
       await page.getByRole('button', { name: '开始轮巡' }).click();
-      const tourDialog = page.getByRole('dialog', { name: '开始轮巡' });
+      const tourDialog = drawerTitled(page, '开始轮巡');
       await tourDialog.getByLabel('摄像头分组').click();
       await page.locator('.ant-select-item-option', { hasText: groupName }).click();
-      await tourDialog.getByLabel('间隔（秒）').fill('5');
+      await tourDialog.getByLabel('间隔').click();
+      await page.locator('.ant-select-item-option', { hasText: /^5 秒$/ }).click();
       await tourDialog.getByRole('button', { name: '开始轮巡' }).click();
       await page.getByText(`轮巡中 · ${groupName} · 每 5 秒`).waitFor();
       expect(query(page).get('tour')).not.toBeNull();

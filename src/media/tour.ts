@@ -3,6 +3,9 @@
 /** The shortest and longest time a page of a tour stays on the wall, in seconds. */
 export const tourSeconds = { min: 5, max: 300, preset: 15 } as const;
 
+/** The intervals the tour's dialog offers, within tourSeconds. */
+export const tourIntervals = [5, 10, 15, 30, 60, 120, 300] as const;
+
 /**
  * A tour in the URL query: `tour=3&every=15&page=2` (the group, the seconds per page, the page
  * shown), so a reload or a shared link carries on where the wall was.

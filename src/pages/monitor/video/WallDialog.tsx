@@ -1,21 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Empty, Form, Input, InputNumber, List, Select, Space, Tag } from 'antd';
+import { Button, Empty, Form, Input, Select, Space, Spin, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { api, call, getFieldErrors, toast } from '../../../api';
 import { useRead } from '../../../api/use-read';
+import type { LocalText } from '../../../generated/settings';
 import { useLocale } from '../../../i18n';
 import type { LiveCameraGroup } from '../../../media/camera-tree';
-import { tourSeconds } from '../../../media/tour';
+import { tourIntervals, tourSeconds } from '../../../media/tour';
 import type { WallState } from '../../../media/wall-state';
-import { ConfirmPopover } from '../../../resources/ConfirmPopover';
-import { ScreenModal } from '../../../resources/screen-overlays';
-import { groupChoiceText, ownerText, wallTexts as texts } from './video-texts';
+import { ScreenDrawer } from '../../../resources/screen-drawer';
+import { dialogTexts as texts, groupChoiceText, ownerText, secondsText } from './wall-dialog-texts';
 import { readVideoWalls, videoWallsKey, type VideoWall, type WallDialogKind } from './wall-dialog-data';
 
 /**
- * The video wall's dialogs, loaded when one is first opened (the wall's own code stays light):
- * 保存画面 (the wall as shown, named, private or shared, maybe the default), 我的画面 (open, make
- * default, delete) and 开始轮巡 (a camera group and an interval).
+ * The video wall's dialogs, in a drawer loaded when one is first opened (the wall's own code stays
+ * light, and the drawer shares its code with the resource screens' drawers): 保存画面 (the wall as
+ * shown, named, private or shared, maybe the default), 我的画面 (open, make default, delete) and
+ * 开始轮巡 (a camera group and an interval).
  */
 export default function WallDialog(props: {
   readonly kind: WallDialogKind;
@@ -29,11 +30,11 @@ export default function WallDialog(props: {
   const { t } = useLocale();
   const title = { save: texts.save, list: texts.myWalls, tour: texts.startTour }[props.kind];
   return (
-    <ScreenModal open={props.open} title={t(title)} footer={null} onCancel={props.onClose} destroyOnHidden>
+    <ScreenDrawer open={props.open} title={t(title)} onClose={props.onClose} destroyOnHidden size={420}>
       {props.kind === 'save' && <SaveForm wall={props.wall} onDone={props.onClose} />}
       {props.kind === 'list' && <WallList onOpenWall={props.onOpenWall} />}
       {props.kind === 'tour' && <TourForm groups={props.groups} onTour={props.onTour} />}
-    </ScreenModal>
+    </ScreenDrawer>
   );
 }
 
@@ -80,11 +81,11 @@ function SaveForm(props: { wall: WallState; onDone(): void }) {
       >
         <Input maxLength={64} autoFocus />
       </Form.Item>
-      <Form.Item name="shared" valuePropName="checked">
-        <Checkbox>{t(texts.shared)}</Checkbox>
+      <Form.Item name="shared" label={t(texts.shared)} valuePropName="checked">
+        <Switch />
       </Form.Item>
-      <Form.Item name="isDefault" valuePropName="checked">
-        <Checkbox>{t(texts.makeDefault)}</Checkbox>
+      <Form.Item name="isDefault" label={t(texts.makeDefault)} valuePropName="checked">
+        <Switch />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={busy}>
         {t(texts.save)}
@@ -97,71 +98,68 @@ function WallList(props: { onOpenWall(wall: VideoWall): void }) {
   const { t } = useLocale();
   const client = useQueryClient();
   const read = useRead(videoWallsKey, readVideoWalls);
+  // The wall whose 删除 was clicked once: a second click on 确定删除 deletes it.
+  const [removing, setRemoving] = useState<number | null>(null);
   const walls = read.data?.items;
   const reread = () => client.invalidateQueries({ queryKey: videoWallsKey });
 
-  async function makeDefault(id: number) {
+  async function change(pending: Promise<unknown>, done: LocalText) {
     try {
-      await call(api.PUT('/video-walls/{id}/default', { params: { path: { id } } }));
+      await pending;
       await reread();
-      toast('success', t(texts.defaultSet));
+      toast('success', t(done));
     } catch {
       // call() has shown why.
     }
   }
-  async function remove(id: number) {
-    try {
-      await call(api.DELETE('/video-walls/{id}', { params: { path: { id } } }));
-      await reread();
-      toast('success', t(texts.removed));
-    } catch {
-      // call() has shown why.
-    }
-  }
+  const path = (id: number) => ({ params: { path: { id } } });
 
+  if (walls === undefined) return read.failed ? null : <Spin />;
+  if (walls.length === 0)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(texts.noWalls)} />;
   return (
-    <List<VideoWall>
-      className="cfop-wall-list"
-      loading={walls === undefined && !read.failed}
-      dataSource={walls ? [...walls] : []}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(texts.noWalls)} /> }}
-      renderItem={(wall) => (
-        <List.Item
-          actions={[
-            <Button key="open" type="link" size="small" onClick={() => props.onOpenWall(wall)}>
-              {t(texts.open)}
-            </Button>,
-            ...(wall.isDefault
-              ? []
-              : [
-                  <Button key="default" type="link" size="small" onClick={() => void makeDefault(wall.id)}>
-                    {t(texts.setDefault)}
-                  </Button>,
-                ]),
-            ...(wall.mine
-              ? [
-                  <ConfirmPopover
-                    key="remove"
-                    title={t(texts.removeConfirm)}
-                    onConfirm={() => remove(wall.id)}
-                  >
-                    <Button type="link" size="small" danger>
-                      {t(texts.remove)}
-                    </Button>
-                  </ConfirmPopover>,
-                ]
-              : []),
-          ]}
-        >
+    <ul className="cfop-wall-list">
+      {walls.map((wall) => (
+        <li key={wall.id} className="cfop-wall-item">
           <Space size={4} wrap>
             <span className="cfop-wall-name">{wall.name}</span>
             <Tag>{wall.layout}</Tag>
             {wall.isDefault && <Tag color="blue">{t(texts.isDefault)}</Tag>}
             {wall.shared && <Tag>{t(wall.mine ? texts.isShared : ownerText(wall.ownerName))}</Tag>}
           </Space>
-        </List.Item>
-      )}
-    />
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => props.onOpenWall(wall)}>
+              {t(texts.open)}
+            </Button>
+            {!wall.isDefault && (
+              <Button
+                type="link"
+                size="small"
+                onClick={() =>
+                  void change(call(api.PUT('/video-walls/{id}/default', path(wall.id))), texts.defaultSet)
+                }
+              >
+                {t(texts.setDefault)}
+              </Button>
+            )}
+            {wall.mine && (
+              <Button
+                type="link"
+                size="small"
+                danger
+                onClick={() =>
+                  removing === wall.id
+                    ? void change(call(api.DELETE('/video-walls/{id}', path(wall.id))), texts.removed)
+                    : setRemoving(wall.id)
+                }
+              >
+                {t(removing === wall.id ? texts.removeConfirm : texts.remove)}
+              </Button>
+            )}
+          </Space>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -197,8 +195,10 @@ function TourForm(props: {
           }))}
         />
       </Form.Item>
-      <Form.Item name="seconds" label={t(texts.every)} rules={[{ required: true }]}>
-        <InputNumber min={tourSeconds.min} max={tourSeconds.max} precision={0} />
+      <Form.Item name="seconds" label={t(texts.every)}>
+        <Select
+          options={tourIntervals.map((seconds) => ({ value: seconds, label: t(secondsText(seconds)) }))}
+        />
       </Form.Item>
       <Button type="primary" htmlType="submit">
         {t(texts.startTour)}

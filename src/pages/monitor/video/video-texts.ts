@@ -33,30 +33,12 @@ export const videoTexts = {
   ...mediaTexts,
 } as const;
 
-/** The saved walls' and the tours' labels. */
+/** The saved walls' and the tours' buttons in the wall's header. */
 export const wallTexts = {
   save: { zh: '保存画面', en: 'Save wall' },
-  saved: { zh: '画面已保存', en: 'Wall saved' },
   myWalls: { zh: '我的画面', en: 'Saved walls' },
-  name: { zh: '名称', en: 'Name' },
-  nameRequired: { zh: '请输入名称', en: 'Enter a name' },
-  shared: { zh: '共享给其他视频监控人员', en: 'Share with other video operators' },
-  makeDefault: { zh: '设为默认画面', en: 'Make it my default' },
-  open: { zh: '打开', en: 'Open' },
-  setDefault: { zh: '设为默认', en: 'Make default' },
-  defaultSet: { zh: '已设为默认画面', en: 'Now your default wall' },
-  isDefault: { zh: '默认', en: 'Default' },
-  isShared: { zh: '共享', en: 'Shared' },
-  remove: { zh: '删除', en: 'Delete' },
-  removeConfirm: { zh: '删除这个画面？', en: 'Delete this wall?' },
-  removed: { zh: '画面已删除', en: 'Wall deleted' },
-  noWalls: { zh: '还没有保存的画面', en: 'No saved wall yet' },
   startTour: { zh: '开始轮巡', en: 'Start tour' },
   stopTour: { zh: '停止轮巡', en: 'Stop tour' },
-  group: { zh: '摄像头分组', en: 'Camera group' },
-  groupRequired: { zh: '请选择分组', en: 'Choose a group' },
-  noGroups: { zh: '还没有摄像头分组', en: 'No camera group yet' },
-  every: { zh: '间隔（秒）', en: 'Interval (s)' },
   tourPaused: { zh: '轮巡已暂停', en: 'Tour paused' },
 } as const;
 
@@ -64,15 +46,6 @@ export const wallTexts = {
 export const touringText = (group: string, seconds: number): LocalText => ({
   zh: `轮巡中 · ${group} · 每 ${seconds} 秒`,
   en: `Touring ${group} · every ${seconds} s`,
-});
-
-/** Whose shared wall it is. */
-export const ownerText = (owner: string): LocalText => ({ zh: `${owner} 共享`, en: `Shared by ${owner}` });
-
-/** A group in the tour's choice: its name and cameras. */
-export const groupChoiceText = (name: string, cameras: number): LocalText => ({
-  zh: `${name}（${cameras} 路）`,
-  en: `${name} (${englishCount(cameras, 'camera')})`,
 });
 
 export const countsText = (total: number, online: number): LocalText => ({
