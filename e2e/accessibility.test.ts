@@ -62,6 +62,7 @@ describe('accessibility (axe, WCAG 2.1 A and AA)', () => {
     for (const [screen, path] of [
       ['AI servers', '/equipment/aiserver'],
       ['cameras', '/equipment/camera'],
+      ['camera groups', '/equipment/camera-groups'],
       ['models', '/model'],
       ['staff', '/door/staff'],
       ['users', '/system/user'],
@@ -112,6 +113,10 @@ describe('accessibility (axe, WCAG 2.1 A and AA)', () => {
       await page.goto(`/monitor/video?layout=4&cams=${camera.id}`);
       await page.locator('[data-pane="0"] .cfop-pane-name').getByText(camera.name, { exact: true }).waitFor();
       await expectAccessible(page, 'video wall');
+      await page.getByRole('button', { name: '保存画面' }).click();
+      await drawerTitled(page, '保存画面').getByLabel('名称').waitFor();
+      await expectAccessible(page, 'video wall save dialog');
+      await page.keyboard.press('Escape');
 
       await page.goto(`/monitor/playback?camera=${camera.id}`);
       await page.locator('.cfop-playback-camera').getByText(camera.name).waitFor();

@@ -8,7 +8,7 @@ import type { BudgetPlan } from './route-costs';
  * each with a cumulative budget of its own; the per-screen increment is for CRUD screens.
  */
 const MONITORING_BUDGETS: Readonly<Record<string, number>> = {
-  '/monitor/video': 370 * 1024,
+  '/monitor/video': 372 * 1024,
   '/monitor/ai': 430 * 1024,
   '/monitor/playback': 494 * 1024,
   '/data/operations': 502 * 1024,

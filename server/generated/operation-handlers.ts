@@ -11,6 +11,7 @@ import { aiServerOperations } from '../aiservers/ai-server-operations';
 import { alertOperations } from '../alerts/alert-operations';
 import { analysisOperations } from '../analysis/analysis-operations';
 import { signInOperations } from '../auth/sign-in-operations';
+import { cameraGroupOperations } from '../cameras/camera-group-operations';
 import { cameraOperations } from '../cameras/camera-operations';
 import { onvifOperations } from '../cameras/onvif-operations';
 import { ptzOperations } from '../cameras/ptz-operations';
@@ -18,6 +19,7 @@ import { doorOperations } from '../door/door-operations';
 import { eventOperations } from '../events/event-operations';
 import { fileOperations } from '../files/file-operations';
 import { videoOperations } from '../live/video-operations';
+import { videoWallOperations } from '../live/video-wall-operations';
 import { modelOperations } from '../models/model-operations';
 import { notifyOperations } from '../notify/notify-operations';
 import { operationLogOperations } from '../oplog/operation-log-operations';
@@ -32,6 +34,7 @@ const handWritten = oneHandlerEach({
   'server/alerts/alert-operations.ts': handlersOf(operationHooks, alertOperations),
   'server/analysis/analysis-operations.ts': handlersOf(operationHooks, analysisOperations),
   'server/auth/sign-in-operations.ts': handlersOf(operationHooks, signInOperations),
+  'server/cameras/camera-group-operations.ts': handlersOf(operationHooks, cameraGroupOperations),
   'server/cameras/camera-operations.ts': handlersOf(operationHooks, cameraOperations),
   'server/cameras/onvif-operations.ts': handlersOf(operationHooks, onvifOperations),
   'server/cameras/ptz-operations.ts': handlersOf(operationHooks, ptzOperations),
@@ -39,6 +42,7 @@ const handWritten = oneHandlerEach({
   'server/events/event-operations.ts': handlersOf(operationHooks, eventOperations),
   'server/files/file-operations.ts': handlersOf(operationHooks, fileOperations),
   'server/live/video-operations.ts': handlersOf(operationHooks, videoOperations),
+  'server/live/video-wall-operations.ts': handlersOf(operationHooks, videoWallOperations),
   'server/models/model-operations.ts': handlersOf(operationHooks, modelOperations),
   'server/notify/notify-operations.ts': handlersOf(operationHooks, notifyOperations),
   'server/oplog/operation-log-operations.ts': handlersOf(operationHooks, operationLogOperations),

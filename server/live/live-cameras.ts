@@ -31,6 +31,25 @@ export async function listLiveCameras(db: Db) {
 }
 
 /**
+ * Every camera group by name with its cameras' ids: what the tree's 按分组 tab shows. A video
+ * operator may watch every camera (listLiveCameras), so each group's every camera is theirs to see.
+ */
+export async function listLiveCameraGroups(db: Db) {
+  const [groups, members] = await Promise.all([
+    db.selectFrom('camera_groups').select(['id', 'name']).orderBy('name').orderBy('id').execute(),
+    db
+      .selectFrom('camera_group_cameras')
+      .select(['group_id', 'camera_id'])
+      .orderBy('group_id')
+      .orderBy('camera_id')
+      .execute(),
+  ]);
+  const cameraIds = new Map(groups.map((group) => [group.id, [] as number[]]));
+  for (const member of members) cameraIds.get(member.group_id)?.push(member.camera_id);
+  return groups.map((group) => ({ ...group, cameraIds: cameraIds.get(group.id) ?? [] }));
+}
+
+/**
  * The stream a live view of the camera reads: its sub stream falls back to the main one when it has
  * none, and the view is then the main one's, so both askers share one relay.
  */

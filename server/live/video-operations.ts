@@ -1,11 +1,12 @@
 import type { LiveContext } from './live-context';
 import { SocketAnswer } from '../operations/socket-answer';
-import { listLiveCameras, liveView } from './live-cameras';
+import { listLiveCameraGroups, listLiveCameras, liveView } from './live-cameras';
 import { watchOverSocket } from './live-socket';
 import { requireSession, type SomeOperationHandlers } from '../operations/operation-handler';
 
 export const videoOperations = {
   listLiveCameras: async (_input, ctx) => ({ items: await listLiveCameras(ctx.db) }),
+  listLiveCameraGroups: async (_input, ctx) => ({ items: await listLiveCameraGroups(ctx.db) }),
 
   async watchLiveView(input, ctx) {
     const { id, stream } = input.params;

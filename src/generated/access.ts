@@ -6,6 +6,7 @@ export type AccessKey =
   | 'KEY.DEVICE.AISERVER'
   | 'KEY.DEVICE.CAMERA'
   | 'KEY.DEVICE.CAMERA.PTZ'
+  | 'KEY.DEVICE.CAMERAGROUP'
   | 'KEY.MODEL'
   | 'KEY.ACCESS'
   | 'KEY.ACCESS.EMPLOYEE'
@@ -30,6 +31,7 @@ export const accessKeys: readonly AccessKey[] = [
   'KEY.DEVICE.AISERVER',
   'KEY.DEVICE.CAMERA',
   'KEY.DEVICE.CAMERA.PTZ',
+  'KEY.DEVICE.CAMERAGROUP',
   'KEY.MODEL',
   'KEY.ACCESS',
   'KEY.ACCESS.EMPLOYEE',
@@ -62,6 +64,7 @@ export const accessKeyInfos: readonly AccessKeyInfo[] = [
   { key: 'KEY.DEVICE.AISERVER', label: { zh: 'AI服务器', en: 'AI servers' }, parent: 'KEY.DEVICE' },
   { key: 'KEY.DEVICE.CAMERA', label: { zh: '摄像头', en: 'Cameras' }, parent: 'KEY.DEVICE' },
   { key: 'KEY.DEVICE.CAMERA.PTZ', label: { zh: '云台控制', en: 'PTZ control' }, parent: 'KEY.DEVICE' },
+  { key: 'KEY.DEVICE.CAMERAGROUP', label: { zh: '摄像头分组', en: 'Camera groups' }, parent: 'KEY.DEVICE' },
   { key: 'KEY.MODEL', label: { zh: '模型管理', en: 'Model management' }, parent: null },
   { key: 'KEY.ACCESS', label: { zh: '出入管理', en: 'Entry & exit management' }, parent: null },
   { key: 'KEY.ACCESS.EMPLOYEE', label: { zh: '员工', en: 'Staff' }, parent: 'KEY.ACCESS' },

@@ -37,6 +37,15 @@ export const declaredResources = {
     bulkDelete: 'bulkDeleteModels',
     export: 'exportModels',
   },
+  CameraGroup: {
+    list: 'listCameraGroups',
+    get: 'getCameraGroup',
+    create: 'createCameraGroup',
+    update: 'updateCameraGroup',
+    delete: 'deleteCameraGroup',
+    bulkDelete: 'bulkDeleteCameraGroups',
+    export: 'exportCameraGroups',
+  },
 } as const;
 
 export type DeclaredSchema = keyof typeof declaredResources;

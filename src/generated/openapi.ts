@@ -724,6 +724,106 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/live/camera-groups': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 视频监控的摄像头分组 / Every camera group, for the video wall's tree
+     * @description Every camera group by name with its cameras' ids, under the video key as the live camera
+     *     list is: a video operator sees each group of cameras they may watch without the camera group
+     *     key, and learns only the groups' names and members.
+     */
+    get: operations['listLiveCameraGroups'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/video-walls': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 我的画面 / The saved video walls one may open
+     * @description The caller's own saved walls and those other users shared, by name: a private wall is only
+     *     its owner's. `isDefault` marks the one the caller opens by default (at most one).
+     */
+    get: operations['listVideoWalls'];
+    put?: never;
+    /**
+     * 保存画面 / Save a video wall
+     * @description Saves a wall (its layout and a camera per pane) as the caller's, private or shared with every
+     *     holder of the video key. A name is the owner's once (400 naming `name`); each camera must
+     *     exist (400 naming `cameras`). `isDefault` makes it the caller's default, unmarking the other.
+     */
+    post: operations['createVideoWall'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/video-walls/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * 修改画面 / Change a saved video wall
+     * @description Only its owner changes a wall: another user's shared wall answers 403, a wall the caller
+     *     cannot see 404.
+     */
+    put: operations['updateVideoWall'];
+    post?: never;
+    /**
+     * 删除画面 / Delete a saved video wall
+     * @description Only its owner deletes a wall (403 for another user's shared wall, 404 for one the caller
+     *     cannot see); whoever had it as their default then has none.
+     */
+    delete: operations['deleteVideoWall'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/video-walls/{id}/default': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * 设为默认画面 / Make a saved video wall one's default
+     * @description Makes the wall (the caller's own, or one shared with them) the one the video screen opens
+     *     when its address names no wall, unmarking the caller's previous default in the same write.
+     */
+    put: operations['setDefaultVideoWall'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/live/cameras/{id}/{stream}/socket': {
     parameters: {
       query?: never;
@@ -2426,6 +2526,104 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/camera-groups/choices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 摄像头分组可选项 / Choices for a camera group
+     * @description The cameras a camera group form may pick, as id and label, under the camera group key: an
+     *     operator needs no camera key to pick from them, and learns only their names. `q` keeps the
+     *     items whose label contains it; `ids` answers the labels of those ids. At most 20 items, by label.
+     */
+    get: operations['listCameraGroupChoices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/camera-groups': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 摄像头分组列表 / List camera groups */
+    get: operations['listCameraGroups'];
+    put?: never;
+    /** 新增摄像头分组 / Add a camera group */
+    post: operations['createCameraGroup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/camera-groups/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 导出摄像头分组 / Export camera groups as CSV
+     * @description Every camera group the filters select, in the sort order, streamed as a UTF-8 CSV file.
+     */
+    get: operations['exportCameraGroups'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/camera-groups/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 批量删除摄像头分组 / Delete several camera groups */
+    post: operations['bulkDeleteCameraGroups'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/camera-groups/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /** 摄像头分组详情 / One camera group */
+    get: operations['getCameraGroup'];
+    /** 编辑摄像头分组 / Change a camera group */
+    put: operations['updateCameraGroup'];
+    post?: never;
+    /** 删除摄像头分组 / Delete a camera group */
+    delete: operations['deleteCameraGroup'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/notify-rules/choices': {
     parameters: {
       query?: never;
@@ -2589,6 +2787,7 @@ export interface components {
       | 'KEY.DEVICE.AISERVER'
       | 'KEY.DEVICE.CAMERA'
       | 'KEY.DEVICE.CAMERA.PTZ'
+      | 'KEY.DEVICE.CAMERAGROUP'
       | 'KEY.MODEL'
       | 'KEY.ACCESS'
       | 'KEY.ACCESS.EMPLOYEE'
@@ -4254,6 +4453,65 @@ export interface components {
         items: components['schemas']['LiveCamera'][];
       };
     };
+    LiveCameraGroup: {
+      id: number;
+      name: string;
+      cameraIds: number[];
+    };
+    LiveCameraGroupListEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: {
+        items: components['schemas']['LiveCameraGroup'][];
+      };
+    };
+    /** @description The wall's panes, in a square grid of 1, 4, 9 or 16 (any other is a 400 naming it). */
+    VideoWallLayout: number;
+    VideoWallInput: {
+      name: string;
+      layout: components['schemas']['VideoWallLayout'];
+      /** @description A camera id per pane, null for an empty pane; no more than the layout's panes. */
+      cameras: (number | null)[];
+      /** @description Readable by every holder of the video key (changed by its owner only). */
+      shared: boolean;
+      /** @description The caller's default wall from now on. */
+      isDefault?: boolean;
+    };
+    VideoWall: {
+      id: number;
+      name: string;
+      layout: components['schemas']['VideoWallLayout'];
+      cameras: (number | null)[];
+      shared: boolean;
+      /** @description The caller's default wall. */
+      isDefault: boolean;
+      /** @description The caller owns it, so may change and delete it. */
+      mine: boolean;
+      ownerName: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    VideoWallEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['VideoWall'];
+    };
+    VideoWallListEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: {
+        items: components['schemas']['VideoWall'][];
+      };
+    };
     /**
      * @description ai: an AI server's detection; device: a device's health (an AI server offline or back, a
      *     camera's stream lost or back), raised by the console itself; access: a gate's (a
@@ -4587,6 +4845,48 @@ export interface components {
       msg: string;
       data: components['schemas']['OperationsDashboard'];
     };
+    CameraGroupInput: {
+      name: string;
+      description?: string | null;
+      /** @description Its cameras; a camera may be in several groups. */
+      cameraIds: number[];
+    };
+    /** @description 摄像头分组 / Camera groups */
+    CameraGroup: {
+      readonly id: number;
+      name: string;
+      description?: string | null;
+      /** @description Its cameras; a camera may be in several groups. */
+      cameraIds: number[];
+      readonly cameraNames: string[];
+      /** Format: date-time */
+      readonly createdAt: string;
+      /** Format: date-time */
+      readonly updatedAt: string;
+    };
+    CameraGroupPage: {
+      items: components['schemas']['CameraGroup'][];
+      total: number;
+      totalCapped: components['schemas']['TotalCapped'];
+      page: number;
+      pageSize: number;
+    };
+    CameraGroupEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['CameraGroup'];
+    };
+    CameraGroupPageEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['CameraGroupPage'];
+    };
   };
   responses: {
     /** @description Any failure, with a business code and a message naming the cause. */
@@ -4734,6 +5034,8 @@ export interface components {
       | '-createdAt'
       | 'updatedAt'
       | '-updatedAt';
+    /** @description A field to sort by, '-' first for descending. */
+    CameraGroupSort: 'name' | '-name' | 'createdAt' | '-createdAt';
   };
   requestBodies: never;
   headers: {
@@ -5808,6 +6110,146 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['LiveCameraListEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listLiveCameraGroups: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every camera group. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LiveCameraGroupListEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listVideoWalls: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The walls. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VideoWallListEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  createVideoWall: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['VideoWallInput'];
+      };
+    };
+    responses: {
+      /** @description The saved wall. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VideoWallEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  updateVideoWall: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['VideoWallInput'];
+      };
+    };
+    responses: {
+      /** @description The changed wall. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VideoWallEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  deleteVideoWall: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  setDefaultVideoWall: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The wall, now the default. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VideoWallEnvelope'];
         };
       };
       default: components['responses']['Failure'];
@@ -8337,6 +8779,216 @@ export interface operations {
     };
   };
   deleteVehicle: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listCameraGroupChoices: {
+    parameters: {
+      query: {
+        field: 'cameraIds';
+        /** @description Keeps the choices whose label contains it. */
+        q?: components['parameters']['ChoiceText'];
+        /** @description Comma-separated ids whose labels are wanted (up to 50). */
+        ids?: components['parameters']['ChoiceIds'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The choices, by label. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChoiceListEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listCameraGroups: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number. */
+        page?: components['parameters']['Page'];
+        pageSize?: components['parameters']['PageSize'];
+        /** @description A field to sort by, '-' first for descending. */
+        sort?: components['parameters']['CameraGroupSort'];
+        name?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of camera groups. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CameraGroupPageEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  createCameraGroup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CameraGroupInput'];
+      };
+    };
+    responses: {
+      /** @description The new camera group. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CameraGroupEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  exportCameraGroups: {
+    parameters: {
+      query?: {
+        /** @description A field to sort by, '-' first for descending. */
+        sort?: components['parameters']['CameraGroupSort'];
+        name?: string;
+      };
+      header?: {
+        /**
+         * @description The operator's IANA time zone; the console sends it on every call. An export writes its
+         *     times as `YYYY-MM-DD HH:mm:ss` in it and names it in those columns' headers (UTC when
+         *     absent). A zone the server does not know is a 400 naming this header.
+         */
+        'X-Time-Zone'?: components['parameters']['TimeZone'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file (content-disposition attachment). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  bulkDeleteCameraGroups: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IdList'];
+      };
+    };
+    responses: {
+      /** @description How many were deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeletedCountEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  getCameraGroup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The camera group. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CameraGroupEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  updateCameraGroup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CameraGroupInput'];
+      };
+    };
+    responses: {
+      /** @description The changed camera group. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CameraGroupEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  deleteCameraGroup: {
     parameters: {
       query?: never;
       header?: never;

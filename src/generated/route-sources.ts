@@ -39,6 +39,13 @@ export const routeSources: Readonly<Record<string, readonly string[]>> = {
     'src/i18n/day-locale.ts',
     'src/pages/cameras/CameraPage.tsx',
   ],
+  '/equipment/camera-groups': [
+    'src/shell/BasicLayout.tsx',
+    'node_modules/antd/es/locale/zh_CN.js',
+    'src/i18n/day-locale.ts',
+    'src/resources/ResourceScreen.tsx',
+    'src/generated/resources/cameragroup.ts',
+  ],
   '/model': [
     'src/shell/BasicLayout.tsx',
     'node_modules/antd/es/locale/zh_CN.js',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupCameras, matchingCameras, type LiveCamera } from './camera-tree';
+import { cameraGroupsOf, groupCameras, matchingCameras, type LiveCamera } from './camera-tree';
 
 const camera = (id: number, change: Partial<LiveCamera> = {}): LiveCamera => ({
   id,
@@ -20,6 +20,24 @@ describe('the camera tree', () => {
     camera(3, { area: '', status: 'online' }),
     camera(4, { area: '一号园区', aiServerName: '盒子-A' }),
   ];
+
+  it('lists each camera group with its cameras, a camera under each of its groups, groups without a match left out', () => {
+    const groups = [
+      { id: 7, name: '出入口', cameraIds: [4, 2] },
+      { id: 8, name: '全部', cameraIds: [1, 2, 3, 4] },
+      { id: 9, name: '空组', cameraIds: [] },
+    ];
+    expect(cameraGroupsOf(cameras, groups).map((g) => [g.key, g.cameras.map((c) => c.id), g.online])).toEqual(
+      [
+        ['group:7', [2, 4], 0],
+        ['group:8', [1, 2, 3, 4], 2],
+      ],
+    );
+    expect(cameraGroupsOf(matchingCameras(cameras, 'GATE'), groups).map((g) => g.key)).toEqual([
+      'group:7',
+      'group:8',
+    ]);
+  });
 
   it('groups by area in pinyin order (二 er before 一 yi) with online counts, the cameras without an area last', () => {
     expect(groupCameras(cameras, 'area').map((g) => [g.name, g.cameras.map((c) => c.id), g.online])).toEqual([

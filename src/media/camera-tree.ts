@@ -1,12 +1,13 @@
 import type { components } from '../generated/openapi';
 
 export type LiveCamera = components['schemas']['LiveCamera'];
-export type Grouping = 'area' | 'server';
+export type LiveCameraGroup = components['schemas']['LiveCameraGroup'];
+export type Grouping = 'area' | 'server' | 'group';
 
 export interface CameraGroup {
-  /** Unique among groups: `area:<name>` or `server:<name>`. */
+  /** Unique among groups: `area:<name>`, `server:<name>` or `group:<id>`. */
   readonly key: string;
-  /** The area or AI server name; null for cameras without one. */
+  /** The area, AI server or camera group name; null for cameras without an area or AI server. */
   readonly name: string | null;
   readonly cameras: readonly LiveCamera[];
   readonly online: number;
@@ -30,7 +31,10 @@ export function matchingCameras(cameras: readonly LiveCamera[], text: string): r
  * The cameras grouped by area or by AI server, groups by name (the group without one last),
  * cameras in the order given (the server's: by name).
  */
-export function groupCameras(cameras: readonly LiveCamera[], grouping: Grouping): CameraGroup[] {
+export function groupCameras(
+  cameras: readonly LiveCamera[],
+  grouping: Exclude<Grouping, 'group'>,
+): CameraGroup[] {
   const byName = new Map<string | null, LiveCamera[]>();
   for (const camera of cameras) {
     const name = grouping === 'area' ? camera.area || null : camera.aiServerName;
@@ -44,6 +48,27 @@ export function groupCameras(cameras: readonly LiveCamera[], grouping: Grouping)
       key: `${grouping}:${name ?? ''}`,
       name,
       cameras: members,
-      online: members.filter((camera) => camera.status === 'online').length,
+      online: onlineOf(members),
     }));
 }
+
+/**
+ * The camera groups (in the server's order: by name) with those of `cameras` they hold, in the
+ * order of `cameras`. A camera is under each of its groups; a group none of `cameras` is in (a
+ * search matching none of its cameras) is left out.
+ */
+export function cameraGroupsOf(
+  cameras: readonly LiveCamera[],
+  groups: readonly LiveCameraGroup[],
+): CameraGroup[] {
+  return groups.flatMap((group) => {
+    const ids = new Set(group.cameraIds);
+    const members = cameras.filter((camera) => ids.has(camera.id));
+    return members.length === 0
+      ? []
+      : [{ key: `group:${group.id}`, name: group.name, cameras: members, online: onlineOf(members) }];
+  });
+}
+
+const onlineOf = (cameras: readonly LiveCamera[]) =>
+  cameras.filter((camera) => camera.status === 'online').length;

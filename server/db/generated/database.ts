@@ -87,6 +87,19 @@ export interface Alerts {
   type: Generated<string>;
 }
 
+export interface CameraGroupCameras {
+  camera_id: number;
+  group_id: number;
+}
+
+export interface CameraGroups {
+  created_at: string;
+  description: string | null;
+  id: Generated<number>;
+  name: string;
+  updated_at: string;
+}
+
 export interface Cameras {
   ai_server_id: number | null;
   area: Generated<string>;
@@ -440,6 +453,22 @@ export interface Vehicles {
   visitor_id: number | null;
 }
 
+export interface VideoWallDefaults {
+  user_id: Generated<number>;
+  wall_id: number;
+}
+
+export interface VideoWalls {
+  cameras: Generated<string>;
+  created_at: string;
+  id: Generated<number>;
+  layout: number;
+  name: string;
+  owner_id: number;
+  shared: number;
+  updated_at: string;
+}
+
 export interface Visitors {
   approval_comment: string | null;
   approved_at: string | null;
@@ -469,6 +498,8 @@ export interface DB {
   alert_hour_rollups: AlertHourRollups;
   alert_rollups: AlertRollups;
   alerts: Alerts;
+  camera_group_cameras: CameraGroupCameras;
+  camera_groups: CameraGroups;
   camera_tasks: CameraTasks;
   cameras: Cameras;
   files: Files;
@@ -500,5 +531,7 @@ export interface DB {
   user_roles: UserRoles;
   users: Users;
   vehicles: Vehicles;
+  video_wall_defaults: VideoWallDefaults;
+  video_walls: VideoWalls;
   visitors: Visitors;
 }

@@ -57,6 +57,7 @@ export default {
         { value: 'KEY.DEVICE.AISERVER', label: { zh: 'AI服务器', en: 'AI servers' } },
         { value: 'KEY.DEVICE.CAMERA', label: { zh: '摄像头', en: 'Cameras' } },
         { value: 'KEY.DEVICE.CAMERA.PTZ', label: { zh: '云台控制', en: 'PTZ control' } },
+        { value: 'KEY.DEVICE.CAMERAGROUP', label: { zh: '摄像头分组', en: 'Camera groups' } },
         { value: 'KEY.MODEL', label: { zh: '模型管理', en: 'Model management' } },
         { value: 'KEY.ACCESS', label: { zh: '出入管理', en: 'Entry & exit management' } },
         { value: 'KEY.ACCESS.EMPLOYEE', label: { zh: '员工', en: 'Staff' } },

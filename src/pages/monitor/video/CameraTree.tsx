@@ -5,7 +5,14 @@ import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 're
 import camera from '../../../generated/resources/camera';
 import { useLocale } from '../../../i18n';
 import { resourceOf } from '../../../resources/descriptors';
-import { groupCameras, matchingCameras, type Grouping, type LiveCamera } from '../../../media/camera-tree';
+import {
+  cameraGroupsOf,
+  groupCameras,
+  matchingCameras,
+  type Grouping,
+  type LiveCamera,
+  type LiveCameraGroup,
+} from '../../../media/camera-tree';
 import { cameraDragType } from './VideoPane';
 import { countsText, videoTexts as texts } from './video-texts';
 
@@ -17,19 +24,23 @@ const statusLabels = new Map(
   ]),
 );
 
-const cameraKey = (id: number) => `camera:${id}`;
+/** A camera's node under its group: one camera may be under several groups, and keys are unique. */
+const cameraKey = (groupKey: string, id: number) => `${groupKey}/camera:${id}`;
+const cameraOfKey = (key: string) => /\/camera:([0-9]+)$/.exec(key)?.[1];
 
 /**
- * The camera tree: grouped by area or AI server, an online / offline dot per camera, a search by
- * name or code, and counts. Only the rows in view are in the DOM (antd's virtual tree), so a site's
+ * The camera tree: grouped by area, AI server or camera group (a camera under each of its groups),
+ * an online / offline dot per camera, a search by name or code, and counts. Only the rows in view are in the DOM (antd's virtual tree), so a site's
  * thousands of cameras scroll and filter smoothly. A click puts the camera in the selected pane;
  * a camera can also be dragged onto a pane.
  */
 export const CameraTree = memo(function CameraTree(props: {
   cameras: readonly LiveCamera[];
+  /** The camera groups; none until they are read. */
+  groups: readonly LiveCameraGroup[];
   onPick(cameraId: number): void;
 }) {
-  const { cameras, onPick } = props;
+  const { cameras, groups: cameraGroups, onPick } = props;
   const { t } = useLocale();
   const [grouping, setGrouping] = useState<Grouping>('area');
   const [search, setSearch] = useState('');
@@ -39,10 +50,10 @@ export const CameraTree = memo(function CameraTree(props: {
   const holder = useRef<HTMLDivElement>(null);
   const height = useHeight(holder);
 
-  const groups = useMemo(
-    () => groupCameras(matchingCameras(cameras, deferredSearch), grouping),
-    [cameras, deferredSearch, grouping],
-  );
+  const groups = useMemo(() => {
+    const matching = matchingCameras(cameras, deferredSearch);
+    return grouping === 'group' ? cameraGroupsOf(matching, cameraGroups) : groupCameras(matching, grouping);
+  }, [cameras, cameraGroups, deferredSearch, grouping]);
   const online = useMemo(() => cameras.filter((camera) => camera.status === 'online').length, [cameras]);
   const treeData = useMemo<DataNode[]>(
     () =>
@@ -58,7 +69,7 @@ export const CameraTree = memo(function CameraTree(props: {
           </span>
         ),
         children: group.cameras.map((camera) => ({
-          key: cameraKey(camera.id),
+          key: cameraKey(group.key, camera.id),
           isLeaf: true,
           title: (
             <span
@@ -109,6 +120,7 @@ export const CameraTree = memo(function CameraTree(props: {
         options={[
           { value: 'area', label: t(texts.byArea) },
           { value: 'server', label: t(texts.byServer) },
+          { value: 'group', label: t(texts.byGroup) },
         ]}
       />
       <div ref={holder} className="cfop-camera-tree-body">
@@ -131,8 +143,8 @@ export const CameraTree = memo(function CameraTree(props: {
               })
             }
             onSelect={(_keys, { node }) => {
-              const key = String(node.key);
-              if (key.startsWith('camera:')) onPick(Number(key.slice('camera:'.length)));
+              const id = cameraOfKey(String(node.key));
+              if (id !== undefined) onPick(Number(id));
             }}
           />
         )}

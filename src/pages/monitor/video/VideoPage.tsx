@@ -1,7 +1,17 @@
 import AppstoreOutlined from '@ant-design/icons/AppstoreOutlined';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Result, Segmented, Spin } from 'antd';
-import { type KeyboardEvent, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Button, Card, Result, Segmented, Spin, Tag } from 'antd';
+import {
+  type KeyboardEvent,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { api, call } from '../../../api';
 import { useRead } from '../../../api/use-read';
 import { rowEvents } from '../../../generated/console-events';
@@ -12,11 +22,14 @@ import { useCurrentRoute } from '../../../session/use-current-route';
 import { useSession } from '../../../session';
 import { BackToAlertButton } from '../../../resources/BackToAlertButton';
 import { patchRows, useLiveRows } from '../../../resources/live-rows';
-import type { LiveCamera } from '../../../media/camera-tree';
+import type { LiveCamera, LiveCameraGroup } from '../../../media/camera-tree';
+import { readTour, tourPage, tourPageCount, tourSearch } from '../../../media/tour';
 import { CameraTree } from './CameraTree';
 import { paneCanSteer } from './pane-ptz';
+import { startTourTimer, type TourTimer } from './tour-timer';
 import { VideoPane, type PaneActions } from './VideoPane';
-import { panesText, unknownCameraText, videoTexts as texts } from './video-texts';
+import { readVideoWalls, videoWallsKey, type VideoWall, type WallDialogKind } from './wall-dialog-data';
+import { panesText, touringText, unknownCameraText, videoTexts as texts, wallTexts } from './video-texts';
 import {
   layouts,
   nextPane,
@@ -36,11 +49,17 @@ type CameraList =
 
 const liveCamerasKey = ['/live/cameras'];
 type LiveCameraList = { readonly items: readonly LiveCamera[] };
+const noGroups: readonly LiveCameraGroup[] = [];
+
+const WallDialog = lazy(() => import('./WallDialog'));
 
 /**
  * 视频监控: the camera tree on the left, the video wall on the right (1, 4, 9 or 16 panes). A
  * camera clicked or dropped goes into the selected pane, and the next empty pane is selected. The
- * layout and the panes' cameras are the URL's query, so a wall can be shared as a link.
+ * layout and the panes' cameras are the URL's query, so a wall can be shared as a link; a wall can
+ * also be saved by name, and the screen opened with no wall in its address opens the user's default.
+ * A tour (轮巡) fills the panes from a camera group page by page, paused while the operator touches
+ * the wall; it is in the URL too, so a reload carries on.
  */
 export default function VideoPage() {
   const { t } = useLocale();
@@ -48,7 +67,8 @@ export default function VideoPage() {
   const { access } = useSession();
   const { search } = useScreenLocation();
   const navigateQuery = useScreenQueryNavigate();
-  const wall = useMemo(() => readWall(search), [search]);
+  const addressed = useMemo(() => readWall(search), [search]);
+  const tour = useMemo(() => readTour(search), [search]);
   const [selected, setSelected] = useState(0);
   const client = useQueryClient();
   const read = useRead<LiveCameraList>(liveCamerasKey, () => call(api.GET('/live/cameras')));
@@ -69,14 +89,32 @@ export default function VideoPage() {
     read.retry,
   );
 
+  const groupsRead = useRead(['/live/camera-groups'], () => call(api.GET('/live/camera-groups')));
+  const groups = groupsRead.data?.items ?? noGroups;
+  useWhenScreenShownAgain(groupsRead.retry);
+  const tourGroup = tour ? groups.find((group) => group.id === tour.groupId) : undefined;
+  const tourPages = tourGroup ? tourPageCount(tourGroup.cameraIds.length, addressed.layout) : 1;
+  // Touring, the panes show the tour's page; the address keeps the wall it started from.
+  const wall = useMemo<WallState>(
+    () =>
+      tour && tourGroup
+        ? { ...addressed, cameras: tourPage(tourGroup.cameraIds, addressed.layout, tour.page) }
+        : addressed,
+    [addressed, tour, tourGroup],
+  );
+
   // The pane actions read the wall through a ref, so they stay the same functions for the wall's
   // life and a pane renders only when its own camera, stream or selection changes.
   const current = useRef({ wall, search, selected });
   useLayoutEffect(() => {
     current.current = { wall, search, selected };
   });
+  // Arranging the panes by hand ends a tour, leaving its page on the wall; a new layout keeps it.
   const show = useCallback(
-    (next: WallState) => navigateQuery(wallSearch(next, current.current.search), { replace: true }),
+    (next: WallState, keepTour = false) => {
+      const { search: now } = current.current;
+      navigateQuery(wallSearch(next, keepTour ? now : tourSearch(null, now).toString()), { replace: true });
+    },
     [navigateQuery],
   );
   const place = useCallback(
@@ -98,9 +136,62 @@ export default function VideoPage() {
   );
   const pick = useCallback((cameraId: number) => place(current.current.selected, cameraId), [place]);
   const switchLayout = (layout: Layout) => {
-    show({ ...wall, layout });
+    show({ ...addressed, layout }, true);
     if (selected >= layout) setSelected(0);
   };
+  const openWall = (saved: VideoWall) => {
+    show({ layout: saved.layout as Layout, cameras: saved.cameras, singleStream: wall.singleStream });
+    setSelected(0);
+    setDialogOpen(false);
+  };
+  const startTour = (groupId: number, seconds: number) => {
+    navigateQuery(tourSearch({ groupId, seconds, page: 0 }, search), { replace: true });
+    setDialogOpen(false);
+  };
+  const [dialogOpen, setDialogOpen] = useState(false);
+  // The last dialog opened stays mounted, closed: its chunk loads once and it closes with its motion.
+  const [dialog, setDialog] = useState<WallDialogKind | null>(null);
+  const openDialog = (kind: WallDialogKind) => {
+    setDialog(kind);
+    setDialogOpen(true);
+  };
+  useDefaultWall(search, openWall);
+
+  const tourTimer = useRef<TourTimer | null>(null);
+  const [tourPaused, setTourPaused] = useState(false);
+  const touring = tour !== null && tourGroup !== undefined;
+  const tourEveryMs = touring ? tour.seconds * 1000 : null;
+  const tourGroupId = tourGroup?.id;
+  useEffect(() => {
+    if (tourEveryMs === null || tourGroupId === undefined) return;
+    const timer = startTourTimer({
+      everyMs: tourEveryMs,
+      advance: () => {
+        const now = readTour(current.current.search);
+        if (now)
+          navigateQuery(tourSearch({ ...now, page: (now.page + 1) % tourPages }, current.current.search), {
+            replace: true,
+          });
+      },
+      onPause: setTourPaused,
+    });
+    tourTimer.current = timer;
+    // A pane full screen holds the tour until it leaves full screen.
+    const onFullScreen = () =>
+      timer.hold(
+        document.fullscreenElement !== null &&
+          wallElement.current?.contains(document.fullscreenElement) === true,
+      );
+    document.addEventListener('fullscreenchange', onFullScreen);
+    return () => {
+      document.removeEventListener('fullscreenchange', onFullScreen);
+      timer.stop();
+      tourTimer.current = null;
+      setTourPaused(false);
+    };
+  }, [tourEveryMs, tourGroupId, tourPages, navigateQuery]);
+  const touched = () => tourTimer.current?.interact();
+  const stopTour = () => show(wall);
 
   const cameras = list.kind === 'loaded' ? list.cameras : null;
   const byId = useMemo(() => new Map(cameras?.map((camera) => [camera.id, camera])), [cameras]);
@@ -127,6 +218,26 @@ export default function VideoPage() {
       extra={
         <span className="cfop-video-layouts">
           <BackToAlertButton />
+          {touring && (
+            <Tag color={tourPaused ? 'warning' : 'processing'} className="cfop-tour-status">
+              {t(tourPaused ? wallTexts.tourPaused : touringText(tourGroup.name, tour.seconds))}
+            </Tag>
+          )}
+          {touring ? (
+            <Button size="small" onClick={stopTour}>
+              {t(wallTexts.stopTour)}
+            </Button>
+          ) : (
+            <Button size="small" onClick={() => openDialog('tour')}>
+              {t(wallTexts.startTour)}
+            </Button>
+          )}
+          <Button size="small" onClick={() => openDialog('save')}>
+            {t(wallTexts.save)}
+          </Button>
+          <Button size="small" onClick={() => openDialog('list')}>
+            {t(wallTexts.myWalls)}
+          </Button>
           <AppstoreOutlined />
           <Segmented<Layout>
             aria-label={t(texts.layout)}
@@ -148,9 +259,9 @@ export default function VideoPage() {
               extra={<Button onClick={read.retry}>{t(texts.reload)}</Button>}
             />
           )}
-          {cameras && <CameraTree cameras={cameras} onPick={pick} />}
+          {cameras && <CameraTree cameras={cameras} groups={groups} onPick={pick} />}
         </aside>
-        <section className="cfop-video-main">
+        <section className="cfop-video-main" onPointerDown={touched} onKeyDown={touched} onWheel={touched}>
           <div
             ref={wallElement}
             className={`cfop-video-wall cfop-video-wall-${columns}`}
@@ -186,6 +297,38 @@ export default function VideoPage() {
           </div>
         </section>
       </div>
+      {dialog && (
+        <Suspense fallback={null}>
+          <WallDialog
+            kind={dialog}
+            open={dialogOpen}
+            wall={wall}
+            groups={groups}
+            onOpenWall={openWall}
+            onTour={startTour}
+            onClose={() => setDialogOpen(false)}
+          />
+        </Suspense>
+      )}
     </Card>
   );
+}
+
+/**
+ * Opens the user's default wall once, when the screen was opened with no wall in its address (a
+ * click in the menu): a link or a reload that names a wall or a tour keeps it.
+ */
+function useDefaultWall(search: string, open: (wall: VideoWall) => void) {
+  const [bare] = useState(() => {
+    const query = new URLSearchParams(search);
+    return !query.has('layout') && !query.has('cams') && !query.has('tour');
+  });
+  const read = useRead(videoWallsKey, bare ? readVideoWalls : null);
+  const done = useRef(!bare);
+  const chosen = read.data?.items.find((wall) => wall.isDefault);
+  useEffect(() => {
+    if (done.current || read.data === undefined) return;
+    done.current = true;
+    if (chosen) open(chosen);
+  }, [read.data, chosen, open]);
 }

@@ -9,6 +9,7 @@ export const videoTexts = {
   search: { zh: '搜索名称、编码或区域', en: 'Search name, code or area' },
   byArea: { zh: '按区域', en: 'By area' },
   byServer: { zh: '按AI服务器', en: 'By AI server' },
+  byGroup: { zh: '按分组', en: 'By group' },
   noArea: { zh: '未分区域', en: 'No area' },
   noServer: { zh: '未绑定AI服务器', en: 'No AI server' },
   noMatch: { zh: '没有匹配的摄像头', en: 'No camera matches' },
@@ -31,6 +32,21 @@ export const videoTexts = {
   openAlerts: { zh: '查看此摄像头的待处理告警', en: "Open this camera's pending alerts" },
   ...mediaTexts,
 } as const;
+
+/** The saved walls' and the tours' buttons in the wall's header. */
+export const wallTexts = {
+  save: { zh: '保存画面', en: 'Save wall' },
+  myWalls: { zh: '我的画面', en: 'Saved walls' },
+  startTour: { zh: '开始轮巡', en: 'Start tour' },
+  stopTour: { zh: '停止轮巡', en: 'Stop tour' },
+  tourPaused: { zh: '轮巡已暂停', en: 'Tour paused' },
+} as const;
+
+/** The running tour, in the wall's header. */
+export const touringText = (group: string, seconds: number): LocalText => ({
+  zh: `轮巡中 · ${group} · 每 ${seconds} 秒`,
+  en: `Touring ${group} · every ${seconds} s`,
+});
 
 export const countsText = (total: number, online: number): LocalText => ({
   zh: `共 ${total} 路 · 在线 ${online}`,
