@@ -93,8 +93,8 @@ describe('the role screen', () => {
       .getByRole('button', { name: label('详情') })
       .click();
     const detail = drawerTitled(page, '角色详情');
-    // 设备管理 ticked whole, then 摄像头 unticked: its sibling 云台控制 stays.
-    for (const key of ['设备管理', 'AI服务器', '云台控制', '监控中心', '视频监控']) {
+    // 设备管理 ticked whole, then 摄像头 unticked: its siblings stay.
+    for (const key of ['设备管理', 'AI服务器', '云台控制', '摄像头分组', '监控中心', '视频监控']) {
       await detail.getByText(key, { exact: true }).waitFor();
     }
     await expect(detail.getByText('摄像头', { exact: true }).count()).resolves.toBe(0);
@@ -107,7 +107,7 @@ describe('the role screen', () => {
     const lines = csv.split('\r\n').filter((line) => line !== '');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(
-      `${name},${code},夜间值班，只看视频,"设备管理, AI服务器, 云台控制, 监控中心, 视频监控"`,
+      `${name},${code},夜间值班，只看视频,"设备管理, AI服务器, 云台控制, 摄像头分组, 监控中心, 视频监控"`,
     );
 
     await deleteRow(page, code);
