@@ -27,6 +27,7 @@ import { createFrameGrabber } from './streams/frame-grab';
 import { defaultCameraProbeSeconds } from './cameras/stream-probe';
 import { noAllowedHosts, systemLookup, type AllowedHosts, type HostLookup } from './streams/stream-address';
 import { defaultOnvifSettings, type OnvifSettings } from './cameras/onvif/onvif-settings';
+import { createPtzLinks } from './cameras/onvif/ptz-links';
 import type { StreamSpawn } from './streams/stream-process';
 import { systemClock, type Clock } from './kernel/clock';
 import { lockDataFolder, shareDataFolder } from './data-folder/data-folder-lock';
@@ -338,7 +339,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
         spawn: options.spawnFrameGrab,
       }),
       streamPolicy,
-      onvif: { ...defaultOnvifSettings, ...options.onvif, log: app.log },
+      onvif: { ...defaultOnvifSettings, ...options.onvif, log: app.log, ptzLinks: createPtzLinks() },
       live,
       liveSockets: createSocketQuota(options.live?.socketsPerUser ?? defaultLiveSocketsPerUser),
       recordings,

@@ -1,7 +1,8 @@
 import type { CamerasContext } from './cameras-context';
 import { XaddrRefused, type OnvifCredentials } from './onvif/onvif-device';
 import { onvifFailure } from './onvif/onvif-failures';
-import { onvifPtz, PtzUnavailable } from './onvif/onvif-ptz';
+import { onvifPtz, type Steer } from './onvif/onvif-ptz';
+import { PtzUnavailable } from './onvif/ptz-links';
 import { deviceOptionsOf } from './onvif/onvif-settings';
 import { opensPtzSession } from './ptz-control-sessions';
 import { ApiError, refusal } from '../kernel/api-error';
@@ -11,7 +12,6 @@ import { requireSession, type SomeOperationHandlers } from '../operations/operat
 import { notFound } from '../resources/resource-service';
 import { forbiddenHostFor } from '../streams/stream-address';
 import { hideCredentials } from '../streams/stream-credentials';
-import type { DeviceReadOptions } from './onvif/onvif-device';
 
 const noOnvif: LocalText = {
   zh: '此摄像头未配置 ONVIF 地址',
@@ -57,14 +57,14 @@ function ptzFailure(ctx: CamerasContext, xaddr: string, error: unknown): ApiErro
     : failure;
 }
 
-/** Runs a PTZ command on the camera's device, found by its stored ONVIF address and credentials. */
+/** Runs a PTZ call on the camera's device, found by its stored ONVIF address and credentials. */
 async function onCamera<T>(
   ctx: CamerasContext,
   credentials: OnvifCredentials,
-  command: (credentials: OnvifCredentials, options: DeviceReadOptions) => Promise<T>,
+  call: (steer: Steer) => Promise<T>,
 ): Promise<T> {
   try {
-    return await command(credentials, deviceOptionsOf(ctx));
+    return await call((command) => ctx.onvif.ptzLinks.run(credentials, deviceOptionsOf(ctx), command));
   } catch (error) {
     throw ptzFailure(ctx, credentials.xaddr, error);
   }
@@ -77,7 +77,7 @@ export const ptzOperations = {
     const credentials = await onvifOf(ctx, id, input.audit);
     const userId = requireSession(input).userId;
     input.audit.continuing = !(await opensPtzSession(ctx.db, ctx.clock.now(), id, userId));
-    await onCamera(ctx, credentials, (c, options) => onvifPtz.move(c, options, input.body));
+    await onCamera(ctx, credentials, (steer) => onvifPtz.move(steer, input.body));
     return null;
   },
 
@@ -101,7 +101,7 @@ export const ptzOperations = {
   async saveCameraPtzPreset(input, ctx) {
     const credentials = await onvifOf(ctx, input.params.id, input.audit);
     const { name } = input.body;
-    const preset = await onCamera(ctx, credentials, (c, options) => onvifPtz.savePreset(c, options, name));
+    const preset = await onCamera(ctx, credentials, (steer) => onvifPtz.savePreset(steer, name));
     input.audit.detail = { zh: `预置位 ${preset.token} ${name}`, en: `preset ${preset.token} ${name}` };
     return preset;
   },
@@ -110,7 +110,7 @@ export const ptzOperations = {
     const { id, presetToken } = input.params;
     const credentials = await onvifOf(ctx, id, input.audit);
     input.audit.detail = { zh: `预置位 ${presetToken}`, en: `preset ${presetToken}` };
-    await onCamera(ctx, credentials, (c, options) => onvifPtz.removePreset(c, options, presetToken));
+    await onCamera(ctx, credentials, (steer) => onvifPtz.removePreset(steer, presetToken));
     return null;
   },
 
@@ -118,7 +118,7 @@ export const ptzOperations = {
     const { id, presetToken } = input.params;
     const credentials = await onvifOf(ctx, id, input.audit);
     input.audit.detail = { zh: `预置位 ${presetToken}`, en: `preset ${presetToken}` };
-    await onCamera(ctx, credentials, (c, options) => onvifPtz.goToPreset(c, options, presetToken));
+    await onCamera(ctx, credentials, (steer) => onvifPtz.goToPreset(steer, presetToken));
     return null;
   },
 } satisfies SomeOperationHandlers<CamerasContext>;

@@ -43,6 +43,8 @@ export interface TestOnvifDevice {
   readonly info: DeviceInformation;
   /** Every PTZ command received with valid credentials, oldest first. */
   readonly ptzCommands: PtzCommand[];
+  /** The action of every request received, oldest first. */
+  readonly requests: string[];
   /** How many requests were refused for their credentials. */
   readonly refused: () => number;
   close(): Promise<void>;
@@ -84,6 +86,7 @@ export async function startTestOnvifDevice(options: TestOnvifDeviceOptions): Pro
   ];
   const presetNames = new Map<string, string>([['1', 'Gate']]);
   const ptzCommands: PtzCommand[] = [];
+  const requests: string[] = [];
   let refused = 0;
   let base = '';
 
@@ -137,6 +140,7 @@ export async function startTestOnvifDevice(options: TestOnvifDeviceOptions): Pro
     };
     if (request.method !== 'POST' || action === null)
       return send(400, notSupported('a request without a body'));
+    requests.push(action);
     if (action === 'GetSystemDateAndTime') return send(200, systemDateAndTime(new Date()));
     if (!usernameTokenValid(xml, options.username, options.password)) {
       refused += 1;
@@ -156,6 +160,7 @@ export async function startTestOnvifDevice(options: TestOnvifDeviceOptions): Pro
     endpoint: `urn:uuid:${randomUUID()}`,
     info,
     ptzCommands,
+    requests,
     refused: () => refused,
     close: () =>
       new Promise((resolve) => {

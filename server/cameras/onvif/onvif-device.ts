@@ -87,7 +87,7 @@ const profilesRead = 16;
 type Callback<T> = (error: Error | null, value?: T) => void;
 
 /** The library's callback calls as promises, each given up, as a time-out, once `deadline` passes. */
-function askerUntil(deadline: AbortSignal) {
+export function askerUntil(deadline: AbortSignal) {
   return <T>(call: (callback: Callback<T>) => void): Promise<T | undefined> =>
     new Promise((resolve, reject) => {
       const timedOut = () => reject(new Error('Network timeout'));

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { StreamAddressPolicy } from '../../streams/stream-address';
 import type { DeviceReadOptions } from './onvif-device';
 import { multicastDiscovery, type DiscoveryTarget } from './onvif-discovery';
+import type { PtzLinks } from './ptz-links';
 
 export interface OnvifSettings {
   /** Where a discovery Probe is sent: the WS-Discovery multicast group; tests aim it at loopback. */
@@ -12,9 +13,10 @@ export interface OnvifSettings {
   readonly readTimeoutMs: number;
 }
 
-/** What the cameras' ONVIF handlers are given: the settings, and where a failure's details go. */
+/** What the cameras' ONVIF handlers are given: the settings, where a failure's details go, the devices being steered. */
 export interface OnvifContext extends OnvifSettings {
   readonly log: FastifyBaseLogger;
+  readonly ptzLinks: PtzLinks;
 }
 
 export const defaultOnvifSettings: OnvifSettings = {
