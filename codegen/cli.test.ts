@@ -228,7 +228,7 @@ describe('codegen CLI', { timeout: scaled(60_000) }, () => {
       const result = await codegen(repo.rootDir);
       expect(result).toMatchObject({ code: 0, stderr: '' });
       expect(result.stdout).toBe(
-        'wrote src/generated/routes.ts\nwrote src/generated/route-sources.ts\nwrote src/generated/openapi.ts\nwrote src/generated/resources/videosource.ts\nwrote src/generated/field-labels.ts\n',
+        'wrote src/generated/operation-access.ts\nwrote src/generated/routes.ts\nwrote src/generated/route-sources.ts\nwrote src/generated/openapi.ts\nwrote src/generated/resources/videosource.ts\nwrote src/generated/field-labels.ts\n',
       );
 
       // The temp repo's module, typed as the committed ones are; read as the screens read it.

@@ -12,6 +12,7 @@ import {
 } from './inputs';
 import type { Manifest } from './manifest';
 import { repoRoot } from './test-support';
+import { scaled } from '../test-support/test-timeouts';
 
 const manifest = JSON.parse(readFileSync(join(repoRoot, inputFiles.manifest), 'utf8')) as Manifest;
 
@@ -23,9 +24,9 @@ const committedFiles = (): string[] =>
     .map((entry) => relative(repoRoot, join(entry.parentPath, entry.name)).split(sep).join('/'))
     .sort();
 
-describe('emit', () => {
-  // One run over the repo's inputs (seconds: openapi-typescript and prettier over the contract)
-  // serves every case, which only read it.
+describe('emit', { timeout: scaled(60_000) }, () => {
+  // One run over the repo's inputs (seconds: openapi-typescript and prettier over the contract;
+  // 16 s at a load of 16 on two cores) serves every case, which only read it.
   let repoRun: Promise<Map<string, string>> | undefined;
   const emitRepo = () => (repoRun ??= emit(loadInputs(repoRoot)));
 

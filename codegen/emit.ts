@@ -9,6 +9,7 @@ import { emitEnvelope } from './emitters/envelope';
 import { emitFieldLabels } from './emitters/field-labels';
 import { emitIcons } from './emitters/icons';
 import { emitOpenapiTypes } from './emitters/openapi-types';
+import { emitOperationAccess } from './emitters/operation-access';
 import { emitOperationHandlers } from './emitters/operation-handlers';
 import { emitResources } from './emitters/resources';
 import { emitRoutes } from './emitters/routes';
@@ -40,6 +41,10 @@ const generatedModules: readonly GeneratedModule[] = [
   { from: inputFiles.manifest, files: single('access.ts', (i) => emitAccess(i.manifest as Manifest)) },
   { from: inputFiles.openapi, files: single('contract.ts', (i) => emitContract(i.openapi)) },
   { from: inputFiles.openapi, files: single('constraints.ts', (i) => emitConstraints(i.openapi)) },
+  {
+    from: inputFiles.openapi,
+    files: single('operation-access.ts', (i) => emitOperationAccess(i.openapi)),
+  },
   { from: inputFiles.manifest, files: single('routes.ts', (i) => emitRoutes(i.manifest as Manifest)) },
   {
     from: inputFiles.manifest,

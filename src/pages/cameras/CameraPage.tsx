@@ -11,6 +11,7 @@ import { taskTexts } from './task-texts';
 import { onvifTexts } from './onvif-texts';
 import { ptzTexts } from '../shared/ptz-texts';
 import { useSession } from '../../session';
+import { moveCameraPtz } from '../../generated/operation-access';
 
 // The task editor (polygon over a frame, schedule grid) loads only when a camera's tasks are opened.
 const TaskDrawer = lazy(() => import('./TaskDrawer'));
@@ -61,7 +62,7 @@ export default function CameraPage() {
               {t(taskTexts.tasks)}
             </Button>
             {/* Only a camera with an ONVIF address can be steered, and only with the PTZ key. */}
-            {access['KEY.DEVICE.CAMERA.PTZ'] && entity.onvifXaddr ? (
+            {access[moveCameraPtz] && entity.onvifXaddr ? (
               <Button
                 type="link"
                 size="small"

@@ -1,11 +1,7 @@
-import type { AccessKey } from '../../../generated/access';
+import { downloadAlertClip, handleAlert } from '../../../generated/operation-access';
 import { exportKeyOf } from '../../../resources/descriptors';
 import { useSession } from '../../../session';
 import { alertResource } from '../../../alerts-live/alert-options';
-
-/** Keys of the jobs beyond viewing alerts (handleAlert's and downloadAlertClip's x-access). */
-const handleKey: AccessKey = 'KEY.CENTER.AIWARN.HANDLE';
-const clipExportKey: AccessKey = 'KEY.CENTER.VIDEO.EXPORT';
 
 /** What the operator may do with the alerts they see: the wall shows only the buttons they may use. */
 export interface AlertJobs {
@@ -20,8 +16,8 @@ export interface AlertJobs {
 export function useAlertJobs(): AlertJobs {
   const { access } = useSession();
   return {
-    handle: access[handleKey],
+    handle: access[handleAlert],
     exportList: access[exportKeyOf(alertResource)],
-    exportClip: access[clipExportKey],
+    exportClip: access[downloadAlertClip],
   };
 }

@@ -34,7 +34,7 @@ import { mediaTexts } from '../../../media/media-texts';
 import { Timeline } from './Timeline';
 import { ExportRangePanel } from './ExportRange';
 import { useSession } from '../../../session';
-import type { AccessKey } from '../../../generated/access';
+import { exportRecording } from '../../../generated/operation-access';
 import { alertCountText, playbackTexts as texts, zoomText } from './playback-texts';
 import {
   dayBounds,
@@ -52,9 +52,6 @@ import {
   type ZoomLength,
 } from '../../../media/timeline';
 import './playback.css';
-
-/** exportRecording's x-access: exporting video, beyond playing it back. */
-const exportKey: AccessKey = 'KEY.CENTER.VIDEO.EXPORT';
 
 type Loaded<T> =
   { readonly kind: 'loading' } | { readonly kind: 'failed' } | { readonly kind: 'loaded'; readonly value: T };
@@ -331,7 +328,7 @@ export default function PlaybackPage() {
             onChange={setZoom}
             options={zoomLengths.map((value) => ({ value, label: t(zoomText(value)) }))}
           />
-          {access[exportKey] && (
+          {access[exportRecording] && (
             <Button
               disabled={!hasRecording}
               onClick={() =>
