@@ -103,23 +103,34 @@ export class RollupChange {
 
   /** Adds `count` to a daily row as it is keyed (a camera's rows moving to no camera). */
   addDay(key: Omit<DayRow, 'alert_count'>, count: number): this {
-    this.addCount(this.days, JSON.stringify(dayKey.map((column) => key[column])), key, count);
+    this.addCount(
+      this.days,
+      JSON.stringify(dayKey.map((column) => key[column])),
+      { ...key, alert_count: 0 },
+      count,
+    );
     return this;
   }
 
   /** Adds `count` to an hourly row as it is keyed (a camera's rows moving to no camera). */
   addHour(key: Omit<HourRow, 'alert_count'>, count: number): this {
-    this.addCount(this.hours, JSON.stringify(hourKey.map((column) => key[column])), key, count);
+    this.addCount(
+      this.hours,
+      JSON.stringify(hourKey.map((column) => key[column])),
+      { ...key, alert_count: 0 },
+      count,
+    );
     return this;
   }
 
+  /** Adds `count` to the row `id`, starting from `empty` (its key with no alerts) when there is none. */
   private addCount<Row extends { alert_count: number }>(
     rows: Map<string, Row>,
     id: string,
-    key: Omit<Row, 'alert_count'>,
+    empty: Row,
     count: number,
   ) {
-    const row = rows.get(id) ?? ({ ...key, alert_count: 0 } as Row);
+    const row = rows.get(id) ?? empty;
     row.alert_count += count;
     rows.set(id, row);
     if (count < 0) this.removes = true;

@@ -1,5 +1,5 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { parseAllowedHosts } from '../../streams/stream-address';
+import { parseAllowedHosts, systemLookup } from '../../streams/stream-address';
 import { startTestOnvifDevice } from '../../../test-support/onvif-device/onvif-device';
 import { onvifPtz } from './onvif-ptz';
 import { createPtzLinks } from './ptz-links';
@@ -7,7 +7,7 @@ import type { DeviceReadOptions } from './onvif-device';
 
 const credentials = { username: 'admin', password: 'Links#9' };
 const options: DeviceReadOptions = {
-  policy: parseAllowedHosts('127.0.0.1'),
+  policy: { allowed: parseAllowedHosts('127.0.0.1').allowed, lookup: systemLookup, writeLookupMs: 1000 },
   requestTimeoutMs: 5000,
   readTimeoutMs: 30_000,
 };
