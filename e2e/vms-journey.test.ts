@@ -202,7 +202,9 @@ describe('the video management journey', () => {
       // A group of six: the four added and the two from the stream, in that order.
       const groupNames = [...added, ...streamNames];
       const groupName = unique('旅程分组-');
-      await openFromMenu(page, '设备管理', '摄像头分组', '/equipment/camera-groups');
+      // The camera screen stays alive, hidden, beside it.
+      await openMenuEntry(page, '设备管理', '摄像头分组', '/equipment/camera-groups');
+      await page.locator('.ant-table:visible').waitFor();
       await page.getByRole('button', { name: '新增' }).first().click();
       const groupForm = drawerTitled(page, '新增摄像头分组');
       await groupForm.getByLabel('名称', { exact: true }).fill(groupName);
@@ -212,6 +214,9 @@ describe('the video management journey', () => {
         await cameraField.fill(name);
         await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${name}"]`).click();
       }
+      // The list stays open for more picks, over the form's buttons: a click elsewhere closes it.
+      await groupForm.getByLabel('名称', { exact: true }).click();
+      await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
       await save(page, '新增摄像头分组');
       await page.getByText('已新增', { exact: true }).waitFor();
       await rowOf(page, groupName).waitFor();
@@ -230,10 +235,11 @@ describe('the video management journey', () => {
       await saveDialog.getByLabel('名称').fill(wallName);
       await saveDialog.getByRole('button', { name: '保存画面' }).click();
       await page.getByText('画面已保存').waitFor();
+      await expect.poll(() => saveDialog.isVisible()).toBe(false);
+      await screenshot(page, 'journey 4 saved wall');
       await page.getByRole('button', { name: '我的画面' }).click();
       const walls = drawerTitled(page, '我的画面');
       await walls.locator('.cfop-wall-item', { hasText: wallName }).waitFor();
-      await screenshot(page, 'journey 4 saved wall');
       await closeByEscape(page, walls);
 
       // The group toured at the shortest interval offered: 1–4, then 5, 6, 1, 2.
