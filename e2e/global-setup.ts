@@ -7,11 +7,14 @@ import { testPasswordCost } from '../server/auth/password-hash';
 import { admin, operatorAccounts, type OperatorAccount } from './accounts';
 import { artifactPath, artifactsDir } from './artifacts';
 import { runOperatorCli, startServer } from '../test-support/server-process';
+import { freeLoopbackUdpPort } from '../test-support/onvif-device/discovery-responder';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    /** The loopback UDP port the server's ONVIF discovery probes: a test's simulated devices answer there. */
+    onvifDiscoveryPort: number;
   }
 }
 
@@ -36,6 +39,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await mkdir(artifactsDir, { recursive: true });
 
   const dataDir = await mkdtemp(join(tmpdir(), 'cfop-e2e-'));
+  const onvifDiscoveryPort = await freeLoopbackUdpPort();
   const env = {
     DATA_DIR: dataDir,
     CFOP_ADMIN_PASSWORD: admin.password,
@@ -53,6 +57,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     CFOP_RECORDING_SEGMENT_SECONDS: '2',
     CFOP_RECORDING_ALERT_PRE_SECONDS: '4',
     CFOP_RECORDING_ALERT_POST_SECONDS: '4',
+    // Discovery probes a loopback port instead of the LAN's multicast group (NODE_ENV=test only).
+    CFOP_ONVIF_DISCOVERY_TEST_PORT: String(onvifDiscoveryPort),
   };
   const server = await startServer(env, artifactPath('server.log'));
   const teardown = async (): Promise<void> => {
@@ -67,5 +73,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   project.provide('baseUrl', server.url);
   project.provide('dataDir', dataDir);
+  project.provide('onvifDiscoveryPort', onvifDiscoveryPort);
   return teardown;
 }

@@ -7,6 +7,7 @@ import { defaultPostgresSettings } from './db/postgres-settings';
 import { readServerConfig, readStoreConfig } from './config';
 import type { InvalidValuesError } from './contract/value-check';
 import { defaultRecordingSettings } from './recording/recording-settings';
+import { multicastDiscovery } from './cameras/onvif/onvif-discovery';
 
 /** The variables `readServerConfig` names as bad for `env`, in the order it names them. */
 function badSettings(env: Record<string, string>): string[] {
@@ -41,6 +42,7 @@ describe('server settings from the environment', () => {
       ipv6PrefixBits: 64,
       metricsAllowed: expect.any(BlockList),
       cameraProbeSeconds: 60,
+      onvifDiscoveryTarget: multicastDiscovery,
       admin: { password: undefined, phone: undefined },
       passwordCost: 15,
       ingest: {
@@ -442,6 +444,21 @@ describe('server settings from the environment', () => {
         'CFOP_PASSWORD_COST：应为 1 到 17 的整数',
       );
     }
+  });
+
+  it('aims ONVIF discovery at a loopback port only for tests', () => {
+    expect(readServerConfig({}).onvifDiscoveryTarget).toEqual({ address: '239.255.255.250', port: 3702 });
+    const test = { CFOP_ONVIF_DISCOVERY_TEST_PORT: '41234', NODE_ENV: 'test' };
+    expect(readServerConfig(test).onvifDiscoveryTarget).toEqual({ address: '127.0.0.1', port: 41234 });
+    for (const env of [
+      { CFOP_ONVIF_DISCOVERY_TEST_PORT: '41234' },
+      { CFOP_ONVIF_DISCOVERY_TEST_PORT: '41234', NODE_ENV: 'production' },
+      { CFOP_ONVIF_DISCOVERY_TEST_PORT: '70000', NODE_ENV: 'test' },
+      { CFOP_ONVIF_DISCOVERY_TEST_PORT: '10.0.0.9:3702', NODE_ENV: 'test' },
+    ])
+      expect(() => readServerConfig(env)).toThrow(
+        'CFOP_ONVIF_DISCOVERY_TEST_PORT：仅限测试（需 NODE_ENV=test），应为 1 到 65535 的端口号',
+      );
   });
 
   it('reads DATABASE_URL, refusing what is not PostgreSQL without repeating it', () => {

@@ -46,6 +46,7 @@ export async function startServer(env: Env, options: { clock?: Clock } = {}): Pr
     ipv6PrefixBits: config.ipv6PrefixBits,
     metricsAllowed: config.metricsAllowed,
     cameraProbe: { everySeconds: config.cameraProbeSeconds },
+    onvif: { discoveryTarget: config.onvifDiscoveryTarget },
     ingest: config.ingest,
     health: config.health,
     notify: config.notify,

@@ -1,5 +1,7 @@
 import { wholeSeconds, type SettingsReader } from '../kernel/env-settings';
 import { readAllowedHosts, type AllowedHosts } from '../streams/stream-address';
+import type { DiscoveryTarget } from './onvif/onvif-discovery';
+import { readOnvifDiscoveryTarget } from './onvif/onvif-settings';
 import { defaultCameraProbeSeconds } from './stream-probe';
 
 /** Where camera streams may point, and how often unwatched ones are probed. */
@@ -8,6 +10,8 @@ export interface CameraSettings {
   readonly cameraAllowedHosts: AllowedHosts | undefined;
   /** CFOP_CAMERA_PROBE_SECONDS: how often unwatched cameras' streams are probed; 0: never. */
   readonly cameraProbeSeconds: number;
+  /** Where ONVIF discovery probes: the WS-Discovery group, or a test's loopback port. */
+  readonly onvifDiscoveryTarget: DiscoveryTarget;
 }
 
 export function readCameraSettings(settings: SettingsReader): CameraSettings {
@@ -19,5 +23,6 @@ export function readCameraSettings(settings: SettingsReader): CameraSettings {
       max: 86_400,
       noun: wholeSeconds,
     }),
+    onvifDiscoveryTarget: readOnvifDiscoveryTarget(settings),
   };
 }

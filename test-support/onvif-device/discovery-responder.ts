@@ -46,13 +46,13 @@ function probeMatches(relatesTo: string, device: DiscoverableDevice): string {
 }
 
 /**
- * A WS-Discovery responder on 127.0.0.1 (a port of the system's choosing): each Probe sent to it
- * is answered, unicast to its sender, with one ProbeMatches per device, as devices on a LAN answer
- * the multicast Probe.
+ * A WS-Discovery responder on 127.0.0.1 (on `port`, where a server started earlier probes, else a
+ * port of the system's choosing): each Probe sent to it is answered, unicast to its sender, with
+ * one ProbeMatches per device, as devices on a LAN answer the multicast Probe.
  */
 export async function startDiscoveryResponder(
   devices: readonly DiscoverableDevice[],
-  options: { readonly strayFirst?: boolean } = {},
+  options: { readonly strayFirst?: boolean; readonly port?: number } = {},
 ): Promise<TestDiscoveryResponder> {
   const socket = createSocket('udp4');
   let probes = 0;
@@ -70,11 +70,26 @@ export async function startDiscoveryResponder(
     }
     for (const device of devices) socket.send(probeMatches(messageId, device), sender.port, sender.address);
   });
-  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('error', reject);
+    socket.bind(options.port ?? 0, '127.0.0.1', () => {
+      socket.off('error', reject);
+      resolve();
+    });
+  });
   return {
     address: '127.0.0.1',
     port: (socket.address() as AddressInfo).port,
     probes: () => probes,
     close: () => new Promise((resolve) => socket.close(() => resolve())),
   };
+}
+
+/** A UDP port on 127.0.0.1 free a moment ago: a server is told to probe it before the responder binds it. */
+export async function freeLoopbackUdpPort(): Promise<number> {
+  const socket = createSocket('udp4');
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  const { port } = socket.address();
+  await new Promise<void>((resolve) => socket.close(() => resolve()));
+  return port;
 }

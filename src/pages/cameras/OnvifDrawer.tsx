@@ -162,23 +162,27 @@ export default function OnvifDrawer(props: { open: boolean; onClose(): void; onA
           }}
         />
         <Alert type="info" showIcon title={t(onvifTexts.credentialsHint)} />
+        {/* Not a Form of named fields: each label is tied to its input by id, for screen readers. */}
         <Form layout="inline">
-          <Form.Item label={t(onvifTexts.username)}>
+          <Form.Item label={t(onvifTexts.username)} htmlFor="cfop-onvif-username">
             <Input
+              id="cfop-onvif-username"
               autoComplete="off"
               value={entry.username}
               onChange={(event) => setEntry({ ...entry, username: event.target.value })}
             />
           </Form.Item>
-          <Form.Item label={t(onvifTexts.password)}>
+          <Form.Item label={t(onvifTexts.password)} htmlFor="cfop-onvif-password">
             <Input.Password
+              id="cfop-onvif-password"
               autoComplete="new-password"
               value={entry.password}
               onChange={(event) => setEntry({ ...entry, password: event.target.value })}
             />
           </Form.Item>
-          <Form.Item label={t(onvifTexts.area)}>
+          <Form.Item label={t(onvifTexts.area)} htmlFor="cfop-onvif-area">
             <Input
+              id="cfop-onvif-area"
               value={entry.area}
               maxLength={64}
               onChange={(event) => setEntry({ ...entry, area: event.target.value })}
