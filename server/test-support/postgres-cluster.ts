@@ -44,7 +44,8 @@ export function postgresBinDir(): string {
   return join(root, versions[0], 'bin');
 }
 
-function freePort(): Promise<number> {
+/** A TCP port on loopback that nothing listens on now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
