@@ -44,8 +44,7 @@ export function postgresBinDir(): string {
   return join(root, versions[0], 'bin');
 }
 
-/** A TCP port on loopback that nothing listens on now. */
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

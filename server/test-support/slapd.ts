@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Attribute, Change, Client } from 'ldapts';
 import { scaled } from '../../test-support/test-timeouts';
 import { spawnDyingWithParent } from '../process/parent-death';
-import { freePort } from './postgres-cluster';
+import { freeLoopbackPort } from '../../test-support/server-process';
 import { waitUntil } from './wait-until';
 
 // Debian's OpenLDAP server (apt-get install slapd), run by a test in its own folder on loopback:
@@ -158,8 +158,8 @@ function stopProcess(child: ChildProcess): Promise<void> {
 export async function startSlapd(dir: string, tls?: TestCertificates): Promise<Slapd> {
   mkdirSync(join(dir, 'db'), { recursive: true });
   writeFileSync(join(dir, 'slapd.conf'), configOf(dir, tls));
-  const port = await freePort();
-  const tlsPort = tls ? await freePort() : undefined;
+  const port = await freeLoopbackPort();
+  const tlsPort = tls ? await freeLoopbackPort() : undefined;
   const url = `ldap://127.0.0.1:${port}`;
   const tlsUrl = tlsPort === undefined ? undefined : `ldaps://127.0.0.1:${tlsPort}`;
   const listen = [`${url}/`, ...(tlsUrl ? [`${tlsUrl}/`] : [])].join(' ');
