@@ -50,7 +50,7 @@ export interface TestCertificates {
   readonly keyFile: string;
 }
 
-/** Makes a CA and a certificate for 127.0.0.1 and localhost signed by it, in `dir`. */
+/** Makes a CA and a certificate for 127.0.0.1 (not localhost) signed by it, in `dir`. */
 export function makeTestCertificates(dir: string): TestCertificates {
   const file = (name: string) => join(dir, name);
   const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'ignore' });
@@ -75,13 +75,13 @@ export function makeTestCertificates(dir: string): TestCertificates {
     'rsa:2048',
     '-nodes',
     '-subj',
-    '/CN=localhost',
+    '/CN=127.0.0.1',
     '-keyout',
     file('server.key'),
     '-out',
     file('server.csr'),
   );
-  writeFileSync(file('san.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
+  writeFileSync(file('san.ext'), 'subjectAltName=IP:127.0.0.1\n');
   openssl(
     'x509',
     '-req',

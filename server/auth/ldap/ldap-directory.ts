@@ -6,6 +6,7 @@ import {
   SizeLimitExceededError,
   type Entry,
 } from 'ldapts';
+import { isIP } from 'node:net';
 import type { ConnectionOptions } from 'node:tls';
 import { ApiError } from '../../kernel/api-error';
 import type { DirectoryAccount, IdentitySource } from '../external-identity';
@@ -40,6 +41,13 @@ export function createLdapDirectory(settings: LdapSettings, log: FastifyBaseLogg
   const tlsOptions: ConnectionOptions = {
     minVersion: 'TLSv1.2',
     ...(settings.ca ? { ca: settings.ca } : {}),
+  };
+  // ldapts upgrades the socket with no host: the certificate would be checked against `localhost`.
+  const host = new URL(settings.url).hostname.replace(/^\[(.*)\]$/, '$1');
+  const startTlsOptions: ConnectionOptions = {
+    ...tlsOptions,
+    host,
+    ...(isIP(host) === 0 ? { servername: host } : {}),
   };
   const { attributes } = settings;
   const groupAttribute = settings.groups.kind === 'attribute' ? [settings.groups.attribute] : [];
@@ -99,7 +107,7 @@ export function createLdapDirectory(settings: LdapSettings, log: FastifyBaseLogg
   }
 
   async function lookUp(client: Client, username: string, password: string): Promise<DirectoryAccount> {
-    if (settings.startTls) await client.startTLS(tlsOptions);
+    if (settings.startTls) await client.startTLS(startTlsOptions);
     let entry: Entry;
     let groups: string[];
     if (settings.user.kind === 'search') {

@@ -260,13 +260,23 @@ describe('LDAP sign-in', () => {
     expect((await signIn(t, 'alice', 'alice-pass')).body.code).toBe('0');
   });
 
-  it('signs in over ldaps:// and StartTLS, trusting the configured CA only', async () => {
+  it('signs in over ldaps:// and StartTLS, trusting the configured CA and the URL’s host only', async () => {
     const ldaps = await directoryApp(searchSettings({ url: slapd.tlsUrl as string, ca: caPem }));
     expect((await signIn(ldaps, 'alice', 'alice-pass')).body.code).toBe('0');
     const startTls = await directoryApp(searchSettings({ startTls: true, ca: caPem }));
     expect((await signIn(startTls, 'alice', 'alice-pass')).body.code).toBe('0');
     const untrusted = await directoryApp(searchSettings({ url: slapd.tlsUrl as string }));
     expect((await signIn(untrusted, 'alice', 'alice-pass')).status).toBe(503);
+    // The certificate names 127.0.0.1 only: reached as localhost, it is another server's.
+    const elsewhere = (url: string) => url.replace('127.0.0.1', 'localhost');
+    const wrongName = await directoryApp(
+      searchSettings({ url: elsewhere(slapd.tlsUrl as string), ca: caPem }),
+    );
+    expect((await signIn(wrongName, 'alice', 'alice-pass')).status).toBe(503);
+    const wrongNameStartTls = await directoryApp(
+      searchSettings({ url: elsewhere(slapd.url), startTls: true, ca: caPem }),
+    );
+    expect((await signIn(wrongNameStartTls, 'alice', 'alice-pass')).status).toBe(503);
   });
 });
 
