@@ -13,7 +13,7 @@ import { lockAccounts } from './account-lock';
 // directory takes its role away at the next sign-in.
 
 /** A password hash no password matches: a linked user signs in through their source only. */
-export const noLocalPassword = '!external';
+const noLocalPassword = '!external';
 
 export const noMappedGroup = () =>
   new ApiError('403', {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppOptions } from '../../app';
 import {
@@ -19,7 +20,6 @@ import {
   type Slapd,
 } from '../../test-support/slapd';
 import type { DirectorySettings, LdapSettings, LocalPasswordSignIn } from './ldap-settings';
-import { readFileSync } from 'node:fs';
 
 // Sign-in against Debian's slapd run on loopback: search then bind, or bind by a DN template;
 // groups by memberOf or by a group search; roles by the group mappings; the guessing limits.
