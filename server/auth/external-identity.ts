@@ -1,3 +1,6 @@
+import type { Db } from '../db/open-database';
+import { ApiError } from '../kernel/api-error';
+
 // What a sign-in through an identity source (an LDAP directory, an OpenID Connect provider) hands
 // the accounts: the person as the source vouched for them. The accounts link them to a console
 // user (server/accounts/external-identities.ts), given to the sign-ins as AuthContext's
@@ -37,3 +40,23 @@ export interface ExternalIdentities {
    */
   signIn(source: IdentitySource, account: DirectoryAccount): Promise<LinkedUser>;
 }
+
+/** Whether the user is linked to an identity source, which alone then says who they are. */
+export async function isLinked(db: Db, userId: number): Promise<boolean> {
+  const link = await db
+    .selectFrom('external_identities')
+    .select('id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return link !== undefined;
+}
+
+/**
+ * The refusal of a linked user's local sign-in (an SMS code): it would skip the source, which
+ * may have disabled them or taken their groups since.
+ */
+export const signInThroughSource = () =>
+  new ApiError('403', {
+    zh: '该账号由企业目录管理，请用目录账号和密码登录',
+    en: 'This account is managed by the company directory; sign in with your directory name and password',
+  });

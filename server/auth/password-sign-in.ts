@@ -1,8 +1,7 @@
-import type { Db } from '../db/open-database';
 import { ApiError } from '../kernel/api-error';
 import type { AuditNote } from '../operations/audit-note';
 import type { AuthContext } from './auth-context';
-import type { LinkedUser } from './external-identity';
+import { isLinked, type LinkedUser } from './external-identity';
 import { ldapSource } from './ldap/ldap-directory';
 import { decoyHash, verifyPassword } from './password-hash';
 import { checkGuess, type Guess } from './sign-in-attempts';
@@ -63,13 +62,4 @@ async function mayUseLocalPassword(ctx: Ctx, user: NamedUser): Promise<boolean> 
     return false;
   }
   return !(await isLinked(ctx.db, user.id));
-}
-
-async function isLinked(db: Db, userId: number): Promise<boolean> {
-  const link = await db
-    .selectFrom('external_identities')
-    .select('id')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return link !== undefined;
 }

@@ -206,6 +206,16 @@ describe('LDAP sign-in', () => {
     await slapd.remove(frank);
   });
 
+  it('refuses a directory user’s SMS code sign-in: the directory alone says who they are', async () => {
+    const t = await directoryApp(searchSettings());
+    expect((await signIn(t, 'alice', 'alice-pass')).body.code).toBe('0');
+    const phone = '13800138001';
+    await t.call('sendSmsCode', { body: { phone } });
+    const refused = await t.call('loginBySms', { body: { phone, code: t.sent[0]?.code } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toBe('该账号由企业目录管理，请用目录账号和密码登录');
+  });
+
   it('holds a name to the guessing limits of password sign-in', async () => {
     const t = await directoryApp(searchSettings());
     for (let attempt = 1; attempt <= 4; attempt += 1) {
