@@ -67,6 +67,7 @@ describe('accessibility (axe, WCAG 2.1 A and AA)', () => {
       ['staff', '/door/staff'],
       ['users', '/system/user'],
       ['roles', '/system/role'],
+      ['directory group mappings', '/system/directory-groups'],
     ] as const) {
       await openScreen(page, path);
       await expectAccessible(page, screen);

@@ -18,6 +18,9 @@ import { defaultSnapshotLinkHours } from './alerts/snapshot-link';
 import { createAccessWatch } from './auth/access-watch';
 import { sessionStillGrants } from './auth/session-grants';
 import { createHashingGate, defaultHashingGateOptions, type HashingGateOptions } from './auth/hashing-gate';
+import { createLdapDirectory } from './auth/ldap/ldap-directory';
+import { signInLinkedUser } from './accounts/external-identities';
+import type { DirectorySettings } from './auth/ldap/ldap-settings';
 import { defaultSessionIdleMinutes } from './auth/sessions';
 import { defaultSignInLimits, type SignInLimits } from './auth/sign-in-limits';
 import { createBackgroundTasks, runEvery } from './background-tasks';
@@ -95,6 +98,8 @@ export interface AppOptions {
   readonly sessionIdleMinutes?: number;
   /** Guessing and SMS limits; default defaultSignInLimits. */
   readonly signInLimits?: SignInLimits;
+  /** The directory and local password sign-in (CFOP_LDAP_*, CFOP_LOCAL_PASSWORD_SIGNIN); default local users only. */
+  readonly directory?: DirectorySettings;
   /** Password hashing's bounds; default from the CPU count (defaultHashingGateOptions). */
   readonly passwordHashing?: HashingGateOptions;
   /**
@@ -323,6 +328,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       signInLimits: options.signInLimits ?? defaultSignInLimits,
       ipv6PrefixBits: options.ipv6PrefixBits ?? defaultIpv6PrefixBits,
       passwordHashing: createHashingGate(options.passwordHashing ?? defaultHashingGateOptions()),
+      ldap: options.directory?.ldap && createLdapDirectory(options.directory.ldap, app.log),
+      localPasswordSignIn: options.directory?.localPasswordSignIn ?? { mode: 'on' },
+      externalIdentities: { signIn: (source, account) => signInLinkedUser(db, clock, source, account) },
       accessWatch: createAccessWatch({
         stillGrants: (session, accessKey) => sessionStillGrants(ctx, session, accessKey),
         recheckMs: options.streamRecheckMs ?? defaultStreamRecheckMs,

@@ -31,6 +31,7 @@ describe('server settings from the environment', () => {
       sessionTtlHours: 12,
       sessionIdleMinutes: 30,
       signInLimits: defaultSignInLimits,
+      directory: { ldap: undefined, localPasswordSignIn: { mode: 'on' } },
       alertRetentionDays: 90,
       quarantineDays: 30,
       smsSender: undefined,

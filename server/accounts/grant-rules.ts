@@ -242,11 +242,21 @@ export async function checkUserGrant(
   if (id !== null && before !== null) {
     await refuseUsers(db, caller, [id], input.status === before.status ? 'id' : 'status');
   }
-  const found = beyond(caller, await holdingOfRoles(db, input.roleIds as readonly number[]));
+  return grantProblems(db, caller, input.roleIds as readonly number[], 'roleIds');
+}
+
+/** A 400 problem of `field` when the roles hold what the caller does not, so cannot grant. */
+async function grantProblems(
+  db: Db,
+  caller: Caller,
+  roleIds: readonly number[],
+  field: string,
+): Promise<FieldProblem[]> {
+  const found = beyond(caller, await holdingOfRoles(db, roleIds));
   if (found.administrator) {
     return [
       {
-        field: 'roleIds',
+        field,
         message: {
           zh: '只有管理员才能授予内置管理员角色',
           en: 'only administrators may grant the built-in administrator role',
@@ -257,11 +267,27 @@ export async function checkUserGrant(
   if (found.keys.length === 0) return [];
   return [
     {
-      field: 'roleIds',
+      field,
       message: {
         zh: `这些角色拥有你没有的权限，你不能授予：${found.keys.join('、')}`,
         en: `these roles hold access keys you do not hold, which you cannot grant: ${found.keys.join(', ')}`,
       },
     },
   ];
+}
+
+/**
+ * Directory group mapping create / update: a mapping grants its role to every member of the
+ * group, so the role it maps to must hold nothing beyond the caller (400 `roleId`), nor the one it
+ * mapped to before (refused, 400 `id`): taking a role away is managing it too.
+ */
+export async function checkRoleMapping(
+  db: Db,
+  actorId: number | null,
+  change: ItemChange,
+): Promise<FieldProblem[]> {
+  const caller = await callerOf(db, actorId);
+  if (caller === null) return [];
+  if (change.before !== null) await refuseRoles(db, caller, [change.before.roleId as number], 'id');
+  return grantProblems(db, caller, [change.input.roleId as number], 'roleId');
 }

@@ -1,6 +1,9 @@
 import type { PlatformContext } from '../operations/platform-context';
 import type { AccessWatch } from './access-watch';
+import type { ExternalIdentities } from './external-identity';
 import type { HashingGate } from './hashing-gate';
+import type { LdapDirectory } from './ldap/ldap-directory';
+import type { LocalPasswordSignIn } from './ldap/ldap-settings';
 import type { SessionContext } from './sessions';
 import type { SignInLimits } from './sign-in-limits';
 
@@ -12,4 +15,10 @@ export interface AuthContext extends PlatformContext, SessionContext {
   readonly passwordHashing: HashingGate;
   /** Ends open event streams and live sockets whose session ended or lost its key. */
   readonly accessWatch: AccessWatch;
+  /** The directory users sign in with by password (CFOP_LDAP_URL); undefined: none. */
+  readonly ldap: LdapDirectory | undefined;
+  /** Who may sign in by a local password (CFOP_LOCAL_PASSWORD_SIGNIN). */
+  readonly localPasswordSignIn: LocalPasswordSignIn;
+  /** Links people of an identity source to console users (server/accounts/external-identities.ts). */
+  readonly externalIdentities: ExternalIdentities;
 }

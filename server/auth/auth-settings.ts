@@ -1,4 +1,5 @@
 import type { SettingsReader } from '../kernel/env-settings';
+import { readDirectorySettings, type DirectorySettings } from './ldap/ldap-settings';
 import { defaultPasswordCost, maxPasswordCost } from './password-hash';
 import { defaultSessionIdleMinutes } from './sessions';
 import { defaultSignInLimits, type SignInLimits } from './sign-in-limits';
@@ -11,6 +12,8 @@ export interface AuthSettings {
   readonly sessionIdleMinutes: number;
   /** CFOP_SIGNIN_*, CFOP_SMS_*_PER_HOUR. */
   readonly signInLimits: SignInLimits;
+  /** CFOP_LDAP_*, CFOP_LOCAL_PASSWORD_SIGNIN, CFOP_BREAK_GLASS_USER. */
+  readonly directory: DirectorySettings;
 }
 
 export function readAuthSettings(settings: SettingsReader): AuthSettings {
@@ -42,7 +45,7 @@ export function readAuthSettings(settings: SettingsReader): AuthSettings {
     smsAddressSends: perHour('CFOP_SMS_ADDRESS_SENDS_PER_HOUR', defaultSignInLimits.smsAddressSends.limit),
     smsSends: perHour('CFOP_SMS_SENDS_PER_HOUR', defaultSignInLimits.smsSends.limit),
   };
-  return { sessionTtlHours, sessionIdleMinutes, signInLimits };
+  return { sessionTtlHours, sessionIdleMinutes, signInLimits, directory: readDirectorySettings(settings) };
 }
 
 /**

@@ -5,6 +5,7 @@ import { handlersOf, oneHandlerEach } from '../operations/handler-modules';
 import type { OperationHandlers } from '../operations/operation-handler';
 import { plainResourceOperations } from '../resources/declared-handlers';
 import { currentUserOperations } from '../accounts/current-user-operations';
+import { directoryGroupMappingOperations } from '../accounts/directory-group-mapping-operations';
 import { roleOperations } from '../accounts/role-operations';
 import { userAdminOperations } from '../accounts/user-admin-operations';
 import { aiServerOperations } from '../aiservers/ai-server-operations';
@@ -28,6 +29,10 @@ import { smsSignInOperations } from '../sms/sms-sign-in-operations';
 
 const handWritten = oneHandlerEach({
   'server/accounts/current-user-operations.ts': handlersOf(operationHooks, currentUserOperations),
+  'server/accounts/directory-group-mapping-operations.ts': handlersOf(
+    operationHooks,
+    directoryGroupMappingOperations,
+  ),
   'server/accounts/role-operations.ts': handlersOf(operationHooks, roleOperations),
   'server/accounts/user-admin-operations.ts': handlersOf(operationHooks, userAdminOperations),
   'server/aiservers/ai-server-operations.ts': handlersOf(operationHooks, aiServerOperations),

@@ -1,3 +1,4 @@
+import { isLinked, signInThroughSource } from '../auth/external-identity';
 import { accountDisabled } from '../auth/sign-in-operations';
 import { checkGuess, type Guess } from '../auth/sign-in-attempts';
 import { signIn } from '../auth/sessions';
@@ -28,6 +29,7 @@ export const smsSignInOperations = {
       .executeTakeFirst();
     if (!user) throw wrongSmsCode();
     if (user.status !== 'enabled') throw accountDisabled();
+    if (await isLinked(ctx.db, user.id)) throw signInThroughSource();
     input.audit.actor = { userId: user.id, username: user.username };
     return signIn(ctx, user.id, input.client);
   },

@@ -24,7 +24,8 @@ export type AccessKey =
   | 'KEY.SYSTEM.ROLE'
   | 'KEY.SYSTEM.USER'
   | 'KEY.SYSTEM.LOG'
-  | 'KEY.SYSTEM.NOTIFY';
+  | 'KEY.SYSTEM.NOTIFY'
+  | 'KEY.SYSTEM.DIRECTORY';
 
 export const accessKeys: readonly AccessKey[] = [
   'KEY.DEVICE',
@@ -50,6 +51,7 @@ export const accessKeys: readonly AccessKey[] = [
   'KEY.SYSTEM.USER',
   'KEY.SYSTEM.LOG',
   'KEY.SYSTEM.NOTIFY',
+  'KEY.SYSTEM.DIRECTORY',
 ];
 
 export interface AccessKeyInfo {
@@ -91,4 +93,9 @@ export const accessKeyInfos: readonly AccessKeyInfo[] = [
   { key: 'KEY.SYSTEM.USER', label: { zh: '用户管理', en: 'Users' }, parent: 'KEY.SYSTEM' },
   { key: 'KEY.SYSTEM.LOG', label: { zh: '操作日志', en: 'Operation log' }, parent: 'KEY.SYSTEM' },
   { key: 'KEY.SYSTEM.NOTIFY', label: { zh: '通知规则', en: 'Notification rules' }, parent: 'KEY.SYSTEM' },
+  {
+    key: 'KEY.SYSTEM.DIRECTORY',
+    label: { zh: '目录组映射', en: 'Directory group mapping' },
+    parent: 'KEY.SYSTEM',
+  },
 ];

@@ -46,6 +46,15 @@ export const declaredResources = {
     bulkDelete: 'bulkDeleteCameraGroups',
     export: 'exportCameraGroups',
   },
+  DirectoryGroupMapping: {
+    list: 'listDirectoryGroupMappings',
+    get: 'getDirectoryGroupMapping',
+    create: 'createDirectoryGroupMapping',
+    update: 'updateDirectoryGroupMapping',
+    delete: 'deleteDirectoryGroupMapping',
+    bulkDelete: 'bulkDeleteDirectoryGroupMappings',
+    export: 'exportDirectoryGroupMappings',
+  },
 } as const;
 
 export type DeclaredSchema = keyof typeof declaredResources;

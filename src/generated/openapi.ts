@@ -2624,6 +2624,104 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/directory-group-mappings/choices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 目录组映射可选项 / Choices for a directory group mapping
+     * @description The roles a directory group mapping form may pick, as id and label, under the directory group
+     *     mapping key. `q` keeps the items whose label contains it; `ids` answers the labels of those ids.
+     *     At most 20 items, by label.
+     */
+    get: operations['listDirectoryGroupMappingChoices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/directory-group-mappings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 目录组映射列表 / List directory group mappings */
+    get: operations['listDirectoryGroupMappings'];
+    put?: never;
+    /** 新增目录组映射 / Add a directory group mapping */
+    post: operations['createDirectoryGroupMapping'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/directory-group-mappings/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 导出目录组映射 / Export directory group mappings as CSV
+     * @description Every directory group mapping the filters select, in the sort order, streamed as a UTF-8 CSV file.
+     */
+    get: operations['exportDirectoryGroupMappings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/directory-group-mappings/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 批量删除目录组映射 / Delete several directory group mappings */
+    post: operations['bulkDeleteDirectoryGroupMappings'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/directory-group-mappings/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /** 目录组映射详情 / One directory group mapping */
+    get: operations['getDirectoryGroupMapping'];
+    /** 编辑目录组映射 / Change a directory group mapping */
+    put: operations['updateDirectoryGroupMapping'];
+    post?: never;
+    /** 删除目录组映射 / Delete a directory group mapping */
+    delete: operations['deleteDirectoryGroupMapping'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/notify-rules/choices': {
     parameters: {
       query?: never;
@@ -2805,7 +2903,8 @@ export interface components {
       | 'KEY.SYSTEM.ROLE'
       | 'KEY.SYSTEM.USER'
       | 'KEY.SYSTEM.LOG'
-      | 'KEY.SYSTEM.NOTIFY';
+      | 'KEY.SYSTEM.NOTIFY'
+      | 'KEY.SYSTEM.DIRECTORY';
     Username: string;
     /** @description A user name as typed at sign-in: the characters of a Username in half or full width (a Chinese input method left in full-width mode). The user is found whatever the case and width of the name (NFKC, then lower case). */
     SignInUsername: string;
@@ -4887,6 +4986,61 @@ export interface components {
       msg: string;
       data: components['schemas']['CameraGroupPage'];
     };
+    /** @enum {string} */
+    DirectoryGroupMappingProvider: 'ldap' | 'oidc';
+    DirectoryGroupMappingInput: {
+      provider: components['schemas']['DirectoryGroupMappingProvider'];
+      /**
+       * @description The group as the identity source names it: an LDAP group's DN (cn=ops,ou=groups,dc=example,dc=com,
+       *     compared without regard to case or the spaces after commas), an OpenID Connect groups claim's value
+       *     as sent. A user of the source who is in the group holds the role from their next sign-in.
+       */
+      groupName: string;
+      /** @description The role the group's members hold. */
+      roleId: number;
+    };
+    /** @description 目录组映射 / Directory group mapping */
+    DirectoryGroupMapping: {
+      readonly id: number;
+      provider: components['schemas']['DirectoryGroupMappingProvider'];
+      /**
+       * @description The group as the identity source names it: an LDAP group's DN (cn=ops,ou=groups,dc=example,dc=com,
+       *     compared without regard to case or the spaces after commas), an OpenID Connect groups claim's value
+       *     as sent. A user of the source who is in the group holds the role from their next sign-in.
+       */
+      groupName: string;
+      /** @description The role the group's members hold. */
+      roleId: number;
+      /** @description The role's name. */
+      readonly roleName: string;
+      /** Format: date-time */
+      readonly createdAt: string;
+      /** Format: date-time */
+      readonly updatedAt: string;
+    };
+    DirectoryGroupMappingPage: {
+      items: components['schemas']['DirectoryGroupMapping'][];
+      total: number;
+      totalCapped: components['schemas']['TotalCapped'];
+      page: number;
+      pageSize: number;
+    };
+    DirectoryGroupMappingEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['DirectoryGroupMapping'];
+    };
+    DirectoryGroupMappingPageEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['DirectoryGroupMappingPage'];
+    };
   };
   responses: {
     /** @description Any failure, with a business code and a message naming the cause. */
@@ -5036,6 +5190,9 @@ export interface components {
       | '-updatedAt';
     /** @description A field to sort by, '-' first for descending. */
     CameraGroupSort: 'name' | '-name' | 'createdAt' | '-createdAt';
+    /** @description A field to sort by, '-' first for descending. */
+    DirectoryGroupMappingSort:
+      'provider' | '-provider' | 'groupName' | '-groupName' | 'createdAt' | '-createdAt';
   };
   requestBodies: never;
   headers: {
@@ -8989,6 +9146,220 @@ export interface operations {
     };
   };
   deleteCameraGroup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listDirectoryGroupMappingChoices: {
+    parameters: {
+      query: {
+        field: 'roleId';
+        /** @description Keeps the choices whose label contains it. */
+        q?: components['parameters']['ChoiceText'];
+        /** @description Comma-separated ids whose labels are wanted (up to 50). */
+        ids?: components['parameters']['ChoiceIds'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The choices, by label. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChoiceListEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listDirectoryGroupMappings: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number. */
+        page?: components['parameters']['Page'];
+        pageSize?: components['parameters']['PageSize'];
+        /** @description A field to sort by, '-' first for descending. */
+        sort?: components['parameters']['DirectoryGroupMappingSort'];
+        provider?: components['schemas']['DirectoryGroupMappingProvider'];
+        groupName?: string;
+        roleId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of directory group mappings. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DirectoryGroupMappingPageEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  createDirectoryGroupMapping: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DirectoryGroupMappingInput'];
+      };
+    };
+    responses: {
+      /** @description The new directory group mapping. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DirectoryGroupMappingEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  exportDirectoryGroupMappings: {
+    parameters: {
+      query?: {
+        /** @description A field to sort by, '-' first for descending. */
+        sort?: components['parameters']['DirectoryGroupMappingSort'];
+        provider?: components['schemas']['DirectoryGroupMappingProvider'];
+        groupName?: string;
+        roleId?: number;
+      };
+      header?: {
+        /**
+         * @description The operator's IANA time zone; the console sends it on every call. An export writes its
+         *     times as `YYYY-MM-DD HH:mm:ss` in it and names it in those columns' headers (UTC when
+         *     absent). A zone the server does not know is a 400 naming this header.
+         */
+        'X-Time-Zone'?: components['parameters']['TimeZone'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file (content-disposition attachment). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  bulkDeleteDirectoryGroupMappings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IdList'];
+      };
+    };
+    responses: {
+      /** @description How many were deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeletedCountEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  getDirectoryGroupMapping: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The directory group mapping. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DirectoryGroupMappingEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  updateDirectoryGroupMapping: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DirectoryGroupMappingInput'];
+      };
+    };
+    responses: {
+      /** @description The changed directory group mapping. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DirectoryGroupMappingEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  deleteDirectoryGroupMapping: {
     parameters: {
       query?: never;
       header?: never;

@@ -145,5 +145,12 @@ export const routeSources: Readonly<Record<string, readonly string[]>> = {
     'src/resources/ResourceScreen.tsx',
     'src/generated/resources/notifyrule.ts',
   ],
+  '/system/directory-groups': [
+    'src/shell/BasicLayout.tsx',
+    'node_modules/antd/es/locale/zh_CN.js',
+    'src/i18n/day-locale.ts',
+    'src/resources/ResourceScreen.tsx',
+    'src/generated/resources/directorygroupmapping.ts',
+  ],
   '*': ['src/pages/exception/NotFoundPage.tsx'],
 };

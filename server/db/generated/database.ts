@@ -143,6 +143,24 @@ export interface CameraTasks {
   updated_at: string;
 }
 
+export interface DirectoryGroupMappings {
+  created_at: string;
+  group_name: string;
+  id: Generated<number>;
+  provider: 'ldap' | 'oidc';
+  role_id: number;
+  updated_at: string;
+}
+
+export interface ExternalIdentities {
+  created_at: string;
+  id: Generated<number>;
+  last_sign_in_at: string;
+  provider: string;
+  subject: string;
+  user_id: number;
+}
+
 export interface Files {
   ai_server_id: number | null;
   content_type: string;
@@ -502,6 +520,8 @@ export interface DB {
   camera_groups: CameraGroups;
   camera_tasks: CameraTasks;
   cameras: Cameras;
+  directory_group_mappings: DirectoryGroupMappings;
+  external_identities: ExternalIdentities;
   files: Files;
   ingest_quotas: IngestQuotas;
   instance: Instance;

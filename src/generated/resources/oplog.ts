@@ -76,6 +76,7 @@ export default {
         { value: 'KEY.SYSTEM.USER', label: { zh: '用户管理', en: 'Users' } },
         { value: 'KEY.SYSTEM.LOG', label: { zh: '操作日志', en: 'Operation log' } },
         { value: 'KEY.SYSTEM.NOTIFY', label: { zh: '通知规则', en: 'Notification rules' } },
+        { value: 'KEY.SYSTEM.DIRECTORY', label: { zh: '目录组映射', en: 'Directory group mapping' } },
       ],
       filter: 'equals',
       description:
