@@ -46,4 +46,20 @@ describe("a run's segments on the wall clock", () => {
       endedAt: t + 3_600_000,
     });
   });
+
+  it('follows a camera whose clock runs slow, segment after segment', () => {
+    const place = runTimeline();
+    const t = Date.UTC(2026, 10, 28, 2);
+    // The camera's clock runs 200 ppm slow: over two days its timestamps fall 35 s behind. Each
+    // segment is noticed 0.5 s after it truly ended.
+    const placed = Array.from({ length: 2 * 8640 }, (_, n) => {
+      const trueEnd = t + (n + 1) * 10 * second * 1.0002;
+      return { trueEnd, ...place({ start: n * 10, end: (n + 1) * 10 }, trueEnd + 500) };
+    });
+    const gaps = placed.filter((segment, n) => n > 0 && segment.startedAt !== placed[n - 1]?.endedAt);
+    expect(gaps).toEqual([]);
+    // Off by at most the lateness and an hour's drift (0.72 s), not by the days'.
+    const offBy = placed.map((segment) => Math.abs(segment.endedAt - segment.trueEnd));
+    expect(Math.max(...offBy)).toBeLessThanOrEqual(500 + 720);
+  });
 });

@@ -230,14 +230,22 @@ export interface ListEntry {
 const longestNoticeMs = 30_000;
 
 /**
+ * The least lateness is the least over this last stretch of the run: long enough that a busy server
+ * noticed some segment promptly within it, short enough that the anchor follows a camera whose clock
+ * runs slow (a few seconds a day) instead of jumping after it.
+ */
+const anchorWindowMs = 3_600_000;
+
+/**
  * Places one run's segments on the wall clock by the stream's own timestamps. The wall-clock time
- * at timestamp 0 (the anchor) is the earliest of (noticed - end) over the run's segments so far: a
- * segment is only ever noticed late (a busy server reads ffmpeg's list seconds after), never early,
- * so the least late one tells the anchor best. Each segment then spans its timestamps from that
- * anchor, starting where the previous one ended when its timestamps say so (within a second): a
- * busy server no longer shows false gaps and overlaps of seconds between segments, and the picture's
- * time is off by the least delay seen, not by each one. Only when that least delay shrinks by more
- * than a second does a segment overlap the one before: the earlier ones were placed that much late.
+ * at timestamp 0 (the anchor) is the earliest of (noticed - end) over the run's segments of the last
+ * hour: a segment is only ever noticed late (a busy server reads ffmpeg's list seconds
+ * after), never early, so the least late one tells the anchor best. Each segment then spans its
+ * timestamps from that anchor, starting where the previous one ended when its timestamps say so
+ * (within a second): a busy server no longer shows false gaps and overlaps of seconds between
+ * segments, and the picture's time is off by the least delay seen, not by each one. Only when that
+ * least delay shrinks by more than a second does a segment overlap the one before: the earlier ones
+ * were placed that much late.
  */
 export function runTimeline(): (
   entry: Pick<ListEntry, 'start' | 'end'>,
@@ -246,11 +254,15 @@ export function runTimeline(): (
   startedAt: number;
   endedAt: number;
 } {
-  let anchor: number | null = null;
+  let lateness: { noticedAt: number; seen: number }[] = [];
   let previousEnd: number | null = null;
+  const least = () => Math.min(...lateness.map((noticed) => noticed.seen));
   return (entry, noticedAt) => {
     const seen = noticedAt - entry.end * 1000;
-    if (anchor === null || seen < anchor || seen - anchor > longestNoticeMs) anchor = seen;
+    if (seen - least() > longestNoticeMs) lateness = [];
+    lateness = lateness.filter((noticed) => noticedAt - noticed.noticedAt <= anchorWindowMs);
+    lateness.push({ noticedAt, seen });
+    const anchor = least();
     const byTimestamps = Math.round(anchor + entry.start * 1000);
     const startedAt =
       previousEnd !== null && Math.abs(byTimestamps - previousEnd) < 1000 ? previousEnd : byTimestamps;
