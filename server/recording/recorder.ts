@@ -224,8 +224,10 @@ export interface ListEntry {
 }
 
 /**
- * Past this, a segment's end by the stream's timestamps is taken for a jump in them (a camera that
- * restarted its clock), not for the server noticing late: the run's anchor is set afresh.
+ * Past this, a segment noticed later than the least lateness whose timestamps do not continue the
+ * previous segment's is taken for a jump in them (a camera that restarted its clock): the run's
+ * anchor is set afresh. Timestamps that continue were only noticed late, however late: a stall of
+ * the source or the server, and the burst after it.
  */
 const longestNoticeMs = 30_000;
 
@@ -240,12 +242,12 @@ const anchorWindowMs = 3_600_000;
  * Places one run's segments on the wall clock by the stream's own timestamps. The wall-clock time
  * at timestamp 0 (the anchor) is the earliest of (noticed - end) over the run's segments of the last
  * hour: a segment is only ever noticed late (a busy server reads ffmpeg's list seconds
- * after), never early, so the least late one tells the anchor best. Each segment then spans its
- * timestamps from that anchor, starting where the previous one ended when its timestamps say so
- * (within a second): a busy server no longer shows false gaps and overlaps of seconds between
- * segments, and the picture's time is off by the least delay seen, not by each one. Only when that
- * least delay shrinks by more than a second does a segment overlap the one before: the earlier ones
- * were placed that much late.
+ * after, a stalled source sends what it held in a burst), never early, so the least late one tells
+ * the anchor best. Each segment then spans its timestamps from that anchor, starting where the
+ * previous one ended when its timestamps say so (within a second): a busy server no longer shows
+ * false gaps and overlaps of seconds between segments, and the picture's time is off by the least
+ * delay seen, not by each one. Only when that least delay shrinks by more than a second does a
+ * segment overlap the one before: the earlier ones were placed that much late.
  */
 export function runTimeline(): (
   entry: Pick<ListEntry, 'start' | 'end'>,
@@ -255,19 +257,20 @@ export function runTimeline(): (
   endedAt: number;
 } {
   let lateness: { noticedAt: number; seen: number }[] = [];
-  let previousEnd: number | null = null;
+  let previous: { end: number; endedAt: number } | null = null;
   const least = () => Math.min(...lateness.map((noticed) => noticed.seen));
   return (entry, noticedAt) => {
     const seen = noticedAt - entry.end * 1000;
-    if (seen - least() > longestNoticeMs) lateness = [];
+    const continues = previous !== null && Math.abs(entry.start - previous.end) < 1;
+    if (!continues && seen - least() > longestNoticeMs) lateness = [];
     lateness = lateness.filter((noticed) => noticedAt - noticed.noticedAt <= anchorWindowMs);
     lateness.push({ noticedAt, seen });
     const anchor = least();
     const byTimestamps = Math.round(anchor + entry.start * 1000);
     const startedAt =
-      previousEnd !== null && Math.abs(byTimestamps - previousEnd) < 1000 ? previousEnd : byTimestamps;
+      previous !== null && Math.abs(byTimestamps - previous.endedAt) < 1000 ? previous.endedAt : byTimestamps;
     const endedAt = Math.max(Math.round(anchor + entry.end * 1000), startedAt);
-    previousEnd = endedAt;
+    previous = { end: entry.end, endedAt };
     return { startedAt, endedAt };
   };
 }
