@@ -2,16 +2,16 @@ import { readFileSync } from 'node:fs';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import pg from 'pg';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { startEstate, type Estate } from '../server/test-support/server-estate';
 import { securityHeaders } from '../src/generated/contract';
 import { launchChromium } from '../test-support/chromium';
 import { runOperatorCli } from '../test-support/server-process';
-import { startTestStream, type TestStream } from '../test-support/test-stream';
 import { admin } from './accounts';
 import { artifactsDir } from './artifacts';
 import { edgeBox } from './edge-box';
-import { createThroughApi, unique } from './resource-screen';
+import { addTestCamera, test } from './fixtures';
+import { unique } from './resource-screen';
 import { screenshot, signIn } from './screen';
 import { scaled } from '../test-support/test-timeouts';
 
@@ -84,7 +84,6 @@ const card = (page: Page, id: number): Locator => page.locator(`[data-alert-id="
 describe('two servers behind nginx on one PostgreSQL database', () => {
   let estate: Estate;
   let browser: Browser;
-  let stream: TestStream;
   let db: pg.Client;
   /** When both servers answered: from then on each has run its periodic jobs once. */
   let bothUpAt: number;
@@ -109,11 +108,9 @@ describe('two servers behind nginx on one PostgreSQL database', () => {
     db = new pg.Client({ connectionString: estate.databaseUrl });
     await db.connect();
     browser = await launchChromium();
-    stream = await startTestStream();
   }, scaled(180_000));
 
   afterAll(async () => {
-    await stream?.stop();
     await browser?.close();
     await db?.end();
     await estate?.stop();
@@ -180,18 +177,15 @@ describe('two servers behind nginx on one PostgreSQL database', () => {
     expect(right).toMatchObject({ success: false, code: '423' });
   });
 
-  test('a camera plays through nginx', { timeout: scaled(120_000) }, async () => {
+  test('a camera plays through nginx', { timeout: scaled(120_000) }, async ({ stream }) => {
     const viewer = await page();
     await signIn(viewer, admin);
     const name = unique('大门-');
-    await createThroughApi(viewer, '/cameras', {
+    await addTestCamera(viewer, {
       name,
       code: unique('NG'),
       area: unique('nginx区-'),
       mainStreamUrl: stream.liveUrl,
-      vendor: 'hikvision',
-      ip: '10.61.0.1',
-      aiServerId: null,
     });
     await viewer.goto('/monitor/video');
     await viewer.getByPlaceholder('搜索名称、编码或区域').fill(name);

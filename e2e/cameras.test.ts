@@ -1,8 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { startTestStream, type TestStream } from '../test-support/test-stream';
+import { describe, expect } from 'vitest';
 import { admin, cameraOperator } from './accounts';
-import { test } from './fixtures';
+import { addTestCamera, test } from './fixtures';
 import {
   choose,
   chooseReference,
@@ -50,7 +49,7 @@ async function addServer(page: Page): Promise<{ id: number; name: string }> {
 
 async function addCamera(page: Page, mainStreamUrl: string, aiServerId: number | null = null) {
   const name = unique('摄像头-');
-  const camera = await createThroughApi<{ id: number }>(page, '/cameras', {
+  const camera = await addTestCamera(page, {
     name,
     code: unique('C'),
     mainStreamUrl,
@@ -117,19 +116,11 @@ interface SavedTask {
 }
 
 describe('the camera screen', () => {
-  let stream: TestStream;
-  beforeAll(async () => {
-    stream = await startTestStream();
-  });
-  afterAll(async () => {
-    await stream.stop();
-  });
-
   // The longest journey of the suite: the whole screen, then the task editor.
   test(
     'admin adds a camera bound to an AI server, finds, edits, views, exports it, edits its tasks and deletes it',
     { timeout: scaled(90_000) },
-    async ({ page }) => {
+    async ({ page, stream }) => {
       await signIn(page, admin);
       const server = await addServer(page);
       const model = await addModel(page);
@@ -317,6 +308,7 @@ describe('the camera screen', () => {
 
   test('a stream that cannot be reached gives a blank 16:9 frame saying so, and a region can still be drawn', async ({
     page,
+    stream,
   }) => {
     await signIn(page, admin);
     const model = await addModel(page);
@@ -356,6 +348,7 @@ describe('the camera screen', () => {
 
   test('a camera operator without the model key picks a task’s model by name, and nothing is refused', async ({
     page,
+    stream,
   }) => {
     await signIn(page, admin);
     const model = await addModel(page);
@@ -388,6 +381,7 @@ describe('the camera screen', () => {
 
   test('a stream password is shown masked, and an edit saving the masked address keeps it', async ({
     page,
+    stream,
   }) => {
     await signIn(page, admin);
     const secretUrl = stream.url.replace('http://', 'http://admin:cam-pass@');
@@ -412,7 +406,10 @@ describe('the camera screen', () => {
     expect(saved).toMatchObject({ area: '三号园区', mainStreamUrl: maskedUrl });
   });
 
-  test('an AI server with a camera bound cannot be deleted: the refusal says how many', async ({ page }) => {
+  test('an AI server with a camera bound cannot be deleted: the refusal says how many', async ({
+    page,
+    stream,
+  }) => {
     await signIn(page, admin);
     const server = await addServer(page);
     await addCamera(page, stream.url, server.id);

@@ -3,8 +3,10 @@ import { inject, test as base } from 'vitest';
 import { launchChromium } from '../test-support/chromium';
 import { writeFile } from 'node:fs/promises';
 import { artifactPath } from './artifacts';
+import { createThroughApi, unique } from './resource-screen';
 import { screenshot } from './screen';
 import { scaled } from '../test-support/test-timeouts';
+import { startTestStream, type TestStream } from '../test-support/test-stream';
 
 /** A page in a browser context of its own: another person at another computer. */
 export async function freshPage(browser: Browser): Promise<Page> {
@@ -13,7 +15,28 @@ export async function freshPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-/** Every test gets a fresh browser context (no stored token, no cookies) on the running server. */
+/**
+ * A camera added through the API as the page's signed-in user, as an administrator would set it
+ * up: a unique name and code and a Hikvision at 10.61.0.1 unless `fields` say otherwise.
+ */
+export function addTestCamera(
+  page: Page,
+  fields: { readonly mainStreamUrl: string } & Record<string, unknown>,
+): Promise<{ id: number }> {
+  return createThroughApi<{ id: number }>(page, '/cameras', {
+    name: unique('摄像头-'),
+    code: unique('CAM-'),
+    vendor: 'hikvision',
+    ip: '10.61.0.1',
+    aiServerId: null,
+    ...fields,
+  });
+}
+
+/**
+ * Every test gets a fresh browser context (no stored token, no cookies) on the running server; the
+ * tests of a file share one browser and one loopback test stream (test-support/test-stream.ts).
+ */
 export const test = base
   // vitest reads a fixture's dependencies from its destructuring pattern; empty means none.
   // eslint-disable-next-line no-empty-pattern
@@ -21,6 +44,12 @@ export const test = base
     const browser = await launchChromium();
     onCleanup(() => browser.close());
     return browser;
+  })
+  // eslint-disable-next-line no-empty-pattern
+  .extend('stream', { scope: 'file' }, async ({}, { onCleanup }): Promise<TestStream> => {
+    const stream = await startTestStream();
+    onCleanup(() => stream.stop());
+    return stream;
   })
   .extend('page', async ({ browser, task }, { onCleanup }): Promise<Page> => {
     const page = await freshPage(browser);

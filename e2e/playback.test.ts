@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { clockBits, clockBlockPx } from '../test-support/clock-picture';
+import { clockBits, clockBlockPx, clockOffBy as offBy, clockOfGrey } from '../test-support/clock-picture';
 import { readClockInPage } from '../test-support/clock-reader';
 import { startTestCameras, type TestCameras } from '../test-support/test-cameras';
 import { admin } from './accounts';
@@ -59,14 +59,6 @@ async function shownTime(scope: Page | Locator, testId: string): Promise<number>
   return Date.parse((await time.getAttribute('datetime')) as string);
 }
 
-const clockModulo = 2 ** clockBits;
-
-/** How far (ms, signed) the time burnt into a picture is from `time`, across the clock's wrap. */
-function offBy(picture: number, time: number): number {
-  const difference = (picture - (time % clockModulo) + clockModulo) % clockModulo;
-  return difference > clockModulo / 2 ? difference - clockModulo : difference;
-}
-
 /** The burnt-in time of the frame the video shows now, or null before it has one. */
 const pictureClock = (video: Locator) =>
   video.evaluate(readClockInPage, { bits: clockBits, blockPx: clockBlockPx });
@@ -83,13 +75,7 @@ async function fileClock(file: string, frame: 'first' | 'last'): Promise<number>
     { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
   );
   const frameBytes = width * clockBlockPx;
-  const start = frame === 'first' ? 0 : stdout.length - frameBytes;
-  const row = start + (clockBlockPx >> 1) * width;
-  let value = 0;
-  for (let bit = 0; bit < clockBits; bit += 1) {
-    if ((stdout[row + bit * clockBlockPx + (clockBlockPx >> 1)] ?? 0) > 127) value += 2 ** bit;
-  }
-  return value;
+  return clockOfGrey(stdout.subarray(frame === 'first' ? 0 : stdout.length - frameBytes), width);
 }
 
 describe('recording playback and alert clips', () => {

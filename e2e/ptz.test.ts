@@ -1,10 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { startTestOnvifDevice, type TestOnvifDevice } from '../test-support/onvif-device/onvif-device';
-import { startTestStream, type TestStream } from '../test-support/test-stream';
 import { scaled } from '../test-support/test-timeouts';
 import { admin, type Account } from './accounts';
-import { freshPage, test } from './fixtures';
+import { addTestCamera, freshPage, test } from './fixtures';
 import { createThroughApi, drawerTitled, openFromMenu, rowOf, searchOne, unique } from './resource-screen';
 import { openMenuEntry, screenshot, signIn } from './screen';
 
@@ -22,10 +21,8 @@ async function expectPlaying(video: Locator): Promise<void> {
 }
 
 describe('PTZ on the video wall', () => {
-  let stream: TestStream;
   let device: TestOnvifDevice;
-  beforeAll(async () => {
-    stream = await startTestStream();
+  test.beforeAll(async ({ stream }) => {
     // On 127.0.0.1 only, which the test server's CFOP_CAMERA_ALLOW_HOSTS names.
     device = await startTestOnvifDevice({
       ...credentials,
@@ -34,7 +31,6 @@ describe('PTZ on the video wall', () => {
   });
   afterAll(async () => {
     await device.close();
-    await stream.stop();
   });
 
   /** The device's PTZ commands since `from`, by action and preset. */
@@ -44,17 +40,15 @@ describe('PTZ on the video wall', () => {
   test(
     'a video operator holding the PTZ key steers a pane by pointer and keys, and recalls a preset saved on the camera screen',
     { timeout: scaled(180_000) },
-    async ({ page, browser }) => {
+    async ({ page, browser, stream }) => {
       await signIn(page, admin);
       const name = unique('云台-');
-      await createThroughApi(page, '/cameras', {
+      await addTestCamera(page, {
         name,
         code: unique('PTZ-'),
         area: unique('云台区-'),
         mainStreamUrl: stream.liveUrl,
-        vendor: 'hikvision',
         ip: `10.62.0.${(Date.now() % 250) + 1}`,
-        aiServerId: null,
         onvifXaddr: device.xaddr,
         onvifUsername: credentials.username,
         onvifPassword: credentials.password,

@@ -1,9 +1,8 @@
 import type { Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { startTestStream, type TestStream } from '../test-support/test-stream';
+import { describe, expect } from 'vitest';
 import { admin } from './accounts';
-import { test } from './fixtures';
-import { createThroughApi, unique } from './resource-screen';
+import { addTestCamera, test } from './fixtures';
+import { unique } from './resource-screen';
 import { screenshot, signIn } from './screen';
 import { scaled } from '../test-support/test-timeouts';
 
@@ -25,28 +24,16 @@ async function lostSeconds(status: Locator): Promise<number> {
 }
 
 describe('a live pane whose source dies', () => {
-  let stream: TestStream;
-  beforeAll(async () => {
-    stream = await startTestStream();
-  });
-  afterAll(async () => {
-    stream.restore();
-    await stream.stop();
-  });
-
   test(
     'says 信号中断 with the time since its last frame over that frame dimmed, and plays again by itself within 20 s of the source’s return',
     { timeout: scaled(180_000) },
-    async ({ page }) => {
+    async ({ page, stream }) => {
       await signIn(page, admin);
-      const camera = await createThroughApi<{ id: number }>(page, '/cameras', {
+      const camera = await addTestCamera(page, {
         name: unique('断流-'),
         code: unique('ST'),
         area: unique('断流区-'),
         mainStreamUrl: stream.liveUrl,
-        vendor: 'hikvision',
-        ip: '10.61.0.1',
-        aiServerId: null,
       });
       await page.goto(`/monitor/video?layout=4&cams=${camera.id}`);
       const pane = page.locator('[data-pane="0"]');

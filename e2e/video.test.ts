@@ -1,10 +1,9 @@
 import { downloadedBytes } from './downloads';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
-import { startTestStream, type TestStream } from '../test-support/test-stream';
+import { describe, expect, inject } from 'vitest';
 import { admin, videoOperator } from './accounts';
 import { edgeBox } from './edge-box';
-import { test } from './fixtures';
+import { addTestCamera, test } from './fixtures';
 import { createThroughApi, unique } from './resource-screen';
 import { expectAt, screenshot, openMenuEntry, signIn } from './screen';
 import { scaled } from '../test-support/test-timeouts';
@@ -25,14 +24,12 @@ async function adminPage(browser: Browser): Promise<Page> {
 let sequence = 0;
 function addCamera(page: Page, name: string, mainStreamUrl: string, area: string) {
   sequence += 1;
-  return createThroughApi<{ id: number }>(page, '/cameras', {
+  return addTestCamera(page, {
     name,
     code: unique(`V${sequence}-`),
     area,
     mainStreamUrl,
-    vendor: 'hikvision',
     ip: `10.60.${Math.floor(sequence / 250) % 250}.${(sequence % 250) + 1}`,
-    aiServerId: null,
   });
 }
 
@@ -109,18 +106,10 @@ function wallQuery(page: Page) {
 }
 
 describe('the video wall', () => {
-  let stream: TestStream;
-  beforeAll(async () => {
-    stream = await startTestStream();
-  });
-  afterAll(async () => {
-    await stream.stop();
-  });
-
   test(
     'a video operator finds a camera, plays it in a pane, selects others without disturbing it, switches layout and closes it',
     { timeout: scaled(180_000) },
-    async ({ page, browser }) => {
+    async ({ page, browser, stream }) => {
       const area = unique('东区-');
       const live = unique('东门-');
       const broken = unique('断线-');
@@ -240,7 +229,7 @@ describe('the video wall', () => {
   test(
     'a camera’s live alert shows over its pane while the video plays on in the same player, leaves when handled, links to the alert wall, whose drawer links back to the camera alone',
     { timeout: scaled(180_000) },
-    async ({ page }) => {
+    async ({ page, stream }) => {
       await signIn(page, admin);
       const { cameras, raise } = await edgeBox(page, 1, { mainStreamUrl: stream.liveUrl });
       const camera = cameras[0] as (typeof cameras)[number];
@@ -301,7 +290,7 @@ describe('the video wall', () => {
   test(
     'a tree of 2 000 cameras keeps about a screenful of rows in the page, the search finds any of them, and a camera dragged onto a pane goes there',
     { timeout: scaled(240_000) },
-    async ({ page, browser }) => {
+    async ({ page, browser, stream }) => {
       const setup = await adminPage(browser);
       const prefix = unique('巡检-');
       const areas = Array.from({ length: 20 }, (_, n) => `${prefix}区${String(n + 1).padStart(2, '0')}`);

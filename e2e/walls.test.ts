@@ -1,9 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
-import { startTestStream, type TestStream } from '../test-support/test-stream';
+import { describe, expect, inject } from 'vitest';
 import { scaled } from '../test-support/test-timeouts';
 import { admin, videoOperator } from './accounts';
-import { test } from './fixtures';
+import { addTestCamera, test } from './fixtures';
 import { createThroughApi, drawerTitled, unique } from './resource-screen';
 import { openMenuEntry, screenshot, signIn } from './screen';
 
@@ -26,32 +25,22 @@ const shownNames = (page: Page) =>
 const query = (page: Page) => new URL(page.url()).searchParams;
 
 describe('saved walls and tours', () => {
-  let stream: TestStream;
-  beforeAll(async () => {
-    stream = await startTestStream();
-  });
-  afterAll(async () => {
-    await stream.stop();
-  });
-
   test(
     'a video operator sees a group of six, saves a 4-pane wall, reopens it, tours the group and pauses it by touching the wall',
     { timeout: scaled(180_000) },
-    async ({ page, browser }) => {
+    async ({ page, browser, stream }) => {
       // Six cameras in a group, through the API as an administrator would set them up.
       const setup = await adminPage(browser);
       const prefix = unique('轮巡-');
       const names = [1, 2, 3, 4, 5, 6].map((n) => `${prefix}-${n}`);
       const ids: number[] = [];
       for (const [index, name] of names.entries()) {
-        const camera = await createThroughApi<{ id: number }>(setup, '/cameras', {
+        const camera = await addTestCamera(setup, {
           name,
           code: unique(`W${index}-`),
           area: unique('轮巡区-'),
           mainStreamUrl: stream.unreachableUrl,
-          vendor: 'hikvision',
           ip: `10.61.0.${index + 1}`,
-          aiServerId: null,
         });
         ids.push(camera.id);
       }

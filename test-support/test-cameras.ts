@@ -13,7 +13,7 @@ const loopback = '127.0.0.1';
 const size = '640x360';
 /** A sub stream's picture: a quarter of the main one, as cameras' sub streams commonly are. */
 const subSize = '320x180';
-const frameRate = 15;
+export const cameraFrameRate = 15;
 /** A key frame every two seconds, as a site's cameras commonly send. */
 const keyFrameSeconds = 2;
 const tsPacket = 188;
@@ -59,7 +59,7 @@ export async function startTestCameras(
     const path = join(dir, name);
     await promisify(execFile)('ffmpeg', [
       ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi'],
-      ...['-i', `testsrc2=size=${pictureSize}:rate=${frameRate}`, '-t', '10', ...encoding()],
+      ...['-i', `testsrc2=size=${pictureSize}:rate=${cameraFrameRate}`, '-t', '10', ...cameraEncoding()],
       path,
     ]);
     return path;
@@ -91,8 +91,14 @@ export async function startTestCameras(
   const input = (name: string, clocked: boolean) =>
     clocked
       ? [
-          ...['-re', '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=${frameRate}`],
-          ...['-filter_complex', clockFilter(name, frameRate), ...encoding(), '-tune', 'zerolatency'],
+          ...['-re', '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=${cameraFrameRate}`],
+          ...[
+            '-filter_complex',
+            clockFilter(name, cameraFrameRate),
+            ...cameraEncoding(),
+            '-tune',
+            'zerolatency',
+          ],
         ]
       : looped(clip);
   const run = (args: string[], stdout: 'pipe' | 'ignore') => {
@@ -155,15 +161,16 @@ export async function startTestCameras(
 /**
  * libx264 with a fixed key frame interval, no extra key frames at scene cuts, and no B-frames as
  * most cameras send: a looped clip with B-frames lost its first key frame at each loop
- * (`-stream_loop` with `-c copy`), a 4 s gap once every 10 s that a joining viewer waited out.
+ * (`-stream_loop` with `-c copy`), a 4 s gap once every 10 s that a joining viewer waited out. A
+ * stream made beforehand, not live, may take a faster preset.
  */
-function encoding(): string[] {
-  const gop = String(frameRate * keyFrameSeconds);
+export function cameraEncoding(preset = 'veryfast'): string[] {
+  const gop = String(cameraFrameRate * keyFrameSeconds);
   return [
     '-c:v',
     'libx264',
     '-preset',
-    'veryfast',
+    preset,
     '-pix_fmt',
     'yuv420p',
     '-g',

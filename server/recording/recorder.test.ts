@@ -46,4 +46,42 @@ describe("a run's segments on the wall clock", () => {
       endedAt: t + 3_600_000,
     });
   });
+
+  it('keeps its place through a stall of the source and the burst after it', () => {
+    const place = runTimeline();
+    const t = Date.UTC(2026, 10, 28, 2);
+    // Ten-second segments, each noticed 50 ms after it ended; at 25 s the camera's data stops for
+    // 45 s (a congested link or a stalled server, still short of ending the run), then what was held
+    // comes twenty times as fast as real time.
+    const stallAt = t + 25 * second;
+    const resumes = stallAt + 45 * second;
+    const placed = Array.from({ length: 12 }, (_, n) => {
+      const end = t + (n + 1) * 10 * second;
+      const arrives = end <= stallAt ? end : Math.max(end, resumes + (end - stallAt) / 20);
+      return place({ start: n * 10, end: (n + 1) * 10 }, arrives + 50);
+    });
+    // Each where its timestamps put it, by the least lateness: the late ones are not a jump in them.
+    expect(placed).toEqual(
+      placed.map((_, n) => ({
+        startedAt: t + n * 10 * second + 50,
+        endedAt: t + (n + 1) * 10 * second + 50,
+      })),
+    );
+  });
+
+  it('follows a camera whose clock runs slow, segment after segment', () => {
+    const place = runTimeline();
+    const t = Date.UTC(2026, 10, 28, 2);
+    // The camera's clock runs 200 ppm slow: over two days its timestamps fall 35 s behind. Each
+    // segment is noticed 0.5 s after it truly ended.
+    const placed = Array.from({ length: 2 * 8640 }, (_, n) => {
+      const trueEnd = t + (n + 1) * 10 * second * 1.0002;
+      return { trueEnd, ...place({ start: n * 10, end: (n + 1) * 10 }, trueEnd + 500) };
+    });
+    const gaps = placed.filter((segment, n) => n > 0 && segment.startedAt !== placed[n - 1]?.endedAt);
+    expect(gaps).toEqual([]);
+    // Off by at most the lateness and an hour's drift (0.72 s), not by the days'.
+    const offBy = placed.map((segment) => Math.abs(segment.endedAt - segment.trueEnd));
+    expect(Math.max(...offBy)).toBeLessThanOrEqual(500 + 720);
+  });
 });

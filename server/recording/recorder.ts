@@ -224,20 +224,30 @@ export interface ListEntry {
 }
 
 /**
- * Past this, a segment's end by the stream's timestamps is taken for a jump in them (a camera that
- * restarted its clock), not for the server noticing late: the run's anchor is set afresh.
+ * Past this, a segment noticed later than the least lateness whose timestamps do not continue the
+ * previous segment's is taken for a jump in them (a camera that restarted its clock): the run's
+ * anchor is set afresh. Timestamps that continue were only noticed late, however late: a stall of
+ * the source or the server, and the burst after it.
  */
 const longestNoticeMs = 30_000;
 
 /**
+ * The least lateness is the least over this last stretch of the run: long enough that a busy server
+ * noticed some segment promptly within it, short enough that the anchor follows a camera whose clock
+ * runs slow (a few seconds a day) instead of jumping after it.
+ */
+const anchorWindowMs = 3_600_000;
+
+/**
  * Places one run's segments on the wall clock by the stream's own timestamps. The wall-clock time
- * at timestamp 0 (the anchor) is the earliest of (noticed - end) over the run's segments so far: a
- * segment is only ever noticed late (a busy server reads ffmpeg's list seconds after), never early,
- * so the least late one tells the anchor best. Each segment then spans its timestamps from that
- * anchor, starting where the previous one ended when its timestamps say so (within a second): a
- * busy server no longer shows false gaps and overlaps of seconds between segments, and the picture's
- * time is off by the least delay seen, not by each one. Only when that least delay shrinks by more
- * than a second does a segment overlap the one before: the earlier ones were placed that much late.
+ * at timestamp 0 (the anchor) is the earliest of (noticed - end) over the run's segments of the last
+ * hour: a segment is only ever noticed late (a busy server reads ffmpeg's list seconds
+ * after, a stalled source sends what it held in a burst), never early, so the least late one tells
+ * the anchor best. Each segment then spans its timestamps from that anchor, starting where the
+ * previous one ended when its timestamps say so (within a second): a busy server no longer shows
+ * false gaps and overlaps of seconds between segments, and the picture's time is off by the least
+ * delay seen, not by each one. Only when that least delay shrinks by more than a second does a
+ * segment overlap the one before: the earlier ones were placed that much late.
  */
 export function runTimeline(): (
   entry: Pick<ListEntry, 'start' | 'end'>,
@@ -246,16 +256,21 @@ export function runTimeline(): (
   startedAt: number;
   endedAt: number;
 } {
-  let anchor: number | null = null;
-  let previousEnd: number | null = null;
+  let lateness: { noticedAt: number; seen: number }[] = [];
+  let previous: { end: number; endedAt: number } | null = null;
+  const least = () => Math.min(...lateness.map((noticed) => noticed.seen));
   return (entry, noticedAt) => {
     const seen = noticedAt - entry.end * 1000;
-    if (anchor === null || seen < anchor || seen - anchor > longestNoticeMs) anchor = seen;
+    const continues = previous !== null && Math.abs(entry.start - previous.end) < 1;
+    if (!continues && seen - least() > longestNoticeMs) lateness = [];
+    lateness = lateness.filter((noticed) => noticedAt - noticed.noticedAt <= anchorWindowMs);
+    lateness.push({ noticedAt, seen });
+    const anchor = least();
     const byTimestamps = Math.round(anchor + entry.start * 1000);
     const startedAt =
-      previousEnd !== null && Math.abs(byTimestamps - previousEnd) < 1000 ? previousEnd : byTimestamps;
+      previous !== null && Math.abs(byTimestamps - previous.endedAt) < 1000 ? previous.endedAt : byTimestamps;
     const endedAt = Math.max(Math.round(anchor + entry.end * 1000), startedAt);
-    previousEnd = endedAt;
+    previous = { end: entry.end, endedAt };
     return { startedAt, endedAt };
   };
 }
