@@ -13,9 +13,9 @@ const loopback = '127.0.0.1';
 const size = '640x360';
 /** A sub stream's picture: a quarter of the main one, as cameras' sub streams commonly are. */
 const subSize = '320x180';
-const frameRate = 15;
+export const frameRate = 15;
 /** A key frame every two seconds, as a site's cameras commonly send. */
-const keyFrameSeconds = 2;
+export const keyFrameSeconds = 2;
 const tsPacket = 188;
 
 export interface TestCamera {

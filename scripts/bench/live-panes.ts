@@ -123,6 +123,31 @@ export function singlePane(browser: Browser, base: string, token: string, camera
 }
 
 /**
+ * Each camera clicked into a pane while another tab already plays it (its relay runs): ms from the
+ * click to its first frame, which the relay's kept pictures since its last key frame make no wait
+ * for the camera's next one.
+ */
+export async function relayedSinglePanes(
+  browser: Browser,
+  base: string,
+  token: string,
+  cameras: readonly TestCamera[],
+  ids: readonly number[],
+) {
+  const frames: number[] = [];
+  for (const [index, camera] of cameras.entries()) {
+    const frame = await withVideoPage(browser, base, token, async (watching) => {
+      await watching.goto(`/monitor/video?layout=1&cams=${ids[index]}`);
+      await untilFirstFrames(watching, 1);
+      return (await singlePane(browser, base, token, camera)).frame;
+    });
+    frames.push(frame);
+  }
+  await untilCold();
+  return frames;
+}
+
+/**
  * Each camera put in a pane once, cold (no live view of it running), after a first open of the
  * video wall that warms the browser's cache of its scripts as an operator's is.
  */
