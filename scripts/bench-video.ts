@@ -20,6 +20,7 @@
  * Between measurements every live view is left to stop (idle), so each open is cold. Figures are
  * printed with the machine they come from, never asserted. `--no-build` measures dist/ as it is.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { parseAllowedHosts } from '../server/streams/stream-address';
@@ -71,6 +72,8 @@ interface WallRun {
   readonly firstFrames: readonly number[];
   readonly socketsOpened: readonly number[];
   readonly firstFragments: readonly number[];
+  /** The longest the server's event loop (this process's) was held while the wall opened, ms. */
+  readonly longestStall: number;
   readonly glass: readonly number[];
 }
 
@@ -83,8 +86,11 @@ function wall(
   clocked: readonly number[],
 ) {
   return withVideoPage(browser, base, token, async (page): Promise<WallRun> => {
+    const stalls = monitorEventLoopDelay({ resolution: 10 });
+    stalls.enable();
     await page.goto(`/monitor/video?layout=${wallPanes}&cams=${ids.slice(0, wallPanes).join(',')}`);
     const marks = await untilFirstFrames(page, wallPanes);
+    stalls.disable();
     const panes = ids.slice(0, wallPanes);
     const firstFrames = panes.map((_, pane) => marks.firstFrames[String(pane)] ?? Number.NaN);
     // A pane's first socket: the one that played (its camera is in its address).
@@ -102,7 +108,7 @@ function wall(
       }
       await page.waitForTimeout(glassEveryMs);
     }
-    return { firstFrames, socketsOpened, firstFragments, glass };
+    return { firstFrames, socketsOpened, firstFragments, longestStall: stalls.max / 1e6, glass };
   });
 }
 
@@ -234,6 +240,11 @@ async function main(): Promise<void> {
               walls,
               (run, pane) => (run.firstFragments[pane] ?? NaN) - (run.socketsOpened[pane] ?? NaN),
             ),
+            null,
+          ),
+          row(
+            "server's event loop, longest stall",
+            walls.map((run) => run.longestStall),
             null,
           ),
           row(
