@@ -67,10 +67,13 @@ export function createSpawnLauncher(): SpawnLauncher {
     });
     const children = new Map<number, LaunchedChild>();
     started.on('message', (report: Report, pipe?: Socket) => children.get(report.id)?.heard(report, pipe));
-    started.on('exit', () => {
+    const gone = () => {
       if (launcher?.process === started) launcher = null;
       for (const child of children.values()) child.lost();
-    });
+    };
+    started.on('exit', gone);
+    // It could not start, or a request found its channel closed: it is gone either way.
+    started.on('error', gone);
     // Only the children's pipes hold the server up, as their own would.
     started.unref();
     started.channel?.unref();
