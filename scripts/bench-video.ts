@@ -179,7 +179,9 @@ async function main(): Promise<void> {
         `\nMachine\n${[...describeMachine(browser.version()), describeSources(), loadLine('before')].join('\n')}`,
       );
       const kinds = testCameras.cameras.map((camera) => `${camera.name}${camera.clock ? ' (clock)' : ''}`);
-      console.log(`Test cameras: ${kinds.join(', ')}; H.264 640×360, 15 fps, a key frame every 2 s.\n`);
+      console.log(
+        `Test cameras: ${kinds.join(', ')}; H.264 640×360, ${frameRate} fps, a key frame every ${keyFrameSeconds} s.\n`,
+      );
 
       const { frames: single, fragments } = await coldSinglePanes(browser, base, token, testCameras.cameras);
       const relayed = await relayedSinglePanes(browser, base, token, testCameras.cameras, ids);
