@@ -44,6 +44,7 @@ import { answerErrorsAsEnvelopes, noSuchOperationEnvelope } from './http/error-a
 import { defaultIpv6PrefixBits } from './http/client-address';
 import { acceptJsonBodiesOnly, bodyLimitBytes } from './http/json-body';
 import { createLiveSessions, type LiveSessionOptions, type LiveSessions } from './live/live-sessions';
+import { createSpawnLauncher } from './process/spawn-launcher';
 import { createSocketQuota, defaultLiveSocketsPerUser } from './live/socket-quota';
 import { createStreamSlots, defaultLiveMaxStreams } from './streams/stream-slots';
 import { createStatusFeed } from './cluster/status-feed';
@@ -231,6 +232,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const metrics = createMetrics();
   const background = createBackgroundTasks(app.log, metrics.jobRan);
   let live: LiveSessions | null = null;
+  const relayLauncher = createSpawnLauncher();
   let recordings: Recordings | null = null;
   let changes: ChangeChannel | null = null;
   // Recorded cameras are handed over first, before the wait for open requests and connections:
@@ -251,6 +253,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     clearTimeout(cutConnections);
     await (recordingsClosed ?? recordings?.close());
     await live?.close();
+    relayLauncher.close();
     await background.drain();
     await changes?.close();
     await db.destroy();
@@ -279,7 +282,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       startTimeoutMs: options.live?.startTimeoutMs ?? 20_000,
       readTimeoutMs,
       log: app.log,
-      spawn: options.live?.spawn,
+      // Relays are asked for many at once (a wall): started without the server stopping for each.
+      spawn: options.live?.spawn ?? relayLauncher.spawn,
       onStreamState(cameraId, state) {
         // A relay stopped for want of viewers read the stream until now, and reads it no longer;
         // without probes, though, nothing would read it again, so its last read no longer counts.

@@ -15,7 +15,7 @@ const size = '640x360';
 const subSize = '320x180';
 export const cameraFrameRate = 15;
 /** A key frame every two seconds, as a site's cameras commonly send. */
-const keyFrameSeconds = 2;
+export const keyFrameSeconds = 2;
 const tsPacket = 188;
 
 export interface TestCamera {

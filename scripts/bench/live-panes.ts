@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { TestCamera } from '../../test-support/test-cameras';
 import { consoleCall } from './console-api';
@@ -40,15 +41,23 @@ export async function addTestCameras(
   return ids;
 }
 
-/** The live views' relays (ffmpeg reading a camera for the console) running on this machine now. */
+/**
+ * The live views' relays (ffmpeg reading a camera for the console) this process's server runs now.
+ * Its children only: other work on the machine may run relays of its own.
+ */
 function relaysRunning(): number {
   let count = 0;
   for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
     try {
-      const command = readFileSync(`/proc/${name}/cmdline`, 'utf8');
-      // A relay reads a camera (through the checked protocols) and writes MPEG-TS to its pipe.
-      const relay = ['-protocol_whitelist', 'mpegts', 'pipe:1'].every((part) => command.includes(part));
-      if (command.startsWith('ffmpeg') && relay) count += 1;
+      // The parent's pid is the field after the command's name, which is in parentheses.
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[1]);
+      if (parent !== process.pid) continue;
+      const [program = '', ...args] = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
+      // A relay reads a camera (through the checked protocols) and writes MPEG-TS to its pipe. It
+      // starts through setpriv (spawnDyingWithParent), which runs ffmpeg by its path.
+      const relay = ['-protocol_whitelist', 'mpegts', 'pipe:1'].every((part) => args.includes(part));
+      if (basename(program) === 'ffmpeg' && relay) count += 1;
     } catch {
       // ended meanwhile
     }
@@ -120,6 +129,31 @@ export function singlePane(browser: Browser, base: string, token: string, camera
       fragment: (marks.firstFragment ?? Number.NaN) - click,
     };
   });
+}
+
+/**
+ * Each camera clicked into a pane while another tab already plays it (its relay runs): ms from the
+ * click to its first frame, which the relay's kept pictures since its last key frame make no wait
+ * for the camera's next one.
+ */
+export async function relayedSinglePanes(
+  browser: Browser,
+  base: string,
+  token: string,
+  cameras: readonly TestCamera[],
+  ids: readonly number[],
+) {
+  const frames: number[] = [];
+  for (const [index, camera] of cameras.entries()) {
+    const frame = await withVideoPage(browser, base, token, async (watching) => {
+      await watching.goto(`/monitor/video?layout=1&cams=${ids[index]}`);
+      await untilFirstFrames(watching, 1);
+      return (await singlePane(browser, base, token, camera)).frame;
+    });
+    frames.push(frame);
+  }
+  await untilCold();
+  return frames;
 }
 
 /**

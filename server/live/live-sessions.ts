@@ -439,8 +439,9 @@ const relayProbeLimit = ['-probesize', '32'];
 /**
  * ffmpeg's arguments for a live view: the first video track only (a monitoring wall plays no
  * sound), copied or encoded to H.264, as MPEG-TS on standard output, each frame written and flushed
- * as soon as it is read (no mux delay); the server makes it fragmented MP4 (ts-remuxer.ts). An
- * encoded one gets a key frame each second.
+ * as soon as it is read (no mux delay) with its PES length (up to 64 KB a frame), so the server
+ * knows it whole without waiting for the next; the server makes it fragmented MP4 (ts-remuxer.ts).
+ * An encoded one gets a key frame each second.
  */
 function relayArgs(stream: CheckedStream, copy: boolean, readTimeoutMs: number): string[] {
   const video = copy
@@ -457,7 +458,8 @@ function relayArgs(stream: CheckedStream, copy: boolean, readTimeoutMs: number):
     // An RTSP camera may give its parameter sets only in its session description: they go in front
     // of each key frame (ffmpeg's MPEG-TS does so itself only for streams without delimiters).
     ...(copy && stream.scheme.startsWith('rtsp') ? ['-bsf:v', 'dump_extra=freq=keyframe'] : []),
-    ...['-f', 'mpegts', '-muxdelay', '0', '-muxpreload', '0', '-flush_packets', '1', 'pipe:1'],
+    ...['-f', 'mpegts', '-muxdelay', '0', '-muxpreload', '0', '-omit_video_pes_length', '0'],
+    ...['-flush_packets', '1', 'pipe:1'],
   ];
 }
 

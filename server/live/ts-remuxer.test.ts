@@ -112,6 +112,19 @@ describe('remuxing the relay’s MPEG-TS to fragmented MP4', () => {
     ).toBe(true);
   });
 
+  it('sends a frame whose PES gives its length as soon as it is whole, lasting as the frames before it', async () => {
+    // As the relay writes it (live-sessions.ts): every frame of this small picture fits a PES length.
+    const stream = await testStream('libx264', '-bf', '0', '-omit_video_pes_length', '0');
+    // Fed packet by packet: each frame leaves with its own last packet, the last one too.
+    const { fragments, keys } = remux(stream, 188);
+    expect(fragments).toHaveLength(50);
+    expect(keys.flatMap((key, index) => (key ? [index] : []))).toEqual([0, 25]);
+    const timed = fragments.map(times);
+    // The first frame lasts the default (25 frames a second, this stream's pace too), the others the pace.
+    expect(timed.map(({ decodeTime }) => decodeTime)).toEqual(timed.map((_, index) => index * 3600));
+    expect(timed.every(({ duration }) => duration === 3600)).toBe(true);
+  });
+
   it('tells a stream that is not H.264 by its type, and makes nothing of it', async () => {
     const { others, mimes, fragments } = remux(await testStream('mpeg4'), 1000);
     expect(others).toEqual([0x10]);

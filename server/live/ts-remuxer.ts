@@ -36,9 +36,11 @@ const firstFrameDuration = timescale / 25;
 /**
  * Turns the live relay's MPEG-TS (H.264 copied or encoded, one access unit per PES) into fragmented
  * MP4 as it comes: from the first key frame whose parameter sets are known, one fragment per frame.
- * A frame's duration is only known when the next begins, so each frame leaves one frame late. The
- * track's time starts at 0 and only grows: a jump in the source's clock becomes one frame's usual
- * duration, so players never see time go back.
+ * A frame whose PES gives its length leaves as soon as it is whole, lasting as long as the frame
+ * before it (the stream's pace); one whose PES leaves its length open is known whole only when the
+ * next begins, and leaves then, one frame late, lasting exactly until the next. The track's time
+ * starts at 0 and only grows: a jump in the source's clock becomes one frame's usual duration, so
+ * players never see time go back.
  */
 export function createTsRemuxer(listener: RemuxListener): (chunk: Buffer) => void {
   let h264: boolean | null = null;
@@ -46,13 +48,21 @@ export function createTsRemuxer(listener: RemuxListener): (chunk: Buffer) => voi
   let pps: Buffer[] = [];
   let started = false;
   let waiting: Frame | null = null;
+  /** The decode time of the last frame read, whose step to the next sets the pace. */
+  let lastDts: number | null = null;
   let decodeTime = 0;
   let duration = firstFrameDuration;
   let sequence = 0;
 
-  const send = (frame: Frame, nextDts: number) => {
-    const step = timeStep(frame.dts, nextDts);
+  /** The step from `from` to `to` becomes the frames' duration, unless it is a jump in the clock. */
+  const pace = (from: number, to: number) => {
+    const step = timeStep(from, to);
     if (step > 0 && step <= maxFrameDuration) duration = step;
+  };
+
+  /** Sends a frame lasting until `nextDts` when known, else the stream's pace so far. */
+  const send = (frame: Frame, nextDts: number | null) => {
+    if (nextDts !== null) pace(frame.dts, nextDts);
     sequence += 1;
     const sample = {
       decodeTime,
@@ -72,6 +82,8 @@ export function createTsRemuxer(listener: RemuxListener): (chunk: Buffer) => voi
     const frame: Frame = { unit, dts: pes.dts, compositionOffset: timeStep(pes.dts, pes.pts) };
     if (waiting) send(waiting, pes.dts);
     waiting = null;
+    if (lastDts !== null) pace(lastDts, pes.dts);
+    lastDts = pes.dts;
     if (!started) {
       if (unit.sps.length > 0) sps = unit.sps;
       if (unit.pps.length > 0) pps = unit.pps;
@@ -81,8 +93,9 @@ export function createTsRemuxer(listener: RemuxListener): (chunk: Buffer) => voi
       listener.media(`video/mp4; codecs="${picture.codec}"`, initSegment({ ...picture, sps, pps }));
       started = true;
     }
-    // Sent at once when the next frame's time came along, else when the next frame comes.
-    if (next && next.dts !== null) send(frame, next.dts);
+    // Whole by its length (no next yet): sent now. Whole because the next began: sent with its time.
+    if (next === null) send(frame, null);
+    else if (next.dts !== null) send(frame, next.dts);
     else waiting = frame;
   };
 

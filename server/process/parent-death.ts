@@ -16,11 +16,20 @@ export function spawnDyingWithParent(
   args: readonly string[],
   options: SpawnOptions = {},
 ): ChildProcess {
+  const line = dyingWithParent(command, args);
+  return spawn(line.file, line.args, options);
+}
+
+/** The program and arguments that run `command` so that it dies with its parent (see above). */
+export function dyingWithParent(
+  command: string,
+  args: readonly string[],
+): { readonly file: string; readonly args: readonly string[] } {
   const setpriv = parentDeathSetpriv();
   const path = setpriv === null ? null : command.includes('/') ? command : findOnPath(command);
   return setpriv === null || path === null
-    ? spawn(command, args, options)
-    : spawn(setpriv, ['--pdeathsig', 'KILL', '--', path, ...args], options);
+    ? { file: command, args }
+    : { file: setpriv, args: ['--pdeathsig', 'KILL', '--', path, ...args] };
 }
 
 /** The name of what a child runs, also when started through setpriv (`setpriv --pdeathsig KILL -- command …`). */
