@@ -12,6 +12,8 @@ export interface SegmentRow {
   readonly store_key: string;
   readonly run: string;
   readonly awaiting_alert: number;
+  /** The video codec as ffprobe names it (`h264`, `hevc`); null when not known (recorded before it was kept). */
+  readonly codec: string | null;
 }
 
 export type NewSegment = Insertable<Table<'recording_segments'>>;
