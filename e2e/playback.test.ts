@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { clockBits, clockBlockPx } from '../test-support/clock-picture';
 import { readClockInPage } from '../test-support/clock-reader';
 import { startTestCameras, type TestCameras } from '../test-support/test-cameras';
@@ -224,4 +226,64 @@ describe('recording playback and alert clips', () => {
       await expectPlaying(page.locator('.cfop-playback-video'));
     },
   );
+
+  test(
+    'footage removed while the day plays is said to be gone, and the player moves on past it',
+    { timeout: scaled(240_000) },
+    async ({ page }) => {
+      await signIn(page, admin);
+      const { cameras } = await edgeBox(page, 1, {
+        mainStreamUrl: (testCameras.cameras[0] as TestCameras['cameras'][number]).url,
+        recordingMode: 'continuous',
+      });
+      const camera = cameras[0] as (typeof cameras)[number];
+      // More than the player reads ahead (20 s), so a segment is still to be fetched while it plays.
+      await expect.poll(() => recordedSeconds(page, camera.id), slow).toBeGreaterThanOrEqual(32);
+      const recorded = (await timelineOf(page, camera.id)).spans.at(-1) as Timeline['spans'][number];
+      const start = Date.parse(recorded.start);
+
+      await page.goto(`/monitor/playback?camera=${camera.id}&at=${new Date(start + 1000).toISOString()}`);
+      const video = page.locator('.cfop-playback-video');
+      await expectPlaying(video);
+      // A segment some 25 s on loses its file, as a disk failure or a hand would remove it.
+      const segments = await storedSegments(camera.id, start);
+      const index = segments.findIndex((segment) => segment.start >= start + 24_000);
+      const removed = segments[index] as StoredSegment;
+      const after = segments[index + 1] as StoredSegment;
+      expect(Date.parse(recorded.end)).toBeGreaterThan(after.start);
+      await rm(removed.file);
+
+      // The player gets there, says why it cannot play it, and plays on from the next footage.
+      await page
+        .getByText('该段录像已被删除（录像文件已不存在），跳到下一段')
+        .waitFor({ timeout: scaled(60_000) });
+      await expect
+        .poll(async () => (await shownTime(page, 'playback-time')) > after.start + 500, slow)
+        .toBe(true);
+      await expectPlaying(video);
+      await screenshot(page, 'playback moving on past removed footage');
+    },
+  );
 });
+
+interface StoredSegment {
+  readonly file: string;
+  /** Its start, from its name (the recorder names it by its start). */
+  readonly start: number;
+}
+
+/** The camera's stored segments of the day holding `time`, oldest first. */
+async function storedSegments(cameraId: number, time: number): Promise<StoredSegment[]> {
+  const dir = join(
+    inject('dataDir'),
+    'recordings',
+    String(cameraId),
+    new Date(time).toISOString().slice(0, 10),
+  );
+  const names = (await readdir(dir)).filter((name) => name.endsWith('.ts')).sort();
+  return names.map((name) => {
+    const [, day, hour, minute, second, ms] = /^(\d{8})T(\d{2})(\d{2})(\d{2})(\d{3})Z/.exec(name) ?? [];
+    const iso = `${day?.slice(0, 4)}-${day?.slice(4, 6)}-${day?.slice(6, 8)}T${hour}:${minute}:${second}.${ms}Z`;
+    return { file: join(dir, name), start: Date.parse(iso) };
+  });
+}
