@@ -17,6 +17,8 @@ import { createFolderStorage } from '../storage/folder-storage';
 import { recordingStore } from './recording-store';
 import { recordingSettings, type RecordingSettings } from './recording-settings';
 import { sweepRecordings } from './recording-sweep';
+import { createSegmentTranscoder } from './segment-transcode';
+import { waitUntil } from '../test-support/wait-until';
 import { addSegment } from './segment-index';
 import { scaled } from '../../test-support/test-timeouts';
 
@@ -183,6 +185,80 @@ describe('playing H.265 recordings', { timeout: scaled(120_000) }, () => {
     const asRecorded = await getSegment(t, admin, segmentPath(cameraId, unknown.id, '?video=h264'));
     expect(asRecorded.statusCode).toBe(200);
     expect(transcodes()).toBe(0);
+  });
+});
+
+describe('the transcoder', { timeout: scaled(120_000) }, () => {
+  /**
+   * A transcoder over a store holding the H.265 segments, its ffmpeg kept; keys `0.ts`, `1.ts`...
+   * `realTime`: ffmpeg reads its input at the video's own pace (`-re`), so a copy takes 2 s and is
+   * surely still being made when its caller goes.
+   */
+  async function transcoder(cacheBytes: number, realTime = false) {
+    const dataDir = tempDir();
+    const store = recordingStore(createFolderStorage(dataDir));
+    for (const [index, file] of hevcSegments.entries()) {
+      const spool = join(tempDir(), 'segment.ts');
+      copyFileSync(file, spool);
+      await store.put(`${index}.ts`, spool);
+    }
+    const started: ChildProcess[] = [];
+    const made = createSegmentTranscoder({
+      store,
+      dir: join(dataDir, 'transcoded'),
+      maxAtOnce: 1,
+      cacheBytes,
+      log: { warn: () => undefined } as never,
+      spawn: (command, args) => {
+        const child = spawnPiped(command, realTime ? ['-re', ...args] : args);
+        started.push(child);
+        return child;
+      },
+    });
+    const segment = (id: number) => ({ id, store_key: `${id}.ts` });
+    return { made, started, segment, dir: join(dataDir, 'transcoded') };
+  }
+
+  it('kills the ffmpeg of a copy once every request waiting for it has gone', async () => {
+    const { made, started, segment, dir } = await transcoder(100_000_000, true);
+    const [first, second] = [new AbortController(), new AbortController()];
+    const one = made.h264(segment(0), first.signal);
+    const two = made.h264(segment(0), second.signal);
+    await waitUntil(() => started.length === 1, 'the transcode to start');
+    const ffmpeg = started[0] as ChildProcess;
+    first.abort();
+    await expect(one).rejects.toMatchObject({ code: '503' });
+    // Another still waits for it: it runs on and is served.
+    const served = await two;
+    expect(served.size).toBeGreaterThan(0);
+    served.body.destroy();
+    expect(ffmpeg.exitCode).toBe(0);
+
+    const third = new AbortController();
+    const three = made.h264(segment(1), third.signal);
+    await waitUntil(() => started.length === 2, 'the second transcode to start');
+    third.abort();
+    await expect(three).rejects.toMatchObject({ code: '503' });
+    const killed = started[1] as ChildProcess;
+    await waitUntil(() => killed.exitCode !== null || killed.signalCode !== null, 'ffmpeg to end');
+    expect(killed.signalCode).toBe('SIGKILL');
+    expect(made.made()).toBe(1);
+    expect(readdirSync(dir)).toEqual(['0.ts']);
+  });
+
+  it('keeps its copies within the cache bound, the least recently served going first', async () => {
+    const { made, segment, dir } = await transcoder(1);
+    const serve = async (id: number) =>
+      (await made.h264(segment(id), new AbortController().signal)).body.destroy();
+    await serve(0);
+    await serve(1);
+    // The bound holds one copy: the first went, and is made again when asked for.
+    expect(readdirSync(dir)).toEqual(['1.ts']);
+    await serve(1);
+    expect(made.made()).toBe(2);
+    await serve(0);
+    expect(made.made()).toBe(3);
+    expect(readdirSync(dir)).toEqual(['0.ts']);
   });
 });
 
