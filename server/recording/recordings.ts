@@ -13,6 +13,7 @@ import { startRecorder, type Backoff, type Recorder, type RecorderState } from '
 import type { RecordingSettings } from './recording-settings';
 import type { RecordingStore } from './recording-store';
 import { sweepRecordings, type SweepResult } from './recording-sweep';
+import { indexedSegments } from './segment-index';
 import { createSegmentTranscoder, type SegmentTranscoder } from './segment-transcode';
 
 export interface RecordingsOptions {
@@ -85,6 +86,14 @@ export async function createRecordings(options: RecordingsOptions): Promise<Reco
   await mkdir(options.spoolDir, { recursive: true, mode: privateDirMode });
   await removeUnindexed(options);
   const slots = createStreamSlots(options.settings.maxRecorders);
+  const transcoder = createSegmentTranscoder({
+    store: options.store,
+    dir: join(options.spoolDir, 'transcoded'),
+    maxAtOnce: options.settings.maxTranscodes,
+    cacheBytes: options.settings.transcodeCacheBytes,
+    log: options.log,
+    spawn: options.spawn,
+  });
   const claims = options.claims ?? everyCamera;
   const running = new Map<number, Held>();
   const stopping = new Set<Promise<void>>();
@@ -184,17 +193,11 @@ export async function createRecordings(options: RecordingsOptions): Promise<Reco
     settings: options.settings,
     clipExports: createStreamSlots(options.settings.maxClipExports),
     clipDir: join(options.spoolDir, 'clips'),
-    transcoder: createSegmentTranscoder({
-      store: options.store,
-      dir: join(options.spoolDir, 'transcoded'),
-      maxAtOnce: options.settings.maxTranscodes,
-      cacheBytes: options.settings.transcodeCacheBytes,
-      log: options.log,
-      spawn: options.spawn,
-    }),
+    transcoder,
     sync,
     async sweep() {
       const result = await sweepRecordings(options);
+      await transcoder.keepIndexed((ids) => indexedSegments(options.db, ids));
       const changed = result.diskLow !== diskLow;
       diskLow = result.diskLow;
       if (changed) await sync();

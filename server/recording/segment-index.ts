@@ -66,3 +66,10 @@ export async function totalBytes(db: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.bytes ?? 0);
 }
+
+/** Which of `ids` the index still holds. */
+export async function indexedSegments(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('recording_segments').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((row) => row.id));
+}

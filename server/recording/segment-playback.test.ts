@@ -246,7 +246,7 @@ describe('the transcoder', { timeout: scaled(120_000) }, () => {
     expect(readdirSync(dir)).toEqual(['0.ts']);
   });
 
-  it('keeps its copies within the cache bound, the least recently served going first', async () => {
+  it('keeps its copies within the cache bound, least recently served first, and none of removed footage', async () => {
     const { made, segment, dir } = await transcoder(1);
     const serve = async (id: number) =>
       (await made.h264(segment(id), new AbortController().signal)).body.destroy();
@@ -259,6 +259,9 @@ describe('the transcoder', { timeout: scaled(120_000) }, () => {
     await serve(0);
     expect(made.made()).toBe(3);
     expect(readdirSync(dir)).toEqual(['0.ts']);
+    // Once the sweep has removed a segment, its copy goes too.
+    await made.keepIndexed(async () => new Set([1]));
+    expect(readdirSync(dir)).toEqual([]);
   });
 });
 

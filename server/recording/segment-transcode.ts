@@ -48,6 +48,11 @@ export interface SegmentTranscoder {
   h264(segment: Pick<SegmentRow, 'id' | 'store_key'>, signal: AbortSignal): Promise<SegmentVideo>;
   /** Transcodes ffmpeg has finished so far (a copy served again from the cache is not one). */
   made(): number;
+  /**
+   * Removes the copies of segments `indexed` no longer answers for (the sweep removed them), so
+   * that removed footage leaves no copy behind.
+   */
+  keepIndexed(indexed: (ids: readonly number[]) => Promise<ReadonlySet<number>>): Promise<void>;
 }
 
 export const transcodingOff = () =>
@@ -196,6 +201,15 @@ export function createSegmentTranscoder(options: TranscoderOptions): SegmentTran
       return copy;
     },
     made: () => made,
+    async keepIndexed(indexed) {
+      if (cached.size === 0) return;
+      const kept = await indexed([...cached.keys()]);
+      for (const id of [...cached.keys()]) {
+        if (kept.has(id)) continue;
+        forget(id);
+        await rm(copyFile(id), { force: true });
+      }
+    },
   };
 }
 
