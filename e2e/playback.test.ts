@@ -1,4 +1,6 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -262,6 +264,86 @@ describe('recording playback and alert clips', () => {
         .toBe(true);
       await expectPlaying(video);
       await screenshot(page, 'playback moving on past removed footage');
+    },
+  );
+});
+
+/**
+ * A camera on loopback sending H.265 in MPEG-TS over HTTP (ffmpeg's test pattern, libx265, a key
+ * frame every 2 s): each viewer gets its own ffmpeg, ended when it goes.
+ */
+async function startHevcCamera(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const server = createServer((request, response) => {
+    const ffmpeg = spawn('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=15'],
+      ...[
+        '-c:v',
+        'libx265',
+        '-preset',
+        'ultrafast',
+        '-x265-params',
+        'log-level=error:keyint=30:min-keyint=30',
+      ],
+      ...['-pix_fmt', 'yuv420p', '-f', 'mpegts', 'pipe:1'],
+    ]);
+    response.writeHead(200, { 'content-type': 'video/mp2t' });
+    ffmpeg.stdout.pipe(response);
+    request.on('close', () => ffmpeg.kill('SIGKILL'));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hevc.ts`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe('H.265 recordings', () => {
+  let camera: Awaited<ReturnType<typeof startHevcCamera>>;
+  beforeAll(async () => {
+    camera = await startHevcCamera();
+  });
+  afterAll(async () => {
+    await camera.stop();
+  });
+
+  test(
+    'play where the browser cannot decode H.265, as H.264 copies the server makes',
+    { timeout: scaled(240_000) },
+    async ({ page }) => {
+      await signIn(page, admin);
+      const { cameras } = await edgeBox(page, 1, { mainStreamUrl: camera.url, recordingMode: 'continuous' });
+      const recorded = cameras[0] as (typeof cameras)[number];
+      await expect.poll(() => recordedSeconds(page, recorded.id), slow).toBeGreaterThanOrEqual(8);
+      // A browser without H.265 decoding, whatever this one's build has.
+      await page.addInitScript(() => {
+        const decodes = MediaSource.isTypeSupported.bind(MediaSource);
+        MediaSource.isTypeSupported = (type: string) => !/hvc1|hev1/.test(type) && decodes(type);
+      });
+      const segmentUrls: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/segments/')) segmentUrls.push(request.url());
+      });
+      const start = Date.parse(
+        ((await timelineOf(page, recorded.id)).spans.at(-1) as Timeline['spans'][number]).start,
+      );
+
+      await page.goto(`/monitor/playback?camera=${recorded.id}&at=${new Date(start + 1000).toISOString()}`);
+      const video = page.locator('.cfop-playback-video');
+      await expectPlaying(video);
+      // Its time runs on across segments: copies play on from one another.
+      const first = await shownTime(page, 'playback-time');
+      await expect
+        .poll(async () => (await shownTime(page, 'playback-time')) - first, slow)
+        .toBeGreaterThan(4000);
+      expect(await page.getByText('视频流中断').count()).toBe(0);
+      expect(segmentUrls.length).toBeGreaterThan(0);
+      expect(segmentUrls.filter((url) => !url.endsWith('?video=h264'))).toEqual([]);
+      await screenshot(page, 'playback of an H.265 camera');
     },
   );
 });
