@@ -1,7 +1,11 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { clockBits, clockBlockPx, clockOffBy as offBy, clockOfGrey } from '../test-support/clock-picture';
 import { readClockInPage } from '../test-support/clock-reader';
 import { startTestCameras, type TestCameras } from '../test-support/test-cameras';
@@ -210,4 +214,144 @@ describe('recording playback and alert clips', () => {
       await expectPlaying(page.locator('.cfop-playback-video'));
     },
   );
+
+  test(
+    'footage removed while the day plays is said to be gone, and the player moves on past it',
+    { timeout: scaled(240_000) },
+    async ({ page }) => {
+      await signIn(page, admin);
+      const { cameras } = await edgeBox(page, 1, {
+        mainStreamUrl: (testCameras.cameras[0] as TestCameras['cameras'][number]).url,
+        recordingMode: 'continuous',
+      });
+      const camera = cameras[0] as (typeof cameras)[number];
+      // More than the player reads ahead (20 s), so a segment is still to be fetched while it plays.
+      await expect.poll(() => recordedSeconds(page, camera.id), slow).toBeGreaterThanOrEqual(32);
+      const recorded = (await timelineOf(page, camera.id)).spans.at(-1) as Timeline['spans'][number];
+      const start = Date.parse(recorded.start);
+
+      await page.goto(`/monitor/playback?camera=${camera.id}&at=${new Date(start + 1000).toISOString()}`);
+      const video = page.locator('.cfop-playback-video');
+      await expectPlaying(video);
+      // A segment some 25 s on loses its file, as a disk failure or a hand would remove it.
+      const segments = await storedSegments(camera.id, start);
+      const index = segments.findIndex((segment) => segment.start >= start + 24_000);
+      const removed = segments[index] as StoredSegment;
+      const after = segments[index + 1] as StoredSegment;
+      expect(Date.parse(recorded.end)).toBeGreaterThan(after.start);
+      await rm(removed.file);
+
+      // The player gets there, says why it cannot play it, and plays on from the next footage.
+      await page
+        .getByText('该段录像已被删除（录像文件已不存在），跳到下一段')
+        .waitFor({ timeout: scaled(60_000) });
+      await expect
+        .poll(async () => (await shownTime(page, 'playback-time')) > after.start + 500, slow)
+        .toBe(true);
+      await expectPlaying(video);
+      await screenshot(page, 'playback moving on past removed footage');
+    },
+  );
 });
+
+/**
+ * A camera on loopback sending H.265 in MPEG-TS over HTTP (ffmpeg's test pattern, libx265, a key
+ * frame every 2 s): each viewer gets its own ffmpeg, ended when it goes.
+ */
+async function startHevcCamera(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const server = createServer((request, response) => {
+    const ffmpeg = spawn('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=15'],
+      ...[
+        '-c:v',
+        'libx265',
+        '-preset',
+        'ultrafast',
+        '-x265-params',
+        'log-level=error:keyint=30:min-keyint=30',
+      ],
+      ...['-pix_fmt', 'yuv420p', '-f', 'mpegts', 'pipe:1'],
+    ]);
+    response.writeHead(200, { 'content-type': 'video/mp2t' });
+    ffmpeg.stdout.pipe(response);
+    request.on('close', () => ffmpeg.kill('SIGKILL'));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hevc.ts`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe('H.265 recordings', () => {
+  let camera: Awaited<ReturnType<typeof startHevcCamera>>;
+  beforeAll(async () => {
+    camera = await startHevcCamera();
+  });
+  afterAll(async () => {
+    await camera.stop();
+  });
+
+  test(
+    'play where the browser cannot decode H.265, as H.264 copies the server makes',
+    { timeout: scaled(240_000) },
+    async ({ page }) => {
+      await signIn(page, admin);
+      const { cameras } = await edgeBox(page, 1, { mainStreamUrl: camera.url, recordingMode: 'continuous' });
+      const recorded = cameras[0] as (typeof cameras)[number];
+      await expect.poll(() => recordedSeconds(page, recorded.id), slow).toBeGreaterThanOrEqual(8);
+      // A browser without H.265 decoding, whatever this one's build has.
+      await page.addInitScript(() => {
+        const decodes = MediaSource.isTypeSupported.bind(MediaSource);
+        MediaSource.isTypeSupported = (type: string) => !/hvc1|hev1/.test(type) && decodes(type);
+      });
+      const segmentUrls: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/segments/')) segmentUrls.push(request.url());
+      });
+      const start = Date.parse(
+        ((await timelineOf(page, recorded.id)).spans.at(-1) as Timeline['spans'][number]).start,
+      );
+
+      await page.goto(`/monitor/playback?camera=${recorded.id}&at=${new Date(start + 1000).toISOString()}`);
+      const video = page.locator('.cfop-playback-video');
+      await expectPlaying(video);
+      // Its time runs on across segments: copies play on from one another.
+      const first = await shownTime(page, 'playback-time');
+      await expect
+        .poll(async () => (await shownTime(page, 'playback-time')) - first, slow)
+        .toBeGreaterThan(4000);
+      expect(await page.getByText('视频流中断').count()).toBe(0);
+      expect(segmentUrls.length).toBeGreaterThan(0);
+      expect(segmentUrls.filter((url) => !url.endsWith('?video=h264'))).toEqual([]);
+      await screenshot(page, 'playback of an H.265 camera');
+    },
+  );
+});
+
+interface StoredSegment {
+  readonly file: string;
+  /** Its start, from its name (the recorder names it by its start). */
+  readonly start: number;
+}
+
+/** The camera's stored segments of the day holding `time`, oldest first. */
+async function storedSegments(cameraId: number, time: number): Promise<StoredSegment[]> {
+  const dir = join(
+    inject('dataDir'),
+    'recordings',
+    String(cameraId),
+    new Date(time).toISOString().slice(0, 10),
+  );
+  const names = (await readdir(dir)).filter((name) => name.endsWith('.ts')).sort();
+  return names.map((name) => {
+    const [, day, hour, minute, second, ms] = /^(\d{8})T(\d{2})(\d{2})(\d{2})(\d{3})Z/.exec(name) ?? [];
+    const iso = `${day?.slice(0, 4)}-${day?.slice(4, 6)}-${day?.slice(6, 8)}T${hour}:${minute}:${second}.${ms}Z`;
+    return { file: join(dir, name), start: Date.parse(iso) };
+  });
+}

@@ -80,6 +80,8 @@ describe('server settings from the environment', () => {
       CFOP_RECORDING_ALERT_POST_SECONDS: '120',
       CFOP_RECORDING_MAX_STREAMS: '0',
       CFOP_RECORDING_MAX_CLIP_EXPORTS: '3',
+      CFOP_RECORDING_MAX_TRANSCODES: '0',
+      CFOP_RECORDING_TRANSCODE_CACHE_MB: '50',
     });
     expect(recording).toEqual({
       segmentSeconds: 6,
@@ -91,6 +93,8 @@ describe('server settings from the environment', () => {
       alertPostSeconds: 120,
       maxRecorders: 0,
       maxClipExports: 3,
+      maxTranscodes: 0,
+      transcodeCacheBytes: 50_000_000,
     });
     // A quota of 0 is none: only the disk's free-space floor bounds the recordings.
     expect(readServerConfig({ CFOP_RECORDING_QUOTA_GB: '0' }).recording.quotaBytes).toBeNull();
@@ -102,6 +106,7 @@ describe('server settings from the environment', () => {
         CFOP_RECORDING_RETENTION_DAYS: '0',
         CFOP_RECORDING_ALERT_RETENTION_DAYS: '3651',
         CFOP_RECORDING_MAX_CLIP_EXPORTS: '0',
+        CFOP_RECORDING_TRANSCODE_CACHE_MB: '1',
       }),
     ).toEqual([
       'CFOP_RECORDING_QUOTA_GB',
@@ -110,6 +115,7 @@ describe('server settings from the environment', () => {
       'CFOP_RECORDING_ALERT_RETENTION_DAYS',
       'CFOP_RECORDING_ALERT_POST_SECONDS',
       'CFOP_RECORDING_MAX_CLIP_EXPORTS',
+      'CFOP_RECORDING_TRANSCODE_CACHE_MB',
     ]);
   });
 

@@ -7,6 +7,7 @@ import type { StreamSlots } from '../streams/stream-slots';
 import { recordStreamRead } from './camera-status';
 import type { CheckedStream, StreamAddressPolicy } from '../streams/stream-address';
 import { hideCredentials } from '../streams/stream-credentials';
+import { firstCodec } from '../streams/video-codec';
 import {
   checkStreamAddress,
   collectOutput,
@@ -95,20 +96,6 @@ async function probeVideoCodec(
   const codec = firstCodec(output.toString('utf8'));
   if (codec === null) throw failed(noVideo);
   return codec;
-}
-
-/** `streams[0].codec_name` of ffprobe's JSON, or null when it names none. */
-export function firstCodec(json: string): string | null {
-  try {
-    const parsed: unknown = JSON.parse(json);
-    const streams = (parsed as { streams?: unknown } | null)?.streams;
-    const codec = Array.isArray(streams)
-      ? (streams[0] as { codec_name?: unknown } | undefined)?.codec_name
-      : null;
-    return typeof codec === 'string' && codec !== '' ? codec : null;
-  } catch {
-    return null;
-  }
 }
 
 /**

@@ -27,7 +27,7 @@ export function answerOperation<C extends HttpContext>(
   const access = accessKeyOf(operation.access);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
     const { session } = callOf(request);
-    const data = await handler(handlerInput(ctx, request), ctx);
+    const data = await handler(handlerInput(ctx, request, callerGone(reply)), ctx);
     if (data instanceof FileAnswer) return sendFile(reply, data);
     if (data instanceof EventStreamAnswer)
       return sendEventStream(reply, session ? revocable(ctx, data, session, access) : data.body);
@@ -35,8 +35,24 @@ export function answerOperation<C extends HttpContext>(
   };
 }
 
-/** The handler's input: the call as its hooks let it through. */
-export function handlerInput(ctx: HttpContext, request: FastifyRequest): ValidatedInput {
+/**
+ * Aborted when the caller closes its connection before the whole answer is sent, so that work done
+ * for it alone (a transcode) stops.
+ */
+function callerGone(reply: FastifyReply): AbortSignal {
+  const gone = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) gone.abort();
+  });
+  return gone.signal;
+}
+
+/** The handler's input: the call as its hooks let it through; `signal` as callerGone's, none for a socket. */
+export function handlerInput(
+  ctx: HttpContext,
+  request: FastifyRequest,
+  signal: AbortSignal = new AbortController().signal,
+): ValidatedInput {
   const { session, aiServer, file, jsonParts, audit } = callOf(request);
   const { body, query, params, headers } = request;
   return {
@@ -51,6 +67,7 @@ export function handlerInput(ctx: HttpContext, request: FastifyRequest): Validat
     lang: pickLang(headers['accept-language']),
     file,
     audit,
+    signal,
   };
 }
 

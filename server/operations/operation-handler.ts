@@ -67,6 +67,8 @@ export interface OperationInput<K extends OperationId = OperationId> {
   readonly file: ReceivedFile | null;
   /** Notes for the operation log entry of this call (written for every operation but GET). */
   readonly audit: AuditNote;
+  /** Aborted once the caller has gone before its answer was sent. */
+  readonly signal: AbortSignal;
 }
 
 /**

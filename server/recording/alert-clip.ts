@@ -82,11 +82,11 @@ export async function recordedClip(ctx: RecordingContext, alertId: number): Prom
   return clip;
 }
 
-/** The store key of the clip's segment `name` (`<id>.ts`); a 404 when it is not in the alert's clip. */
-export async function clipSegmentKey(ctx: RecordingContext, alertId: number, name: string): Promise<string> {
+/** The clip's segment `name` (`<id>.ts`); a 404 when it is not in the alert's clip. */
+export async function clipSegment(ctx: RecordingContext, alertId: number, name: string): Promise<SegmentRow> {
   const clip = await alertClip(ctx, alertId);
   const id = Number.parseInt(name, 10);
   const segment = clip.segments.find((candidate) => candidate.id === id);
   if (!segment) throw segmentGone();
-  return segment.store_key;
+  return segment;
 }

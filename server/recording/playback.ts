@@ -1,7 +1,8 @@
 import type { Db } from '../db/open-database';
 import { ApiError, badInput } from '../kernel/api-error';
-import type { Lang } from '../kernel/locale';
+import type { Lang, LocalText } from '../kernel/locale';
 import { notFound } from '../resources/resource-service';
+import type { RemovalReason } from './recording-sweep';
 import { segmentsBetween, type SegmentRow } from './segment-index';
 
 /** The longest period a call may ask for, and how its 400 names it. */
@@ -81,6 +82,7 @@ export async function recordingTimeline(db: Db, cameraId: number, period: Period
     .execute();
   return {
     spans: spans.map((span) => ({ start: clip(span.start), end: clip(span.end) })),
+    codecs: [...new Set(segments.flatMap((segment) => (segment.codec === null ? [] : [segment.codec])))],
     alerts: alerts.map((alert) => ({
       id: alert.id,
       occurredAt: alert.occurred_at,
@@ -93,13 +95,21 @@ export async function recordingTimeline(db: Db, cameraId: number, period: Period
 export const nothingRecorded = () =>
   new ApiError('404', { zh: '该时段没有录像', en: 'Nothing was recorded in that period' });
 
+/** How a playlist asks for its segments: as recorded, or as H.264 (transcoded where they are not). */
+export type PlayedVideo = 'as recorded' | 'h264';
+
 /**
  * An HLS VOD playlist of the camera's segments in the period. Code "404" when nothing was recorded.
  */
-export async function recordingPlaylist(db: Db, cameraId: number, period: Period): Promise<string> {
+export async function recordingPlaylist(
+  db: Db,
+  cameraId: number,
+  period: Period,
+  video: PlayedVideo = 'as recorded',
+): Promise<string> {
   const segments = await cameraSegments(db, cameraId, period);
   if (segments.length === 0) throw nothingRecorded();
-  return vodPlaylist(segments);
+  return vodPlaylist(segments, video);
 }
 
 /**
@@ -108,7 +118,7 @@ export async function recordingPlaylist(db: Db, cameraId: number, period: Period
  * whose timestamps start afresh) is a discontinuity. Segment URIs are relative and carry no token:
  * the player sends the session headers.
  */
-export function vodPlaylist(segments: readonly SegmentRow[]): string {
+export function vodPlaylist(segments: readonly SegmentRow[], video: PlayedVideo = 'as recorded'): string {
   const seconds = (segment: SegmentRow) =>
     (Date.parse(segment.ended_at) - Date.parse(segment.started_at)) / 1000;
   const longest = Math.max(...segments.map(seconds));
@@ -123,24 +133,80 @@ export function vodPlaylist(segments: readonly SegmentRow[]): string {
     if (index > 0 && !continues(segments[index - 1], segment)) lines.push('#EXT-X-DISCONTINUITY');
     lines.push(`#EXT-X-PROGRAM-DATE-TIME:${segment.started_at}`);
     lines.push(`#EXTINF:${seconds(segment).toFixed(3)},`);
-    lines.push(`segments/${segment.id}.ts`);
+    lines.push(`segments/${segment.id}.ts${video === 'h264' ? '?video=h264' : ''}`);
   });
   lines.push('#EXT-X-ENDLIST', '');
   return lines.join('\n');
 }
 
-/** The store key of the camera's segment `name` (`<id>.ts`); a 404 when it is not the camera's or is gone. */
-export async function recordedSegmentKey(db: Db, cameraId: number, name: string): Promise<string> {
+/** A segment to serve: where it is stored and its codec. */
+export type ServedSegment = Pick<SegmentRow, 'id' | 'store_key' | 'codec'>;
+
+/**
+ * The camera's segment `name` (`<id>.ts`). Code "404" when it is not the camera's, or is gone: then
+ * the message says it was removed, and why when the sweep's records tell (removedSegment).
+ */
+export async function recordedSegment(db: Db, cameraId: number, name: string): Promise<ServedSegment> {
+  const id = Number.parseInt(name, 10);
   const row = await db
     .selectFrom('recording_segments')
-    .select('store_key')
-    .where('id', '=', Number.parseInt(name, 10))
-    .where('camera_id', '=', cameraId)
-    .where('awaiting_alert', '=', 0)
+    .select(['id', 'store_key', 'codec', 'camera_id', 'awaiting_alert'])
+    .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw segmentGone();
-  return row.store_key;
+  if (row && row.camera_id === cameraId && row.awaiting_alert === 0) return row;
+  if (row) throw segmentGone();
+  throw await removedSegment(db, cameraId, id);
 }
 
 export const segmentGone = () =>
   new ApiError('404', { zh: '该录像分片已不存在', en: 'That recorded segment no longer exists' });
+
+/** A segment whose row is there but whose file is not (removed by hand, a disk failure). */
+export const segmentFileMissing = () =>
+  new ApiError('404', {
+    zh: '该段录像已被删除（录像文件已不存在）',
+    en: 'This footage was removed (its file no longer exists)',
+  });
+
+const removalTexts: Record<RemovalReason, LocalText> = {
+  deletedCamera: { zh: '摄像头已删除', en: 'its camera was deleted' },
+  noAlert: { zh: '仅录告警前后，附近没有告警', en: 'recorded around alerts only, and no alert came' },
+  retention: { zh: '超过保留天数', en: 'past its retention period' },
+  quota: { zh: '录像总量超过配额', en: 'the recordings exceeded their quota' },
+  disk: { zh: '磁盘剩余空间不足', en: 'the disk ran short of free space' },
+};
+
+/**
+ * The 404 of the camera's segment `id` whose row is gone: the sweep removed it. Why comes from
+ * recording_removals, which sum removals per hour for every camera: the segment lay between the
+ * camera's segments before and after it (ids grow with time), and when the sweep's records of that
+ * stretch name one reason, the message names it.
+ */
+export async function removedSegment(db: Db, cameraId: number, id: number): Promise<ApiError> {
+  const neighbour = (side: '<' | '>') =>
+    db
+      .selectFrom('recording_segments')
+      .select(['started_at', 'ended_at'])
+      .where('camera_id', '=', cameraId)
+      .where('id', side, id)
+      .orderBy('id', side === '<' ? 'desc' : 'asc')
+      .limit(1)
+      .executeTakeFirst();
+  const after = (await neighbour('>'))?.started_at;
+  const before = (await neighbour('<'))?.ended_at;
+  const reasons = await db
+    .selectFrom('recording_removals')
+    .select('reason')
+    .distinct()
+    .$if(before !== undefined, (query) => query.where('newest_at', '>', before as string))
+    .$if(after !== undefined, (query) => query.where('oldest_at', '<', after as string))
+    .execute();
+  const only = reasons.length === 1 ? (reasons[0]?.reason as RemovalReason) : null;
+  const reason = only === null ? null : removalTexts[only];
+  return new ApiError(
+    '404',
+    reason
+      ? { zh: `该段录像已被删除（${reason.zh}）`, en: `This footage was removed (${reason.en})` }
+      : { zh: '该段录像已被删除', en: 'This footage was removed' },
+  );
+}

@@ -21,6 +21,7 @@ import { ApiError } from '../kernel/api-error';
 import type { LocalText } from '../kernel/locale';
 import type { RecordingStore } from './recording-store';
 import { addSegment } from './segment-index';
+import { fileVideoCodec } from '../streams/video-codec';
 
 export type RecorderMode = 'continuous' | 'alerts';
 
@@ -114,6 +115,8 @@ export function startRecorder(options: RecorderOptions): Recorder {
     const place = runTimeline();
     // Segments are stored one after another, in the order ffmpeg finished them.
     let storing = Promise.resolve();
+    // A run copies one track of one stream: its first segment's codec is every one's.
+    let codec: Promise<string | null> | null = null;
     const lines = createInterface({ input: ffmpeg.stdout as NodeJS.ReadableStream });
     lines.on('line', (line) => {
       const entry = parseListEntry(line);
@@ -121,7 +124,8 @@ export function startRecorder(options: RecorderOptions): Recorder {
       const { startedAt, endedAt: ended } = place(entry, options.clock.now().getTime());
       storing = storing.then(async () => {
         try {
-          await storeSegment(options, run, entry.file, startedAt, ended);
+          codec ??= fileVideoCodec(join(options.spoolDir, entry.file), log);
+          await storeSegment(options, run, entry.file, startedAt, ended, await codec);
           stored += 1;
           segments += 1;
         } catch (error) {
@@ -288,6 +292,7 @@ async function storeSegment(
   file: string,
   startedAt: number,
   endedAt: number,
+  codec: string | null,
 ): Promise<void> {
   const key = segmentKey(options.cameraId, startedAt, file);
   const bytes = await options.store.put(key, join(options.spoolDir, file));
@@ -299,6 +304,7 @@ async function storeSegment(
     store_key: key,
     run,
     awaiting_alert: options.mode === 'alerts' ? 1 : 0,
+    codec,
   });
 }
 

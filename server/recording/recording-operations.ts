@@ -4,17 +4,20 @@ import { FileAnswer } from '../operations/file-answer';
 import { listLiveCameras } from '../live/live-cameras';
 import { recordingUsage } from './recording-usage';
 import type { SomeOperationHandlers } from '../operations/operation-handler';
-import { alertClip, clipSegmentKey, recordedClip } from './alert-clip';
+import { alertClip, clipSegment, recordedClip } from './alert-clip';
 import { alertClipMp4 } from './clip-mp4';
 import { recordingMp4 } from './recording-export';
 import {
   checkedPeriod,
-  recordedSegmentKey,
+  recordedSegment,
+  type PlayedVideo,
+  type ServedSegment,
   recordingPlaylist,
   recordingTimeline,
-  segmentGone,
+  segmentFileMissing,
   vodPlaylist,
 } from './playback';
+import { transcodingOff } from './segment-transcode';
 
 function playlistAnswer(text: string): FileAnswer {
   const playlist = Buffer.from(text, 'utf8');
@@ -24,15 +27,30 @@ function playlistAnswer(text: string): FileAnswer {
   });
 }
 
-async function segmentAnswer(ctx: RecordingContext, name: string, key: string): Promise<FileAnswer> {
+/** The segment's MPEG-TS: as recorded, or as H.264 when asked and it is another codec. */
+async function segmentAnswer(
+  ctx: RecordingContext,
+  name: string,
+  segment: ServedSegment,
+  video: PlayedVideo,
+  signal: AbortSignal,
+): Promise<FileAnswer> {
   try {
-    return new FileAnswer(name, 'video/mp2t', await ctx.recordings.store.read(key), { inline: true });
+    if (video === 'h264' && segment.codec !== null && segment.codec !== 'h264') {
+      const copy = await ctx.recordings.transcoder.h264(segment, signal);
+      return new FileAnswer(name, 'video/mp2t', copy.body, { inline: true, size: copy.size });
+    }
+    return new FileAnswer(name, 'video/mp2t', await ctx.recordings.store.read(segment.store_key), {
+      inline: true,
+    });
   } catch (error) {
-    // The sweep removed it between the look-up and the read.
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw segmentGone();
+    // The sweep removed it between the look-up and the read, or it went by other hands.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw segmentFileMissing();
     throw error;
   }
 }
+
+const playedVideo = (query: { readonly video?: 'h264' }): PlayedVideo => query.video ?? 'as recorded';
 
 export const recordingOperations = {
   listRecordingCameras: async (_input, ctx) => ({ items: await listLiveCameras(ctx.db) }),
@@ -42,12 +60,17 @@ export const recordingOperations = {
   getRecordingTimeline: async (input, ctx) =>
     recordingTimeline(ctx.db, input.params.id, checkedPeriod(input.query), input.lang),
 
-  getRecordingPlaylist: async (input, ctx) =>
-    playlistAnswer(await recordingPlaylist(ctx.db, input.params.id, checkedPeriod(input.query))),
+  async getRecordingPlaylist(input, ctx) {
+    const video = playedVideo(input.query);
+    if (video === 'h264' && !ctx.recordings.transcoder.enabled) throw transcodingOff();
+    const period = checkedPeriod(input.query);
+    return playlistAnswer(await recordingPlaylist(ctx.db, input.params.id, period, video));
+  },
 
   async getRecordingSegment(input, ctx) {
     const { id, segment } = input.params;
-    return segmentAnswer(ctx, segment, await recordedSegmentKey(ctx.db, id, segment));
+    const served = await recordedSegment(ctx.db, id, segment);
+    return segmentAnswer(ctx, segment, served, playedVideo(input.query), input.signal);
   },
 
   async getAlertClip(input, ctx) {
@@ -71,7 +94,7 @@ export const recordingOperations = {
 
   async getAlertClipSegment(input, ctx) {
     const { id, segment } = input.params;
-    return segmentAnswer(ctx, segment, await clipSegmentKey(ctx, id, segment));
+    return segmentAnswer(ctx, segment, await clipSegment(ctx, id, segment), 'as recorded', input.signal);
   },
 
   downloadAlertClip: async (input, ctx) => alertClipMp4(ctx, input.params.id, input.audit),

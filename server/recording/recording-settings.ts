@@ -23,9 +23,14 @@ export interface RecordingSettings {
   readonly maxRecorders: number;
   /** Alert clips joined into MP4 files (an ffmpeg each) at most at once (CFOP_RECORDING_MAX_CLIP_EXPORTS). */
   readonly maxClipExports: number;
+  /** H.264 copies of H.265 segments made at most at once, for browsers that cannot decode it; 0: none (CFOP_RECORDING_MAX_TRANSCODES). */
+  readonly maxTranscodes: number;
+  /** The H.264 copies kept for playing again stay within this many bytes (CFOP_RECORDING_TRANSCODE_CACHE_MB). */
+  readonly transcodeCacheBytes: number;
 }
 
 export const gigabyte = 1e9;
+const megabyte = 1e6;
 
 export const defaultRecordingSettings: RecordingSettings = {
   segmentSeconds: 10,
@@ -37,6 +42,8 @@ export const defaultRecordingSettings: RecordingSettings = {
   alertPostSeconds: 30,
   maxRecorders: 16,
   maxClipExports: 2,
+  maxTranscodes: 2,
+  transcodeCacheBytes: 1000 * megabyte,
 };
 
 /**
@@ -60,6 +67,8 @@ export function recordingSettings(given: Partial<RecordingSettings> = {}): Recor
     alertPostSeconds: pick('alertPostSeconds'),
     maxRecorders: pick('maxRecorders'),
     maxClipExports: pick('maxClipExports'),
+    maxTranscodes: pick('maxTranscodes'),
+    transcodeCacheBytes: pick('transcodeCacheBytes'),
   };
 }
 
@@ -109,6 +118,17 @@ export function readRecordingSettings(settings: SettingsReader): { readonly reco
         max: 64,
         fallback: fallback.maxClipExports,
       }),
+      maxTranscodes: number('CFOP_RECORDING_MAX_TRANSCODES', {
+        min: 0,
+        max: 64,
+        fallback: fallback.maxTranscodes,
+      }),
+      transcodeCacheBytes:
+        number('CFOP_RECORDING_TRANSCODE_CACHE_MB', {
+          min: 10,
+          max: 1_000_000,
+          fallback: fallback.transcodeCacheBytes / megabyte,
+        }) * megabyte,
     },
   };
 }

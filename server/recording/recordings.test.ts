@@ -144,6 +144,13 @@ describe('recorders', { timeout: scaled(60_000) }, () => {
     const path = (key: string) => join(world.dataDir, 'recordings', ...key.split('/'));
     expect(await ffprobe(path(first(camera)))).toBe('h264');
     expect(await ffprobe(path(first(mpeg4)))).toBe('mpeg4');
+    // Each row keeps its codec, as ffprobe names it: playback tells browsers what they must decode.
+    expect(new Set(rows.filter((row) => row.camera_id === camera).map((row) => row.codec))).toEqual(
+      new Set(['h264']),
+    );
+    expect(new Set(rows.filter((row) => row.camera_id === mpeg4).map((row) => row.codec))).toEqual(
+      new Set(['mpeg4']),
+    );
 
     // Off: the recorder stops, its ffmpeg ends, its last segment is stored, nothing more is written.
     await world.db.updateTable('cameras').set({ recording_mode: 'off' }).where('id', '=', camera).execute();

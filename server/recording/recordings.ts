@@ -13,6 +13,8 @@ import { startRecorder, type Backoff, type Recorder, type RecorderState } from '
 import type { RecordingSettings } from './recording-settings';
 import type { RecordingStore } from './recording-store';
 import { sweepRecordings, type SweepResult } from './recording-sweep';
+import { indexedSegments } from './segment-index';
+import { createSegmentTranscoder, type SegmentTranscoder } from './segment-transcode';
 
 export interface RecordingsOptions {
   readonly db: Db;
@@ -25,7 +27,7 @@ export interface RecordingsOptions {
   readonly readTimeoutMs: number;
   readonly backoff: Backoff;
   readonly log: FastifyBaseLogger;
-  /** Starts the recorders' ffmpeg; tests read their arguments. */
+  /** Starts the recorders' and transcodes' ffmpeg; tests read their arguments. */
   readonly spawn?: StreamSpawn;
   /** Which cameras this server may record, with others on one database; default every camera. */
   readonly claims?: CameraClaims;
@@ -44,6 +46,8 @@ export interface Recordings {
   readonly clipExports: StreamSlots;
   /** Where MP4 clips are written before they are sent (inside the spool, so emptied at start). */
   readonly clipDir: string;
+  /** H.264 copies of segments for browsers that cannot decode theirs (CFOP_RECORDING_MAX_TRANSCODES). */
+  readonly transcoder: SegmentTranscoder;
   /** Starts and stops recorders to match the cameras' modes and addresses now. */
   sync(): Promise<void>;
   /** Applies retention, quota and the disk's floor; a disk still short pauses every recorder. */
@@ -82,6 +86,14 @@ export async function createRecordings(options: RecordingsOptions): Promise<Reco
   await mkdir(options.spoolDir, { recursive: true, mode: privateDirMode });
   await removeUnindexed(options);
   const slots = createStreamSlots(options.settings.maxRecorders);
+  const transcoder = createSegmentTranscoder({
+    store: options.store,
+    dir: join(options.spoolDir, 'transcoded'),
+    maxAtOnce: options.settings.maxTranscodes,
+    cacheBytes: options.settings.transcodeCacheBytes,
+    log: options.log,
+    spawn: options.spawn,
+  });
   const claims = options.claims ?? everyCamera;
   const running = new Map<number, Held>();
   const stopping = new Set<Promise<void>>();
@@ -181,9 +193,11 @@ export async function createRecordings(options: RecordingsOptions): Promise<Reco
     settings: options.settings,
     clipExports: createStreamSlots(options.settings.maxClipExports),
     clipDir: join(options.spoolDir, 'clips'),
+    transcoder,
     sync,
     async sweep() {
       const result = await sweepRecordings(options);
+      await transcoder.keepIndexed((ids) => indexedSegments(options.db, ids));
       const changed = result.diskLow !== diskLow;
       diskLow = result.diskLow;
       if (changed) await sync();

@@ -12,6 +12,8 @@ export interface SegmentRow {
   readonly store_key: string;
   readonly run: string;
   readonly awaiting_alert: number;
+  /** The video codec as ffprobe names it (`h264`, `hevc`); null when not known (recorded before it was kept). */
+  readonly codec: string | null;
 }
 
 export type NewSegment = Insertable<Table<'recording_segments'>>;
@@ -63,4 +65,11 @@ export async function totalBytes(db: Db): Promise<number> {
     .select((eb) => eb.fn.sum<number | string | null>('bytes').as('bytes'))
     .executeTakeFirstOrThrow();
   return Number(row.bytes ?? 0);
+}
+
+/** Which of `ids` the index still holds. */
+export async function indexedSegments(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('recording_segments').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((row) => row.id));
 }

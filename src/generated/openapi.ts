@@ -960,7 +960,9 @@ export interface paths {
      *     getRecordingTimeline), each with its wall-clock start (`EXT-X-PROGRAM-DATE-TIME`) so the
      *     player maps its position to the time of day, and a discontinuity where the recording broke
      *     off. Segments are named relative to the playlist and fetched with the session headers like
-     *     every call: no token is ever part of a URL. Code "404" when nothing was recorded then.
+     *     every call: no token is ever part of a URL. With `video=h264` each segment's name asks for
+     *     it as H.264 (getRecordingSegment). Code "404" when nothing was recorded then; "503" for
+     *     `video=h264` when the server transcodes nothing (CFOP_RECORDING_MAX_TRANSCODES 0).
      */
     get: operations['getRecordingPlaylist'];
     put?: never;
@@ -983,8 +985,14 @@ export interface paths {
     };
     /**
      * 录像分片 / One recorded segment of the camera
-     * @description A segment a recording playlist names (MPEG-TS, the camera's video as recorded). Code "404"
-     *     when it is not the camera's, or the retention, the quota or the sweep removed it meanwhile.
+     * @description A segment a recording playlist names (MPEG-TS, the camera's video as recorded). With
+     *     `video=h264`, a segment recorded in another codec (H.265) comes transcoded to H.264, its
+     *     timestamps kept: one transcode of a segment at a time, at most
+     *     CFOP_RECORDING_MAX_TRANSCODES at once ("503" with Retry-After beyond, or "503" when that
+     *     is 0), the copies kept for playing again within CFOP_RECORDING_TRANSCODE_CACHE_MB, "502"
+     *     when ffmpeg fails. Code "404" when it is not the camera's, or it was removed meanwhile: the
+     *     message then says "该段录像已被删除 / This footage was removed", with why in brackets when
+     *     the sweep's records tell (the retention, the quota, the disk's floor...) or its file is gone.
      */
     get: operations['getRecordingSegment'];
     put?: never;
@@ -3242,6 +3250,12 @@ export interface components {
       recordingMode: components['schemas']['RecordingMode'];
     };
     RecordingTimeline: {
+      /**
+       * @description The video codecs of the period's segments as ffprobe names them (`h264`, `hevc`), those
+       *     recorded before codecs were kept left out: a browser that cannot decode one asks for
+       *     the playlist with `video=h264`.
+       */
+      codecs: string[];
       /** @description Recorded stretches, oldest first, clipped to the period. */
       spans: {
         /** Format: date-time */
@@ -5056,6 +5070,11 @@ export interface components {
   parameters: {
     /** @description Inclusive. */
     RecordingFrom: string;
+    /**
+     * @description `h264`: segments whose codec is not H.264 (H.265) come transcoded to H.264, for a browser
+     *     that cannot decode theirs. Absent: as recorded.
+     */
+    RecordingVideo: 'h264';
     /** @description Exclusive. */
     RecordingTo: string;
     RecordedSegmentName: string;
@@ -6512,6 +6531,11 @@ export interface operations {
         from: components['parameters']['RecordingFrom'];
         /** @description Exclusive. */
         to: components['parameters']['RecordingTo'];
+        /**
+         * @description `h264`: segments whose codec is not H.264 (H.265) come transcoded to H.264, for a browser
+         *     that cannot decode theirs. Absent: as recorded.
+         */
+        video?: components['parameters']['RecordingVideo'];
       };
       header?: never;
       path: {
@@ -6535,7 +6559,13 @@ export interface operations {
   };
   getRecordingSegment: {
     parameters: {
-      query?: never;
+      query?: {
+        /**
+         * @description `h264`: segments whose codec is not H.264 (H.265) come transcoded to H.264, for a browser
+         *     that cannot decode theirs. Absent: as recorded.
+         */
+        video?: components['parameters']['RecordingVideo'];
+      };
       header?: never;
       path: {
         id: components['parameters']['Id'];

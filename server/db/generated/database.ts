@@ -359,6 +359,7 @@ export interface RecordingSegments {
   awaiting_alert: Generated<number>;
   bytes: number;
   camera_id: number;
+  codec: string | null;
   ended_at: string;
   id: Generated<number>;
   run: string;

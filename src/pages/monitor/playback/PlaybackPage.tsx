@@ -30,7 +30,8 @@ import { BackToAlertButton } from '../../../resources/BackToAlertButton';
 import type { LiveCamera } from '../../../media/camera-tree';
 import { playbackLeadMs } from '../../../media/live-link';
 import { canPlayRecording, playRecording, type RecordingPlayback } from '../../../media/play-recording';
-import { mediaTexts } from '../../../media/media-texts';
+import { mediaTexts, movingOnText } from '../../../media/media-texts';
+import { browserDecodes, mseSupports, playedVideo, undecodableText } from '../../../media/recording-video';
 import { Timeline } from './Timeline';
 import { ExportRangePanel } from './ExportRange';
 import { useSession } from '../../../session';
@@ -58,10 +59,14 @@ type Loaded<T> =
 
 interface DayRecording {
   readonly spans: readonly Span[];
+  readonly codecs: readonly string[];
   readonly alerts: readonly AlertMark[];
 }
 
 const speeds = [1, 2, 4] as const;
+/** How long the word that footage was removed stays, while the player moves on past it. */
+const goneNoticeMs = 6000;
+const decodes = (codec: string) => browserDecodes(codec, mseSupports);
 type Speed = (typeof speeds)[number];
 
 /**
@@ -124,19 +129,37 @@ export default function PlaybackPage() {
     startAt.current = place.at;
   });
   const spans = recording.kind === 'loaded' ? recording.value.spans : null;
+  const codecs = recording.kind === 'loaded' ? recording.value.codecs : null;
   const hasRecording = spans !== null && spans.length > 0;
   useEffect(() => {
     const element = video.current;
     if (!element || !hasRecording || place.cameraId === null || !canPlayRecording()) return;
     setFailure(null);
     setCurrent(null);
-    const query = new URLSearchParams(period).toString();
+    // A browser that cannot decode the period's codec (H.265) is sent H.264 copies; when those do
+    // not play either (transcoding off or failing), it is told the codec rather than '视频流中断'.
+    const played = playedVideo(codecs ?? [], decodes);
+    const query = new URLSearchParams({ ...period, ...(played === 'h264' && { video: played }) }).toString();
+    let hideGone: ReturnType<typeof setTimeout> | undefined;
     const playback = playRecording(
       element,
       `${apiPath('/recordings/cameras/{id}/index.m3u8', { id: place.cameraId })}?${query}`,
       {
         startAt: playableFrom(spans, startAt.current ?? day.from),
-        onFailure: (reason) => setFailure(typeof reason === 'string' ? reason : t(reason)),
+        onFailure: (reason) =>
+          setFailure(
+            played === 'h264'
+              ? t(undecodableText(codecs ?? [], decodes))
+              : typeof reason === 'string'
+                ? reason
+                : t(reason),
+          ),
+        onSegmentGone: (reason) => {
+          const text = t(movingOnText(typeof reason === 'string' ? reason : t(reason)));
+          setNotice(text);
+          clearTimeout(hideGone);
+          hideGone = setTimeout(() => setNotice((shown) => (shown === text ? null : shown)), goneNoticeMs);
+        },
       },
     );
     player.current = playback;
@@ -144,6 +167,7 @@ export default function PlaybackPage() {
     element.addEventListener('timeupdate', tick);
     element.addEventListener('seeked', tick);
     return () => {
+      clearTimeout(hideGone);
       element.removeEventListener('timeupdate', tick);
       element.removeEventListener('seeked', tick);
       playback.stop();
@@ -151,7 +175,7 @@ export default function PlaybackPage() {
     };
     // A new player for another camera, day or a reload only: seeks go to the running one.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hasRecording, spans, place.cameraId, period]);
+  }, [hasRecording, spans, codecs, place.cameraId, period]);
 
   // The default rate outlives a new player (a reload of the element resets the rate to it).
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstCodec } from './stream-probe';
+import { firstCodec } from './video-codec';
 
 describe('firstCodec', () => {
   it("reads the first top-level stream of ffprobe's JSON, not the copy it lists under an MPEG-TS program", () => {
