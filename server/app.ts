@@ -20,6 +20,7 @@ import { sessionStillGrants } from './auth/session-grants';
 import { createHashingGate, defaultHashingGateOptions, type HashingGateOptions } from './auth/hashing-gate';
 import { defaultSessionIdleMinutes } from './auth/sessions';
 import { defaultSignInLimits, type SignInLimits } from './auth/sign-in-limits';
+import type { SecondFactorRequirement } from './auth/second-factor-requirement';
 import { createBackgroundTasks, runEvery } from './background-tasks';
 import { cameraJobs } from './cameras/camera-jobs';
 import { recordStreamRead } from './cameras/camera-status';
@@ -94,6 +95,8 @@ export interface AppOptions {
   readonly sessionIdleMinutes?: number;
   /** Guessing and SMS limits; default defaultSignInLimits. */
   readonly signInLimits?: SignInLimits;
+  /** CFOP_REQUIRE_MFA_FOR; default none. */
+  readonly requireSecondFactorFor?: SecondFactorRequirement;
   /** Password hashing's bounds; default from the CPU count (defaultHashingGateOptions). */
   readonly passwordHashing?: HashingGateOptions;
   /**
@@ -320,6 +323,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       sessionTtlMs: (options.sessionTtlHours ?? defaultSessionTtlHours) * 3_600_000,
       sessionIdleMs: (options.sessionIdleMinutes ?? defaultSessionIdleMinutes) * 60_000,
       signInLimits: options.signInLimits ?? defaultSignInLimits,
+      requireSecondFactorFor: options.requireSecondFactorFor ?? 'none',
       ipv6PrefixBits: options.ipv6PrefixBits ?? defaultIpv6PrefixBits,
       passwordHashing: createHashingGate(options.passwordHashing ?? defaultHashingGateOptions()),
       accessWatch: createAccessWatch({

@@ -36,6 +36,7 @@ export async function startServer(env: Env, options: { clock?: Clock } = {}): Pr
     sessionTtlHours: config.sessionTtlHours,
     sessionIdleMinutes: config.sessionIdleMinutes,
     signInLimits: config.signInLimits,
+    requireSecondFactorFor: config.requireSecondFactorFor,
     alertRetentionDays: config.alertRetentionDays,
     quarantineDays: config.quarantineDays,
     smsSender: config.smsSender,

@@ -3,6 +3,7 @@ import type { AccessWatch } from './access-watch';
 import type { HashingGate } from './hashing-gate';
 import type { SessionContext } from './sessions';
 import type { SignInLimits } from './sign-in-limits';
+import type { SecondFactorRequirement } from './second-factor-requirement';
 
 /** What signing in, sessions and access checks need of the app. */
 export interface AuthContext extends PlatformContext, SessionContext {
@@ -10,6 +11,8 @@ export interface AuthContext extends PlatformContext, SessionContext {
   readonly signInLimits: SignInLimits;
   /** Every password check of an anonymous or ordinary caller passes it. */
   readonly passwordHashing: HashingGate;
+  /** CFOP_REQUIRE_MFA_FOR: whose sign-in needs a second factor even before they enrol one. */
+  readonly requireSecondFactorFor: SecondFactorRequirement;
   /** Ends open event streams and live sockets whose session ended or lost its key. */
   readonly accessWatch: AccessWatch;
 }

@@ -2,6 +2,7 @@ import type { SettingsReader } from '../kernel/env-settings';
 import { defaultPasswordCost, maxPasswordCost } from './password-hash';
 import { defaultSessionIdleMinutes } from './sessions';
 import { defaultSignInLimits, type SignInLimits } from './sign-in-limits';
+import { secondFactorRequirements, type SecondFactorRequirement } from './second-factor-requirement';
 
 /** How long sessions last, and how much guessing and SMS the sign-in allows. */
 export interface AuthSettings {
@@ -11,6 +12,8 @@ export interface AuthSettings {
   readonly sessionIdleMinutes: number;
   /** CFOP_SIGNIN_*, CFOP_SMS_*_PER_HOUR. */
   readonly signInLimits: SignInLimits;
+  /** CFOP_REQUIRE_MFA_FOR: `admin` makes holders of the administrator role sign in with a second factor. */
+  readonly requireSecondFactorFor: SecondFactorRequirement;
 }
 
 export function readAuthSettings(settings: SettingsReader): AuthSettings {
@@ -42,7 +45,8 @@ export function readAuthSettings(settings: SettingsReader): AuthSettings {
     smsAddressSends: perHour('CFOP_SMS_ADDRESS_SENDS_PER_HOUR', defaultSignInLimits.smsAddressSends.limit),
     smsSends: perHour('CFOP_SMS_SENDS_PER_HOUR', defaultSignInLimits.smsSends.limit),
   };
-  return { sessionTtlHours, sessionIdleMinutes, signInLimits };
+  const requireSecondFactorFor = settings.oneOf('CFOP_REQUIRE_MFA_FOR', secondFactorRequirements) ?? 'none';
+  return { sessionTtlHours, sessionIdleMinutes, signInLimits, requireSecondFactorFor };
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { AuthContext } from './auth-context';
 import { decoyHash, verifyPassword } from './password-hash';
 import { checkGuess, type Guess } from './sign-in-attempts';
-import { revokeSession, signIn } from './sessions';
+import { signInOrChallenge } from './second-factor';
+import { revokeSession } from './sessions';
 import { findUserByName } from './user-names';
 import { ApiError } from '../kernel/api-error';
 import { requireSession, type SomeOperationHandlers } from '../operations/operation-handler';
@@ -32,7 +33,7 @@ export const signInOperations = {
     if (!user || !matches) throw wrongCredentials();
     if (user.status !== 'enabled') throw accountDisabled();
     input.audit.actor = { userId: user.id, username: user.username };
-    return signIn(ctx, user.id, input.client);
+    return signInOrChallenge(ctx, user, input.client);
   },
 
   async logout(input, ctx) {
