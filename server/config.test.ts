@@ -30,6 +30,7 @@ describe('server settings from the environment', () => {
       sessionTtlHours: 12,
       sessionIdleMinutes: 30,
       signInLimits: defaultSignInLimits,
+      requireSecondFactorFor: 'none',
       alertRetentionDays: 90,
       quarantineDays: 30,
       smsSender: undefined,
@@ -137,6 +138,7 @@ describe('server settings from the environment', () => {
       CFOP_SMS_PHONE_FAILURES_PER_HOUR: '6',
       CFOP_SMS_ADDRESS_SENDS_PER_HOUR: '50',
       CFOP_SMS_SENDS_PER_HOUR: '1000',
+      CFOP_REQUIRE_MFA_FOR: 'admin',
       CFOP_QUARANTINE_DAYS: '7',
       CFOP_HEALTH_OFFLINE_AFTER_SECONDS: '300',
       CFOP_HEALTH_OFFLINE_LEVEL: 'critical',
@@ -171,6 +173,7 @@ describe('server settings from the environment', () => {
         smsAddressSends: { limit: 50, windowMs: 3_600_000 },
         smsSends: { limit: 1000, windowMs: 3_600_000 },
       },
+      requireSecondFactorFor: 'admin',
       health: { offlineAfterSeconds: 300, offlineLevel: 'critical', backLevel: 'medium' },
     });
     expect(config.smsSender).toBeDefined();
@@ -286,6 +289,9 @@ describe('server settings from the environment', () => {
       }),
     ).toThrow(
       /CFOP_SESSION_IDLE_MINUTES：应为 1 到 10080 的整数[\s\S]*CFOP_SIGNIN_WINDOW_MINUTES：[\s\S]*CFOP_SIGNIN_ACCOUNT_FAILURES：[\s\S]*CFOP_SMS_SENDS_PER_HOUR：/,
+    );
+    expect(() => readServerConfig({ CFOP_REQUIRE_MFA_FOR: 'everyone' })).toThrow(
+      /CFOP_REQUIRE_MFA_FOR：必须是以下之一：none、admin/,
     );
     expect(() => readServerConfig({ CFOP_CAMERA_PROBE_SECONDS: '-5' })).toThrow(
       /CFOP_CAMERA_PROBE_SECONDS：应为 0 到 86400 的整数秒数/,
