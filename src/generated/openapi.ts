@@ -4513,6 +4513,14 @@ export interface components {
       msg: string;
       data: components['schemas']['SessionInfo'][];
     };
+    SessionEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['Session'];
+    };
     SmsCodeSentEnvelope: {
       /** @constant */
       success: true;
@@ -5521,7 +5529,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['LoginEnvelope'];
+          'application/json': components['schemas']['SessionEnvelope'];
         };
       };
       default: components['responses']['Failure'];
