@@ -3101,7 +3101,13 @@ export interface components {
     };
     /** @description 64 hex characters, from a sign-in that answered secondFactor. */
     PendingToken: string;
-    /** @description The pending token and either a code or a recovery code. */
+    /**
+     * @description The pending token and either a code or a recovery code.
+     * @example {
+     *       "pendingToken": "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+     *       "code": "123456"
+     *     }
+     */
     SecondFactorLogin: {
       pendingToken: components['schemas']['PendingToken'];
       code?: components['schemas']['AuthenticatorCode'];
@@ -3111,7 +3117,12 @@ export interface components {
       pendingToken: components['schemas']['PendingToken'];
       code: components['schemas']['AuthenticatorCode'];
     };
-    /** @description One of a current code, a recovery code or the password. */
+    /**
+     * @description One of a current code, a recovery code or the password.
+     * @example {
+     *       "code": "123456"
+     *     }
+     */
     SecondFactorProof: {
       code?: components['schemas']['AuthenticatorCode'];
       recoveryCode?: components['schemas']['RecoveryCode'];
