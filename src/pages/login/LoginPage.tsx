@@ -1,12 +1,14 @@
-import { useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { appSettings } from '../../generated/settings';
 import { useLocale } from '../../i18n';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { PasswordLoginForm } from './PasswordLoginForm';
 import { typedBeforeStart, useTakeOver } from './prerendered-form';
-import { SecondFactorStep } from './SecondFactorStep';
 import { SmsLoginForm } from './SmsLoginForm';
 import type { SecondFactorChallenge } from './use-sign-in';
+
+// Loaded only when a sign-in asks for it: the sign-in page's first load has no room for it.
+const SecondFactorStep = lazy(() => import('./SecondFactorStep'));
 
 const subtitleText = { zh: 'AI 智能监控运营管理', en: 'Operations console for AI monitoring' };
 const signInWays = [
@@ -55,7 +57,9 @@ export default function LoginPage() {
           <p>{t(subtitleText)}</p>
         </header>
         {challenge ? (
-          <SecondFactorStep challenge={challenge} onRestart={restart} />
+          <Suspense fallback={null}>
+            <SecondFactorStep challenge={challenge} onRestart={restart} />
+          </Suspense>
         ) : (
           <>
             <div

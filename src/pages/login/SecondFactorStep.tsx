@@ -39,7 +39,7 @@ const isGone = (error: unknown) => error instanceof BusinessError && error.code 
  * After a right password or SMS code: the authenticator's code (or a recovery code), or, for an
  * administrator who must have one, setting the authenticator up first.
  */
-export function SecondFactorStep(props: {
+export default function SecondFactorStep(props: {
   readonly challenge: SecondFactorChallenge;
   readonly onRestart: () => void;
 }) {
