@@ -32,10 +32,11 @@ export function SessionsCard() {
   const format = (at: string) =>
     dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
 
+  // Ending this session is signing out.
   const end = async (session: SessionInfo) => {
+    if (session.current) return logout();
     await call(api.POST('/user/sessions/{sessionId}/end', { params: { path: { sessionId: session.id } } }));
-    if (session.current) await logout();
-    else sessions.reload();
+    sessions.reload();
   };
   const endOthers = async () => {
     const { ended } = await call(api.POST('/user/sessions/end-others'));
