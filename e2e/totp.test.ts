@@ -54,7 +54,7 @@ describe('two-step verification', () => {
     const nextCode = authenticator(secret);
     await page.getByLabel(codeField, { exact: true }).fill(nextCode());
     await page.getByRole('button', { name: label('确认开启') }).click();
-    const codes = page.getByRole('list', { name: 'recovery codes' }).getByRole('listitem');
+    const codes = page.getByRole('list', { name: '恢复码' }).getByRole('listitem');
     await eventually(() => codes.count()).toBe(10);
     const recoveryCode = (await codes.first().textContent()) ?? '';
     await screenshot(page, 'totp-recovery-codes');

@@ -6,6 +6,7 @@ const keepText = {
   zh: '请保存以下恢复码：每个可代替验证码登录一次，只显示这一次。',
   en: 'Keep these recovery codes: each signs in once in place of a code. They are shown only this once.',
 };
+const listLabel = { zh: '恢复码', en: 'Recovery codes' };
 const copyText = { zh: '复制', en: 'Copy' };
 const copiedText = { zh: '已复制恢复码', en: 'Recovery codes copied' };
 const downloadText = { zh: '下载', en: 'Download' };
@@ -17,7 +18,7 @@ export function RecoveryCodeList({ codes }: { readonly codes: readonly string[] 
   return (
     <div className="cfop-recovery-codes">
       <p>{t(keepText)}</p>
-      <ol aria-label="recovery codes">
+      <ol aria-label={t(listLabel)}>
         {codes.map((code) => (
           <li key={code}>
             <code>{code}</code>
