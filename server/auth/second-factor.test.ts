@@ -117,6 +117,20 @@ describe('signing in with a second factor', () => {
     ).toBe(200);
   });
 
+  it('asks for it after a right SMS code as after a right password', async () => {
+    const t = await startTestApp();
+    const phone = '13800138000';
+    await addUser(t.dataDir, { username: 'dave', password: 'dave12345', phone });
+    const { secret } = await enrolled(t, 'dave', 'dave12345');
+    await t.call('sendSmsCode', { body: { phone } });
+    const sms = await t.call('loginBySms', { body: { phone, code: t.sent[0]?.code } });
+    expect(sms.body.data).toMatchObject({ secondFactor: 'code' });
+    const done = await secondStep(t, sms.body.data.pendingToken, { code: totpCodeAt(secret, t.clock.now()) });
+    expect(done.status).toBe(200);
+    const info = await t.call('getCurrentUser', { token: done.body.data.token });
+    expect(info.body.data.userName).toBe('dave');
+  });
+
   it('counts wrong codes against the account: the fifth locks, a right password buys no more, a right code waits', async () => {
     const t = await startTestApp();
     const { secret } = await enrolled(t);
