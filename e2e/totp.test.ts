@@ -87,15 +87,12 @@ describe('two-step verification', () => {
 
     // The first browser ends it from the session list; the second is signed out on its next call.
     await chooseFromAvatarMenu(page, totpUser, '个人中心');
-    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    const rows = page.getByRole('list', { name: '登录会话' }).getByRole('listitem');
     await eventually(() => rows.count()).toBe(2);
     await screenshot(page, 'totp-sessions');
     const otherRow = rows.filter({ hasNotText: '当前会话' });
     await otherRow.getByRole('button', { name: label('结束此会话') }).click();
-    await page
-      .locator('.ant-popconfirm:visible')
-      .getByRole('button', { name: label('确定') })
-      .click();
+    await otherRow.getByRole('button', { name: label('确定') }).click();
     await eventually(() => rows.count()).toBe(1);
     await otherPage.reload();
     await expectLoginPage(otherPage);

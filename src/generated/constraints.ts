@@ -24,17 +24,8 @@ export const stringRules = {
     description: 'At least 8 characters with letters and digits.',
   },
   SmsCode: { pattern: '^[0-9]{6}$' },
-  AuthenticatorCode: { pattern: '^[0-9]{6}$', description: 'The 6 digits an authenticator app shows now.' },
-  RecoveryCode: {
-    minLength: 16,
-    maxLength: 24,
-    pattern: '^[A-Za-z0-9 -]+$',
-    description: 'One of the recovery codes, with or without its dashes and spaces, in any case.',
-  },
-  PendingToken: {
-    pattern: '^[0-9a-f]{64}$',
-    description: '64 hex characters, from a sign-in that answered secondFactor.',
-  },
+  AuthenticatorCode: { pattern: '^[0-9]{6}$' },
+  RecoveryCode: { minLength: 16, maxLength: 24, pattern: '^[A-Za-z0-9 -]+$' },
   StreamUrl: {
     maxLength: 512,
     pattern: '^(rtsp|rtsps|http|https)://[^\\s/?#]+[^\\s]*$',

@@ -3092,29 +3092,27 @@ export interface components {
     TotpCode: {
       code: components['schemas']['AuthenticatorCode'];
     };
-    /** @description The 6 digits an authenticator app shows now. */
     AuthenticatorCode: string;
-    /** @description One of the recovery codes, with or without its dashes and spaces, in any case. */
     RecoveryCode: string;
     PendingSignIn: {
-      pendingToken: components['schemas']['PendingToken'];
+      pendingToken: string;
     };
-    /** @description 64 hex characters, from a sign-in that answered secondFactor. */
-    PendingToken: string;
     /**
-     * @description The pending token and either a code or a recovery code.
+     * @description The pending token (from a sign-in that answered secondFactor) and either the 6 digits the
+     *     authenticator app shows now or a recovery code (with or without its dashes and spaces, in
+     *     any case).
      * @example {
      *       "pendingToken": "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
      *       "code": "123456"
      *     }
      */
     SecondFactorLogin: {
-      pendingToken: components['schemas']['PendingToken'];
+      pendingToken: string;
       code?: components['schemas']['AuthenticatorCode'];
       recoveryCode?: components['schemas']['RecoveryCode'];
     };
     SignInEnrolmentConfirm: {
-      pendingToken: components['schemas']['PendingToken'];
+      pendingToken: string;
       code: components['schemas']['AuthenticatorCode'];
     };
     /**

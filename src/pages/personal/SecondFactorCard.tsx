@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Input, Popconfirm, Space, Tag } from 'antd';
+import { Alert, Button, Card, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { api, call } from '../../api';
 import type { components } from '../../generated/openapi';
 import { useLocale } from '../../i18n';
 import { AuthenticatorSetup, RecoveryCodeList } from '../shared/RecoveryCodeList';
+import { ConfirmButton } from './ConfirmButton';
 import { useLoaded } from './use-loaded';
 
 const texts = {
@@ -30,6 +31,7 @@ const texts = {
     zh: '输入当前验证码（或恢复码）以关闭两步验证',
     en: 'Enter a current code (or a recovery code) to turn it off',
   },
+  disableConfirm: { zh: '确定关闭两步验证？', en: 'Turn two-step verification off?' },
   done: { zh: '完成', en: 'Done' },
 };
 
@@ -120,11 +122,12 @@ export function SecondFactorCard() {
                   aria-label={t(texts.disableAsk)}
                   style={{ width: 320 }}
                 />
-                <Popconfirm title={t(texts.disable)} onConfirm={() => void disable().catch(() => {})}>
-                  <Button danger disabled={proof.trim() === ''}>
-                    {t(texts.disable)}
-                  </Button>
-                </Popconfirm>
+                <ConfirmButton
+                  label={t(texts.disable)}
+                  ask={t(texts.disableConfirm)}
+                  disabled={proof.trim() === ''}
+                  onConfirm={() => void disable().catch(() => {})}
+                />
               </Space>
             )}
           </>

@@ -1,15 +1,15 @@
-import { Button, Card, Popconfirm, Table, Tag } from 'antd';
+import { Card, Tag } from 'antd';
 import { api, call, toast } from '../../api';
 import type { components } from '../../generated/openapi';
 import { dateTimeFormat, useLocale } from '../../i18n';
 import { useSession } from '../../session';
+import { ConfirmButton } from './ConfirmButton';
 import { useLoaded } from './use-loaded';
 
 type SessionInfo = components['schemas']['SessionInfo'];
 
 const texts = {
   title: { zh: '登录会话', en: 'Sessions' },
-  device: { zh: '设备', en: 'Device' },
   address: { zh: '地址', en: 'Address' },
   signedIn: { zh: '登录时间', en: 'Signed in' },
   lastUse: { zh: '最近使用', en: 'Last used' },
@@ -49,43 +49,33 @@ export function SessionsCard() {
       variant="borderless"
       title={t(texts.title)}
       extra={
-        <Popconfirm title={t(texts.endOthersAsk)} onConfirm={() => void endOthers().catch(() => {})}>
-          <Button>{t(texts.endOthers)}</Button>
-        </Popconfirm>
+        <ConfirmButton
+          label={t(texts.endOthers)}
+          ask={t(texts.endOthersAsk)}
+          onConfirm={() => void endOthers().catch(() => {})}
+        />
       }
     >
-      <Table<SessionInfo>
-        rowKey="id"
-        size="small"
-        pagination={false}
-        loading={sessions.value === undefined}
-        dataSource={sessions.value ?? []}
-        columns={[
-          {
-            key: 'device',
-            title: t(texts.device),
-            render: (_, row) => (
-              <>
-                {row.device} {row.current && <Tag color="blue">{t(texts.current)}</Tag>}
-              </>
-            ),
-          },
-          { key: 'address', title: t(texts.address), dataIndex: 'address' },
-          { key: 'createdAt', title: t(texts.signedIn), render: (_, row) => format(row.createdAt) },
-          { key: 'lastActiveAt', title: t(texts.lastUse), render: (_, row) => format(row.lastActiveAt) },
-          {
-            key: 'end',
-            title: '',
-            render: (_, row) => (
-              <Popconfirm title={t(texts.endAsk)} onConfirm={() => void end(row).catch(() => {})}>
-                <Button type="link" danger>
-                  {t(texts.end)}
-                </Button>
-              </Popconfirm>
-            ),
-          },
-        ]}
-      />
+      {/* A plain list: antd's Table here would split the management screens' shared chunks anew. */}
+      <ul className="cfop-session-list" aria-label={t(texts.title)}>
+        {(sessions.value ?? []).map((row) => (
+          <li key={row.id} className="cfop-session">
+            <div>
+              <strong>{row.device}</strong> {row.current && <Tag color="blue">{t(texts.current)}</Tag>}
+              <div className="cfop-session-facts">
+                {t(texts.address)} {row.address} · {t(texts.signedIn)} {format(row.createdAt)} ·{' '}
+                {t(texts.lastUse)} {format(row.lastActiveAt)}
+              </div>
+            </div>
+            <ConfirmButton
+              link
+              label={t(texts.end)}
+              ask={t(texts.endAsk)}
+              onConfirm={() => void end(row).catch(() => {})}
+            />
+          </li>
+        ))}
+      </ul>
     </Card>
   );
 }
