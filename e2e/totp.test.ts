@@ -63,6 +63,8 @@ describe('two-step verification', () => {
 
     // The password alone no longer signs in: the card asks for the code.
     await signOut(page);
+    // Straight to sign-in, not back to 个人中心 where signing out came from.
+    await page.goto('/user/login');
     await submitPasswordForm(page, totpUser.username, totpUser.password);
     await page.getByLabel(codeField, { exact: true }).fill('000000');
     const wrong = nextEnvelope(page, '/login/second-factor');
