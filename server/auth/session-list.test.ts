@@ -37,8 +37,8 @@ describe('the session list', () => {
     await t.call('logout', { token: ended });
 
     const { body } = await t.call('listMySessions', { token: office });
+    // This one first, then the others by last use.
     expect(body.data).toEqual([
-      expect.objectContaining({ device: 'Safari · iOS', address: '10.0.0.6', current: false }),
       expect.objectContaining({
         device: 'Chrome · Windows',
         address: '10.0.0.5',
@@ -46,6 +46,7 @@ describe('the session list', () => {
         createdAt: '2030-01-01T08:00:00.000Z',
         current: true,
       }),
+      expect.objectContaining({ device: 'Safari · iOS', address: '10.0.0.6', current: false }),
     ]);
     expect(body.data[0].id).toMatch(/^[0-9a-f]{32}$/);
     expect(JSON.stringify(body.data)).not.toContain(phone);

@@ -30,7 +30,13 @@ export async function listSessions(
   userId: number,
   currentTokenHash: string,
 ): Promise<components['schemas']['SessionInfo'][]> {
-  return (await openSessions(ctx, userId)).map((row) => ({
+  const rows = await openSessions(ctx, userId);
+  // This session first: the others are what the reader looks through to end.
+  const ordered = [
+    ...rows.filter((row) => row.token_hash === currentTokenHash),
+    ...rows.filter((row) => row.token_hash !== currentTokenHash),
+  ];
+  return ordered.map((row) => ({
     id: sessionIdOf(row.token_hash),
     device: deviceOf(row.user_agent),
     address: row.ip,

@@ -8,7 +8,7 @@ const browsers: readonly (readonly [RegExp, string])[] = [
   [/\b(OPR|Opera)\//, 'Opera'],
   [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
   [/\bMicroMessenger\//, 'WeChat'],
-  [/\b(Chrome|Chromium|CriOS)\//, 'Chrome'],
+  [/\b(HeadlessChrome|Chrome|Chromium|CriOS)\//, 'Chrome'],
   [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
 ];
 
