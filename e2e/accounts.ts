@@ -89,6 +89,15 @@ export const alertViewer: OperatorAccount = {
   role: { code: 'alerts-view-only', name: '仅查看告警', keys: ['KEY.CENTER', 'KEY.CENTER.AIWARN'] },
 };
 
+// Enrols an authenticator app and signs in with its codes, so no other test meets a second step.
+export const totpUser: OperatorAccount = {
+  username: 'totp.user',
+  password: 'Totp-e2e-2024',
+  name: '两步验证用户',
+  phone: '13800000009',
+  role: { code: 'models-totp', name: '仅模型（两步验证）', keys: ['KEY.MODEL'] },
+};
+
 export const operatorAccounts: readonly OperatorAccount[] = [
   cameraOperator,
   passwordChanger,
@@ -97,4 +106,5 @@ export const operatorAccounts: readonly OperatorAccount[] = [
   alertBystander,
   keylessWatcher,
   alertViewer,
+  totpUser,
 ];

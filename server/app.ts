@@ -23,6 +23,7 @@ import { signInLinkedUser } from './accounts/external-identities';
 import type { DirectorySettings } from './auth/ldap/ldap-settings';
 import { defaultSessionIdleMinutes } from './auth/sessions';
 import { defaultSignInLimits, type SignInLimits } from './auth/sign-in-limits';
+import type { SecondFactorRequirement } from './auth/second-factor-requirement';
 import { createBackgroundTasks, runEvery } from './background-tasks';
 import { cameraJobs } from './cameras/camera-jobs';
 import { recordStreamRead } from './cameras/camera-status';
@@ -101,6 +102,8 @@ export interface AppOptions {
   readonly signInLimits?: SignInLimits;
   /** The directory and local password sign-in (CFOP_LDAP_*, CFOP_LOCAL_PASSWORD_SIGNIN); default local users only. */
   readonly directory?: DirectorySettings;
+  /** CFOP_REQUIRE_MFA_FOR; default none. */
+  readonly requireSecondFactorFor?: SecondFactorRequirement;
   /** Password hashing's bounds; default from the CPU count (defaultHashingGateOptions). */
   readonly passwordHashing?: HashingGateOptions;
   /**
@@ -330,6 +333,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       sessionTtlMs: (options.sessionTtlHours ?? defaultSessionTtlHours) * 3_600_000,
       sessionIdleMs: (options.sessionIdleMinutes ?? defaultSessionIdleMinutes) * 60_000,
       signInLimits: options.signInLimits ?? defaultSignInLimits,
+      requireSecondFactorFor: options.requireSecondFactorFor ?? 'none',
       ipv6PrefixBits: options.ipv6PrefixBits ?? defaultIpv6PrefixBits,
       passwordHashing: createHashingGate(options.passwordHashing ?? defaultHashingGateOptions()),
       ldap: options.directory?.ldap && createLdapDirectory(options.directory.ldap, app.log),

@@ -32,6 +32,7 @@ describe('server settings from the environment', () => {
       sessionIdleMinutes: 30,
       signInLimits: defaultSignInLimits,
       directory: { ldap: undefined, localPasswordSignIn: { mode: 'on' } },
+      requireSecondFactorFor: 'none',
       alertRetentionDays: 90,
       quarantineDays: 30,
       smsSender: undefined,
@@ -146,6 +147,7 @@ describe('server settings from the environment', () => {
       CFOP_SMS_PHONE_FAILURES_PER_HOUR: '6',
       CFOP_SMS_ADDRESS_SENDS_PER_HOUR: '50',
       CFOP_SMS_SENDS_PER_HOUR: '1000',
+      CFOP_REQUIRE_MFA_FOR: 'admin',
       CFOP_QUARANTINE_DAYS: '7',
       CFOP_HEALTH_OFFLINE_AFTER_SECONDS: '300',
       CFOP_HEALTH_OFFLINE_LEVEL: 'critical',
@@ -180,6 +182,7 @@ describe('server settings from the environment', () => {
         smsAddressSends: { limit: 50, windowMs: 3_600_000 },
         smsSends: { limit: 1000, windowMs: 3_600_000 },
       },
+      requireSecondFactorFor: 'admin',
       health: { offlineAfterSeconds: 300, offlineLevel: 'critical', backLevel: 'medium' },
     });
     expect(config.smsSender).toBeDefined();
@@ -295,6 +298,9 @@ describe('server settings from the environment', () => {
       }),
     ).toThrow(
       /CFOP_SESSION_IDLE_MINUTES：应为 1 到 10080 的整数[\s\S]*CFOP_SIGNIN_WINDOW_MINUTES：[\s\S]*CFOP_SIGNIN_ACCOUNT_FAILURES：[\s\S]*CFOP_SMS_SENDS_PER_HOUR：/,
+    );
+    expect(() => readServerConfig({ CFOP_REQUIRE_MFA_FOR: 'everyone' })).toThrow(
+      /CFOP_REQUIRE_MFA_FOR：必须是以下之一：none、admin/,
     );
     expect(() => readServerConfig({ CFOP_CAMERA_PROBE_SECONDS: '-5' })).toThrow(
       /CFOP_CAMERA_PROBE_SECONDS：应为 0 到 86400 的整数秒数/,

@@ -23,6 +23,8 @@ async function watchedWall(options: Partial<AppOptions>) {
     withSqlite(t.dataDir, (db) => db.prepare(statement).run(...values));
   const revocations: Record<string, () => Promise<unknown>> = {
     'signing out': () => t.call('logout', { token }),
+    'the session ended from another': async () =>
+      t.call('endOtherSessions', { token: await t.signIn('watcher', password) }),
     'a new password': () =>
       t.call('changePassword', { token, body: { oldPassword: password, newPassword: 'watcher5678' } }),
     'the user disabled': async () => sql("update users set status = 'disabled' where id = ?", userId),
@@ -35,6 +37,7 @@ async function watchedWall(options: Partial<AppOptions>) {
 
 const revocationNames = [
   'signing out',
+  'the session ended from another',
   'a new password',
   'the user disabled',
   'the key taken from the role',
@@ -58,7 +61,7 @@ describe('an open alert stream after its access is revoked', () => {
     expect(await stream.nextEvents(1)).toEqual([]);
   });
 
-  it.each(['signing out', 'a new password'])(
+  it.each(['signing out', 'the session ended from another', 'a new password'])(
     'ends after %s through the console at once, not on its next re-check or heartbeat',
     async (name) => {
       // No interval runs: neither the re-check nor the heartbeat (whose chunk is checked) can end it.

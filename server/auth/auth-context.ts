@@ -6,6 +6,7 @@ import type { LdapDirectory } from './ldap/ldap-directory';
 import type { LocalPasswordSignIn } from './ldap/ldap-settings';
 import type { SessionContext } from './sessions';
 import type { SignInLimits } from './sign-in-limits';
+import type { SecondFactorRequirement } from './second-factor-requirement';
 
 /** What signing in, sessions and access checks need of the app. */
 export interface AuthContext extends PlatformContext, SessionContext {
@@ -13,6 +14,8 @@ export interface AuthContext extends PlatformContext, SessionContext {
   readonly signInLimits: SignInLimits;
   /** Every password check of an anonymous or ordinary caller passes it. */
   readonly passwordHashing: HashingGate;
+  /** CFOP_REQUIRE_MFA_FOR: whose sign-in needs a second factor even before they enrol one. */
+  readonly requireSecondFactorFor: SecondFactorRequirement;
   /** Ends open event streams and live sockets whose session ended or lost its key. */
   readonly accessWatch: AccessWatch;
   /** The directory users sign in with by password (CFOP_LDAP_URL); undefined: none. */

@@ -3,6 +3,7 @@ import { readDirectorySettings, type DirectorySettings } from './ldap/ldap-setti
 import { defaultPasswordCost, maxPasswordCost } from './password-hash';
 import { defaultSessionIdleMinutes } from './sessions';
 import { defaultSignInLimits, type SignInLimits } from './sign-in-limits';
+import { secondFactorRequirements, type SecondFactorRequirement } from './second-factor-requirement';
 
 /** How long sessions last, and how much guessing and SMS the sign-in allows. */
 export interface AuthSettings {
@@ -14,6 +15,8 @@ export interface AuthSettings {
   readonly signInLimits: SignInLimits;
   /** CFOP_LDAP_*, CFOP_LOCAL_PASSWORD_SIGNIN, CFOP_BREAK_GLASS_USER. */
   readonly directory: DirectorySettings;
+  /** CFOP_REQUIRE_MFA_FOR: `admin` makes holders of the administrator role sign in with a second factor. */
+  readonly requireSecondFactorFor: SecondFactorRequirement;
 }
 
 export function readAuthSettings(settings: SettingsReader): AuthSettings {
@@ -45,7 +48,14 @@ export function readAuthSettings(settings: SettingsReader): AuthSettings {
     smsAddressSends: perHour('CFOP_SMS_ADDRESS_SENDS_PER_HOUR', defaultSignInLimits.smsAddressSends.limit),
     smsSends: perHour('CFOP_SMS_SENDS_PER_HOUR', defaultSignInLimits.smsSends.limit),
   };
-  return { sessionTtlHours, sessionIdleMinutes, signInLimits, directory: readDirectorySettings(settings) };
+  const requireSecondFactorFor = settings.oneOf('CFOP_REQUIRE_MFA_FOR', secondFactorRequirements) ?? 'none';
+  return {
+    sessionTtlHours,
+    sessionIdleMinutes,
+    signInLimits,
+    requireSecondFactorFor,
+    directory: readDirectorySettings(settings),
+  };
 }
 
 /**

@@ -37,6 +37,7 @@ export async function signIn(
         client_type: client.type,
         client_host: client.host,
         ip: client.ip,
+        user_agent: client.userAgent,
       })
       .execute();
   });

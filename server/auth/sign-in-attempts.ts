@@ -8,7 +8,7 @@ import type { AuditNote } from '../operations/audit-note';
 import type { SignInLimits } from './sign-in-limits';
 import { waitForRoomMs, type WindowLimit } from './sliding-window';
 
-/** One guess at a secret: a password for a user name, or an SMS code for a phone. */
+/** One guess at a secret: a password or an authenticator code for a user name, or an SMS code for a phone. */
 export interface Guess {
   readonly method: SignInMethod;
   /** The user name tried (known or not) or the phone: the lock reveals nothing about which exist. */
@@ -21,7 +21,7 @@ export interface Guess {
  * name's limit as they share its user; a phone as it is.
  */
 function principalOf(method: SignInMethod, principal: string): string {
-  return method === 'password' ? usernameKey(principal) : principal;
+  return method === 'sms' ? principal : usernameKey(principal);
 }
 
 type Ctx = Pick<AuthContext, 'db' | 'clock' | 'signInLimits'>;
@@ -117,6 +117,11 @@ export async function clearPasswordFailures(db: Db, username: string): Promise<v
   await clearPrincipal(db, 'password', username);
 }
 
+/** A second factor reset by an administrator starts the user's wrong codes afresh. */
+export async function clearCodeFailures(db: Db, username: string): Promise<void> {
+  await clearPrincipal(db, 'totp', username);
+}
+
 async function clearPrincipal(db: Db, method: SignInMethod, principal: string): Promise<void> {
   await db
     .updateTable('sign_in_attempts')
@@ -126,8 +131,12 @@ async function clearPrincipal(db: Db, method: SignInMethod, principal: string): 
     .execute();
 }
 
+/**
+ * A user name's wrong passwords and wrong authenticator codes each have the account's limit, counted
+ * apart: a right password must not buy fresh guesses at the code, nor a right code at the password.
+ */
 function limitOf(limits: SignInLimits, method: SignInMethod): WindowLimit {
-  return method === 'password' ? limits.account : limits.smsPhone;
+  return method === 'sms' ? limits.smsPhone : limits.account;
 }
 
 function failuresFrom(db: Db, address: string) {
@@ -152,9 +161,16 @@ function principalRefusal(method: SignInMethod, waitMs: number): ApiError {
   }
   return retryLater('423', waitMs, (s) => {
     const minutes = Math.ceil(s / 60);
+    const plural = minutes === 1 ? '' : 's';
+    if (method === 'totp') {
+      return {
+        zh: `验证码错误次数过多，请 ${minutes} 分钟后再试`,
+        en: `Too many wrong codes; try again in ${minutes} minute${plural}`,
+      };
+    }
     return {
       zh: `登录失败次数过多，账号已锁定，请 ${minutes} 分钟后再试`,
-      en: `Too many failed sign-ins; the account is locked. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+      en: `Too many failed sign-ins; the account is locked. Try again in ${minutes} minute${plural}`,
     };
   });
 }

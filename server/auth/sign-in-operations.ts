@@ -1,6 +1,7 @@
 import type { AuthContext } from './auth-context';
 import { userOfPassword } from './password-sign-in';
-import { revokeSession, signIn } from './sessions';
+import { signInOrChallenge } from './second-factor';
+import { revokeSession } from './sessions';
 import { ApiError } from '../kernel/api-error';
 import { requireSession, type SomeOperationHandlers } from '../operations/operation-handler';
 
@@ -19,7 +20,7 @@ export const signInOperations = {
     const user = await userOfPassword(ctx, call, username, password);
     if (user.status !== 'enabled') throw accountDisabled();
     input.audit.actor = { userId: user.id, username: user.username };
-    return signIn(ctx, user.id, input.client);
+    return signInOrChallenge(ctx, user, input.client);
   },
 
   async logout(input, ctx) {

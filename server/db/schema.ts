@@ -14,7 +14,7 @@ export type RecordingMode = Schemas['RecordingMode'];
 export type NotifyWebhookKind = Schemas['NotifyWebhookKind'];
 export type NotifyChannel = Schemas['NotifyChannel'];
 
-export type SignInMethod = 'password' | 'sms';
+export type SignInMethod = 'password' | 'sms' | 'totp';
 export type IngestQuotaKind = 'alerts' | 'snapshotBytes' | 'passages';
 
 /**

@@ -6,11 +6,14 @@ import type { OperationHandlers } from '../operations/operation-handler';
 import { plainResourceOperations } from '../resources/declared-handlers';
 import { currentUserOperations } from '../accounts/current-user-operations';
 import { directoryGroupMappingOperations } from '../accounts/directory-group-mapping-operations';
+import { mySecondFactorOperations } from '../accounts/my-second-factor-operations';
 import { roleOperations } from '../accounts/role-operations';
 import { userAdminOperations } from '../accounts/user-admin-operations';
 import { aiServerOperations } from '../aiservers/ai-server-operations';
 import { alertOperations } from '../alerts/alert-operations';
 import { analysisOperations } from '../analysis/analysis-operations';
+import { secondFactorOperations } from '../auth/second-factor-operations';
+import { sessionOperations } from '../auth/session-operations';
 import { signInOperations } from '../auth/sign-in-operations';
 import { cameraGroupOperations } from '../cameras/camera-group-operations';
 import { cameraOperations } from '../cameras/camera-operations';
@@ -33,11 +36,14 @@ const handWritten = oneHandlerEach({
     operationHooks,
     directoryGroupMappingOperations,
   ),
+  'server/accounts/my-second-factor-operations.ts': handlersOf(operationHooks, mySecondFactorOperations),
   'server/accounts/role-operations.ts': handlersOf(operationHooks, roleOperations),
   'server/accounts/user-admin-operations.ts': handlersOf(operationHooks, userAdminOperations),
   'server/aiservers/ai-server-operations.ts': handlersOf(operationHooks, aiServerOperations),
   'server/alerts/alert-operations.ts': handlersOf(operationHooks, alertOperations),
   'server/analysis/analysis-operations.ts': handlersOf(operationHooks, analysisOperations),
+  'server/auth/second-factor-operations.ts': handlersOf(operationHooks, secondFactorOperations),
+  'server/auth/session-operations.ts': handlersOf(operationHooks, sessionOperations),
   'server/auth/sign-in-operations.ts': handlersOf(operationHooks, signInOperations),
   'server/cameras/camera-group-operations.ts': handlersOf(operationHooks, cameraGroupOperations),
   'server/cameras/camera-operations.ts': handlersOf(operationHooks, cameraOperations),

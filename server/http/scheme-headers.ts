@@ -11,6 +11,9 @@ export function headerOf(ctx: HttpContext, request: FastifyRequest, scheme: stri
   return typeof value === 'string' ? value : '';
 }
 
+/** Enough of a User-Agent to tell the browser and system; the rest is not kept. */
+const maxUserAgentLength = 512;
+
 /** The console's own account of where a call comes from, stored with the sessions it opens. */
 export function clientInfo(ctx: HttpContext, request: FastifyRequest): ClientInfo {
   const { exact, countsAs } = clientAddress(request, ctx.ipv6PrefixBits);
@@ -19,5 +22,6 @@ export function clientInfo(ctx: HttpContext, request: FastifyRequest): ClientInf
     host: headerOf(ctx, request, CLIENT_HOST_SCHEME),
     ip: exact,
     countsAs,
+    userAgent: (request.headers['user-agent'] ?? '').slice(0, maxUserAgentLength),
   };
 }

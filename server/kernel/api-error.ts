@@ -17,6 +17,8 @@ const httpStatusOfCode = {
   '1001': 400,
   '1002': 400,
   '1003': 400,
+  '1004': 400,
+  '1005': 400,
 } as const;
 
 export type BusinessCode = keyof typeof httpStatusOfCode;

@@ -6,6 +6,8 @@ export interface ClientInfo {
   readonly ip: string;
   /** What the limits keyed by address count the call under (ClientAddress.countsAs); not recorded. */
   readonly countsAs: string;
+  /** The User-Agent header (cut short), recorded on the session to name its device. */
+  readonly userAgent: string;
 }
 
 /** The session a call was made in. */

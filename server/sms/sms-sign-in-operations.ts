@@ -1,7 +1,7 @@
 import { isLinked, signInThroughSource } from '../auth/external-identity';
 import { accountDisabled } from '../auth/sign-in-operations';
 import { checkGuess, type Guess } from '../auth/sign-in-attempts';
-import { signIn } from '../auth/sessions';
+import { signInOrChallenge } from '../auth/second-factor';
 import type { SomeOperationHandlers } from '../operations/operation-handler';
 import { consumeSmsCode, issueSmsCode, wrongSmsCode } from './sms-codes';
 import type { SmsContext } from './sms-context';
@@ -31,6 +31,6 @@ export const smsSignInOperations = {
     if (user.status !== 'enabled') throw accountDisabled();
     if (await isLinked(ctx.db, user.id)) throw signInThroughSource();
     input.audit.actor = { userId: user.id, username: user.username };
-    return signIn(ctx, user.id, input.client);
+    return signInOrChallenge(ctx, user, input.client);
   },
 } satisfies SomeOperationHandlers<SmsContext>;

@@ -24,6 +24,8 @@ export const stringRules = {
     description: 'At least 8 characters with letters and digits.',
   },
   SmsCode: { pattern: '^[0-9]{6}$' },
+  AuthenticatorCode: { pattern: '^[0-9]{6}$' },
+  RecoveryCode: { minLength: 16, maxLength: 24, pattern: '^[A-Za-z0-9 -]+$' },
   StreamUrl: {
     maxLength: 512,
     pattern: '^(rtsp|rtsps|http|https)://[^\\s/?#]+[^\\s]*$',

@@ -55,6 +55,71 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/login/second-factor': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 两步验证 / Finish signing in with an authenticator or recovery code
+     * @description The second step after loginByPassword or loginBySms answered secondFactor "code": the
+     *     pending token with the current 6-digit code of the authenticator app, or one unused recovery
+     *     code. Wrong codes count against the account and the address as wrong passwords do (423, 429),
+     *     a code already accepted is refused, and the pending token opens one session at most.
+     */
+    post: operations['loginWithSecondFactor'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/login/second-factor/enrolment': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 登录时设置两步验证 / Set up the authenticator a sign-in requires
+     * @description After a sign-in answered secondFactor "enrol" (an administrator where CFOP_REQUIRE_MFA_FOR=admin,
+     *     not yet enrolled): a new secret for the pending token's user, as beginTotpEnrolment.
+     */
+    post: operations['beginSignInEnrolment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/login/second-factor/enrolment/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 确认两步验证并登录 / Confirm the authenticator and sign in
+     * @description A current code of the secret beginSignInEnrolment gave turns the second factor on and opens the
+     *     session; the recovery codes are answered only this once. Wrong codes count as at loginWithSecondFactor.
+     */
+    post: operations['confirmSignInEnrolment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/logout': {
     parameters: {
       query?: never;
@@ -128,6 +193,148 @@ export interface paths {
      * @description Ends every session of the user.
      */
     post: operations['changePassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/second-factor': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 两步验证状态 / The signed-in user's second factor */
+    get: operations['getSecondFactor'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/second-factor/enrolment': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 开始设置两步验证 / Begin setting up an authenticator app
+     * @description A new secret, its otpauth URI and a QR code of it (SVG); nothing asks for codes until
+     *     confirmTotpEnrolment. Asking again replaces an unconfirmed secret; refused while the second factor
+     *     is on (disable it first). The secret is never answered again.
+     */
+    post: operations['beginTotpEnrolment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/second-factor/enrolment/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 确认两步验证 / Turn the second factor on with a first code
+     * @description A current code of the secret beginTotpEnrolment gave turns the second factor on; 10 recovery
+     *     codes are answered only this once (the server keeps their digests).
+     */
+    post: operations['confirmTotpEnrolment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/second-factor/disable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 关闭两步验证 / Turn the second factor off
+     * @description With a current code (or a recovery code) or the password; wrong ones count as wrong sign-ins.
+     *     Refused where CFOP_REQUIRE_MFA_FOR requires it of the user.
+     */
+    post: operations['disableSecondFactor'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 登录会话 / The signed-in user's open sessions
+     * @description Every unexpired, unrevoked session of the caller, newest use first; `current` marks the one
+     *     the call was made in.
+     */
+    get: operations['listMySessions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/sessions/{sessionId}/end': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A session's id as listMySessions answers it (not its token). */
+        sessionId: components['parameters']['SessionId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 结束会话 / End one of your sessions
+     * @description Ends it at once; ending the current one signs the console out.
+     */
+    post: operations['endMySession'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/sessions/end-others': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 结束其他会话 / End every session but this one */
+    post: operations['endOtherSessions'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2043,6 +2250,52 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/users/{id}/second-factor-reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 重置两步验证 / Reset a user's second factor
+     * @description For a lost device: the user's TOTP secret and recovery codes are removed, so they sign in with
+     *     their password alone (and enrol again, where it is required). Logged; refused naming id for the
+     *     caller, and for a user holding more than the caller (as resetUserPassword).
+     */
+    post: operations['resetUserSecondFactor'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/{id}/sessions-end': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 结束用户会话 / End every session of a user
+     * @description Signs the user out everywhere at once; logged.
+     */
+    post: operations['endUserSessions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/files/staff-photos': {
     parameters: {
       query?: never;
@@ -2942,6 +3195,92 @@ export interface components {
       token: string;
       /** Format: date-time */
       expiresAt: string;
+    };
+    TotpCode: {
+      code: components['schemas']['AuthenticatorCode'];
+    };
+    AuthenticatorCode: string;
+    RecoveryCode: string;
+    PendingSignIn: {
+      pendingToken: string;
+    };
+    /**
+     * @description The pending token (from a sign-in that answered secondFactor) and either the 6 digits the
+     *     authenticator app shows now or a recovery code (with or without its dashes and spaces, in
+     *     any case).
+     * @example {
+     *       "pendingToken": "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+     *       "code": "123456"
+     *     }
+     */
+    SecondFactorLogin: {
+      pendingToken: string;
+      code?: components['schemas']['AuthenticatorCode'];
+      recoveryCode?: components['schemas']['RecoveryCode'];
+    };
+    SignInEnrolmentConfirm: {
+      pendingToken: string;
+      code: components['schemas']['AuthenticatorCode'];
+    };
+    /**
+     * @description One of a current code, a recovery code or the password.
+     * @example {
+     *       "code": "123456"
+     *     }
+     */
+    SecondFactorProof: {
+      code?: components['schemas']['AuthenticatorCode'];
+      recoveryCode?: components['schemas']['RecoveryCode'];
+      password?: components['schemas']['Password'];
+    };
+    SecondFactorChallenge: {
+      /**
+       * @description code: finish with loginWithSecondFactor; enrol: the user must set up an authenticator
+       *     first (beginSignInEnrolment, confirmSignInEnrolment).
+       * @enum {string}
+       */
+      secondFactor: 'code' | 'enrol';
+      /** @description 64 hex characters; not a session, good for a few minutes. */
+      pendingToken: string;
+      /** Format: date-time */
+      expiresAt: string;
+    };
+    TotpEnrolment: {
+      /** @description Base32, for typing into the app by hand. */
+      secret: string;
+      /** @description The otpauth:// URI the QR code holds. */
+      uri: string;
+      /** @description The QR code as an SVG document. */
+      qrSvg: string;
+    };
+    RecoveryCodes: {
+      /** @description Shown only once; each signs in once in place of a code. */
+      recoveryCodes: string[];
+    };
+    EnrolledSignIn: {
+      session: components['schemas']['Session'];
+      recoveryCodes: string[];
+    };
+    SecondFactorState: {
+      enabled: boolean;
+      /** @description CFOP_REQUIRE_MFA_FOR requires it of this user. */
+      required: boolean;
+      recoveryCodesLeft: number;
+    };
+    SessionInfo: {
+      id: string;
+      /** @description Browser and system, as told by the User-Agent. */
+      device: string;
+      address: string;
+      clientType: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      lastActiveAt: string;
+      current: boolean;
+    };
+    EndedSessions: {
+      ended: number;
     };
     SmsCodeSent: {
       resendAfterSeconds: number;
@@ -4245,6 +4584,63 @@ export interface components {
       /** @constant */
       code: '0';
       msg: string;
+      /** @description The new session, or (a user with a second factor) the step still wanted. */
+      data: components['schemas']['Session'] | components['schemas']['SecondFactorChallenge'];
+    };
+    TotpEnrolmentEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['TotpEnrolment'];
+    };
+    RecoveryCodesEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['RecoveryCodes'];
+    };
+    EnrolledSignInEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['EnrolledSignIn'];
+    };
+    SecondFactorStateEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['SecondFactorState'];
+    };
+    EndedSessionsEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['EndedSessions'];
+    };
+    SessionInfoListEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['SessionInfo'][];
+    };
+    SessionEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
       data: components['schemas']['Session'];
     };
     SmsCodeSentEnvelope: {
@@ -5080,6 +5476,8 @@ export interface components {
     RecordedSegmentName: string;
     /** @description main (the camera's full picture) or sub (its smaller stream, for a wall of panes). */
     LiveStreamName: 'main' | 'sub';
+    /** @description A session's id as listMySessions answers it (not its token). */
+    SessionId: string;
     Id: number;
     /** @description Check every row and answer what an import would do, writing nothing. */
     ImportDryRun: boolean;
@@ -5297,6 +5695,81 @@ export interface operations {
       default: components['responses']['Failure'];
     };
   };
+  loginWithSecondFactor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SecondFactorLogin'];
+      };
+    };
+    responses: {
+      /** @description The new session. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  beginSignInEnrolment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PendingSignIn'];
+      };
+    };
+    responses: {
+      /** @description The secret to add to the authenticator app. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TotpEnrolmentEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  confirmSignInEnrolment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SignInEnrolmentConfirm'];
+      };
+    };
+    responses: {
+      /** @description The new session and the recovery codes. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EnrolledSignInEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
   logout: {
     parameters: {
       query?: never;
@@ -5386,6 +5859,164 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  getSecondFactor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Whether it is on, and required. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SecondFactorStateEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  beginTotpEnrolment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The secret to add to the authenticator app. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TotpEnrolmentEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  confirmTotpEnrolment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TotpCode'];
+      };
+    };
+    responses: {
+      /** @description The recovery codes. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecoveryCodesEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  disableSecondFactor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SecondFactorProof'];
+      };
+    };
+    responses: {
+      /** @description Off; the secret and recovery codes are gone. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listMySessions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The open sessions. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionInfoListEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  endMySession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A session's id as listMySessions answers it (not its token). */
+        sessionId: components['parameters']['SessionId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The session is ended. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  endOtherSessions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description How many ended. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EndedSessionsEnvelope'];
         };
       };
       default: components['responses']['Failure'];
@@ -8060,6 +8691,52 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['NewPasswordShownOnceEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  resetUserSecondFactor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The second factor is off. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  endUserSessions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description How many ended. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EndedSessionsEnvelope'];
         };
       };
       default: components['responses']['Failure'];

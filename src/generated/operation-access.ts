@@ -182,6 +182,10 @@ export const updateUser: AccessKey = 'KEY.SYSTEM.USER';
 export const deleteUser: AccessKey = 'KEY.SYSTEM.USER';
 /** x-access of POST /users/{id}/password-reset. */
 export const resetUserPassword: AccessKey = 'KEY.SYSTEM.USER';
+/** x-access of POST /users/{id}/second-factor-reset. */
+export const resetUserSecondFactor: AccessKey = 'KEY.SYSTEM.USER';
+/** x-access of POST /users/{id}/sessions-end. */
+export const endUserSessions: AccessKey = 'KEY.SYSTEM.USER';
 /** x-access of POST /files/staff-photos. */
 export const uploadStaffPhoto: AccessKey = 'KEY.ACCESS.EMPLOYEE';
 /** x-access of GET /files/staff-photos/{id}. */

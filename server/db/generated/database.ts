@@ -391,6 +391,7 @@ export interface Sessions {
   last_active_at: Generated<string>;
   revoked_at: string | null;
   token_hash: string;
+  user_agent: Generated<string>;
   user_id: number;
 }
 
@@ -399,8 +400,16 @@ export interface SignInAttempts {
   at: string;
   cleared: Generated<number>;
   id: Generated<number>;
-  method: 'password' | 'sms';
+  method: 'password' | 'sms' | 'totp';
   principal: string;
+}
+
+export interface SignInChallenges {
+  expires_at: string;
+  purpose: 'code' | 'enrol';
+  token_hash: string;
+  used_at: string | null;
+  user_id: number;
 }
 
 export interface SmsCodes {
@@ -437,6 +446,13 @@ export interface Staff {
   valid_to: string | null;
 }
 
+export interface UserRecoveryCodes {
+  code_hash: string;
+  id: Generated<number>;
+  used_at: string | null;
+  user_id: number;
+}
+
 export interface UserRoles {
   role_id: number;
   user_id: number;
@@ -454,6 +470,14 @@ export interface Users {
   status: Generated<'enabled' | 'disabled'>;
   username: string;
   username_key: Generated<string>;
+}
+
+export interface UserTotp {
+  confirmed_at: string | null;
+  created_at: string;
+  last_step: Generated<number>;
+  secret: string;
+  user_id: Generated<number>;
 }
 
 export interface Vehicles {
@@ -546,10 +570,13 @@ export interface DB {
   roles: Roles;
   sessions: Sessions;
   sign_in_attempts: SignInAttempts;
+  sign_in_challenges: SignInChallenges;
   sms_codes: SmsCodes;
   sms_sends: SmsSends;
   staff: Staff;
+  user_recovery_codes: UserRecoveryCodes;
   user_roles: UserRoles;
+  user_totp: UserTotp;
   users: Users;
   vehicles: Vehicles;
   video_wall_defaults: VideoWallDefaults;

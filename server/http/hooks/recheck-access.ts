@@ -2,13 +2,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpContext } from '../http-context';
 
 /**
- * The operations whose success may end a session or take access away: signing out, a new password,
- * a user disabled, deleted or given other roles, a role given other keys or deleted. Anything else
+ * The operations whose success may end a session or take access away: signing out, ending sessions
+ * from the session list, a new password, a user disabled, deleted or given other roles, a role
+ * given other keys or deleted. Anything else
  * that does (a change made by hand in the database, the operator CLI) is caught by the periodic
  * re-check instead.
  */
 export const accessChangingOperations: ReadonlySet<string> = new Set([
   'logout',
+  'endMySession',
+  'endOtherSessions',
+  'endUserSessions',
   'changePassword',
   'resetUserPassword',
   'updateUser',

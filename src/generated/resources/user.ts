@@ -156,5 +156,25 @@ export default {
       },
       showsSecret: true,
     },
+    {
+      name: 'resetSecondFactor',
+      label: { zh: '重置两步验证', en: 'Reset second factor' },
+      method: 'post',
+      path: '/users/{id}/second-factor-reset',
+      confirm: {
+        zh: '将删除该用户的验证器密钥和恢复码（用于设备丢失），之后仅凭密码即可登录。确定重置？',
+        en: "The user's authenticator secret and recovery codes are removed (for a lost device); they then sign in with the password alone. Reset?",
+      },
+    },
+    {
+      name: 'endSessions',
+      label: { zh: '结束全部会话', en: 'End all sessions' },
+      method: 'post',
+      path: '/users/{id}/sessions-end',
+      confirm: {
+        zh: '该用户将在所有设备上立即退出登录。确定结束？',
+        en: 'The user is signed out on every device at once. End them?',
+      },
+    },
   ],
 } satisfies ResourceSource;

@@ -1,10 +1,14 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { appSettings } from '../../generated/settings';
 import { useLocale } from '../../i18n';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { PasswordLoginForm } from './PasswordLoginForm';
 import { typedBeforeStart, useTakeOver } from './prerendered-form';
 import { SmsLoginForm } from './SmsLoginForm';
+import type { SecondFactorChallenge } from './use-sign-in';
+
+// Loaded only when a sign-in asks for it: the sign-in page's first load has no room for it.
+const SecondFactorStep = lazy(() => import('./SecondFactorStep'));
 
 const subtitleText = { zh: 'AI 智能监控运营管理', en: 'Operations console for AI monitoring' };
 const signInWays = [
@@ -32,6 +36,9 @@ export default function LoginPage() {
   const [wayKey, setWayKey] = useState<SignInWayKey>('password');
   // What was typed into the page the server sent, for the form shown first; not for one shown later.
   const [typed, setTyped] = useState(typedBeforeStart);
+  // A right password or SMS code of a user with a second factor: the card asks for it instead.
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
+  const restart = useCallback(() => setChallenge(null), []);
   const page = useRef<HTMLElement>(null);
   useTakeOver(page, typed);
   const way = signInWays.find((candidate) => candidate.key === wayKey) ?? signInWays[0];
@@ -49,38 +56,46 @@ export default function LoginPage() {
           <h1>{t(appSettings.title)}</h1>
           <p>{t(subtitleText)}</p>
         </header>
-        <div
-          className="cfop-login-tabs"
-          role="tablist"
-          onKeyDown={(event) => {
-            const move = tabKeys[event.key];
-            const next = move && signInWays[move(signInWays.indexOf(way))];
-            if (!next) return;
-            event.preventDefault();
-            choose(next.key);
-            document.getElementById(tabId(next.key))?.focus();
-          }}
-        >
-          {signInWays.map((candidate) => (
-            <button
-              key={candidate.key}
-              type="button"
-              role="tab"
-              id={tabId(candidate.key)}
-              aria-selected={candidate.key === way.key}
-              aria-controls="cfop-login-panel"
-              // One tab stop for the list; the arrow keys move between the tabs (WAI-ARIA tabs pattern).
-              tabIndex={candidate.key === way.key ? 0 : -1}
-              className="cfop-login-tab"
-              onClick={() => choose(candidate.key)}
+        {challenge ? (
+          <Suspense fallback={null}>
+            <SecondFactorStep challenge={challenge} onRestart={restart} />
+          </Suspense>
+        ) : (
+          <>
+            <div
+              className="cfop-login-tabs"
+              role="tablist"
+              onKeyDown={(event) => {
+                const move = tabKeys[event.key];
+                const next = move && signInWays[move(signInWays.indexOf(way))];
+                if (!next) return;
+                event.preventDefault();
+                choose(next.key);
+                document.getElementById(tabId(next.key))?.focus();
+              }}
             >
-              {t(candidate.label)}
-            </button>
-          ))}
-        </div>
-        <div id="cfop-login-panel" role="tabpanel" aria-labelledby={tabId(way.key)}>
-          <way.Form typed={typed?.values} />
-        </div>
+              {signInWays.map((candidate) => (
+                <button
+                  key={candidate.key}
+                  type="button"
+                  role="tab"
+                  id={tabId(candidate.key)}
+                  aria-selected={candidate.key === way.key}
+                  aria-controls="cfop-login-panel"
+                  // One tab stop for the list; the arrow keys move between the tabs (WAI-ARIA tabs pattern).
+                  tabIndex={candidate.key === way.key ? 0 : -1}
+                  className="cfop-login-tab"
+                  onClick={() => choose(candidate.key)}
+                >
+                  {t(candidate.label)}
+                </button>
+              ))}
+            </div>
+            <div id="cfop-login-panel" role="tabpanel" aria-labelledby={tabId(way.key)}>
+              <way.Form typed={typed?.values} onSecondFactor={setChallenge} />
+            </div>
+          </>
+        )}
       </section>
     </main>
   );

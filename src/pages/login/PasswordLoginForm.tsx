@@ -17,10 +17,10 @@ const checks = {
   password: fieldCheck(stringRules.Password, passwordLabel),
 };
 
-export function PasswordLoginForm({ typed }: SignInFormProps) {
+export function PasswordLoginForm({ typed, onSecondFactor }: SignInFormProps) {
   const { t } = useLocale();
   const fields = useLoginFields(checks, typed);
-  const { submitting, submit } = useSignIn(fields.showServerErrors);
+  const { submitting, submit } = useSignIn(fields.showServerErrors, onSecondFactor);
   const usernameField = useInitialFocus();
   return (
     <form

@@ -23,10 +23,10 @@ const getCodeText = { zh: '获取验证码', en: 'Get code' };
 const codeSentText = { zh: '验证码已发送，请查收短信', en: 'The code is on its way by SMS' };
 const retryInText = (seconds: number) => ({ zh: `${seconds}秒后重试`, en: `Retry in ${seconds}s` });
 
-export function SmsLoginForm({ typed }: SignInFormProps) {
+export function SmsLoginForm({ typed, onSecondFactor }: SignInFormProps) {
   const { t } = useLocale();
   const fields = useLoginFields(checks, typed);
-  const { submitting, submit } = useSignIn(fields.showServerErrors);
+  const { submitting, submit } = useSignIn(fields.showServerErrors, onSecondFactor);
   const { secondsLeft, start } = useCountdown();
   const [sending, setSending] = useState(false);
   const codeInput = useRef<InputRef>(null);

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import type { FieldCheck } from '../../resources/constraint-rules';
 import { useLocale } from '../../i18n';
+import type { SecondFactorChallenge } from './use-sign-in';
 
 // A field shows nothing until it is edited or submitted, then its first broken limit (worded
 // in the current language at each render), or the server's message until it is edited again.
@@ -20,6 +21,8 @@ export interface LoginFieldProps {
 export interface SignInFormProps {
   /** Values typed before the form was there (into the page the server sent), by field name. */
   readonly typed?: Readonly<Record<string, string>> | undefined;
+  /** A right password or SMS code of a user with a second factor: the step it still wants. */
+  readonly onSecondFactor?: ((challenge: SecondFactorChallenge) => void) | undefined;
 }
 
 /**

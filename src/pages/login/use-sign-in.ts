@@ -1,26 +1,42 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { getFieldErrors } from '../../api';
+import type { components } from '../../generated/openapi';
 import { safeRedirect, useSession } from '../../session';
 
-/**
- * Runs one sign-in request for a form: on success the session takes the token and the user
- * goes back where the login redirect says (same origin only), else home; on failure the
- * server's field messages go to `showFieldErrors` (the request names the form's fields as
- * `formFields`, so the api layer toasts only what the form does not show).
- */
-export function useSignIn(showFieldErrors: (messages: Record<string, string>) => void) {
+/** What a right password or SMS code answers: a session, or the second step still wanted. */
+export type SignInAnswer = components['schemas']['LoginEnvelope']['data'];
+export type SecondFactorChallenge = components['schemas']['SecondFactorChallenge'];
+
+/** The session takes the token and the user goes back where the login redirect says (same origin only), else home. */
+export function useFinishSignIn() {
   const { signIn } = useSession();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
+  return async (session: { readonly token: string }) => {
+    await signIn({ token: session.token });
+    void navigate(safeRedirect(searchParams.get('redirect'), window.location.origin), { replace: true });
+  };
+}
+
+/**
+ * Runs one sign-in request for a form: a session finishes the sign-in, a second step wanted goes to
+ * `onSecondFactor`; on failure the server's field messages go to `showFieldErrors` (the request
+ * names the form's fields as `formFields`, so the api layer toasts only what the form does not show).
+ */
+export function useSignIn(
+  showFieldErrors: (messages: Record<string, string>) => void,
+  onSecondFactor: (challenge: SecondFactorChallenge) => void = () => {},
+) {
+  const finish = useFinishSignIn();
   const [submitting, setSubmitting] = useState(false);
 
-  async function submit(request: () => Promise<{ token: string }>): Promise<void> {
+  async function submit(request: () => Promise<SignInAnswer | { token: string }>): Promise<void> {
     setSubmitting(true);
     try {
-      const session = await request();
-      await signIn({ token: session.token });
-      void navigate(safeRedirect(searchParams.get('redirect'), window.location.origin), { replace: true });
+      const answer = await request();
+      if ('token' in answer) await finish(answer);
+      else onSecondFactor(answer);
     } catch (error) {
       showFieldErrors(getFieldErrors(error));
     } finally {

@@ -5,6 +5,8 @@ import { toast } from '../../api';
 import { dateTimeFormat, useLocale } from '../../i18n';
 import { useSession } from '../../session';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { SecondFactorCard } from './SecondFactorCard';
+import { SessionsCard } from './SessionsCard';
 
 const profileText = { zh: '个人信息', en: 'Profile' };
 const usernameText = { zh: '用户名', en: 'User name' };
@@ -68,6 +70,8 @@ export default function PersonalPage() {
       <Card variant="borderless" title={t(changePasswordText)}>
         <ChangePasswordForm onChanged={() => void afterPasswordChange()} />
       </Card>
+      <SecondFactorCard />
+      <SessionsCard />
     </div>
   );
 }

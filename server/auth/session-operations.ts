@@ -1,0 +1,30 @@
+import type { AuthContext } from './auth-context';
+import { endSessions, listSessions, sessionIdOf } from './session-list';
+import { ApiError } from '../kernel/api-error';
+import { requireSession, type SomeOperationHandlers } from '../operations/operation-handler';
+
+/** The signed-in user's own sessions (个人中心 → 登录会话). */
+export const sessionOperations = {
+  async listMySessions(input, ctx) {
+    const { userId, tokenHash } = requireSession(input);
+    return listSessions(ctx, userId, tokenHash);
+  },
+
+  async endMySession(input, ctx) {
+    const { userId } = requireSession(input);
+    const { sessionId } = input.params;
+    input.audit.target = sessionId;
+    const ended = await endSessions(ctx, userId, (hash) => sessionIdOf(hash) === sessionId);
+    if (ended === 0) {
+      throw new ApiError('404', { zh: '该会话不存在或已结束', en: 'No such session, or it has ended' });
+    }
+    return null;
+  },
+
+  async endOtherSessions(input, ctx) {
+    const { userId, tokenHash } = requireSession(input);
+    const ended = await endSessions(ctx, userId, (hash) => hash !== tokenHash);
+    input.audit.detail = { zh: `结束了 ${ended} 个其他会话`, en: `ended ${ended} other session(s)` };
+    return { ended };
+  },
+} satisfies SomeOperationHandlers<AuthContext>;
