@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { afterAll, describe, expect } from 'vitest';
 import { startTestOnvifDevice, type TestOnvifDevice } from '../test-support/onvif-device/onvif-device';
 import { scaled } from '../test-support/test-timeouts';
@@ -6,12 +6,11 @@ import { admin, type Account } from './accounts';
 import { addTestCamera, freshPage, test } from './fixtures';
 import { createThroughApi, drawerTitled, openFromMenu, rowOf, searchOne, unique } from './resource-screen';
 import { openMenuEntry, screenshot, signIn } from './screen';
+import { pane } from './video-wall-screen';
 
 /** A live view needs ffmpeg to probe and segment the stream first: seconds on a busy machine. */
 const liveTimeout = { timeout: scaled(45_000), interval: 250 };
 const credentials = { username: 'admin', password: 'Ptz#wall 7' };
-
-const pane = (page: Page, index: number) => page.locator(`[data-pane="${index}"]`);
 
 /** Frames are decoded and time runs: the pane plays. */
 async function expectPlaying(video: Locator): Promise<void> {

@@ -5,11 +5,10 @@ import { admin } from './accounts';
 import { test } from './fixtures';
 import { createThroughApi, unique } from './resource-screen';
 import { signIn } from './screen';
+import { pane } from './video-wall-screen';
 import { scaled } from '../test-support/test-timeouts';
 
 const liveTimeout = { timeout: scaled(45_000), interval: 250 };
-
-const pane = (page: Page, index: number) => page.locator(`[data-pane="${index}"]`);
 
 /**
  * From now on, at each animation frame: whether the pane's player on screen (its front layer) has a

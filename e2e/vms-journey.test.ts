@@ -17,22 +17,13 @@ import {
   unique,
 } from './resource-screen';
 import { openMenuEntry, screenshot, signIn } from './screen';
+import { saveWall, shownNames, tourTimeout } from './video-wall-screen';
 import { exportMinuteFromPlayback, loggedExport } from './vms-recording';
 
 // Issue 31's journey in one go: the simulated ONVIF cameras found, four added, one steered, a wall
 // saved, a group toured and a minute of recording exported, each step checked where it lands.
 
 const credentials = { username: 'admin', password: 'Journey#onvif 31' };
-/** A tour page stays its interval at least; a busy machine may take longer to show the next. */
-const tourTimeout = { timeout: scaled(30_000), interval: 250 };
-
-const pane = (page: Page, index: number) => page.locator(`[data-pane="${index}"]`);
-const shownNames = (page: Page) =>
-  Promise.all(
-    [0, 1, 2, 3].map(
-      async (index) => (await pane(page, index).locator('.cfop-pane-name').textContent()) ?? '',
-    ),
-  );
 
 /** Six simulated ONVIF cameras on loopback streaming the test camera, answering the server's discovery probe. */
 async function simulatedSite(camera: TestCamera, names: readonly string[]): Promise<TestOnvifDevice[]> {
@@ -230,12 +221,7 @@ describe('the video management journey', () => {
       for (const name of added) await tree.getByText(name, { exact: true }).click();
       await expect.poll(() => shownNames(page)).toEqual(added);
       const wallName = unique('旅程四画面-');
-      await page.getByRole('button', { name: '保存画面' }).click();
-      const saveDialog = drawerTitled(page, '保存画面');
-      await saveDialog.getByLabel('名称').fill(wallName);
-      await saveDialog.getByRole('button', { name: '保存画面' }).click();
-      await page.getByText('画面已保存').waitFor();
-      await expect.poll(() => saveDialog.isVisible()).toBe(false);
+      await saveWall(page, wallName);
       await screenshot(page, 'journey 4 saved wall');
       await page.getByRole('button', { name: '我的画面' }).click();
       const walls = drawerTitled(page, '我的画面');

@@ -5,11 +5,9 @@ import { admin, videoOperator } from './accounts';
 import { addTestCamera, test } from './fixtures';
 import { createThroughApi, drawerTitled, unique } from './resource-screen';
 import { openMenuEntry, screenshot, signIn } from './screen';
+import { pane, saveWall, shownNames, tourTimeout } from './video-wall-screen';
 
 const screenPath = '/monitor/video';
-
-/** A tour page stays 5 s at least; a busy machine may take longer to show the next. */
-const tourTimeout = { timeout: scaled(30_000), interval: 250 };
 
 async function adminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: inject('baseUrl'), locale: 'zh-CN' });
@@ -18,10 +16,6 @@ async function adminPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-const pane = (page: Page, index: number) => page.locator(`[data-pane="${index}"]`);
-const paneName = (page: Page, index: number) => pane(page, index).locator('.cfop-pane-name');
-const shownNames = (page: Page) =>
-  Promise.all([0, 1, 2, 3].map(async (index) => (await paneName(page, index).textContent()) ?? ''));
 const query = (page: Page) => new URL(page.url()).searchParams;
 
 describe('saved walls and tours', () => {
@@ -60,12 +54,7 @@ describe('saved walls and tours', () => {
 
       // Saved, then reopened from 我的画面 after the wall was changed.
       const wallName = unique('四画面-');
-      await page.getByRole('button', { name: '保存画面' }).click();
-      const saveDialog = drawerTitled(page, '保存画面');
-      await saveDialog.getByLabel('名称').fill(wallName);
-      await saveDialog.getByRole('button', { name: '保存画面' }).click();
-      await page.getByText('画面已保存').waitFor();
-      await expect.poll(() => saveDialog.isVisible()).toBe(false);
+      await saveWall(page, wallName);
 
       await pane(page, 0).getByRole('button', { name: '关闭画面' }).click();
       await page.locator('.cfop-video-layouts').getByText('9 画面').click();

@@ -36,6 +36,25 @@ const checks = {
 const isGone = (error: unknown) => error instanceof BusinessError && error.code === '1005';
 
 /**
+ * A step's call to the server: its button spins meanwhile, and a pending sign-in that is gone
+ * starts over (call() has told any other failure).
+ */
+function useStepCall(onRestart: () => void) {
+  const [submitting, setSubmitting] = useState(false);
+  async function run(task: () => Promise<void>): Promise<void> {
+    setSubmitting(true);
+    try {
+      await task();
+    } catch (error) {
+      if (isGone(error)) onRestart();
+    } finally {
+      setSubmitting(false);
+    }
+  }
+  return { submitting, run };
+}
+
+/**
  * After a right password or SMS code: the authenticator's code (or a recovery code), or, for an
  * administrator who must have one, setting the authenticator up first.
  */
@@ -62,23 +81,17 @@ function CodeStep({ challenge, onRestart }: StepProps) {
   const { t } = useLocale();
   const finish = useFinishSignIn();
   const [recovery, setRecovery] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, run } = useStepCall(onRestart);
   const fields = useLoginFields(checks);
   const name = recovery ? 'recoveryCode' : 'code';
   const label = recovery ? recoveryLabel : codeLabel;
   const input = useInitialFocus();
 
-  async function submit(value: string): Promise<void> {
-    setSubmitting(true);
-    try {
+  const submit = (value: string) =>
+    run(async () => {
       const body = { pendingToken: challenge.pendingToken, [name]: value };
       await finish(await call(api.POST('/login/second-factor', { body }), { formFields: fields.names }));
-    } catch (error) {
-      if (isGone(error)) onRestart();
-    } finally {
-      setSubmitting(false);
-    }
-  }
+    });
 
   return (
     <form
@@ -118,7 +131,7 @@ function EnrolStep({ challenge, onRestart }: StepProps) {
   const finish = useFinishSignIn();
   const [enrolment, setEnrolment] = useState<Enrolment>();
   const [enrolled, setEnrolled] = useState<EnrolledSignIn>();
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, run } = useStepCall(onRestart);
   const fields = useLoginFields({ code: checks.code });
   const { pendingToken } = challenge;
 
@@ -143,19 +156,13 @@ function EnrolStep({ challenge, onRestart }: StepProps) {
   }
   if (!enrolment) return null;
 
-  async function confirm(code: string): Promise<void> {
-    setSubmitting(true);
-    try {
+  const confirm = (code: string) =>
+    run(async () => {
       const body = { pendingToken, code };
       setEnrolled(
         await call(api.POST('/login/second-factor/enrolment/confirm', { body }), { formFields: ['code'] }),
       );
-    } catch (error) {
-      if (isGone(error)) onRestart();
-    } finally {
-      setSubmitting(false);
-    }
-  }
+    });
 
   return (
     <form
