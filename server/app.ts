@@ -21,6 +21,9 @@ import { createHashingGate, defaultHashingGateOptions, type HashingGateOptions }
 import { createLdapDirectory } from './auth/ldap/ldap-directory';
 import { signInLinkedUser } from './accounts/external-identities';
 import type { DirectorySettings } from './auth/ldap/ldap-settings';
+import { createOidcClient } from './auth/oidc/oidc-client';
+import { registerOidcRoutes } from './auth/oidc/oidc-routes';
+import type { OidcSettings } from './auth/oidc/oidc-settings';
 import { defaultSessionIdleMinutes } from './auth/sessions';
 import { defaultSignInLimits, type SignInLimits } from './auth/sign-in-limits';
 import type { SecondFactorRequirement } from './auth/second-factor-requirement';
@@ -102,6 +105,8 @@ export interface AppOptions {
   readonly signInLimits?: SignInLimits;
   /** The directory and local password sign-in (CFOP_LDAP_*, CFOP_LOCAL_PASSWORD_SIGNIN); default local users only. */
   readonly directory?: DirectorySettings;
+  /** Single sign-on through an OpenID Connect provider (CFOP_OIDC_*); default none. */
+  readonly oidc?: OidcSettings | undefined;
   /** CFOP_REQUIRE_MFA_FOR; default none. */
   readonly requireSecondFactorFor?: SecondFactorRequirement;
   /** Password hashing's bounds; default from the CPU count (defaultHashingGateOptions). */
@@ -338,6 +343,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       passwordHashing: createHashingGate(options.passwordHashing ?? defaultHashingGateOptions()),
       ldap: options.directory?.ldap && createLdapDirectory(options.directory.ldap, app.log),
       localPasswordSignIn: options.directory?.localPasswordSignIn ?? { mode: 'on' },
+      oidc: options.oidc && createOidcClient(options.oidc, app.log),
       externalIdentities: { signIn: (source, account) => signInLinkedUser(db, clock, source, account) },
       accessWatch: createAccessWatch({
         stillGrants: (session, accessKey) => sessionStillGrants(ctx, session, accessKey),
@@ -398,6 +404,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
         : answerConsolePage(request, reply),
     );
     registerOperationRoutes(app, ctx, { ...operationHandlers, ...options.handlers });
+    registerOidcRoutes(app, ctx);
     await checkResources(ctx);
     await registerConsoleFiles(app, staticDir, answerConsolePage);
     runEvery(

@@ -292,6 +292,23 @@ export interface NotifyTestSends {
   user_id: number;
 }
 
+export interface OidcHandoffs {
+  code_hash: string;
+  expires_at: string;
+  refusal_code: string | null;
+  refusal_en: string | null;
+  refusal_zh: string | null;
+  user_id: number | null;
+}
+
+export interface OidcSignIns {
+  code_verifier: string;
+  expires_at: string;
+  nonce: string;
+  return_to: string;
+  state_hash: string;
+}
+
 export interface OperationLogs {
   action: string;
   action_name_en: Generated<string>;
@@ -560,6 +577,8 @@ export interface DB {
   notify_rule_sms_users: NotifyRuleSmsUsers;
   notify_rules: NotifyRules;
   notify_test_sends: NotifyTestSends;
+  oidc_handoffs: OidcHandoffs;
+  oidc_sign_ins: OidcSignIns;
   operation_log_tallies: OperationLogTallies;
   operation_logs: OperationLogs;
   passages: Passages;

@@ -1,0 +1,125 @@
+import type { FastifyBaseLogger } from 'fastify';
+import * as oidc from 'openid-client';
+import { ApiError } from '../../kernel/api-error';
+import type { DirectoryAccount, IdentitySource } from '../external-identity';
+import type { OidcSettings } from './oidc-settings';
+
+// The OpenID Connect protocol itself is openid-client's (discovery, PKCE, the code exchange, the
+// ID token's signature, issuer, audience, expiry and nonce): this module only feeds it the settings
+// and turns the provider's claims into the person the accounts link.
+
+/** Groups named by the provider compare exactly: an id (Azure) or a name (Keycloak) as it is sent. */
+export const oidcSource: IdentitySource = { provider: 'oidc', groupKey: (group) => group };
+
+/** What one sign-in is checked with when the provider sends the browser back. */
+export interface OidcChecks {
+  readonly state: string;
+  readonly nonce: string;
+  readonly codeVerifier: string;
+}
+
+export interface OidcClient {
+  readonly providerName: string;
+  /** Where to send the browser to sign in, and the checks kept until it comes back. */
+  authorization(): Promise<{ readonly url: URL; readonly checks: OidcChecks }>;
+  /**
+   * The person the provider's answer to the callback (its query) vouches for: throws
+   * OidcRefusal for an error answer or a check that fails, ssoUnavailable when it cannot be asked.
+   */
+  account(callbackQuery: URLSearchParams, checks: OidcChecks): Promise<DirectoryAccount>;
+}
+
+export const ssoUnavailable = () =>
+  new ApiError('503', { zh: '企业账号登录暂不可用', en: 'Single sign-on is unavailable' });
+
+/** The provider refused, or its answer failed a check: the reason goes to the log, not the browser. */
+export class OidcRefusal extends Error {}
+
+export function createOidcClient(settings: OidcSettings, log: FastifyBaseLogger): OidcClient {
+  let discovered: Promise<oidc.Configuration> | undefined;
+  // Fetched at the first sign-in, not at start: a provider down then must not stop the console.
+  const configuration = () => {
+    discovered ??= discover(settings).catch((error: unknown) => {
+      discovered = undefined;
+      log.error({ err: error }, 'OpenID Connect discovery at %s failed', settings.issuer.href);
+      throw ssoUnavailable();
+    });
+    return discovered;
+  };
+  return {
+    providerName: settings.providerName,
+    async authorization() {
+      const config = await configuration();
+      const checks = {
+        state: oidc.randomState(),
+        nonce: oidc.randomNonce(),
+        codeVerifier: oidc.randomPKCECodeVerifier(),
+      };
+      const url = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: settings.redirectUri.href,
+        scope: settings.scopes,
+        state: checks.state,
+        nonce: checks.nonce,
+        code_challenge: await oidc.calculatePKCECodeChallenge(checks.codeVerifier),
+        code_challenge_method: 'S256',
+      });
+      return { url, checks };
+    },
+    async account(callbackQuery, checks) {
+      const config = await configuration();
+      // The configured callback with the provider's answer: never the address the request came to.
+      const currentUrl = new URL(settings.redirectUri);
+      currentUrl.search = callbackQuery.toString();
+      let claims: Record<string, unknown>;
+      try {
+        const tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
+          pkceCodeVerifier: checks.codeVerifier,
+          expectedState: checks.state,
+          expectedNonce: checks.nonce,
+          idTokenExpected: true,
+        });
+        const idClaims = tokens.claims();
+        if (!idClaims) throw new OidcRefusal('the provider sent no ID token');
+        const userInfo = await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub);
+        claims = { ...userInfo, ...idClaims };
+      } catch (error) {
+        log.warn({ err: error }, 'OpenID Connect sign-in refused');
+        if (error instanceof TypeError || (error instanceof Error && error.name === 'AbortError')) {
+          throw ssoUnavailable();
+        }
+        throw new OidcRefusal(error instanceof Error ? error.message : String(error));
+      }
+      return accountOf(settings, claims);
+    },
+  };
+}
+
+async function discover(settings: OidcSettings): Promise<oidc.Configuration> {
+  const auth =
+    settings.clientSecret === undefined ? oidc.None() : oidc.ClientSecretPost(settings.clientSecret);
+  return oidc.discovery(settings.issuer, settings.clientId, undefined, auth, {
+    timeout: settings.timeoutMs / 1000,
+    ...(settings.allowHttp ? { execute: [oidc.allowInsecureRequests] } : {}),
+  });
+}
+
+/** The person of the ID token's and userinfo's claims, keyed by issuer and subject. */
+function accountOf(settings: OidcSettings, claims: Record<string, unknown>): DirectoryAccount {
+  const text = (name: string) => (typeof claims[name] === 'string' ? claims[name] : undefined);
+  const groups = claims[settings.claims.groups];
+  const issuer = text('iss') ?? settings.issuer.href;
+  const sub = text('sub') ?? '';
+  return {
+    subject: `${issuer}#${sub}`,
+    username: consoleUsername(text('preferred_username') ?? sub),
+    name: text(settings.claims.name),
+    phone: text(settings.claims.phone),
+    email: text(settings.claims.email),
+    groups: Array.isArray(groups) ? groups.filter((group) => typeof group === 'string') : [],
+  };
+}
+
+/** `alice@example.com` → `alice`: a console name has no `@`; a clash with another user is refused later. */
+function consoleUsername(preferred: string): string {
+  return preferred.normalize('NFKC').split('@', 1)[0] ?? '';
+}
