@@ -41,13 +41,15 @@ export interface ExternalIdentities {
   signIn(source: IdentitySource, account: DirectoryAccount): Promise<LinkedUser>;
 }
 
-/** Whether the user is linked to an identity source, which alone then says who they are. */
-export async function isLinked(db: Db, userId: number): Promise<boolean> {
-  const link = await db
-    .selectFrom('external_identities')
-    .select('id')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+/** Whether the user is linked to an identity source (any, or `provider`), which alone then says who they are. */
+export async function isLinked(
+  db: Db,
+  userId: number,
+  provider?: IdentitySource['provider'],
+): Promise<boolean> {
+  let links = db.selectFrom('external_identities').select('id').where('user_id', '=', userId);
+  if (provider !== undefined) links = links.where('provider', '=', provider);
+  const link = await links.executeTakeFirst();
   return link !== undefined;
 }
 

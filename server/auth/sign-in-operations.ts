@@ -1,6 +1,6 @@
 import type { AuthContext } from './auth-context';
 import { accountDisabled, userOfPassword } from './password-sign-in';
-import { completeOidcSignIn } from './oidc/oidc-sign-in';
+import { completeOidcSignIn, providerSignOut } from './oidc/oidc-sign-in';
 import { signInOrChallenge } from './second-factor';
 import { revokeSession } from './sessions';
 import { requireSession, type SomeOperationHandlers } from '../operations/operation-handler';
@@ -25,7 +25,8 @@ export const signInOperations = {
   },
 
   async logout(input, ctx) {
-    await revokeSession(ctx, requireSession(input).tokenHash);
-    return null;
+    const { tokenHash, userId } = requireSession(input);
+    await revokeSession(ctx, tokenHash);
+    return providerSignOut(ctx, userId);
   },
 } satisfies SomeOperationHandlers<AuthContext>;

@@ -179,7 +179,10 @@ export interface paths {
     put?: never;
     /**
      * 退出登录 / Sign out
-     * @description Revokes the session on the server.
+     * @description Revokes the session on the server. A user of single sign-on is also given the provider's
+     *     end-session address (RP-initiated logout), when the provider has one, for the console to go
+     *     to: signing out there ends the provider's session too, which then sends the browser back to
+     *     CFOP_OIDC_POST_LOGOUT_REDIRECT_URI.
      */
     post: operations['logout'];
     delete?: never;
@@ -4635,6 +4638,17 @@ export interface components {
       msg: string;
       data: null;
     };
+    LogoutEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: null | {
+        /** Format: uri */
+        endSessionUrl: string;
+      };
+    };
     SignInOptionsEnvelope: {
       /** @constant */
       success: true;
@@ -5896,7 +5910,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['EmptyEnvelope'];
+          'application/json': components['schemas']['LogoutEnvelope'];
         };
       };
       default: components['responses']['Failure'];

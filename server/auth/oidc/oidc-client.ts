@@ -27,6 +27,8 @@ export interface OidcClient {
    * OidcRefusal for an error answer or a check that fails, ssoUnavailable when it cannot be asked.
    */
   account(callbackQuery: URLSearchParams, checks: OidcChecks): Promise<DirectoryAccount>;
+  /** Where signing out at the provider ends its session too; undefined when it has no such address. */
+  endSessionUrl(): Promise<string | undefined>;
 }
 
 export const ssoUnavailable = () =>
@@ -90,6 +92,15 @@ export function createOidcClient(settings: OidcSettings, log: FastifyBaseLogger)
         throw new OidcRefusal(error instanceof Error ? error.message : String(error));
       }
       return accountOf(settings, claims);
+    },
+    async endSessionUrl() {
+      // Signing out of the console must not fail for a provider out of reach (already logged).
+      const config = await configuration().catch(() => undefined);
+      if (!config?.serverMetadata().end_session_endpoint) return undefined;
+      const { href } = oidc.buildEndSessionUrl(config, {
+        post_logout_redirect_uri: settings.postLogoutRedirectUri.href,
+      });
+      return href;
     },
   };
 }

@@ -1,3 +1,4 @@
+import { appSettings } from '../../../src/generated/settings';
 import type { SettingsReader } from '../../kernel/env-settings';
 
 /** CFOP_OIDC_*: the OpenID Connect provider users sign in with, when CFOP_OIDC_ISSUER is set. */
@@ -9,6 +10,11 @@ export interface OidcSettings {
   readonly clientSecret: string | undefined;
   /** CFOP_OIDC_REDIRECT_URI: the console's callback as registered at the provider, never the request's. */
   readonly redirectUri: URL;
+  /**
+   * CFOP_OIDC_POST_LOGOUT_REDIRECT_URI: where the provider sends the browser after signing out
+   * there; default the console's login page, on the callback's host.
+   */
+  readonly postLogoutRedirectUri: URL;
   /** CFOP_OIDC_PROVIDER_NAME: what the login page's button names the provider. */
   readonly providerName: string;
   /** CFOP_OIDC_SCOPES, space-separated; always with `openid`. */
@@ -63,12 +69,18 @@ export function readOidcSettings(settings: SettingsReader): OidcSettings | undef
       `must be the console's public address with /cfop${callbackPath}, such as https://console.example.com/cfop${callbackPath}`,
     );
   }
+  const logoutText = settings.text('CFOP_OIDC_POST_LOGOUT_REDIRECT_URI');
+  const postLogoutRedirectUri =
+    logoutText === undefined
+      ? redirectUri && new URL(appSettings.loginPath, redirectUri)
+      : readUrl(settings, 'CFOP_OIDC_POST_LOGOUT_REDIRECT_URI', logoutText, testing);
   const scopes = (settings.text('CFOP_OIDC_SCOPES') ?? 'openid profile email').split(/\s+/);
   return {
     issuer: issuer ?? new URL('https://issuer.invalid'),
     clientId: clientId ?? '',
     clientSecret: settings.raw('CFOP_OIDC_CLIENT_SECRET') || undefined,
     redirectUri: redirectUri ?? new URL(`https://console.invalid/cfop${callbackPath}`),
+    postLogoutRedirectUri: postLogoutRedirectUri ?? new URL('https://console.invalid/'),
     providerName: settings.text('CFOP_OIDC_PROVIDER_NAME') ?? issuer?.hostname ?? '',
     scopes: [...new Set(['openid', ...scopes])].join(' '),
     claims: {

@@ -40,6 +40,7 @@ function settings(): OidcSettings {
     clientId: provider.clientId,
     clientSecret: provider.clientSecret,
     redirectUri: new URL(redirectUri),
+    postLogoutRedirectUri: new URL(`${consoleOrigin}/user/login`),
     providerName: '统一身份认证',
     scopes: 'openid profile email phone',
     claims: { groups: 'groups', name: 'name', phone: 'phone_number', email: 'email' },
@@ -204,6 +205,24 @@ describe('single sign-on', () => {
     const landing = new URL(answer.headers.location as string, consoleOrigin);
     // The code was issued for the configured address, and is redeemed with it.
     expect((await complete(t, landing)).body.code).toBe('0');
+  });
+
+  it('signs a user of the provider out there too (RP-initiated logout), a local user only here', async () => {
+    const t = await ssoApp();
+    const { token } = (await complete(t, await signInAtProvider(t, 'alice'))).body.data;
+    const out = await t.call('logout', { token });
+    const endSession = new URL(out.body.data.endSessionUrl);
+    expect(endSession.origin).toBe(provider.issuer);
+    expect(endSession.searchParams.get('client_id')).toBe(provider.clientId);
+    expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${consoleOrigin}/user/login`);
+    expect((await t.call('getCurrentUser', { token })).status).toBe(401);
+    // The provider knows the address: it asks to confirm, rather than refusing the request.
+    const confirm = await fetch(endSession);
+    expect(confirm.status).toBe(200);
+    expect(await confirm.text()).toContain('logout');
+
+    const admin = await t.signIn('admin', testAdminPassword);
+    expect((await t.call('logout', { token: admin })).body.data).toBeNull();
   });
 
   it('returns only to a console path', async () => {

@@ -6,6 +6,7 @@ import { newSessionToken, sha256Hex } from '../../kernel/session-token';
 import type { AuditNote } from '../../operations/audit-note';
 import type { ClientInfo } from '../../operations/caller';
 import type { AuthContext } from '../auth-context';
+import { isLinked } from '../external-identity';
 import { signInOrChallenge } from '../second-factor';
 import { accountDisabled } from '../password-sign-in';
 import { OidcRefusal, oidcSource, type OidcClient } from './oidc-client';
@@ -176,4 +177,18 @@ export async function completeOidcSignIn(
   if (user.status !== 'enabled') throw accountDisabled();
   call.audit.actor = { userId: user.id, username: user.username };
   return signInOrChallenge(ctx, user, call.client);
+}
+
+/**
+ * What signing out answers a user of single sign-on: the provider's end-session address, so that
+ * the console goes there and the provider's session ends too. Such a user signs in by the provider
+ * alone, so every session of theirs came from it.
+ */
+export async function providerSignOut(
+  ctx: Ctx,
+  userId: number,
+): Promise<{ readonly endSessionUrl: string } | null> {
+  if (!ctx.oidc || !(await isLinked(ctx.db, userId, oidcSource.provider))) return null;
+  const endSessionUrl = await ctx.oidc.endSessionUrl();
+  return endSessionUrl === undefined ? null : { endSessionUrl };
 }
