@@ -82,7 +82,10 @@ export function createOidcClient(settings: OidcSettings, log: FastifyBaseLogger)
         });
         const idClaims = tokens.claims();
         if (!idClaims) throw new OidcRefusal('the provider sent no ID token');
-        const userInfo = await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub);
+        // Some providers put the groups or the phone in userinfo only; the ID token's claims win.
+        const userInfo = config.serverMetadata().userinfo_endpoint
+          ? await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub)
+          : {};
         claims = { ...userInfo, ...idClaims };
       } catch (error) {
         log.warn({ err: error }, 'OpenID Connect sign-in refused');
