@@ -177,6 +177,23 @@ describe('single sign-on', () => {
     expect(replayed.body.code).toBe('1005');
   });
 
+  it('refuses the provider’s error answer, and a user disabled on the console', async () => {
+    const t = await ssoApp();
+    const authorization = await follow(t, '/cfop/login/oidc/start');
+    const state = authorization.searchParams.get('state') ?? '';
+    const denied = new URLSearchParams({ error: 'access_denied', state, iss: provider.issuer });
+    const refused = await complete(t, await follow(t, `/cfop/login/oidc/callback?${denied.toString()}`));
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toBe('身份提供方未确认您的身份，请重新登录');
+
+    expect((await complete(t, await signInAtProvider(t, 'alice'))).body.code).toBe('0');
+    withSqlite(t.dataDir, (db) =>
+      db.prepare("update users set status = 'disabled' where username = 'alice'").run(),
+    );
+    const disabled = await complete(t, await signInAtProvider(t, 'alice'));
+    expect(disabled.body).toMatchObject({ code: '1001', msg: '该账号已停用，请联系管理员' });
+  });
+
   it('refuses an answer whose nonce is not the one sent', async () => {
     const t = await ssoApp();
     const authorization = await follow(t, '/cfop/login/oidc/start');
