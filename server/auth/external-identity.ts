@@ -19,6 +19,11 @@ export interface DirectoryAccount {
   readonly groups: readonly string[];
 }
 
+/** A person as an OpenID Connect provider vouched for them, with the ID token that said so. */
+export interface ProviderAccount extends DirectoryAccount {
+  readonly idToken: string;
+}
+
 /** An identity source as the group mappings name it, and how it compares group names. */
 export interface IdentitySource {
   readonly provider: 'ldap' | 'oidc';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
 import { ApiError } from '../../kernel/api-error';
-import type { DirectoryAccount, IdentitySource } from '../external-identity';
+import type { DirectoryAccount, IdentitySource, ProviderAccount } from '../external-identity';
 import type { OidcSettings } from './oidc-settings';
 
 // The OpenID Connect protocol itself is openid-client's (discovery, PKCE, the code exchange, the
@@ -26,9 +26,12 @@ export interface OidcClient {
    * The person the provider's answer to the callback (its query) vouches for: throws
    * OidcRefusal for an error answer or a check that fails, ssoUnavailable when it cannot be asked.
    */
-  account(callbackQuery: URLSearchParams, checks: OidcChecks): Promise<DirectoryAccount>;
-  /** Where signing out at the provider ends its session too; undefined when it has no such address. */
-  endSessionUrl(): Promise<string | undefined>;
+  account(callbackQuery: URLSearchParams, checks: OidcChecks): Promise<ProviderAccount>;
+  /**
+   * Where signing out at the provider ends its session too, naming whose by their ID token when
+   * known; undefined when it has no such address.
+   */
+  endSessionUrl(idToken: string | undefined): Promise<string | undefined>;
 }
 
 export const ssoUnavailable = () =>
@@ -73,6 +76,7 @@ export function createOidcClient(settings: OidcSettings, log: FastifyBaseLogger)
       const currentUrl = new URL(settings.redirectUri);
       currentUrl.search = callbackQuery.toString();
       let claims: Record<string, unknown>;
+      let idToken: string;
       try {
         const tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
           pkceCodeVerifier: checks.codeVerifier,
@@ -81,7 +85,8 @@ export function createOidcClient(settings: OidcSettings, log: FastifyBaseLogger)
           idTokenExpected: true,
         });
         const idClaims = tokens.claims();
-        if (!idClaims) throw new OidcRefusal('the provider sent no ID token');
+        if (!idClaims || !tokens.id_token) throw new OidcRefusal('the provider sent no ID token');
+        idToken = tokens.id_token;
         // Some providers put the groups or the phone in userinfo only; the ID token's claims win.
         const userInfo = config.serverMetadata().userinfo_endpoint
           ? await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub)
@@ -94,14 +99,15 @@ export function createOidcClient(settings: OidcSettings, log: FastifyBaseLogger)
         }
         throw new OidcRefusal(error instanceof Error ? error.message : String(error));
       }
-      return accountOf(settings, claims);
+      return { ...accountOf(settings, claims), idToken };
     },
-    async endSessionUrl() {
+    async endSessionUrl(idToken) {
       // Signing out of the console must not fail for a provider out of reach (already logged).
       const config = await configuration().catch(() => undefined);
       if (!config?.serverMetadata().end_session_endpoint) return undefined;
       const { href } = oidc.buildEndSessionUrl(config, {
         post_logout_redirect_uri: settings.postLogoutRedirectUri.href,
+        ...(idToken === undefined ? {} : { id_token_hint: idToken }),
       });
       return href;
     },

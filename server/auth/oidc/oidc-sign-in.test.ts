@@ -232,6 +232,10 @@ describe('single sign-on', () => {
     expect(endSession.origin).toBe(provider.issuer);
     expect(endSession.searchParams.get('client_id')).toBe(provider.clientId);
     expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${consoleOrigin}/user/login`);
+    const [kept] = withSqlite(t.dataDir, (db) => db.prepare('select id_token from oidc_id_tokens').all()) as {
+      id_token: string;
+    }[];
+    expect(endSession.searchParams.get('id_token_hint')).toBe(kept?.id_token);
     expect((await t.call('getCurrentUser', { token })).status).toBe(401);
     // The provider knows the address: it asks to confirm, rather than refusing the request.
     const confirm = await fetch(endSession);

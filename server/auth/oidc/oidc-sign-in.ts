@@ -113,6 +113,7 @@ export async function finishOidcSignIn(ctx: Ctx, callbackQuery: URLSearchParams)
     if (!consoleUsername.test(account.username)) throw unusableName(account.username);
     const user = await ctx.externalIdentities.signIn(oidcSource, account);
     if (user.status !== 'enabled') throw accountDisabled();
+    await keepIdToken(ctx, user.id, account.idToken);
     outcome = { userId: user.id };
   } catch (error) {
     if (error instanceof OidcRefusal) outcome = { refusal: providerRefused() };
@@ -120,6 +121,16 @@ export async function finishOidcSignIn(ctx: Ctx, callbackQuery: URLSearchParams)
     else throw error;
   }
   return handOff(ctx, outcome, started?.return_to || undefined);
+}
+
+/** The user's latest ID token, for signing out at the provider; one per user, the newest. */
+async function keepIdToken(ctx: Ctx, userId: number, idToken: string): Promise<void> {
+  const signedInAt = ctx.clock.now().toISOString();
+  await ctx.db
+    .insertInto('oidc_id_tokens')
+    .values({ user_id: userId, id_token: idToken, signed_in_at: signedInAt })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ id_token: idToken, signed_in_at: signedInAt }))
+    .execute();
 }
 
 type Outcome = { readonly userId: number } | { readonly refusal: ApiError };
@@ -189,6 +200,11 @@ export async function providerSignOut(
   userId: number,
 ): Promise<{ readonly endSessionUrl: string } | null> {
   if (!ctx.oidc || !(await isLinked(ctx.db, userId, oidcSource.provider))) return null;
-  const endSessionUrl = await ctx.oidc.endSessionUrl();
+  const kept = await ctx.db
+    .selectFrom('oidc_id_tokens')
+    .select('id_token')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const endSessionUrl = await ctx.oidc.endSessionUrl(kept?.id_token);
   return endSessionUrl === undefined ? null : { endSessionUrl };
 }

@@ -301,6 +301,12 @@ export interface OidcHandoffs {
   user_id: number | null;
 }
 
+export interface OidcIdTokens {
+  id_token: string;
+  signed_in_at: string;
+  user_id: Generated<number>;
+}
+
 export interface OidcSignIns {
   code_verifier: string;
   expires_at: string;
@@ -578,6 +584,7 @@ export interface DB {
   notify_rules: NotifyRules;
   notify_test_sends: NotifyTestSends;
   oidc_handoffs: OidcHandoffs;
+  oidc_id_tokens: OidcIdTokens;
   oidc_sign_ins: OidcSignIns;
   operation_log_tallies: OperationLogTallies;
   operation_logs: OperationLogs;
