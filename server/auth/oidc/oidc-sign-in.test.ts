@@ -100,6 +100,18 @@ describe('single sign-on', () => {
     });
   });
 
+  it('sends the browser back to the login page with the reason when the provider cannot be reached', async () => {
+    const t = await startTestApp({
+      oidc: { ...settings(), issuer: new URL('http://127.0.0.1:1/realms/gone') },
+    });
+    const landing = await follow(t, '/cfop/login/oidc/start?redirect=%2Fhome');
+    expect(landing.pathname).toBe('/user/login');
+    expect(landing.searchParams.get('redirect')).toBe('/home');
+    const refused = await complete(t, landing, 'en-US');
+    expect(refused.status).toBe(503);
+    expect(refused.body.msg).toBe('Single sign-on is unavailable');
+  });
+
   it('signs in by code flow with PKCE, creating the user linked by issuer and subject', async () => {
     const t = await ssoApp();
     const authorization = await follow(t, '/cfop/login/oidc/start?redirect=%2Fmonitor%2Fai');
