@@ -22,6 +22,7 @@ import { createLdapDirectory } from './auth/ldap/ldap-directory';
 import { signInLinkedUser } from './accounts/external-identities';
 import type { DirectorySettings } from './auth/ldap/ldap-settings';
 import { createOidcClient } from './auth/oidc/oidc-client';
+import { refreshSingleSignOns } from './auth/oidc/oidc-refresh';
 import { registerOidcRoutes } from './auth/oidc/oidc-routes';
 import type { OidcSettings } from './auth/oidc/oidc-settings';
 import { defaultSessionIdleMinutes } from './auth/sessions';
@@ -421,6 +422,18 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       ctx.jobs,
     );
     // Each domain's jobs and event sources, with its slice of the settings.
+    if (ctx.oidc && ctx.oidc.refreshMs > 0) {
+      // Checked every minute at most: a person's tokens are asked about once they are refreshMs old.
+      const everyMs = Math.min(ctx.oidc.refreshMs, 60_000);
+      runEvery(
+        app,
+        background,
+        'refreshing single sign-ons',
+        everyMs,
+        () => refreshSingleSignOns(ctx),
+        ctx.jobs,
+      );
+    }
     await app.register(consoleEventStreams, { ctx });
     await app.register(alertJobs, {
       ctx,

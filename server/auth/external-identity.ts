@@ -22,6 +22,8 @@ export interface DirectoryAccount {
 /** A person as an OpenID Connect provider vouched for them, with the ID token that said so. */
 export interface ProviderAccount extends DirectoryAccount {
   readonly idToken: string;
+  /** What asks the provider again later whether the person is still theirs; undefined: none given. */
+  readonly refreshToken: string | undefined;
 }
 
 /** An identity source as the group mappings name it, and how it compares group names. */

@@ -54,6 +54,8 @@ export async function startOidcProvider(
       },
     ],
     pkce: { required: () => true },
+    // As Keycloak does: a refresh token at every sign-in, without asking for offline access.
+    issueRefreshToken: () => true,
     ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, RefreshToken: 3600 },
     cookies: { keys: ['oidc-provider-test-cookie-key'] },
     claims: {

@@ -18,8 +18,16 @@ export interface OidcChecks {
   readonly codeVerifier: string;
 }
 
+/** The tokens of a user's latest sign-in the console keeps, on the server only. */
+export interface KeptTokens {
+  readonly idToken: string;
+  readonly refreshToken: string;
+}
+
 export interface OidcClient {
   readonly providerName: string;
+  /** CFOP_OIDC_REFRESH_MINUTES: how old a user's tokens grow before the provider is asked again; 0: never. */
+  readonly refreshMs: number;
   /** Where to send the browser to sign in, and the checks kept until it comes back. */
   authorization(): Promise<{ readonly url: URL; readonly checks: OidcChecks }>;
   /**
@@ -27,6 +35,12 @@ export interface OidcClient {
    * OidcRefusal for an error answer or a check that fails, ssoUnavailable when it cannot be asked.
    */
   account(callbackQuery: URLSearchParams, checks: OidcChecks): Promise<ProviderAccount>;
+  /**
+   * The person as the provider vouches for them now, by the refresh token of an earlier sign-in:
+   * OidcRefusal when it refuses (the person disabled or signed out there), ssoUnavailable when it
+   * cannot be asked.
+   */
+  refresh(kept: KeptTokens): Promise<ProviderAccount>;
   /**
    * Where signing out at the provider ends its session too, naming whose by their ID token when
    * known; undefined when it has no such address.
@@ -53,6 +67,7 @@ export function createOidcClient(settings: OidcSettings, log: FastifyBaseLogger)
   };
   return {
     providerName: settings.providerName,
+    refreshMs: settings.refreshMs,
     async authorization() {
       const config = await configuration();
       const checks = {
@@ -75,31 +90,21 @@ export function createOidcClient(settings: OidcSettings, log: FastifyBaseLogger)
       // The configured callback with the provider's answer: never the address the request came to.
       const currentUrl = new URL(settings.redirectUri);
       currentUrl.search = callbackQuery.toString();
-      let claims: Record<string, unknown>;
-      let idToken: string;
-      try {
+      return asking(log, 'sign-in', async () => {
         const tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
           pkceCodeVerifier: checks.codeVerifier,
           expectedState: checks.state,
           expectedNonce: checks.nonce,
           idTokenExpected: true,
         });
-        const idClaims = tokens.claims();
-        if (!idClaims || !tokens.id_token) throw new OidcRefusal('the provider sent no ID token');
-        idToken = tokens.id_token;
-        // Some providers put the groups or the phone in userinfo only; the ID token's claims win.
-        const userInfo = config.serverMetadata().userinfo_endpoint
-          ? await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub)
-          : {};
-        claims = { ...userInfo, ...idClaims };
-      } catch (error) {
-        log.warn({ err: error }, 'OpenID Connect sign-in refused');
-        if (error instanceof TypeError || (error instanceof Error && error.name === 'AbortError')) {
-          throw ssoUnavailable();
-        }
-        throw new OidcRefusal(error instanceof Error ? error.message : String(error));
-      }
-      return { ...accountOf(settings, claims), idToken };
+        return personOf(config, settings, tokens, undefined);
+      });
+    },
+    async refresh(kept) {
+      const config = await configuration();
+      return asking(log, 'refresh', async () =>
+        personOf(config, settings, await oidc.refreshTokenGrant(config, kept.refreshToken), kept),
+      );
     },
     async endSessionUrl(idToken) {
       // Signing out of the console must not fail for a provider out of reach (already logged).
@@ -122,6 +127,60 @@ async function discover(settings: OidcSettings): Promise<oidc.Configuration> {
     ...(settings.allowHttp ? { execute: [oidc.allowInsecureRequests] } : {}),
   });
 }
+
+type TokenAnswer = oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers;
+
+/**
+ * The provider's answer as the person it vouches for: a refused or unreadable answer is an
+ * OidcRefusal, a provider out of reach ssoUnavailable; the reason goes to the log.
+ */
+async function asking<T>(log: FastifyBaseLogger, what: string, ask: () => Promise<T>): Promise<T> {
+  try {
+    return await ask();
+  } catch (error) {
+    log.warn({ err: error }, `OpenID Connect ${what} refused`);
+    if (error instanceof TypeError || (error instanceof Error && /Abort|Timeout/.test(error.name))) {
+      throw ssoUnavailable();
+    }
+    throw new OidcRefusal(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/**
+ * The person of the tokens' ID token (a refresh may send none: then the kept one's subject) and
+ * userinfo, where the provider has it: some put the groups or the phone there only. The ID token's
+ * claims win.
+ */
+async function personOf(
+  config: oidc.Configuration,
+  settings: OidcSettings,
+  tokens: TokenAnswer,
+  kept: KeptTokens | undefined,
+): Promise<ProviderAccount> {
+  const idToken = tokens.id_token ?? kept?.idToken;
+  if (idToken === undefined) throw new OidcRefusal('the provider sent no ID token');
+  const idClaims: Record<string, unknown> = tokens.claims() ?? {};
+  const sub = typeof idClaims.sub === 'string' ? idClaims.sub : subjectOf(idToken);
+  const userInfo = config.serverMetadata().userinfo_endpoint
+    ? await oidc.fetchUserInfo(config, tokens.access_token, sub)
+    : {};
+  return {
+    ...accountOf(settings, { iss: subjectIssuer(idToken), ...userInfo, ...idClaims, sub }),
+    idToken,
+    refreshToken: tokens.refresh_token ?? kept?.refreshToken,
+  };
+}
+
+/** A kept ID token's payload, which the provider signed and the library checked when it came. */
+function payloadOf(idToken: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
+    string,
+    unknown
+  >;
+}
+
+const subjectOf = (idToken: string) => String(payloadOf(idToken).sub);
+const subjectIssuer = (idToken: string) => String(payloadOf(idToken).iss);
 
 /** The person of the ID token's and userinfo's claims, keyed by issuer and subject. */
 function accountOf(settings: OidcSettings, claims: Record<string, unknown>): DirectoryAccount {

@@ -31,6 +31,7 @@ describe('single sign-on settings (CFOP_OIDC_*)', () => {
       providerName: 'sso.example.com',
       scopes: 'openid profile email',
       claims: { groups: 'groups', name: 'name', phone: 'phone_number', email: 'email' },
+      refreshMs: 15 * 60_000,
       timeoutMs: 10_000,
       allowHttp: false,
     });

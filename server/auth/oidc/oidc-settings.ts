@@ -26,6 +26,11 @@ export interface OidcSettings {
     readonly phone: string;
     readonly email: string;
   };
+  /**
+   * CFOP_OIDC_REFRESH_MINUTES: how often the provider is asked again whether a signed-in person is
+   * still theirs, and in which groups; 0: never.
+   */
+  readonly refreshMs: number;
   /** CFOP_OIDC_TIMEOUT_SECONDS: how long discovery and each call to the provider may take. */
   readonly timeoutMs: number;
   /** Plain http to the provider: only on loopback, or where NODE_ENV=test (a test provider). */
@@ -89,6 +94,13 @@ export function readOidcSettings(settings: SettingsReader): OidcSettings | undef
       phone: settings.text('CFOP_OIDC_PHONE_CLAIM') ?? 'phone_number',
       email: settings.text('CFOP_OIDC_EMAIL_CLAIM') ?? 'email',
     },
+    refreshMs:
+      settings.number('CFOP_OIDC_REFRESH_MINUTES', {
+        fallback: 15,
+        min: 0,
+        max: 24 * 60,
+        noun: { zh: '整数分钟数', en: 'a whole number of minutes' },
+      }) * 60_000,
     timeoutMs:
       settings.number('CFOP_OIDC_TIMEOUT_SECONDS', {
         fallback: 10,

@@ -9,6 +9,7 @@ import {
   type TestApp,
 } from '../../test-support/test-app';
 import { startOidcProvider, type TestOidcProvider } from '../../test-support/oidc-provider';
+import { waitUntil } from '../../test-support/wait-until';
 import type { OidcSettings } from './oidc-settings';
 
 // Single sign-on against oidc-provider run on loopback: the whole code flow with PKCE through the
@@ -44,13 +45,15 @@ function settings(): OidcSettings {
     providerName: '统一身份认证',
     scopes: 'openid profile email phone',
     claims: { groups: 'groups', name: 'name', phone: 'phone_number', email: 'email' },
+    // Asked again only where a test says so (the refresh job).
+    refreshMs: 0,
     timeoutMs: 5000,
     allowHttp: true,
   };
 }
 
-async function ssoApp(): Promise<TestApp & { operatorRoleId: number }> {
-  const t = await startTestApp({ oidc: settings() });
+async function ssoApp(change: Partial<OidcSettings> = {}): Promise<TestApp & { operatorRoleId: number }> {
+  const t = await startTestApp({ oidc: { ...settings(), ...change } });
   const operatorRoleId = await addRole(t.dataDir, 'operator', ['KEY.CENTER', 'KEY.CENTER.AIWARN']);
   const admin = await t.signIn('admin', testAdminPassword);
   const mapped = await t.call('createDirectoryGroupMapping', {
@@ -244,7 +247,7 @@ describe('single sign-on', () => {
     expect(endSession.origin).toBe(provider.issuer);
     expect(endSession.searchParams.get('client_id')).toBe(provider.clientId);
     expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${consoleOrigin}/user/login`);
-    const [kept] = withSqlite(t.dataDir, (db) => db.prepare('select id_token from oidc_id_tokens').all()) as {
+    const [kept] = withSqlite(t.dataDir, (db) => db.prepare('select id_token from oidc_tokens').all()) as {
       id_token: string;
     }[];
     expect(endSession.searchParams.get('id_token_hint')).toBe(kept?.id_token);
@@ -273,5 +276,34 @@ describe('single sign-on', () => {
       );
       expect(landing.searchParams.get('redirect')).toBeNull();
     }
+  });
+
+  it('asks the provider again: its groups change the roles, a refused refresh ends the sessions', async () => {
+    const t = await ssoApp({ refreshMs: 100 });
+    const auditorRoleId = await addRole(t.dataDir, 'auditor', ['KEY.SYSTEM', 'KEY.SYSTEM.LOG']);
+    const admin = await t.signIn('admin', testAdminPassword);
+    await t.call('createDirectoryGroupMapping', {
+      token: admin,
+      body: { provider: 'oidc', groupName: 'auditors', roleId: auditorRoleId },
+    });
+    provider.people.set('dave', { sub: 'sub-dave', preferred_username: 'dave', groups: ['operators'] });
+    const { token } = (await complete(t, await signInAtProvider(t, 'dave'))).body.data;
+    const rolesOfDave = async () => {
+      const me = await t.call('getCurrentUser', { token });
+      return me.status === 200 ? (me.body.data.roles as { id: number }[]).map((role) => role.id) : me.status;
+    };
+    expect(await rolesOfDave()).toEqual([t.operatorRoleId]);
+
+    const dave = provider.people.get('dave');
+    if (dave) dave.groups = ['auditors'];
+    t.clock.advance(1000);
+    await waitUntil(
+      async () => (await rolesOfDave()).toString() === String(auditorRoleId),
+      'the role of the group the provider names now',
+    );
+
+    provider.people.delete('dave');
+    t.clock.advance(1000);
+    await waitUntil(async () => (await rolesOfDave()) === 401, 'the session ended by the refused refresh');
   });
 });

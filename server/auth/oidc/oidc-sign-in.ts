@@ -6,7 +6,7 @@ import { newSessionToken, sha256Hex } from '../../kernel/session-token';
 import type { AuditNote } from '../../operations/audit-note';
 import type { ClientInfo } from '../../operations/caller';
 import type { AuthContext } from '../auth-context';
-import { isLinked } from '../external-identity';
+import { isLinked, type ProviderAccount } from '../external-identity';
 import { signInOrChallenge } from '../second-factor';
 import { accountDisabled } from '../password-sign-in';
 import { OidcRefusal, oidcSource, type OidcClient } from './oidc-client';
@@ -113,7 +113,7 @@ export async function finishOidcSignIn(ctx: Ctx, callbackQuery: URLSearchParams)
     if (!consoleUsername.test(account.username)) throw unusableName(account.username);
     const user = await ctx.externalIdentities.signIn(oidcSource, account);
     if (user.status !== 'enabled') throw accountDisabled();
-    await keepIdToken(ctx, user.id, account.idToken);
+    await keepTokens(ctx, user.id, account);
     outcome = { userId: user.id };
   } catch (error) {
     if (error instanceof OidcRefusal) outcome = { refusal: providerRefused() };
@@ -123,13 +123,17 @@ export async function finishOidcSignIn(ctx: Ctx, callbackQuery: URLSearchParams)
   return handOff(ctx, outcome, started?.return_to || undefined);
 }
 
-/** The user's latest ID token, for signing out at the provider; one per user, the newest. */
-async function keepIdToken(ctx: Ctx, userId: number, idToken: string): Promise<void> {
-  const signedInAt = ctx.clock.now().toISOString();
+/** The user's latest tokens, for signing out at the provider and asking it again; one set per user, the newest. */
+export async function keepTokens(ctx: Ctx, userId: number, account: ProviderAccount): Promise<void> {
+  const tokens = {
+    id_token: account.idToken,
+    refresh_token: account.refreshToken ?? null,
+    refreshed_at: ctx.clock.now().toISOString(),
+  };
   await ctx.db
-    .insertInto('oidc_id_tokens')
-    .values({ user_id: userId, id_token: idToken, signed_in_at: signedInAt })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ id_token: idToken, signed_in_at: signedInAt }))
+    .insertInto('oidc_tokens')
+    .values({ user_id: userId, ...tokens })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(tokens))
     .execute();
 }
 
@@ -201,7 +205,7 @@ export async function providerSignOut(
 ): Promise<{ readonly endSessionUrl: string } | null> {
   if (!ctx.oidc || !(await isLinked(ctx.db, userId, oidcSource.provider))) return null;
   const kept = await ctx.db
-    .selectFrom('oidc_id_tokens')
+    .selectFrom('oidc_tokens')
     .select('id_token')
     .where('user_id', '=', userId)
     .executeTakeFirst();

@@ -301,18 +301,19 @@ export interface OidcHandoffs {
   user_id: number | null;
 }
 
-export interface OidcIdTokens {
-  id_token: string;
-  signed_in_at: string;
-  user_id: Generated<number>;
-}
-
 export interface OidcSignIns {
   code_verifier: string;
   expires_at: string;
   nonce: string;
   return_to: string;
   state_hash: string;
+}
+
+export interface OidcTokens {
+  id_token: string;
+  refresh_token: string | null;
+  refreshed_at: string;
+  user_id: Generated<number>;
 }
 
 export interface OperationLogs {
@@ -584,8 +585,8 @@ export interface DB {
   notify_rules: NotifyRules;
   notify_test_sends: NotifyTestSends;
   oidc_handoffs: OidcHandoffs;
-  oidc_id_tokens: OidcIdTokens;
   oidc_sign_ins: OidcSignIns;
+  oidc_tokens: OidcTokens;
   operation_log_tallies: OperationLogTallies;
   operation_logs: OperationLogs;
   passages: Passages;

@@ -10,8 +10,10 @@ import { columnTypes } from '../column-types';
  * - oidc_handoffs: the digest of the one-time code the callback sends the browser back to the
  *   console with (never a session token in a URL), and what the login page gets for it, once: the
  *   user it signs in, or the refusal (state unknown, provider's error, no mapped group) to show.
- * - oidc_id_tokens: each user's ID token of their latest single sign-on, kept on the server only,
- *   for the provider's sign-out to know whose session to end (id_token_hint) without asking.
+ * - oidc_tokens: each user's ID and refresh token of their latest single sign-on, kept on the
+ *   server only: the provider's sign-out is told whose session to end (id_token_hint), and the
+ *   provider is asked again every few minutes whether the person is still theirs, and in which
+ *   groups (refreshed_at).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const t = columnTypes(db);
@@ -35,15 +37,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('oidc_handoffs_expires_at').on('oidc_handoffs').column('expires_at').execute();
   await db.schema
-    .createTable('oidc_id_tokens')
+    .createTable('oidc_tokens')
     .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
     .addColumn('id_token', 'text', (c) => c.notNull())
-    .addColumn('signed_in_at', t.timestamp, (c) => c.notNull())
+    .addColumn('refresh_token', 'text')
+    .addColumn('refreshed_at', t.timestamp, (c) => c.notNull())
     .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('oidc_id_tokens').execute();
+  await db.schema.dropTable('oidc_tokens').execute();
   await db.schema.dropTable('oidc_handoffs').execute();
   await db.schema.dropTable('oidc_sign_ins').execute();
 }
