@@ -41,12 +41,12 @@ beforeAll(async () => {
   const consoleUrl = `http://127.0.0.1:${port}`;
   provider = await startOidcProvider(`${consoleUrl}/cfop/login/oidc/callback`, `${consoleUrl}/user/login`);
   provider.people.set('erin', {
-    sub: 'sub-erin',
+    sub: 'erin',
     preferred_username: 'erin',
     name: erin.name,
     groups: ['video-operators'],
   });
-  provider.people.set('carol', { sub: 'sub-carol', preferred_username: 'carol', groups: ['visitors'] });
+  provider.people.set('carol', { sub: 'carol', preferred_username: 'carol', groups: ['visitors'] });
   server = await startServer(
     {
       PORT: String(port),

@@ -1,3 +1,4 @@
+import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { api, call } from '../../api';
@@ -55,8 +56,9 @@ export function SingleSignOn({
   const redirect = searchParams.get('redirect');
   const href = redirect ? `${startPath}?${new URLSearchParams({ redirect }).toString()}` : startPath;
   return (
-    <a className="cfop-login-sso" href={href}>
+    // antd's Button with href is a link in the sign-in forms' look, at no cost: the forms load it.
+    <Button className="cfop-login-sso" href={href} size="large" block>
       {t(signInWith(providerName))}
-    </a>
+    </Button>
   );
 }
