@@ -10,7 +10,7 @@ import { clockBits, clockBlockPx, clockOffBy as offBy, clockOfGrey } from '../te
 import { readClockInPage } from '../test-support/clock-reader';
 import { startTestCameras, type TestCameras } from '../test-support/test-cameras';
 import { admin } from './accounts';
-import { apiHeaders, signedInToken } from './api';
+import { timelineOf, type Timeline } from './vms-recording';
 import { artifactPath } from './artifacts';
 import { edgeBox } from './edge-box';
 import { test } from './fixtures';
@@ -24,24 +24,6 @@ const preSeconds = 4;
 const postSeconds = 4;
 /** A jump to an alert plays from this long before it (playbackLeadMs). */
 const leadMs = 5000;
-
-interface Timeline {
-  spans: { start: string; end: string }[];
-  alerts: { id: number; occurredAt: string }[];
-}
-
-/** Today's (the browser's day) recording of the camera, as the playback screen asks for it. */
-async function timelineOf(page: Page, cameraId: number): Promise<Timeline> {
-  const token = await signedInToken(page);
-  const from = new Date();
-  from.setHours(0, 0, 0, 0);
-  const to = new Date(from.getFullYear(), from.getMonth(), from.getDate() + 1);
-  const query = new URLSearchParams({ from: from.toISOString(), to: to.toISOString() });
-  const response = await page.request.get(`/cfop/recordings/cameras/${cameraId}?${query.toString()}`, {
-    headers: apiHeaders(page, token),
-  });
-  return ((await response.json()) as { data: Timeline }).data;
-}
 
 /** How many seconds the camera has recorded without a break up to now. */
 async function recordedSeconds(page: Page, cameraId: number): Promise<number> {

@@ -10,8 +10,13 @@ import { downloadedBytes } from './downloads';
 /** Recording a minute and more, then joining it, on a busy machine. */
 export const recordingTimeout = { timeout: scaled(150_000), interval: 1000 };
 
-/** The camera's latest unbroken span recorded today (the browser's day), as the playback screen reads it. */
-async function lastSpan(page: Page, cameraId: number): Promise<{ start: number; end: number } | null> {
+export interface Timeline {
+  spans: { start: string; end: string }[];
+  alerts: { id: number; occurredAt: string }[];
+}
+
+/** Today's (the browser's day) recording of the camera, as the playback screen asks for it. */
+export async function timelineOf(page: Page, cameraId: number): Promise<Timeline> {
   const token = await signedInToken(page);
   const from = new Date();
   from.setHours(0, 0, 0, 0);
@@ -20,9 +25,12 @@ async function lastSpan(page: Page, cameraId: number): Promise<{ start: number; 
   const response = await page.request.get(`/cfop/recordings/cameras/${cameraId}?${query.toString()}`, {
     headers: apiHeaders(page, token),
   });
-  const span = (
-    (await response.json()) as { data: { spans: { start: string; end: string }[] } }
-  ).data.spans.at(-1);
+  return ((await response.json()) as { data: Timeline }).data;
+}
+
+/** The camera's latest unbroken span recorded today, in ms. */
+async function lastSpan(page: Page, cameraId: number): Promise<{ start: number; end: number } | null> {
+  const span = (await timelineOf(page, cameraId)).spans.at(-1);
   return span ? { start: Date.parse(span.start), end: Date.parse(span.end) } : null;
 }
 

@@ -48,6 +48,7 @@ const notInEnum = /^必须是以下之一：/;
 const tooLong = /^(长度不能超过 \d+ 个字符|格式不正确)$/;
 const belowMinimum = /^不能小于 /;
 const aboveMaximum = /^不能大于 /;
+const offPattern = /^格式不正确$/;
 
 /** The JSON types a schema admits; a `oneOf` / `anyOf` (a nullable shared schema) admits its members'. */
 function typesOf(schema: JsonSchema): unknown[] {
@@ -384,6 +385,15 @@ function pathCases(operation: OperationSpec): MalformedCase[] {
       const schema = schemaAt(contract.document, parameter.schema ?? {});
       const field = `path.${parameter.name}`;
       const cases: MalformedCase[] = [];
+      if (typeof schema.pattern === 'string') {
+        cases.push({
+          operation,
+          name: `a ${field} off its pattern`,
+          body,
+          path: { [parameter.name]: '!!' },
+          expected: { [field]: offPattern },
+        });
+      }
       if (schema.type === 'integer' || schema.type === 'number') {
         cases.push({
           operation,

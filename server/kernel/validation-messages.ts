@@ -22,10 +22,20 @@ const typeNames: Record<string, LocalText> = {
   null: { zh: 'null', en: 'null' },
 };
 
-/** One problem per field (the first ajv reports), each with a short bilingual reason. */
+/** How many fields an object may have: "one of these two" bodies say it with minProperties and maxProperties. */
+const countsFields = (error: ErrorObject) =>
+  error.keyword === 'minProperties' || error.keyword === 'maxProperties';
+
+/**
+ * One problem per field (the first ajv reports), each with a short bilingual reason. A count of
+ * fields is named only when nothing else is wrong: a misspelt or ill-typed field is what to fix
+ * first, and "too many fields" beside "not an allowed field" would say the same twice.
+ */
 export function describeAjvErrors(errors: readonly ErrorObject[], location: ValueLocation): FieldProblem[] {
   const byField = new Map<string, FieldProblem>();
+  const onlyCounts = errors.every(countsFields);
   for (const error of errors) {
+    if (countsFields(error) && !onlyCounts) continue;
     const field = fieldOf(error, location);
     if (!byField.has(field)) byField.set(field, { field, message: reasonOf(error) });
   }
@@ -87,6 +97,13 @@ function reasonOf(error: ErrorObject): LocalText {
       return { zh: `必须大于 ${limit}`, en: `must be greater than ${limit}` };
     case 'exclusiveMaximum':
       return { zh: `必须小于 ${limit}`, en: `must be less than ${limit}` };
+    case 'minProperties':
+      return {
+        zh: `至少需要 ${limit} 个字段`,
+        en: withDescription(`must have at least ${limit} fields`, error),
+      };
+    case 'maxProperties':
+      return { zh: `最多 ${limit} 个字段`, en: withDescription(`must have at most ${limit} fields`, error) };
     case 'minItems':
       return { zh: `至少需要 ${limit} 项`, en: `must have at least ${limit} items` };
     case 'maxItems':

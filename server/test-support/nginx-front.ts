@@ -1,10 +1,10 @@
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { scaled } from '../../test-support/test-timeouts';
+import { answersOn, stopProcess } from './daemon-process';
 import { spawnDyingWithParent } from '../process/parent-death';
 
 /** The deploy's nginx site, as operators install it. */
@@ -78,26 +78,6 @@ export interface NginxFront {
   /** nginx's master process id (a benchmark reads its CPU time). */
   readonly pid: number | undefined;
   stop(): Promise<void>;
-}
-
-function answersOn(port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      done(true);
-    });
-    socket.once('error', () => done(false));
-  });
-}
-
-function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    child.once('exit', () => done());
-    // TERM: nginx's fast shutdown, which does not wait for open event streams to end.
-    child.kill('SIGTERM');
-  });
 }
 
 /**

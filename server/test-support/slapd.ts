@@ -1,9 +1,9 @@
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { join } from 'node:path';
 import { Attribute, Change, Client } from 'ldapts';
 import { scaled } from '../../test-support/test-timeouts';
+import { answersOn, stopProcess } from './daemon-process';
 import { spawnDyingWithParent } from '../process/parent-death';
 import { freeLoopbackPort } from '../../test-support/server-process';
 import { waitUntil } from './wait-until';
@@ -130,25 +130,6 @@ function configOf(dir: string, tls: TestCertificates | undefined): string {
     'access to * by users read by * none',
     '',
   ].join('\n');
-}
-
-function answersOn(port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      done(true);
-    });
-    socket.once('error', () => done(false));
-  });
-}
-
-function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    child.once('exit', () => done());
-    child.kill('SIGTERM');
-  });
 }
 
 /**
