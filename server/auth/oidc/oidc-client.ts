@@ -26,6 +26,8 @@ export interface KeptTokens {
 
 export interface OidcClient {
   readonly providerName: string;
+  /** Whether CFOP_OIDC_REDIRECT_URI is https: the sign-in's browser mark is then a Secure cookie. */
+  readonly httpsCallback: boolean;
   /** CFOP_OIDC_REFRESH_MINUTES: how old a user's tokens grow before the provider is asked again; 0: never. */
   readonly refreshMs: number;
   /** Where to send the browser to sign in, and the checks kept until it comes back. */
@@ -67,6 +69,7 @@ export function createOidcClient(settings: OidcSettings, log: FastifyBaseLogger)
   };
   return {
     providerName: settings.providerName,
+    httpsCallback: settings.redirectUri.protocol === 'https:',
     refreshMs: settings.refreshMs,
     async authorization() {
       const config = await configuration();

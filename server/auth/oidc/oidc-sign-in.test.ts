@@ -64,11 +64,28 @@ async function ssoApp(change: Partial<OidcSettings> = {}): Promise<TestApp & { o
   return { ...t, operatorRoleId };
 }
 
-/** GETs a path of the console as the browser does; answers where it redirects to. */
-async function follow(t: TestApp, url: string): Promise<URL> {
-  const answer = await t.app.inject({ method: 'GET', url });
+/** The cookie a browser keeps of the console's sign-in paths: the mark single sign-on sets. */
+interface Browser {
+  cookie: string;
+}
+
+/** Each test app's own browser, for the tests that use one. */
+const browsers = new WeakMap<TestApp, Browser>();
+function browserOf(t: TestApp): Browser {
+  const known = browsers.get(t);
+  if (known) return known;
+  const browser = { cookie: '' };
+  browsers.set(t, browser);
+  return browser;
+}
+
+/** GETs a path of the console as `browser` does; answers where it redirects to. */
+async function follow(t: TestApp, url: string, browser = browserOf(t)): Promise<URL> {
+  const answer = await t.app.inject({ method: 'GET', url, headers: { cookie: browser.cookie } });
   expect(answer.statusCode).toBe(302);
   expect(answer.headers['cache-control']).toBe('no-store');
+  const set = answer.headers['set-cookie'];
+  if (typeof set === 'string') browser.cookie = set.split(';')[0] ?? '';
   return new URL(answer.headers.location as string, consoleOrigin);
 }
 
@@ -80,8 +97,12 @@ async function signInAtProvider(t: TestApp, login: string, start = '/cfop/login/
   return follow(t, callback.pathname + callback.search);
 }
 
-const complete = (t: TestApp, landing: URL, lang?: 'en-US') =>
-  t.call('completeSingleSignOn', { body: { code: landing.searchParams.get('sso') }, lang });
+const complete = (t: TestApp, landing: URL, lang?: 'en-US', browser = browserOf(t)) =>
+  t.call('completeSingleSignOn', {
+    body: { code: landing.searchParams.get('sso') },
+    lang,
+    headers: { cookie: browser.cookie },
+  });
 
 const linkedUsers = (t: TestApp) =>
   withSqlite(t.dataDir, (db) =>
@@ -192,6 +213,26 @@ describe('single sign-on', () => {
     expect(replayed.body.code).toBe('1005');
   });
 
+  it('finishes a sign-in only in the browser it began in', async () => {
+    const t = await ssoApp();
+    const mallory = browserOf(t);
+    const authorization = await follow(t, '/cfop/login/oidc/start');
+    expect(mallory.cookie).toMatch(/^cfop_sso=[0-9a-f]{64}$/);
+    const set = (await t.app.inject({ method: 'GET', url: '/cfop/login/oidc/start' })).headers['set-cookie'];
+    expect(set).toMatch(/; Path=\/cfop\/login; Max-Age=600; HttpOnly; SameSite=Lax$/);
+    const callback = await provider.signIn(authorization.href, 'alice');
+
+    // Someone else's browser, sent the callback's link: the sign-in is not theirs to finish.
+    const victim: Browser = { cookie: '' };
+    const lured = await follow(t, callback.pathname + callback.search, victim);
+    expect((await complete(t, lured, undefined, victim)).body.code).toBe('1005');
+
+    // Nor the handoff code of a sign-in finished elsewhere; trying leaves it to its own browser.
+    const landing = await follow(t, callback.pathname + callback.search, mallory);
+    expect((await complete(t, landing, undefined, victim)).body.code).toBe('1005');
+    expect((await complete(t, landing, undefined, mallory)).body.code).toBe('0');
+  });
+
   it('refuses the provider’s error answer, and a user disabled on the console', async () => {
     const t = await ssoApp();
     const authorization = await follow(t, '/cfop/login/oidc/start');
@@ -232,7 +273,7 @@ describe('single sign-on', () => {
     const answer = await t.app.inject({
       method: 'GET',
       url: callback.pathname + callback.search,
-      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', cookie: browserOf(t).cookie },
     });
     const landing = new URL(answer.headers.location as string, consoleOrigin);
     // The code was issued for the configured address, and is redeemed with it.

@@ -66,14 +66,18 @@ export function consolePath(path: string | undefined): string | undefined {
  * Where the start sends the browser: the provider's sign-in page, the sign-in's checks kept for the
  * callback; or, when the provider cannot be reached, the login page with the refusal to show.
  */
-export async function beginOidcSignIn(ctx: Ctx, returnTo: string | undefined): Promise<string> {
+export async function beginOidcSignIn(
+  ctx: Ctx,
+  returnTo: string | undefined,
+  browser: string,
+): Promise<string> {
   const client = oidcClientOf(ctx);
   const now = ctx.clock.now();
   let authorization: Awaited<ReturnType<OidcClient['authorization']>>;
   try {
     authorization = await client.authorization();
   } catch (error) {
-    if (error instanceof ApiError) return handOff(ctx, { refusal: error }, consolePath(returnTo));
+    if (error instanceof ApiError) return handOff(ctx, { refusal: error }, browser, consolePath(returnTo));
     throw error;
   }
   const { url, checks } = authorization;
@@ -82,6 +86,7 @@ export async function beginOidcSignIn(ctx: Ctx, returnTo: string | undefined): P
     .insertInto('oidc_sign_ins')
     .values({
       state_hash: sha256Hex(checks.state),
+      browser_hash: sha256Hex(browser),
       nonce: checks.nonce,
       code_verifier: checks.codeVerifier,
       return_to: consolePath(returnTo) ?? '',
@@ -94,14 +99,19 @@ export async function beginOidcSignIn(ctx: Ctx, returnTo: string | undefined): P
 /**
  * Where the provider's callback sends the browser: the login page with the handoff code of the
  * user it signs in, or of the refusal. The sign-in's row is used up first, so a replayed callback
- * finds nothing.
+ * finds nothing; only the browser the sign-in began in (its mark) finds it at all.
  */
-export async function finishOidcSignIn(ctx: Ctx, callbackQuery: URLSearchParams): Promise<string> {
+export async function finishOidcSignIn(
+  ctx: Ctx,
+  callbackQuery: URLSearchParams,
+  browser: string,
+): Promise<string> {
   const client = oidcClientOf(ctx);
   const state = callbackQuery.get('state') ?? '';
   const started = await ctx.db
     .deleteFrom('oidc_sign_ins')
     .where('state_hash', '=', sha256Hex(state))
+    .where('browser_hash', '=', sha256Hex(browser))
     .where('expires_at', '>', ctx.clock.now().toISOString())
     .returning(['nonce', 'code_verifier', 'return_to'])
     .executeTakeFirst();
@@ -120,7 +130,7 @@ export async function finishOidcSignIn(ctx: Ctx, callbackQuery: URLSearchParams)
     else if (error instanceof ApiError) outcome = { refusal: error };
     else throw error;
   }
-  return handOff(ctx, outcome, started?.return_to || undefined);
+  return handOff(ctx, outcome, browser, started?.return_to || undefined);
 }
 
 /** The user's latest tokens, for signing out at the provider and asking it again; one set per user, the newest. */
@@ -139,8 +149,16 @@ export async function keepTokens(ctx: Ctx, userId: number, account: ProviderAcco
 
 type Outcome = { readonly userId: number } | { readonly refusal: ApiError };
 
-/** Keeps the outcome under a new one-time code: the login page address that carries it. */
-async function handOff(ctx: Ctx, outcome: Outcome, returnTo: string | undefined): Promise<string> {
+/**
+ * Keeps the outcome under a new one-time code, for `browser` alone to trade: the login page address
+ * that carries it.
+ */
+async function handOff(
+  ctx: Ctx,
+  outcome: Outcome,
+  browser: string,
+  returnTo: string | undefined,
+): Promise<string> {
   const code = newSessionToken();
   const now = ctx.clock.now();
   const refusal = 'refusal' in outcome ? outcome.refusal : undefined;
@@ -149,6 +167,7 @@ async function handOff(ctx: Ctx, outcome: Outcome, returnTo: string | undefined)
     .insertInto('oidc_handoffs')
     .values({
       code_hash: sha256Hex(code),
+      browser_hash: sha256Hex(browser),
       user_id: 'userId' in outcome ? outcome.userId : null,
       refusal_code: refusal?.code ?? null,
       refusal_zh: refusal?.text.zh ?? null,
@@ -162,8 +181,9 @@ async function handOff(ctx: Ctx, outcome: Outcome, returnTo: string | undefined)
 }
 
 /**
- * What the login page gets for a handoff code, once: the sign-in a password would give (a session,
- * or the second factor still wanted), or the refusal the callback met.
+ * What the login page gets for a handoff code, once and only in the browser the sign-in began in:
+ * the sign-in a password would give (a session, or the second factor still wanted), or the refusal
+ * the callback met.
  */
 export async function completeOidcSignIn(
   ctx: Ctx,
@@ -174,6 +194,7 @@ export async function completeOidcSignIn(
   const handoff = await ctx.db
     .deleteFrom('oidc_handoffs')
     .where('code_hash', '=', sha256Hex(code))
+    .where('browser_hash', '=', sha256Hex(call.client.signOnBrowser))
     .where('expires_at', '>', ctx.clock.now().toISOString())
     .returningAll()
     .executeTakeFirst();

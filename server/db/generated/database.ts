@@ -293,6 +293,7 @@ export interface NotifyTestSends {
 }
 
 export interface OidcHandoffs {
+  browser_hash: string;
   code_hash: string;
   expires_at: string;
   refusal_code: string | null;
@@ -302,6 +303,7 @@ export interface OidcHandoffs {
 }
 
 export interface OidcSignIns {
+  browser_hash: string;
   code_verifier: string;
   expires_at: string;
   nonce: string;

@@ -10,6 +10,8 @@ import { columnTypes } from '../column-types';
  * - oidc_handoffs: the digest of the one-time code the callback sends the browser back to the
  *   console with (never a session token in a URL), and what the login page gets for it, once: the
  *   user it signs in, or the refusal (state unknown, provider's error, no mapped group) to show.
+ * - browser_hash on those two: the digest of the mark (a cookie) of the browser the sign-in began in;
+ *   only that browser finishes it (sign-on-browser.ts).
  * - oidc_tokens: each user's ID and refresh token of their latest single sign-on, kept on the
  *   server only: the provider's sign-out is told whose session to end (id_token_hint), and the
  *   provider is asked again every few minutes whether the person is still theirs, and in which
@@ -20,6 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('oidc_sign_ins')
     .addColumn('state_hash', 'text', (c) => c.primaryKey())
+    .addColumn('browser_hash', 'text', (c) => c.notNull())
     .addColumn('nonce', 'text', (c) => c.notNull())
     .addColumn('code_verifier', 'text', (c) => c.notNull())
     .addColumn('return_to', 'text', (c) => c.notNull())
@@ -29,6 +32,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('oidc_handoffs')
     .addColumn('code_hash', 'text', (c) => c.primaryKey())
+    .addColumn('browser_hash', 'text', (c) => c.notNull())
     .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('cascade'))
     .addColumn('refusal_code', 'text')
     .addColumn('refusal_zh', 'text')
