@@ -76,7 +76,11 @@ describe('calls to the server', () => {
     const bellPaths = ['/cfop/events/stream', '/cfop/alerts'];
     // So do the home page's status and setup reads, where signing in lands.
     const homePaths = ['/cfop/aiservers', '/cfop/cameras', '/cfop/notify-rules', '/cfop/recordings/usage'];
-    const screens = seen.filter((call) => ![...bellPaths, ...homePaths].includes(call.path));
+    // And the login page's ask for the ways to sign in (single sign-on), each time it shows.
+    const loginPagePaths = ['/cfop/login/options'];
+    const screens = seen.filter(
+      (call) => ![...bellPaths, ...homePaths, ...loginPagePaths].includes(call.path),
+    );
     expect(screens.map((call) => `${call.method} ${call.path}`)).toEqual([
       'POST /cfop/login/bypwd',
       'GET /cfop/user/info',

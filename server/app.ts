@@ -21,6 +21,10 @@ import { createHashingGate, defaultHashingGateOptions, type HashingGateOptions }
 import { createLdapDirectory } from './auth/ldap/ldap-directory';
 import { signInLinkedUser } from './accounts/external-identities';
 import type { DirectorySettings } from './auth/ldap/ldap-settings';
+import { createOidcClient } from './auth/oidc/oidc-client';
+import { refreshSingleSignOns } from './auth/oidc/oidc-refresh';
+import { registerOidcRoutes } from './auth/oidc/oidc-routes';
+import type { OidcSettings } from './auth/oidc/oidc-settings';
 import { defaultSessionIdleMinutes } from './auth/sessions';
 import { defaultSignInLimits, type SignInLimits } from './auth/sign-in-limits';
 import type { SecondFactorRequirement } from './auth/second-factor-requirement';
@@ -102,6 +106,8 @@ export interface AppOptions {
   readonly signInLimits?: SignInLimits;
   /** The directory and local password sign-in (CFOP_LDAP_*, CFOP_LOCAL_PASSWORD_SIGNIN); default local users only. */
   readonly directory?: DirectorySettings;
+  /** Single sign-on through an OpenID Connect provider (CFOP_OIDC_*); default none. */
+  readonly oidc?: OidcSettings | undefined;
   /** CFOP_REQUIRE_MFA_FOR; default none. */
   readonly requireSecondFactorFor?: SecondFactorRequirement;
   /** Password hashing's bounds; default from the CPU count (defaultHashingGateOptions). */
@@ -338,6 +344,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       passwordHashing: createHashingGate(options.passwordHashing ?? defaultHashingGateOptions()),
       ldap: options.directory?.ldap && createLdapDirectory(options.directory.ldap, app.log),
       localPasswordSignIn: options.directory?.localPasswordSignIn ?? { mode: 'on' },
+      oidc: options.oidc && createOidcClient(options.oidc, app.log),
       externalIdentities: { signIn: (source, account) => signInLinkedUser(db, clock, source, account) },
       accessWatch: createAccessWatch({
         stillGrants: (session, accessKey) => sessionStillGrants(ctx, session, accessKey),
@@ -398,6 +405,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
         : answerConsolePage(request, reply),
     );
     registerOperationRoutes(app, ctx, { ...operationHandlers, ...options.handlers });
+    registerOidcRoutes(app, ctx);
     await checkResources(ctx);
     await registerConsoleFiles(app, staticDir, answerConsolePage);
     runEvery(
@@ -414,6 +422,18 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       ctx.jobs,
     );
     // Each domain's jobs and event sources, with its slice of the settings.
+    if (ctx.oidc && ctx.oidc.refreshMs > 0) {
+      // Checked every minute at most: a person's tokens are asked about once they are refreshMs old.
+      const everyMs = Math.min(ctx.oidc.refreshMs, 60_000);
+      runEvery(
+        app,
+        background,
+        'refreshing single sign-ons',
+        everyMs,
+        () => refreshSingleSignOns(ctx),
+        ctx.jobs,
+      );
+    }
     await app.register(consoleEventStreams, { ctx });
     await app.register(alertJobs, {
       ctx,

@@ -37,6 +37,7 @@ export async function startServer(env: Env, options: { clock?: Clock } = {}): Pr
     sessionIdleMinutes: config.sessionIdleMinutes,
     signInLimits: config.signInLimits,
     directory: config.directory,
+    oidc: config.oidc,
     requireSecondFactorFor: config.requireSecondFactorFor,
     alertRetentionDays: config.alertRetentionDays,
     quarantineDays: config.quarantineDays,

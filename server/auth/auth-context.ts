@@ -4,6 +4,7 @@ import type { ExternalIdentities } from './external-identity';
 import type { HashingGate } from './hashing-gate';
 import type { LdapDirectory } from './ldap/ldap-directory';
 import type { LocalPasswordSignIn } from './ldap/ldap-settings';
+import type { OidcClient } from './oidc/oidc-client';
 import type { SessionContext } from './sessions';
 import type { SignInLimits } from './sign-in-limits';
 import type { SecondFactorRequirement } from './second-factor-requirement';
@@ -20,6 +21,8 @@ export interface AuthContext extends PlatformContext, SessionContext {
   readonly accessWatch: AccessWatch;
   /** The directory users sign in with by password (CFOP_LDAP_URL); undefined: none. */
   readonly ldap: LdapDirectory | undefined;
+  /** The OpenID Connect provider users sign in with (CFOP_OIDC_ISSUER); undefined: none. */
+  readonly oidc: OidcClient | undefined;
   /** Who may sign in by a local password (CFOP_LOCAL_PASSWORD_SIGNIN). */
   readonly localPasswordSignIn: LocalPasswordSignIn;
   /** Links people of an identity source to console users (server/accounts/external-identities.ts). */

@@ -1,5 +1,6 @@
 import type { SettingsReader } from '../kernel/env-settings';
 import { readDirectorySettings, type DirectorySettings } from './ldap/ldap-settings';
+import { readOidcSettings, type OidcSettings } from './oidc/oidc-settings';
 import { defaultPasswordCost, maxPasswordCost } from './password-hash';
 import { defaultSessionIdleMinutes } from './sessions';
 import { defaultSignInLimits, type SignInLimits } from './sign-in-limits';
@@ -15,6 +16,8 @@ export interface AuthSettings {
   readonly signInLimits: SignInLimits;
   /** CFOP_LDAP_*, CFOP_LOCAL_PASSWORD_SIGNIN, CFOP_BREAK_GLASS_USER. */
   readonly directory: DirectorySettings;
+  /** CFOP_OIDC_*: the OpenID Connect provider of single sign-on; undefined: none. */
+  readonly oidc: OidcSettings | undefined;
   /** CFOP_REQUIRE_MFA_FOR: `admin` makes holders of the administrator role sign in with a second factor. */
   readonly requireSecondFactorFor: SecondFactorRequirement;
 }
@@ -55,6 +58,7 @@ export function readAuthSettings(settings: SettingsReader): AuthSettings {
     signInLimits,
     requireSecondFactorFor,
     directory: readDirectorySettings(settings),
+    oidc: readOidcSettings(settings),
   };
 }
 

@@ -19,6 +19,13 @@ export interface DirectoryAccount {
   readonly groups: readonly string[];
 }
 
+/** A person as an OpenID Connect provider vouched for them, with the ID token that said so. */
+export interface ProviderAccount extends DirectoryAccount {
+  readonly idToken: string;
+  /** What asks the provider again later whether the person is still theirs; undefined: none given. */
+  readonly refreshToken: string | undefined;
+}
+
 /** An identity source as the group mappings name it, and how it compares group names. */
 export interface IdentitySource {
   readonly provider: 'ldap' | 'oidc';
@@ -41,13 +48,15 @@ export interface ExternalIdentities {
   signIn(source: IdentitySource, account: DirectoryAccount): Promise<LinkedUser>;
 }
 
-/** Whether the user is linked to an identity source, which alone then says who they are. */
-export async function isLinked(db: Db, userId: number): Promise<boolean> {
-  const link = await db
-    .selectFrom('external_identities')
-    .select('id')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+/** Whether the user is linked to an identity source (any, or `provider`), which alone then says who they are. */
+export async function isLinked(
+  db: Db,
+  userId: number,
+  provider?: IdentitySource['provider'],
+): Promise<boolean> {
+  let links = db.selectFrom('external_identities').select('id').where('user_id', '=', userId);
+  if (provider !== undefined) links = links.where('provider', '=', provider);
+  const link = await links.executeTakeFirst();
   return link !== undefined;
 }
 

@@ -10,6 +10,13 @@ import { findUserByName, usernameKey, type NamedUser } from './user-names';
 export const wrongCredentials = () =>
   new ApiError('1001', { zh: '用户名或密码错误', en: 'Wrong user name or password' });
 
+/** What signing in to a disabled account is told, by password, SMS code or single sign-on. */
+export const accountDisabled = () =>
+  new ApiError('1001', {
+    zh: '该账号已停用，请联系管理员',
+    en: 'This account is disabled; ask an administrator',
+  });
+
 type Ctx = Pick<
   AuthContext,
   'db' | 'clock' | 'signInLimits' | 'passwordHashing' | 'ldap' | 'localPasswordSignIn' | 'externalIdentities'

@@ -1,16 +1,9 @@
 import type { AuthContext } from './auth-context';
-import { userOfPassword } from './password-sign-in';
+import { accountDisabled, userOfPassword } from './password-sign-in';
+import { completeOidcSignIn, providerSignOut } from './oidc/oidc-sign-in';
 import { signInOrChallenge } from './second-factor';
 import { revokeSession } from './sessions';
-import { ApiError } from '../kernel/api-error';
 import { requireSession, type SomeOperationHandlers } from '../operations/operation-handler';
-
-/** What signing in to a disabled account is told, by password or by SMS code. */
-export const accountDisabled = () =>
-  new ApiError('1001', {
-    zh: '该账号已停用，请联系管理员',
-    en: 'This account is disabled; ask an administrator',
-  });
 
 export const signInOperations = {
   async loginByPassword(input, ctx) {
@@ -23,8 +16,17 @@ export const signInOperations = {
     return signInOrChallenge(ctx, user, input.client);
   },
 
+  async getSignInOptions(_input, ctx) {
+    return { singleSignOn: ctx.oidc ? { providerName: ctx.oidc.providerName } : null };
+  },
+
+  async completeSingleSignOn(input, ctx) {
+    return completeOidcSignIn(ctx, input.body.code, { audit: input.audit, client: input.client });
+  },
+
   async logout(input, ctx) {
-    await revokeSession(ctx, requireSession(input).tokenHash);
-    return null;
+    const { tokenHash, userId } = requireSession(input);
+    await revokeSession(ctx, tokenHash);
+    return providerSignOut(ctx, userId);
   },
 } satisfies SomeOperationHandlers<AuthContext>;

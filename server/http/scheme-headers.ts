@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { HttpContext } from './http-context';
 import type { ClientInfo } from '../operations/caller';
 import { CLIENT_HOST_SCHEME, CLIENT_TYPE_SCHEME } from '../contract/load-contract';
+import { signOnBrowserOf } from '../auth/oidc/sign-on-browser';
 import { clientAddress } from './client-address';
 
 /** The value of the header a security scheme of the contract names; '' when absent or repeated. */
@@ -23,5 +24,6 @@ export function clientInfo(ctx: HttpContext, request: FastifyRequest): ClientInf
     ip: exact,
     countsAs,
     userAgent: (request.headers['user-agent'] ?? '').slice(0, maxUserAgentLength),
+    signOnBrowser: signOnBrowserOf(request.headers.cookie),
   };
 }

@@ -8,6 +8,8 @@ export interface ClientInfo {
   readonly countsAs: string;
   /** The User-Agent header (cut short), recorded on the session to name its device. */
   readonly userAgent: string;
+  /** The mark of the browser a single sign-on began in (its cookie); '' when it carries none. */
+  readonly signOnBrowser: string;
 }
 
 /** The session a call was made in. */

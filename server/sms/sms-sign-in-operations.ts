@@ -1,5 +1,5 @@
 import { isLinked, signInThroughSource } from '../auth/external-identity';
-import { accountDisabled } from '../auth/sign-in-operations';
+import { accountDisabled } from '../auth/password-sign-in';
 import { checkGuess, type Guess } from '../auth/sign-in-attempts';
 import { signInOrChallenge } from '../auth/second-factor';
 import type { SomeOperationHandlers } from '../operations/operation-handler';

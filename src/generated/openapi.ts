@@ -120,6 +120,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/login/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 登录方式 / The ways to sign in
+     * @description What the login page offers beside the password and SMS code: single sign-on through the
+     *     OpenID Connect provider (CFOP_OIDC_ISSUER), named as CFOP_OIDC_PROVIDER_NAME says, or null.
+     *     The button is a plain link to /cfop/login/oidc/start (optionally `?redirect=<console path>`),
+     *     which sends the browser to the provider; its callback, /cfop/login/oidc/callback, sends it
+     *     back to the login page with `?sso=<handoff code>`, which completeSingleSignOn trades.
+     */
+    get: operations['getSignInOptions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/login/sso': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 完成企业账号登录 / Finish a single sign-on
+     * @description Trades the one-time handoff code the single sign-on's callback put in the login page's
+     *     address (`sso`, good for 60 seconds, once) for what a password sign-in answers: a session,
+     *     or the second factor still wanted. A code of a refused sign-in answers the refusal
+     *     (403: no mapped group, a name another user holds; 1001: account disabled); an unknown, used
+     *     or expired code answers 1005.
+     */
+    post: operations['completeSingleSignOn'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/logout': {
     parameters: {
       query?: never;
@@ -131,7 +179,10 @@ export interface paths {
     put?: never;
     /**
      * 退出登录 / Sign out
-     * @description Revokes the session on the server.
+     * @description Revokes the session on the server. A user of single sign-on is also given the provider's
+     *     end-session address (RP-initiated logout), when the provider has one, for the console to go
+     *     to: signing out there ends the provider's session too, which then sends the browser back to
+     *     CFOP_OIDC_POST_LOGOUT_REDIRECT_URI.
      */
     post: operations['logout'];
     delete?: never;
@@ -3201,6 +3252,15 @@ export interface components {
     };
     AuthenticatorCode: string;
     RecoveryCode: string;
+    SingleSignOnHandoff: {
+      code: string;
+    };
+    SignInOptions: {
+      /** @description The OpenID Connect provider to offer, or null when none is configured. */
+      singleSignOn: null | {
+        providerName: string;
+      };
+    };
     PendingSignIn: {
       pendingToken: string;
     };
@@ -4578,6 +4638,25 @@ export interface components {
       msg: string;
       data: null;
     };
+    LogoutEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: null | {
+        /** Format: uri */
+        endSessionUrl: string;
+      };
+    };
+    SignInOptionsEnvelope: {
+      /** @constant */
+      success: true;
+      /** @constant */
+      code: '0';
+      msg: string;
+      data: components['schemas']['SignInOptions'];
+    };
     LoginEnvelope: {
       /** @constant */
       success: true;
@@ -5770,6 +5849,52 @@ export interface operations {
       default: components['responses']['Failure'];
     };
   };
+  getSignInOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The sign-in options. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SignInOptionsEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  completeSingleSignOn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SingleSignOnHandoff'];
+      };
+    };
+    responses: {
+      /** @description The new session. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LoginEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
   logout: {
     parameters: {
       query?: never;
@@ -5785,7 +5910,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['EmptyEnvelope'];
+          'application/json': components['schemas']['LogoutEnvelope'];
         };
       };
       default: components['responses']['Failure'];

@@ -48,6 +48,8 @@ beforeAll(() => {
 let root: Root | undefined;
 let session: SessionValue | undefined;
 let page = '';
+const navigatedAway: string[] = [];
+vi.mock('./leave-console', () => ({ leaveConsoleFor: (url: string) => navigatedAway.push(url) }));
 
 async function start(url: string) {
   const { SessionProvider, useSession } = await import('./SessionProvider');
@@ -173,6 +175,14 @@ describe('signed in', () => {
     expect(localStorage.getItem('CFOP_TOKEN')).toBeNull();
     expect(current().currentUser).toBeUndefined();
     expect(page).toBe('/user/login?redirect=%2Fequipment%2Fcamera%3Fid%3D7');
+  });
+
+  it('logout of a single sign-on user goes on to sign out at the provider', async () => {
+    answers['POST /cfop/logout'] = ok({ endSessionUrl: 'https://sso.example.com/logout?client_id=cfop' });
+    await signedInAt('/home');
+    await act(async () => current().logout());
+    expect(localStorage.getItem('CFOP_TOKEN')).toBeNull();
+    expect(navigatedAway).toEqual(['https://sso.example.com/logout?client_id=cfop']);
   });
 
   it('logout ignores a failed revoke and shows no toast', async () => {

@@ -9,6 +9,7 @@ import { accessFromPermissions, isRouteAccessible } from './access';
 import type { Access, AccessGated } from './access';
 import { guardRedirect, isLoginPage, loginRedirectFrom, shouldFetchUserAtStart } from './navigation-rules';
 import type { PageLocation } from './navigation-rules';
+import { leaveConsoleFor } from './leave-console';
 
 export type CurrentUser = components['schemas']['CurrentUser'];
 
@@ -130,9 +131,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(async () => {
-    await call(api.POST('/logout'), { skipErrorHandler: true }).catch(() => undefined);
+    const signedOut = await call(api.POST('/logout'), { skipErrorHandler: true }).catch(() => null);
     endSession();
-    sendToLogin();
+    // A user of single sign-on signs out at the provider too, which sends them back to the login page.
+    if (signedOut?.endSessionUrl) leaveConsoleFor(signedOut.endSessionUrl);
+    else sendToLogin();
   }, [endSession, sendToLogin]);
 
   const access = useMemo(() => accessFromPermissions(currentUser?.permissionInfos ?? []), [currentUser]);

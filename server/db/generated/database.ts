@@ -292,6 +292,32 @@ export interface NotifyTestSends {
   user_id: number;
 }
 
+export interface OidcHandoffs {
+  browser_hash: string;
+  code_hash: string;
+  expires_at: string;
+  refusal_code: string | null;
+  refusal_en: string | null;
+  refusal_zh: string | null;
+  user_id: number | null;
+}
+
+export interface OidcSignIns {
+  browser_hash: string;
+  code_verifier: string;
+  expires_at: string;
+  nonce: string;
+  return_to: string;
+  state_hash: string;
+}
+
+export interface OidcTokens {
+  id_token: string;
+  refresh_token: string | null;
+  refreshed_at: string;
+  user_id: Generated<number>;
+}
+
 export interface OperationLogs {
   action: string;
   action_name_en: Generated<string>;
@@ -560,6 +586,9 @@ export interface DB {
   notify_rule_sms_users: NotifyRuleSmsUsers;
   notify_rules: NotifyRules;
   notify_test_sends: NotifyTestSends;
+  oidc_handoffs: OidcHandoffs;
+  oidc_sign_ins: OidcSignIns;
+  oidc_tokens: OidcTokens;
   operation_log_tallies: OperationLogTallies;
   operation_logs: OperationLogs;
   passages: Passages;

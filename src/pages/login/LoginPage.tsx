@@ -4,6 +4,7 @@ import { useLocale } from '../../i18n';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { PasswordLoginForm } from './PasswordLoginForm';
 import { typedBeforeStart, useTakeOver } from './prerendered-form';
+import { SingleSignOn } from './SingleSignOn';
 import { SmsLoginForm } from './SmsLoginForm';
 import type { SecondFactorChallenge } from './use-sign-in';
 
@@ -94,6 +95,7 @@ export default function LoginPage() {
             <div id="cfop-login-panel" role="tabpanel" aria-labelledby={tabId(way.key)}>
               <way.Form typed={typed?.values} onSecondFactor={setChallenge} />
             </div>
+            <SingleSignOn onSecondFactor={setChallenge} />
           </>
         )}
       </section>
