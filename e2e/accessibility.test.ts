@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect } from 'vitest';
+import { scaled } from '../test-support/test-timeouts';
 import { admin } from './accounts';
 import { card, screenPath as alertWallPath } from './alert-wall';
 import { artifactPath } from './artifacts';
@@ -92,7 +93,7 @@ describe('accessibility (axe, WCAG 2.1 A and AA)', () => {
 
   test(
     'the alert wall and its drawer, the dashboard, the video wall and playback',
-    { timeout: 90_000 },
+    { timeout: scaled(90_000) },
     async ({ page }) => {
       await signIn(page, admin);
       const { cameras, raise } = await edgeBox(page, 1);

@@ -1,4 +1,5 @@
 import { describe, expect } from 'vitest';
+import { scaled } from '../test-support/test-timeouts';
 import { admin } from './accounts';
 import { card, focusedAlertId, levelCounter, screenPath, shownAlertIds, wall } from './alert-wall';
 import { edgeBox } from './edge-box';
@@ -9,7 +10,7 @@ import { eventually, headerOf, screenshot, signIn } from './screen';
 describe('the alert wall by keyboard', () => {
   test(
     'an operator sees the pending alerts by level and confirms three with keys only, new alerts waiting meanwhile',
-    { timeout: 120_000 },
+    { timeout: scaled(120_000) },
     async ({ page }) => {
       await signIn(page, admin);
       const { cameras, raise } = await edgeBox(page, 1);

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import { scaled } from '../test-support/test-timeouts';
 import { admin } from './accounts';
 import { alertDrawer, bellOf, card, screenPath as wallPath, wall } from './alert-wall';
 import { edgeBox } from './edge-box';
@@ -78,7 +79,7 @@ describe('context kept across screens', () => {
 
   test(
     'the wall keeps its filters; 查看录像 and 查看实况 go back to the alert with its drawer',
-    { timeout: 90_000 },
+    { timeout: scaled(90_000) },
     async ({ page }) => {
       await signIn(page, admin);
       const { cameras, raise } = await edgeBox(page, 2);
@@ -148,7 +149,7 @@ describe('context kept across screens', () => {
 
   test(
     'after 查看录像, the next alert opened from the bell plays its own camera',
-    { timeout: 90_000 },
+    { timeout: scaled(90_000) },
     async ({ page }) => {
       await signIn(page, admin);
       const { cameras, raise } = await edgeBox(page, 2);
@@ -163,7 +164,7 @@ describe('context kept across screens', () => {
       // The bell's newest alert: its drawer alone, not under the one the card had opened.
       await clickUntil(
         () => bellOf(page).click(),
-        () => page.locator('.ant-popover:visible .cfop-bell-panel').waitFor({ timeout: 3000 }),
+        () => page.locator('.ant-popover:visible .cfop-bell-panel').waitFor({ timeout: scaled(3000) }),
       );
       await page
         .locator('.ant-popover:visible .cfop-bell-alert')
@@ -181,7 +182,7 @@ describe('context kept across screens', () => {
 
   test(
     'a link to an alert opens its drawer without waiting for the wall',
-    { timeout: 90_000 },
+    { timeout: scaled(90_000) },
     async ({ page }) => {
       await signIn(page, admin);
       const { cameras, raise } = await edgeBox(page, 1);
@@ -216,7 +217,7 @@ describe('context kept across screens', () => {
         .first()
         .waitFor()
         .then(() => Date.now() - started);
-      await alertDrawer(page, '人员闯入').waitFor({ timeout: 30_000 });
+      await alertDrawer(page, '人员闯入').waitFor({ timeout: scaled(30_000) });
       const drawerMs = Date.now() - started;
       const cardsMs = await cardsShown;
       arriving = false;

@@ -2,6 +2,7 @@ import type Axe from 'axe-core';
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
+import { scaled } from '../test-support/test-timeouts';
 import { aiServerClient } from '../test-support/ai-server-client';
 import { admin, alertBystander, videoOperator } from './accounts';
 import { edgeBox } from './edge-box';
@@ -97,7 +98,7 @@ async function screenshots(page: Page, name: string): Promise<void> {
 describe('the home page', () => {
   test(
     'shows pending alerts, offline devices and the newest alerts, live, each leading to its filtered screen',
-    { timeout: 120_000 },
+    { timeout: scaled(120_000) },
     async ({ page }) => {
       await signIn(page, admin);
       const { cameras, raise } = await edgeBox(page, 1);

@@ -24,17 +24,31 @@ export function rowOf(scope: Page | Locator, text: string): Locator {
 /** What a form says under a field (antd links the messages to the input with aria-describedby). */
 export { fieldDescription as messageOf } from './screen';
 
-/** Picks an option of a select by its text. */
-export async function choose(scope: Locator, fieldLabel: string, option: string): Promise<void> {
+/**
+ * A select of a form as a person uses it: the field, what it shows chosen, and its own list (rc-select
+ * names it after the input's id), not while it closes: another select's list, or this one's from the
+ * pick before, may still be leaving, visible.
+ */
+async function selectField(scope: Locator, fieldLabel: string) {
   const page = scope.page();
   const field = scope.getByLabel(fieldLabel, { exact: true });
-  const shown = scope.locator('.ant-select', { has: page.getByLabel(fieldLabel, { exact: true }) });
-  // The field's own list (rc-select names it after the input's id), and not while it closes: another
-  // select's list, or this one's from the pick before, may still be leaving, visible.
   const listId = `${await field.getAttribute('id')}_list`;
-  const dropdown = page
-    .locator('.ant-select-dropdown:visible:not([class*="-leave"])')
-    .filter({ has: page.locator(`[id="${listId}"]`) });
+  return {
+    field,
+    shown: scope.locator('.ant-select', { has: page.getByLabel(fieldLabel, { exact: true }) }),
+    dropdown: page
+      .locator('.ant-select-dropdown:visible:not([class*="-leave"])')
+      .filter({ has: page.locator(`[id="${listId}"]`) }),
+  };
+}
+
+/** Until the select shows `option` chosen; once more after a click a busy page lost. */
+const chosen = (shown: Locator, option: string) => () =>
+  expect.poll(() => shown.innerText(), { timeout: scaled(2000) }).toContain(option);
+
+/** Picks an option of a select by its text. */
+export async function choose(scope: Locator, fieldLabel: string, option: string): Promise<void> {
+  const { field, shown, dropdown } = await selectField(scope, fieldLabel);
   // From the list if it stayed open after a lost click (a click on the field would close it), else
   // opening it first.
   await clickUntil(
@@ -42,13 +56,14 @@ export async function choose(scope: Locator, fieldLabel: string, option: string)
       if ((await dropdown.count()) === 0) await field.click();
       await dropdown.locator(`.ant-select-item-option[title="${option}"]`).click();
     },
-    () => expect.poll(() => shown.innerText(), { timeout: scaled(2000) }).toContain(option),
+    chosen(shown, option),
   );
 }
 
 /**
  * Types into a reference select, as an operator searching another screen's items, and picks the
- * one labelled `name`; `typed` is what is typed when it is not the whole label (part of it).
+ * one labelled `name`; `typed` is what is typed when it is not the whole label (part of it). The
+ * list is the server's answer to the typing, so the option is clicked in the list of that answer.
  */
 export async function chooseReference(
   scope: Locator,
@@ -56,9 +71,15 @@ export async function chooseReference(
   name: string,
   typed = name,
 ): Promise<void> {
-  await scope.getByLabel(fieldLabel, { exact: true }).click();
-  await scope.getByLabel(fieldLabel, { exact: true }).fill(typed);
-  await scope.page().locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${name}"]`).click();
+  const { field, shown, dropdown } = await selectField(scope, fieldLabel);
+  await clickUntil(
+    async () => {
+      await field.click();
+      await field.fill(typed);
+      await dropdown.locator(`.ant-select-item-option[title="${name}"]`).click();
+    },
+    chosen(shown, name),
+  );
 }
 
 /**

@@ -5,6 +5,7 @@ import { apiHeaders, signedInToken } from './api';
 import { freshPage, test } from './fixtures';
 import {
   choose,
+  chooseReference,
   createThroughApi,
   deleteRow,
   drawerTitled,
@@ -235,8 +236,7 @@ describe('the user screen', () => {
     const create = drawerTitled(page, '新增用户');
     await create.getByLabel('用户名', { exact: true }).fill(account.username);
     await create.getByLabel('姓名', { exact: true }).fill(account.name);
-    await create.getByLabel('角色', { exact: true }).fill(roleName);
-    await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${roleName}"]`).click();
+    await chooseReference(create, '角色', roleName);
     await choose(create, '状态', '启用');
     await create.getByLabel('初始密码', { exact: true }).fill(account.password);
     await screenshot(page, 'user-form');
