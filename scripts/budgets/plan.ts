@@ -8,7 +8,7 @@ import type { BudgetPlan } from './route-costs';
  * each with a cumulative budget of its own; the per-screen increment is for CRUD screens.
  */
 const MONITORING_BUDGETS: Readonly<Record<string, number>> = {
-  '/monitor/video': 373 * 1024,
+  '/monitor/video': 373.5 * 1024,
   '/monitor/ai': 430 * 1024,
   '/monitor/playback': 495.5 * 1024,
   '/data/operations': 503 * 1024,

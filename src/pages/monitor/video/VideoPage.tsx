@@ -25,6 +25,7 @@ import { patchRows, useLiveRows } from '../../../resources/live-rows';
 import type { LiveCamera, LiveCameraGroup } from '../../../media/camera-tree';
 import { readTour, tourPage, tourPageCount, tourSearch } from '../../../media/tour';
 import { CameraTree } from './CameraTree';
+import { openWallSocketsEarly } from './early-sockets';
 import { paneCanSteer } from './pane-ptz';
 import { startTourTimer, type TourTimer } from './tour-timer';
 import { VideoPane, type PaneActions } from './VideoPane';
@@ -52,6 +53,9 @@ type LiveCameraList = { readonly items: readonly LiveCamera[] };
 const noGroups: readonly LiveCameraGroup[] = [];
 
 const WallDialog = lazy(() => import('./WallDialog'));
+
+// Before anything renders: this page's code runs as the console starts on a wall's address.
+openWallSocketsEarly(location);
 
 /**
  * 视频监控: the camera tree on the left, the video wall on the right (1, 4, 9 or 16 panes). A

@@ -1,4 +1,5 @@
 import { apiUrl, tokenStore } from '../../../api';
+import { takeEarlySocket } from './early-sockets';
 import { feedLive } from './live-feed';
 import { liveProtocols, liveSocketUrl } from './live-socket';
 import type { FailureReason } from './stall-watch';
@@ -55,8 +56,10 @@ export function playLive(
     video.removeAttribute('src');
     video.load();
   };
+  const url = liveSocketUrl(apiUrl(path), location);
+  const early = takeEarlySocket(url);
   try {
-    socket = new WebSocket(liveSocketUrl(apiUrl(path), location), liveProtocols(tokenStore.get()));
+    socket = early?.socket ?? new WebSocket(url, liveProtocols(tokenStore.get()));
   } catch {
     // A malformed stored token is not a valid sub-protocol: the same as no session.
     feed.fail(videoTexts.streamBroken);
@@ -66,5 +69,7 @@ export function playLive(
   socket.onmessage = (event: MessageEvent<unknown>) => feed.receive(event.data);
   // An error is always followed by a close, which says no more (a refused upgrade is code 1006).
   socket.onclose = () => feed.fail(videoTexts.streamBroken);
+  // Before any newer message can come: what an early socket received first, until a refusal ends it.
+  for (const data of early?.received ?? []) if (socket) feed.receive(data);
   return stop;
 }
