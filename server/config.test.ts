@@ -8,16 +8,7 @@ import { readServerConfig, readStoreConfig } from './config';
 import type { InvalidValuesError } from './contract/value-check';
 import { defaultRecordingSettings } from './recording/recording-settings';
 import { multicastDiscovery } from './cameras/onvif/onvif-discovery';
-
-/** The variables `readServerConfig` names as bad for `env`, in the order it names them. */
-function badSettings(env: Record<string, string>): string[] {
-  try {
-    readServerConfig(env);
-  } catch (error) {
-    return (error as InvalidValuesError).problems.map((problem) => problem.field);
-  }
-  return [];
-}
+import { badSettings } from './test-support/setting-problems';
 
 describe('server settings from the environment', () => {
   it('has working defaults', () => {

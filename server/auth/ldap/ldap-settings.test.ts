@@ -2,19 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readServerConfig } from '../../config';
-import type { InvalidValuesError } from '../../contract/value-check';
+import { settingMessages } from '../../test-support/setting-problems';
 import { tempDir } from '../../test-support/test-app';
-
-function problems(env: Record<string, string>): Record<string, string> {
-  try {
-    readServerConfig(env);
-  } catch (error) {
-    return Object.fromEntries(
-      (error as InvalidValuesError).problems.map((problem) => [problem.field, problem.message.en]),
-    );
-  }
-  return {};
-}
 
 const searchEnv = {
   CFOP_LDAP_URL: 'ldaps://ldap.example.com',
@@ -72,25 +61,31 @@ describe('directory settings (CFOP_LDAP_*, CFOP_LOCAL_PASSWORD_SIGNIN)', () => {
   });
 
   it('refuse to start on what would not work or would send passwords in the clear', () => {
-    expect(problems({ ...searchEnv, CFOP_LDAP_URL: 'ldap://ldap.example.com' })).toEqual({
+    expect(settingMessages({ ...searchEnv, CFOP_LDAP_URL: 'ldap://ldap.example.com' })).toEqual({
       CFOP_LDAP_URL: expect.stringContaining('sends passwords in the clear'),
     });
-    expect(problems({ ...searchEnv, CFOP_LDAP_URL: 'ldap://127.0.0.1:3389' })).toEqual({});
-    expect(problems({ ...searchEnv, CFOP_LDAP_URL: 'https://ldap.example.com' })).toHaveProperty(
+    expect(settingMessages({ ...searchEnv, CFOP_LDAP_URL: 'ldap://127.0.0.1:3389' })).toEqual({});
+    expect(settingMessages({ ...searchEnv, CFOP_LDAP_URL: 'https://ldap.example.com' })).toHaveProperty(
       'CFOP_LDAP_URL',
     );
-    expect(problems({ ...searchEnv, CFOP_LDAP_STARTTLS: 'on' })).toHaveProperty('CFOP_LDAP_STARTTLS');
-    expect(problems({ ...searchEnv, CFOP_LDAP_CA_FILE: '/nonexistent/ca.pem' })).toHaveProperty(
+    expect(settingMessages({ ...searchEnv, CFOP_LDAP_STARTTLS: 'on' })).toHaveProperty('CFOP_LDAP_STARTTLS');
+    expect(settingMessages({ ...searchEnv, CFOP_LDAP_CA_FILE: '/nonexistent/ca.pem' })).toHaveProperty(
       'CFOP_LDAP_CA_FILE',
     );
-    expect(problems({ ...searchEnv, CFOP_LDAP_USER_FILTER: '(uid=alice)' })).toEqual({
+    expect(settingMessages({ ...searchEnv, CFOP_LDAP_USER_FILTER: '(uid=alice)' })).toEqual({
       CFOP_LDAP_USER_FILTER: 'must contain {username}',
     });
-    expect(problems({ CFOP_LDAP_URL: 'ldaps://ldap.example.com' })).toHaveProperty('CFOP_LDAP_BIND_DN');
-    expect(problems({ CFOP_LDAP_BIND_DN: 'cn=reader' })).toEqual({
+    expect(settingMessages({ CFOP_LDAP_URL: 'ldaps://ldap.example.com' })).toHaveProperty(
+      'CFOP_LDAP_BIND_DN',
+    );
+    expect(settingMessages({ CFOP_LDAP_BIND_DN: 'cn=reader' })).toEqual({
       CFOP_LDAP_BIND_DN: 'needs CFOP_LDAP_URL as well',
     });
-    expect(problems({ CFOP_LOCAL_PASSWORD_SIGNIN: 'breakglass' })).toHaveProperty('CFOP_BREAK_GLASS_USER');
-    expect(problems({ CFOP_LOCAL_PASSWORD_SIGNIN: 'off' })).toHaveProperty('CFOP_LOCAL_PASSWORD_SIGNIN');
+    expect(settingMessages({ CFOP_LOCAL_PASSWORD_SIGNIN: 'breakglass' })).toHaveProperty(
+      'CFOP_BREAK_GLASS_USER',
+    );
+    expect(settingMessages({ CFOP_LOCAL_PASSWORD_SIGNIN: 'off' })).toHaveProperty(
+      'CFOP_LOCAL_PASSWORD_SIGNIN',
+    );
   });
 });

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readServerConfig } from '../../config';
-import type { InvalidValuesError } from '../../contract/value-check';
-
-function problems(env: Record<string, string>): Record<string, string> {
-  try {
-    readServerConfig(env);
-  } catch (error) {
-    return Object.fromEntries(
-      (error as InvalidValuesError).problems.map((problem) => [problem.field, problem.message.en]),
-    );
-  }
-  return {};
-}
+import { settingMessages } from '../../test-support/setting-problems';
 
 const keycloakEnv = {
   CFOP_OIDC_ISSUER: 'https://sso.example.com/realms/site',
@@ -54,7 +43,7 @@ describe('single sign-on settings (CFOP_OIDC_*)', () => {
 
   it('refuse plain http but on this host, a callback elsewhere than the console’s, and a missing client id', () => {
     expect(
-      problems({
+      settingMessages({
         CFOP_OIDC_ISSUER: 'http://sso.example.com/realms/site',
         CFOP_OIDC_REDIRECT_URI: 'https://console.example.com/somewhere?next=x',
         CFOP_OIDC_POST_LOGOUT_REDIRECT_URI: 'javascript:alert(1)',
@@ -73,7 +62,7 @@ describe('single sign-on settings (CFOP_OIDC_*)', () => {
         CFOP_OIDC_REDIRECT_URI: 'http://localhost:8000/cfop/login/oidc/callback',
       }).oidc?.allowHttp,
     ).toBe(true);
-    expect(problems({ CFOP_OIDC_CLIENT_ID: 'cfop-console' })).toEqual({
+    expect(settingMessages({ CFOP_OIDC_CLIENT_ID: 'cfop-console' })).toEqual({
       CFOP_OIDC_CLIENT_ID: 'needs CFOP_OIDC_ISSUER as well',
     });
   });
