@@ -5,7 +5,7 @@ import { admin } from './accounts';
 import { alertDrawer, bellOf, card, screenPath as wallPath, wall } from './alert-wall';
 import { edgeBox } from './edge-box';
 import { test } from './fixtures';
-import { closeDrawer, createThroughApi, search, searchForm, unique } from './resource-screen';
+import { choose, closeDrawer, createThroughApi, search, searchForm, unique } from './resource-screen';
 import {
   clickUntil,
   eventually,
@@ -89,8 +89,7 @@ describe('context kept across screens', () => {
       const intrusion = await raise(gate, '人员闯入', 'critical');
 
       await openMenuEntry(page, '监控中心', 'AI告警', wallPath);
-      await searchForm(page).getByLabel('级别', { exact: true }).click();
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="紧急"]').click();
+      await choose(searchForm(page), '级别', '紧急');
       await searchForm(page)
         .getByRole('button', { name: label('查询') })
         .click();

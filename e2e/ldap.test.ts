@@ -9,7 +9,7 @@ import { scaled } from '../test-support/test-timeouts';
 import { admin, type Account } from './accounts';
 import { artifactPath } from './artifacts';
 import { test } from './fixtures';
-import { chooseReference, createThroughApi, drawerTitled, rowOf } from './resource-screen';
+import { choose, chooseReference, createThroughApi, drawerTitled, rowOf } from './resource-screen';
 import {
   chooseFromAvatarMenu,
   errorToast,
@@ -89,8 +89,7 @@ describe('directory sign-in (LDAP)', () => {
       await page.locator('.ant-table').waitFor();
       await page.getByRole('button', { name: '新增' }).first().click();
       const drawer = drawerTitled(page, '新增目录组映射');
-      await drawer.getByLabel('身份来源', { exact: true }).click();
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="LDAP 目录"]').click();
+      await choose(drawer, '身份来源', 'LDAP 目录');
       await drawer.getByLabel('目录组', { exact: true }).fill(operatorsDn);
       await chooseReference(drawer, '角色', role.name);
       await screenshot(page, 'directory-group-mapping-form');
