@@ -18,9 +18,8 @@ if (!container) throw new Error('index.html has no #root element');
 
 // The page of the opened path (its chunks are named in the HTML, fetched beside this one) renders
 // in the first pass: a spinner first would cost a render and commit of its own before the page's.
-const openedPath = window.location.pathname.slice(appSettings.basePath.replace(/\/$/, '').length) || '/';
 // A promise rather than a top-level await: with one, the bundler splits the entry into more chunks.
-void preloadPageAt(routes, openedPath).then(() =>
+void preloadPageAt(routes, window.location.pathname).then(() =>
   createRoot(container).render(
     <StrictMode>
       <LocaleProvider>

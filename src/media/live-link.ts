@@ -1,5 +1,5 @@
 import type { RouteDef } from '../generated/routes';
-import { flattenRoutes } from '../session/route-lookup';
+import { findRoute, flattenRoutes } from '../session/route-lookup';
 import { routeTree } from '../session/use-current-route';
 import { wallSearch } from './wall-state';
 
@@ -25,6 +25,11 @@ function routeOfPage(routes: readonly RouteDef[], page: string): RouteDef | unde
     routesByPage.set(routes, byPage);
   }
   return byPage.get(page);
+}
+
+/** Whether the console path `path` is the video wall's. */
+export function isVideoWallPath(path: string, routes: readonly RouteDef[] = routeTree): boolean {
+  return findRoute(routes, path)?.page === wallPage;
 }
 
 /** The path of `page` for a camera, or null when there is no camera or the operator may not open it. */

@@ -1,10 +1,16 @@
 import type { RouteDef } from '../generated/routes';
+import { appSettings } from '../generated/settings';
 
 export const CATCH_ALL_PATH = '*';
 
 /** Every route of the tree, parents before their children, in manifest order. */
 export function flattenRoutes(routes: readonly RouteDef[]): RouteDef[] {
   return routes.flatMap((route) => [route, ...flattenRoutes(route.children)]);
+}
+
+/** The console path of a browser address's path: without the console's base path ('/' at the base itself). */
+export function consolePathOf(pathname: string): string {
+  return pathname.slice(appSettings.basePath.replace(/\/$/, '').length) || '/';
 }
 
 /** Like the router: trailing slashes and letter case do not matter. */

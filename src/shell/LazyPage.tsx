@@ -1,7 +1,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import type { RouteDef } from '../generated/routes';
 import { appSettings } from '../generated/settings';
-import { findRoute } from '../session/route-lookup';
+import { consolePathOf, findRoute } from '../session/route-lookup';
 import { ChunkErrorPage } from './ChunkErrorPage';
 import { claimReloadForChunkError, forgetChunkReload, withTimeout } from './chunk-load';
 import { PageSpin } from './PageSpin';
@@ -12,12 +12,12 @@ type PageLoader = NonNullable<RouteDef['load']>;
 const loadedPages = new WeakMap<PageLoader, ComponentType>();
 
 /**
- * Fetches the chunk of the page at `pathname` ahead of its first render, which then shows the page
- * at once instead of a spinner first. A failure is left for LazyPage to meet (and show) when it
- * renders the page.
+ * Fetches the chunk of the page at `pathname` (a browser address's path) ahead of its first render,
+ * which then shows the page at once instead of a spinner first. A failure is left for LazyPage to
+ * meet (and show) when it renders the page.
  */
 export function preloadPageAt(routes: readonly RouteDef[], pathname: string): Promise<void> {
-  const load = findRoute(routes, pathname)?.load;
+  const load = findRoute(routes, consolePathOf(pathname))?.load;
   if (!load) return Promise.resolve();
   return withTimeout(load, appSettings.chunkTimeoutMs)().then(
     (module) => void loadedPages.set(load, module.default),

@@ -4,6 +4,7 @@ import { BusinessError } from '../../../api';
 import { queryClient } from '../../../api/query-client';
 import type { LocalText } from '../../../generated/settings';
 import { alertIdIn, alertIdParam } from '../../../session/alert-return';
+import { consolePathOf } from '../../../session/route-lookup';
 import { useScreenLocation, useScreenQueryNavigate } from '../../../session/screen-location';
 import { alertApi } from './alert-api';
 import { linkFailedText } from './alert-texts';
@@ -34,7 +35,7 @@ async function readLinked(id: number): Promise<Alert> {
  * the session and the layout are still on their way: the drawer need not wait for them or the wall.
  * A failure is kept by no one: asked before signing in, it is a 401 the signed-in page reads again.
  */
-if (typeof window !== 'undefined' && window.location.pathname === alertResource.route) {
+if (typeof window !== 'undefined' && consolePathOf(window.location.pathname) === alertResource.route) {
   const id = alertIdIn(window.location.search, alertIdParam);
   if (id !== null) void queryClient.prefetchQuery({ queryKey: linkedKey(id), queryFn: () => readLinked(id) });
 }

@@ -1,17 +1,14 @@
 import { apiPath, apiUrl, tokenStore } from '../../../api';
-import { routes } from '../../../generated/routes';
-import { appSettings } from '../../../generated/settings';
+import { isVideoWallPath } from '../../../media/live-link';
 import { readTour } from '../../../media/tour';
 import { paneStream, readWall } from '../../../media/wall-state';
-import { findRoute } from '../../../session/route-lookup';
+import { consolePathOf } from '../../../session/route-lookup';
 import { liveProtocols, liveSocketUrl } from './live-socket';
 
 // A wall opened from its address (a link, a reload) opens its panes' live sockets as soon as this
 // page's code runs, while the console still asks who is signed in and renders: a relay can start a
 // viewer only at its camera's next key frame, so every moment it starts sooner shows on screen. Each
 // pane's player takes its socket, with what came meanwhile, instead of opening another.
-
-const videoPage = 'monitor/video/VideoPage';
 
 /** A socket no pane took by then is closed: the wall shown is another one (a default wall, a tour). */
 const unclaimedMs = 10_000;
@@ -32,8 +29,7 @@ export function openWallSocketsEarly(
   page: Pick<Location, 'pathname' | 'search' | 'protocol' | 'host'>,
 ): void {
   const token = tokenStore.get();
-  const path = page.pathname.slice(appSettings.basePath.replace(/\/$/, '').length) || '/';
-  if (token === null || findRoute(routes, path)?.page !== videoPage || readTour(page.search)) return;
+  if (token === null || !isVideoWallPath(consolePathOf(page.pathname)) || readTour(page.search)) return;
   const wall = readWall(page.search);
   const stream = paneStream(wall);
   for (const id of new Set(wall.cameras.slice(0, wall.layout))) {
