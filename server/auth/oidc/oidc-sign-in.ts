@@ -18,7 +18,7 @@ import { OidcRefusal, oidcSource, type OidcClient } from './oidc-client';
 // a password. No session token ever travels in a URL, where logs and history keep it.
 
 /** Long enough to sign in at the provider, with its own second factor. */
-const signInTtlMs = 10 * 60_000;
+export const signInTtlMs = 10 * 60_000;
 /** The browser comes straight back from the callback to the login page. */
 const handoffTtlMs = 60_000;
 

@@ -1,4 +1,5 @@
 import { isWellFormedToken, newSessionToken } from '../../kernel/session-token';
+import { signInTtlMs } from './oidc-sign-in';
 
 // The browser a single sign-on began in (RFC 6749 §10.12, OpenID Connect Core §3.1.2.1's state):
 // start gives it a random mark in a cookie, and the callback and the handoff's trade are taken only
@@ -7,9 +8,6 @@ import { isWellFormedToken, newSessionToken } from '../../kernel/session-token';
 // other's account.
 
 const cookieName = 'cfop_sso';
-
-/** As long as a sign-in begun may wait for the provider (the sign-in's row lives as long). */
-export const signOnBrowserSeconds = 10 * 60;
 
 /** The mark the request's browser carries; '' when it carries none (or a malformed one). */
 export function signOnBrowserOf(cookieHeader: string | undefined): string {
@@ -34,7 +32,8 @@ export function markSignOnBrowser(
   const attributes = [
     `${cookieName}=${mark}`,
     `Path=${where.path}`,
-    `Max-Age=${signOnBrowserSeconds}`,
+    // As long as the sign-in begun may wait for the provider.
+    `Max-Age=${signInTtlMs / 1000}`,
     'HttpOnly',
     'SameSite=Lax',
     ...(where.secure ? ['Secure'] : []),
