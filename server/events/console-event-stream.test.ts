@@ -7,19 +7,19 @@ import { contract } from '../test-support/test-app';
 import { openTestDatabase } from '../test-support/test-database';
 import { alertEventStream, gatherChangesMs } from './console-event-stream';
 
-/** Lets the stream's reads (database calls, no timers) run until `done` holds. */
-async function until(done: () => boolean): Promise<void> {
-  for (let turns = 0; !done(); turns += 1) {
-    if (turns > 10_000) throw new Error('the stream never got there');
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
-
-/** The chunks a stream sent that hold alerts, each as the ids of its alert events. */
+/**
+ * The chunks a stream sent that hold alerts, each as the ids of its alert events, and a wait
+ * that ends when what was sent satisfies a condition. The wait follows the stream's own
+ * chunks, not a count of turns, so a slow database only makes it longer.
+ */
 function alertChunks(stream: Readable) {
   const chunks: string[] = [];
-  stream.on('data', (chunk: Buffer | string) => chunks.push(String(chunk)));
-  return {
+  const waits = new Set<() => void>();
+  stream.on('data', (chunk: Buffer | string) => {
+    chunks.push(String(chunk));
+    for (const check of waits) check();
+  });
+  const sent = {
     connected: () => chunks.some((chunk) => chunk.includes(': connected')),
     alerts: () =>
       chunks
@@ -27,7 +27,18 @@ function alertChunks(stream: Readable) {
         .map((chunk) =>
           [...chunk.matchAll(/data: (\{.*\})/g)].map((match) => JSON.parse(match[1] as string).id),
         ),
+    until: (done: () => boolean) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (!done()) return;
+          waits.delete(check);
+          resolve();
+        };
+        waits.add(check);
+        check();
+      }),
   };
+  return sent;
 }
 
 afterEach(() => void vi.useRealTimers());
@@ -44,7 +55,7 @@ describe('the live alert stream', () => {
     const stream = alertEventStream(ctx, null, 'zh');
     onTestFinished(() => void stream.destroy());
     const sent = alertChunks(stream);
-    await until(sent.connected);
+    await sent.until(sent.connected);
 
     const first = await raise();
     feed.changed();
@@ -55,7 +66,7 @@ describe('the live alert stream', () => {
     expect(sent.alerts()).toEqual([]);
 
     vi.advanceTimersByTime(gatherChangesMs);
-    await until(() => sent.alerts().length > 0);
+    await sent.until(() => sent.alerts().length > 0);
     expect(sent.alerts()).toEqual([[first.id, second.id]]);
   });
 });
