@@ -1,6 +1,7 @@
 import type { AuthContext } from './auth-context';
 import { accountDisabled, userOfPassword } from './password-sign-in';
 import { completeOidcSignIn, providerSignOut } from './oidc/oidc-sign-in';
+import { startPath } from './oidc/oidc-settings';
 import { signInOrChallenge } from './second-factor';
 import { revokeSession } from './sessions';
 import { requireSession, type SomeOperationHandlers } from '../operations/operation-handler';
@@ -17,7 +18,12 @@ export const signInOperations = {
   },
 
   async getSignInOptions(_input, ctx) {
-    return { singleSignOn: ctx.oidc ? { providerName: ctx.oidc.providerName } : null };
+    const { oidc, contract } = ctx;
+    return {
+      singleSignOn: oidc
+        ? { providerName: oidc.providerName, startPath: `${contract.basePath}${startPath}` }
+        : null,
+    };
   },
 
   async completeSingleSignOn(input, ctx) {

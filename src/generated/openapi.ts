@@ -131,9 +131,9 @@ export interface paths {
      * 登录方式 / The ways to sign in
      * @description What the login page offers beside the password and SMS code: single sign-on through the
      *     OpenID Connect provider (CFOP_OIDC_ISSUER), named as CFOP_OIDC_PROVIDER_NAME says, or null.
-     *     The button is a plain link to /cfop/login/oidc/start (optionally `?redirect=<console path>`),
-     *     which sends the browser to the provider; its callback, /cfop/login/oidc/callback, sends it
-     *     back to the login page with `?sso=<handoff code>`, which completeSingleSignOn trades.
+     *     The button is a plain link to the answer's `startPath` (optionally `?redirect=<console
+     *     path>`), which sends the browser to the provider; its callback, /cfop/login/oidc/callback,
+     *     sends it back to the login page with `?sso=<handoff code>`, which completeSingleSignOn trades.
      */
     get: operations['getSignInOptions'];
     put?: never;
@@ -3259,6 +3259,11 @@ export interface components {
       /** @description The OpenID Connect provider to offer, or null when none is configured. */
       singleSignOn: null | {
         providerName: string;
+        /**
+         * @description The server's address that sends the browser to the provider (outside the JSON
+         *     contract: the login page links to it).
+         */
+        startPath: string;
       };
     };
     PendingSignIn: {

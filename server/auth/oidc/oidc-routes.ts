@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AuthContext } from '../auth-context';
 import { beginOidcSignIn, finishOidcSignIn } from './oidc-sign-in';
-import { callbackPath } from './oidc-settings';
+import { callbackPath, startPath } from './oidc-settings';
 import { markSignOnBrowser, signOnBrowserOf } from './sign-on-browser';
 
 /**
@@ -13,7 +13,7 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: AuthContext): void
   const { oidc } = ctx;
   if (!oidc) return;
   const base = ctx.contract.basePath;
-  app.get(`${base}/login/oidc/start`, async (request, reply) => {
+  app.get(`${base}${startPath}`, async (request, reply) => {
     const { redirect } = request.query as { redirect?: unknown };
     const { mark, setCookie } = markSignOnBrowser(request.headers.cookie, {
       path: `${base}/login`,

@@ -39,6 +39,8 @@ export interface OidcSettings {
 
 /** The path under the API's base of the callback CFOP_OIDC_REDIRECT_URI must name. */
 export const callbackPath = '/login/oidc/callback';
+/** Where the login page's link begins a sign-in at the provider, under the contract's base path. */
+export const startPath = '/login/oidc/start';
 
 const loopbackHosts = ['localhost', '127.0.0.1', '[::1]'];
 

@@ -120,7 +120,7 @@ describe('single sign-on', () => {
     expect((await plain.app.inject({ method: 'GET', url: '/cfop/login/oidc/start' })).statusCode).toBe(404);
     const t = await startTestApp({ oidc: settings() });
     expect((await t.call('getSignInOptions')).body.data).toEqual({
-      singleSignOn: { providerName: '统一身份认证' },
+      singleSignOn: { providerName: '统一身份认证', startPath: '/cfop/login/oidc/start' },
     });
   });
 

@@ -68,7 +68,11 @@ beforeEach(() => {
   localStorage.clear();
   seen.length = 0;
   challenges.length = 0;
-  answers = { 'GET /cfop/login/options': ok({ singleSignOn: { providerName: 'Example SSO' } }) };
+  answers = {
+    'GET /cfop/login/options': ok({
+      singleSignOn: { providerName: 'Example SSO', startPath: '/cfop/login/oidc/start' },
+    }),
+  };
 });
 
 afterEach(async () => {

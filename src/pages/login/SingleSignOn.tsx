@@ -2,12 +2,8 @@ import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { api, call } from '../../api';
-import { appSettings } from '../../generated/settings';
 import { useLocale } from '../../i18n';
 import { useFinishSignIn, type SecondFactorChallenge } from './use-sign-in';
-
-/** The server's route that sends the browser to the provider: outside the JSON contract, so a plain link. */
-const startPath = `${appSettings.apiBasePath}/login/oidc/start`;
 
 const signInWith = (providerName: string) => ({ zh: '使用企业账号登录', en: `Sign in with ${providerName}` });
 
@@ -24,14 +20,14 @@ export function SingleSignOn({
 }) {
   const { t } = useLocale();
   const [searchParams, setSearchParams] = useSearchParams();
-  const [providerName, setProviderName] = useState<string>();
+  const [provider, setProvider] = useState<{ providerName: string; startPath: string } | null>(null);
   const finish = useFinishSignIn();
   const handoff = searchParams.get('sso');
   const traded = useRef<string | null>(null);
 
   useEffect(() => {
     void call(api.GET('/login/options'), { skipErrorHandler: true })
-      .then((options) => setProviderName(options.singleSignOn?.providerName))
+      .then((options) => setProvider(options.singleSignOn))
       .catch(() => undefined);
   }, []);
 
@@ -52,7 +48,10 @@ export function SingleSignOn({
       .catch(() => undefined);
   }, [handoff, finish, onSecondFactor, setSearchParams]);
 
-  if (providerName === undefined) return null;
+  if (!provider) return null;
+  // The start is the server's route that sends the browser to the provider, outside the JSON
+  // contract: a plain link to the address the options name.
+  const { providerName, startPath } = provider;
   const redirect = searchParams.get('redirect');
   const href = redirect ? `${startPath}?${new URLSearchParams({ redirect }).toString()}` : startPath;
   return (
