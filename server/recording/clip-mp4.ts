@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
@@ -6,6 +5,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { RecordingContext } from './recording-context';
 import { privateDirMode } from '../kernel/private-files';
+import { spawnDyingWithParent } from '../process/parent-death';
 import { retryLater } from '../kernel/api-error';
 import { FileAnswer } from '../operations/file-answer';
 import { siteTime } from '../kernel/zoned-time';
@@ -108,7 +108,8 @@ async function joinSegments(
   file: string,
 ): Promise<void> {
   const first = segments[0] as SegmentRow;
-  const ffmpeg = spawn(
+  // Dies with the server, as every ffmpeg it starts: an export cut off is not left writing.
+  const ffmpeg = spawnDyingWithParent(
     'ffmpeg',
     [
       ...['-hide_banner', '-loglevel', 'error', '-f', 'mpegts', '-i', 'pipe:0'],
