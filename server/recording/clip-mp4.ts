@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
@@ -5,7 +6,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { RecordingContext } from './recording-context';
 import { privateDirMode } from '../kernel/private-files';
-import { spawnDyingWithParent } from '../process/parent-death';
+import { dyingWithParent } from '../process/parent-death';
 import { retryLater } from '../kernel/api-error';
 import { FileAnswer } from '../operations/file-answer';
 import { siteTime } from '../kernel/zoned-time';
@@ -109,15 +110,12 @@ async function joinSegments(
 ): Promise<void> {
   const first = segments[0] as SegmentRow;
   // Dies with the server, as every ffmpeg it starts: an export cut off is not left writing.
-  const ffmpeg = spawnDyingWithParent(
-    'ffmpeg',
-    [
-      ...['-hide_banner', '-loglevel', 'error', '-f', 'mpegts', '-i', 'pipe:0'],
-      ...['-map', '0:v:0', '-c', 'copy', '-movflags', '+faststart'],
-      ...['-metadata', `creation_time=${first.started_at}`, '-f', 'mp4', '-y', file],
-    ],
-    { stdio: ['pipe', 'ignore', 'pipe'] },
-  );
+  const line = dyingWithParent('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-f', 'mpegts', '-i', 'pipe:0'],
+    ...['-map', '0:v:0', '-c', 'copy', '-movflags', '+faststart'],
+    ...['-metadata', `creation_time=${first.started_at}`, '-f', 'mp4', '-y', file],
+  ]);
+  const ffmpeg = spawn(line.file, line.args, { stdio: ['pipe', 'ignore', 'pipe'] });
   let stderr = '';
   ffmpeg.stderr.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-stderrKept);
