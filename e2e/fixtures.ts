@@ -59,6 +59,10 @@ export const test = base
         await screenshot(page, `FAILED ${task.name}`);
         // The screenshot finishes animations; the document shows the state they were stuck in.
         await writeFile(artifactPath(`FAILED ${task.name}.html`), await page.content());
+        // A test that passes on its retry has its first failure reported nowhere else.
+        const reasons = (task.result.errors ?? []).map((error) => error.stack ?? error.message);
+        await writeFile(artifactPath(`FAILED ${task.name}.txt`), reasons.join('\n\n'));
+        console.warn(`FAILED ${task.name} (try ${task.result.retryCount ?? 0}): ${reasons[0] ?? ''}`);
       }
       await page.context().close();
     });
