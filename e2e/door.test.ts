@@ -4,6 +4,7 @@ import { describe, expect } from 'vitest';
 import { admin } from './accounts';
 import { test } from './fixtures';
 import {
+  answerConfirm,
   choose,
   chooseReference,
   closeDrawer,
@@ -226,8 +227,7 @@ describe('the entry/exit screens', () => {
     await row.getByRole('button', { name: '更多' }).click();
     await expect(page.getByRole('menuitem', { name: '审批' }).count()).resolves.toBe(0);
     await page.getByRole('menuitem', { name: '签到' }).click();
-    const confirmCheckIn = page.locator('.ant-modal-confirm').filter({ hasText: '办理签到' });
-    await confirmCheckIn.getByRole('button', { name: label('确定') }).click();
+    await answerConfirm(page, '办理签到');
     await eventually(() => row.innerText()).toContain('访问中');
 
     const csv = await exportCsv(page);

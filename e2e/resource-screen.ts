@@ -126,6 +126,19 @@ export async function deleteRow(page: Page, text: string): Promise<void> {
   await confirmation.waitFor({ state: 'detached' });
 }
 
+/**
+ * Answers the confirmation dialog that holds `text` with its button `answer` once the dialog has
+ * zoomed in (a click while it grows lands where the button was a frame before), and waits for it
+ * to close: a dialog left open means its action failed.
+ */
+export async function answerConfirm(page: Page, text: string, answer = '确定'): Promise<void> {
+  const dialog = page.locator('.ant-modal-confirm').filter({ hasText: text });
+  await dialog.waitFor();
+  await motionsDone(page);
+  await dialog.getByRole('button', { name: label(answer) }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
 /** Opens a screen from the side menu (a group, then its item) and waits for its table. */
 export async function openFromMenu(page: Page, group: string, item: string, path: string): Promise<void> {
   await openMenuEntry(page, group, item, path);

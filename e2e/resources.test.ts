@@ -3,6 +3,7 @@ import { describe, expect } from 'vitest';
 import { admin, cameraOperator } from './accounts';
 import { test } from './fixtures';
 import {
+  answerConfirm,
   choose,
   chooseReference,
   closeDrawer,
@@ -11,6 +12,7 @@ import {
   drawerTitled,
   exportCsv,
   messageOf,
+  motionsDone,
   openScreen,
   rowOf,
   searchForm,
@@ -137,8 +139,7 @@ describe('the AI server screen', () => {
 
     await rowOf(page, input.serialNumber).getByRole('button', { name: '更多' }).click();
     await page.getByRole('menuitem', { name: '重置接入密钥' }).click();
-    const confirmRotate = page.locator('.ant-modal-confirm').filter({ hasText: '旧密钥立即失效' });
-    await confirmRotate.getByRole('button', { name: label('确定') }).click();
+    await answerConfirm(page, '旧密钥立即失效');
     const rotated = await readShownKey(page);
     expect(rotated).not.toBe(key);
     await closeKeyModal(page);
@@ -234,8 +235,7 @@ describe('the AI server screen', () => {
     const discard = page.locator('.ant-modal-confirm').filter({ hasText: '放弃未保存的修改？' });
     await discard.waitFor();
     await screenshot(page, 'aiserver-form-discard-warning');
-    await discard.getByRole('button', { name: '继续编辑' }).click();
-    await discard.waitFor({ state: 'detached' });
+    await answerConfirm(page, '放弃未保存的修改？', '继续编辑');
     await expect(drawer.getByLabel('序列号', { exact: true }).inputValue()).resolves.toBe(
       existing.serialNumber,
     );
@@ -255,7 +255,7 @@ describe('the AI server screen', () => {
     await page.goBack();
     await discard.waitFor();
     await expectAt(page, screenPath);
-    await discard.getByRole('button', { name: '放弃修改' }).click();
+    await answerConfirm(page, '放弃未保存的修改？', '放弃修改');
     await expectAt(page, '/home');
   });
 
@@ -309,16 +309,18 @@ describe('the AI server screen', () => {
     await page.getByRole('button', { name: '列设置' }).click();
     await page.locator('.ant-popover').getByRole('button', { name: '恢复默认' }).click();
     await page.getByRole('columnheader', { name: '序列号' }).waitFor();
+    // Closed as a person closes it before going on to the rows.
+    await page.getByRole('button', { name: '列设置' }).click();
+    await page.locator('.ant-popover').waitFor({ state: 'hidden' });
 
     await page.locator('.ant-table-thead').getByRole('checkbox').check();
     await page.getByText('已选择 2 项').waitFor();
     await page.getByRole('button', { name: '批量删除' }).click();
-    const confirmation = page.locator('.ant-modal-confirm').filter({ hasText: '确定删除选中的 2 项吗？' });
-    await confirmation.waitFor();
     // The dialog zooms in; the picture is taken once it has.
-    await page.locator('.ant-zoom-appear, .ant-zoom-enter').waitFor({ state: 'detached' });
+    await page.locator('.ant-modal-confirm').filter({ hasText: '确定删除选中的 2 项吗？' }).waitFor();
+    await motionsDone(page);
     await screenshot(page, 'aiserver-bulk-delete');
-    await confirmation.getByRole('button', { name: label('删除') }).click();
+    await answerConfirm(page, '确定删除选中的 2 项吗？', '删除');
     await page.getByText('已删除 2 项').waitFor();
     await page.getByText('没有符合条件的记录').waitFor();
   });
@@ -375,11 +377,7 @@ describe('the AI server screen', () => {
     await drawer.getByText(input.name, { exact: true }).filter({ visible: true }).waitFor();
     await screenshot(page, 'camera-operator-picks-server');
     await drawer.getByRole('button', { name: label('取消') }).click();
-    await page
-      .locator('.ant-modal-confirm')
-      .filter({ hasText: '放弃未保存的修改？' })
-      .getByRole('button', { name: '放弃修改' })
-      .click();
+    await answerConfirm(page, '放弃未保存的修改？', '放弃修改');
     await drawer.waitFor({ state: 'hidden' });
 
     await chooseReference(searchForm(page), 'AI服务器', input.name);

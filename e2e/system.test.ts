@@ -4,6 +4,7 @@ import { admin, type Account } from './accounts';
 import { apiHeaders, signedInToken } from './api';
 import { freshPage, test } from './fixtures';
 import {
+  answerConfirm,
   choose,
   chooseReference,
   createThroughApi,
@@ -259,11 +260,7 @@ describe('the user screen', () => {
     // A reset password is shown once; the user's session ends; only the new password works.
     await rowOf(page, account.username).getByRole('button', { name: '更多' }).click();
     await page.getByRole('menuitem', { name: '重置密码' }).click();
-    await page
-      .locator('.ant-modal-confirm')
-      .filter({ hasText: '结束该用户的全部登录会话' })
-      .getByRole('button', { name: label('确定') })
-      .click();
+    await answerConfirm(page, '结束该用户的全部登录会话');
     const modal = page.getByRole('dialog').filter({ hasText: '新密码（仅显示一次）' });
     await modal.getByText('关闭此窗口后将无法再次查看', { exact: false }).waitFor();
     const password = await modal.getByLabel('新密码', { exact: true }).inputValue();
