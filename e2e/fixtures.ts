@@ -9,8 +9,8 @@ import { scaled } from '../test-support/test-timeouts';
 import { startTestStream, type TestStream } from '../test-support/test-stream';
 
 /** A page in a browser context of its own: another person at another computer. */
-export async function freshPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: inject('baseUrl'), locale: 'zh-CN' });
+export async function freshPage(browser: Browser, consoleUrl = inject('baseUrl')): Promise<Page> {
+  const context = await browser.newContext({ baseURL: consoleUrl, locale: 'zh-CN' });
   context.setDefaultTimeout(scaled(10_000));
   return context.newPage();
 }
@@ -51,8 +51,10 @@ export const test = base
     onCleanup(() => stream.stop());
     return stream;
   })
-  .extend('page', async ({ browser, task }, { onCleanup }): Promise<Page> => {
-    const page = await freshPage(browser);
+  // The server a test's pages open: the run's shared one, unless the file starts its own.
+  .extend('consoleUrl', { scope: 'file' }, (): string => inject('baseUrl'))
+  .extend('page', async ({ browser, consoleUrl, task }, { onCleanup }): Promise<Page> => {
+    const page = await freshPage(browser, consoleUrl);
     onCleanup(async () => {
       // The screen as it was when the test failed is the first thing to look at.
       if (task.result?.state === 'fail') {

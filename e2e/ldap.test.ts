@@ -1,14 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { peopleBase, rootDn, rootPassword, startSlapd, type Slapd } from '../server/test-support/slapd';
 import { startServer, type RunningServer } from '../test-support/server-process';
 import { scaled } from '../test-support/test-timeouts';
 import { admin, type Account } from './accounts';
 import { artifactPath } from './artifacts';
-import { test } from './fixtures';
+import { freshPage, test } from './fixtures';
 import { choose, chooseReference, createThroughApi, drawerTitled, rowOf } from './resource-screen';
 import {
   chooseFromAvatarMenu,
@@ -65,19 +64,12 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** A page in a fresh browser context on this file's server. */
-async function pageOn(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, locale: 'zh-CN' });
-  context.setDefaultTimeout(scaled(10_000));
-  return context.newPage();
-}
-
 describe('directory sign-in (LDAP)', () => {
   test(
     'admin maps a directory group to a role; its member signs in, sees that role’s menu and signs out',
     { timeout: scaled(90_000) },
     async ({ browser }) => {
-      const page = await pageOn(browser);
+      const page = await freshPage(browser, server.url);
       await signIn(page, admin);
       const role = await createThroughApi<{ id: number; name: string }>(page, '/roles', {
         code: 'video-watch',

@@ -1,14 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { startOidcProvider, type TestOidcProvider } from '../server/test-support/oidc-provider';
 import { freeLoopbackPort, startServer, type RunningServer } from '../test-support/server-process';
 import { scaled } from '../test-support/test-timeouts';
 import { admin, type Account } from './accounts';
 import { artifactPath } from './artifacts';
-import { test } from './fixtures';
+import { freshPage, test } from './fixtures';
 import { createThroughApi } from './resource-screen';
 import {
   chooseFromAvatarMenu,
@@ -68,12 +68,6 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function pageOn(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, locale: 'zh-CN' });
-  context.setDefaultTimeout(scaled(10_000));
-  return context.newPage();
-}
-
 /** From the console's login page through the provider's development sign-in form. */
 async function signInAtProvider(page: Page, login: string): Promise<void> {
   await page.getByRole('link', { name: '使用企业账号登录' }).click();
@@ -88,7 +82,7 @@ describe('single sign-on (OpenID Connect)', () => {
     'a member of a mapped group signs in at the provider, sees that role’s menu and signs out there too',
     { timeout: scaled(90_000) },
     async ({ browser }) => {
-      const page = await pageOn(browser);
+      const page = await freshPage(browser, server.url);
       await signIn(page, admin);
       const role = await createThroughApi<{ id: number }>(page, '/roles', {
         code: 'video-watch',
@@ -112,7 +106,7 @@ describe('single sign-on (OpenID Connect)', () => {
 
       // Carol's provider session is open: a new context is a new browser, as Erin's would be.
       await page.context().close();
-      const erinPage = await pageOn(browser);
+      const erinPage = await freshPage(browser, server.url);
       await erinPage.goto('/user/login');
       await signInAtProvider(erinPage, 'erin');
       await expectAt(erinPage, '/home');

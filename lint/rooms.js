@@ -242,7 +242,7 @@ export const rooms = {
  */
 export const exceptions = [
   {
-    from: 'e2e/global-setup.ts',
+    from: 'e2e/console-server.ts',
     to: 'server/auth/password-hash',
     why: 'the browser tests start the server at the password cost its own tests use',
   },

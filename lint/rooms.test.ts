@@ -49,7 +49,7 @@ tester.run('rooms/imports', rule, {
       code: "import manifest from '../../manifest/console.json';",
     },
     {
-      filename: at('e2e/global-setup.ts'),
+      filename: at('e2e/console-server.ts'),
       code: "import { testPasswordCost } from '../server/auth/password-hash';",
     },
     { filename: at('server/app.ts'), code: "import Fastify from 'fastify';" },
