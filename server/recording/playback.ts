@@ -178,9 +178,10 @@ const removalTexts: Record<RemovalReason, LocalText> = {
 
 /**
  * The 404 of the camera's segment `id` whose row is gone: the sweep removed it. Why comes from
- * recording_removals, which sum removals per hour for every camera: the segment lay between the
+ * recording_removals, which sum the camera's removals per hour: the segment lay between the
  * camera's segments before and after it (ids grow with time), and when the sweep's records of that
- * stretch name one reason, the message names it.
+ * stretch name one reason, the message names it. Records from before they named a camera count for
+ * every camera.
  */
 export async function removedSegment(db: Db, cameraId: number, id: number): Promise<ApiError> {
   const neighbour = (side: '<' | '>') =>
@@ -198,6 +199,7 @@ export async function removedSegment(db: Db, cameraId: number, id: number): Prom
     .selectFrom('recording_removals')
     .select('reason')
     .distinct()
+    .where((eb) => eb.or([eb('camera_id', '=', cameraId), eb('camera_id', 'is', null)]))
     .$if(before !== undefined, (query) => query.where('newest_at', '>', before as string))
     .$if(after !== undefined, (query) => query.where('oldest_at', '<', after as string))
     .execute();

@@ -85,6 +85,7 @@ describe('the recording sweep', () => {
     expect(await world.segmentKeys()).toEqual([keys[0], keys[4], keys[5]]);
     expect(first.removals).toEqual([
       {
+        cameraId: camera,
         reason: 'quota',
         kind: 'continuous',
         segments: 3,

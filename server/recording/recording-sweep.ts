@@ -21,6 +21,7 @@ export type FootageKind = 'continuous' | 'alert';
 
 /** What one sweep removed for one reason, of one kind of footage. */
 export interface Removal {
+  readonly cameraId: number;
   readonly reason: RemovalReason;
   readonly kind: FootageKind;
   readonly segments: number;
@@ -34,7 +35,7 @@ export interface Removal {
 export interface SweepResult {
   /** Segments removed, by reason. */
   readonly removed: Readonly<Record<RemovalReason, number>>;
-  /** The same by reason and kind, with their bytes and times (as recorded in recording_removals). */
+  /** The same by camera, reason and kind, with their bytes and times (as recorded in recording_removals). */
   readonly removals: readonly Removal[];
   /** Kept for an alert nearby (recorded around alerts only). */
   readonly keptForAlerts: number;
@@ -73,7 +74,8 @@ export async function sweepRecordings(options: SweepOptions): Promise<SweepResul
       await options.store.remove(segment.store_key);
       await db.deleteFrom('recording_segments').where('id', '=', segment.id).execute();
       const kind: FootageKind = alertIds.has(segment.id) ? 'alert' : 'continuous';
-      tally.set(`${reason} ${kind}`, counted(tally.get(`${reason} ${kind}`), reason, kind, segment));
+      const key = `${segment.camera_id} ${reason} ${kind}`;
+      tally.set(key, counted(tally.get(key), reason, kind, segment));
     }
   };
 
@@ -131,6 +133,7 @@ function counted(
   const endedAt = new Date(segment.ended_at).toISOString();
   if (!before) {
     return {
+      cameraId: segment.camera_id,
       reason,
       kind,
       segments: 1,
@@ -262,6 +265,7 @@ async function recordRemovals(db: Db, now: number, removals: readonly Removal[])
       .insertInto('recording_removals')
       .values({
         hour,
+        camera_id: removal.cameraId,
         reason: removal.reason,
         kind: removal.kind,
         segments: removal.segments,
@@ -271,7 +275,7 @@ async function recordRemovals(db: Db, now: number, removals: readonly Removal[])
         newest_at: removal.newestAt,
       })
       .onConflict((conflict) =>
-        conflict.columns(['hour', 'reason', 'kind']).doUpdateSet((eb) => {
+        conflict.columns(['hour', 'camera_id', 'reason', 'kind']).doUpdateSet((eb) => {
           const [mine, theirs] = ['recording_removals', 'excluded'] as const;
           return {
             segments: eb(`${mine}.segments`, '+', eb.ref(`${theirs}.segments`)),

@@ -82,13 +82,13 @@ async function playbackApp(settings: Partial<RecordingSettings> = {}) {
   onTestFinished(() => db.destroy());
   const store = recordingStore(createFolderStorage(t.dataDir));
   /** Stores `file` as the camera's segment over [start, start + 2 s); answers its id. */
-  const addStored = async (file: string, start: number, codec: string | null) => {
-    const key = `${cameraId}/${new Date(start).toISOString().slice(0, 10)}/${start}.ts`;
+  const addStored = async (file: string, start: number, codec: string | null, camera = cameraId) => {
+    const key = `${camera}/${new Date(start).toISOString().slice(0, 10)}/${start}.ts`;
     const spool = join(tempDir(), 'segment.ts');
     copyFileSync(file, spool);
     const bytes = await store.put(key, spool);
     await addSegment(db, {
-      camera_id: cameraId,
+      camera_id: camera,
       started_at: new Date(start).toISOString(),
       ended_at: new Date(start + 2000).toISOString(),
       bytes,
@@ -276,6 +276,20 @@ describe('a segment removed while it plays', () => {
     for (const { id } of [old, older, recent]) {
       expect((await getSegment(t, admin, segmentPath(cameraId, id))).statusCode).toBe(200);
     }
+    // Another camera's footage of the same hours goes for another reason: its camera was deleted.
+    const west = await t.call('createCamera', {
+      token: admin,
+      body: {
+        name: '西门',
+        code: 'PB-3',
+        mainStreamUrl: 'rtsp://10.2.0.3/main',
+        vendor: 'hikvision',
+        ip: '10.2.0.3',
+      },
+    });
+    const westId = (west.body.data as { id: number }).id;
+    await addStored(hevcSegments[0] as string, now - 40 * day + 1000, 'hevc', westId);
+    expect((await t.call('deleteCamera', { token: admin, params: { id: westId } })).status).toBe(200);
 
     // The sweep removes the two past the retention while a player has them in its playlist.
     const result = await sweepRecordings({
@@ -285,7 +299,7 @@ describe('a segment removed while it plays', () => {
       settings: recordingSettings({ retentionDays: 30, minFreeBytes: 0 }),
       log: { info: () => undefined, warn: () => undefined } as never,
     });
-    expect(result.removed.retention).toBe(2);
+    expect(result.removed).toMatchObject({ retention: 2, deletedCamera: 1 });
     for (const lang of ['zh-CN', 'en-US'] as const) {
       const gone = await sendRequest(t.app, 'GET', segmentPath(cameraId, older.id), { token: admin, lang });
       expect(gone.statusCode).toBe(404);

@@ -371,6 +371,7 @@ export interface PtzControlSessions {
 
 export interface RecordingRemovals {
   bytes: number;
+  camera_id: number | null;
   duration_ms: number;
   hour: string;
   id: Generated<number>;
