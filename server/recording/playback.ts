@@ -82,7 +82,7 @@ export async function recordingTimeline(db: Db, cameraId: number, period: Period
     .execute();
   return {
     spans: spans.map((span) => ({ start: clip(span.start), end: clip(span.end) })),
-    codecs: [...new Set(segments.flatMap((segment) => (segment.codec === null ? [] : [segment.codec])))],
+    codecs: codecsOf(segments),
     alerts: alerts.map((alert) => ({
       id: alert.id,
       occurredAt: alert.occurred_at,
@@ -94,6 +94,11 @@ export async function recordingTimeline(db: Db, cameraId: number, period: Period
 
 export const nothingRecorded = () =>
   new ApiError('404', { zh: '该时段没有录像', en: 'Nothing was recorded in that period' });
+
+/** The codecs `segments` were recorded in, those of segments recorded before codecs were kept left out. */
+export function codecsOf(segments: readonly Pick<SegmentRow, 'codec'>[]): string[] {
+  return [...new Set(segments.flatMap((segment) => (segment.codec === null ? [] : [segment.codec])))];
+}
 
 /** How a playlist asks for its segments: as recorded, or as H.264 (transcoded where they are not). */
 export type PlayedVideo = 'as recorded' | 'h264';

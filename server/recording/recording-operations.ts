@@ -9,6 +9,7 @@ import { alertClipMp4 } from './clip-mp4';
 import { recordingMp4 } from './recording-export';
 import {
   checkedPeriod,
+  codecsOf,
   recordedSegment,
   type PlayedVideo,
   type ServedSegment,
@@ -52,6 +53,13 @@ async function segmentAnswer(
 
 const playedVideo = (query: { readonly video?: 'h264' }): PlayedVideo => query.video ?? 'as recorded';
 
+/** How a playlist's segments are asked for; H.264 copies only from a server that makes them. */
+function transcodable(ctx: RecordingContext, query: { readonly video?: 'h264' }): PlayedVideo {
+  const video = playedVideo(query);
+  if (video === 'h264' && !ctx.recordings.transcoder.enabled) throw transcodingOff();
+  return video;
+}
+
 export const recordingOperations = {
   listRecordingCameras: async (_input, ctx) => ({ items: await listLiveCameras(ctx.db) }),
 
@@ -61,8 +69,7 @@ export const recordingOperations = {
     recordingTimeline(ctx.db, input.params.id, checkedPeriod(input.query), input.lang),
 
   async getRecordingPlaylist(input, ctx) {
-    const video = playedVideo(input.query);
-    if (video === 'h264' && !ctx.recordings.transcoder.enabled) throw transcodingOff();
+    const video = transcodable(ctx, input.query);
     const period = checkedPeriod(input.query);
     return playlistAnswer(await recordingPlaylist(ctx.db, input.params.id, period, video));
   },
@@ -86,15 +93,19 @@ export const recordingOperations = {
       complete: clip.complete,
       readyAt: clip.readyAt,
       recordingMode: clip.recordingMode,
+      codecs: codecsOf(clip.segments),
     };
   },
 
-  getAlertClipPlaylist: async (input, ctx) =>
-    playlistAnswer(vodPlaylist((await recordedClip(ctx, input.params.id)).segments)),
+  async getAlertClipPlaylist(input, ctx) {
+    const video = transcodable(ctx, input.query);
+    return playlistAnswer(vodPlaylist((await recordedClip(ctx, input.params.id)).segments, video));
+  },
 
   async getAlertClipSegment(input, ctx) {
     const { id, segment } = input.params;
-    return segmentAnswer(ctx, segment, await clipSegment(ctx, id, segment), 'as recorded', input.signal);
+    const served = await clipSegment(ctx, id, segment);
+    return segmentAnswer(ctx, segment, served, playedVideo(input.query), input.signal);
   },
 
   downloadAlertClip: async (input, ctx) => alertClipMp4(ctx, input.params.id, input.audit),

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { spawnPiped, type StreamSpawn } from '../streams/stream-process';
 import { openTestDatabase } from '../test-support/test-database';
 import {
+  addRole,
+  addUser,
   sendRequest,
   startTestApp,
   tempDir,
@@ -20,6 +22,7 @@ import { sweepRecordings } from './recording-sweep';
 import { createSegmentTranscoder } from './segment-transcode';
 import { waitUntil } from '../test-support/wait-until';
 import { addSegment } from './segment-index';
+import { addAlert } from '../test-support/recording-test-kit';
 import { scaled } from '../../test-support/test-timeouts';
 
 const run = promisify(execFile);
@@ -185,6 +188,45 @@ describe('playing H.265 recordings', { timeout: scaled(120_000) }, () => {
     const asRecorded = await getSegment(t, admin, segmentPath(cameraId, unknown.id, '?video=h264'));
     expect(asRecorded.statusCode).toBe(200);
     expect(transcodes()).toBe(0);
+  });
+
+  it("tells an alert clip's codec and plays it as H.264 copies, under the alert's own key", async () => {
+    const { t, admin, cameraId, db, addStored, transcodes } = await playbackApp();
+    const start = t.clock.now().getTime() - 60_000;
+    const ids: number[] = [];
+    for (const [index, file] of hevcSegments.slice(0, 2).entries()) {
+      ids.push((await addStored(file, start + index * 2000, 'hevc')).id);
+    }
+    await addAlert(db, cameraId, new Date(start + 1000).toISOString());
+    const alert = await db
+      .selectFrom('alerts')
+      .select('id')
+      .where('camera_id', '=', cameraId)
+      .executeTakeFirstOrThrow();
+    // An alert watcher without the playback key plays the alert's own clip.
+    await addRole(t.dataDir, 'clip-watch', ['KEY.CENTER', 'KEY.CENTER.AIWARN']);
+    await addUser(t.dataDir, { username: 'clip-watcher', password: 'Watcher#12345', roles: ['clip-watch'] });
+    const watcher = await t.signIn('clip-watcher', 'Watcher#12345');
+
+    const clip = await t.call('getAlertClip', { token: watcher, params: { id: alert.id } });
+    expect(clip.body.data).toMatchObject({ codecs: ['hevc'], start: new Date(start).toISOString() });
+    const playlist = await t.call('getAlertClipPlaylist', {
+      token: watcher,
+      params: { id: alert.id },
+      query: { video: 'h264' },
+    });
+    expect(playlist.status).toBe(200);
+    expect(playlist.text.split('\n').filter((line) => line.startsWith('segments/'))).toEqual(
+      ids.map((id) => `segments/${id}.ts?video=h264`),
+    );
+    const path = `/cfop/alerts/${alert.id}/clip/segments/${ids[0]}.ts`;
+    const asRecorded = await getSegment(t, watcher, path);
+    expect((await probe(asRecorded.rawPayload)).codec).toBe('hevc');
+    const copy = await getSegment(t, watcher, `${path}?video=h264`);
+    expect(copy.statusCode).toBe(200);
+    expect((await probe(copy.rawPayload)).codec).toBe('h264');
+    expect(transcodes()).toBe(1);
+    expect((await getSegment(t, admin, `${path}?video=vp9`)).statusCode).toBe(400);
   });
 });
 

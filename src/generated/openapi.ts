@@ -1968,7 +1968,9 @@ export interface paths {
      * 告警录像播放列表 / A VOD playlist of the alert's clip
      * @description An HLS VOD playlist (ended) of the segments in the alert's clip (see getAlertClip), each with
      *     its `EXT-X-PROGRAM-DATE-TIME`; segments are named relative to the playlist and fetched with
-     *     the session headers, so no token is in a URL. Code "404" when no recording covers the alert.
+     *     the session headers, so no token is in a URL. With `video=h264` each segment's name asks for
+     *     it as H.264 (getAlertClipSegment). Code "404" when no recording covers the alert; "503" for
+     *     `video=h264` when the server transcodes nothing (CFOP_RECORDING_MAX_TRANSCODES 0).
      */
     get: operations['getAlertClipPlaylist'];
     put?: never;
@@ -1991,8 +1993,9 @@ export interface paths {
     };
     /**
      * 告警录像分片 / One segment of the alert's clip
-     * @description A segment the clip's playlist names (MPEG-TS). Code "404" when it is not within the alert's
-     *     clip, or the sweep removed it meanwhile.
+     * @description A segment the clip's playlist names (MPEG-TS). With `video=h264`, a segment recorded in
+     *     another codec (H.265) comes transcoded as getRecordingSegment's does, under the same bounds.
+     *     Code "404" when it is not within the alert's clip, or the sweep removed it meanwhile.
      */
     get: operations['getAlertClipSegment'];
     put?: never;
@@ -3629,6 +3632,11 @@ export interface components {
        * @description The alert's time less the pre-alert seconds.
        */
       from: string;
+      /**
+       * @description The video codecs of the clip's segments as ffprobe names them (as getRecordingTimeline's):
+       *     a browser that cannot decode one asks for the playlist with `video=h264`.
+       */
+      codecs: string[];
       /**
        * Format: date-time
        * @description The alert's time plus the post-alert seconds.
@@ -8267,7 +8275,13 @@ export interface operations {
   };
   getAlertClipPlaylist: {
     parameters: {
-      query?: never;
+      query?: {
+        /**
+         * @description `h264`: segments whose codec is not H.264 (H.265) come transcoded to H.264, for a browser
+         *     that cannot decode theirs. Absent: as recorded.
+         */
+        video?: components['parameters']['RecordingVideo'];
+      };
       header?: never;
       path: {
         id: components['parameters']['Id'];
@@ -8290,7 +8304,13 @@ export interface operations {
   };
   getAlertClipSegment: {
     parameters: {
-      query?: never;
+      query?: {
+        /**
+         * @description `h264`: segments whose codec is not H.264 (H.265) come transcoded to H.264, for a browser
+         *     that cannot decode theirs. Absent: as recorded.
+         */
+        video?: components['parameters']['RecordingVideo'];
+      };
       header?: never;
       path: {
         id: components['parameters']['Id'];

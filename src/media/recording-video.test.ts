@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserDecodes, playedVideo, undecodableText } from './recording-video';
+import { browserDecodes, footagePlay, playedVideo, undecodableText } from './recording-video';
 
 /** A browser whose MSE decodes these types only. */
 const browser =
@@ -30,5 +30,14 @@ describe('how the console asks for a recording', () => {
       zh: '该录像为 H.265 编码，本浏览器无法播放',
       en: 'This recording is H.265, which this browser cannot decode',
     });
+  });
+
+  it('asks a player for copies and says the codec when they fail, or passes the failure on', () => {
+    const hevc = footagePlay(['hevc'], withoutHevc);
+    expect(hevc.query).toEqual({ video: 'h264' });
+    expect(hevc.failure('视频流中断')).toEqual(undecodableText(['hevc'], withoutHevc));
+    const h264 = footagePlay(['h264'], withoutHevc);
+    expect(h264.query).toEqual({});
+    expect(h264.failure('视频流中断')).toBe('视频流中断');
   });
 });

@@ -47,3 +47,21 @@ export function undecodableText(codecs: readonly string[], decodes: (codec: stri
     en: `This recording is ${en}, which this browser cannot decode`,
   };
 }
+
+const thisBrowserDecodes = (codec: string) => browserDecodes(codec, mseSupports);
+
+/**
+ * How a recording player in this browser asks for footage of `codecs`, and what it says when the
+ * footage does not play: a browser that cannot decode one (H.265) is sent H.264 copies, and when
+ * those do not play either (transcoding off or failing) it is told the codec, not '视频流中断'.
+ */
+export function footagePlay(codecs: readonly string[], decodes = thisBrowserDecodes) {
+  const video = playedVideo(codecs, decodes);
+  /** The playlist's query parameters for the video asked for. */
+  const query: Readonly<Record<string, string>> = video === 'h264' ? { video } : {};
+  return {
+    query,
+    failure: (reason: string | LocalText): string | LocalText =>
+      video === 'h264' ? undecodableText(codecs, decodes) : reason,
+  };
+}

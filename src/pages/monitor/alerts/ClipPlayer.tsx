@@ -7,6 +7,7 @@ import { saveBlob } from '../../../api/download';
 import type { components } from '../../../generated/openapi';
 import { dateTimeFormat, useLocale } from '../../../i18n';
 import { canPlayRecording, playRecording } from '../../../media/play-recording';
+import { footagePlay } from '../../../media/recording-video';
 import { cameraFileName } from '../../../media/snapshot';
 import { mediaTexts } from '../../../media/media-texts';
 import { alertTexts, clipPendingText, clipSpanText } from './alert-texts';
@@ -63,14 +64,21 @@ export default function ClipPlayer(props: {
   const clip = clipState.kind === 'loaded' ? clipState.clip : null;
   const playable = clip !== null && clip.start !== null;
   const clipEnd = clip?.end ?? null;
+  const clipCodecs = clip?.codecs.join(',') ?? '';
   useEffect(() => {
     const element = video.current;
     if (!element || !playable || !canPlayRecording()) return;
     // A grown clip plays again from its start: the time shown is the new player's.
     setShown(null);
     setFailure(null);
-    const playback = playRecording(element, apiPath('/alerts/{id}/clip/index.m3u8', { id: props.alertId }), {
-      onFailure: (reason) => setFailure(typeof reason === 'string' ? reason : t(reason)),
+    const footage = footagePlay(clipCodecs === '' ? [] : clipCodecs.split(','));
+    const query = new URLSearchParams(footage.query).toString();
+    const playlist = apiPath('/alerts/{id}/clip/index.m3u8', { id: props.alertId });
+    const playback = playRecording(element, query ? `${playlist}?${query}` : playlist, {
+      onFailure: (reason) => {
+        const said = footage.failure(reason);
+        setFailure(typeof said === 'string' ? said : t(said));
+      },
     });
     const tick = () => setShown(playback.timeNow());
     element.addEventListener('timeupdate', tick);
@@ -80,7 +88,7 @@ export default function ClipPlayer(props: {
     };
     // A fresh player when the clip has grown (its end moved); not for a language change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [props.alertId, playable, clipEnd]);
+  }, [props.alertId, playable, clipEnd, clipCodecs]);
 
   const download = async () => {
     setDownloading(true);

@@ -31,7 +31,7 @@ import type { LiveCamera } from '../../../media/camera-tree';
 import { playbackLeadMs } from '../../../media/live-link';
 import { canPlayRecording, playRecording, type RecordingPlayback } from '../../../media/play-recording';
 import { mediaTexts, movingOnText } from '../../../media/media-texts';
-import { browserDecodes, mseSupports, playedVideo, undecodableText } from '../../../media/recording-video';
+import { footagePlay } from '../../../media/recording-video';
 import { Timeline } from './Timeline';
 import { ExportRangePanel } from './ExportRange';
 import { useSession } from '../../../session';
@@ -66,7 +66,6 @@ interface DayRecording {
 const speeds = [1, 2, 4] as const;
 /** How long the word that footage was removed stays, while the player moves on past it. */
 const goneNoticeMs = 6000;
-const decodes = (codec: string) => browserDecodes(codec, mseSupports);
 type Speed = (typeof speeds)[number];
 
 /**
@@ -136,24 +135,18 @@ export default function PlaybackPage() {
     if (!element || !hasRecording || place.cameraId === null || !canPlayRecording()) return;
     setFailure(null);
     setCurrent(null);
-    // A browser that cannot decode the period's codec (H.265) is sent H.264 copies; when those do
-    // not play either (transcoding off or failing), it is told the codec rather than '视频流中断'.
-    const played = playedVideo(codecs ?? [], decodes);
-    const query = new URLSearchParams({ ...period, ...(played === 'h264' && { video: played }) }).toString();
+    const footage = footagePlay(codecs ?? []);
+    const query = new URLSearchParams({ ...period, ...footage.query }).toString();
     let hideGone: ReturnType<typeof setTimeout> | undefined;
     const playback = playRecording(
       element,
       `${apiPath('/recordings/cameras/{id}/index.m3u8', { id: place.cameraId })}?${query}`,
       {
         startAt: playableFrom(spans, startAt.current ?? day.from),
-        onFailure: (reason) =>
-          setFailure(
-            played === 'h264'
-              ? t(undecodableText(codecs ?? [], decodes))
-              : typeof reason === 'string'
-                ? reason
-                : t(reason),
-          ),
+        onFailure: (reason) => {
+          const said = footage.failure(reason);
+          setFailure(typeof said === 'string' ? said : t(said));
+        },
         onSegmentGone: (reason) => {
           const text = t(movingOnText(typeof reason === 'string' ? reason : t(reason)));
           setNotice(text);
