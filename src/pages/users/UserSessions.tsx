@@ -1,5 +1,5 @@
 import { Divider, Typography } from 'antd';
-import { api, call, getFieldErrors, toast } from '../../api';
+import { api, BusinessError, call, getFieldErrors, toast } from '../../api';
 import { useRead } from '../../api/use-read';
 import { useLocale } from '../../i18n';
 import { SessionList } from '../shared/SessionList';
@@ -19,7 +19,7 @@ export default function UserSessions({ userId }: { userId: number }) {
   const read = useRead(['/users/{id}/sessions', userId], () =>
     call(api.GET('/users/{id}/sessions', { params: { path: { id: userId } } }), { formFields: ['id'] }),
   );
-  const refused = read.failed ? (getFieldErrors(read.error).id ?? t(texts.failed)) : null;
+  const refused = read.failed ? refusalOf(read.error, t(texts.failed)) : null;
 
   const end = async (sessionId: string) => {
     await call(
@@ -44,4 +44,9 @@ export default function UserSessions({ userId }: { userId: number }) {
       )}
     </section>
   );
+}
+
+/** The server's sentence when it refused naming `id` (told nowhere else), else `otherwise`. */
+function refusalOf(error: unknown, otherwise: string): string {
+  return error instanceof BusinessError && getFieldErrors(error).id !== undefined ? error.msg : otherwise;
 }
