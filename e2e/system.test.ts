@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { admin, type Account } from './accounts';
-import { apiHeaders, signedInToken } from './api';
+import { apiHeaders, callApi, signedInToken } from './api';
 import { freshPage, test } from './fixtures';
 import {
   answerConfirm,
@@ -292,6 +292,66 @@ describe('the user screen', () => {
     await errorToast(viewer, '该账号已停用，请联系管理员').waitFor();
     await screenshot(viewer, 'user-disabled-sign-in');
     await viewer.context().close();
+  });
+
+  test('admin sees a user’s sessions in the detail and ends the other browser’s: that user is signed out', async ({
+    page,
+    browser,
+  }) => {
+    const account: Account = {
+      username: unique('shift.'),
+      password: 'Shift-2024',
+      name: '交接班员',
+      phone: '',
+    };
+    await signIn(page, admin);
+    const code = unique('shift-');
+    const role = await createThroughApi<{ id: number }>(page, '/roles', {
+      code,
+      name: `交接班-${code}`,
+      accessKeys: ['KEY.MODEL'],
+    });
+    await createThroughApi(page, '/users', {
+      username: account.username,
+      name: account.name,
+      phone: null,
+      email: null,
+      status: 'enabled',
+      roleIds: [role.id],
+      password: account.password,
+    });
+    // The user, at another computer.
+    const other = await freshPage(browser);
+    await signIn(other, account);
+    const token = await signedInToken(other);
+
+    await openScreen(page, userPath, `?username=${account.username}`);
+    await rowOf(page, account.username)
+      .getByRole('button', { name: label('详情') })
+      .click();
+    const detail = drawerTitled(page, '用户详情');
+    const sessions = detail.getByRole('list', { name: '登录会话' });
+    await sessions.getByRole('listitem').first().waitFor();
+    await expect(sessions.getByRole('listitem').count()).resolves.toBe(1);
+    await expect(sessions.innerText()).resolves.toContain('地址');
+    await screenshot(page, 'user-sessions');
+
+    await sessions.getByRole('button', { name: '结束此会话' }).click();
+    await sessions
+      .getByRole('group', { name: '该设备将立即退出登录。确定结束？' })
+      .getByRole('button', { name: label('确定') })
+      .click();
+    await page.getByText('已结束该会话', { exact: true }).waitFor();
+    await detail.getByText('暂无登录会话', { exact: true }).waitFor();
+    await screenshot(page, 'user-sessions-ended');
+
+    // That user's next call is signed out, and so is their console.
+    await expect(callApi(other, 'GET', '/user/info', token)).resolves.toMatchObject({
+      envelope: { code: '401' },
+    });
+    await other.reload();
+    await expectLoginPage(other);
+    await other.context().close();
   });
 
   test('admin cannot delete themself: the screen says so', async ({ page }) => {

@@ -4,7 +4,7 @@ import { checkUserTargets } from './grant-rules';
 import { userOperationIds, userResource } from './user-resource';
 import { setPassword } from './users';
 import { removeSecondFactor } from '../auth/second-factor';
-import { endSessions } from '../auth/session-list';
+import { endSessions, listSessions, noSuchSession, sessionIdOf } from '../auth/session-list';
 import { clearCodeFailures } from '../auth/sign-in-attempts';
 import type { AuthContext } from '../auth/auth-context';
 import type { Db } from '../db/open-database';
@@ -55,13 +55,30 @@ export const userAdminOperations = {
     return null;
   },
 
-  async endUserSessions(input, ctx) {
-    const { userId, user } = await otherUser(input, ctx.db, {
-      zh: '不能在此结束自己的会话，请在个人中心操作',
-      en: 'end your own sessions in the personal centre, not here',
+  /** 用户管理 → a user's sessions, as the user sees them in the personal centre. */
+  async listUserSessions(input, ctx) {
+    const { user, tokenHash } = await sessionsOwner(input, ctx, {
+      zh: '不能在此查看自己的会话，请在个人中心查看',
+      en: 'see your own sessions in the personal centre, not here',
     });
-    await checkUserTargets(ctx.db, userId, [user.id], 'id');
-    const ended = await endSessions(ctx, user.id, () => true);
+    return listSessions(ctx, user.id, tokenHash);
+  },
+
+  async endUserSession(input, ctx) {
+    const { user } = await sessionsOwner(input, ctx, endOwnSessions);
+    const { sessionId } = input.params;
+    const [ended] = await endSessions(ctx, user.id, (hash) => sessionIdOf(hash) === sessionId);
+    if (!ended) throw noSuchSession();
+    input.audit.detail = {
+      zh: `结束了该用户在 ${ended.device} 上的会话`,
+      en: `ended the user's session on ${ended.device}`,
+    };
+    return null;
+  },
+
+  async endUserSessions(input, ctx) {
+    const { user } = await sessionsOwner(input, ctx, endOwnSessions);
+    const ended = (await endSessions(ctx, user.id, () => true)).length;
     input.audit.detail = {
       zh: `结束了该用户的 ${ended} 个会话`,
       en: `ended ${ended} session(s) of the user`,
@@ -69,6 +86,25 @@ export const userAdminOperations = {
     return { ended };
   },
 } satisfies SomeOperationHandlers<AuthContext>;
+
+const endOwnSessions: LocalText = {
+  zh: '不能在此结束自己的会话，请在个人中心操作',
+  en: 'end your own sessions in the personal centre, not here',
+};
+
+/**
+ * The user whose sessions a call reads or ends: another user (as `otherUser`) holding nothing beyond
+ * the caller, whose sessions could otherwise be watched or cut by a weaker administrator.
+ */
+async function sessionsOwner(
+  input: Pick<OperationInput<'endUserSessions'>, 'params' | 'session' | 'audit'>,
+  ctx: AuthContext,
+  notYourself: LocalText,
+) {
+  const { userId, user } = await otherUser(input, ctx.db, notYourself);
+  await checkUserTargets(ctx.db, userId, [user.id], 'id');
+  return { user, tokenHash: requireSession(input).tokenHash };
+}
 
 /**
  * The user a call names by id, never the caller: what only another user's administrator does to

@@ -1,5 +1,6 @@
 import type { components } from '../../src/generated/openapi';
 import type { AuthContext } from './auth-context';
+import { ApiError } from '../kernel/api-error';
 import { later } from '../kernel/clock';
 import { deviceOf } from './user-agent-device';
 
@@ -47,20 +48,29 @@ export async function listSessions(
   }));
 }
 
-/** Ends the user's open sessions that `which` picks; answers how many ended. */
+/** Ends the user's open sessions that `which` picks; answers those ended (id and device). */
 export async function endSessions(
   ctx: AuthContext,
   userId: number,
   which: (tokenHash: string) => boolean,
-): Promise<number> {
-  const ending = (await openSessions(ctx, userId)).map((row) => row.token_hash).filter(which);
-  if (ending.length === 0) return 0;
+): Promise<readonly { id: string; device: string }[]> {
+  const ending = (await openSessions(ctx, userId)).filter((row) => which(row.token_hash));
+  if (ending.length === 0) return [];
   await ctx.db
     .updateTable('sessions')
     .set({ revoked_at: ctx.clock.now().toISOString() })
     .where('user_id', '=', userId)
-    .where('token_hash', 'in', ending)
+    .where(
+      'token_hash',
+      'in',
+      ending.map((row) => row.token_hash),
+    )
     .where('revoked_at', 'is', null)
     .execute();
-  return ending.length;
+  return ending.map((row) => ({ id: sessionIdOf(row.token_hash), device: deviceOf(row.user_agent) }));
+}
+
+/** The answer when the session a call names is not one of the user's open sessions. */
+export function noSuchSession(): ApiError {
+  return new ApiError('404', { zh: '该会话不存在或已结束', en: 'No such session, or it has ended' });
 }

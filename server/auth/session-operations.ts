@@ -1,6 +1,5 @@
 import type { AuthContext } from './auth-context';
-import { endSessions, listSessions, sessionIdOf } from './session-list';
-import { ApiError } from '../kernel/api-error';
+import { endSessions, listSessions, noSuchSession, sessionIdOf } from './session-list';
 import { requireSession, type SomeOperationHandlers } from '../operations/operation-handler';
 
 /** The signed-in user's own sessions (个人中心 → 登录会话). */
@@ -15,15 +14,13 @@ export const sessionOperations = {
     const { sessionId } = input.params;
     input.audit.target = sessionId;
     const ended = await endSessions(ctx, userId, (hash) => sessionIdOf(hash) === sessionId);
-    if (ended === 0) {
-      throw new ApiError('404', { zh: '该会话不存在或已结束', en: 'No such session, or it has ended' });
-    }
+    if (ended.length === 0) throw noSuchSession();
     return null;
   },
 
   async endOtherSessions(input, ctx) {
     const { userId, tokenHash } = requireSession(input);
-    const ended = await endSessions(ctx, userId, (hash) => hash !== tokenHash);
+    const ended = (await endSessions(ctx, userId, (hash) => hash !== tokenHash)).length;
     input.audit.detail = { zh: `结束了 ${ended} 个其他会话`, en: `ended ${ended} other session(s)` };
     return { ended };
   },

@@ -357,7 +357,7 @@ export interface paths {
       query?: never;
       header?: never;
       path: {
-        /** @description A session's id as listMySessions answers it (not its token). */
+        /** @description A session's id as listMySessions or listUserSessions answers it (not its token). */
         sessionId: components['parameters']['SessionId'];
       };
       cookie?: never;
@@ -2322,6 +2322,55 @@ export interface paths {
      *     caller, and for a user holding more than the caller (as resetUserPassword).
      */
     post: operations['resetUserSecondFactor'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/{id}/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /**
+     * 用户的登录会话 / A user's open sessions
+     * @description The user's open sessions as listMySessions answers them to the user (`current` is false: the
+     *     caller's own are not listed here). Refused naming id for the caller (who sees their own in
+     *     the personal centre), and for a user holding more than the caller (as resetUserPassword).
+     */
+    get: operations['listUserSessions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/{id}/sessions/{sessionId}/end': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+        /** @description A session's id as listMySessions or listUserSessions answers it (not its token). */
+        sessionId: components['parameters']['SessionId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 结束用户的一个会话 / End one session of a user
+     * @description Signs the user out on that one device at once; logged with the device. "404" when the session
+     *     is not an open one of this user. Refused as listUserSessions is.
+     */
+    post: operations['endUserSession'];
     delete?: never;
     options?: never;
     head?: never;
@@ -5568,7 +5617,7 @@ export interface components {
     RecordedSegmentName: string;
     /** @description main (the camera's full picture) or sub (its smaller stream, for a wall of panes). */
     LiveStreamName: 'main' | 'sub';
-    /** @description A session's id as listMySessions answers it (not its token). */
+    /** @description A session's id as listMySessions or listUserSessions answers it (not its token). */
     SessionId: string;
     Id: number;
     /** @description Check every row and answer what an import would do, writing nothing. */
@@ -6120,7 +6169,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description A session's id as listMySessions answers it (not its token). */
+        /** @description A session's id as listMySessions or listUserSessions answers it (not its token). */
         sessionId: components['parameters']['SessionId'];
       };
       cookie?: never;
@@ -8858,6 +8907,54 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description The second factor is off. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmptyEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  listUserSessions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The open sessions. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionInfoListEnvelope'];
+        };
+      };
+      default: components['responses']['Failure'];
+    };
+  };
+  endUserSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+        /** @description A session's id as listMySessions or listUserSessions answers it (not its token). */
+        sessionId: components['parameters']['SessionId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The session is ended. */
       200: {
         headers: {
           [name: string]: unknown;

@@ -184,6 +184,10 @@ export const deleteUser: AccessKey = 'KEY.SYSTEM.USER';
 export const resetUserPassword: AccessKey = 'KEY.SYSTEM.USER';
 /** x-access of POST /users/{id}/second-factor-reset. */
 export const resetUserSecondFactor: AccessKey = 'KEY.SYSTEM.USER';
+/** x-access of GET /users/{id}/sessions. */
+export const listUserSessions: AccessKey = 'KEY.SYSTEM.USER';
+/** x-access of POST /users/{id}/sessions/{sessionId}/end. */
+export const endUserSession: AccessKey = 'KEY.SYSTEM.USER';
 /** x-access of POST /users/{id}/sessions-end. */
 export const endUserSessions: AccessKey = 'KEY.SYSTEM.USER';
 /** x-access of POST /files/staff-photos. */

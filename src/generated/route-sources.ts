@@ -128,8 +128,7 @@ export const routeSources: Readonly<Record<string, readonly string[]>> = {
     'src/shell/BasicLayout.tsx',
     'node_modules/antd/es/locale/zh_CN.js',
     'src/i18n/day-locale.ts',
-    'src/resources/ResourceScreen.tsx',
-    'src/generated/resources/user.ts',
+    'src/pages/users/UserPage.tsx',
   ],
   '/system/logs': [
     'src/shell/BasicLayout.tsx',

@@ -362,9 +362,9 @@ export const routes: readonly RouteDef[] = [
         hideInBreadcrumb: false,
         layout: true,
         redirect: null,
-        page: null,
+        page: 'users/UserPage',
         resource: 'user',
-        load: () => resourceScreen(import('./resources/user')),
+        load: () => import('../pages/users/UserPage'),
         children: [],
       },
       {

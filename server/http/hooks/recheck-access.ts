@@ -12,6 +12,7 @@ export const accessChangingOperations: ReadonlySet<string> = new Set([
   'logout',
   'endMySession',
   'endOtherSessions',
+  'endUserSession',
   'endUserSessions',
   'changePassword',
   'resetUserPassword',

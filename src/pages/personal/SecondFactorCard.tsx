@@ -4,7 +4,7 @@ import { api, call } from '../../api';
 import type { components } from '../../generated/openapi';
 import { useLocale } from '../../i18n';
 import { AuthenticatorSetup, RecoveryCodeList } from '../shared/RecoveryCodeList';
-import { ConfirmButton } from './ConfirmButton';
+import { ConfirmButton } from '../shared/ConfirmButton';
 import { useLoaded } from './use-loaded';
 
 const texts = {

@@ -1,21 +1,13 @@
-import { Card, Tag } from 'antd';
+import { Card } from 'antd';
 import { api, call, toast } from '../../api';
-import type { components } from '../../generated/openapi';
-import { dateTimeFormat, useLocale } from '../../i18n';
+import { useLocale } from '../../i18n';
 import { useSession } from '../../session';
-import { ConfirmButton } from './ConfirmButton';
+import { ConfirmButton } from '../shared/ConfirmButton';
+import { SessionList, type SessionInfo } from '../shared/SessionList';
 import { useLoaded } from './use-loaded';
-
-type SessionInfo = components['schemas']['SessionInfo'];
 
 const texts = {
   title: { zh: '登录会话', en: 'Sessions' },
-  address: { zh: '地址', en: 'Address' },
-  signedIn: { zh: '登录时间', en: 'Signed in' },
-  lastUse: { zh: '最近使用', en: 'Last used' },
-  current: { zh: '当前会话', en: 'This session' },
-  end: { zh: '结束此会话', en: 'End this session' },
-  endAsk: { zh: '该设备将立即退出登录。确定结束？', en: 'That device is signed out at once. End it?' },
   endOthers: { zh: '结束其他全部会话', en: 'End all others' },
   endOthersAsk: {
     zh: '除当前会话外，其他设备都将立即退出登录。确定？',
@@ -26,11 +18,9 @@ const texts = {
 
 /** 个人中心 → 登录会话: the user's open sessions, each one's end, and the end of all but this one. */
 export function SessionsCard() {
-  const { t, locale } = useLocale();
+  const { t } = useLocale();
   const { logout } = useSession();
   const sessions = useLoaded(listSessions);
-  const format = (at: string) =>
-    dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
 
   // Ending this session is signing out.
   const end = async (session: SessionInfo) => {
@@ -56,26 +46,11 @@ export function SessionsCard() {
         />
       }
     >
-      {/* A plain list: antd's Table here would split the management screens' shared chunks anew. */}
-      <ul className="cfop-session-list" aria-label={t(texts.title)}>
-        {(sessions.value ?? []).map((row) => (
-          <li key={row.id} className="cfop-session">
-            <div>
-              <strong>{row.device}</strong> {row.current && <Tag color="blue">{t(texts.current)}</Tag>}
-              <div className="cfop-session-facts">
-                {t(texts.address)} {row.address} · {t(texts.signedIn)} {format(row.createdAt)} ·{' '}
-                {t(texts.lastUse)} {format(row.lastActiveAt)}
-              </div>
-            </div>
-            <ConfirmButton
-              link
-              label={t(texts.end)}
-              ask={t(texts.endAsk)}
-              onConfirm={() => void end(row).catch(() => {})}
-            />
-          </li>
-        ))}
-      </ul>
+      <SessionList
+        label={t(texts.title)}
+        sessions={sessions.value}
+        onEnd={(session) => void end(session).catch(() => {})}
+      />
     </Card>
   );
 }
