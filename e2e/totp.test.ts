@@ -3,7 +3,8 @@ import { Secret, TOTP } from 'otpauth';
 import { describe, expect, inject } from 'vitest';
 import { admin, totpUser } from './accounts';
 import { apiHeaders, signedInToken } from './api';
-import { test } from './fixtures';
+import { freshPage, test } from './fixtures';
+import { answerConfirm, motionsDone, openScreen, rowOf } from './resource-screen';
 import {
   chooseFromAvatarMenu,
   eventually,
@@ -123,5 +124,23 @@ describe('two-step verification', () => {
     await expectLoginPage(otherPage);
     await screenshot(otherPage, 'totp-ended-session');
     await other.close();
+
+    // The phone is lost: an administrator resets the second factor on 用户管理, and the password
+    // alone signs in again.
+    const adminPage = await freshPage(browser);
+    await signIn(adminPage, admin);
+    await openScreen(adminPage, `/system/user?username=${totpUser.username}`);
+    await rowOf(adminPage, totpUser.username).getByRole('button', { name: '更多' }).click();
+    await adminPage.getByRole('menuitem', { name: '重置两步验证' }).click();
+    await adminPage.locator('.ant-modal-confirm').filter({ hasText: '用于设备丢失' }).waitFor();
+    await motionsDone(adminPage);
+    await screenshot(adminPage, 'totp-admin-reset');
+    await answerConfirm(adminPage, '用于设备丢失');
+    await adminPage.getByText('操作成功', { exact: true }).waitFor();
+    await adminPage.context().close();
+    await signOut(page);
+    await page.goto('/user/login');
+    await submitPasswordForm(page, totpUser.username, totpUser.password);
+    await expectAt(page, '/home');
   });
 });
