@@ -37,6 +37,19 @@ describe('the spawn launcher', () => {
     }
   });
 
+  it('loses no byte of children started at once, which write before their pipes reach the server', async () => {
+    const spawn = launcher().spawn;
+    // Each writes at once and exits: its pipes wait in the launcher's queue (one pipe is passed to
+    // the server at a time) while its bytes are already there.
+    const children = Array.from({ length: 48 }, (_, n) =>
+      spawn('/bin/sh', ['-c', `printf e${n} >&2; printf o${n}`]),
+    );
+    const outcomes = await Promise.all(children.map(outcome));
+    expect(outcomes).toEqual(
+      children.map((_, n) => ({ stdout: `o${n}`, stderr: `e${n}`, code: 0, signal: null })),
+    );
+  });
+
   it('kills a child when asked, and reports a program that is missing as spawn does (ENOENT)', async () => {
     const spawn = launcher().spawn;
     const sleeping = spawn('sleep', ['600']);

@@ -46,6 +46,13 @@ process.on('message', (request) => {
   child.on('error', ({ message, errno, code }) => process.send({ id, error: { message, errno, code } }));
   if (child.pid === undefined) return;
   children.set(id, child);
+  // The pipes are only passed on, never read here. Node starts reading a pipe as it is made, and
+  // bytes read here before the pipe reaches the server (it waits its turn: one pipe is passed at a
+  // time, each once the server has taken the one before) would be lost: stop that before any read.
+  for (const pipe of [child.stdout, child.stderr]) {
+    pipe._handle.reading = false;
+    pipe._handle.readStop();
+  }
   process.send({ id, stream: 'stdout' }, child.stdout);
   process.send({ id, stream: 'stderr' }, child.stderr);
   child.on('exit', (code, signal) => {
