@@ -173,12 +173,13 @@ export async function signIn(page: Page, account: Account): Promise<void> {
 /** Picks an item of the avatar dropdown in the header. */
 export async function chooseFromAvatarMenu(page: Page, account: Account, item: string): Promise<void> {
   const entry = page.getByRole('menuitem', { name: item });
-  // A lost click leaves the menu open.
+  // A lost click leaves the menu open; a taken one closes it once its fade and the next screen's
+  // first paint are done, which beside two busy CPUs took over 2 s.
   await clickUntil(
     async () => {
       await headerOf(page).getByText(account.name, { exact: true }).hover();
       await entry.click();
     },
-    () => entry.waitFor({ state: 'hidden', timeout: scaled(2000) }),
+    () => entry.waitFor({ state: 'hidden', timeout: scaled(5000) }),
   );
 }
