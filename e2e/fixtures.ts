@@ -2,7 +2,9 @@ import type { Browser, Page } from 'playwright-core';
 import { inject, test as base } from 'vitest';
 import { launchChromium } from '../test-support/chromium';
 import { writeFile } from 'node:fs/promises';
+import type { OperatorAccount } from './accounts';
 import { artifactPath } from './artifacts';
+import { startConsoleServer } from './console-server';
 import { createThroughApi, unique } from './resource-screen';
 import { screenshot } from './screen';
 import { scaled } from '../test-support/test-timeouts';
@@ -70,3 +72,21 @@ export const test = base
     });
     return page;
   });
+
+/**
+ * The fixtures with the file's pages on a server of its own (`name` names its log), with
+ * `accounts` made: for screens showing the whole site's figures and newest alerts, which the
+ * files running beside it change meanwhile.
+ */
+export function testOnOwnServer(name: string, accounts: readonly OperatorAccount[]) {
+  return test.extend(
+    'consoleUrl',
+    { scope: 'file' },
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, { onCleanup }): Promise<string> => {
+      const server = await startConsoleServer(name, accounts);
+      onCleanup(() => server.stop());
+      return server.url;
+    },
+  );
+}

@@ -6,23 +6,13 @@ import { scaled } from '../test-support/test-timeouts';
 import { aiServerClient } from '../test-support/ai-server-client';
 import { admin, alertBystander, videoOperator } from './accounts';
 import { edgeBox } from './edge-box';
-import { startConsoleServer } from './console-server';
-import { test as sharedServerTest } from './fixtures';
+import { testOnOwnServer } from './fixtures';
 import { createThroughApi, rowOf, unique } from './resource-screen';
 import { eventually, expectAt, headerOf, label, screenshot, signIn } from './screen';
 
 // The home page shows the whole site's figures (pending alerts, offline devices, the newest five
-// alerts), which the other files change as they run: this file's pages open a server of its own.
-const test = sharedServerTest.extend(
-  'consoleUrl',
-  { scope: 'file' },
-  // eslint-disable-next-line no-empty-pattern
-  async ({}, { onCleanup }): Promise<string> => {
-    const server = await startConsoleServer('home-server', [alertBystander, videoOperator]);
-    onCleanup(() => server.stop());
-    return server.url;
-  },
-);
+// alerts), which the other files change as they run.
+const test = testOnOwnServer('home-server', [alertBystander, videoOperator]);
 
 const blockOf = (page: Page, title: string | RegExp): Locator =>
   page.locator('.cfop-home-block').filter({ has: page.locator('.ant-card-head-title', { hasText: title }) });
