@@ -50,12 +50,28 @@ describe('the live alert stream', () => {
     onTestFinished(() => db.destroy());
     // A feed of the test's own: the stream hears only the changes the test tells it of.
     const feed = createAlertFeed();
-    const ctx = { db, alertFeed: feed, contract } as unknown as AppContext;
+    // The stream's queries, counted as they answer: it reads where to begin, connects, then reads
+    // what came since; an alert raised before that read answered would be caught up by it.
+    let answered = 0;
+    let heard = () => {};
+    const counted = db.withPlugin({
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => {
+        answered += 1;
+        heard();
+        return result;
+      },
+    });
+    const ctx = { db: counted, alertFeed: feed, contract } as unknown as AppContext;
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const stream = alertEventStream(ctx, null, 'zh');
     onTestFinished(() => void stream.destroy());
     const sent = alertChunks(stream);
     await sent.until(sent.connected);
+    await new Promise<void>((resolve) => {
+      heard = () => answered >= 2 && resolve();
+      heard();
+    });
 
     const first = await raise();
     feed.changed();
